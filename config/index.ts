@@ -1,0 +1,70 @@
+import path from 'path'
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import devConfig from './dev'
+import prodConfig from './prod'
+
+const root = path.resolve(__dirname, '..')
+
+// NutUI is drawn at width 375; our own styles at 750 (Taro's default).
+const designWidth = (input?: { file?: string }) =>
+  input?.file?.replace(/\\+/g, '/').includes('@nutui') ? 375 : 750
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'yuezi-care-staff',
+    date: '2026-11-22',
+    designWidth,
+    deviceRatio: {
+      375: 2,
+      640: 2.34 / 2,
+      750: 1,
+      828: 1.81 / 2,
+    },
+    sourceRoot: 'src',
+    // One output folder per target, so weapp and H5 builds never overwrite each other.
+    outputRoot: `dist/${process.env.TARO_ENV}`,
+    plugins: ['@tarojs/plugin-html'],
+    alias: {
+      '@': path.resolve(root, 'src'),
+      '@locales': path.resolve(root, 'locales'),
+    },
+    defineConstants: {},
+    env: {
+      // Where the API server is. Empty = same origin (H5 served by our own server).
+      TARO_APP_API_BASE: JSON.stringify(process.env.TARO_APP_API_BASE ?? ''),
+      // Origins the web-view page may open, comma separated.
+      TARO_APP_WEBVIEW_ORIGINS: JSON.stringify(process.env.TARO_APP_WEBVIEW_ORIGINS ?? ''),
+    },
+    framework: 'react',
+    compiler: { type: 'webpack5', prebundle: { enable: false } },
+    cache: { enable: false },
+    mini: {
+      optimizeMainPackage: { enable: true },
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false },
+      },
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      output: {
+        filename: 'js/[name].[contenthash:8].js',
+        chunkFilename: 'js/[name].[contenthash:8].js',
+      },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css',
+      },
+      // basename must stay unset: '/' makes the router match nothing (STACK.md pitfall 3).
+      router: { mode: 'browser' },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false },
+      },
+    },
+  }
+  if (process.env.NODE_ENV === 'development') return merge({}, baseConfig, devConfig)
+  return merge({}, baseConfig, prodConfig)
+})

@@ -1,0 +1,49 @@
+import T from 'taro-i18n'
+import { observable, runInAction } from 'mobx'
+import zhCN from '@locales/zh-CN.json'
+import en from '@locales/en.json'
+
+export type Locale = 'zh-CN' | 'en'
+export const LOCALES: Locale[] = ['zh-CN', 'en']
+export const DEFAULT_LOCALE: Locale = 'zh-CN'
+
+export type MessageKey = keyof typeof zhCN
+
+// zh-CN is the fallback: an English key that is missing shows the Chinese text.
+const resources: Record<Locale, Record<string, string>> = {
+  'zh-CN': zhCN,
+  en: { ...zhCN, ...en },
+}
+
+const translator = new T(DEFAULT_LOCALE, () => resources)
+// Observable so that every observer component re-renders when the language changes.
+const state = observable({ locale: DEFAULT_LOCALE as Locale })
+
+export function isLocale(value: unknown): value is Locale {
+  return LOCALES.includes(value as Locale)
+}
+
+export function setLocale(locale: Locale) {
+  translator.setLocale(locale)
+  runInAction(() => {
+    state.locale = locale
+  })
+}
+
+export function getLocale(): Locale {
+  return state.locale
+}
+
+/** The seed's `lang` header: `zh` for Chinese, otherwise the locale. */
+export function langHeader(): string {
+  return state.locale === 'zh-CN' ? 'zh' : state.locale
+}
+
+/** Translate a key; `{name}` placeholders are filled from params. */
+export function t(key: MessageKey | string, params?: Record<string, string | number>): string {
+  // Reading state.locale subscribes the calling observer to language changes.
+  translator.setLocale(state.locale)
+  const text = translator._(key)
+  if (!params) return text
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole))
+}

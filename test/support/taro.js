@@ -1,0 +1,12 @@
+// @tarojs/taro in jest: the H5 runtime APIs on one default object, so that
+// `jest.spyOn(Taro, 'request')` intercepts the calls the app makes as `Taro.request`.
+import '@tarojs/plugin-framework-react/dist/runtime'
+import * as apis from '@tarojs/plugin-platform-h5/dist/runtime/apis'
+
+const Taro = apis.default
+for (const [name, value] of Object.entries(apis)) {
+  if (name !== 'default' && !(name in Taro)) Taro[name] = value
+}
+
+export * from '@tarojs/plugin-platform-h5/dist/runtime/apis'
+export default Taro
