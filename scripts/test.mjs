@@ -1,0 +1,68 @@
+// `npm test`: every suite of the project, in the order that fails fastest,
+// with one closing line that adds them up.
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const bin = (name) => path.join(ROOT, 'node_modules/.bin', name)
+
+const stages = [
+  { name: 'unit + components (jest)', cmd: bin('jest'), args: ['--ci'] },
+  { name: 'server (PostgreSQL + PGlite)', cmd: 'bash', args: ['server/scripts/test.sh'] },
+  { name: 'build weapp', cmd: bin('taro'), args: ['build', '--type', 'weapp'], build: true },
+  { name: 'weapp (miniprogram-simulate)', cmd: bin('jest'), args: ['--ci', '--config', 'test/weapp/jest.config.js'] },
+  { name: 'build h5', cmd: bin('taro'), args: ['build', '--type', 'h5'], build: true },
+  { name: 'budgets', cmd: process.execPath, args: ['--test', 'test/budget/'] },
+  { name: 'end to end (Chromium)', cmd: process.execPath, args: ['--test', '--test-concurrency=1', 'test/e2e/'] },
+]
+
+function run(stage) {
+  return new Promise((resolve) => {
+    const started = Date.now()
+    const child = spawn(stage.cmd, stage.args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } })
+    let output = ''
+    const keep = (chunk, stream) => {
+      output += chunk
+      // Build progress bars are noise in a log; show test output as it comes.
+      if (!stage.build) stream.write(chunk)
+    }
+    child.stdout.on('data', (c) => keep(c, process.stdout))
+    child.stderr.on('data', (c) => keep(c, process.stderr))
+    child.on('close', (code) => {
+      if (stage.build && code !== 0) process.stderr.write(output.slice(-8000))
+      resolve({ code, output, seconds: (Date.now() - started) / 1000 })
+    })
+  })
+}
+
+// Counts from jest ("Tests: 3 failed, 40 passed, 43 total") and node:test ("# pass 12").
+function counts(output) {
+  const jest = output.match(/^Tests:\s+(.*)$/m)
+  if (jest) {
+    const pick = (word) => Number((jest[1].match(new RegExp(`(\\d+) ${word}`)) || [0, 0])[1])
+    return { passed: pick('passed'), failed: pick('failed') }
+  }
+  const sum = (word) => [...output.matchAll(new RegExp(`^# ${word} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0)
+  return { passed: sum('pass'), failed: sum('fail') }
+}
+
+let passed = 0
+let failed = 0
+const summary = []
+for (const stage of stages) {
+  console.log(`\n=== ${stage.name} ===`)
+  const result = await run(stage)
+  const c = stage.build ? { passed: 0, failed: 0 } : counts(result.output)
+  passed += c.passed
+  failed += c.failed
+  summary.push(`${result.code === 0 ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(32)} ${result.seconds.toFixed(0).padStart(4)} s${stage.build ? '' : `  ${c.passed} passed, ${c.failed} failed`}`)
+  if (result.code !== 0) {
+    if (c.failed === 0) failed += 1
+    console.log(`\n${summary.join('\n')}`)
+    console.log(`\n${passed} passed, ${failed} failed`)
+    process.exit(1)
+  }
+}
+console.log(`\n${summary.join('\n')}`)
+console.log(`\n${passed} passed, ${failed} failed`)
