@@ -6,8 +6,8 @@ import prodConfig from './prod'
 const root = path.resolve(__dirname, '..')
 
 // NutUI is drawn at width 375; our own styles at 750 (Taro's default).
-const designWidth = (input?: { file?: string }) =>
-  input?.file?.replace(/\\+/g, '/').includes('@nutui') ? 375 : 750
+const designWidth = (input?: unknown) =>
+  String((input as { file?: string } | undefined)?.file ?? '').replace(/\\+/g, '/').includes('@nutui') ? 375 : 750
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {

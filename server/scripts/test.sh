@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The server's tests: the whole suite against a throwaway PostgreSQL, then the files that exercise
+# the database again on the embedded PGlite.
+# Usage: scripts/test.sh [test files…] (default: every test/*.test.ts; with files, both runs take them).
+# Needs PostgreSQL's binaries (Debian: apt-get install postgresql; or set PG_BIN). As root, the
+# database runs as the `postgres` user, which initdb requires.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PG_BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
+if [[ ! -x "$PG_BIN/initdb" ]]; then
+  echo "PostgreSQL binaries not found: apt-get install postgresql, or set PG_BIN" >&2
+  exit 1
+fi
+as_db_owner() { if [[ $(id -u) == 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+
+work=$(mktemp -d)
+[[ $(id -u) == 0 ]] && chown postgres "$work"
+stop() {
+  as_db_owner "$PG_BIN/pg_ctl" -D "$work/pg" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap stop EXIT
+
+port=55432
+while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
+
+as_db_owner "$PG_BIN/initdb" -D "$work/pg" -U postgres -A trust --no-sync >/dev/null
+as_db_owner "$PG_BIN/pg_ctl" -D "$work/pg" -l "$work/pg.log" -w \
+  -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null || { cat "$work/pg.log" >&2; exit 1; }
+as_db_owner "$PG_BIN/createdb" -h 127.0.0.1 -p "$port" -U postgres yuezi_test
+
+tests=("$@")
+smoke=("$@")
+if [[ $# -eq 0 ]]; then
+  tests=(test/*.test.ts)
+  smoke=(test/account.test.ts test/customer.test.ts test/upload.test.ts)
+fi
+
+echo "== PostgreSQL (port $port)"
+DATABASE_URL="postgresql://postgres@127.0.0.1:$port/yuezi_test" SEED=1 DATA_DIR="$work/data-pg" \
+  node --import tsx --test "${tests[@]}"
+
+# PGlite keeps its database in one folder that only one process may open: one file at a time.
+echo "== PGlite"
+env -u DATABASE_URL DATA_DIR="$work/data-pglite" node --import tsx --test --test-concurrency=1 "${smoke[@]}"

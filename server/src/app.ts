@@ -1,0 +1,58 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import authPlugin from './plugins/auth.js';
+import dbPlugin from './plugins/db.js';
+import envelopePlugin from './plugins/envelope.js';
+import i18nPlugin from './plugins/i18n.js';
+import staticPlugin from './plugins/static.js';
+import ossRoutes from './routes/admin/oss.js';
+import accountRoutes from './routes/care/account.js';
+import customerRoutes from './routes/care/customer.js';
+import metaRoutes from './routes/meta.js';
+
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  const uploadDir = path.join(config.dataDir, 'uploads');
+
+  // External plugins. The content security policy waits until the H5 build's needs are known.
+  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(compress);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '月子中心客服端 API', version: '1.0.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      security: [{ token: [] }],
+    },
+  });
+
+  // App plugins.
+  await app.register(i18nPlugin);
+  await app.register(envelopePlugin);
+  await app.register(dbPlugin, { config });
+  await app.register(authPlugin);
+
+  // Routes.
+  await app.register(metaRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, {
+    prefix: '/api/care/account',
+    sessionTtlHours: config.sessionTtlHours,
+    loginRateMax: config.loginRateMax,
+    loginRateWindowMs: config.loginRateWindowMs,
+  });
+  await app.register(customerRoutes, { prefix: '/api/care/customer' });
+  await app.register(ossRoutes, { prefix: '/api/admin/oss', uploadDir, uploadMaxBytes: config.uploadMaxBytes });
+  await app.register(staticPlugin, { uploadDir, h5Dir: config.h5Dir });
+  return app;
+}

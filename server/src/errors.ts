@@ -1,0 +1,31 @@
+/**
+ * Codes of the `/api/care/*` envelope `{code, msg, res}`. 1, -90001, -90002 and -90004 are fixed by
+ * the app (the seed); the others are this server's own, and the app shows their `msg` as is.
+ */
+export const Code = {
+  OK: 1,
+  INVALID_INPUT: -1,
+  NOT_FOUND: -2,
+  TOO_MANY_ATTEMPTS: -3,
+  BAD_CREDENTIALS: -4,
+  FORBIDDEN: -5,
+  INTERNAL: -500,
+  TOKEN_MISSING: -90001,
+  TOKEN_EXPIRED: -90002,
+  MUST_CHANGE_PASSWORD: -90004,
+} as const;
+
+export type Code = (typeof Code)[keyof typeof Code];
+
+/** An error meant for the user: `key` names its message in locales/server, `params` fill it in. */
+export class AppError extends Error {
+  constructor(
+    readonly code: Code,
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+    /** HTTP status; the envelope answers 200 except for a path that does not exist. */
+    readonly httpStatus = 200,
+  ) {
+    super(key);
+  }
+}

@@ -1,0 +1,22 @@
+import { hash, verify } from '@node-rs/argon2';
+
+export const hashPassword = (password: string): Promise<string> => hash(password);
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against a stored hash. Without a hash (no such account) it still verifies
+ * against a dummy hash, so that an unknown account costs the same time as a wrong password and
+ * timing does not reveal which accounts exist.
+ */
+export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
+  const matches = await verify(storedHash ?? (await (dummyHash ??= hash('no account has this password'))), password);
+  return matches && storedHash !== undefined;
+}
+
+/** The message key of what is wrong with a new password, or undefined when it is acceptable. */
+export function newPasswordProblem(password: string, oldPassword: string): string | undefined {
+  if (password.length < 8 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) return 'password.weak';
+  if (password === oldPassword) return 'password.unchanged';
+  return undefined;
+}

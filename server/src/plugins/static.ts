@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { AppError, Code } from '../errors.js';
+
+export interface StaticOptions {
+  uploadDir: string;
+  h5Dir: string;
+}
+
+/** Build output that is named by its content hash, so it can be cached for good. */
+const HASHED_ASSET = /^(js|css|static)\//;
+
+/** What a GET outside the API serves: uploaded files, the H5 app and, for its routes, index.html. */
+export default fp<StaticOptions>(
+  async (app, { uploadDir, h5Dir }) => {
+    await mkdir(uploadDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: uploadDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      // Signatures and photos are also shown by pages of other origins (the PC back-office).
+      setHeaders: (reply) => reply.header('cross-origin-resource-policy', 'cross-origin'),
+    });
+
+    const serveH5 = existsSync(path.join(h5Dir, 'index.html'));
+    if (serveH5) {
+      await app.register(fastifyStatic, {
+        root: h5Dir,
+        cacheControl: false,
+        setHeaders(reply, filePath) {
+          const hashed = HASHED_ASSET.test(path.relative(h5Dir, filePath).split(path.sep).join('/'));
+          reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      // The H5 app routes in history mode: its page paths exist only in the browser.
+      const appPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|uploads)(\/|\?|$)/.test(request.url);
+      if (serveH5 && appPage) {
+        // Not `return reply.sendFile()`: awaiting the reply of a file stream leaks listeners.
+        reply.sendFile('index.html');
+        return;
+      }
+      throw new AppError(Code.NOT_FOUND, 'error.routeNotFound', {}, 404);
+    });
+  },
+  { name: 'static', dependencies: ['envelope'] },
+);

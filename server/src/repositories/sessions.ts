@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../db/index.js';
+import { accounts, sessions, sites } from '../db/schema.js';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Starts a session and returns its token; only the token's hash is stored. */
+export async function createSession(
+  db: Db,
+  input: { accountId: number; siteId: number; ttlHours: number },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    accountId: input.accountId,
+    siteId: input.siteId,
+    expiresAt: new Date(Date.now() + input.ttlHours * 3600_000),
+  });
+  return token;
+}
+
+/** A session that has not been revoked, with its account and current site; expired ones included. */
+export async function findSession(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      expiresAt: sessions.expiresAt,
+      accountId: accounts.id,
+      account: accounts.account,
+      name: accounts.name,
+      mustChangePassword: accounts.mustChangePassword,
+      siteId: sites.id,
+      siteName: sites.name,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .innerJoin(sites, eq(sites.id, sessions.siteId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+  return row;
+}
+
+export type Session = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeOtherSessions(db: Db, accountId: number, keepSessionId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}
+
+export async function setSessionSite(db: Db, sessionId: number, siteId: number): Promise<void> {
+  await db.update(sessions).set({ siteId }).where(eq(sessions.id, sessionId));
+}

@@ -1,0 +1,23 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { it } from 'node:test';
+import { repoRoot } from '../src/config.js';
+
+const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');
+const zh = JSON.parse(read('locales/server/zh-CN.json'));
+const en = JSON.parse(read('locales/server/en.json'));
+
+it('has every message in both languages', () => {
+  assert.deepEqual(Object.keys(en).sort(), Object.keys(zh).sort());
+});
+
+it('has a message for every key the server uses', () => {
+  const sources = readdirSync(path.join(repoRoot, 'server/src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => read(path.join('server/src', file)))
+    .join('\n');
+  const used = [...sources.matchAll(/'((?:error|validation|auth|site|password|customer|upload)\.\w+)'/g)].map((m) => m[1]);
+  assert.ok(used.length > 20);
+  for (const key of used) assert.ok(key in zh, key);
+});

@@ -1,0 +1,166 @@
+// The one request layer: every call to the server goes through here, so the
+// envelope handling, error display and forced logout of the seed (sections 7 and 8)
+// live in one place.
+import Taro from '@tarojs/taro'
+import { t, langHeader } from '@/i18n'
+import { API_BASE, REQUEST_TIMEOUT, TOAST_DURATION, TRANSFER_TIMEOUT } from '@/config'
+
+/** Style 1 codes with a meaning of their own; any other code is an error whose msg is shown. */
+export const CODE_OK = 1
+export const CODE_TOKEN_INVALID = -90001
+export const CODE_TOKEN_EXPIRED = -90002
+export const CODE_MUST_CHANGE_PASSWORD = -90004
+/** Style 2: success, and the session is gone. */
+const ERR_OK = 0
+const ERR_UNAUTHORIZED = 401
+
+const UPLOAD_PATH = '/api/admin/oss/upload'
+
+export interface RequestOptions {
+  /** Show the loading indicator (default true). */
+  loading?: boolean
+  /** Show errors to the user (default true). Forced logout happens either way. */
+  showError?: boolean
+}
+
+/**
+ * A rejected call. `code` is the envelope's code or err; for a reply that is not
+ * an envelope it is the HTTP status, and 0 when no reply arrived at all.
+ */
+export class RequestError extends Error {
+  code: number
+  res?: unknown
+
+  constructor(message: string, code: number, res?: unknown) {
+    super(message)
+    this.name = 'RequestError'
+    this.code = code
+    this.res = res
+  }
+}
+
+export interface RequestHooks {
+  getToken(): string
+  onLogout(message: string): void
+  onMustChangePassword(res: unknown): void
+}
+
+// Set by the session store, so that this module never imports the stores.
+let hooks: RequestHooks = { getToken: () => '', onLogout: () => {}, onMustChangePassword: () => {} }
+
+export function configureRequest(value: RequestHooks) {
+  hooks = value
+}
+
+export interface UploadedFile {
+  url: string
+  name: string
+  size: number
+}
+
+type Style1 = { code: number; msg?: string; res?: unknown }
+type Style2 = { err: number; message?: string; data?: unknown }
+
+function toast(message: string) {
+  Taro.showToast({ title: message, icon: 'none', duration: TOAST_DURATION })
+}
+
+function headers() {
+  return { token: hooks.getToken(), lang: langHeader() }
+}
+
+/**
+ * Runs one network call behind the loading indicator. The indicator is hidden
+ * before any message is shown: on weapp hiding it would also hide a toast.
+ */
+async function transfer<R>(call: () => Promise<R>, { loading = true, showError = true }: RequestOptions): Promise<R> {
+  if (loading) Taro.showLoading({ title: t('common.loading'), mask: true })
+  try {
+    const reply = await call()
+    if (loading) Taro.hideLoading()
+    return reply
+  } catch (error) {
+    if (loading) Taro.hideLoading()
+    const { errMsg, message } = (error ?? {}) as { errMsg?: string; message?: string }
+    const text = errMsg || message || t('request.serverFault')
+    if (showError) toast(text)
+    throw new RequestError(text, 0)
+  }
+}
+
+/**
+ * Turns a reply into its result or a RequestError. A reply whose body is an
+ * envelope is handled as that envelope whatever its HTTP status; anything else
+ * (an HTML error page, an empty body) is a server fault.
+ */
+function settle(statusCode: number, body: unknown, showError: boolean): unknown {
+  const envelope = (body && typeof body === 'object' ? body : {}) as Partial<Style1 & Style2>
+  if (typeof envelope.code === 'number') return settleCode(envelope as Style1, showError)
+  if (typeof envelope.err === 'number') return settleErr(envelope as Style2, showError)
+  const message = t('request.serverInternalError')
+  if (showError) toast(message)
+  throw new RequestError(message, statusCode, body)
+}
+
+function settleCode({ code, msg, res }: Style1, showError: boolean): unknown {
+  if (code === CODE_OK) return res
+  const message = msg || t('request.failed')
+  if (code === CODE_MUST_CHANGE_PASSWORD) {
+    hooks.onMustChangePassword(res)
+  } else {
+    if (showError) Taro.showModal({ title: t('request.tip'), content: message, showCancel: false })
+    if (code === CODE_TOKEN_INVALID || code === CODE_TOKEN_EXPIRED) hooks.onLogout(message)
+  }
+  throw new RequestError(message, code, res)
+}
+
+function settleErr(body: Style2, showError: boolean): unknown {
+  if (body.err === ERR_OK) return body
+  const message = body.message || t('request.failed')
+  if (showError) toast(message)
+  if (body.err === ERR_UNAUTHORIZED) hooks.onLogout(message)
+  throw new RequestError(message, body.err, body)
+}
+
+/**
+ * POST `data` as JSON to `API_BASE + path`. Resolves `res` of a style 1 reply,
+ * or the whole body of a style 2 reply.
+ */
+export async function request<T>(path: string, data: object = {}, options: RequestOptions = {}): Promise<T> {
+  const reply = await transfer(
+    () =>
+      Taro.request({
+        url: API_BASE + path,
+        method: 'POST',
+        data,
+        header: { 'content-type': 'application/json', ...headers() },
+        dataType: 'json',
+        timeout: REQUEST_TIMEOUT,
+      }),
+    options,
+  )
+  return settle(reply.statusCode, reply.data, options.showError !== false) as T
+}
+
+/** Upload one local file (multipart field `file`); the reply is style 2. */
+export async function uploadFile(filePath: string, options: RequestOptions = {}): Promise<UploadedFile> {
+  const reply = await transfer(
+    () =>
+      Taro.uploadFile({
+        url: API_BASE + UPLOAD_PATH,
+        filePath,
+        name: 'file',
+        header: headers(),
+        timeout: TRANSFER_TIMEOUT,
+      }),
+    options,
+  )
+  // uploadFile hands back the body as text.
+  let body: unknown = reply.data
+  try {
+    body = JSON.parse(reply.data)
+  } catch {
+    // not JSON: settle() reports it as a server fault
+  }
+  return (settle(reply.statusCode, body, options.showError !== false) as Style2).data as UploadedFile
+}

@@ -1,0 +1,24 @@
+// Build-time configuration and the seed's constants (seed-spec section 9).
+
+/** API server origin; empty means the H5 page's own origin (the server also serves the H5 app). */
+export const API_BASE = process.env.TARO_APP_API_BASE || ''
+/** Origins the web-view page may open. */
+export const WEBVIEW_ORIGINS: string[] = (process.env.TARO_APP_WEBVIEW_ORIGINS || '')
+  .split(',')
+  .map((origin) => origin.trim())
+  .filter(Boolean)
+
+export const APP_VERSION = '1.0.0'
+export const APP_VERSION_CODE = 100
+
+/** Product calls (ms). */
+export const REQUEST_TIMEOUT = 600000
+/** Uploads and downloads (ms). */
+export const TRANSFER_TIMEOUT = 60000
+/** The logout message waits until the login page has been relaunched (ms). */
+export const LOGOUT_MESSAGE_DELAY = 600
+export const TOAST_DURATION = 2000
+export const UPLOAD_MAX_FILES = 52
+export const BADGE_MAX = 999
+/** Rows per page of every list (PRODUCT.md "Record lists"). */
+export const PAGE_SIZE = 20

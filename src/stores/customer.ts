@@ -1,0 +1,84 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { customerInfo, customerList } from '@/api/customer'
+import type { Child, Customer } from '@/api/types'
+import { PAGE_SIZE } from '@/config'
+import { latestCall } from '@/utils/latest'
+import { persist } from '@/utils/storage'
+
+// Only the newest page request applies: a new search supersedes one still on its way.
+const beginLoad = latestCall()
+
+/** The customer forms are filled in for, and the customer search of the picker. */
+class CustomerStore {
+  customerInfo: Customer | null = null
+  /** The chosen customer's babies. */
+  childrenData: Child[] = []
+
+  keyword = ''
+  list: Customer[] = []
+  total = 0
+  /** The last page loaded; 0 before the first. */
+  page = 0
+  loading = false
+  error = ''
+  finished = false
+
+  constructor() {
+    makeAutoObservable(this, {}, { autoBind: true })
+    persist(this, { customerInfo: 'customerInfo', childrenData: 'childrenData' })
+  }
+
+  select(customer: Customer) {
+    this.customerInfo = customer
+    this.childrenData = customer.children ?? []
+  }
+
+  clear() {
+    this.customerInfo = null
+    this.childrenData = []
+  }
+
+  async loadById(id: number) {
+    const customer = await customerInfo(id)
+    this.select(customer)
+  }
+
+  /** Starts a new search; a page of the previous one still on its way is dropped. */
+  search(keyword: string) {
+    this.keyword = keyword
+    this.list = []
+    this.total = 0
+    this.page = 0
+    this.finished = false
+    this.loading = false
+    return this.loadMore()
+  }
+
+  /** Loads the next page; the picker shows `error` itself, so no modal. */
+  async loadMore() {
+    if (this.loading || this.finished) return
+    const isCurrent = beginLoad()
+    this.loading = true
+    this.error = ''
+    try {
+      const page = this.page + 1
+      const result = await customerList(
+        { page, limit: PAGE_SIZE, keyword: this.keyword || undefined },
+        { loading: false, showError: false },
+      )
+      if (!isCurrent()) return
+      runInAction(() => {
+        this.list = [...this.list, ...result.list]
+        this.total = result.total
+        this.page = page
+        this.finished = this.list.length >= result.total || result.list.length < PAGE_SIZE
+      })
+    } catch (error) {
+      if (isCurrent()) runInAction(() => (this.error = (error as Error).message))
+    } finally {
+      if (isCurrent()) runInAction(() => (this.loading = false))
+    }
+  }
+}
+
+export const customerStore = new CustomerStore()

@@ -1,0 +1,75 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { getFormRecord } from '@/api/form'
+import type { FormRecord } from '@/api/types'
+import { stripFormName, today } from '@/utils'
+import { latestCall } from '@/utils/latest'
+import { persist } from '@/utils/storage'
+import { customerStore } from './customer'
+
+// Only the newest lookup applies, so a slow reply for a form left behind never
+// becomes the record of the form now open.
+const beginLookup = latestCall()
+
+/** Which form is open, for which working date, and its existing record. */
+class FormStore {
+  formName = ''
+  department_id: number | null = null
+  gift_type_id: number | null = null
+  /** 月子 (true) or 小月子 (false) check-in. */
+  is_month = true
+  /** The working date, YYYY-MM-DD. */
+  today = today()
+  /** The current customer's record of the open form (memory only). */
+  formRecord: FormRecord | null = null
+
+  constructor() {
+    makeAutoObservable(this, {}, { autoBind: true })
+    persist(this, {
+      formName: 'formName',
+      department_id: 'department_id',
+      gift_type_id: 'gift_type_id',
+      is_month: 'is_month',
+      today: 'today',
+    })
+  }
+
+  /** Sets the form name; department and gift type are set when given and cleared otherwise. */
+  setFormName(name: string, { department_id, gift_type_id }: { department_id?: number; gift_type_id?: number } = {}) {
+    this.formName = name
+    this.department_id = department_id ?? null
+    this.gift_type_id = gift_type_id ?? null
+  }
+
+  setToday(date: string) {
+    this.today = date
+  }
+
+  setIsMonth(isMonth: boolean) {
+    this.is_month = isMonth
+  }
+
+  clearRecord() {
+    beginLookup()
+    this.formRecord = null
+  }
+
+  /** The current customer's first record of the named form becomes formRecord; no name empties it. */
+  async fetchFormRecord(name?: string): Promise<FormRecord | null> {
+    if (!name) {
+      this.clearRecord()
+      return null
+    }
+    const isCurrent = beginLookup()
+    const result = await getFormRecord({
+      name: stripFormName(name),
+      customer_id: customerStore.customerInfo?.id,
+      page: 1,
+      limit: 1,
+    })
+    const record = result.list[0] ?? null
+    if (isCurrent()) runInAction(() => (this.formRecord = record))
+    return record
+  }
+}
+
+export const formStore = new FormStore()

@@ -1,0 +1,40 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { homeSummary } from '@/api/account'
+import type { HomeSummary } from '@/api/types'
+import { latestCall } from '@/utils/latest'
+import { formStore } from './form'
+
+// Only the newest load applies, so a reply for a date left behind is dropped.
+const beginLoad = latestCall()
+
+/** Today's record counts shown as badges on the home screen. */
+class HomeStore {
+  summary: HomeSummary | null = null
+  loading = false
+  error = ''
+
+  constructor() {
+    makeAutoObservable(this, {}, { autoBind: true })
+  }
+
+  /** Loads the counts of the working date; the home screen shows `error` itself, so no modal. */
+  async load() {
+    const isCurrent = beginLoad()
+    this.loading = true
+    this.error = ''
+    try {
+      const summary = await homeSummary(formStore.today, { loading: false, showError: false })
+      if (isCurrent()) runInAction(() => (this.summary = summary))
+    } catch (error) {
+      if (isCurrent()) runInAction(() => (this.error = (error as Error).message))
+    } finally {
+      if (isCurrent()) runInAction(() => (this.loading = false))
+    }
+  }
+
+  countFor(name: string): number {
+    return this.summary?.counts[name] ?? 0
+  }
+}
+
+export const homeStore = new HomeStore()

@@ -1,0 +1,5 @@
+export { sessionStore, LOGIN_PAGE, MODIFY_PASSWORD_PAGE } from './session'
+export { customerStore } from './customer'
+export { formStore } from './form'
+export { homeStore } from './home'
+export { settingsStore, watchNetwork } from './settings'

@@ -1,0 +1,126 @@
+import Taro from '@tarojs/taro'
+import { makeAutoObservable, runInAction } from 'mobx'
+import * as account from '@/api/account'
+import { CODE_MUST_CHANGE_PASSWORD, RequestError, configureRequest } from '@/api/request'
+import type { UserInfo } from '@/api/types'
+import { LOGOUT_MESSAGE_DELAY, TOAST_DURATION } from '@/config'
+import { t } from '@/i18n'
+import { persist } from '@/utils/storage'
+import { customerStore } from './customer'
+import { formStore } from './form'
+import { settingsStore } from './settings'
+
+export const LOGIN_PAGE = '/pages/login/index'
+export const MODIFY_PASSWORD_PAGE = '/pages/modifyPwd/index'
+
+// Set while a logout is under way: calls failing together with -90001 log out once.
+let pendingLogoutMessage: ReturnType<typeof setTimeout> | undefined
+
+/** The signed-in staff member. */
+class SessionStore {
+  token = ''
+  userInfo: UserInfo | null = null
+  /** 'PC' when the PC back-office opened the app with a token in the address. */
+  come = ''
+
+  constructor() {
+    makeAutoObservable(this, {}, { autoBind: true })
+    persist(this, { token: 'token', userInfo: 'userInfo', come: 'come' })
+    configureRequest({
+      getToken: () => this.token,
+      onLogout: (message) => this.logout({ title: message }),
+      onMustChangePassword: this.mustChangePassword,
+    })
+  }
+
+  get isLoggedIn() {
+    return this.token !== ''
+  }
+
+  private setSession(token: string, userInfo: UserInfo | null) {
+    this.token = token
+    this.userInfo = userInfo
+  }
+
+  /** A -90004 reply: keep the session it may carry and send the user to change the password. */
+  private mustChangePassword(res: unknown) {
+    const { token, userInfo } = (res ?? {}) as { token?: string; userInfo?: UserInfo }
+    if (token) this.setSession(token, userInfo ?? null)
+    if (this.token) Taro.redirectTo({ url: MODIFY_PASSWORD_PAGE })
+  }
+
+  /** Resolves 'mustChangePassword' when the account must change its password first (already redirected). */
+  async login(accountName: string, password: string, site_id?: number): Promise<'ok' | 'mustChangePassword'> {
+    let result: 'ok' | 'mustChangePassword' = 'ok'
+    try {
+      const { token, userInfo } = await account.loginOld({ account: accountName, password, site_id })
+      this.setSession(token, userInfo)
+    } catch (error) {
+      if (!(error instanceof RequestError && error.code === CODE_MUST_CHANGE_PASSWORD)) throw error
+      result = 'mustChangePassword'
+    }
+    settingsStore.rememberAccount(accountName)
+    return result
+  }
+
+  /** The seed's logout: clear the session and its customer, relaunch to login, then say why. */
+  logout({ callServer = false, title }: { callServer?: boolean; title?: string } = {}) {
+    if (pendingLogoutMessage) return
+    // Sent before the token is cleared, so that it carries the session to end; not awaited,
+    // so that a slow network does not hold the user on a page they asked to leave.
+    if (callServer) account.logout().catch(() => {})
+    this.setSession('', null)
+    customerStore.clear()
+    formStore.clearRecord()
+    Taro.reLaunch({ url: LOGIN_PAGE })
+    pendingLogoutMessage = setTimeout(() => {
+      pendingLogoutMessage = undefined
+      Taro.showToast({ title: title || t('request.accountExited'), icon: 'none', duration: TOAST_DURATION })
+    }, LOGOUT_MESSAGE_DELAY)
+  }
+
+  /** False (and off to the login page) without a token. */
+  checkLogin(): boolean {
+    if (this.token) return true
+    this.logout({ title: t('request.pleaseLogin') })
+    return false
+  }
+
+  async refreshUserInfo() {
+    const userInfo = await account.info()
+    runInAction(() => (this.userInfo = userInfo))
+  }
+
+  /** Moves the session to another site; the chosen customer belonged to the old one. */
+  async switchSite(site_id: number) {
+    const userInfo = await account.info(site_id)
+    runInAction(() => (this.userInfo = userInfo))
+    customerStore.clear()
+    formStore.clearRecord()
+  }
+
+  async changePassword(oldPassword: string, newPassword: string) {
+    await account.changePwd({ old_password: oldPassword, password: newPassword })
+    runInAction(() => {
+      if (this.userInfo) this.userInfo = { ...this.userInfo, must_change_password: false }
+    })
+  }
+
+  /**
+   * Launch from the PC back-office (`?token=…&customer_id=…`): take over its session and
+   * customer. Without a token the origin marker is removed. Rejects when a call fails
+   * (the request layer has shown why).
+   */
+  async launchFromQuery(query: Record<string, string | undefined>) {
+    if (!query.token) {
+      this.come = ''
+      return
+    }
+    this.token = query.token
+    this.come = 'PC'
+    const customerId = Number(query.customer_id)
+    await Promise.all([this.refreshUserInfo(), customerId ? customerStore.loadById(customerId) : undefined])
+  }
+}
+
+export const sessionStore = new SessionStore()

@@ -1,0 +1,64 @@
+// The seed's helpers (seed-spec section 9).
+import dayjs from 'dayjs'
+import { t } from '@/i18n'
+import { BADGE_MAX } from '@/config'
+
+export type FileType = 'image' | 'txt' | 'excel' | 'word' | 'pdf' | 'ppt' | 'video' | 'audio' | 'other'
+
+// Checked in this order: wmv is listed as both video and audio by the seed, video wins.
+const FILE_TYPES: [FileType, string[]][] = [
+  ['image', ['png', 'jpg', 'jpeg', 'bmp', 'gif']],
+  ['txt', ['txt']],
+  ['excel', ['xls', 'xlsx']],
+  ['word', ['doc', 'docx']],
+  ['pdf', ['pdf']],
+  ['ppt', ['ppt', 'pptx']],
+  ['video', ['mp4', 'm2v', 'mkv', 'rmvb', 'wmv', 'avi', 'flv', 'mov', 'm4v']],
+  ['audio', ['mp3', 'wav', 'wmv']],
+]
+
+/** The kind of a file by its extension (case-insensitive). */
+export function fileType(name: string): FileType {
+  const dot = name.lastIndexOf('.')
+  const extension = dot < 0 ? '' : name.slice(dot + 1).toLowerCase()
+  return FILE_TYPES.find(([, extensions]) => extensions.includes(extension))?.[0] ?? 'other'
+}
+
+/** Names of the options whose id is in `ids`, joined with 、; a dash when none match. */
+export function joinNames(
+  ids: Array<string | number>,
+  options: Array<{ id: string | number; name: string }>,
+  separator = '、',
+): string {
+  const wanted = new Set(ids.map(String))
+  const names = options.filter((option) => wanted.has(String(option.id))).map((option) => option.name)
+  return names.length ? names.join(separator) : t('common.dash')
+}
+
+/** Seconds as HH:mm:ss; hours go past 24 rather than wrapping. */
+export function formatCountdown(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds))
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`
+}
+
+/** Badge text: nothing for 0, `999+` above the maximum. */
+export function badgeText(count: number, max = BADGE_MAX): string {
+  if (count <= 0) return ''
+  return count > max ? `${max}+` : String(count)
+}
+
+/** True inside the WeChat in-app browser (H5 opened from WeChat). */
+export function isWeChatBrowser(userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent): boolean {
+  return /MicroMessenger/i.test(userAgent)
+}
+
+/** A form name as the server looks it up: without ( ) { } [ ]. */
+export function stripFormName(name: string): string {
+  return name.replace(/[(){}[\]]/g, '')
+}
+
+/** Today's date, YYYY-MM-DD. */
+export function today(): string {
+  return dayjs().format('YYYY-MM-DD')
+}

@@ -1,0 +1,42 @@
+import Taro from '@tarojs/taro'
+import { reaction, runInAction, toJS } from 'mobx'
+
+/** The storage keys of the seed (seed-spec section 3), plus `lang` and the remembered `account`. */
+export type StorageKey =
+  | 'come'
+  | 'is_month'
+  | 'today'
+  | 'formName'
+  | 'gift_type_id'
+  | 'department_id'
+  | 'token'
+  | 'userInfo'
+  | 'childrenData'
+  | 'customerInfo'
+  | 'lang'
+  | 'account'
+
+// An empty value is removed rather than stored, so that "cleared" means the key is gone.
+function isEmpty(value: unknown) {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+}
+
+/**
+ * Restores each listed observable property of `target` from its storage key, then
+ * writes it back whenever it changes. Call after making `target` observable.
+ */
+export function persist<T extends object>(target: T, keys: { [P in keyof T]?: StorageKey }) {
+  for (const [property, key] of Object.entries(keys) as [keyof T, StorageKey][]) {
+    // getStorageSync answers '' for a missing key.
+    const stored = Taro.getStorageSync(key)
+    if (stored !== '') {
+      runInAction(() => {
+        target[property] = stored
+      })
+    }
+    reaction(
+      () => target[property],
+      (value) => (isEmpty(value) ? Taro.removeStorageSync(key) : Taro.setStorageSync(key, toJS(value))),
+    )
+  }
+}

@@ -1,0 +1,444 @@
+import Taro from '@tarojs/taro'
+import { runInAction } from 'mobx'
+import { sessionStore, customerStore, formStore, homeStore, settingsStore, watchNetwork } from '@/stores'
+import { getLocale } from '@/i18n'
+import { today } from '@/utils'
+import type { Customer, UserInfo } from '@/api/types'
+import { mockServer, mockUi, ok, requestCalls } from './taroMocks'
+
+const user: UserInfo = { id: 1, account: 'kf01', name: '王敏', site_id: 1, site_name: '总店', must_change_password: false }
+const baby = { id: 9, name: '宝宝', sex: 'female' as const, birth_date: '2026-01-01', birth_weight: 3200 }
+const customer: Customer = { id: 5, name: '李娜', phone: '13800000000', room: '801', delivery_date: '2026-01-01', children: [baby] }
+
+const stored = (key: string) => Taro.getStorageSync(key)
+
+let ui: ReturnType<typeof mockUi>
+
+beforeEach(() => {
+  jest.useFakeTimers()
+  ui = mockUi()
+})
+
+afterEach(() => {
+  // Lets a pending logout message fire, so that the next test may log out again.
+  jest.runOnlyPendingTimers()
+  jest.useRealTimers()
+  jest.restoreAllMocks()
+  runInAction(() => {
+    Object.assign(sessionStore, { token: '', userInfo: null, come: '' })
+    Object.assign(customerStore, { keyword: '', list: [], total: 0, page: 0, loading: false, error: '', finished: false })
+    Object.assign(homeStore, { summary: null, loading: false, error: '' })
+  })
+  customerStore.clear()
+  formStore.setFormName('')
+  formStore.clearRecord()
+  formStore.setIsMonth(true)
+  formStore.setToday(today())
+  settingsStore.setLang('zh-CN')
+  settingsStore.rememberAccount('')
+  localStorage.clear()
+})
+
+function signIn(token = 'tok-1') {
+  runInAction(() => Object.assign(sessionStore, { token, userInfo: user }))
+}
+
+describe('sessionStore.login', () => {
+  it('stores token and userInfo and remembers the account', async () => {
+    mockServer({ '/api/care/account/login_old': ok({ token: 'tok-9', userInfo: user }) })
+    await expect(sessionStore.login('kf01', 'secret', 2)).resolves.toBe('ok')
+    expect(requestCalls()[0].data).toEqual({ account: 'kf01', password: 'secret', site_id: 2 })
+    expect(sessionStore.isLoggedIn).toBe(true)
+    expect(stored('token')).toBe('tok-9')
+    expect(stored('userInfo')).toEqual(user)
+    expect(stored('account')).toBe('kf01')
+    expect(settingsStore.rememberedAccount).toBe('kf01')
+  })
+
+  it('rejects a wrong password and remembers nothing', async () => {
+    mockServer({ '/api/care/account/login_old': { code: -2, msg: '账号或密码错误', res: null } })
+    await expect(sessionStore.login('kf01', 'bad')).rejects.toThrow('账号或密码错误')
+    expect(sessionStore.isLoggedIn).toBe(false)
+    expect(stored('token')).toBe('')
+    expect(stored('account')).toBe('')
+  })
+
+  it('answers mustChangePassword on -90004, keeping the session it carries', async () => {
+    const pending = { ...user, must_change_password: true }
+    mockServer({ '/api/care/account/login_old': { code: -90004, msg: '请修改密码', res: { token: 'tok-tmp', userInfo: pending } } })
+    await expect(sessionStore.login('kf01', 'temp')).resolves.toBe('mustChangePassword')
+    expect(stored('token')).toBe('tok-tmp')
+    expect(sessionStore.userInfo).toEqual(pending)
+    expect(stored('account')).toBe('kf01')
+    expect(ui.redirectTo).toHaveBeenCalledWith({ url: '/pages/modifyPwd/index' })
+  })
+})
+
+describe('sessionStore.logout', () => {
+  it('clears exactly token, userInfo, customerInfo, childrenData and formRecord', async () => {
+    signIn()
+    runInAction(() => (sessionStore.come = 'PC'))
+    customerStore.select(customer)
+    formStore.setFormName('访客出入登记表', { department_id: 3, gift_type_id: 4 })
+    formStore.setIsMonth(false)
+    formStore.setToday('2026-02-03')
+    settingsStore.rememberAccount('kf01')
+    settingsStore.setLang('en')
+    mockServer({ '/api/care/index/getFormRecord': ok({ list: [{ id: 1 }], total: 1 }) })
+    await formStore.fetchFormRecord('访客出入登记表')
+    expect(formStore.formRecord).toEqual({ id: 1 })
+    for (const key of ['token', 'userInfo', 'customerInfo', 'childrenData']) expect(localStorage.getItem(key)).not.toBeNull()
+
+    sessionStore.logout()
+
+    for (const key of ['token', 'userInfo', 'customerInfo', 'childrenData']) expect(localStorage.getItem(key)).toBeNull()
+    expect(sessionStore.userInfo).toBeNull()
+    expect(customerStore.customerInfo).toBeNull()
+    expect(customerStore.childrenData).toEqual([])
+    expect(formStore.formRecord).toBeNull()
+    expect(stored('come')).toBe('PC')
+    expect(stored('formName')).toBe('访客出入登记表')
+    expect(stored('department_id')).toBe(3)
+    expect(stored('gift_type_id')).toBe(4)
+    expect(stored('is_month')).toBe(false)
+    expect(stored('today')).toBe('2026-02-03')
+    expect(stored('lang')).toBe('en')
+    expect(stored('account')).toBe('kf01')
+    // no server call unless asked
+    expect(requestCalls()).toHaveLength(1)
+    expect(ui.reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
+    jest.advanceTimersByTime(600)
+    expect(ui.showToast).toHaveBeenCalledWith({ title: 'account exited', icon: 'none', duration: 2000 })
+  })
+
+  it('ends the session on the server quietly when asked, with the old token', async () => {
+    signIn('tok-old')
+    const server = mockServer({ '/api/care/account/logout': { code: -90001, msg: 'gone', res: null } })
+    sessionStore.logout({ callServer: true, title: '已退出' })
+    expect(server).toHaveBeenCalledTimes(1)
+    expect(requestCalls()[0]).toMatchObject({ url: '/api/care/account/logout', header: { token: 'tok-old' } })
+    expect(stored('token')).toBe('')
+    await Promise.resolve()
+    jest.advanceTimersByTime(600)
+    expect(ui.showLoading).not.toHaveBeenCalled()
+    expect(ui.showModal).not.toHaveBeenCalled()
+    // the server's -90001 to the logout call itself does not log out a second time
+    expect(ui.reLaunch).toHaveBeenCalledTimes(1)
+    expect(ui.showToast).toHaveBeenCalledTimes(1)
+    expect(ui.showToast).toHaveBeenCalledWith({ title: '已退出', icon: 'none', duration: 2000 })
+  })
+
+  it('can log out again once the previous logout has finished', () => {
+    sessionStore.logout()
+    jest.advanceTimersByTime(600)
+    sessionStore.logout()
+    expect(ui.reLaunch).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('sessionStore.checkLogin', () => {
+  it('without a token logs out without calling the server, saying please log in', () => {
+    const server = mockServer({})
+    expect(sessionStore.checkLogin()).toBe(false)
+    expect(server).not.toHaveBeenCalled()
+    expect(ui.reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
+    jest.advanceTimersByTime(600)
+    expect(ui.showToast).toHaveBeenCalledWith({ title: '请先登录', icon: 'none', duration: 2000 })
+  })
+
+  it('with a token lets the page go on', () => {
+    signIn()
+    expect(sessionStore.checkLogin()).toBe(true)
+    expect(ui.reLaunch).not.toHaveBeenCalled()
+  })
+})
+
+describe('sessionStore.launchFromQuery', () => {
+  it('takes over the PC session: token, come = PC, user info and customer', async () => {
+    mockServer({ '/api/care/account/info': ok(user), '/api/care/customer/info': ok(customer) })
+    await sessionStore.launchFromQuery({ token: 'pc-tok', customer_id: '5' })
+    expect(stored('token')).toBe('pc-tok')
+    expect(stored('come')).toBe('PC')
+    expect(stored('userInfo')).toEqual(user)
+    expect(stored('customerInfo')).toEqual(customer)
+    expect(stored('childrenData')).toEqual([baby])
+    const calls = requestCalls()
+    expect(calls.map((call) => call.header?.token)).toEqual(['pc-tok', 'pc-tok'])
+    expect(calls.find((call) => call.url === '/api/care/customer/info')?.data).toEqual({ id: 5 })
+  })
+
+  it('without a token removes come and keeps the session', async () => {
+    signIn('tok-1')
+    runInAction(() => (sessionStore.come = 'PC'))
+    expect(stored('come')).toBe('PC')
+    const server = mockServer({})
+    await sessionStore.launchFromQuery({ customer_id: '5' })
+    expect(localStorage.getItem('come')).toBeNull()
+    expect(sessionStore.token).toBe('tok-1')
+    expect(server).not.toHaveBeenCalled()
+  })
+})
+
+describe('sessionStore: account', () => {
+  it('switchSite asks info for the site and drops the old site customer', async () => {
+    signIn()
+    customerStore.select(customer)
+    mockServer({ '/api/care/account/info': (data: { site_id: number }) => ok({ ...user, site_id: data.site_id, site_name: '分店' }) })
+    await sessionStore.switchSite(2)
+    expect(requestCalls()[0].data).toEqual({ site_id: 2 })
+    expect(sessionStore.userInfo).toMatchObject({ site_id: 2, site_name: '分店' })
+    expect(stored('userInfo')).toMatchObject({ site_id: 2 })
+    expect(customerStore.customerInfo).toBeNull()
+    expect(localStorage.getItem('customerInfo')).toBeNull()
+  })
+
+  it('changePassword sends old and new password and lifts must_change_password', async () => {
+    runInAction(() => Object.assign(sessionStore, { token: 't', userInfo: { ...user, must_change_password: true } }))
+    mockServer({ '/api/care/account/change_pwd': ok(null) })
+    await sessionStore.changePassword('old-pw', 'new-pw-123')
+    expect(requestCalls()[0].data).toEqual({ old_password: 'old-pw', password: 'new-pw-123' })
+    expect(sessionStore.userInfo?.must_change_password).toBe(false)
+    expect(stored('userInfo')).toMatchObject({ must_change_password: false })
+  })
+
+  it('refreshUserInfo stores the user the server answers', async () => {
+    signIn()
+    mockServer({ '/api/care/account/info': ok({ ...user, name: '王敏敏' }) })
+    await sessionStore.refreshUserInfo()
+    expect(requestCalls()[0].data).toEqual({})
+    expect(stored('userInfo')).toMatchObject({ name: '王敏敏' })
+  })
+})
+
+describe('persistence at start', () => {
+  it('restores every persisted key when the stores load', () => {
+    const values: Record<string, unknown> = {
+      token: 't-saved',
+      userInfo: user,
+      come: 'PC',
+      customerInfo: customer,
+      childrenData: [baby],
+      formName: '家属订餐登记表',
+      department_id: 3,
+      gift_type_id: 4,
+      is_month: false,
+      today: '2026-03-04',
+      lang: 'en',
+      account: 'kf01',
+    }
+    for (const [key, value] of Object.entries(values)) Taro.setStorageSync(key, value)
+    jest.isolateModules(() => {
+      const fresh = require('@/stores')
+      const i18n = require('@/i18n')
+      expect(fresh.sessionStore).toMatchObject({ token: 't-saved', userInfo: user, come: 'PC' })
+      expect(fresh.customerStore).toMatchObject({ customerInfo: customer, childrenData: [baby] })
+      expect(fresh.formStore).toMatchObject({
+        formName: '家属订餐登记表',
+        department_id: 3,
+        gift_type_id: 4,
+        is_month: false,
+        today: '2026-03-04',
+      })
+      expect(fresh.settingsStore).toMatchObject({ lang: 'en', rememberedAccount: 'kf01' })
+      expect(i18n.getLocale()).toBe('en')
+    })
+  })
+
+  it('starts empty, on today, in Chinese, and ignores an unknown stored language', () => {
+    Taro.setStorageSync('lang', 'fr')
+    jest.isolateModules(() => {
+      const fresh = require('@/stores')
+      expect(fresh.sessionStore).toMatchObject({ token: '', userInfo: null, come: '', isLoggedIn: false })
+      expect(fresh.formStore).toMatchObject({ formName: '', is_month: true, today: today(), formRecord: null })
+      expect(fresh.settingsStore.lang).toBe('zh-CN')
+      expect(require('@/i18n').getLocale()).toBe('zh-CN')
+    })
+  })
+})
+
+describe('customerStore', () => {
+  it('select persists the customer and the babies; clear removes both', () => {
+    customerStore.select(customer)
+    expect(stored('customerInfo')).toEqual(customer)
+    expect(stored('childrenData')).toEqual([baby])
+    customerStore.clear()
+    expect(localStorage.getItem('customerInfo')).toBeNull()
+    expect(localStorage.getItem('childrenData')).toBeNull()
+  })
+
+  it('loadById selects the customer the server answers', async () => {
+    mockServer({ '/api/care/customer/info': ok(customer) })
+    await customerStore.loadById(5)
+    expect(requestCalls()[0].data).toEqual({ id: 5 })
+    expect(customerStore.customerInfo).toEqual(customer)
+    expect(customerStore.childrenData).toEqual([baby])
+  })
+
+  it('search pages through the list by 20 until everything is loaded, quietly', async () => {
+    const all = Array.from({ length: 45 }, (_, i) => ({ ...customer, id: i + 1 }))
+    mockServer({
+      '/api/care/customer/index': ({ page, limit }: { page: number; limit: number }) =>
+        ok({ list: all.slice((page - 1) * limit, page * limit), total: all.length }),
+    })
+    await customerStore.search('')
+    expect(requestCalls()[0].data).toEqual({ page: 1, limit: 20 })
+    expect(customerStore).toMatchObject({ page: 1, total: 45, finished: false, loading: false })
+    expect(customerStore.list).toHaveLength(20)
+    await customerStore.loadMore()
+    await customerStore.loadMore()
+    expect(customerStore.list.map((c) => c.id)).toEqual(all.map((c) => c.id))
+    expect(customerStore.finished).toBe(true)
+    await customerStore.loadMore()
+    expect(requestCalls()).toHaveLength(3)
+    expect(ui.showLoading).not.toHaveBeenCalled()
+  })
+
+  it('a new search sends its keyword and starts from page 1', async () => {
+    mockServer({ '/api/care/customer/index': ok({ list: [customer], total: 1 }) })
+    await customerStore.search('801')
+    await customerStore.search('李')
+    expect(requestCalls().map((call) => call.data)).toEqual([
+      { page: 1, limit: 20, keyword: '801' },
+      { page: 1, limit: 20, keyword: '李' },
+    ])
+    expect(customerStore.list).toEqual([customer])
+    expect(customerStore.keyword).toBe('李')
+  })
+
+  it('keeps the error for the picker to show, without a modal', async () => {
+    mockServer({ '/api/care/customer/index': { code: -1, msg: '查询失败', res: null } })
+    await customerStore.search('x')
+    expect(customerStore).toMatchObject({ error: '查询失败', loading: false, list: [] })
+    expect(ui.showModal).not.toHaveBeenCalled()
+  })
+
+  it('drops the page of a search that a newer search replaced', async () => {
+    const answers: Array<(value: unknown) => void> = []
+    jest.spyOn(Taro, 'request').mockImplementation(
+      (() => new Promise((resolve) => answers.push(resolve))) as never,
+    )
+    const first = customerStore.search('old')
+    const second = customerStore.search('new')
+    const reply = (name: string) => ({ statusCode: 200, data: ok({ list: [{ ...customer, name }], total: 1 }) })
+    answers[1](reply('new'))
+    await second
+    answers[0](reply('old'))
+    await first
+    expect(customerStore.list.map((c) => c.name)).toEqual(['new'])
+  })
+})
+
+describe('formStore', () => {
+  it('setFormName sets department and gift type when given and clears them otherwise', () => {
+    formStore.setFormName('出库单', { department_id: 3, gift_type_id: 4 })
+    expect(stored('formName')).toBe('出库单')
+    expect(stored('department_id')).toBe(3)
+    expect(stored('gift_type_id')).toBe(4)
+    formStore.setFormName('大礼包出库单', { gift_type_id: 6 })
+    expect(formStore.department_id).toBeNull()
+    expect(localStorage.getItem('department_id')).toBeNull()
+    expect(stored('gift_type_id')).toBe(6)
+    formStore.setFormName('访客出入登记表')
+    expect(localStorage.getItem('gift_type_id')).toBeNull()
+    expect(stored('formName')).toBe('访客出入登记表')
+  })
+
+  it('keeps the working date and the check-in kind', () => {
+    expect(formStore.today).toBe(today())
+    formStore.setToday('2026-05-06')
+    formStore.setIsMonth(false)
+    expect(stored('today')).toBe('2026-05-06')
+    expect(stored('is_month')).toBe(false)
+  })
+
+  it('fetchFormRecord strips ( ) { } [ ] and takes the first record of the current customer', async () => {
+    customerStore.select(customer)
+    mockServer({ '/api/care/index/getFormRecord': ok({ list: [{ id: 11 }, { id: 12 }], total: 2 }) })
+    await expect(formStore.fetchFormRecord('入住(月子){通知}[单]')).resolves.toEqual({ id: 11 })
+    expect(requestCalls()[0].data).toEqual({ name: '入住月子通知单', customer_id: 5, page: 1, limit: 1 })
+    expect(formStore.formRecord).toEqual({ id: 11 })
+  })
+
+  it('an empty answer or no name empties the record', async () => {
+    runInAction(() => (formStore.formRecord = { id: 1 } as never))
+    mockServer({ '/api/care/index/getFormRecord': ok({ list: [], total: 0 }) })
+    await formStore.fetchFormRecord('访客出入登记表')
+    expect(formStore.formRecord).toBeNull()
+    runInAction(() => (formStore.formRecord = { id: 1 } as never))
+    await expect(formStore.fetchFormRecord('')).resolves.toBeNull()
+    expect(formStore.formRecord).toBeNull()
+    expect(requestCalls()).toHaveLength(1)
+  })
+
+  it('a slow record of a form left behind does not replace the newer one', async () => {
+    const answers: Record<string, (value: unknown) => void> = {}
+    jest.spyOn(Taro, 'request').mockImplementation(
+      ((option: Taro.request.Option) => new Promise((resolve) => (answers[option.data.name] = resolve))) as never,
+    )
+    const first = formStore.fetchFormRecord('A')
+    const second = formStore.fetchFormRecord('B')
+    answers.B({ statusCode: 200, data: ok({ list: [{ id: 2 }], total: 1 }) })
+    await second
+    answers.A({ statusCode: 200, data: ok({ list: [{ id: 1 }], total: 1 }) })
+    await first
+    expect(formStore.formRecord).toEqual({ id: 2 })
+  })
+})
+
+describe('homeStore', () => {
+  it('loads the counts of the working date', async () => {
+    formStore.setToday('2026-05-06')
+    mockServer({ '/api/care/account/index': ok({ date: '2026-05-06', counts: { 访客出入登记表: 3 } }) })
+    await homeStore.load()
+    expect(requestCalls()[0].data).toEqual({ date: '2026-05-06' })
+    expect(homeStore.countFor('访客出入登记表')).toBe(3)
+    expect(homeStore.countFor('出库单')).toBe(0)
+    expect(homeStore.loading).toBe(false)
+  })
+
+  it('keeps the error for the home screen to show', async () => {
+    jest.spyOn(Taro, 'request').mockRejectedValue({ errMsg: 'request:fail' })
+    await homeStore.load()
+    expect(homeStore).toMatchObject({ error: 'request:fail', loading: false })
+    expect(ui.showToast).not.toHaveBeenCalled()
+  })
+})
+
+describe('settingsStore', () => {
+  it('setLang persists the language and applies it', () => {
+    settingsStore.setLang('en')
+    expect(getLocale()).toBe('en')
+    expect(stored('lang')).toBe('en')
+  })
+
+  describe('watchNetwork', () => {
+    const env = process.env.TARO_ENV
+    afterEach(() => {
+      process.env.TARO_ENV = env
+      settingsStore.setOnline(true)
+    })
+
+    it('follows Taro network status in the mini program', () => {
+      jest.spyOn(Taro, 'getNetworkType').mockImplementation((({ success }) => success({ networkType: 'none' })) as never)
+      let onChange: (result: { isConnected: boolean }) => void = () => {}
+      jest.spyOn(Taro, 'onNetworkStatusChange').mockImplementation(((callback) => (onChange = callback)) as never)
+      process.env.TARO_ENV = 'weapp'
+      watchNetwork()
+      expect(settingsStore.online).toBe(false)
+      onChange({ isConnected: true })
+      expect(settingsStore.online).toBe(true)
+      onChange({ isConnected: false })
+      expect(settingsStore.online).toBe(false)
+    })
+
+    it('follows the browser online and offline events on H5', () => {
+      process.env.TARO_ENV = 'h5'
+      watchNetwork()
+      expect(settingsStore.online).toBe(navigator.onLine)
+      window.dispatchEvent(new Event('offline'))
+      expect(settingsStore.online).toBe(false)
+      window.dispatchEvent(new Event('online'))
+      expect(settingsStore.online).toBe(true)
+    })
+  })
+})

@@ -1,0 +1,34 @@
+// Shared by the unit tests: Taro's UI and navigation calls replaced by spies, and a
+// fake server answering Taro.request by path.
+import Taro from '@tarojs/taro'
+
+const done = () => Promise.resolve({ errMsg: 'ok' }) as never
+
+export function mockUi() {
+  return {
+    showLoading: jest.spyOn(Taro, 'showLoading').mockImplementation(done),
+    hideLoading: jest.spyOn(Taro, 'hideLoading').mockImplementation(done),
+    showToast: jest.spyOn(Taro, 'showToast').mockImplementation(done),
+    showModal: jest.spyOn(Taro, 'showModal').mockImplementation(done),
+    reLaunch: jest.spyOn(Taro, 'reLaunch').mockImplementation(done),
+    redirectTo: jest.spyOn(Taro, 'redirectTo').mockImplementation(done),
+  }
+}
+
+type Route = unknown | ((data: any) => unknown)
+
+/** Answers each path with HTTP 200 and the given body (or the body a function makes of the request data). */
+export function mockServer(routes: Record<string, Route>) {
+  return jest.spyOn(Taro, 'request').mockImplementation((async (option: Taro.request.Option) => {
+    if (!(option.url in routes)) throw new Error(`unexpected call ${option.url}`)
+    const route = routes[option.url]
+    return { statusCode: 200, header: {}, errMsg: 'request:ok', data: typeof route === 'function' ? route(option.data) : route }
+  }) as never)
+}
+
+/** The request options of every Taro.request call made so far. */
+export function requestCalls(): Taro.request.Option[] {
+  return (Taro.request as unknown as jest.Mock).mock.calls.map(([option]) => option)
+}
+
+export const ok = (res: unknown) => ({ code: 1, msg: 'ok', res })
