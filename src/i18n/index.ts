@@ -1,13 +1,20 @@
 import T from 'taro-i18n'
 import { observable, runInAction } from 'mobx'
-import zhCN from '@locales/zh-CN.json'
-import en from '@locales/en.json'
+import zhApp from '@locales/zh-CN.json'
+import enApp from '@locales/en.json'
+import zhForms from '@locales/forms/zh-CN.json'
+import enForms from '@locales/forms/en.json'
 
 export type Locale = 'zh-CN' | 'en'
 export const LOCALES: Locale[] = ['zh-CN', 'en']
 export const DEFAULT_LOCALE: Locale = 'zh-CN'
 
-export type MessageKey = keyof typeof zhCN
+// The app's own strings and the forms' (field labels, options, rule messages,
+// which the server reads too) are kept in separate files and merged here.
+const zhCN = { ...zhApp, ...zhForms }
+const en = { ...enApp, ...enForms }
+
+export type MessageKey = keyof typeof zhApp
 
 // zh-CN is the fallback: an English key that is missing shows the Chinese text.
 const resources: Record<Locale, Record<string, string>> = {

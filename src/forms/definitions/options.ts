@@ -1,0 +1,14 @@
+import type { Field, Option } from '../types'
+
+/** Static options whose labels live under `form.option.<group>.<value>`. */
+export const options = (group: string, values: string[]): Option[] =>
+  values.map((value) => ({ value, labelKey: `form.option.${group}.${value}` }))
+
+export const medicineRow: Field[] = [
+  { key: 'medicine', type: 'text', required: true, maxLength: 50 },
+  { key: 'dose', type: 'text', required: true, maxLength: 30 },
+  { key: 'route', type: 'select', options: options('route', ['oral', 'topical', 'injection', 'other']) },
+  { key: 'frequency', type: 'text', maxLength: 30 },
+  { key: 'days', type: 'number', min: 1, max: 90 },
+  { key: 'note', type: 'text', maxLength: 100 },
+]

@@ -1,0 +1,106 @@
+// Form definitions are plain data shared by the app (renderer, validation) and
+// the server (saveForm validation). No Taro or server imports here.
+
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'select'
+  | 'multiselect'
+  | 'customer'
+  | 'baby'
+  | 'phone'
+  | 'idCard'
+  | 'signature'
+  | 'images'
+  | 'rows'
+  | 'computed'
+
+/** A static option: the stored value and the locale key of its label. */
+export interface Option {
+  value: string
+  labelKey: string
+}
+
+/** API lists that options can come from (the app loads them; the server checks ids are its site's). */
+export type OptionsSource = 'departmentList' | 'giftTypeList' | 'productList' | 'productPackageList' | 'floorList'
+
+export type FormData = Record<string, unknown>
+
+/** What computed fields may read besides the form's own values. */
+export interface ComputeContext {
+  /** The working date (YYYY-MM-DD). */
+  today: string
+  customer?: { delivery_date?: string | null } | null
+  children?: { id: number; birth_date?: string | null }[]
+}
+
+export interface Field {
+  key: string
+  type: FieldType
+  /** Locale key of the label; defaults to `form.field.<key>`. */
+  labelKey?: string
+  required?: boolean
+  /** number / money: inclusive range. */
+  min?: number
+  max?: number
+  /** number: digits allowed after the point (0 = whole numbers). */
+  decimals?: number
+  /** Unit shown after the value (a locale key), e.g. °C or g. */
+  unitKey?: string
+  /** text / textarea: longest accepted text. */
+  maxLength?: number
+  options?: Option[]
+  optionsSource?: OptionsSource
+  /** images / rows: most items accepted. */
+  maxItems?: number
+  minItems?: number
+  /** rows: the fields of one row. */
+  rows?: Field[]
+  /** computed: derives the value from the others; read-only in the app and recomputed by the server. */
+  compute?: (data: FormData, ctx: ComputeContext) => string | number | null
+}
+
+export interface Section {
+  titleKey: string
+  fields: Field[]
+}
+
+export interface FormDefinition {
+  /** The record's `name`: the form's Chinese title, as the seed and PRODUCT.md give it. */
+  name: string
+  titleKey: string
+  /** The page route under /pagesHome/pages. */
+  route: string
+  /** Check-in notices and the rules acknowledgement: one record per customer, reopened for editing. */
+  onePerCustomer?: boolean
+  /** Whether a current customer must be chosen before the form opens. */
+  needsCustomer?: boolean
+  sections: Section[]
+}
+
+export type RuleName =
+  | 'required'
+  | 'type'
+  | 'min'
+  | 'max'
+  | 'decimals'
+  | 'maxLength'
+  | 'format'
+  | 'option'
+  | 'checksum'
+  | 'minItems'
+  | 'maxItems'
+  | 'unknown'
+
+export interface FieldError {
+  /** Dotted path: `temperature`, `medicines.1.dose`. */
+  path: string
+  /** Locale key of the field's label (the row field's for rows). */
+  labelKey: string
+  rule: RuleName
+  params?: Record<string, string | number>
+}

@@ -1,0 +1,177 @@
+import {
+  formDefinitions,
+  formByName,
+  validateForm,
+  validateField,
+  withComputed,
+  isValidIdCard,
+  isMainlandMobile,
+  fieldsOf,
+  fieldErrorMessage,
+  type FormDefinition,
+} from '@/forms'
+import { t, setLocale } from '@/i18n'
+import zh from '@locales/forms/zh-CN.json'
+import en from '@locales/forms/en.json'
+import { daysBetween, addDays, product, sumOf } from '@/forms/compute'
+
+const SIGNATURE = 'http://127.0.0.1:3000/uploads/abc123.png'
+const ctx = {
+  today: '2026-11-22',
+  customer: { delivery_date: '2026-11-10' },
+  children: [{ id: 7, birth_date: '2026-11-10' }],
+}
+const form = (name: string) => formByName(name) as FormDefinition
+const rulesOf = (errors: { path: string; rule: string }[]) => Object.fromEntries(errors.map((e) => [e.path, e.rule]))
+
+describe('form helpers', () => {
+  it('checks citizen ID numbers by their check digit', () => {
+    expect(isValidIdCard('11010519491231002X')).toBe(true)
+    expect(isValidIdCard('110105194912310021')).toBe(false)
+    expect(isValidIdCard('11010519491331002X')).toBe(false) // month 13
+    expect(isValidIdCard('1101051949123100')).toBe(false)
+  })
+
+  it('accepts mainland mobile numbers only', () => {
+    expect(isMainlandMobile('13812345678')).toBe(true)
+    expect(isMainlandMobile('12812345678')).toBe(false)
+    expect(isMainlandMobile('1381234567')).toBe(false)
+  })
+
+  it('computes days, dates and money without float drift', () => {
+    expect(daysBetween('2026-11-10', '2026-11-22')).toBe(12)
+    expect(daysBetween(undefined, '2026-11-22')).toBeNull()
+    expect(addDays('2026-11-22', 28)).toBe('2026-12-20')
+    expect(product(0.1, 3)).toBe(0.3)
+    expect(sumOf([{ s: 0.1 }, { s: 0.2 }], 's')).toBe(0.3)
+  })
+})
+
+describe('every definition', () => {
+  it('has unique names, routes and field keys', () => {
+    expect(new Set(formDefinitions.map((f) => f.name)).size).toBe(formDefinitions.length)
+    expect(new Set(formDefinitions.map((f) => f.route)).size).toBe(formDefinitions.length)
+    for (const definition of formDefinitions) {
+      const keys = fieldsOf(definition).map((f) => f.key)
+      expect(new Set(keys).size).toBe(keys.length)
+    }
+  })
+
+  it.each(formDefinitions.map((f) => [f.name, f] as const))('%s: an empty submission names every required field', (_, definition) => {
+    const required = fieldsOf(definition).filter((f) => f.required).map((f) => f.key)
+    expect(required.length).toBeGreaterThan(0)
+    const errors = validateForm(definition, {})
+    expect(errors.map((e) => e.path).sort()).toEqual([...required].sort())
+    expect(errors.every((e) => e.rule === 'required')).toBe(true)
+  })
+})
+
+describe('rules', () => {
+  const rounds = form('儿科医生查房签到表')
+  const valid = {
+    round_date: '2026-11-22',
+    customer_id: 3,
+    baby_id: 7,
+    temperature: 36.8,
+    umbilicus: 'dry',
+    skin: 'normal',
+    feeding: 'breast',
+    medicines: [{ medicine: '维生素D', dose: '400IU' }],
+    doctor_signature: SIGNATURE,
+    family_signature: '/uploads/def456.png',
+  }
+
+  it('passes valid data', () => {
+    expect(validateForm(rounds, valid)).toEqual([])
+  })
+
+  it('fails each rule with its name and params', () => {
+    const errors = validateForm(rounds, {
+      ...valid,
+      round_date: '2026-02-30',
+      temperature: 42.5,
+      weight: 3200.5,
+      umbilicus: 'wet',
+      medicines: [{ medicine: '', dose: '1' }, 'x'],
+      doctor_signature: 'javascript:alert(1)',
+      extra: 1,
+    })
+    expect(rulesOf(errors)).toEqual({
+      round_date: 'format',
+      temperature: 'max',
+      weight: 'decimals',
+      umbilicus: 'option',
+      'medicines.0.medicine': 'required',
+      'medicines.1': 'type',
+      doctor_signature: 'format',
+      extra: 'unknown',
+    })
+    expect(errors.find((e) => e.path === 'temperature')?.params).toEqual({ max: 42 })
+    expect(errors.find((e) => e.path === 'medicines.0.medicine')?.labelKey).toBe('form.field.medicine')
+  })
+
+  it('refuses wrong types instead of coercing them', () => {
+    expect(rulesOf(validateForm(rounds, { ...valid, temperature: '36.8', baby_id: 'x' }))).toEqual({
+      temperature: 'type',
+      baby_id: 'type',
+    })
+  })
+
+  it('validates one field for blur', () => {
+    expect(validateField(rounds, 'temperature', { temperature: 33 })).toMatchObject([{ rule: 'min', params: { min: 34 } }])
+    expect(validateField(rounds, 'temperature', { temperature: 37 })).toEqual([])
+  })
+
+  it('checks ID card checksum and phone format', () => {
+    const proof = form('收据遗失证明')
+    const errors = validateForm(proof, { id_card: '110105194912310021', phone: '123' })
+    expect(rulesOf(errors)).toMatchObject({ id_card: 'checksum', phone: 'format' })
+  })
+
+  it('limits money to two decimals and text to its length', () => {
+    const proof = form('收据遗失证明')
+    const errors = validateForm(proof, { amount: 12.345, receipt_no: 'x'.repeat(41) })
+    expect(rulesOf(errors)).toMatchObject({ amount: 'decimals', receipt_no: 'maxLength' })
+  })
+
+  it('recomputes computed fields from the data and context', () => {
+    expect(withComputed(rounds, valid, ctx).age_days).toBe(12)
+    expect(withComputed(form('产科医生查房签到表'), { round_date: '2026-11-22' }, ctx).days_postpartum).toBe(12)
+    expect(withComputed(form('月子入住通知单'), { check_in_date: '2026-11-22', days: 28, babies: [{}, {}] }, ctx)).toMatchObject({
+      leave_date: '2026-12-20',
+      baby_count: 2,
+    })
+    expect(withComputed(form('家属订餐登记表'), { breakfast: 1, lunch: 2, unit_price: 0.1 }, ctx).amount).toBe(0.3)
+  })
+})
+
+describe('messages', () => {
+  afterEach(() => setLocale('zh-CN'))
+
+  it('names the field and the rule in the reader language, rows by number', () => {
+    const rounds = form('儿科医生查房签到表')
+    const errors = validateForm(rounds, { temperature: 43, medicines: [{ medicine: '', dose: '1' }], zzz: 1 })
+    const byPath = (path: string) => fieldErrorMessage(errors.find((e) => e.path === path)!, t)
+    expect(byPath('temperature')).toBe('体温不能大于42')
+    expect(byPath('medicines.0.medicine')).toBe('用药记录第1行：请填写药品名称')
+    expect(byPath('zzz')).toBe('不认识的字段zzz')
+    setLocale('en')
+    expect(byPath('temperature')).toBe('Temperature must be at most 42')
+    expect(byPath('medicines.0.medicine')).toBe('Medicines row 1: Please fill in Medicine')
+  })
+
+  it('has a label for every field and option, in both languages', () => {
+    const keys = formDefinitions.flatMap((d) => [
+      d.titleKey,
+      ...d.sections.map((s) => s.titleKey),
+      ...fieldsOf(d).flatMap((f) => [
+        `form.field.${f.key}`,
+        ...(f.unitKey ? [f.unitKey] : []),
+        ...(f.options ?? []).map((o) => o.labelKey),
+        ...(f.rows ?? []).flatMap((r) => [`form.field.${r.key}`, ...(r.options ?? []).map((o) => o.labelKey)]),
+      ]),
+    ])
+    expect(keys.filter((k) => !(k in zh))).toEqual([])
+    expect(keys.filter((k) => !(k in en))).toEqual([])
+  })
+})
