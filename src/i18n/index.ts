@@ -1,25 +1,27 @@
 import T from 'taro-i18n'
 import { observable, runInAction } from 'mobx'
-import zhApp from '@locales/zh-CN.json'
-import enApp from '@locales/en.json'
-import zhForms from '@locales/forms/zh-CN.json'
-import enForms from '@locales/forms/en.json'
+import zhCN from '@locales/zh-CN.json'
+import en from '@locales/en.json'
 
 export type Locale = 'zh-CN' | 'en'
 export const LOCALES: Locale[] = ['zh-CN', 'en']
 export const DEFAULT_LOCALE: Locale = 'zh-CN'
 
-// The app's own strings and the forms' (field labels, options, rule messages,
-// which the server reads too) are kept in separate files and merged here.
-const zhCN = { ...zhApp, ...zhForms }
-const en = { ...enApp, ...enForms }
-
-export type MessageKey = keyof typeof zhApp
+export type MessageKey = keyof typeof zhCN
 
 // zh-CN is the fallback: an English key that is missing shows the Chinese text.
 const resources: Record<Locale, Record<string, string>> = {
-  'zh-CN': zhCN,
+  'zh-CN': { ...zhCN },
   en: { ...zhCN, ...en },
+}
+
+/**
+ * Adds strings that only some pages need (the forms' labels live in the
+ * pagesHome subpackage, so they stay out of the mini program's main package).
+ */
+export function addMessages(messages: Record<Locale, Record<string, string>>) {
+  Object.assign(resources['zh-CN'], messages['zh-CN'])
+  Object.assign(resources.en, messages['zh-CN'], messages.en)
 }
 
 const translator = new T(DEFAULT_LOCALE, () => resources)

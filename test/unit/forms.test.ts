@@ -11,6 +11,7 @@ import {
   type FormDefinition,
 } from '@/forms'
 import { t, setLocale } from '@/i18n'
+import '@/forms/locales'
 import zh from '@locales/forms/zh-CN.json'
 import en from '@locales/forms/en.json'
 import { daysBetween, addDays, product, sumOf } from '@/forms/compute'

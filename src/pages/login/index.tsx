@@ -1,12 +1,87 @@
-import { View } from '@tarojs/components'
-import { Button } from '@nutui/nutui-react-taro'
+import { useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { Button, Input } from '@nutui/nutui-react-taro'
+import { ShieldCheck, User } from '@nutui/icons-react-taro'
 import { observer } from 'mobx-react-lite'
-import { t } from '@/i18n'
+import FieldMessage from '@/components/FieldMessage'
+import LanguageSwitch from '@/components/LanguageSwitch'
+import PageShell from '@/components/PageShell'
+import PasswordInput from '@/components/PasswordInput'
+import { usePageTitle } from '@/hooks/usePageTitle'
+import { t, type MessageKey } from '@/i18n'
+import { HOME_PAGE } from '@/pages/routes'
+import { sessionStore, settingsStore } from '@/stores'
+import './index.scss'
 
-export default observer(function Page() {
+type Errors = Partial<Record<'account' | 'password', MessageKey>>
+
+export default observer(function Login() {
+  const [account, setAccount] = useState(settingsStore.rememberedAccount)
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<Errors>({})
+  const [submitting, setSubmitting] = useState(false)
+  usePageTitle('login.title')
+
+  const submit = async () => {
+    const found: Errors = {}
+    if (!account.trim()) found.account = 'login.enterAccount'
+    if (!password) found.password = 'login.enterPassword'
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setSubmitting(true)
+    try {
+      // 'mustChangePassword': the store has already sent the user to change it.
+      if ((await sessionStore.login(account.trim(), password)) === 'ok') Taro.switchTab({ url: HOME_PAGE })
+    } catch {
+      // The request layer has shown the server's message; keep what was typed.
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
   return (
-    <View>
-      <Button type="primary">{t('app.name')}</Button>
-    </View>
+    <PageShell className="login">
+      <View className="login__head">
+        <Text className="login__app">{t('app.name')}</Text>
+        <Text className="login__title">{t('login.title')}</Text>
+      </View>
+
+      <View className="login__form">
+        <View className="login__field">
+          <View className="login__row">
+            <User size={18} color="#8a8f99" />
+            <Input
+              className="login__input"
+              name="account"
+              value={account}
+              placeholder={t('login.enterAccount')}
+              clearable
+              onChange={setAccount}
+            />
+          </View>
+          <FieldMessage message={errors.account && t(errors.account)} />
+        </View>
+        <View className="login__field">
+          <View className="login__row">
+            <ShieldCheck size={18} color="#8a8f99" />
+            <PasswordInput
+              name="password"
+              value={password}
+              placeholder={t('login.enterPassword')}
+              onChange={setPassword}
+            />
+          </View>
+          <FieldMessage message={errors.password && t(errors.password)} />
+        </View>
+        <Button className="login__submit" type="primary" block loading={submitting} onClick={submit}>
+          {t('login.submit')}
+        </Button>
+      </View>
+
+      <View className="login__language">
+        <LanguageSwitch />
+      </View>
+    </PageShell>
   )
 })

@@ -1,12 +1,45 @@
 import { View } from '@tarojs/components'
-import { Button } from '@nutui/nutui-react-taro'
+import Taro from '@tarojs/taro'
+import { Button, Empty } from '@nutui/nutui-react-taro'
+import { Tips } from '@nutui/icons-react-taro'
 import { observer } from 'mobx-react-lite'
+import PageShell from '@/components/PageShell'
+import { usePageTitle } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
+import { HOME_PAGE, goBackOrHome, goHome } from '@/pages/routes'
+import './index.scss'
 
-export default observer(function Page() {
+function refresh() {
+  if (process.env.TARO_ENV === 'h5') {
+    window.location.reload()
+    return
+  }
+  const current = Taro.getCurrentPages().slice(-1)[0]
+  Taro.reLaunch({ url: current ? `/${current.route}` : HOME_PAGE })
+}
+
+/** Where unknown pages end up (seed section 8). */
+export default observer(function NotFound() {
+  usePageTitle('notFound.title')
   return (
-    <View>
-      <Button type="primary">{t('app.name')}</Button>
-    </View>
+    <PageShell className="not-found">
+      <Empty
+        image={<Tips size={64} color="#e8627a" />}
+        imageSize={80}
+        title={t('notFound.title')}
+        description={t('notFound.message')}
+      />
+      <View className="not-found__actions">
+        <Button type="primary" block onClick={refresh}>
+          {t('notFound.refresh')}
+        </Button>
+        <Button type="primary" fill="outline" block onClick={goHome}>
+          {t('notFound.home')}
+        </Button>
+        <Button block onClick={goBackOrHome}>
+          {t('notFound.back')}
+        </Button>
+      </View>
+    </PageShell>
   )
 })

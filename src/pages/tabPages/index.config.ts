@@ -1,1 +1,7 @@
-export default definePageConfig({ navigationStyle: 'custom' })
+import zh from '../../../locales/zh-CN.json'
+
+export default definePageConfig({
+  navigationBarTitleText: zh['home.title'],
+  navigationStyle: 'custom',
+  enablePullDownRefresh: true,
+})

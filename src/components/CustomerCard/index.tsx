@@ -1,0 +1,44 @@
+import { Text, View } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
+import { observer } from 'mobx-react-lite'
+import { t } from '@/i18n'
+import { customerStore } from '@/stores'
+import { joinNames } from '@/utils'
+import Initial from '../Initial'
+import './index.scss'
+
+/** The customer forms are filled in for; tapping it opens the picker. */
+export default observer(function CustomerCard({ onPick }: { onPick: () => void }) {
+  const customer = customerStore.customerInfo
+  const children = customerStore.childrenData
+  return (
+    <View className="customer-card" onClick={onPick}>
+      <Text className="customer-card__label">{t('home.currentCustomer')}</Text>
+      {customer ? (
+        <View className="customer-card__body">
+          <Initial name={customer.name} />
+          <View className="customer-card__info">
+            <View className="customer-card__line">
+              <Text className="customer-card__name">{customer.name}</Text>
+              <Text className="customer-card__room">{t('customer.room', { room: customer.room })}</Text>
+            </View>
+            <Text className="customer-card__meta">{customer.phone}</Text>
+            <Text className="customer-card__meta">
+              {t('customer.babies', { names: joinNames(children.map((child) => child.id), children) })}
+            </Text>
+          </View>
+          <Button size="small" fill="outline" type="primary">
+            {t('home.changeCustomer')}
+          </Button>
+        </View>
+      ) : (
+        <View className="customer-card__body">
+          <Text className="customer-card__empty">{t('home.noCustomer')}</Text>
+          <Button size="small" type="primary">
+            {t('home.chooseCustomer')}
+          </Button>
+        </View>
+      )}
+    </View>
+  )
+})

@@ -1,0 +1,12 @@
+import { View } from '@tarojs/components'
+import './index.scss'
+
+/** A field's validation message, shown right under it. */
+export default function FieldMessage({ message }: { message?: string }) {
+  if (!message) return null
+  return (
+    <View className="field-message" role="alert">
+      {message}
+    </View>
+  )
+}

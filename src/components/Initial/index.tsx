@@ -1,0 +1,16 @@
+import { View } from '@tarojs/components'
+import './index.scss'
+
+interface Props {
+  name?: string
+  size?: 'normal' | 'large'
+  className?: string
+}
+
+/**
+ * A round avatar showing the first character of a name. Drawn by hand: NutUI's
+ * Avatar (with its image and group styles) costs ~5 KB of the main package for this.
+ */
+export default function Initial({ name, size = 'normal', className }: Props) {
+  return <View className={`initial initial--${size} ${className ?? ''}`}>{name?.slice(0, 1)}</View>
+}

@@ -1,0 +1,33 @@
+import { useEffect } from 'react'
+import Taro, { useDidShow } from '@tarojs/taro'
+import { getLocale, t, type MessageKey } from '@/i18n'
+
+const TAB_TEXT_KEYS: MessageKey[] = ['tab.home', 'tab.mine']
+
+/**
+ * Calls `apply` on every show and whenever the language changes. On show
+ * because the H5 router resets the document title to the page config's
+ * (Chinese) title whenever a page comes back.
+ */
+function useLocalized(apply: () => void) {
+  const locale = getLocale()
+  useDidShow(apply)
+  useEffect(apply, [locale])
+}
+
+/** The navigation bar title in the chosen language; `*.config.ts` only holds the Chinese default. */
+export function usePageTitle(key: MessageKey) {
+  useLocalized(() => {
+    Taro.setNavigationBarTitle({ title: t(key) })
+  })
+}
+
+/** Tab bar texts in the chosen language; only tab pages may set them. */
+export function useTabBarTexts() {
+  useLocalized(() => {
+    TAB_TEXT_KEYS.forEach((key, index) => {
+      // Fails harmlessly while the H5 tab bar is still being built; the next show sets it.
+      Taro.setTabBarItem({ index, text: t(key) }).catch(() => {})
+    })
+  })
+}

@@ -1,0 +1,117 @@
+import './support/h5'
+import { render, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import { runInAction } from 'mobx'
+import type { Customer } from '@/api/types'
+import Home from '@/pages/tabPages/index'
+import { customerStore, formStore, sessionStore } from '@/stores'
+import { callsTo, click, demoUser, mockApi, quietUi, resetApp, settle } from './support/helpers'
+
+const SUMMARY = '/api/care/account/index'
+const CUSTOMERS = '/api/care/customer/index'
+
+const mother: Customer = {
+  id: 7,
+  name: '李静',
+  phone: '13800000007',
+  room: 'A305',
+  delivery_date: '2026-11-10',
+  children: [{ id: 70, name: '李宝', sex: 'female', birth_date: '2026-11-10', birth_weight: 3200 }],
+}
+
+beforeEach(() => {
+  resetApp()
+  quietUi()
+  runInAction(() => {
+    sessionStore.token = 'tok-1'
+    sessionStore.userInfo = demoUser
+  })
+  formStore.setToday('2026-11-22')
+})
+
+function homeApi(counts: Record<string, number> = {}) {
+  return mockApi({
+    [SUMMARY]: () => ({ code: 1, res: { date: '2026-11-22', counts } }),
+    [CUSTOMERS]: ({ keyword }) => ({
+      code: 1,
+      res: keyword === '无此人' ? { list: [], total: 0 } : { list: [mother], total: 1 },
+    }),
+  })
+}
+
+async function show() {
+  const view = render(<Home />)
+  await settle()
+  return view
+}
+
+describe('home', () => {
+  it("loads the working date's counts and shows them as badges (999+ above 999, none at 0)", async () => {
+    const api = homeApi({ 访客出入登记表: 3, 出库单列表: 1200 })
+    await show()
+    expect(callsTo(api, SUMMARY)[0].data).toEqual({ date: '2026-11-22' })
+    expect(screen.getByText('3')).toBeTruthy()
+    expect(screen.getByText('999+')).toBeTruthy()
+    expect(document.querySelectorAll('.nut-badge-content')).toHaveLength(2)
+    expect(screen.getByText('2026-11-22')).toBeTruthy()
+  })
+
+  it('shows every entry in its group', async () => {
+    homeApi()
+    await show()
+    for (const text of ['查房', '入住', '物品出库', '登记', '儿科医生查房签到表', '入住须知', '礼包领取明细表', '家属订餐登记表']) {
+      expect(screen.getByText(text)).toBeTruthy()
+    }
+  })
+
+  it('asks for a customer before a form filled in for one, then picks one from the search', async () => {
+    const api = homeApi()
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    await show()
+    click(screen.getByText('儿科医生查房签到表'))
+    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请先选择客户' }))
+    expect(navigateTo).not.toHaveBeenCalled()
+
+    await waitFor(() => expect(callsTo(api, CUSTOMERS)).toHaveLength(1))
+    click(await screen.findByText('李静'))
+    expect(customerStore.customerInfo?.id).toBe(7)
+    expect(Taro.getStorageSync('customerInfo')).toMatchObject({ id: 7, room: 'A305' })
+    expect(screen.getByText('宝宝：李宝')).toBeTruthy()
+
+    click(screen.getByText('儿科医生查房签到表'))
+    expect(formStore.formName).toBe('儿科医生查房签到表')
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesHome/pages/form/Pediatricianrounds/form' })
+  })
+
+  it('marks a check-in notice as 月子 or 小月子 and falls back to not-found when the page is missing', async () => {
+    homeApi()
+    const navigateTo = jest
+      .spyOn(Taro, 'navigateTo')
+      .mockImplementation((({ url }: { url: string }) =>
+        url === '/pages/notFound/index'
+          ? Promise.resolve({ errMsg: 'navigateTo:ok' })
+          : Promise.reject(new Error('navigateTo:fail page not found'))) as unknown as typeof Taro.navigateTo)
+    customerStore.select(mother)
+    await show()
+
+    click(screen.getByText('小月子入住通知单'))
+    expect(formStore.formName).toBe('小月子入住通知单')
+    expect(formStore.is_month).toBe(false)
+    expect(Taro.getStorageSync('is_month')).toBe(false)
+    await waitFor(() => expect(navigateTo).toHaveBeenLastCalledWith({ url: '/pages/notFound/index' }))
+
+    click(screen.getByText('月子入住通知单'))
+    expect(formStore.is_month).toBe(true)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesHome/pages/form/checkInNotice/yz/form' })
+  })
+
+  it('sends a user without a session to the login page and loads nothing', async () => {
+    runInAction(() => (sessionStore.token = ''))
+    const api = homeApi()
+    const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    await show()
+    expect(reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
+    expect(api).not.toHaveBeenCalled()
+    await waitFor(() => expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请先登录' })))
+  })
+})

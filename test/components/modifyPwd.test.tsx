@@ -1,0 +1,67 @@
+import './support/h5'
+import { render, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import { runInAction } from 'mobx'
+import ModifyPassword from '@/pages/modifyPwd/index'
+import { sessionStore } from '@/stores'
+import { callsTo, click, demoUser, field, mockApi, quietUi, resetApp, typeInto } from './support/helpers'
+
+const CHANGE = '/api/care/account/change_pwd'
+
+beforeEach(() => {
+  resetApp()
+  quietUi()
+  runInAction(() => {
+    sessionStore.token = 'tok-new'
+    sessionStore.userInfo = { ...demoUser, must_change_password: true }
+  })
+})
+
+function fill(container: HTMLElement, oldPassword: string, newPassword: string, confirmPassword: string) {
+  typeInto(field(container, 'oldPassword'), oldPassword)
+  typeInto(field(container, 'newPassword'), newPassword)
+  typeInto(field(container, 'confirmPassword'), confirmPassword)
+  click(screen.getByText('确认修改'))
+}
+
+const messages = () => screen.queryAllByRole('alert').map((alert) => alert.textContent)
+
+describe('change password', () => {
+  it('tells an account that must change its password why it is here', () => {
+    render(<ModifyPassword />)
+    expect(screen.getByRole('note').textContent).toBe('为了账号安全，请先设置新密码再继续使用')
+  })
+
+  it('checks the rules next to the fields before sending anything', () => {
+    const api = mockApi({})
+    const { container } = render(<ModifyPassword />)
+    click(screen.getByText('确认修改'))
+    expect(messages()).toEqual(['请输入原密码', '请输入新密码', '请再次输入新密码'])
+
+    fill(container, 'temp1234', 'abcdefgh', 'abcdefgh')
+    expect(messages()).toEqual(['新密码至少 8 位，且同时包含字母和数字'])
+    fill(container, 'temp1234', 'short1', 'short1')
+    expect(messages()).toEqual(['新密码至少 8 位，且同时包含字母和数字'])
+    fill(container, 'temp1234', 'temp1234', 'temp1234')
+    expect(messages()).toEqual(['新密码不能与原密码相同'])
+    fill(container, 'temp1234', 'better2026', 'better2027')
+    expect(messages()).toEqual(['两次输入的新密码不一致'])
+    expect(api).not.toHaveBeenCalled()
+  })
+
+  it('sends the change, says so and goes home', async () => {
+    const api = mockApi({ [CHANGE]: () => ({ code: 1, res: null }) })
+    const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    const { container } = render(<ModifyPassword />)
+    fill(container, 'temp1234', 'better2026', 'better2026')
+
+    await waitFor(() => expect(reLaunch).toHaveBeenCalledWith({ url: '/pages/tabPages/index' }))
+    expect(callsTo(api, CHANGE)[0]).toMatchObject({
+      data: { old_password: 'temp1234', password: 'better2026' },
+      header: { token: 'tok-new' },
+    })
+    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '密码已修改' }))
+    expect(sessionStore.userInfo?.must_change_password).toBe(false)
+    expect(screen.queryByRole('note')).toBeNull()
+  })
+})

@@ -1,0 +1,80 @@
+// Shared pieces of the component tests: a fake API server behind Taro.request,
+// typing into NutUI inputs, and a clean slate of stores and storage.
+import { act, fireEvent } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import { runInAction } from 'mobx'
+import { setLocale } from '@/i18n'
+import { customerStore, sessionStore, settingsStore } from '@/stores'
+
+type Reply = { code: number; msg?: string; res?: unknown }
+type Handler = (data: Record<string, unknown>) => Reply
+
+/**
+ * Answers Taro.request from `routes` (path → style-1 envelope). Unknown paths
+ * fail the test loudly. Returns the spy to inspect what was sent.
+ */
+export function mockApi(routes: Record<string, Handler>) {
+  return jest.spyOn(Taro, 'request').mockImplementation(((options: Taro.request.Option) => {
+    const handler = routes[options.url]
+    if (!handler) throw new Error(`unexpected request ${options.url}`)
+    const data = handler((options.data ?? {}) as Record<string, unknown>)
+    return Promise.resolve({ statusCode: 200, data, header: {}, errMsg: 'request:ok' })
+  }) as unknown as typeof Taro.request)
+}
+
+/** The body and headers of the calls made to `url`. */
+export function callsTo(spy: ReturnType<typeof mockApi>, url: string) {
+  return spy.mock.calls
+    .map(([options]) => options as Taro.request.Option)
+    .filter((options) => options.url === url)
+    .map((options) => ({ data: options.data, header: options.header }))
+}
+
+/** Loading indicators and toasts are spied on, not drawn. */
+export function quietUi() {
+  for (const name of ['showLoading', 'hideLoading', 'showToast', 'setNavigationBarTitle', 'setTabBarItem'] as const) {
+    jest.spyOn(Taro, name).mockResolvedValue({ errMsg: `${name}:ok` } as never)
+  }
+}
+
+/** Types into a NutUI Input: its native field takes an `input` event carrying the text. */
+export function typeInto(input: Element, value: string) {
+  act(() => {
+    input.dispatchEvent(new CustomEvent('input', { detail: { value }, bubbles: true }))
+  })
+}
+
+/** The native field of the NutUI Input named `name`. */
+export function field(container: HTMLElement, name: string) {
+  const input = container.querySelector(`.nut-input-native[name="${name}"]`)
+  if (!input) throw new Error(`no input named ${name}`)
+  return input
+}
+
+export const click = (element: Element) => act(() => void fireEvent.click(element))
+
+/** Lets the fake server's replies (and the state updates they cause) land. */
+export const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+
+export const demoUser = {
+  id: 1,
+  account: 'demo',
+  name: '王小美',
+  site_id: 1,
+  site_name: '阳光一店',
+  must_change_password: false,
+}
+
+/** Logged out, Chinese, nothing stored, no spies left. */
+export function resetApp() {
+  jest.restoreAllMocks()
+  Taro.clearStorageSync()
+  runInAction(() => {
+    sessionStore.token = ''
+    sessionStore.userInfo = null
+    settingsStore.setLang('zh-CN')
+    settingsStore.rememberAccount('')
+  })
+  customerStore.clear()
+  setLocale('zh-CN')
+}
