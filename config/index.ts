@@ -40,6 +40,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: false },
     mini: {
       optimizeMainPackage: { enable: true },
+      // NutUI's per-component CSS arrives in varying order; the order does not matter for it.
+      miniCssExtractPluginOption: { ignoreOrder: true },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false },

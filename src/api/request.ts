@@ -108,7 +108,7 @@ function settleCode({ code, msg, res }: Style1, showError: boolean): unknown {
   if (code === CODE_MUST_CHANGE_PASSWORD) {
     hooks.onMustChangePassword(res)
   } else {
-    if (showError) Taro.showModal({ title: t('request.tip'), content: message, showCancel: false })
+    if (showError) Taro.showModal({ title: t('request.tip'), content: message, showCancel: false, confirmText: t('common.confirm') })
     if (code === CODE_TOKEN_INVALID || code === CODE_TOKEN_EXPIRED) hooks.onLogout(message)
   }
   throw new RequestError(message, code, res)

@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
 import * as account from '@/api/account'
 import { CODE_MUST_CHANGE_PASSWORD, RequestError, configureRequest } from '@/api/request'
-import type { UserInfo } from '@/api/types'
+import type { Site, UserInfo } from '@/api/types'
 import { LOGOUT_MESSAGE_DELAY, TOAST_DURATION } from '@/config'
 import { t } from '@/i18n'
 import { persist } from '@/utils/storage'
@@ -22,6 +22,8 @@ class SessionStore {
   userInfo: UserInfo | null = null
   /** 'PC' when the PC back-office opened the app with a token in the address. */
   come = ''
+  /** The sites the account may work in (the personal centre offers a switch when there are several). */
+  sites: Site[] = []
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true })
@@ -70,6 +72,7 @@ class SessionStore {
     // so that a slow network does not hold the user on a page they asked to leave.
     if (callServer) account.logout().catch(() => {})
     this.setSession('', null)
+    this.sites = []
     customerStore.clear()
     formStore.clearRecord()
     Taro.reLaunch({ url: LOGIN_PAGE })
@@ -89,6 +92,12 @@ class SessionStore {
   async refreshUserInfo() {
     const userInfo = await account.info()
     runInAction(() => (this.userInfo = userInfo))
+  }
+
+  /** Quietly: without the list the personal centre simply offers no site switch. */
+  async loadSites() {
+    const sites = await account.siteList({ loading: false, showError: false }).catch(() => [])
+    runInAction(() => (this.sites = sites))
   }
 
   /** Moves the session to another site; the chosen customer belonged to the old one. */

@@ -1,4 +1,3 @@
-import './support/h5'
 import { render, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import NotFound from '@/pages/notFound/index'

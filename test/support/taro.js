@@ -1,5 +1,6 @@
 // @tarojs/taro in jest: the H5 runtime APIs on one default object, so that
 // `jest.spyOn(Taro, 'request')` intercepts the calls the app makes as `Taro.request`.
+import { useEffect } from 'react'
 import '@tarojs/plugin-framework-react/dist/runtime'
 import * as apis from '@tarojs/plugin-platform-h5/dist/runtime/apis'
 
@@ -7,6 +8,12 @@ const Taro = apis.default
 for (const [name, value] of Object.entries(apis)) {
   if (name !== 'default' && !(name in Taro)) Taro[name] = value
 }
+
+// Page hooks are not part of the H5 API set. A rendered page counts as shown:
+// useDidShow runs once after mounting; pull-down refresh never happens.
+export const useDidShow = (callback) => useEffect(() => callback(), [])
+export const usePullDownRefresh = () => {}
+Object.assign(Taro, { useDidShow, usePullDownRefresh })
 
 export * from '@tarojs/plugin-platform-h5/dist/runtime/apis'
 export default Taro

@@ -3,8 +3,6 @@ import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { ActionSheet, Button, Cell, CellGroup } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
-import { siteList } from '@/api/account'
-import type { Site } from '@/api/types'
 import CellLink from '@/components/CellLink'
 import Initial from '@/components/Initial'
 import LanguageSwitch from '@/components/LanguageSwitch'
@@ -19,18 +17,16 @@ import { checkForUpdate, versionText } from '@/uni_modules/rt-uni-update/updateM
 import './personalCenter.scss'
 
 export default observer(function PersonalCentre() {
-  const [sites, setSites] = useState<Site[]>([])
   const [choosingSite, setChoosingSite] = useState(false)
   usePageTitle('personalCenter.title')
   useTabBarTexts()
   useLoginGuard(() => {
     // Errors are shown by the request layer; the page keeps what it has.
     sessionStore.refreshUserInfo().catch(() => {})
-    // Quietly: without the list the page simply offers no site switch.
-    siteList({ loading: false, showError: false }).then(setSites, () => setSites([]))
+    sessionStore.loadSites()
   })
 
-  const user = sessionStore.userInfo
+  const { userInfo: user, sites } = sessionStore
 
   const chooseSite = (index: number) => {
     setChoosingSite(false)
