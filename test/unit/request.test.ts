@@ -95,7 +95,7 @@ describe('request: style 1 replies (code)', () => {
     expect(error.message).toBe('房间已占用')
     expect(error.code).toBe(-1)
     expect(ui.hideLoading).toHaveBeenCalledTimes(1)
-    expect(ui.showModal).toHaveBeenCalledWith({ title: '提示', content: '房间已占用', showCancel: false })
+    expect(ui.showModal).toHaveBeenCalledWith({ title: '提示', content: '房间已占用', showCancel: false, confirmText: '确定' })
     expect(ui.reLaunch).not.toHaveBeenCalled()
     expect(sessionStore.token).toBe('tok-1')
   })
@@ -104,7 +104,7 @@ describe('request: style 1 replies (code)', () => {
     replyOnce({ code: -3, msg: '', res: null })
     const error = await rejection(request('/x'))
     expect(error.message).toBe('服务端请求失败')
-    expect(ui.showModal).toHaveBeenCalledWith({ title: '提示', content: '服务端请求失败', showCancel: false })
+    expect(ui.showModal).toHaveBeenCalledWith({ title: '提示', content: '服务端请求失败', showCancel: false, confirmText: '确定' })
   })
 
   it('shows nothing when showError is false, and still rejects', async () => {
@@ -120,7 +120,7 @@ describe('request: style 1 replies (code)', () => {
     replyOnce({ code, msg: '登录已过期', res: null })
     const error = await rejection(request('/x'))
     expect(error.code).toBe(code)
-    expect(ui.showModal).toHaveBeenCalledWith({ title: '提示', content: '登录已过期', showCancel: false })
+    expect(ui.showModal).toHaveBeenCalledWith({ title: '提示', content: '登录已过期', showCancel: false, confirmText: '确定' })
     expect(sessionStore.token).toBe('')
     expect(Taro.getStorageSync('token')).toBe('')
     expect(ui.reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
@@ -235,7 +235,7 @@ describe('request: failures without an envelope', () => {
     replyOnce({ code: -1, msg: '参数错误', res: null }, 400)
     const error = await rejection(request('/x'))
     expect(error.code).toBe(-1)
-    expect(ui.showModal).toHaveBeenCalledWith({ title: '提示', content: '参数错误', showCancel: false })
+    expect(ui.showModal).toHaveBeenCalledWith({ title: '提示', content: '参数错误', showCancel: false, confirmText: '确定' })
   })
 
   it('reports a non-2xx reply without an envelope as a server internal error', async () => {
