@@ -15,6 +15,7 @@ import staticPlugin from './plugins/static.js';
 import ossRoutes from './routes/admin/oss.js';
 import accountRoutes from './routes/care/account.js';
 import customerRoutes from './routes/care/customer.js';
+import indexRoutes from './routes/care/index.js';
 import metaRoutes from './routes/meta.js';
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -52,6 +53,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     loginRateWindowMs: config.loginRateWindowMs,
   });
   await app.register(customerRoutes, { prefix: '/api/care/customer' });
+  await app.register(indexRoutes, { prefix: '/api/care/index' });
   await app.register(ossRoutes, { prefix: '/api/admin/oss', uploadDir, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(staticPlugin, { uploadDir, h5Dir: config.h5Dir });
   return app;

@@ -1,3 +1,5 @@
+import type { FieldError } from './lib/forms.js';
+
 /**
  * Codes of the `/api/care/*` envelope `{code, msg, res}`. 1, -90001, -90002 and -90004 are fixed by
  * the app (the seed); the others are this server's own, and the app shows their `msg` as is.
@@ -9,6 +11,8 @@ export const Code = {
   TOO_MANY_ATTEMPTS: -3,
   BAD_CREDENTIALS: -4,
   FORBIDDEN: -5,
+  /** The save clashes with what exists: a second record of a one-per-customer form, a second acknowledgement, … */
+  CONFLICT: -6,
   INTERNAL: -500,
   TOKEN_MISSING: -90001,
   TOKEN_EXPIRED: -90002,
@@ -27,5 +31,16 @@ export class AppError extends Error {
     readonly httpStatus = 200,
   ) {
     super(key);
+  }
+}
+
+/**
+ * Data refused by a form definition's rules (src/forms) or by the site's records (a baby of another
+ * customer, a room the site does not have): the envelope answers code -1 with the first error's
+ * message in `msg` and every error, translated, in `res.errors`.
+ */
+export class FormInvalidError extends AppError {
+  constructor(readonly fieldErrors: FieldError[]) {
+    super(Code.INVALID_INPUT, 'form.invalid');
   }
 }

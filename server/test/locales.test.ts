@@ -17,7 +17,7 @@ it('has a message for every key the server uses', () => {
     .filter((file) => file.endsWith('.ts'))
     .map((file) => read(path.join('server/src', file)))
     .join('\n');
-  const used = [...sources.matchAll(/'((?:error|validation|auth|site|password|customer|upload)\.\w+)'/g)].map((m) => m[1]);
+  const used = [...sources.matchAll(/'((?:error|validation|auth|site|password|customer|upload|form|record|medicine|survey)\.\w+)'/g)].map((m) => m[1]);
   assert.ok(used.length > 20);
   for (const key of used) assert.ok(key in zh, key);
 });

@@ -1,8 +1,14 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from './index.js';
-import { babies, customers, sites } from './schema.js';
+import { accounts, accountSites, babies, customers, departments, formRecords, medicines, rooms, sites, surveys } from './schema.js';
 import { addDays, shanghaiToday } from '../lib/dates.js';
 import { hashPassword } from '../lib/password.js';
 import { createAccount } from '../repositories/accounts.js';
+import { saveFormRecord } from '../repositories/formRecords.js';
 
 export const SITE_NAMES = ['阳光月子中心·总店', '阳光月子中心·分店'];
 
@@ -46,6 +52,28 @@ function idCardNumber(rnd: ReturnType<typeof random>, birthDate: string): string
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   const sum = weights.reduce((acc, weight, i) => acc + weight * Number(body[i]), 0);
   return body + '10X98765432'[sum % 11];
+}
+
+/**
+ * The demo data: sites, accounts and customers in an empty database; then, for every site that has
+ * no rooms yet (new, or made before rooms existed), its rooms, departments, check-in rules and a
+ * few form records of today and the days before.
+ */
+export async function seed(db: Db, uploadDir: string): Promise<void> {
+  await seedIfEmpty(db);
+  const siteIds = (await db.select({ id: sites.id }).from(sites).orderBy(asc(sites.id))).map((row) => row.id);
+  const withRooms = new Set(
+    (await db.selectDistinct({ siteId: rooms.siteId }).from(rooms).where(inArray(rooms.siteId, siteIds))).map((r) => r.siteId),
+  );
+  const newSites = siteIds.filter((id) => !withRooms.has(id));
+  if (!newSites.length) return;
+  await writeDemoSignature(uploadDir);
+  await db.transaction(async (tx) => {
+    for (const siteId of newSites) {
+      await seedSiteLists(tx, siteId);
+      await seedDemoRecords(tx, siteId);
+    }
+  });
 }
 
 /** Fills an empty database with the demo sites, accounts and customers; does nothing otherwise. */
@@ -105,4 +133,269 @@ export async function seedIfEmpty(db: Db): Promise<void> {
       }
     }
   });
+}
+
+/** Floors and their rooms: 801–830 and 901–920, where the demo customers of every site live. */
+const FLOORS = [
+  { floor: 8, rooms: 30 },
+  { floor: 9, rooms: 20 },
+];
+export const DEPARTMENTS = ['客服部', '护理部', '厨房', '母婴部', '财务部'];
+
+export const SURVEY_TITLE = '入住须知';
+export const SURVEY_CONTENT = `尊敬的宾客：欢迎入住本中心。为了给妈妈和宝宝提供安全、安静、卫生的休养环境，请您和家属仔细阅读并遵守以下须知：
+
+1. 探视时间为每日 10:00–11:30、15:00–20:00。每次探视不超过 2 人，每次不超过 30 分钟，以免影响妈妈和宝宝休息。
+2. 访客须在前台登记并测量体温；有发热、咳嗽、腹泻、皮疹等症状者及 12 岁以下儿童，谢绝进入母婴区。
+3. 进入房间前请洗手或使用免洗手消毒液，接触宝宝前须再次洗手并佩戴口罩；请勿亲吻宝宝的面部和小手。
+4. 为预防感染，请勿将鲜花、宠物及未经消毒的毛绒玩具带入母婴区；外带食品须经营养师同意后方可食用。
+5. 宝宝的喂养、沐浴、抚触和脐部护理由母婴护理师按时完成；请勿自行给宝宝喂水、喂药或使用外用药品，如有需要请联系护理人员。
+6. 宝宝须仰卧睡在自己的婴儿床上，不与成人同床；婴儿床内请勿放置枕头、被子堆叠物及玩具。宝宝离开房间须由护理人员陪同。
+7. 现金、首饰、证件等贵重物品请随身妥善保管，或寄存于前台保险柜；未寄存的贵重物品如有遗失，本中心不承担赔偿责任。
+8. 中心内全面禁烟，严禁使用明火及电热毯、电暖器、电磁炉等大功率电器；请熟悉房门背后的疏散示意图，发生火警时听从工作人员指挥，切勿乘坐电梯。
+9. 请爱护房间内的设施和物品，如有损坏或遗失须照价赔偿；退房时请将借用物品归还原处。
+10. 外出请提前告知护理人员并在前台登记，22:00 以后请勿外出；入住期间如有身体不适或其他需要，请随时按床头呼叫铃。
+
+本须知自宾客签字之日起生效，感谢您的理解与配合。`;
+
+/** A site's rooms, departments and check-in rules (version 1); those it has already stay as they are. */
+export async function seedSiteLists(db: Db, siteId: number): Promise<void> {
+  await db
+    .insert(rooms)
+    .values(
+      FLOORS.flatMap(({ floor, rooms: n }) =>
+        Array.from({ length: n }, (_, i) => ({ siteId, floor, room: String(floor * 100 + i + 1) })),
+      ),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(departments)
+    .values(DEPARTMENTS.map((name, sort) => ({ siteId, name, sort })))
+    .onConflictDoNothing();
+  await db.insert(surveys).values({ siteId, version: 1, title: SURVEY_TITLE, content: SURVEY_CONTENT }).onConflictDoNothing();
+}
+
+/** The signature image of the demo records (DATA_DIR/uploads). */
+const DEMO_SIGNATURE = '/uploads/demo-signature.png';
+
+/** A few form records of today and the days before, saved as the app saves them, so that the home badges and lists show something. */
+async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
+  // The site's first staff account (demo, demo2) wrote them.
+  const [staff] = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accountSites)
+    .innerJoin(accounts, eq(accounts.id, accountSites.accountId))
+    .where(eq(accountSites.siteId, siteId))
+    .orderBy(asc(accounts.id))
+    .limit(1);
+  if (!staff) return;
+  const people = await db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      phone: customers.phone,
+      room: customers.room,
+      idCard: customers.idCard,
+      deliveryDate: customers.deliveryDate,
+      checkInDate: customers.checkInDate,
+    })
+    .from(customers)
+    .where(eq(customers.siteId, siteId))
+    .orderBy(asc(customers.room))
+    .limit(8);
+  if (people.length < 8) return;
+  const children = await db
+    .select({ id: babies.id, customerId: babies.customerId, sex: babies.sex, birthWeight: babies.birthWeight })
+    .from(babies)
+    .where(inArray(babies.customerId, people.map((p) => p.id)))
+    .orderBy(asc(babies.id));
+  const babyOf = (customerId: number) => children.find((child) => child.customerId === customerId)!;
+  const departmentIds = (
+    await db.select({ id: departments.id }).from(departments).where(eq(departments.siteId, siteId)).orderBy(asc(departments.sort))
+  ).map((d) => d.id);
+
+  const today = shanghaiToday();
+  const now = Date.now();
+  /** A moment of `daysAgo`: today's are in the past, however early the seed runs. */
+  const moment = (daysAgo: number, minutes: number): Date => {
+    const day = addDays(today, -daysAgo);
+    const at = new Date(`${day}T09:00:00+08:00`).getTime() + minutes * 60_000;
+    return new Date(daysAgo === 0 ? Math.max(new Date(`${day}T00:00:00+08:00`).getTime() + 60_000, Math.min(at, now - 60_000)) : at);
+  };
+  const clock = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+  const day = (at: Date) => clock(at).slice(0, 10);
+  const [c0, c1, c2, c3, c4, c5, c6, c7] = people;
+
+  const visit = (customer: (typeof people)[number], at: Date, visitor: string, phone: string, relation: string, left: boolean) => ({
+    visitor_name: visitor,
+    phone,
+    relation,
+    customer_id: customer.id,
+    visitors: relation === 'parent' ? 2 : 1,
+    temperature: 36.5,
+    health: ['noFever', 'noCough'],
+    time_in: clock(at),
+    ...(left ? { time_out: clock(new Date(at.getTime() + 40 * 60_000)) } : {}),
+    remark: relation === 'husband' ? '送换洗衣物' : '',
+    visitor_signature: DEMO_SIGNATURE,
+  });
+  const pediatric = (customer: (typeof people)[number], at: Date, weight: number) => ({
+    round_date: day(at),
+    customer_id: customer.id,
+    baby_id: babyOf(customer.id).id,
+    temperature: 36.8,
+    weight,
+    tcb_forehead: 8.6,
+    tcb_chest: 7.9,
+    umbilicus: 'dry',
+    skin: 'normal',
+    feeding: 'breast',
+    stool: '黄色糊状，每日 4 次',
+    urine: '每日 6–8 次',
+    advice: '吃奶好，精神反应佳。继续按需喂养，注意脐部保持干燥。',
+    medicines: [{ medicine: '维生素D滴剂', dose: '400IU', route: 'oral', frequency: '每日一次', days: 30 }],
+    doctor_signature: DEMO_SIGNATURE,
+    family_signature: DEMO_SIGNATURE,
+  });
+  const obstetric = (customer: (typeof people)[number], at: Date) => ({
+    round_date: day(at),
+    customer_id: customer.id,
+    delivery_mode: 'caesarean',
+    temperature: 36.6,
+    bp_systolic: 118,
+    bp_diastolic: 76,
+    fundal_height: 2,
+    contraction: 'good',
+    lochia_colour: 'serosa',
+    lochia_amount: 'moderate',
+    lochia_odour: 'none',
+    wound_site: '下腹部横切口',
+    wound_state: 'healing',
+    milk: 'some',
+    nipples: 'normal',
+    engorgement: 'mild',
+    mood: 'good',
+    advice: '恢复良好，伤口愈合佳。注意休息，适当下床活动，少量多餐。',
+    medicines: [
+      { medicine: '益母草颗粒', dose: '1袋', route: 'oral', frequency: '每日两次', days: 7 },
+      { medicine: '乳头修护霜', dose: '适量', route: 'topical', frequency: '哺乳后' },
+    ],
+    doctor_signature: DEMO_SIGNATURE,
+    customer_signature: DEMO_SIGNATURE,
+  });
+  const meals = (customer: (typeof people)[number], at: Date) => ({
+    customer_id: customer.id,
+    meal_date: day(at),
+    breakfast: 1,
+    lunch: 2,
+    dinner: 2,
+    unit_price: 38,
+    diet_notes: '少油少盐，不吃香菜',
+    family_signature: DEMO_SIGNATURE,
+  });
+
+  const records: { name: string; customer: (typeof people)[number]; at: Date; data: Record<string, unknown> }[] = [];
+  const add = (name: string, customer: (typeof people)[number], at: Date, data: Record<string, unknown>) =>
+    records.push({ name, customer, at, data });
+  add('访客出入登记表', c0, moment(0, 30), visit(c0, moment(0, 30), '陈建国', '13917654321', 'husband', true));
+  add('访客出入登记表', c1, moment(0, 75), visit(c1, moment(0, 75), '刘秀兰', '13661234588', 'parent', false));
+  add('访客出入登记表', c2, moment(0, 120), visit(c2, moment(0, 120), '周晓明', '18602117735', 'relative', false));
+  add('访客出入登记表', c3, moment(1, 60), visit(c3, moment(1, 60), '黄志强', '13816620943', 'husband', true));
+  add('访客出入登记表', c4, moment(1, 300), visit(c4, moment(1, 300), '吴美华', '15921870062', 'parentInLaw', true));
+  add('儿科医生查房签到表', c0, moment(0, 10), pediatric(c0, moment(0, 10), 3350));
+  add('儿科医生查房签到表', c1, moment(0, 25), pediatric(c1, moment(0, 25), 3580));
+  add('产科医生查房签到表', c2, moment(0, 40), obstetric(c2, moment(0, 40)));
+  add('产科医生查房签到表', c3, moment(2, 30), obstetric(c3, moment(2, 30)));
+  add('家属订餐登记表', c5, moment(0, 90), meals(c5, moment(0, 90)));
+  add('家属订餐登记表', c6, moment(1, 180), meals(c6, moment(1, 180)));
+  add('收据遗失证明', c4, moment(3, 120), {
+    customer_name: c4.name,
+    id_card: c4.idCard,
+    phone: c4.phone,
+    receipt_no: 'SJ2024031208',
+    amount: 5000,
+    issue_date: addDays(today, -20),
+    paid_for: '月子套餐定金',
+    how_lost: '搬家时不慎遗失，无法找回。',
+    customer_signature: DEMO_SIGNATURE,
+    handler: staff.name,
+    sign_date: day(moment(3, 120)),
+  });
+  const baby7 = babyOf(c7.id);
+  add('月子入住通知单', c7, moment(3, 60), {
+    customer_name: c7.name,
+    phone: c7.phone,
+    id_card: c7.idCard,
+    delivery_date: c7.deliveryDate,
+    hospital: '市妇幼保健院',
+    delivery_mode: 'vaginal',
+    babies: [{ sex: baby7.sex, ...(baby7.birthWeight ? { birth_weight: baby7.birthWeight } : {}) }],
+    package: '28天尊享套餐',
+    room: c7.room,
+    check_in_date: c7.checkInDate,
+    days: 28,
+    contract_no: 'YZ-2024-0518',
+    amount_paid: 68800,
+    diet_needs: '哺乳期营养餐，少辣',
+    allergies: '无',
+    pick_up: 'yes',
+    consultant: '王顾问',
+    departments: departmentIds.slice(0, 4),
+    remark: '家属希望安排朝南房间',
+  });
+
+  for (const record of records) {
+    const id = await saveFormRecord(
+      db,
+      { siteId, accountId: staff.id },
+      { name: record.name, customerId: record.customer.id, data: record.data },
+    );
+    await db.update(formRecords).set({ createdAt: record.at, updatedAt: record.at }).where(eq(formRecords.id, id));
+    await db.update(medicines).set({ createdAt: record.at, updatedAt: record.at }).where(eq(medicines.recordId, id));
+  }
+}
+
+/** A hand-drawn-looking signature (a PNG of a wavy stroke), for the demo records. */
+async function writeDemoSignature(uploadDir: string): Promise<void> {
+  const file = path.join(uploadDir, path.basename(DEMO_SIGNATURE));
+  if (existsSync(file)) return;
+  const width = 240;
+  const height = 96;
+  // Grey + alpha, 2 bytes a pixel; each scanline starts with filter byte 0.
+  const pixels = Buffer.alloc((width * 2 + 1) * height);
+  const ink = (x: number, y: number) => {
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const px = Math.round(x) + dx;
+        const py = Math.round(y) + dy;
+        if (px >= 0 && px < width && py >= 0 && py < height) pixels[py * (width * 2 + 1) + 1 + px * 2 + 1] = 255;
+      }
+    }
+  };
+  for (let t = 0; t <= 1; t += 0.0005) {
+    const x = 16 + t * 208;
+    ink(x, 52 + 22 * Math.sin(t * 19) * Math.cos(t * 5) - 10 * t);
+    if (t > 0.15 && t < 0.4) ink(x + 6, 30 + 40 * (t - 0.15));
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 4; // grey + alpha
+  const png = Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  await mkdir(uploadDir, { recursive: true });
+  await writeFile(file, png);
 }

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyReply, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, Code } from '../errors.js';
+import { AppError, Code, FormInvalidError } from '../errors.js';
+import { fieldErrorMessage } from '../lib/forms.js';
+import { formTranslator } from './i18n.js';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -57,9 +59,15 @@ export default fp(
       const appError = toAppError(error);
       if (appError.code === Code.INTERNAL) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: appError.code, key: appError.key }, 'request refused');
-      const message = request.t(appError.key, appError.params);
       // Error envelopes do not match the route's success schema: send them as plain JSON.
       reply.code(appError.httpStatus).serializer(JSON.stringify);
+      if (appError instanceof FormInvalidError) {
+        // The same messages as the app's, from locales/forms: the first one says what to fix.
+        const translate = formTranslator(request.lang);
+        const errors = appError.fieldErrors.map((e) => ({ path: e.path, message: fieldErrorMessage(e, translate) }));
+        return reply.send({ code: appError.code, msg: errors[0]?.message ?? request.t(appError.key), res: { errors } });
+      }
+      const message = request.t(appError.key, appError.params);
       if (request.routeOptions.config.errEnvelope) {
         const loggedOut = appError.code === Code.TOKEN_MISSING || appError.code === Code.TOKEN_EXPIRED;
         return reply.send({ err: loggedOut ? 401 : appError.code, message });

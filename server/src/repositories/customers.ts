@@ -13,7 +13,7 @@ const customerColumns = {
 type CustomerRow = { id: number; name: string; phone: string; room: string; delivery_date: string | null };
 
 /** `%` and `_` in what the user typed are literal characters, not wildcards. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listCustomers(db: Db, siteId: number, query: { page: number; limit: number; keyword?: string }) {
   const conditions: SQL[] = [eq(customers.siteId, siteId)];

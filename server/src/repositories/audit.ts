@@ -1,0 +1,36 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/index.js';
+import { auditLog, type AuditAction } from '../db/schema.js';
+
+export interface AuditEntry {
+  siteId: number;
+  accountId: number;
+  action: AuditAction;
+  /** The table of the changed row. */
+  entity: string;
+  entityId: number;
+  /** The app's id of the save, when it sent one. */
+  requestId?: string;
+}
+
+/**
+ * Records a change; call it inside the change's transaction. Answers false, writing nothing, when
+ * the site already has an entry with this request_id (a retried save that another one got in first).
+ */
+export async function writeAudit(db: Db, entry: AuditEntry): Promise<boolean> {
+  const rows = await db
+    .insert(auditLog)
+    .values({ ...entry, requestId: entry.requestId ?? null })
+    .onConflictDoNothing()
+    .returning({ id: auditLog.id });
+  return rows.length > 0;
+}
+
+/** The row that the site's save with this request_id changed, if there was one. */
+export async function findRequest(db: Db, siteId: number, requestId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ entityId: auditLog.entityId })
+    .from(auditLog)
+    .where(and(eq(auditLog.siteId, siteId), eq(auditLog.requestId, requestId)));
+  return row?.entityId;
+}

@@ -1,0 +1,83 @@
+import { fieldsOf, formByName, withComputed, type Field, type FormData, type FormDefinition } from '../src/lib/forms.js';
+import { shanghaiToday } from '../src/lib/dates.js';
+import type { TestCustomer } from './helpers.js';
+
+export const SIGNATURE = '/uploads/test-signature.png';
+
+/** What a sample may refer to: the customer (and her first baby), a room and departments of the site. */
+export interface SampleRefs {
+  customer: TestCustomer;
+  room: string;
+  departmentIds: number[];
+}
+
+export const definitionOf = (name: string): FormDefinition => {
+  const definition = formByName(name);
+  if (!definition) throw new Error(`no form ${name}`);
+  return definition;
+};
+
+/** A value that passes every rule of the field; undefined for computed fields. */
+function sampleValue(field: Field, refs: SampleRefs): unknown {
+  const today = shanghaiToday();
+  switch (field.type) {
+    case 'text':
+    case 'textarea':
+      return `样例${field.key}`.slice(0, field.maxLength ?? 100);
+    case 'number': {
+      const min = field.min ?? 1;
+      const max = field.max ?? min + 100;
+      const factor = 10 ** (field.decimals ?? 0);
+      return Math.round(((min + max) / 2) * factor) / factor;
+    }
+    case 'money':
+      return Math.max(field.min ?? 0, 128.5);
+    case 'date':
+      return today;
+    case 'datetime':
+      return `${today} 10:30`;
+    case 'select':
+      if (field.optionsSource === 'floorList') return refs.room;
+      return field.options![0].value;
+    case 'multiselect':
+      if (field.optionsSource === 'departmentList') return refs.departmentIds.slice(0, 2);
+      return [field.options![0].value];
+    case 'customer':
+      return refs.customer.id;
+    case 'baby':
+      return refs.customer.babies[0].id;
+    case 'phone':
+      return '13800138000';
+    case 'idCard':
+      return '11010519491231002X';
+    case 'signature':
+      return SIGNATURE;
+    case 'images':
+      return ['/uploads/photo-1.png'];
+    case 'rows':
+      return Array.from({ length: Math.max(1, field.minItems ?? 1) }, () => sampleOf(field.rows ?? [], refs));
+    case 'computed':
+      return undefined;
+  }
+}
+
+function sampleOf(fields: Field[], refs: SampleRefs): FormData {
+  const data: FormData = {};
+  for (const field of fields) {
+    const value = sampleValue(field, refs);
+    if (value !== undefined) data[field.key] = value;
+  }
+  return data;
+}
+
+/** Valid data of the form, every field filled in, built from its definition. */
+export const validSample = (definition: FormDefinition, refs: SampleRefs): FormData => sampleOf(fieldsOf(definition), refs);
+
+/** The data as the server should store it: the sample with its computed fields computed for the customer. */
+export function expectedData(definition: FormDefinition, data: FormData, customer: TestCustomer): FormData {
+  return withComputed(definition, data, {
+    today: shanghaiToday(),
+    customer: { delivery_date: customer.delivery_date },
+    children: customer.babies,
+  });
+}
