@@ -89,6 +89,8 @@ export async function launchBrowser() {
       '--disable-sync',
     ],
   })
+  // A step that takes longer than this on a 2-core machine is a failure, not slowness.
+  context.setDefaultTimeout(15_000)
   return {
     context,
     async close() {

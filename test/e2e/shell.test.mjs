@@ -1,0 +1,141 @@
+// The app shell end to end: the real server on a fresh embedded database, the
+// built H5 app, Debian's Chromium at phone size.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { ROOT, startServer, launchBrowser } from './support.mjs'
+
+const zh = JSON.parse(readFileSync(path.join(ROOT, 'locales/zh-CN.json'), 'utf8'))
+const en = JSON.parse(readFileSync(path.join(ROOT, 'locales/en.json'), 'utf8'))
+const serverZh = JSON.parse(readFileSync(path.join(ROOT, 'locales/server/zh-CN.json'), 'utf8'))
+
+let server
+let browser
+
+before(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** A tab on a clean device: the profile is shared, so stored session and language are cleared. */
+async function newPage() {
+  const page = await browser.context.newPage()
+  page.on('pageerror', (error) => console.error('page error:', error.message))
+  await page.goto(`${server.url}/api/health`)
+  await page.evaluate(() => localStorage.clear())
+  return page
+}
+
+const input = (page, placeholder) => page.locator(`input[placeholder="${placeholder}"]`)
+// NutUI buttons: the click must land on the button itself, not its label.
+const button = (page, text) => page.locator('taro-button-core').filter({ hasText: text })
+const cell = (page, text) => page.locator('.nut-cell').filter({ hasText: text })
+
+async function login(page, account, password) {
+  await page.goto(`${server.url}/pages/login/index`)
+  await input(page, zh['login.enterAccount']).fill(account)
+  await input(page, zh['login.enterPassword']).fill(password)
+  await page.locator('.login__submit').click()
+}
+
+async function apiLogin(account, password) {
+  const res = await fetch(`${server.url}/api/care/account/login_old`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', lang: 'zh' },
+    body: JSON.stringify({ account, password }),
+  })
+  return (await res.json()).res
+}
+
+test('a visitor without a session is sent to the login page', async () => {
+  const page = await newPage()
+  await page.goto(`${server.url}/`)
+  await page.waitForURL(/\/pages\/login\/index/)
+  await page.locator('.login__title').getByText(zh['login.title']).waitFor()
+  await page.close()
+})
+
+test('login → home → pick a customer → personal centre → English → change password → log out', async () => {
+  const page = await newPage()
+  await login(page, 'demo', 'demo1234')
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/pages/tabPages/index')
+  await page.getByText(zh['home.group.rounds'], { exact: true }).waitFor()
+
+  // Pick a customer by room.
+  await button(page, zh['home.chooseCustomer']).click()
+  await input(page, zh['customer.searchPlaceholder']).fill('805')
+  const row = page.locator('.customer-picker__row').filter({ hasText: '805' }).first()
+  await row.waitFor()
+  const name = (await row.locator('.customer-picker__name').textContent()).trim()
+  await row.click()
+  await page.locator('.customer-card').getByText(name).waitFor()
+
+  // Personal centre shows who is signed in.
+  await page.getByText(zh['tab.mine'], { exact: true }).click()
+  await page.waitForURL(/personalCenter/)
+  await page.getByText(zh['mine.accountLine'].replace('{account}', 'demo')).waitFor()
+
+  // English, persisted across a reload.
+  await page.getByText('English', { exact: true }).click()
+  await page.getByText(en['mine.logout'], { exact: true }).waitFor()
+  await page.reload()
+  await page.getByText(en['mine.changePassword'], { exact: true }).waitFor()
+
+  // Change the password.
+  await cell(page, en['mine.changePassword']).click()
+  await page.waitForURL(/modifyPwd/)
+  await input(page, en['modifyPwd.enterOld']).fill('demo1234')
+  await input(page, en['modifyPwd.enterNew']).fill('newpass123')
+  await input(page, en['modifyPwd.enterConfirm']).fill('newpass123')
+  await button(page, en['modifyPwd.submit']).click()
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname.startsWith('/pages/tabPages/index'))
+
+  // Log out (with confirmation), then the new password works and the old does not.
+  await page.getByText(en['tab.mine'], { exact: true }).click()
+  await button(page, en['mine.logout']).click()
+  await page.locator('.taro__modal').getByText(en['common.confirm'], { exact: true }).click()
+  await page.waitForURL(/\/pages\/login\/index/)
+  assert.equal(await page.evaluate(() => localStorage.getItem('token')), null)
+  assert.equal((await apiLogin('demo', 'demo1234')) ?? null, null)
+  assert.ok((await apiLogin('demo', 'newpass123')).token)
+  await page.close()
+})
+
+test("a wrong password shows the server's message and keeps what was typed", async () => {
+  const page = await newPage()
+  await login(page, 'demo2', 'wrong-password')
+  await page.getByText(serverZh['auth.badCredentials']).waitFor()
+  assert.equal(await input(page, zh['login.enterAccount']).inputValue(), 'demo2')
+  assert.match(page.url(), /\/pages\/login\/index/)
+  await page.close()
+})
+
+test('an unknown path shows the not-found page', async () => {
+  const page = await newPage()
+  await page.goto(`${server.url}/no/such/page`)
+  await page.getByText(zh['notFound.message']).waitFor()
+  await page.getByText(zh['notFound.home'], { exact: true }).waitFor()
+  await page.close()
+})
+
+test('a PC-origin link with a token logs straight in and the token leaves the address bar', async () => {
+  const { token } = await apiLogin('demo2', 'demo1234')
+  const customers = await fetch(`${server.url}/api/care/customer/index`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify({ page: 1, limit: 1 }),
+  }).then((r) => r.json())
+  const customer = customers.res.list[0]
+  const page = await newPage()
+  await page.goto(`${server.url}/?token=${token}&customer_id=${customer.id}`)
+  await page.locator('.customer-card').getByText(customer.name).waitFor()
+  assert.ok(!page.url().includes('token='), `token still in ${page.url()}`)
+  assert.match(await page.evaluate(() => localStorage.getItem('come')), /PC/)
+  await page.close()
+})
