@@ -8,6 +8,7 @@ import {
   isMainlandMobile,
   fieldsOf,
   fieldErrorMessage,
+  labelKeyOf,
   type FormDefinition,
 } from '@/forms'
 import { t, setLocale } from '@/i18n'
@@ -166,10 +167,10 @@ describe('messages', () => {
       d.titleKey,
       ...d.sections.map((s) => s.titleKey),
       ...fieldsOf(d).flatMap((f) => [
-        `form.field.${f.key}`,
+        labelKeyOf(f),
         ...(f.unitKey ? [f.unitKey] : []),
         ...(f.options ?? []).map((o) => o.labelKey),
-        ...(f.rows ?? []).flatMap((r) => [`form.field.${r.key}`, ...(r.options ?? []).map((o) => o.labelKey)]),
+        ...(f.rows ?? []).flatMap((r) => [labelKeyOf(r), ...(r.options ?? []).map((o) => o.labelKey)]),
       ]),
     ])
     expect(keys.filter((k) => !(k in zh))).toEqual([])

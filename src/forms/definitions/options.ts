@@ -9,6 +9,6 @@ export const medicineRow: Field[] = [
   { key: 'dose', type: 'text', required: true, maxLength: 30 },
   { key: 'route', type: 'select', options: options('route', ['oral', 'topical', 'injection', 'other']) },
   { key: 'frequency', type: 'text', maxLength: 30 },
-  { key: 'days', type: 'number', min: 1, max: 90 },
+  { key: 'days', type: 'number', min: 1, max: 90, labelKey: 'form.field.medicineDays' },
   { key: 'note', type: 'text', maxLength: 100 },
 ]
