@@ -21,8 +21,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       828: 1.81 / 2,
     },
     sourceRoot: 'src',
-    // One output folder per target, so weapp and H5 builds never overwrite each other.
-    outputRoot: `dist/${process.env.TARO_ENV}`,
+    // One output folder per target, so weapp and H5 builds never overwrite each other
+    // (DIST_DIR moves them, e.g. for a second build beside a running one).
+    outputRoot: path.join(process.env.DIST_DIR || path.join(root, 'dist'), process.env.TARO_ENV ?? ''),
     plugins: ['@tarojs/plugin-html'],
     alias: {
       '@': path.resolve(root, 'src'),

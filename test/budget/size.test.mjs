@@ -8,8 +8,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const WEAPP = path.join(ROOT, 'dist/weapp')
-const H5 = path.join(ROOT, 'dist/h5')
+const DIST = process.env.DIST_DIR || path.join(ROOT, 'dist')
+const WEAPP = path.join(DIST, 'weapp')
+const H5 = path.join(DIST, 'h5')
 const KB = 1024
 
 function files(dir) {

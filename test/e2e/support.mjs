@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const H5_DIR = path.join(process.env.DIST_DIR || path.join(ROOT, 'dist'), 'h5')
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 async function freePort() {
@@ -24,12 +25,12 @@ async function freePort() {
 
 /** Starts the product's server on 127.0.0.1 with its own data folder; resolves once /api/health answers. */
 export async function startServer(env = {}) {
-  if (!existsSync(path.join(ROOT, 'dist/h5/index.html'))) throw new Error('dist/h5 is missing: run `npm run build:h5` first')
+  if (!existsSync(path.join(H5_DIR, 'index.html'))) throw new Error(`${H5_DIR} is missing: run \`npm run build:h5\` first`)
   const port = await freePort()
   const dataDir = env.DATA_DIR || mkdtempSync(path.join(tmpdir(), 'yuezi-e2e-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, H5_DIR, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

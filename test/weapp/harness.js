@@ -5,7 +5,7 @@ const path = require('path')
 const fs = require('fs')
 const simulate = require('miniprogram-simulate')
 
-const DIST = path.resolve(__dirname, '../../dist/weapp')
+const DIST = path.join(process.env.DIST_DIR || path.resolve(__dirname, '../../dist'), 'weapp')
 let appOptions = null
 let currentQuery = {}
 
@@ -53,11 +53,14 @@ function launchApp(query = {}) {
   return appOptions
 }
 
+// A page's script runs once (require caches it), so each page is loaded once and rendered anew.
+const loaded = {}
+
 /** Renders a compiled page (e.g. 'pages/login/index') into a container in the jsdom body. */
 function renderPage(route, query = {}) {
   currentQuery = query
-  const id = simulate.load(path.join(DIST, route), { rootPath: DIST })
-  const page = simulate.render(id)
+  loaded[route] = loaded[route] || simulate.load(path.join(DIST, route), { rootPath: DIST })
+  const page = simulate.render(loaded[route])
   const parent = document.createElement('parent-wrapper')
   document.body.appendChild(parent)
   page.attach(parent)
