@@ -29,6 +29,8 @@ export class AppError extends Error {
     readonly params: Record<string, string | number> = {},
     /** HTTP status; the envelope answers 200 except for a path that does not exist. */
     readonly httpStatus = 200,
+    /** What the app needs to act on the error (e.g. when to try again), sent as `res`. */
+    readonly res: unknown = null,
   ) {
     super(key);
   }

@@ -114,3 +114,22 @@ describe('home', () => {
     await waitFor(() => expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请先登录' })))
   })
 })
+
+describe('home navigation bar', () => {
+  const userAgent = (value: string) => jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(value)
+
+  it('draws its own bar with the title in a plain browser', () => {
+    homeApi()
+    userAgent('Mozilla/5.0 (iPhone) Safari/604.1')
+    const { container } = render(<Home />)
+    expect(container.querySelector('.nav-bar')?.textContent).toBe('首页')
+  })
+
+  it("leaves the bar to WeChat's browser, which shows the page title itself", () => {
+    homeApi()
+    userAgent('Mozilla/5.0 (iPhone) MicroMessenger/8.0.50 NetType/WIFI')
+    const { container } = render(<Home />)
+    expect(container.querySelector('.nav-bar')).toBeNull()
+    expect(Taro.setNavigationBarTitle).toHaveBeenCalledWith({ title: '首页' })
+  })
+})

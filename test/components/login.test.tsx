@@ -63,6 +63,18 @@ describe('login page', () => {
     expect(sessionStore.token).toBe('')
   })
 
+  it('after too many attempts counts down to when the server allows the next one', async () => {
+    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+    const api = mockApi({ [LOGIN]: () => ({ code: -3, msg: '尝试次数过多，请 2 分钟后再试', res: { retry_after: 65 } }) })
+    const { container } = render(<Login />)
+    fillAndSubmit(container, 'demo', 'guess')
+    await waitFor(() => expect(screen.getByText('请在 00:01:05 后重试')).toBeTruthy())
+    await waitFor(() => expect(screen.getByText('请在 00:01:04 后重试')).toBeTruthy(), { timeout: 2000 })
+    // The button is off until then: another tap sends nothing.
+    click(screen.getByText('登录'))
+    expect(callsTo(api, LOGIN)).toHaveLength(1)
+  })
+
   it('fills in the remembered account', () => {
     settingsStore.rememberAccount('front-desk-7')
     const { container } = render(<Login />)

@@ -72,7 +72,7 @@ export default fp(
         const loggedOut = appError.code === Code.TOKEN_MISSING || appError.code === Code.TOKEN_EXPIRED;
         return reply.send({ err: loggedOut ? 401 : appError.code, message });
       }
-      return reply.send({ code: appError.code, msg: message, res: null });
+      return reply.send({ code: appError.code, msg: message, res: appError.res });
     });
   },
   { name: 'envelope', dependencies: ['i18n'] },

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
+import { isWeChatBrowser } from '@/utils'
 import './index.scss'
 
 /** H5's bar height (px), WeChat's default. */
@@ -21,6 +22,8 @@ function barMetrics() {
 /** The custom navigation bar of pages with `navigationStyle: 'custom'`. */
 export default function NavBar({ title }: { title: string }) {
   const { paddingTop, barHeight } = useMemo(barMetrics, [])
+  // WeChat's browser draws its own bar with the page title above an H5 page.
+  if (process.env.TARO_ENV === 'h5' && isWeChatBrowser()) return null
   return (
     <View className="nav-bar" style={{ paddingTop }}>
       <View className="nav-bar__content" style={{ height: `${barHeight}px` }}>

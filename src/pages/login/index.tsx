@@ -8,10 +8,13 @@ import FieldMessage from '@/components/FieldMessage'
 import LanguageSwitch from '@/components/LanguageSwitch'
 import PageShell from '@/components/PageShell'
 import PasswordInput from '@/components/PasswordInput'
+import { useCountdown } from '@/hooks/useCountdown'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
 import { HOME_PAGE } from '@/pages/routes'
+import type { RequestError } from '@/api/request'
 import { sessionStore, settingsStore } from '@/stores'
+import { formatCountdown } from '@/utils'
 import './index.scss'
 
 type Errors = Partial<Record<'account' | 'password', MessageKey>>
@@ -21,6 +24,8 @@ export default observer(function Login() {
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<Errors>({})
   const [submitting, setSubmitting] = useState(false)
+  // After too many attempts the server says when to try again.
+  const retry = useCountdown()
   usePageTitle('login.title')
 
   const submit = async () => {
@@ -33,8 +38,10 @@ export default observer(function Login() {
     try {
       // 'mustChangePassword': the store has already sent the user to change it.
       if ((await sessionStore.login(account.trim(), password)) === 'ok') Taro.switchTab({ url: HOME_PAGE })
-    } catch {
+    } catch (error) {
       // The request layer has shown the server's message; keep what was typed.
+      const retryAfter = ((error as RequestError).res as { retry_after?: number } | null)?.retry_after
+      if (retryAfter) retry.start(retryAfter)
     } finally {
       setSubmitting(false)
     }
@@ -74,9 +81,17 @@ export default observer(function Login() {
           </View>
           <FieldMessage message={errors.password && t(errors.password)} />
         </View>
-        <Button className="login__submit" type="primary" block loading={submitting} onClick={submit}>
+        <Button
+          className="login__submit"
+          type="primary"
+          block
+          loading={submitting}
+          disabled={retry.left > 0}
+          onClick={submit}
+        >
           {t('login.submit')}
         </Button>
+        {retry.left > 0 && <Text className="login__retry">{t('login.retryIn', { time: formatCountdown(retry.left) })}</Text>}
       </View>
 
       <View className="login__language">

@@ -60,7 +60,9 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
           hook: 'preHandler',
           keyGenerator: (request) => `${(request.body as { account: string }).account.trim()}\n${request.ip}`,
           errorResponseBuilder: (_request, context) =>
-            new AppError(Code.TOO_MANY_ATTEMPTS, 'auth.tooManyAttempts', { minutes: Math.ceil(context.ttl / 60_000) }),
+            new AppError(Code.TOO_MANY_ATTEMPTS, 'auth.tooManyAttempts', { minutes: Math.ceil(context.ttl / 60_000) }, 200, {
+              retry_after: Math.ceil(context.ttl / 1000),
+            }),
         },
       },
     },
