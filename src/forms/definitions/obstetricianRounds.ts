@@ -1,6 +1,6 @@
 import type { FormDefinition } from '../types'
 import { daysBetween } from '../compute'
-import { medicineRow, options } from './options'
+import { medicinesSection, options } from './options'
 
 export const obstetricianRounds: FormDefinition = {
   name: '产科医生查房签到表',
@@ -42,10 +42,7 @@ export const obstetricianRounds: FormDefinition = {
         { key: 'advice', type: 'textarea', maxLength: 1000 },
       ],
     },
-    {
-      titleKey: 'form.section.medicines',
-      fields: [{ key: 'medicines', type: 'rows', rows: medicineRow, maxItems: 20 }],
-    },
+    medicinesSection,
     {
       titleKey: 'form.section.signatures',
       fields: [

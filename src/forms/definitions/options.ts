@@ -1,4 +1,4 @@
-import type { Field, Option } from '../types'
+import type { Field, Option, Section } from '../types'
 
 /** Static options whose labels live under `form.option.<group>.<value>`. */
 export const options = (group: string, values: string[]): Option[] =>
@@ -12,3 +12,9 @@ export const medicineRow: Field[] = [
   { key: 'days', type: 'number', min: 1, max: 90, labelKey: 'form.field.medicineDays' },
   { key: 'note', type: 'text', maxLength: 100 },
 ]
+
+/** The medicines given at a round (both round forms): rows kept by the server's medicines table. */
+export const medicinesSection: Section = {
+  titleKey: 'form.section.medicines',
+  fields: [{ key: 'medicines', type: 'rows', rows: medicineRow, maxItems: 20 }],
+}

@@ -1,6 +1,6 @@
 import type { FormDefinition } from '../types'
 import { daysBetween } from '../compute'
-import { medicineRow, options } from './options'
+import { medicinesSection, options } from './options'
 
 export const pediatricianRounds: FormDefinition = {
   name: '儿科医生查房签到表',
@@ -38,10 +38,7 @@ export const pediatricianRounds: FormDefinition = {
         { key: 'advice', type: 'textarea', maxLength: 1000 },
       ],
     },
-    {
-      titleKey: 'form.section.medicines',
-      fields: [{ key: 'medicines', type: 'rows', rows: medicineRow, maxItems: 20 }],
-    },
+    medicinesSection,
     {
       titleKey: 'form.section.signatures',
       fields: [
