@@ -8,11 +8,16 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 if (process.env.SKIP_H5_BUILD !== '1') {
   console.log('Building the H5 app (dist/h5)…')
+  // Progress bars are noise here: the build's output is shown only when it fails.
   const build = spawnSync(path.join(ROOT, 'node_modules/.bin/taro'), ['build', '--type', 'h5'], {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
   })
-  if (build.status !== 0) process.exit(build.status ?? 1)
+  if (build.status !== 0) {
+    process.stderr.write(`${build.stdout}\n${build.stderr}`)
+    process.exit(build.status ?? 1)
+  }
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: ROOT, stdio: 'inherit' })
