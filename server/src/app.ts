@@ -16,6 +16,9 @@ import ossRoutes from './routes/admin/oss.js';
 import accountRoutes from './routes/care/account.js';
 import customerRoutes from './routes/care/customer.js';
 import indexRoutes from './routes/care/index.js';
+import inoutstoreRoutes from './routes/care/inoutstore.js';
+import outApplyRoutes from './routes/care/outApply.js';
+import specialCareRoutes from './routes/care/specialCare.js';
 import metaRoutes from './routes/meta.js';
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -54,6 +57,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(customerRoutes, { prefix: '/api/care/customer' });
   await app.register(indexRoutes, { prefix: '/api/care/index' });
+  await app.register(inoutstoreRoutes, { prefix: '/api/care/inoutstore' });
+  await app.register(outApplyRoutes, { prefix: '/api/care/outApply' });
+  await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' });
   await app.register(ossRoutes, { prefix: '/api/admin/oss', uploadDir, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(staticPlugin, { uploadDir, h5Dir: config.h5Dir });
   return app;

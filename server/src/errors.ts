@@ -11,8 +11,13 @@ export const Code = {
   TOO_MANY_ATTEMPTS: -3,
   BAD_CREDENTIALS: -4,
   FORBIDDEN: -5,
-  /** The save clashes with what exists: a second record of a one-per-customer form, a second acknowledgement, … */
+  /**
+   * The request clashes with what exists: a second record of a one-per-customer form, a second
+   * acknowledgement, an order whose status does not allow the change (approving it twice, …), …
+   */
   CONFLICT: -6,
+  /** The stock does not allow it: a batch has too few on hand, or is past its expiry date (approving an order). */
+  STOCK: -7,
   INTERNAL: -500,
   TOKEN_MISSING: -90001,
   TOKEN_EXPIRED: -90002,

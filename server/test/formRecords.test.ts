@@ -7,7 +7,7 @@ import { auditLog, formRecords, medicines } from '../src/db/schema.js';
 import { addDays, shanghaiToday } from '../src/lib/dates.js';
 import { formDefinitions } from '../src/lib/forms.js';
 import { definitionOf, expectedData, validSample, type SampleRefs } from './formSamples.js';
-import { addSite, call, startApp, type TestCustomer, type TestSite } from './helpers.js';
+import { addSite, call, startApp, stockRefs, type TestCustomer, type TestSite } from './helpers.js';
 
 const API = '/api/care/index';
 const SAVE = `${API}/saveForm`;
@@ -26,7 +26,12 @@ before(async () => {
   site = await addSite(app);
   customer = site.customers[0];
   const departments = (await call(app, `${API}/departmentList`, {}, { token: site.token })).res;
-  refs = { customer, room: customer.room, departmentIds: departments.map((d: { id: number }) => d.id) };
+  refs = {
+    customer,
+    room: customer.room,
+    departmentIds: departments.map((d: { id: number }) => d.id),
+    stock: await stockRefs(app, site.token),
+  };
 });
 after(() => app.close());
 

@@ -1,15 +1,22 @@
 import { fieldsOf, formByName, withComputed, type Field, type FormData, type FormDefinition } from '../src/lib/forms.js';
 import { shanghaiToday } from '../src/lib/dates.js';
-import type { TestCustomer } from './helpers.js';
+import type { StockRefs, TestCustomer } from './helpers.js';
 
 export const SIGNATURE = '/uploads/test-signature.png';
 
-/** What a sample may refer to: the customer (and her first baby), a room and departments of the site. */
+/** What a sample may refer to: the customer (and her first baby), a room, departments and stock of the site. */
 export interface SampleRefs {
   customer: TestCustomer;
   room: string;
   departmentIds: number[];
+  /** For the forms that choose products, batches and gift types. */
+  stock?: StockRefs;
 }
+
+const stockOf = (refs: SampleRefs): StockRefs => {
+  if (!refs.stock) throw new Error('this form needs stock refs');
+  return refs.stock;
+};
 
 export const definitionOf = (name: string): FormDefinition => {
   const definition = formByName(name);
@@ -37,7 +44,18 @@ function sampleValue(field: Field, refs: SampleRefs): unknown {
     case 'datetime':
       return `${today} 10:30`;
     case 'select':
-      if (field.optionsSource === 'floorList') return refs.room;
+      switch (field.optionsSource) {
+        case 'floorList':
+          return refs.room;
+        case 'departmentList':
+          return refs.departmentIds[0];
+        case 'productList':
+          return stockOf(refs).productId;
+        case 'getProductBatch':
+          return stockOf(refs).batchId;
+        case 'giftTypeList':
+          return stockOf(refs).giftTypeId;
+      }
       return field.options![0].value;
     case 'multiselect':
       if (field.optionsSource === 'departmentList') return refs.departmentIds.slice(0, 2);

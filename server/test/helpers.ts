@@ -5,8 +5,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { babies, customers, sites } from '../src/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { babies, customers, products, sites, stockBatches } from '../src/db/schema.js';
 import { seedSiteLists } from '../src/db/seed.js';
+import { seedSiteStock } from '../src/db/seedStock.js';
 import { addDays, shanghaiToday } from '../src/lib/dates.js';
 import { hashPassword } from '../src/lib/password.js';
 import { createAccount } from '../src/repositories/accounts.js';
@@ -86,13 +88,18 @@ export interface TestSite {
 const CUSTOMER_NAMES = ['林晓雯', '苏婉清', '高若曦', '程海燕'];
 
 /**
- * A site of its own, with its rooms, departments and check-in rules (as the seed makes them), four
+ * A site of its own, with its rooms, departments, check-in rules and stock (as the seed makes them), four
  * customers in rooms 801–804 (the first with twins) and a logged-in staff member: counts and totals
  * in it are the test's alone, whatever other test files do at the same time.
  */
 export async function addSite(app: FastifyInstance): Promise<TestSite> {
-  const [site] = await app.db.insert(sites).values({ name: `测试门店-${randomUUID().slice(0, 8)}` }).returning({ id: sites.id });
-  await seedSiteLists(app.db, site.id);
+  // One transaction: the seed of another test file's app never sees the site without its lists.
+  const site = await app.db.transaction(async (tx) => {
+    const [created] = await tx.insert(sites).values({ name: `测试门店-${randomUUID().slice(0, 8)}` }).returning({ id: sites.id });
+    await seedSiteLists(tx, created.id);
+    await seedSiteStock(tx, created.id);
+    return created;
+  });
   const today = shanghaiToday();
   const made: TestCustomer[] = [];
   for (const [i, name] of CUSTOMER_NAMES.entries()) {
@@ -126,4 +133,54 @@ export async function addSite(app: FastifyInstance): Promise<TestSite> {
   const token = await login(app, account, password);
   const accountId = (await call(app, '/api/care/account/info', {}, { token })).res.id;
   return { siteId: site.id, token, accountId, customers: made };
+}
+
+/** What forms of the stock may refer to: a product of the site with a batch that can be chosen, and a gift type. */
+export interface StockRefs {
+  productId: number;
+  batchId: number;
+  giftTypeId: number;
+}
+
+export async function stockRefs(app: FastifyInstance, token: string): Promise<StockRefs> {
+  const products = (await call(app, '/api/care/index/productList', { limit: 100 }, { token })).res.list;
+  const product = products.find((p: { stock: number }) => p.stock > 0);
+  const [batch] = (await call(app, '/api/care/inoutstore/getProductBatch', { product_id: product.id }, { token })).res;
+  const [giftType] = (await call(app, '/api/care/index/giftTypeList', {}, { token })).res;
+  return { productId: product.id, batchId: batch.id, giftTypeId: giftType.id };
+}
+
+/** A product of the site with batches that expire `expiresIn` days from today (negative: expired), in the order given. */
+export async function addProduct(
+  app: FastifyInstance,
+  siteId: number,
+  { name = `测试物品-${randomUUID().slice(0, 6)}`, price = '10.00', batches = [] as { expiresIn: number; quantity: number }[] } = {},
+): Promise<{ productId: number; name: string; batches: { id: number; batchNo: string }[] }> {
+  const [product] = await app.db
+    .insert(products)
+    .values({ siteId, name, spec: '测试规格', unit: '个', price, category: '测试' })
+    .returning({ id: products.id });
+  const today = shanghaiToday();
+  const made = batches.length
+    ? await app.db
+        .insert(stockBatches)
+        .values(
+          batches.map((batch, i) => ({
+            siteId,
+            productId: product.id,
+            batchNo: `T${product.id}-${i + 1}`,
+            productionDate: addDays(today, -400),
+            expiryDate: addDays(today, batch.expiresIn),
+            quantity: batch.quantity,
+          })),
+        )
+        .returning({ id: stockBatches.id, batchNo: stockBatches.batchNo })
+    : [];
+  return { productId: product.id, name, batches: made };
+}
+
+/** A batch's quantity on hand now. */
+export async function stockOf(app: FastifyInstance, batchId: number): Promise<number> {
+  const [batch] = await app.db.select({ quantity: stockBatches.quantity }).from(stockBatches).where(eq(stockBatches.id, batchId));
+  return batch.quantity;
 }

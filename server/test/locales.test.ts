@@ -17,7 +17,20 @@ it('has a message for every key the server uses', () => {
     .filter((file) => file.endsWith('.ts'))
     .map((file) => read(path.join('server/src', file)))
     .join('\n');
-  const used = [...sources.matchAll(/'((?:error|validation|auth|site|password|customer|upload|form|record|medicine|survey)\.\w+)'/g)].map((m) => m[1]);
+  const used = [...sources.matchAll(/'((?:error|validation|auth|site|password|customer|upload|form|record|medicine|survey|product|order|stock)\.\w+)'/g)].map((m) => m[1]);
   assert.ok(used.length > 20);
   for (const key of used) assert.ok(key in zh, key);
+});
+
+it('has a message for every status an order change can meet', () => {
+  // repositories/orders.ts notInStatus: order.<verb>.<status>, the status that does not allow the verb.
+  const refused = {
+    check: ['approved', 'rejected', 'reversed'],
+    reverse: ['pending', 'rejected', 'reversed'],
+    edit: ['approved', 'rejected', 'reversed'],
+    delete: ['approved', 'rejected', 'reversed'],
+  };
+  for (const [verb, statuses] of Object.entries(refused)) {
+    for (const status of statuses) assert.ok(`order.${verb}.${status}` in zh, `order.${verb}.${status}`);
+  }
 });

@@ -25,8 +25,18 @@ export interface Option {
   labelKey: string
 }
 
-/** API lists that options can come from (the app loads them; the server checks ids are its site's). */
-export type OptionsSource = 'departmentList' | 'giftTypeList' | 'productList' | 'productPackageList' | 'floorList'
+/**
+ * API lists that options can come from (the app loads them; the server checks ids are its site's).
+ * `getProductBatch` is the batches of the row's `product_id` (inoutstore/getProductBatch): a batch
+ * field sits in the same row as its product.
+ */
+export type OptionsSource =
+  | 'departmentList'
+  | 'giftTypeList'
+  | 'productList'
+  | 'productPackageList'
+  | 'floorList'
+  | 'getProductBatch'
 
 export type FormData = Record<string, unknown>
 
@@ -95,6 +105,10 @@ export type RuleName =
   | 'minItems'
   | 'maxItems'
   | 'unknown'
+  /** A row asks for more than its batch has (params: product, batch, available). */
+  | 'stock'
+  /** A row's batch is past its expiry date (params: product, batch, expiry). */
+  | 'expired'
 
 export interface FieldError {
   /** Dotted path: `temperature`, `medicines.1.dose`. */

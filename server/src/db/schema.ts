@@ -1,12 +1,14 @@
-import { isNull } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -215,6 +217,246 @@ export const departments = pgTable(
     sort: integer('sort').notNull().default(0),
   },
   (t) => [uniqueIndex('departments_site_name_idx').on(t.siteId, t.name), index('departments_site_sort_idx').on(t.siteId, t.sort)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Stock: products, packages, gift types, batches; outbound and self-paid orders; stock movements
+
+/** Yuan with 2 decimals; read as a string ("12.50"), which the repositories turn into a number. */
+const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
+
+/** A site's products (productList). Stock is in its batches. */
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    siteId: ref('site_id').notNull().references(() => sites.id),
+    name: text('name').notNull(),
+    spec: text('spec').notNull().default(''),
+    unit: text('unit').notNull(),
+    price: money('price').notNull(),
+    category: text('category').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    index('products_site_sort_idx').on(t.siteId, t.sort, t.id),
+    uniqueIndex('products_site_name_spec_idx').on(t.siteId, t.name, t.spec),
+    check('products_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+/** A list of products and quantities (productPackageList), e.g. what a gift pack holds. */
+export const productPackages = pgTable(
+  'product_packages',
+  {
+    id: id(),
+    siteId: ref('site_id').notNull().references(() => sites.id),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('product_packages_site_name_idx').on(t.siteId, t.name)],
+);
+
+export const productPackageItems = pgTable(
+  'product_package_items',
+  {
+    id: id(),
+    packageId: ref('package_id').notNull().references(() => productPackages.id, { onDelete: 'cascade' }),
+    productId: ref('product_id').notNull().references(() => products.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    uniqueIndex('product_package_items_package_product_idx').on(t.packageId, t.productId),
+    index('product_package_items_product_idx').on(t.productId),
+    check('product_package_items_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Gift types (giftTypeList): a gift pack handed to customers, made of its package's products. */
+export const giftTypes = pgTable(
+  'gift_types',
+  {
+    id: id(),
+    siteId: ref('site_id').notNull().references(() => sites.id),
+    name: text('name').notNull(),
+    packageId: ref('package_id').notNull().references(() => productPackages.id),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('gift_types_site_name_idx').on(t.siteId, t.name), index('gift_types_package_idx').on(t.packageId)],
+);
+
+/** A batch of a product on hand. `quantity` changes only by approving or reversing an order (see stock_movements). */
+export const stockBatches = pgTable(
+  'stock_batches',
+  {
+    id: id(),
+    siteId: ref('site_id').notNull().references(() => sites.id),
+    productId: ref('product_id').notNull().references(() => products.id),
+    batchNo: text('batch_no').notNull(),
+    productionDate: date('production_date', { mode: 'string' }),
+    /** The last day the batch may be used. */
+    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Earliest expiry first: the order getProductBatch answers and approvals lock in.
+    index('stock_batches_product_expiry_idx').on(t.productId, t.expiryDate, t.id),
+    index('stock_batches_site_idx').on(t.siteId),
+    uniqueIndex('stock_batches_product_batch_no_idx').on(t.productId, t.batchNo),
+    // The last line of defence: no approval, however it races, takes stock below zero.
+    check('stock_batches_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+export const ORDER_STATUSES = ['pending', 'approved', 'rejected', 'reversed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const OUT_APPLY_TYPES = ['general', 'gift'] as const;
+export type OutApplyType = (typeof OUT_APPLY_TYPES)[number];
+
+/** Who made, changed, checked (approved or rejected), reversed and deleted an order, and when. */
+const orderTrail = () => ({
+  createdAt: at('created_at').notNull().defaultNow(),
+  createdBy: ref('created_by').notNull().references(() => accounts.id),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedBy: ref('updated_by').notNull().references(() => accounts.id),
+  checkedAt: at('checked_at'),
+  checkedBy: ref('checked_by').references(() => accounts.id),
+  reversedAt: at('reversed_at'),
+  reversedBy: ref('reversed_by').references(() => accounts.id),
+  deletedAt: at('deleted_at'),
+  deletedBy: ref('deleted_by').references(() => accounts.id),
+});
+
+/**
+ * Outbound orders (outApply): `general` draws supplies for a department, `gift` hands a gift pack
+ * to a customer. Pending until checked; approval takes the items' quantities out of their batches.
+ */
+export const outApplies = pgTable(
+  'out_applies',
+  {
+    id: id(),
+    siteId: ref('site_id').notNull().references(() => sites.id),
+    /** The order number shown to people, e.g. CK20261122-00042 (set right after the insert). */
+    no: text('no').notNull().default(''),
+    type: text('type', { enum: OUT_APPLY_TYPES }).notNull(),
+    departmentId: ref('department_id').references(() => departments.id),
+    customerId: ref('customer_id').references(() => customers.id),
+    giftTypeId: ref('gift_type_id').references(() => giftTypes.id),
+    requester: text('requester').notNull().default(''),
+    applyDate: date('apply_date', { mode: 'string' }).notNull(),
+    remark: text('remark').notNull().default(''),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    /** Why it was rejected (or reversed). */
+    reason: text('reason'),
+    /** Number, requester, remark, department, gift type and product names: what the keyword search looks in. */
+    searchText: text('search_text').notNull().default(''),
+    ...orderTrail(),
+  },
+  (t) => [
+    index('out_applies_site_date_idx').on(t.siteId, t.applyDate.desc(), t.id.desc()).where(isNull(t.deletedAt)),
+    index('out_applies_customer_idx').on(t.customerId),
+    index('out_applies_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    check(
+      'out_applies_type_check',
+      sql`(${t.type} = 'general' and ${t.departmentId} is not null) or (${t.type} = 'gift' and ${t.customerId} is not null and ${t.giftTypeId} is not null)`,
+    ),
+  ],
+);
+
+export const outApplyItems = pgTable(
+  'out_apply_items',
+  {
+    id: id(),
+    applyId: ref('apply_id').notNull().references(() => outApplies.id, { onDelete: 'cascade' }),
+    productId: ref('product_id').notNull().references(() => products.id),
+    batchId: ref('batch_id').notNull().references(() => stockBatches.id),
+    quantity: integer('quantity').notNull(),
+    /** The product's price when the order was saved: the order's value does not move with later price changes. */
+    price: money('price').notNull(),
+  },
+  (t) => [
+    index('out_apply_items_apply_idx').on(t.applyId, t.id),
+    index('out_apply_items_batch_idx').on(t.batchId),
+    index('out_apply_items_product_idx').on(t.productId),
+    check('out_apply_items_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Self-paid item orders of a customer (specialCare, 自费物品消费表): the items, their prices and the total. */
+export const specialCares = pgTable(
+  'special_cares',
+  {
+    id: id(),
+    siteId: ref('site_id').notNull().references(() => sites.id),
+    no: text('no').notNull().default(''),
+    customerId: ref('customer_id').notNull().references(() => customers.id),
+    room: text('room').notNull(),
+    consumeDate: date('consume_date', { mode: 'string' }).notNull(),
+    remark: text('remark').notNull().default(''),
+    /** The customer's signature (an upload's URL). */
+    signature: text('signature'),
+    total: money('total').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    reason: text('reason'),
+    searchText: text('search_text').notNull().default(''),
+    ...orderTrail(),
+  },
+  (t) => [
+    index('special_cares_site_date_idx').on(t.siteId, t.consumeDate.desc(), t.id.desc()).where(isNull(t.deletedAt)),
+    index('special_cares_customer_idx').on(t.customerId),
+    index('special_cares_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export const specialCareItems = pgTable(
+  'special_care_items',
+  {
+    id: id(),
+    careId: ref('care_id').notNull().references(() => specialCares.id, { onDelete: 'cascade' }),
+    productId: ref('product_id').notNull().references(() => products.id),
+    batchId: ref('batch_id').notNull().references(() => stockBatches.id),
+    quantity: integer('quantity').notNull(),
+    price: money('price').notNull(),
+    subtotal: money('subtotal').notNull(),
+  },
+  (t) => [
+    index('special_care_items_care_idx').on(t.careId, t.id),
+    index('special_care_items_batch_idx').on(t.batchId),
+    index('special_care_items_product_idx').on(t.productId),
+    check('special_care_items_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const ORDER_KINDS = ['out_apply', 'special_care'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/**
+ * Every change of a batch's quantity: an approval takes an item's quantity out (delta < 0), a
+ * reversal puts it back (delta > 0). One movement per item and action, so that nothing moves twice.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: id(),
+    siteId: ref('site_id').notNull().references(() => sites.id),
+    batchId: ref('batch_id').notNull().references(() => stockBatches.id),
+    delta: integer('delta').notNull(),
+    orderKind: text('order_kind', { enum: ORDER_KINDS }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    /** The order's item (out_apply_items or special_care_items, by order_kind). */
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    action: text('action', { enum: ['approve', 'reverse'] }).notNull(),
+    at: at('at').notNull().defaultNow(),
+    by: ref('by').notNull().references(() => accounts.id),
+  },
+  (t) => [
+    uniqueIndex('stock_movements_item_action_idx').on(t.orderKind, t.itemId, t.action),
+    index('stock_movements_batch_idx').on(t.batchId, t.at),
+    index('stock_movements_order_idx').on(t.orderKind, t.orderId),
+    check('stock_movements_delta_check', sql`${t.delta} <> 0`),
+  ],
 );
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approve', 'reject', 'reverse'] as const;

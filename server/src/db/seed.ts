@@ -4,11 +4,25 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from './index.js';
-import { accounts, accountSites, babies, customers, departments, formRecords, medicines, rooms, sites, surveys } from './schema.js';
+import {
+  accounts,
+  accountSites,
+  babies,
+  customers,
+  departments,
+  formRecords,
+  medicines,
+  products,
+  rooms,
+  sites,
+  surveys,
+} from './schema.js';
 import { addDays, shanghaiToday } from '../lib/dates.js';
 import { hashPassword } from '../lib/password.js';
 import { createAccount } from '../repositories/accounts.js';
 import { saveFormRecord } from '../repositories/formRecords.js';
+import { random } from './random.js';
+import { seedDemoOrders, seedSiteStock } from './seedStock.js';
 
 export const SITE_NAMES = ['阳光月子中心·总店', '阳光月子中心·分店'];
 
@@ -31,21 +45,6 @@ const BABY_NAMES = {
 const MOBILE_PREFIXES = ['133', '135', '136', '137', '138', '139', '150', '151', '152', '158', '159', '177', '180', '186', '187', '188', '189', '199'];
 const ID_REGIONS = ['310104', '310115', '440106', '440305', '110105', '330106', '320106', '510107'];
 
-/** mulberry32: a small seeded generator, so that every fresh database holds the same people. */
-function random(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => list[int(0, list.length - 1)];
-  const digits = (n: number) => Array.from({ length: n }, () => int(0, 9)).join('');
-  return { next, int, pick, digits };
-}
-
 /** A mainland resident ID number of a woman born on `birthDate`, with a valid check digit. */
 function idCardNumber(rnd: ReturnType<typeof random>, birthDate: string): string {
   const body = `${rnd.pick(ID_REGIONS)}${birthDate.replaceAll('-', '')}${rnd.digits(2)}${rnd.int(0, 4) * 2}`;
@@ -57,21 +56,29 @@ function idCardNumber(rnd: ReturnType<typeof random>, birthDate: string): string
 /**
  * The demo data: sites, accounts and customers in an empty database; then, for every site that has
  * no rooms yet (new, or made before rooms existed), its rooms, departments, check-in rules and a
- * few form records of today and the days before.
+ * few form records of today and the days before; and for every site that has no products yet, its
+ * stock (products, batches, gift packs) and a few orders.
  */
 export async function seed(db: Db, uploadDir: string): Promise<void> {
   await seedIfEmpty(db);
   const siteIds = (await db.select({ id: sites.id }).from(sites).orderBy(asc(sites.id))).map((row) => row.id);
-  const withRooms = new Set(
-    (await db.selectDistinct({ siteId: rooms.siteId }).from(rooms).where(inArray(rooms.siteId, siteIds))).map((r) => r.siteId),
-  );
+  const sitesWith = async (table: typeof rooms | typeof products) =>
+    new Set(
+      (await db.selectDistinct({ siteId: table.siteId }).from(table).where(inArray(table.siteId, siteIds))).map((r) => r.siteId),
+    );
+  const [withRooms, withProducts] = [await sitesWith(rooms), await sitesWith(products)];
   const newSites = siteIds.filter((id) => !withRooms.has(id));
-  if (!newSites.length) return;
+  const stocklessSites = siteIds.filter((id) => !withProducts.has(id));
+  if (!newSites.length && !stocklessSites.length) return;
   await writeDemoSignature(uploadDir);
   await db.transaction(async (tx) => {
     for (const siteId of newSites) {
       await seedSiteLists(tx, siteId);
       await seedDemoRecords(tx, siteId);
+    }
+    for (const siteId of stocklessSites) {
+      await seedSiteStock(tx, siteId);
+      await seedDemoOrders(tx, siteId);
     }
   });
 }

@@ -5,13 +5,37 @@
  * only sees the named exports of a CommonJS module that it can find statically, which excludes
  * `export * from` re-exports: so the helpers come from the files that define them.
  */
-import { formByName, formDefinitions } from '../../../src/forms/index.js';
+import { formByName, formDefinitions, stockFormDefinitions } from '../../../src/forms/index.js';
+import { outApplyGeneral, outApplyGift, selfPaidItems } from '../../../src/forms/definitions/stock.js';
+import {
+  idOf,
+  isExpired,
+  isNearExpiry,
+  ITEMS,
+  rowsFromPackage,
+  stockErrors,
+  type StockBatch,
+} from '../../../src/forms/definitions/stockRules.js';
 import { fieldErrorMessage, type Translate } from '../../../src/forms/messages.js';
 import { fieldsOf, isEmpty, labelKeyOf, validateForm, withComputed } from '../../../src/forms/validate.js';
 import type { ComputeContext, Field, FieldError, FormData, FormDefinition } from '../../../src/forms/types.js';
 
 export { fieldErrorMessage, fieldsOf, formByName, formDefinitions, isEmpty, labelKeyOf, validateForm, withComputed };
 export type { ComputeContext, Field, FieldError, FormData, FormDefinition, Translate };
+// The stock orders' forms (outApply/save, specialCare/save) and the stock rules the app shares.
+export {
+  idOf,
+  isExpired,
+  isNearExpiry,
+  ITEMS,
+  outApplyGeneral,
+  outApplyGift,
+  rowsFromPackage,
+  selfPaidItems,
+  stockErrors,
+  stockFormDefinitions,
+};
+export type { StockBatch };
 
 /** The record field that holds a round form's medicines (rows); the medicines table keeps them. */
 export const MEDICINES = 'medicines';

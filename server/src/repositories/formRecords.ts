@@ -15,14 +15,12 @@ import {
   validateForm,
   withComputed,
   withoutComputed,
-  type Field,
-  type FieldError,
   type FormData,
   type FormDefinition,
 } from '../lib/forms.js';
 import { findRequest, writeAudit } from './audit.js';
 import { containing } from './customers.js';
-import { existingDepartments, existingRooms } from './siteLists.js';
+import { checkAgainstSite } from './siteOptions.js';
 
 /** Who does it, where. */
 export interface Actor {
@@ -379,56 +377,6 @@ async function customerContext(db: Db, siteId: number, id: number, lock = false)
     .where(eq(babies.customerId, id))
     .orderBy(asc(babies.id));
   return { ...customer, children };
-}
-
-/** What the definition's rules cannot know: babies of this customer, rooms and departments of this site. */
-async function checkAgainstSite(
-  db: Db,
-  siteId: number,
-  fields: Field[],
-  data: FormData,
-  children: { id: number }[],
-): Promise<FieldError[]> {
-  const uses: { path: string; field: Field; values: unknown[] }[] = [];
-  const collect = (fieldList: Field[], values: FormData, prefix: string) => {
-    for (const field of fieldList) {
-      const value = values[field.key];
-      const path = `${prefix}${field.key}`;
-      if (isEmpty(value)) continue;
-      if (field.type === 'rows' && Array.isArray(value)) {
-        value.forEach((row, i) => collect(field.rows ?? [], row as FormData, `${path}.${i}.`));
-      } else if (field.type === 'baby' || field.optionsSource) {
-        uses.push({ path, field, values: Array.isArray(value) ? value : [value] });
-      }
-    }
-  };
-  collect(fields, data, '');
-
-  const of = (source: string) => uses.filter((use) => use.field.optionsSource === source).flatMap((use) => use.values);
-  // Department ids as numbers; a picker may send them as digit strings.
-  const asId = (value: unknown) =>
-    typeof value === 'number' || (typeof value === 'string' && /^\d{1,15}$/.test(value)) ? Number(value) : NaN;
-  const [roomSet, departmentSet] = await Promise.all([
-    existingRooms(db, siteId, of('floorList').map(String)),
-    existingDepartments(db, siteId, of('departmentList').map(asId).filter(Number.isSafeInteger)),
-  ]);
-  const babyIds = new Set(children.map((child) => child.id));
-  const valid = (field: Field, value: unknown): boolean => {
-    if (field.type === 'baby') return babyIds.has(value as number);
-    switch (field.optionsSource) {
-      case 'floorList':
-        return roomSet.has(String(value));
-      case 'departmentList':
-        return departmentSet.has(asId(value));
-      default:
-        // The stock lists (products, packages, gift types) come with the stock work: a form that
-        // uses them needs its check here first.
-        throw new Error(`saveForm cannot check options from ${field.optionsSource} yet`);
-    }
-  };
-  return uses
-    .filter((use) => !use.values.every((value) => valid(use.field, value)))
-    .map((use): FieldError => ({ path: use.path, labelKey: labelKeyOf(use.field), rule: 'option' }));
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);

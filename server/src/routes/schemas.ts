@@ -8,3 +8,21 @@ export const Id = Type.Integer({ minimum: 1 });
 
 /** A body that carries nothing. */
 export const NoBody = Type.Object({});
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A day, YYYY-MM-DD. */
+export const Day = Type.String({ format: 'date' });
+export const Timestamp = Type.String({ format: 'date-time' });
+
+/** The paging of every list: pages of `limit` (at most 100), the first is 1. */
+export const Paging = {
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+};
+
+/** A save's answer: the saved row's id. */
+export const Saved = Envelope(Type.Object({ id: Type.Integer() }));
+
+/** The app's id of a save: a retried save with the same one changes nothing and answers the first one's id. */
+export const RequestId = Type.String({ minLength: 1, maxLength: 64 });

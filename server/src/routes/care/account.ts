@@ -4,6 +4,8 @@ import { shanghaiDayRange, shanghaiToday } from '../../lib/dates.js';
 import { hashPassword, newPasswordProblem, verifyPassword } from '../../lib/password.js';
 import * as accounts from '../../repositories/accounts.js';
 import { countByName } from '../../repositories/formRecords.js';
+import { countOutApplies } from '../../repositories/outApplies.js';
+import { countSpecialCares } from '../../repositories/specialCares.js';
 import * as sessions from '../../repositories/sessions.js';
 import { Envelope, Id, NoBody } from '../schemas.js';
 
@@ -125,7 +127,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     '/index',
     {
       schema: {
-        summary: "Home summary: the site's records of a day (default today, Asia/Shanghai) per form name",
+        summary: "Home summary: the site's records and stock orders of a day (default today, Asia/Shanghai) per form name",
         body: Type.Object({ date: Type.Optional(Type.String({ format: 'date' })) }),
         response: {
           200: Envelope(Type.Object({ date: Type.String(), counts: Type.Record(Type.String(), Type.Integer()) })),
@@ -135,7 +137,13 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     async (request, reply) => {
       const date = request.body.date ?? shanghaiToday();
       const [from, to] = shanghaiDayRange(date);
-      return reply.ok({ date, counts: await countByName(app.db, request.session.siteId, from, to) });
+      const { siteId } = request.session;
+      const [records, outbound, selfPaid] = await Promise.all([
+        countByName(app.db, siteId, from, to),
+        countOutApplies(app.db, siteId, from, to),
+        countSpecialCares(app.db, siteId, from, to),
+      ]);
+      return reply.ok({ date, counts: { ...records, ...outbound, ...selfPaid } });
     },
   );
 

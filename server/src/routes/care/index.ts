@@ -1,22 +1,15 @@
-import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, Code } from '../../errors.js';
 import { shanghaiDayRange, shanghaiToday } from '../../lib/dates.js';
 import * as records from '../../repositories/formRecords.js';
+import * as stock from '../../repositories/stock.js';
 import { listDepartments, listFloors } from '../../repositories/siteLists.js';
 import * as surveys from '../../repositories/surveys.js';
-import { Envelope, Id, NoBody } from '../schemas.js';
+import { Day, Envelope, Id, NoBody, Nullable, Paging, RequestId, Saved, Timestamp } from '../schemas.js';
 
 /** Form data: checked by the form definitions (src/forms), which name fields as the app does, not by the schema. */
 const Data = Type.Record(Type.String(), Type.Unknown(), { description: "The form's fields by key; see src/forms" });
-const Day = Type.String({ format: 'date' });
-const Timestamp = Type.String({ format: 'date-time' });
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const FormName = Type.String({ minLength: 1, maxLength: 50, description: "The form's title, e.g. 访客出入登记表" });
-const Paging = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-};
-const Saved = Envelope(Type.Object({ id: Type.Integer() }));
 
 const recordFields = {
   id: Type.Integer(),
@@ -63,7 +56,32 @@ const Answer = Type.Object({
   created_by_name: Type.String(),
 });
 
-/** Form records, their medicines, the check-in rules and the site's lists that forms choose from. */
+const Product = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  spec: Type.String(),
+  unit: Type.String(),
+  price: Type.Number({ description: 'Yuan' }),
+  category: Type.String(),
+  stock: Type.Integer({ description: 'On hand in batches that have not expired' }),
+});
+
+const ProductPackage = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  items: Type.Array(
+    Type.Object({
+      product_id: Type.Integer(),
+      product_name: Type.String(),
+      spec: Type.String(),
+      unit: Type.String(),
+      price: Type.Number(),
+      quantity: Type.Integer(),
+    }),
+  ),
+});
+
+/** Form records, their medicines, the check-in rules and the site's lists that forms choose from (stock's included). */
 const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const actor = (request: { session: { siteId: number; accountId: number } }): records.Actor => ({
@@ -86,7 +104,7 @@ const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
           customer_id: Type.Optional(Id),
           data: Data,
           id: Type.Optional(Id),
-          request_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+          request_id: Type.Optional(RequestId),
         }),
         response: { 200: Saved },
       },
@@ -334,6 +352,53 @@ const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => reply.ok(await listDepartments(app.db, request.session.siteId)),
+  );
+
+  app.post(
+    '/productList',
+    {
+      schema: {
+        summary: "The site's products, each with its stock (the quantity of its unexpired batches)",
+        description: 'keyword: the name, spec or category; category: exactly.',
+        body: Type.Object({
+          keyword: Type.Optional(Type.String({ maxLength: 50 })),
+          category: Type.Optional(Type.String({ maxLength: 50 })),
+          ...Paging,
+        }),
+        response: { 200: Envelope(Type.Object({ list: Type.Array(Product), total: Type.Integer() })) },
+      },
+    },
+    async (request, reply) => {
+      const { keyword, category, page, limit } = request.body;
+      const query = { keyword, category, page, limit };
+      return reply.ok(await stock.listProducts(app.db, request.session.siteId, query, shanghaiToday()));
+    },
+  );
+
+  app.post(
+    '/productPackageList',
+    {
+      schema: {
+        summary: "The site's product packages (a gift type's package_id), each with its products and quantities",
+        body: NoBody,
+        response: { 200: Envelope(Type.Array(ProductPackage)) },
+      },
+    },
+    async (request, reply) => reply.ok(await stock.listPackages(app.db, request.session.siteId)),
+  );
+
+  app.post(
+    '/giftTypeList',
+    {
+      schema: {
+        summary: "The site's gift types; package_id names the package (productPackageList) whose products a gift pack holds",
+        body: NoBody,
+        response: {
+          200: Envelope(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), package_id: Type.Integer() }))),
+        },
+      },
+    },
+    async (request, reply) => reply.ok(await stock.listGiftTypes(app.db, request.session.siteId)),
   );
 };
 

@@ -1,0 +1,262 @@
+import { and, asc, count, eq, gt, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/index.js';
+import {
+  giftTypes,
+  productPackageItems,
+  productPackages,
+  products,
+  stockBatches,
+  stockMovements,
+  type OrderKind,
+} from '../db/schema.js';
+import { AppError, Code } from '../errors.js';
+import { isExpired, isNearExpiry, type StockBatch } from '../lib/forms.js';
+import { containing } from './customers.js';
+import type { Actor } from './formRecords.js';
+
+// The site's stock: products, packages, gift types and batches, and the movements that approving
+// and reversing orders make. Everything is scoped to the site.
+
+/** numeric(10,2) columns come back as strings ("12.50"). */
+export const yuan = (value: string | number) => Number(value);
+/** Fen (integer) as numeric(10,2) text. */
+export const fenText = (fen: number) => (fen / 100).toFixed(2);
+
+// ---------------------------------------------------------------------------------------------
+// Products, packages, gift types
+
+export interface ProductQuery {
+  page: number;
+  limit: number;
+  keyword?: string;
+  category?: string;
+}
+
+/** The site's products in catalogue order, each with its stock: the quantity of its unexpired batches. */
+export async function listProducts(db: Db, siteId: number, query: ProductQuery, today: string) {
+  const conditions: (SQL | undefined)[] = [eq(products.siteId, siteId)];
+  if (query.category) conditions.push(eq(products.category, query.category));
+  const keyword = query.keyword?.trim();
+  if (keyword) {
+    const pattern = containing(keyword);
+    conditions.push(or(ilike(products.name, pattern), ilike(products.spec, pattern), ilike(products.category, pattern)));
+  }
+  const where = and(...conditions);
+  const unexpired = sql`${stockBatches.expiryDate} >= ${today}`;
+  const stock = sql<number>`coalesce(sum(${stockBatches.quantity}) filter (where ${unexpired}), 0)::int`;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        spec: products.spec,
+        unit: products.unit,
+        price: products.price,
+        category: products.category,
+        stock,
+      })
+      .from(products)
+      .leftJoin(stockBatches, eq(stockBatches.productId, products.id))
+      .where(where)
+      .groupBy(products.id)
+      .orderBy(asc(products.sort), asc(products.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return { list: rows.map((row) => ({ ...row, price: yuan(row.price), stock: Number(row.stock) })), total };
+}
+
+/** The site's packages, each with its products and quantities. */
+export async function listPackages(db: Db, siteId: number) {
+  const [packages, items] = await Promise.all([
+    db
+      .select({ id: productPackages.id, name: productPackages.name })
+      .from(productPackages)
+      .where(eq(productPackages.siteId, siteId))
+      .orderBy(asc(productPackages.sort), asc(productPackages.id)),
+    db
+      .select({
+        package_id: productPackageItems.packageId,
+        product_id: productPackageItems.productId,
+        product_name: products.name,
+        spec: products.spec,
+        unit: products.unit,
+        price: products.price,
+        quantity: productPackageItems.quantity,
+      })
+      .from(productPackageItems)
+      .innerJoin(productPackages, eq(productPackages.id, productPackageItems.packageId))
+      .innerJoin(products, eq(products.id, productPackageItems.productId))
+      .where(eq(productPackages.siteId, siteId))
+      .orderBy(asc(productPackageItems.id)),
+  ]);
+  return packages.map((pack) => ({
+    ...pack,
+    items: items
+      .filter((item) => item.package_id === pack.id)
+      .map(({ package_id: _, ...item }) => ({ ...item, price: yuan(item.price) })),
+  }));
+}
+
+export function listGiftTypes(db: Db, siteId: number): Promise<{ id: number; name: string; package_id: number }[]> {
+  return db
+    .select({ id: giftTypes.id, name: giftTypes.name, package_id: giftTypes.packageId })
+    .from(giftTypes)
+    .where(eq(giftTypes.siteId, siteId))
+    .orderBy(asc(giftTypes.sort), asc(giftTypes.id));
+}
+
+/** Ids of `table` that are the site's, out of `ids`. */
+async function existing(
+  db: Db,
+  table: typeof products | typeof productPackages | typeof giftTypes,
+  siteId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.siteId, siteId), inArray(table.id, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+export const existingProducts = (db: Db, siteId: number, ids: number[]) => existing(db, products, siteId, ids);
+export const existingPackages = (db: Db, siteId: number, ids: number[]) => existing(db, productPackages, siteId, ids);
+export const existingGiftTypes = (db: Db, siteId: number, ids: number[]) => existing(db, giftTypes, siteId, ids);
+
+// ---------------------------------------------------------------------------------------------
+// Batches
+
+/** A batch with what messages and orders need of its product. */
+export interface Batch extends StockBatch {
+  site_id: number;
+  product_name: string;
+  price: number;
+  production_date: string | null;
+}
+
+const batchColumns = {
+  id: stockBatches.id,
+  site_id: stockBatches.siteId,
+  product_id: stockBatches.productId,
+  product_name: products.name,
+  price: products.price,
+  batch_no: stockBatches.batchNo,
+  production_date: stockBatches.productionDate,
+  expiry_date: stockBatches.expiryDate,
+  quantity: stockBatches.quantity,
+};
+
+/**
+ * The site's batches among `ids`, by id. With `lock` the batch rows are locked (FOR UPDATE) in id
+ * order, so that two approvals of orders sharing batches wait for each other instead of deadlocking.
+ */
+export async function batchesByIds(db: Db, siteId: number, ids: number[], lock = false): Promise<Map<number, Batch>> {
+  if (!ids.length) return new Map();
+  const query = db
+    .select(batchColumns)
+    .from(stockBatches)
+    .innerJoin(products, eq(products.id, stockBatches.productId))
+    .where(and(eq(stockBatches.siteId, siteId), inArray(stockBatches.id, [...new Set(ids)])))
+    .orderBy(asc(stockBatches.id));
+  const rows = await (lock ? query.for('update', { of: stockBatches }) : query);
+  return new Map(rows.map((row) => [row.id, { ...row, price: yuan(row.price) }]));
+}
+
+/**
+ * The batches of a product of the site that can be chosen on `today`: in stock and not expired,
+ * earliest expiry first, `near_expiry` when they expire within 30 days. Another site's product is not found.
+ */
+export async function productBatches(db: Db, siteId: number, productId: number, today: string) {
+  if (!(await existingProducts(db, siteId, [productId])).has(productId)) {
+    throw new AppError(Code.NOT_FOUND, 'product.notFound');
+  }
+  const rows = await db
+    .select({
+      id: stockBatches.id,
+      product_id: stockBatches.productId,
+      batch_no: stockBatches.batchNo,
+      production_date: stockBatches.productionDate,
+      expiry_date: stockBatches.expiryDate,
+      quantity: stockBatches.quantity,
+    })
+    .from(stockBatches)
+    .where(
+      and(
+        eq(stockBatches.productId, productId),
+        eq(stockBatches.siteId, siteId),
+        gt(stockBatches.quantity, 0),
+        gte(stockBatches.expiryDate, today),
+      ),
+    )
+    .orderBy(asc(stockBatches.expiryDate), asc(stockBatches.id));
+  return rows.map((row) => ({ ...row, near_expiry: isNearExpiry(row.expiry_date, today) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moving stock
+
+/** An order's item as approving and reversing move it. */
+export interface MovingItem {
+  id: number;
+  batch_id: number;
+  quantity: number;
+}
+
+/**
+ * Takes the items' quantities out of their batches (approve) or puts them back (reverse), with a
+ * movement per item, inside the caller's transaction. Approving checks every batch under its row
+ * lock first and changes nothing when one is expired or has too few: the AppError names the row
+ * (1-based), the product and the batch. The movements' unique index refuses a second move of an item.
+ */
+export async function moveStock(
+  db: Db,
+  actor: Actor,
+  order: { kind: OrderKind; id: number },
+  items: MovingItem[],
+  action: 'approve' | 'reverse',
+  today: string,
+): Promise<void> {
+  const batches = await batchesByIds(db, actor.siteId, items.map((item) => item.batch_id), true);
+  const perBatch = new Map<number, number>();
+  items.forEach((item, i) => {
+    const batch = batches.get(item.batch_id);
+    // Batches are never deleted and orders keep to their site's: a missing one is a broken database.
+    if (!batch) throw new Error(`batch ${item.batch_id} of ${order.kind} ${order.id} is not the site's`);
+    const total = (perBatch.get(batch.id) ?? 0) + item.quantity;
+    perBatch.set(batch.id, total);
+    if (action === 'reverse') return;
+    const params = { row: i + 1, product: batch.product_name, batch: batch.batch_no };
+    if (isExpired(batch.expiry_date, today)) {
+      throw new AppError(Code.STOCK, 'stock.expired', { ...params, expiry: batch.expiry_date });
+    }
+    if (total > batch.quantity) {
+      throw new AppError(Code.STOCK, 'stock.insufficient', { ...params, quantity: total, available: batch.quantity });
+    }
+  });
+  const sign = action === 'approve' ? -1 : 1;
+  for (const [batchId, quantity] of perBatch) {
+    // The guard repeats the check above in SQL (the row is locked, so it holds); the CHECK
+    // constraint stock_batches_quantity_check is the last line.
+    const [updated] = await db
+      .update(stockBatches)
+      .set({ quantity: sql`${stockBatches.quantity} + ${sign * quantity}`, updatedAt: new Date() })
+      .where(and(eq(stockBatches.id, batchId), sign < 0 ? gte(stockBatches.quantity, quantity) : undefined))
+      .returning({ id: stockBatches.id });
+    if (!updated) throw new Error(`batch ${batchId} changed under its lock`);
+  }
+  await db.insert(stockMovements).values(
+    items.map((item) => ({
+      siteId: actor.siteId,
+      batchId: item.batch_id,
+      delta: sign * item.quantity,
+      orderKind: order.kind,
+      orderId: order.id,
+      itemId: item.id,
+      action,
+      by: actor.accountId,
+    })),
+  );
+}

@@ -1,0 +1,77 @@
+import { Type } from '@fastify/type-provider-typebox';
+import { Day, Id, Nullable, Paging, Timestamp } from '../schemas.js';
+
+// What outApply and specialCare share: statuses, items, who did what, the list filters and the check.
+
+export const Status = Type.Union(
+  [Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('reversed')],
+  { description: 'pending until checked; then approved (stock taken out) or rejected; an approved order reversed (stock back)' },
+);
+
+export const Item = Type.Object({
+  id: Type.Integer(),
+  product_id: Type.Integer(),
+  product_name: Type.String(),
+  spec: Type.String(),
+  unit: Type.String(),
+  batch_id: Type.Integer(),
+  batch_no: Type.String(),
+  production_date: Nullable(Day),
+  expiry_date: Day,
+  near_expiry: Type.Boolean({ description: 'The batch expires within 30 days' }),
+  expired: Type.Boolean(),
+  available: Type.Integer({ description: "The batch's stock now" }),
+  quantity: Type.Integer(),
+  price: Type.Number({ description: 'Yuan' }),
+  subtotal: Type.Number(),
+});
+
+/** What a list row shows of the items, and who did what when. */
+export const orderFields = {
+  items_summary: Type.String({ description: 'e.g. 婴儿湿巾 ×2、一次性内裤 ×5' }),
+  item_count: Type.Integer(),
+  total_quantity: Type.Integer(),
+  total: Type.Number({ description: 'Yuan: the items at their prices' }),
+  reason: Nullable(Type.String({ description: 'Why it was rejected (or reversed)' })),
+  created_at: Timestamp,
+  created_by: Type.Integer(),
+  created_by_name: Type.String(),
+  updated_at: Timestamp,
+  updated_by: Type.Integer(),
+  updated_by_name: Type.String(),
+  checked_at: Nullable(Timestamp),
+  checked_by: Nullable(Type.Integer()),
+  checked_by_name: Nullable(Type.String()),
+  reversed_at: Nullable(Timestamp),
+  reversed_by: Nullable(Type.Integer()),
+  reversed_by_name: Nullable(Type.String()),
+};
+
+export const listFilters = {
+  keyword: Type.Optional(Type.String({ maxLength: 50 })),
+  status: Type.Optional(Status),
+  customer_id: Type.Optional(Id),
+  date_from: Type.Optional(Day),
+  date_to: Type.Optional(Day),
+  ...Paging,
+};
+
+export const CheckBody = Type.Object({
+  id: Id,
+  approve: Type.Optional(Type.Boolean()),
+  reverse: Type.Optional(Type.Boolean()),
+  reason: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const checkDescription =
+  '`{id, approve: true}` takes the items out of their batches in one transaction, or answers -7 naming the row, ' +
+  'product and batch and changes nothing; `{id, approve: false, reason}` rejects; `{id, reverse: true, reason?}` ' +
+  'puts the stock of an approved order back. Only a pending order can be approved or rejected, only an approved ' +
+  'one reversed (else -6).';
+
+/** A field of the form: checked by the form definition (src/forms/definitions/stock.ts), which names it as the app does. */
+export const FormValue = Type.Optional(Type.Unknown());
+
+/** The body's values for the form: null and absent are the same, empty. */
+export const formData = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));
