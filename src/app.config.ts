@@ -16,7 +16,18 @@ export default defineAppConfig({
   subPackages: [
     {
       root: 'pagesHome',
-      pages: ['pages/form/chooseDate'],
+      pages: [
+        'pages/form/chooseDate',
+        'pages/form/Pediatricianrounds/form',
+        'pages/form/Obstetricianrounds/form',
+        'pages/checkNotice',
+        'pages/form/ProofofLostReceipt/form',
+        'pages/form/visit/form',
+        'pages/form/familyFood/form',
+        'pages/form/checkInNotice/yz/form',
+        'pages/form/checkInNotice/yzSmall/form',
+        'pages/form/checkInNotice/index',
+      ],
     },
   ],
   window: {

@@ -142,19 +142,33 @@ export async function request<T>(path: string, data: object = {}, options: Reque
   return settle(reply.statusCode, reply.data, options.showError !== false) as T
 }
 
+export interface UploadOptions extends RequestOptions {
+  /**
+   * The file name the server sees (its extension names the type). Needed on H5, where a
+   * chosen or drawn file is a blob: address without one; the mini program names it itself.
+   */
+  fileName?: string
+  /** Called with the percentage sent so far. */
+  onProgress?: (percent: number) => void
+}
+
 /** Upload one local file (multipart field `file`); the reply is style 2. */
-export async function uploadFile(filePath: string, options: RequestOptions = {}): Promise<UploadedFile> {
-  const reply = await transfer(
-    () =>
-      Taro.uploadFile({
-        url: API_BASE + UPLOAD_PATH,
-        filePath,
-        name: 'file',
-        header: headers(),
-        timeout: TRANSFER_TIMEOUT,
-      }),
-    options,
-  )
+export async function uploadFile(filePath: string, options: UploadOptions = {}): Promise<UploadedFile> {
+  const { fileName, onProgress } = options
+  const reply = await transfer(() => {
+    const task = Taro.uploadFile({
+      url: API_BASE + UPLOAD_PATH,
+      filePath,
+      name: 'file',
+      header: headers(),
+      timeout: TRANSFER_TIMEOUT,
+      ...(fileName ? { fileName } : {}),
+    })
+    // The task's progress hook (both targets); absent when the call is replaced in tests.
+    const progress = (task as { progress?: (cb: (update: { progress: number }) => void) => void }).progress
+    if (onProgress && typeof progress === 'function') progress.call(task, (update) => onProgress(update.progress))
+    return task
+  }, options)
   // uploadFile hands back the body as text.
   let body: unknown = reply.data
   try {

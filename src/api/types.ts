@@ -55,4 +55,83 @@ export interface FormRecord {
   created_by: number
   updated_at: string
   updated_by: number
+  /** The record's customer and room, and who created and last changed it (as the list answers them). */
+  customer_name?: string | null
+  room?: string | null
+  created_by_name?: string
+  updated_by_name?: string
+}
+
+/** A medicine row of a round record (儿科 / 产科医生查房签到表). */
+export interface Medicine {
+  id: number
+  record_id: number
+  medicine: string
+  dose: string
+  route: string | null
+  frequency: string | null
+  days: number | null
+  note: string | null
+  created_at: string
+  created_by: number
+  updated_at: string
+  updated_by: number
+}
+
+/** getFormRecordInfo: one record; a round record also with its medicines and their ids. */
+export interface FormRecordInfo extends FormRecord {
+  medicines?: Medicine[]
+}
+
+/** saveForm / medicineSave / answerSave answer the saved id. */
+export interface Saved {
+  id: number
+}
+
+/** A field the server refused (saveForm answers code -1 with `res.errors`). */
+export interface ServerFieldError {
+  path: string
+  message: string
+}
+
+/** getFormRecordCount: of one form (`count`) or, without a name, per form (`counts`). */
+export type FormRecordCount = { count: number } | { counts: Record<string, number> }
+
+/** The site's current check-in rules (入住须知). */
+export interface Survey {
+  id: number
+  version: number
+  title: string
+  content: string
+}
+
+/** A customer's signed acknowledgement of the check-in rules. */
+export interface SurveyAnswer {
+  id: number
+  survey_id: number
+  version: number
+  title: string
+  customer_id: number
+  customer_name: string
+  room: string
+  data: Record<string, unknown>
+  created_at: string
+  created_by: number
+  created_by_name: string
+}
+
+export interface Room {
+  room: string
+  /** The customer staying in it, or null. */
+  customer_id: number | null
+}
+
+export interface Floor {
+  floor: number
+  rooms: Room[]
+}
+
+export interface Department {
+  id: number
+  name: string
 }

@@ -10,10 +10,12 @@ for (const [name, value] of Object.entries(apis)) {
 }
 
 // Page hooks are not part of the H5 API set. A rendered page counts as shown:
-// useDidShow runs once after mounting; pull-down refresh never happens.
+// useDidShow runs once after mounting; pull-down refresh and reaching the
+// bottom never happen (lists offer a "more" control that tests tap instead).
 export const useDidShow = (callback) => useEffect(() => callback(), [])
 export const usePullDownRefresh = () => {}
-Object.assign(Taro, { useDidShow, usePullDownRefresh })
+export const useReachBottom = () => {}
+Object.assign(Taro, { useDidShow, usePullDownRefresh, useReachBottom })
 
 export * from '@tarojs/plugin-platform-h5/dist/runtime/apis'
 export default Taro

@@ -9,6 +9,27 @@ const DIST = path.join(process.env.DIST_DIR || path.resolve(__dirname, '../../di
 let appOptions = null
 let currentQuery = {}
 
+// The simulator's storage API does nothing; the app keeps its session there, so give it a real one.
+const storage = new Map()
+const settle = (options, result) => {
+  options?.success?.(result)
+  options?.complete?.(result)
+  return Promise.resolve(result)
+}
+function installStorage() {
+  Object.assign(wx, {
+    setStorageSync: (key, value) => void storage.set(key, value),
+    getStorageSync: (key) => (storage.has(key) ? storage.get(key) : ''),
+    removeStorageSync: (key) => void storage.delete(key),
+    clearStorageSync: () => storage.clear(),
+    getStorageInfoSync: () => ({ keys: [...storage.keys()], currentSize: 0, limitSize: 10240 }),
+    setStorage: (o) => settle(o, (storage.set(o.key, o.data), { errMsg: 'setStorage:ok' })),
+    getStorage: (o) => settle(o, { data: storage.get(o.key), errMsg: 'getStorage:ok' }),
+    removeStorage: (o) => settle(o, (storage.delete(o.key), { errMsg: 'removeStorage:ok' })),
+  })
+}
+installStorage()
+
 function installGlobals() {
   global.App = (options) => {
     appOptions = options
@@ -82,4 +103,4 @@ function readAppJson() {
   return JSON.parse(fs.readFileSync(path.join(DIST, 'app.json'), 'utf8'))
 }
 
-module.exports = { DIST, simulate, launchApp, renderPage, waitFor, readAppJson }
+module.exports = { DIST, simulate, launchApp, renderPage, waitFor, readAppJson, storage }

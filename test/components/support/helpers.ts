@@ -78,3 +78,22 @@ export function resetApp() {
   customerStore.clear()
   setLocale('zh-CN')
 }
+
+/** Leaves a NutUI Input or TextArea: its native field emits `blur`. */
+export function blurField(input: Element) {
+  act(() => {
+    input.dispatchEvent(new CustomEvent('blur', { detail: { value: (input as HTMLInputElement).value ?? '' }, bubbles: true }))
+  })
+}
+
+/** Answers Taro.uploadFile with the upload endpoint's style-2 reply for each file, in turn. */
+export function mockUpload(urls: string[]) {
+  let n = 0
+  return jest.spyOn(Taro, 'uploadFile').mockImplementation((() => {
+    const url = urls[n++]
+    const data = url
+      ? JSON.stringify({ err: 0, message: 'ok', data: { url, name: 'file.png', size: 10 } })
+      : JSON.stringify({ err: 500, message: '上传失败' })
+    return Promise.resolve({ statusCode: 200, data, errMsg: 'uploadFile:ok' })
+  }) as unknown as typeof Taro.uploadFile)
+}

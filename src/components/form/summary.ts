@@ -1,0 +1,27 @@
+import dayjs from 'dayjs'
+import type { Field, FormData, FormDefinition } from '@/forms/types'
+import { fieldsOf, isEmpty, labelKeyOf } from '@/forms/validate'
+import { t } from '@/i18n'
+
+const SHOWN: Field['type'][] = ['text', 'phone', 'number', 'money', 'date', 'datetime', 'select', 'computed']
+
+/** A field's value as text: option labels for choices, ¥ for money. */
+export function valueText(field: Field, value: unknown): string {
+  if (isEmpty(value)) return ''
+  const option = field.options?.find((o) => o.value === value)
+  if (option) return t(option.labelKey)
+  if (field.type === 'money' && typeof value === 'number') return `${t('formUi.currency')}${value.toFixed(2)}`
+  const unit = field.unitKey ? t(field.unitKey) : ''
+  return `${String(value)}${unit}`
+}
+
+/** The first few filled values of a record, `label：value`, for a row of a list. */
+export function summarize(definition: FormDefinition, data: FormData, count = 3): string[] {
+  return fieldsOf(definition)
+    .filter((field) => SHOWN.includes(field.type) && !isEmpty(data[field.key]))
+    .slice(0, count)
+    .map((field) => `${t(labelKeyOf(field))}：${valueText(field, data[field.key])}`)
+}
+
+/** A server timestamp as the staff read it (local time). */
+export const timeText = (iso: string | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '')

@@ -1,0 +1,6 @@
+import CheckNotice from '@/components/form/CheckNotice'
+
+/** 入住须知: the check-in rules, read, agreed and signed by the customer. */
+export default function Page() {
+  return <CheckNotice />
+}

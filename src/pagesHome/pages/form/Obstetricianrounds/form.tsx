@@ -1,0 +1,7 @@
+import FormPage from '@/components/form/FormPage'
+import { obstetricianRounds } from '@/forms/definitions/obstetricianRounds'
+
+/** 产科医生查房签到表 (with medicine rows: saved with the record). */
+export default function Page() {
+  return <FormPage definition={obstetricianRounds} />
+}

@@ -1,0 +1,7 @@
+import FormPage from '@/components/form/FormPage'
+import { pediatricianRounds } from '@/forms/definitions/pediatricianRounds'
+
+/** 儿科医生查房签到表 (with medicine rows). */
+export default function Page() {
+  return <FormPage definition={pediatricianRounds} />
+}

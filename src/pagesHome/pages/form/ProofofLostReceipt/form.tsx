@@ -1,0 +1,7 @@
+import FormPage from '@/components/form/FormPage'
+import { proofOfLostReceipt } from '@/forms/definitions/proofOfLostReceipt'
+
+/** 收据遗失证明. */
+export default function Page() {
+  return <FormPage definition={proofOfLostReceipt} />
+}

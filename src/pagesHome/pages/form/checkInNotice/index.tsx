@@ -1,0 +1,6 @@
+import CheckInNoticeList from '@/components/form/CheckInNoticeList'
+
+/** 入住通知单记录: the check-in notices of both kinds. */
+export default function Page() {
+  return <CheckInNoticeList />
+}

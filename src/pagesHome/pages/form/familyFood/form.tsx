@@ -1,0 +1,7 @@
+import FormPage from '@/components/form/FormPage'
+import { familyFood } from '@/forms/definitions/familyFood'
+
+/** 家属订餐登记表. */
+export default function Page() {
+  return <FormPage definition={familyFood} />
+}

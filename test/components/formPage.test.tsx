@@ -1,0 +1,340 @@
+import { act, render, screen, within } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import { runInAction } from 'mobx'
+import type { Customer, FormRecord } from '@/api/types'
+import FormPage from '@/components/form/FormPage'
+import { checkInNoticeSmall } from '@/forms/definitions/checkInNotice'
+import { familyFood } from '@/forms/definitions/familyFood'
+import '@/forms/locales'
+import VisitPage from '@/pagesHome/pages/form/visit/form'
+import { customerStore, formStore, sessionStore } from '@/stores'
+import { DRAFT_DELAY } from '@/stores/formSession'
+import { blurField, callsTo, click, demoUser, field, mockApi, quietUi, resetApp, settle, typeInto } from './support/helpers'
+
+const SAVE = '/api/care/index/saveForm'
+const INFO = '/api/care/index/getFormRecordInfo'
+const LIST = '/api/care/index/getFormRecord'
+const DELETE = '/api/care/index/delFormRecord'
+const SIGNATURE = 'http://127.0.0.1:3200/uploads/sig.png'
+const FOOD_DRAFT = 'draft:家属订餐登记表:7'
+
+const mother: Customer = {
+  id: 7,
+  name: '李静',
+  phone: '13800000007',
+  room: '805',
+  delivery_date: '2026-11-10',
+  children: [{ id: 70, name: '李宝', sex: 'female', birth_date: '2026-11-10', birth_weight: 3200 }],
+}
+
+const record = (fields: Partial<FormRecord>): FormRecord => ({
+  id: 12,
+  name: '家属订餐登记表',
+  customer_id: 7,
+  data: {},
+  created_at: '2026-11-22T01:00:00.000Z',
+  created_by: 1,
+  updated_at: '2026-11-22T02:00:00.000Z',
+  updated_by: 1,
+  created_by_name: '客服小李',
+  updated_by_name: '客服小李',
+  customer_name: '李静',
+  room: '805',
+  ...fields,
+})
+
+/** A family-meal draft with everything but the unit price. */
+function leaveFoodDraft(values: Record<string, unknown> = {}, request_id = 'req-1') {
+  Taro.setStorageSync(FOOD_DRAFT, {
+    values: { customer_id: 7, meal_date: '2026-11-22', breakfast: 2, family_signature: SIGNATURE, ...values },
+    request_id,
+    record_id: null,
+    saved_at: '2026-11-22T01:00:00.000Z',
+  })
+}
+
+const frame = (path: string) => document.querySelector(`#form-field-${path.replace(/\./g, '-')}`) as HTMLElement
+const messageOf = (path: string) => frame(path)?.querySelector('[role="alert"]')?.textContent ?? null
+const saveButton = () => screen.getByText('保存')
+const draft = (key = FOOD_DRAFT) => Taro.getStorageSync(key)
+
+let modal: jest.SpyInstance
+
+beforeEach(() => {
+  resetApp()
+  quietUi()
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+  jest.spyOn(Taro, 'pageScrollTo').mockResolvedValue({ errMsg: 'pageScrollTo:ok' } as never)
+  runInAction(() => {
+    sessionStore.token = 'tok-1'
+    sessionStore.userInfo = demoUser
+  })
+  customerStore.select(mother)
+  formStore.setToday('2026-11-22')
+})
+
+async function show(ui = <FormPage definition={familyFood} />) {
+  const view = render(ui)
+  await settle()
+  // The native inputs (Stencil elements) draw themselves a little after the form.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 30)))
+  return view
+}
+
+describe('form page', () => {
+  it('shows the form title, the customer and the working date', async () => {
+    mockApi({})
+    await show()
+    expect(screen.getAllByText('家属订餐登记表').length).toBeGreaterThan(0)
+    expect(screen.getByText('客户：李静（805）')).toBeTruthy()
+    expect(screen.getByText('工作日期：2026-11-22')).toBeTruthy()
+    expect(Taro.setNavigationBarTitle).toHaveBeenCalledWith({ title: '家属订餐登记表' })
+    expect(formStore.formName).toBe('家属订餐登记表')
+  })
+
+  it('needs a customer: without one it says so and goes home', async () => {
+    customerStore.clear()
+    const api = mockApi({})
+    const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    await show()
+    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请先选择客户' }))
+    expect(reLaunch).toHaveBeenCalledWith({ url: '/pages/tabPages/index' })
+    expect(api).not.toHaveBeenCalled()
+  })
+
+  it('submitting empty shows the messages and a summary, and sends nothing', async () => {
+    const api = mockApi({})
+    await show()
+    click(saveButton())
+    await settle()
+    expect(messageOf('meal_date')).toBe('请填写用餐日期')
+    expect(messageOf('unit_price')).toBe('请填写单价')
+    expect(messageOf('family_signature')).toBe('请填写家属签字')
+    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请填写用餐日期（共 3 处需修改）' }))
+    expect(Taro.pageScrollTo).toHaveBeenCalledWith(expect.objectContaining({ selector: '#form-field-meal_date' }))
+    expect(api).not.toHaveBeenCalled()
+  })
+
+  it('keeps what is typed on the device and restores it when the form opens again', async () => {
+    mockApi({})
+    const first = await show()
+    typeInto(field(first.container, 'unit_price'), '25.5')
+    typeInto(field(first.container, 'lunch'), '3')
+    await act(() => new Promise((resolve) => setTimeout(resolve, DRAFT_DELAY + 50)))
+    expect(draft().values).toMatchObject({ customer_id: 7, unit_price: 25.5, lunch: 3 })
+    typeInto(field(first.container, 'dinner'), '1')
+    first.unmount() // leaving writes at once
+
+    expect(draft().values).toMatchObject({ unit_price: 25.5, lunch: 3, dinner: 1 })
+    const second = await show()
+    expect(field(second.container, 'unit_price').getAttribute('value')).toBe('25.50')
+    expect(field(second.container, 'dinner').getAttribute('value')).toBe('1')
+    expect(screen.getByText('已恢复未保存的内容')).toBeTruthy()
+    expect(frame('amount').textContent).toContain('102')
+  })
+
+  it("shows the server's field errors next to their fields and keeps everything", async () => {
+    leaveFoodDraft({ unit_price: 99 })
+    const api = mockApi({
+      [SAVE]: () => ({ code: -1, msg: '单价超出本店标准', res: { errors: [{ path: 'unit_price', message: '单价超出本店标准' }] } }),
+    })
+    await show()
+    click(saveButton())
+    await settle()
+    expect(messageOf('unit_price')).toBe('单价超出本店标准')
+    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '单价超出本店标准' }))
+    expect(callsTo(api, SAVE)[0].data).toEqual({
+      name: '家属订餐登记表',
+      customer_id: 7,
+      request_id: 'req-1',
+      data: { customer_id: 7, meal_date: '2026-11-22', breakfast: 2, unit_price: 99, family_signature: SIGNATURE },
+    })
+    expect(draft().values).toMatchObject({ unit_price: 99 })
+  })
+
+  it('a failed save keeps everything; the retry sends the same request_id and one record is made; success clears the draft', async () => {
+    leaveFoodDraft({ unit_price: 25 })
+    const created = new Map<string, number>()
+    let online = false
+    const api = mockApi({
+      // Offline, the call never gets a reply; online, one record per request_id.
+      [SAVE]: ({ request_id }) => {
+        if (!online) throw new Error('request:fail')
+        if (!created.has(request_id as string)) created.set(request_id as string, 40 + created.size)
+        return { code: 1, res: { id: created.get(request_id as string) } }
+      },
+      [INFO]: () => ({ code: 1, res: record({ id: 40, data: { unit_price: 25 } }) }),
+    })
+    const view = await show()
+
+    click(saveButton())
+    await settle()
+    expect(modal).toHaveBeenCalledWith(
+      expect.objectContaining({ content: expect.stringContaining('已填写的内容已保留在本机') }),
+    )
+    expect(draft().request_id).toBe('req-1')
+    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('25.00')
+
+    online = true
+    click(saveButton())
+    await settle()
+    expect(created).toEqual(new Map([['req-1', 40]]))
+    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '已保存' }))
+    expect(draft()).toBe('')
+    expect(screen.getByText('编辑记录 #40')).toBeTruthy()
+
+    // Saving again edits that record, with a new request_id.
+    typeInto(field(view.container, 'unit_price'), '26')
+    click(saveButton())
+    await settle()
+    const last = callsTo(api, SAVE).pop()!.data as { id: number; request_id: string }
+    expect(last.id).toBe(40)
+    expect(last.request_id).not.toBe('req-1')
+    expect(created.size).toBe(2)
+  })
+
+  it('reopens a record by id for editing, and deletes it after a confirm', async () => {
+    jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: { id: '12' } } } as never)
+    const api = mockApi({
+      [INFO]: () => ({
+        code: 1,
+        res: record({ data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30, dinner: 2, family_signature: SIGNATURE } }),
+      }),
+      [SAVE]: () => ({ code: 1, res: { id: 12 } }),
+      [DELETE]: () => ({ code: 1, res: null }),
+      [LIST]: () => ({ code: 1, res: { list: [], total: 0 } }),
+    })
+    const view = await show()
+    expect(callsTo(api, INFO)[0].data).toEqual({ id: 12 })
+    expect(screen.getByText('编辑记录 #12')).toBeTruthy()
+    expect(screen.getByText(/^客服小李 于 2026-11-22 \d{2}:00 最后修改$/)).toBeTruthy()
+    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('30.00')
+    expect(frame('amount').textContent).toContain('60')
+    expect(frame('family_signature').querySelector('.form-signature__image')).toBeTruthy()
+
+    typeInto(field(view.container, 'breakfast'), '1')
+    click(saveButton())
+    await settle()
+    expect(callsTo(api, SAVE)[0].data).toMatchObject({ id: 12, data: { breakfast: 1, dinner: 2, unit_price: 30 } })
+
+    click(screen.getByText('删除'))
+    await settle()
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '确定删除这条记录吗？删除后不可恢复。' }))
+    expect(callsTo(api, DELETE)[0].data).toEqual({ id: 12 })
+    expect(screen.getByText('新建')).toBeTruthy()
+    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('')
+  })
+
+  it("a one-per-customer form opens the customer's record (formRecord) and saves it with its id", async () => {
+    const notice = record({
+      id: 31,
+      name: '小月子入住通知单',
+      data: { customer_name: '李静', phone: '13800000007', procedure_date: '2026-11-01', room: '805', check_in_date: '2026-11-20', days: 10, package: '标准', departments: [3] },
+    })
+    const api = mockApi({
+      [LIST]: () => ({ code: 1, res: { list: [notice], total: 1 } }),
+      [SAVE]: () => ({ code: 1, res: { id: 31 } }),
+      [INFO]: () => ({ code: 1, res: notice }),
+      '/api/care/index/floorList': () => ({ code: 1, res: [{ floor: 8, rooms: [{ room: '805', customer_id: 7 }] }] }),
+      '/api/care/index/departmentList': () => ({ code: 1, res: [{ id: 3, name: '护理部' }] }),
+    })
+    const view = await show(<FormPage definition={checkInNoticeSmall} isMonth={false} />)
+    expect(formStore.is_month).toBe(false)
+    expect(callsTo(api, LIST)[0].data).toEqual({ name: '小月子入住通知单', customer_id: 7, page: 1, limit: 1 })
+    expect(formStore.formRecord?.id).toBe(31)
+    expect(screen.getByText('编辑记录 #31')).toBeTruthy()
+    expect(frame('leave_date').textContent).toContain('2026-11-30')
+    expect(screen.queryByText('历史记录')).toBeNull()
+
+    typeInto(field(view.container, 'days'), '12')
+    expect(frame('leave_date').textContent).toContain('2026-12-02')
+    click(saveButton())
+    await settle()
+    expect(callsTo(api, SAVE)[0].data).toMatchObject({ id: 31, name: '小月子入住通知单', customer_id: 7, data: { days: 12 } })
+    expect(draft('draft:小月子入住通知单:7')).toBe('')
+  })
+
+  it("lists the customer's records of the form and opens one", async () => {
+    const api = mockApi({
+      [LIST]: () => ({
+        code: 1,
+        res: { list: [record({ id: 12, data: { meal_date: '2026-11-21', unit_price: 30 } })], total: 1 },
+      }),
+      [INFO]: () => ({ code: 1, res: record({ id: 12, data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30 } }) }),
+    })
+    await show()
+    click(screen.getByText('历史记录'))
+    await settle()
+    expect(callsTo(api, LIST)[0].data).toEqual({ name: '家属订餐登记表', customer_id: 7, page: 1, limit: 20 })
+    click(screen.getByText('用餐日期：2026-11-21'))
+    await settle()
+    expect(callsTo(api, INFO)[0].data).toEqual({ id: 12 })
+    expect(screen.getByText('编辑记录 #12')).toBeTruthy()
+  })
+
+  it('a form that cannot load its record offers a retry', async () => {
+    let fail = true
+    mockApi({
+      [LIST]: () => (fail ? { code: -500, msg: '服务器内部错误' } : { code: 1, res: { list: [], total: 0 } }),
+    })
+    await show(<FormPage definition={checkInNoticeSmall} isMonth={false} />)
+    expect(screen.getByRole('alert').textContent).toContain('加载失败：服务器内部错误')
+    expect(screen.getByText('保存').closest('.nut-button')?.className).toMatch(/disabled/)
+    fail = false
+    click(screen.getByText('重试'))
+    await settle()
+    expect(screen.getByText('新建')).toBeTruthy()
+  })
+})
+
+describe('visit form: a visitor leaving', () => {
+  it("opens one of the day's visits still inside with the time out set to now, and saves it", async () => {
+    const inside = record({
+      id: 51,
+      name: '访客出入登记表',
+      customer_name: '王芳',
+      room: '806',
+      customer_id: 8,
+      data: { visitor_name: '赵先生', phone: '13900000001', relation: 'husband', customer_id: 8, visitors: 1, temperature: 36.5, health: ['noFever'], time_in: '2026-11-22 09:30', visitor_signature: SIGNATURE },
+    })
+    const left = record({ id: 52, name: '访客出入登记表', data: { visitor_name: '钱女士', time_in: '2026-11-22 08:00', time_out: '2026-11-22 09:00' } })
+    const api = mockApi({
+      [LIST]: () => ({ code: 1, res: { list: [inside, left], total: 2 } }),
+      [INFO]: () => ({ code: 1, res: inside }),
+      '/api/care/customer/info': () => ({ code: 1, res: { ...mother, id: 8, name: '王芳', room: '806', children: [] } }),
+      [SAVE]: () => ({ code: 1, res: { id: 51 } }),
+    })
+    await show(<VisitPage />)
+    click(screen.getByText('离开登记'))
+    await settle()
+    expect(callsTo(api, LIST)[0].data).toEqual({ name: '访客出入登记表', date_from: '2026-11-22', date_to: '2026-11-22', page: 1, limit: 100 })
+    expect(screen.getByText('赵先生 · 13900000001')).toBeTruthy()
+    expect(screen.queryByText(/钱女士/)).toBeNull()
+
+    click(screen.getByText('离开'))
+    await settle()
+    expect(screen.getByText('编辑记录 #51')).toBeTruthy()
+    expect(screen.getByText('客户：王芳（806）')).toBeTruthy()
+    const timeOut = within(frame('time_out')).getByText(/^2\d{3}-\d{2}-\d{2} \d{2}:\d{2}$/).textContent
+    click(saveButton())
+    await settle()
+    expect(callsTo(api, SAVE)[0].data).toMatchObject({ id: 51, customer_id: 8, data: { visitor_name: '赵先生', time_out: timeOut } })
+    // The current customer stays who it was.
+    expect(customerStore.customerInfo?.id).toBe(7)
+  })
+})
+
+describe('blur', () => {
+  it('checks a field when it is left', async () => {
+    mockApi({})
+    const view = await show()
+    typeInto(field(view.container, 'unit_price'), '-3')
+    blurField(field(view.container, 'unit_price'))
+    expect(messageOf('unit_price')).toBe('单价不能小于0')
+  })
+})
+
+afterAll(() => {
+  jest.restoreAllMocks()
+})
+

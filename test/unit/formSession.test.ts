@@ -1,0 +1,175 @@
+import Taro from '@tarojs/taro'
+import { RequestError } from '@/api/request'
+import type { FormRecord, Page } from '@/api/types'
+import { mergedPages } from '@/components/form/CheckInNoticeList/mergedPages'
+import { familyFood } from '@/forms/definitions/familyFood'
+import { pediatricianRounds } from '@/forms/definitions/pediatricianRounds'
+import '@/forms/locales'
+import { formStore } from '@/stores'
+import { draftKey } from '@/stores/draft'
+import { DRAFT_DELAY, FormSession } from '@/stores/formSession'
+import { PagedList } from '@/stores/pagedList'
+
+const customer = { id: 7, name: '李静', room: '805', delivery_date: '2026-11-10', children: [{ id: 70, name: '李宝', sex: 'female' as const, birth_date: '2026-11-10', birth_weight: 3200 }] }
+const KEY = draftKey('家属订餐登记表', 7)
+
+beforeEach(() => {
+  Taro.clearStorageSync()
+  formStore.setToday('2026-11-22')
+  jest.useRealTimers()
+})
+
+describe('form session', () => {
+  it('holds the customer in customer fields and computes the rest from values and context', () => {
+    const session = new FormSession(pediatricianRounds, customer)
+    expect(session.values).toEqual({ customer_id: 7 })
+    session.setValue('baby_id', 70)
+    session.setValue('round_date', '2026-11-22')
+    expect(session.data.age_days).toBe(12)
+    expect(session.isNew).toBe(true)
+  })
+
+  it('sends known, filled, non-computed values only, rows cleaned row by row', () => {
+    const session = new FormSession(pediatricianRounds, customer)
+    session.setValue('temperature', 36.5)
+    session.setValue('stool', '')
+    session.addRow('medicines')
+    session.setValue('medicines.0.medicine', '维生素D')
+    session.setValue('medicines.0.note', '')
+    expect(session.payload()).toEqual({ customer_id: 7, temperature: 36.5, medicines: [{ medicine: '维生素D' }] })
+    session.loadRecord({ id: 3, data: { temperature: 37, age_days: 99, retired_field: 'x' } } as unknown as FormRecord)
+    expect(session.values).toEqual({ temperature: 37, customer_id: 7 })
+  })
+
+  it('writes the draft at most every DRAFT_DELAY ms while typing, and at once when asked', () => {
+    jest.useFakeTimers()
+    const set = jest.spyOn(Taro, 'setStorageSync')
+    const session = new FormSession(familyFood, customer)
+    session.setValue('breakfast', 1)
+    session.setValue('lunch', 2)
+    session.setValue('dinner', 3)
+    expect(set).not.toHaveBeenCalled()
+    jest.advanceTimersByTime(DRAFT_DELAY)
+    expect(set).toHaveBeenCalledTimes(1)
+    expect(Taro.getStorageSync(KEY)).toMatchObject({ values: { breakfast: 1, lunch: 2, dinner: 3 }, record_id: null })
+    session.setValue('dinner', 4)
+    session.dispose()
+    expect(Taro.getStorageSync(KEY).values.dinner).toBe(4)
+    expect(set).toHaveBeenCalledTimes(2)
+    set.mockRestore()
+  })
+
+  it('keeps the request_id across failed saves and takes a new one after a success', async () => {
+    const session = new FormSession(familyFood, customer)
+    for (const [key, value] of Object.entries({ meal_date: '2026-11-22', unit_price: 20, breakfast: 1, family_signature: '/uploads/s.png' })) {
+      session.setValue(key, value)
+    }
+    const sent: { request_id: string; id?: number }[] = []
+    const failing = async (body: { request_id: string }) => {
+      sent.push(body)
+      throw new RequestError('request:fail', 0)
+    }
+    expect(await session.save(failing)).toEqual({ status: 'failed', message: 'request:fail', code: 0 })
+    expect(await session.save(failing)).toMatchObject({ status: 'failed' })
+    expect(sent[0].request_id).toBe(sent[1].request_id)
+    expect(Taro.getStorageSync(KEY).request_id).toBe(sent[0].request_id)
+
+    const result = await session.save(async (body) => {
+      sent.push(body)
+      return { id: 41 }
+    })
+    expect(result).toEqual({ status: 'saved', id: 41 })
+    expect(sent[2].request_id).toBe(sent[0].request_id)
+    expect(session.requestId).not.toBe(sent[0].request_id)
+    expect(Taro.getStorageSync(KEY)).toBe('')
+    // Editing it from now on: its own draft key.
+    expect(session.draftKey).toBe(draftKey('家属订餐登记表', 7, 41))
+  })
+
+  it("puts the server's field errors next to their fields", async () => {
+    const session = new FormSession(familyFood, customer)
+    for (const [key, value] of Object.entries({ meal_date: '2026-11-22', unit_price: 20, family_signature: '/uploads/s.png' })) {
+      session.setValue(key, value)
+    }
+    const result = await session.save(async () => {
+      throw new RequestError('单价超出本店标准', -1, { errors: [{ path: 'unit_price', message: '单价超出本店标准' }] })
+    })
+    expect(result).toEqual({ status: 'refused', message: '单价超出本店标准' })
+    expect(session.errorText('unit_price')).toBe('单价超出本店标准')
+  })
+
+  it('a draft restores over a loaded record and keeps its request_id', () => {
+    Taro.setStorageSync(draftKey('月子入住通知单', 7), { values: { package: '尊享' }, request_id: 'r-9', record_id: 31, saved_at: '' })
+    const definition = { ...familyFood, name: '月子入住通知单', onePerCustomer: true }
+    const session = new FormSession(definition, customer)
+    session.loadRecord({ id: 31, data: { unit_price: 30 } } as unknown as FormRecord)
+    expect(session.restoreDraft()).toBe(true)
+    expect(session.recordId).toBe(31)
+    expect(session.requestId).toBe('r-9')
+    expect(session.restored).toBe(true)
+  })
+})
+
+describe('merged pages', () => {
+  const records = (name: string, minutes: number[], firstId: number) =>
+    minutes.map((m, i) => ({ id: firstId + i, name, created_at: `2026-11-22T02:${String(m).padStart(2, '0')}:00.000Z` }) as FormRecord)
+  const source = (list: FormRecord[], fail = { on: 0 }) => {
+    const calls: number[] = []
+    const fetch = async (page: number, limit: number): Promise<Page<FormRecord>> => {
+      calls.push(page)
+      if (fail.on === page) throw new Error('down')
+      return { list: list.slice((page - 1) * limit, page * limit), total: list.length }
+    }
+    return Object.assign(fetch, { calls })
+  }
+
+  it('merges newest first across sources, page after page, reading each source only as far as needed', async () => {
+    const a = source(records('a', [50, 40, 30, 20, 10], 1))
+    const b = source(records('b', [45, 5], 11))
+    const pages = mergedPages([a, b])
+    const first = await pages(1, 3)
+    expect(first.list.map((r) => r.id)).toEqual([1, 11, 2])
+    expect(first.total).toBe(7)
+    const second = await pages(2, 3)
+    expect(second.list.map((r) => r.id)).toEqual([3, 4, 5])
+    const third = await pages(3, 3)
+    expect(third.list.map((r) => r.id)).toEqual([12])
+    expect(a.calls).toEqual([1, 2])
+    expect(b.calls).toEqual([1])
+  })
+
+  it('a failed page gives the same rows when retried', async () => {
+    const fail = { on: 2 }
+    const a = source(records('a', [50, 40, 30, 20], 1), fail)
+    const b = source(records('b', [45], 11))
+    const pages = mergedPages([a, b])
+    expect((await pages(1, 2)).list.map((r) => r.id)).toEqual([1, 11])
+    await expect(pages(2, 2)).rejects.toThrow('down')
+    fail.on = 0
+    expect((await pages(2, 2)).list.map((r) => r.id)).toEqual([2, 3])
+  })
+})
+
+describe('paged list', () => {
+  it('loads pages, knows when it is finished, drops a reply overtaken by a reload', async () => {
+    const replies: Record<string, (page: Page<number>) => void> = {}
+    let filter = 'a'
+    const list = new PagedList<number>((page) => new Promise((resolve) => (replies[`${filter}${page}`] = resolve)), 2)
+    const first = list.reload()
+    filter = 'b'
+    const second = list.reload()
+    replies.b1({ list: [1, 2], total: 3 })
+    await second
+    replies.a1({ list: [9, 9], total: 2 })
+    await first
+    expect(list.items).toEqual([1, 2])
+    expect(list.finished).toBe(false)
+    const more = list.loadMore()
+    replies.b2({ list: [3], total: 3 })
+    await more
+    expect(list.items).toEqual([1, 2, 3])
+    expect(list.finished).toBe(true)
+    list.remove((n) => n === 2)
+    expect(list.total).toBe(2)
+  })
+})
