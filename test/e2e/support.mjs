@@ -26,45 +26,61 @@ async function freePort() {
 /** Starts the product's server on 127.0.0.1 with its own data folder; resolves once /api/health answers. */
 export async function startServer(env = {}) {
   if (!existsSync(path.join(H5_DIR, 'index.html'))) throw new Error(`${H5_DIR} is missing: run \`npm run build:h5\` first`)
-  const port = await freePort()
+  const port = env.PORT ? Number(env.PORT) : await freePort()
   const dataDir = env.DATA_DIR || mkdtempSync(path.join(tmpdir(), 'yuezi-e2e-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, H5_DIR, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
-    try {
-      const res = await fetch(`${url}/api/health`)
-      if (res.ok) break
-    } catch {
-      // not listening yet
+  let output = ''
+  let child
+
+  /** Spawns the server on `port` with `dataDir` and waits for /api/health. */
+  async function spawnServer() {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, H5_DIR, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    const deadline = Date.now() + 90_000
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
+      try {
+        const res = await fetch(`${url}/api/health`)
+        if (res.ok) break
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL')
+        throw new Error(`server did not start in 90 s:\n${output}`)
+      }
+      await new Promise((r) => setTimeout(r, 250))
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`server did not start in 90 s:\n${output}`)
-    }
-    await new Promise((r) => setTimeout(r, 250))
   }
+
+  async function stopChild() {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    }
+  }
+
+  await spawnServer()
   return {
     url,
     port,
     dataDir,
     output: () => output,
     async stop({ keepData = false } = {}) {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r))
-        child.kill('SIGTERM')
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
-        if (child.exitCode === null) child.kill('SIGKILL')
-      }
+      await stopChild()
       if (!keepData && !env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true })
+    },
+    /** Starts the same server again (same port, same data folder), after stop({ keepData: true }). */
+    async restart() {
+      await stopChild()
+      await spawnServer()
     },
   }
 }

@@ -1,0 +1,572 @@
+// The care forms end to end: the real server on a fresh embedded database, the built H5 app,
+// Debian's Chromium at phone size. Every care form is opened from home, refused empty, filled,
+// signed, saved and checked through the API and in the app; drafts and an offline save too.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { ROOT, startServer, launchBrowser } from './support.mjs'
+
+const zh = JSON.parse(readFileSync(path.join(ROOT, 'locales/zh-CN.json'), 'utf8'))
+const formZh = JSON.parse(readFileSync(path.join(ROOT, 'locales/forms/zh-CN.json'), 'utf8'))
+const fmt = (text, params) => text.replace(/\{(\w+)\}/g, (_, key) => String(params[key]))
+const label = (key) => formZh[`form.field.${key}`]
+const requiredMessage = (key) => fmt(formZh['form.rule.required'], { label: label(key) })
+
+let server
+let browser
+
+before(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+// ------------------------------------------------------------------------------------------
+// Driving the app
+
+async function newPage() {
+  const page = await browser.context.newPage()
+  page.on('pageerror', (error) => console.error('page error:', error.message))
+  await page.goto(`${server.url}/api/health`)
+  await page.evaluate(() => localStorage.clear())
+  return page
+}
+
+const input = (page, placeholder) => page.locator(`input[placeholder="${placeholder}"]`)
+const button = (page, text) => page.locator('taro-button-core').filter({ hasText: text })
+/** A field's frame, by its anchor id (fieldAnchor in FormRenderer/FieldItem). */
+const fieldOf = (page, key) => page.locator(`#form-field-${key.replace(/\./g, '-')}`)
+const saveButton = (page) => page.locator('.form-page__save')
+const modal = (page) => page.locator('.taro__modal')
+
+const isHome = (url) => url.pathname === '/' || url.pathname.startsWith('/pages/tabPages/index')
+
+/** Logs in as demo and picks the customer of `room` on home; resolves to the customer's name. */
+async function loginAndPick(page, room) {
+  await page.goto(`${server.url}/pages/login/index`)
+  await input(page, zh['login.enterAccount']).fill('demo')
+  await input(page, zh['login.enterPassword']).fill('demo1234')
+  await page.locator('.login__submit').click()
+  await page.waitForURL(isHome)
+  await button(page, zh['home.chooseCustomer']).click()
+  await input(page, zh['customer.searchPlaceholder']).fill(room)
+  const row = page
+    .locator('.customer-picker__row')
+    .filter({ has: page.locator('.customer-picker__room', { hasText: fmt(zh['customer.room'], { room }) }) })
+    .first()
+  await row.waitFor()
+  const name = (await row.locator('.customer-picker__name').textContent()).trim()
+  await row.click()
+  await page.locator('.customer-card').getByText(name).waitFor()
+  return name
+}
+
+/** Taps a home entry by its title. */
+async function openEntry(page, entryKey) {
+  await page.locator('.entry-tile').filter({ has: page.getByText(zh[entryKey], { exact: true }) }).click()
+}
+
+/** Waits for a form page to be ready: its header and its first field. */
+async function formReady(page, titleKey, firstKey) {
+  await page.locator('.form-header__title').getByText(formZh[titleKey], { exact: true }).waitFor()
+  await fieldOf(page, firstKey).waitFor()
+}
+
+/** The app's token, as Taro keeps it in localStorage ({ data }). */
+async function tokenOf(page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('token') || '{}').data)
+}
+
+async function api(page, route, body) {
+  const res = await fetch(`${server.url}/api/care/index/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', lang: 'zh', token: await tokenOf(page) },
+    body: JSON.stringify(body),
+  })
+  const json = await res.json()
+  assert.equal(json.code, 1, `${route}: ${JSON.stringify(json)}`)
+  return json.res
+}
+
+const recordsOf = async (page, name, customerId) =>
+  (await api(page, 'getFormRecord', { name, customer_id: customerId, page: 1, limit: 50 })).list
+
+/** Polls `check` (an async function resolving to a truthy value when done) for up to 15 s. */
+async function eventually(check, what) {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const result = await check()
+    if (result) return result
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+const customerIdOf = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('customerInfo')).data.id)
+
+// ------------------------------------------------------------------------------------------
+// Filling fields, by type
+
+/** Draws a stroke on the open signature pad and confirms; waits for the signed image. */
+async function sign(page, key) {
+  const field = fieldOf(page, key)
+  await field.locator('.form-signature__box').click()
+  const canvas = page.locator('.signature-pad__canvas')
+  // The popup slides in: hovering waits for the pad to stand still where it can be drawn on.
+  await canvas.hover({ position: { x: 30, y: 40 } })
+  const box = await canvas.boundingBox()
+  await page.mouse.move(box.x + 30, box.y + 40)
+  await page.mouse.down()
+  for (const [dx, dy] of [[60, 70], [100, 30], [150, 90], [200, 40]]) await page.mouse.move(box.x + dx, box.y + dy, { steps: 4 })
+  await page.mouse.up()
+  await page.locator('.form-signature__popup').filter({ has: canvas }).locator('.form-signature__confirm').click()
+  await field.locator('.form-signature__image').waitFor()
+  await canvas.waitFor({ state: 'detached' })
+}
+
+/**
+ * Fills one field the way a user does, by its type; `value` for typed fields.
+ * Resolves to what the record then holds for it (when it can be told in advance), or undefined.
+ */
+async function fill(page, { key, type, value }) {
+  const field = fieldOf(page, key)
+  await field.scrollIntoViewIfNeeded()
+  switch (type) {
+    case 'text':
+    case 'phone':
+    case 'idCard':
+    case 'number':
+    case 'money':
+      await field.locator('input').fill(String(value))
+      await field.locator('input').blur()
+      return value
+    case 'textarea':
+      await field.locator('textarea').fill(String(value))
+      await field.locator('textarea').blur()
+      return value
+    case 'date':
+    case 'datetime':
+      // The one-tap today / now.
+      await field.locator('taro-button-core').click()
+      await field.locator('.form-picker__text').waitFor()
+      return undefined
+    case 'select':
+    case 'baby':
+      await field.locator('.nut-radio').first().click()
+      return undefined
+    case 'multiselect':
+      await field.locator('.nut-checkbox').first().click()
+      return undefined
+    case 'room': {
+      await field.locator('.form-picker__value').click()
+      const tile = page.locator('.form-choice-popup__tile').filter({ hasText: new RegExp(`^${value}`) })
+      await tile.first().click()
+      await field.locator('.form-picker__text').getByText(String(value), { exact: true }).waitFor()
+      return String(value)
+    }
+    case 'signature':
+      await sign(page, key)
+      return undefined
+    default:
+      throw new Error(`no filler for ${type}`)
+  }
+}
+
+/** Fills every field of a spec; resolves to the values expected in the saved record. */
+async function fillAll(page, fields) {
+  const expected = {}
+  for (const field of fields) {
+    const value = await fill(page, field)
+    if (value !== undefined) expected[field.key] = value
+  }
+  // Nothing left to complain about.
+  assert.equal(await page.locator('.field-message').count(), 0, await page.locator('.field-message').allTextContents().then(String))
+  return expected
+}
+
+/** Taps save on the empty form: each required field shows "请填写…" next to it. */
+async function saveEmptyAndSeeMessages(page, fields) {
+  await saveButton(page).click()
+  const first = fields[0]
+  await fieldOf(page, first.key).locator('.field-message').getByText(requiredMessage(first.key), { exact: true }).waitFor()
+  for (const { key } of fields) {
+    assert.equal((await fieldOf(page, key).locator('.field-message').textContent()).trim(), requiredMessage(key), key)
+  }
+}
+
+/** The values typed into text fields, as shown on the page. */
+async function assertShown(page, expected) {
+  for (const [key, value] of Object.entries(expected)) {
+    const field = fieldOf(page, key)
+    const control = field.locator('input, textarea').first()
+    if ((await field.locator('.form-picker__text').count()) > 0) {
+      assert.equal((await field.locator('.form-picker__text').textContent()).trim(), String(value), key)
+    } else {
+      await assert.doesNotReject(() => control.waitFor())
+      const shown = await control.inputValue()
+      assert.ok(shown === String(value) || Number(shown) === Number(value), `${key}: ${shown} ≠ ${value}`)
+    }
+  }
+}
+
+/** The record holds what was typed (numbers as numbers), a value for every required field, and signatures. */
+function assertRecord(record, fields, expected) {
+  for (const { key, type } of fields) {
+    assert.notEqual(record.data[key], undefined, `${key} missing in ${JSON.stringify(record.data)}`)
+    if (type === 'signature') assert.match(String(record.data[key]), /\.png$/, key)
+  }
+  for (const [key, value] of Object.entries(expected)) {
+    const saved = record.data[key]
+    assert.ok(saved === value || Number(saved) === Number(value), `${key}: ${saved} ≠ ${value}`)
+  }
+}
+
+/** Saves and waits for the form to edit the saved record (the header's 编辑记录 #id). */
+async function saveAndWaitSaved(page) {
+  await saveButton(page).click()
+  const chip = page.locator('.form-header__chip--edit')
+  await chip.waitFor()
+  return Number((await chip.textContent()).match(/#(\d+)/)[1])
+}
+
+// ------------------------------------------------------------------------------------------
+// The forms: required fields, in the order they are drawn
+
+const FORMS = {
+  pediatricianRounds: {
+    name: '儿科医生查房签到表',
+    entry: 'entry.pediatricianRounds',
+    titleKey: 'form.title.pediatricianRounds',
+    room: '811',
+    fields: [
+      { key: 'round_date', type: 'date' },
+      { key: 'baby_id', type: 'baby' },
+      { key: 'temperature', type: 'number', value: 36.6 },
+      { key: 'umbilicus', type: 'select' },
+      { key: 'skin', type: 'select' },
+      { key: 'feeding', type: 'select' },
+      { key: 'doctor_signature', type: 'signature' },
+      { key: 'family_signature', type: 'signature' },
+    ],
+  },
+  obstetricianRounds: {
+    name: '产科医生查房签到表',
+    entry: 'entry.obstetricianRounds',
+    titleKey: 'form.title.obstetricianRounds',
+    room: '812',
+    fields: [
+      { key: 'round_date', type: 'date' },
+      { key: 'delivery_mode', type: 'select' },
+      { key: 'temperature', type: 'number', value: 36.8 },
+      { key: 'doctor_signature', type: 'signature' },
+      { key: 'customer_signature', type: 'signature' },
+    ],
+  },
+  proofOfLostReceipt: {
+    name: '收据遗失证明',
+    entry: 'entry.lostReceipt',
+    titleKey: 'form.title.proofOfLostReceipt',
+    room: '813',
+    fields: [
+      { key: 'customer_name', type: 'text', value: '王丽娟' },
+      { key: 'id_card', type: 'idCard', value: '11010519491231002X' },
+      { key: 'phone', type: 'phone', value: '13812345678' },
+      { key: 'receipt_no', type: 'text', value: 'SJ-E2E-001' },
+      { key: 'amount', type: 'money', value: 1200.5 },
+      { key: 'issue_date', type: 'date' },
+      { key: 'paid_for', type: 'text', value: '月子套餐尾款' },
+      { key: 'how_lost', type: 'textarea', value: '外出时遗失' },
+      { key: 'customer_signature', type: 'signature' },
+      { key: 'handler', type: 'text', value: '客服小李' },
+      { key: 'sign_date', type: 'date' },
+    ],
+  },
+  visit: {
+    name: '访客出入登记表',
+    entry: 'entry.visit',
+    titleKey: 'form.title.visit',
+    room: '814',
+    fields: [
+      { key: 'visitor_name', type: 'text', value: '张访客' },
+      { key: 'phone', type: 'phone', value: '13812345678' },
+      { key: 'relation', type: 'select' },
+      { key: 'visitors', type: 'number', value: 2 },
+      { key: 'temperature', type: 'number', value: 36.6 },
+      { key: 'health', type: 'multiselect' },
+      { key: 'time_in', type: 'datetime' },
+      { key: 'visitor_signature', type: 'signature' },
+    ],
+  },
+  familyFood: {
+    name: '家属订餐登记表',
+    entry: 'entry.familyFood',
+    titleKey: 'form.title.familyFood',
+    room: '815',
+    fields: [
+      { key: 'meal_date', type: 'date' },
+      { key: 'unit_price', type: 'money', value: 38 },
+      { key: 'family_signature', type: 'signature' },
+    ],
+  },
+  checkInNoticeMonth: {
+    name: '月子入住通知单',
+    entry: 'entry.checkInNoticeMonth',
+    titleKey: 'form.title.checkInNoticeMonth',
+    room: '816',
+    fields: [
+      { key: 'customer_name', type: 'text', value: '李月子' },
+      { key: 'phone', type: 'phone', value: '13812345678' },
+      { key: 'package', type: 'text', value: '28天尊享套餐' },
+      { key: 'room', type: 'room', value: '816' },
+      { key: 'check_in_date', type: 'date' },
+      { key: 'days', type: 'number', value: 28 },
+      { key: 'departments', type: 'multiselect' },
+    ],
+  },
+  checkInNoticeSmall: {
+    name: '小月子入住通知单',
+    entry: 'entry.checkInNoticeSmall',
+    titleKey: 'form.title.checkInNoticeSmall',
+    room: '817',
+    fields: [
+      { key: 'customer_name', type: 'text', value: '赵小月' },
+      { key: 'phone', type: 'phone', value: '13912345678' },
+      { key: 'procedure_date', type: 'date' },
+      { key: 'room', type: 'room', value: '817' },
+      { key: 'check_in_date', type: 'date' },
+      { key: 'days', type: 'number', value: 7 },
+      { key: 'package', type: 'text', value: '7天小月子套餐' },
+      { key: 'departments', type: 'multiselect' },
+    ],
+  },
+}
+
+/** Open from home, refuse empty, fill, sign, save, see it through the API. Resolves to what the next steps need. */
+async function createThroughTheApp(spec) {
+  const page = await newPage()
+  const customerName = await loginAndPick(page, spec.room)
+  const customerId = await customerIdOf(page)
+  await openEntry(page, spec.entry)
+  await formReady(page, spec.titleKey, spec.fields[0].key)
+  await saveEmptyAndSeeMessages(page, spec.fields)
+  const expected = await fillAll(page, spec.fields)
+  const id = await saveAndWaitSaved(page)
+  const records = (await recordsOf(page, spec.name, customerId)).filter((r) => r.id === id)
+  assert.equal(records.length, 1, `record #${id} of ${spec.name} not listed`)
+  assertRecord(records[0], spec.fields, expected)
+  return { page, customerId, customerName, expected, id }
+}
+
+/** A form with a record per event: the saved one reopened from 历史记录 shows what was typed. */
+async function reopenFromRecords(page, spec, expected, id) {
+  await button(page, formZh['formUi.new']).click()
+  await page.locator('.form-header__chip').getByText(formZh['formUi.newRecord'], { exact: true }).waitFor()
+  await button(page, formZh['formUi.records']).click()
+  const row = page.locator('.form-records__row').first()
+  await row.waitFor()
+  await row.click()
+  await page.locator('.form-header__chip--edit').getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true }).waitFor()
+  await assertShown(page, expected)
+  for (const { key, type } of spec.fields) {
+    if (type === 'signature') await fieldOf(page, key).locator('.form-signature__image').waitFor()
+  }
+}
+
+/** A one-per-customer form: opened again (reload), the customer's record is there to edit. */
+async function reopenByReload(page, spec, expected, id) {
+  await page.reload()
+  await formReady(page, spec.titleKey, spec.fields[0].key)
+  await page.locator('.form-header__chip--edit').getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true }).waitFor()
+  await assertShown(page, expected)
+}
+
+// ------------------------------------------------------------------------------------------
+// 1. Every care form
+
+for (const key of ['pediatricianRounds', 'obstetricianRounds', 'proofOfLostReceipt', 'familyFood']) {
+  const spec = FORMS[key]
+  test(`${spec.name}: empty save is refused, filled and signed it saves, and reopens from 历史记录`, async () => {
+    const { page, expected, id } = await createThroughTheApp(spec)
+    await reopenFromRecords(page, spec, expected, id)
+    await page.close()
+  })
+}
+
+test('小月子入住通知单: empty save is refused, filled it saves, and is the customer\'s notice when reopened', async () => {
+  const spec = FORMS.checkInNoticeSmall
+  const { page, expected, id } = await createThroughTheApp(spec)
+  await reopenByReload(page, spec, expected, id)
+  await page.close()
+})
+
+test('访客出入登记表: create, reopen from 历史记录, edit, delete', async () => {
+  const spec = FORMS.visit
+  const { page, customerId, expected, id } = await createThroughTheApp(spec)
+  await reopenFromRecords(page, spec, expected, id)
+
+  // Edit the reopened record: the same record changes.
+  await fill(page, { key: 'visitor_name', type: 'text', value: '张访客改' })
+  await saveButton(page).click()
+  let mine = await eventually(async () => {
+    const list = (await recordsOf(page, spec.name, customerId)).filter((r) => r.data.visitor_name?.startsWith('张访客'))
+    return list.some((r) => r.data.visitor_name === '张访客改') && list
+  }, 'the edited visit')
+  assert.deepEqual(
+    mine.map((r) => [r.id, r.data.visitor_name]),
+    [[id, '张访客改']],
+  )
+
+  // Delete it, with confirmation: the form starts anew and the record is gone.
+  await page.locator('.form-page__delete').click()
+  await modal(page).getByText(formZh['formUi.delete'], { exact: true }).click()
+  await page.locator('.form-header__chip').getByText(formZh['formUi.newRecord'], { exact: true }).waitFor()
+  await assert.rejects(api(page, 'getFormRecordInfo', { id }))
+  mine = (await recordsOf(page, spec.name, customerId)).filter((r) => r.id === id)
+  assert.equal(mine.length, 0)
+  await page.close()
+})
+
+test('月子入住通知单: create, find it in 入住通知单记录, edit, delete', async () => {
+  const spec = FORMS.checkInNoticeMonth
+  const { page, customerId, customerName, expected, id } = await createThroughTheApp(spec)
+  await reopenByReload(page, spec, expected, id)
+
+  // The records list of today shows it; opening the card edits it.
+  await page.goto(`${server.url}/`)
+  await openEntry(page, 'entry.checkInNoticeList')
+  // Listed under the customer's name, with the room chosen on the form.
+  const card = page
+    .locator('.checkin-list__card')
+    .filter({ has: page.locator('.checkin-list__name').getByText(customerName, { exact: true }) })
+    .filter({ hasText: expected.room })
+  await card.waitFor()
+  await card.click()
+  await formReady(page, spec.titleKey, spec.fields[0].key)
+  await page.locator('.form-header__chip--edit').getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true }).waitFor()
+  await assertShown(page, expected)
+  await fill(page, { key: 'days', type: 'number', value: 30 })
+  await saveButton(page).click()
+  let mine = await eventually(async () => {
+    const list = await recordsOf(page, spec.name, customerId)
+    return list.some((r) => r.data.days === 30) && list
+  }, 'the edited notice')
+  assert.deepEqual(
+    mine.map((r) => [r.id, r.data.days]),
+    [[id, 30]],
+  )
+
+  // Back in the list, delete it there with confirmation.
+  await page.goBack()
+  const again = page.locator('.checkin-list__card').filter({ has: page.getByText(customerName, { exact: true }) })
+  await again.waitFor()
+  await again.locator('taro-button-core').filter({ hasText: formZh['formUi.delete'] }).click()
+  await modal(page).getByText(formZh['formUi.delete'], { exact: true }).click()
+  await again.waitFor({ state: 'detached' })
+  mine = await recordsOf(page, spec.name, customerId)
+  assert.equal(mine.length, 0)
+  await page.close()
+})
+
+test('入住须知: empty save is refused, agreed and signed it saves, and shows as acknowledged', async () => {
+  const fields = [
+    { key: 'agree', type: 'multiselect' },
+    { key: 'customer_signature', type: 'signature' },
+    { key: 'sign_date', type: 'date' },
+  ]
+  const page = await newPage()
+  await loginAndPick(page, '818')
+  const customerId = await customerIdOf(page)
+  await openEntry(page, 'entry.checkNotice')
+  await formReady(page, 'form.title.checkNotice', 'agree')
+  await saveEmptyAndSeeMessages(page, fields)
+  await fillAll(page, fields)
+  await saveButton(page).click()
+  await page.getByText(formZh['checkNotice.acknowledged'], { exact: true }).waitFor()
+
+  const answers = await api(page, 'answerList', { customer_id: customerId, page: 1, limit: 10 })
+  assert.equal(answers.list.length, 1)
+  assert.deepEqual(answers.list[0].data.agree, ['yes'])
+  assert.match(String(answers.list[0].data.customer_signature), /\.png$/)
+  assert.ok(answers.list[0].data.sign_date)
+
+  // Opened again, it is signed: nothing to save.
+  await page.reload()
+  await page.getByText(formZh['checkNotice.acknowledged'], { exact: true }).waitFor()
+  await page.locator('.check-notice__signature').waitFor()
+  assert.equal(await saveButton(page).count(), 0)
+  await page.close()
+})
+
+// ------------------------------------------------------------------------------------------
+// 2. Drafts
+
+test('a draft survives a reload', async () => {
+  const spec = FORMS.visit
+  const page = await newPage()
+  await loginAndPick(page, '819')
+  await openEntry(page, spec.entry)
+  await formReady(page, spec.titleKey, 'visitor_name')
+  const typed = {
+    visitor_name: '草稿访客',
+    phone: '13700001111',
+    temperature: 36.7,
+    remark: '草稿备注',
+  }
+  await fill(page, { key: 'visitor_name', type: 'text', value: typed.visitor_name })
+  await fill(page, { key: 'phone', type: 'phone', value: typed.phone })
+  await fill(page, { key: 'temperature', type: 'number', value: typed.temperature })
+  await fill(page, { key: 'remark', type: 'textarea', value: typed.remark })
+  await page.waitForFunction(
+    (name) => Object.keys(localStorage).some((k) => k.startsWith(`draft:${name}:`) && localStorage.getItem(k).includes('草稿备注')),
+    spec.name,
+  )
+  await page.reload()
+  await formReady(page, spec.titleKey, 'visitor_name')
+  await page.locator('.form-header__chip--draft').getByText(formZh['formUi.draftRestored'], { exact: true }).waitFor()
+  await assertShown(page, typed)
+  await page.close()
+})
+
+// ------------------------------------------------------------------------------------------
+// 3. A save while the server is away
+
+test('a save while the server is stopped keeps the data and, once it is back, saves exactly one record', async () => {
+  const spec = FORMS.familyFood
+  const page = await newPage()
+  await loginAndPick(page, '820')
+  const customerId = await customerIdOf(page)
+  await openEntry(page, spec.entry)
+  await formReady(page, spec.titleKey, 'meal_date')
+  const expected = await fillAll(page, spec.fields)
+  await fill(page, { key: 'diet_notes', type: 'textarea', value: '离线时填写' })
+  expected.diet_notes = '离线时填写'
+  const before = (await recordsOf(page, spec.name, customerId)).length
+
+  await server.stop({ keepData: true })
+  try {
+    await saveButton(page).click()
+    await modal(page).getByText(formZh['formUi.saveOffline']).waitFor()
+    await modal(page).getByText(zh['common.confirm'], { exact: true }).click()
+    await modal(page).waitFor({ state: 'hidden' })
+    // Still a new record, with everything typed.
+    await page.locator('.form-header__chip').getByText(formZh['formUi.newRecord'], { exact: true }).waitFor()
+    await assertShown(page, expected)
+    await fieldOf(page, 'family_signature').locator('.form-signature__image').waitFor()
+  } finally {
+    await server.restart()
+  }
+
+  const id = await saveAndWaitSaved(page)
+  const records = await recordsOf(page, spec.name, customerId)
+  assert.equal(records.length, before + 1)
+  const mine = records.filter((r) => r.data.diet_notes === '离线时填写')
+  assert.equal(mine.length, 1)
+  assert.equal(mine[0].id, id)
+  assertRecord(mine[0], spec.fields, expected)
+  await page.close()
+})
