@@ -1,6 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
-import { accounts, customers, type OrderKind, type OrderStatus } from '../db/schema.js';
+import {
+  accounts,
+  customers,
+  outApplies,
+  outApplyItems,
+  specialCareItems,
+  specialCares,
+  type OrderKind,
+  type OrderStatus,
+} from '../db/schema.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
 import {
   fieldsOf,
@@ -18,7 +27,45 @@ import { checkAgainstSite } from './siteOptions.js';
 import { batchesByIds, moveStock, yuan, type MovingItem } from './stock.js';
 
 // What outbound orders (outApplies.ts) and self-paid orders (specialCares.ts) share: saving once
-// per request_id, the check (approve, reject, reverse), who did what, and how items read.
+// per request_id, the save's transaction, deleting, the check (approve, reject, reverse), who did
+// what, and how items read.
+
+// ---------------------------------------------------------------------------------------------
+// The kinds of order
+
+/**
+ * One kind of order, as the shared helpers below need it: its table and its items' table, the
+ * kind its stock movements record and its audit entity. Each kind's repository defines its one.
+ */
+export interface OrderTables {
+  kind: OrderKind;
+  /** The audit log's entity: the table's name. */
+  entity: string;
+  orders: typeof outApplies | typeof specialCares;
+  items: typeof outApplyItems | typeof specialCareItems;
+  /** The items' column naming their order (apply_id, care_id): the two tables name it differently. */
+  itemOrderId: typeof outApplyItems.applyId | typeof specialCareItems.careId;
+}
+
+export const orderNotFound = () => new AppError(Code.NOT_FOUND, 'order.notFound');
+
+/** The order `id` of the site, if not deleted. */
+export const liveOrder = (t: OrderTables, siteId: number, id: number) =>
+  and(eq(t.orders.id, id), eq(t.orders.siteId, siteId), isNull(t.orders.deletedAt));
+
+/**
+ * Locks a live order of the site until the transaction ends and answers its status and number:
+ * a second save, delete or check of the same order waits, then sees what the first one did.
+ */
+async function lockOrder(tx: Db, t: OrderTables, siteId: number, id: number) {
+  const [order] = await tx
+    .select({ status: t.orders.status, no: t.orders.no })
+    .from(t.orders)
+    .where(liveOrder(t, siteId, id))
+    .for('update');
+  if (!order) throw orderNotFound();
+  return order;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Saving
@@ -56,6 +103,75 @@ export async function saveOnce(
 /** The audit entry of a save in `saveOnce`; a second save with the entry's request_id rolls back. */
 export async function auditSave(db: Db, entry: AuditEntry): Promise<void> {
   if (!(await writeAudit(db, entry))) throw new AlreadySaved();
+}
+
+/** An order as its kind's `build` in `saveOrder` makes it from the validated form. */
+export interface OrderToSave {
+  /** The order's columns, set when it is made and each time it is changed. */
+  values: Record<string, unknown>;
+  /** Columns set only when it is made (an outbound order's type, which cannot change). */
+  createOnly?: Record<string, unknown>;
+  /** The prefix of its number (see orderNo). */
+  prefix: string;
+  /** What the keyword search looks in, given the order's number. */
+  searchText: (no: string) => string;
+  /** The item rows to insert, with their order's id. */
+  items: (orderId: number) => Record<string, unknown>[];
+}
+
+/**
+ * Saves an order with its items and the audit entry in one transaction, once per request_id (see
+ * saveOnce): with `input.id` it changes that order, locked first and only while pending (its
+ * number stays; its items are replaced), else it makes one and numbers it after the insert (the
+ * number holds the id). `build` makes the order inside the transaction, after the lock, so that
+ * its checks against the site and stock see what a concurrent save did. Answers the order's id.
+ */
+export async function saveOrder(
+  db: Db,
+  actor: Actor,
+  t: OrderTables,
+  input: { id?: number; requestId?: string },
+  today: string,
+  build: (tx: Db) => Promise<OrderToSave>,
+): Promise<number> {
+  return saveOnce(db, actor.siteId, input.requestId, async (tx) => {
+    let existingNo = '';
+    if (input.id !== undefined) {
+      const existing = await lockOrder(tx, t, actor.siteId, input.id);
+      if (existing.status !== 'pending') throw notInStatus('edit', existing.status);
+      existingNo = existing.no;
+    }
+    const order = await build(tx);
+    const values = { ...order.values, updatedAt: new Date(), updatedBy: actor.accountId };
+
+    let id: number;
+    if (input.id === undefined) {
+      // The two tables' columns differ; `build` made them for `t.orders`, which TypeScript cannot follow.
+      const [created] = await tx
+        .insert(t.orders)
+        .values({ ...values, ...order.createOnly, siteId: actor.siteId, createdBy: actor.accountId } as never)
+        .returning({ id: t.orders.id });
+      id = created.id;
+      const no = orderNo(order.prefix, today, id);
+      await tx.update(t.orders).set({ no, searchText: order.searchText(no) }).where(eq(t.orders.id, id));
+    } else {
+      id = input.id;
+      await tx
+        .update(t.orders)
+        .set({ ...values, searchText: order.searchText(existingNo) })
+        .where(eq(t.orders.id, id));
+      await tx.delete(t.items).where(eq(t.itemOrderId, id));
+    }
+    await tx.insert(t.items).values(order.items(id) as never);
+    await auditSave(tx, {
+      ...actor,
+      action: input.id === undefined ? 'create' : 'update',
+      entity: t.entity,
+      entityId: id,
+      requestId: input.requestId,
+    });
+    return id;
+  });
 }
 
 /** The site's customer with what orders show of her, or undefined. */
@@ -130,6 +246,42 @@ export async function runCheck(
     audit: 'reject' as const,
     set: { status: 'rejected' as const, reason: action.reason, checkedAt: now, checkedBy: actor.accountId },
   };
+}
+
+/** Soft-deletes a pending order of the site (kept for audit). */
+export async function deleteOrder(db: Db, actor: Actor, t: OrderTables, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, t, actor.siteId, id);
+    if (order.status !== 'pending') throw notInStatus('delete', order.status);
+    await tx.update(t.orders).set({ deletedAt: new Date(), deletedBy: actor.accountId }).where(eq(t.orders.id, id));
+    await writeAudit(tx, { ...actor, action: 'delete', entity: t.entity, entityId: id });
+  });
+}
+
+/**
+ * Approves, rejects or reverses an order of the site in one transaction: the order row is locked
+ * first, so that a second check of the same order waits and then finds it checked; then its
+ * batches (see moveStock). The caller answers the order as it is now.
+ */
+export async function checkOrder(
+  db: Db,
+  actor: Actor,
+  t: OrderTables,
+  body: { id: number; approve?: boolean; reverse?: boolean; reason?: string },
+  today: string,
+): Promise<void> {
+  const action = checkActionOf(body);
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, t, actor.siteId, body.id);
+    const items = await tx
+      .select({ id: t.items.id, batch_id: t.items.batchId, quantity: t.items.quantity })
+      .from(t.items)
+      .where(eq(t.itemOrderId, body.id))
+      .orderBy(asc(t.items.id));
+    const { audit, set } = await runCheck(tx, actor, { kind: t.kind, id: body.id, status: order.status }, items, action, today);
+    await tx.update(t.orders).set(set).where(eq(t.orders.id, body.id));
+    await writeAudit(tx, { ...actor, action: audit, entity: t.entity, entityId: body.id });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,35 +16,35 @@ import { idOf, ITEMS, outApplyGeneral, outApplyGift, validateForm, type FormData
 import { containing } from './customers.js';
 import type { Actor } from './formRecords.js';
 import {
-  auditSave,
-  checkActionOf,
+  checkOrder,
   checkOrderData,
+  deleteOrder,
   groupByOrder,
   itemsDigest,
   itemViews,
-  notInStatus,
-  orderNo,
-  runCheck,
-  saveOnce,
+  liveOrder,
+  saveOrder,
   siteCustomer,
   textOf,
   withTrail,
   type ItemRow,
+  type OrderTables,
 } from './orders.js';
 import { fenText } from './stock.js';
-import { writeAudit } from './audit.js';
 
 // Outbound orders (outApply): `general` for a department (出库单), `gift` a gift pack for a customer
 // (入住礼包出库). Pending until checked; approval takes the items out of their batches.
 
-const ENTITY = 'out_applies';
-const KIND = 'out_apply';
+const TABLES: OrderTables = {
+  kind: 'out_apply',
+  entity: 'out_applies',
+  orders: outApplies,
+  items: outApplyItems,
+  itemOrderId: outApplyItems.applyId,
+};
 const DEFINITIONS = { general: outApplyGeneral, gift: outApplyGift } as const;
 const PREFIX = { general: 'CK', gift: 'LB' } as const;
 
-const notFound = () => new AppError(Code.NOT_FOUND, 'order.notFound');
-const live = (siteId: number, id: number) =>
-  and(eq(outApplies.id, id), eq(outApplies.siteId, siteId), isNull(outApplies.deletedAt));
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -174,7 +174,7 @@ export async function listOutApplies(db: Db, siteId: number, query: OrderQuery, 
 
 /** One live order of the site with its items, or undefined. */
 export async function getOutApply(db: Db, siteId: number, id: number, today: string) {
-  const [view] = await views(db, await selectHeaders(db, live(siteId, id)), today);
+  const [view] = await views(db, await selectHeaders(db, liveOrder(TABLES, siteId, id)), today);
   return view;
 }
 
@@ -201,18 +201,11 @@ export async function saveOutApply(db: Db, actor: Actor, input: OutApplyInput, t
   if (errors.length) throw new FormInvalidError(errors);
   const rows = data[ITEMS] as FormData[];
 
-  return saveOnce(db, actor.siteId, input.requestId, async (tx) => {
-    let existingNo = '';
+  return saveOrder(db, actor, TABLES, input, today, async (tx) => {
     if (input.id !== undefined) {
-      const [existing] = await tx
-        .select({ status: outApplies.status, type: outApplies.type, no: outApplies.no })
-        .from(outApplies)
-        .where(live(actor.siteId, input.id))
-        .for('update');
-      if (!existing) throw notFound();
-      if (existing.status !== 'pending') throw notInStatus('edit', existing.status);
+      // saveOrder has locked the order and found it pending; its type cannot change.
+      const [existing] = await tx.select({ type: outApplies.type }).from(outApplies).where(eq(outApplies.id, input.id));
       if (existing.type !== input.type) throw new AppError(Code.INVALID_INPUT, 'order.typeFixed');
-      existingNo = existing.no;
     }
     const customerId = input.type === 'gift' ? (data.customer_id as number) : null;
     if (customerId !== null && !(await siteCustomer(tx, actor.siteId, customerId))) {
@@ -247,51 +240,22 @@ export async function saveOutApply(db: Db, actor: Actor, input: OutApplyInput, t
         name: batch.product_name,
       };
     });
-    const searchText = (no: string) =>
-      [no, requester, remark, department?.name, giftType?.name, ...items.map((item) => item.name)].filter(Boolean).join('\n');
-    const values = {
-      departmentId,
-      customerId,
-      giftTypeId,
-      requester,
-      applyDate: data.apply_date as string,
-      remark,
-      updatedAt: new Date(),
-      updatedBy: actor.accountId,
+    return {
+      values: { departmentId, customerId, giftTypeId, requester, applyDate: data.apply_date as string, remark },
+      createOnly: { type: input.type },
+      prefix: PREFIX[input.type],
+      searchText: (no) =>
+        [no, requester, remark, department?.name, giftType?.name, ...items.map((item) => item.name)].filter(Boolean).join('\n'),
+      items: (applyId) =>
+        items.map((item) => ({
+          applyId,
+          productId: item.productId,
+          batchId: item.batchId,
+          quantity: item.quantity,
+          // The product's price now: the order's value stays what it was when saved.
+          price: fenText(Math.round(item.price * 100)),
+        })),
     };
-
-    let id: number;
-    if (input.id === undefined) {
-      const [created] = await tx
-        .insert(outApplies)
-        .values({ ...values, siteId: actor.siteId, type: input.type, createdBy: actor.accountId })
-        .returning({ id: outApplies.id });
-      id = created.id;
-      const no = orderNo(PREFIX[input.type], today, id);
-      await tx.update(outApplies).set({ no, searchText: searchText(no) }).where(eq(outApplies.id, id));
-    } else {
-      id = input.id;
-      await tx.update(outApplies).set({ ...values, searchText: searchText(existingNo) }).where(eq(outApplies.id, id));
-      await tx.delete(outApplyItems).where(eq(outApplyItems.applyId, id));
-    }
-    await tx.insert(outApplyItems).values(
-      items.map((item) => ({
-        applyId: id,
-        productId: item.productId,
-        batchId: item.batchId,
-        quantity: item.quantity,
-        // The product's price now: the order's value stays what it was when saved.
-        price: fenText(Math.round(item.price * 100)),
-      })),
-    );
-    await auditSave(tx, {
-      ...actor,
-      action: input.id === undefined ? 'create' : 'update',
-      entity: ENTITY,
-      entityId: id,
-      requestId: input.requestId,
-    });
-    return id;
   });
 }
 
@@ -299,48 +263,16 @@ export async function saveOutApply(db: Db, actor: Actor, input: OutApplyInput, t
 // Deleting, checking
 
 /** Soft-deletes a pending order of the site (kept for audit). */
-export async function deleteOutApply(db: Db, actor: Actor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ status: outApplies.status })
-      .from(outApplies)
-      .where(live(actor.siteId, id))
-      .for('update');
-    if (!order) throw notFound();
-    if (order.status !== 'pending') throw notInStatus('delete', order.status);
-    await tx.update(outApplies).set({ deletedAt: new Date(), deletedBy: actor.accountId }).where(eq(outApplies.id, id));
-    await writeAudit(tx, { ...actor, action: 'delete', entity: ENTITY, entityId: id });
-  });
-}
+export const deleteOutApply = (db: Db, actor: Actor, id: number) => deleteOrder(db, actor, TABLES, id);
 
-/**
- * Approves, rejects or reverses an order of the site in one transaction: the order row is locked
- * first, so that a second check of the same order waits and then finds it checked; then its
- * batches (see moveStock). Answers the order as it is now.
- */
+/** Approves, rejects or reverses an order of the site in one transaction (see checkOrder); answers it as it is now. */
 export async function checkOutApply(
   db: Db,
   actor: Actor,
   body: { id: number; approve?: boolean; reverse?: boolean; reason?: string },
   today: string,
 ) {
-  const action = checkActionOf(body);
-  await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ status: outApplies.status })
-      .from(outApplies)
-      .where(live(actor.siteId, body.id))
-      .for('update');
-    if (!order) throw notFound();
-    const items = await tx
-      .select({ id: outApplyItems.id, batch_id: outApplyItems.batchId, quantity: outApplyItems.quantity })
-      .from(outApplyItems)
-      .where(eq(outApplyItems.applyId, body.id))
-      .orderBy(asc(outApplyItems.id));
-    const { audit, set } = await runCheck(tx, actor, { kind: KIND, id: body.id, status: order.status }, items, action, today);
-    await tx.update(outApplies).set(set).where(eq(outApplies.id, body.id));
-    await writeAudit(tx, { ...actor, action: audit, entity: ENTITY, entityId: body.id });
-  });
+  await checkOrder(db, actor, TABLES, body, today);
   return (await getOutApply(db, actor.siteId, body.id, today))!;
 }
 

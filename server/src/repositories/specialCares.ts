@@ -12,24 +12,22 @@ import {
   withoutComputed,
   type FormData,
 } from '../lib/forms.js';
-import { writeAudit } from './audit.js';
 import { containing } from './customers.js';
 import type { Actor } from './formRecords.js';
 import {
-  auditSave,
-  checkActionOf,
+  checkOrder,
   checkOrderData,
+  deleteOrder,
   groupByOrder,
   itemsDigest,
   itemViews,
-  notInStatus,
-  orderNo,
-  runCheck,
-  saveOnce,
+  liveOrder,
+  saveOrder,
   siteCustomer,
   textOf,
   withTrail,
   type ItemRow,
+  type OrderTables,
 } from './orders.js';
 import { fenText, yuan } from './stock.js';
 
@@ -37,13 +35,15 @@ import { fenText, yuan } from './stock.js';
 // subtotals and the total computed by the server in fen. Pending until checked; approval takes
 // the items out of their batches.
 
-const ENTITY = 'special_cares';
-const KIND = 'special_care';
+const TABLES: OrderTables = {
+  kind: 'special_care',
+  entity: 'special_cares',
+  orders: specialCares,
+  items: specialCareItems,
+  itemOrderId: specialCareItems.careId,
+};
 const PREFIX = 'ZF';
 
-const notFound = () => new AppError(Code.NOT_FOUND, 'order.notFound');
-const live = (siteId: number, id: number) =>
-  and(eq(specialCares.id, id), eq(specialCares.siteId, siteId), isNull(specialCares.deletedAt));
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -163,7 +163,7 @@ export async function listSpecialCares(db: Db, siteId: number, query: SpecialCar
 
 /** One live self-paid order of the site with its items, or undefined. */
 export async function getSpecialCare(db: Db, siteId: number, id: number, today: string) {
-  const [view] = await views(db, await selectHeaders(db, live(siteId, id)), today);
+  const [view] = await views(db, await selectHeaders(db, liveOrder(TABLES, siteId, id)), today);
   return view;
 }
 
@@ -198,18 +198,7 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
   const computed = withComputed(definition, data, { today });
   const rows = computed[ITEMS] as FormData[];
 
-  return saveOnce(db, actor.siteId, input.requestId, async (tx) => {
-    let existingNo = '';
-    if (input.id !== undefined) {
-      const [existing] = await tx
-        .select({ status: specialCares.status, no: specialCares.no })
-        .from(specialCares)
-        .where(live(actor.siteId, input.id))
-        .for('update');
-      if (!existing) throw notFound();
-      if (existing.status !== 'pending') throw notInStatus('edit', existing.status);
-      existingNo = existing.no;
-    }
+  return saveOrder(db, actor, TABLES, input, today, async (tx) => {
     const customer = await siteCustomer(tx, actor.siteId, data.customer_id as number);
     if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
     const batches = await checkOrderData(tx, actor.siteId, definition, data, today);
@@ -226,50 +215,27 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
         name: batch.product_name,
       };
     });
-    const searchText = (no: string) => [no, remark, ...items.map((item) => item.name)].filter(Boolean).join('\n');
-    const values = {
-      customerId: customer.id,
-      room: data.room as string,
-      consumeDate: data.consume_date as string,
-      remark,
-      signature: typeof data.signature === 'string' && data.signature ? data.signature : null,
-      total: fenText(Math.round((computed.total as number) * 100)),
-      updatedAt: new Date(),
-      updatedBy: actor.accountId,
+    return {
+      values: {
+        customerId: customer.id,
+        room: data.room as string,
+        consumeDate: data.consume_date as string,
+        remark,
+        signature: typeof data.signature === 'string' && data.signature ? data.signature : null,
+        total: fenText(Math.round((computed.total as number) * 100)),
+      },
+      prefix: PREFIX,
+      searchText: (no) => [no, remark, ...items.map((item) => item.name)].filter(Boolean).join('\n'),
+      items: (careId) =>
+        items.map((item) => ({
+          careId,
+          productId: item.productId,
+          batchId: item.batchId,
+          quantity: item.quantity,
+          price: fenText(Math.round(item.price * 100)),
+          subtotal: fenText(Math.round(item.subtotal * 100)),
+        })),
     };
-
-    let id: number;
-    if (input.id === undefined) {
-      const [created] = await tx
-        .insert(specialCares)
-        .values({ ...values, siteId: actor.siteId, createdBy: actor.accountId })
-        .returning({ id: specialCares.id });
-      id = created.id;
-      const no = orderNo(PREFIX, today, id);
-      await tx.update(specialCares).set({ no, searchText: searchText(no) }).where(eq(specialCares.id, id));
-    } else {
-      id = input.id;
-      await tx.update(specialCares).set({ ...values, searchText: searchText(existingNo) }).where(eq(specialCares.id, id));
-      await tx.delete(specialCareItems).where(eq(specialCareItems.careId, id));
-    }
-    await tx.insert(specialCareItems).values(
-      items.map((item) => ({
-        careId: id,
-        productId: item.productId,
-        batchId: item.batchId,
-        quantity: item.quantity,
-        price: fenText(Math.round(item.price * 100)),
-        subtotal: fenText(Math.round(item.subtotal * 100)),
-      })),
-    );
-    await auditSave(tx, {
-      ...actor,
-      action: input.id === undefined ? 'create' : 'update',
-      entity: ENTITY,
-      entityId: id,
-      requestId: input.requestId,
-    });
-    return id;
   });
 }
 
@@ -277,44 +243,16 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
 // Deleting, checking
 
 /** Soft-deletes a pending self-paid order of the site (kept for audit). */
-export async function deleteSpecialCare(db: Db, actor: Actor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ status: specialCares.status })
-      .from(specialCares)
-      .where(live(actor.siteId, id))
-      .for('update');
-    if (!order) throw notFound();
-    if (order.status !== 'pending') throw notInStatus('delete', order.status);
-    await tx.update(specialCares).set({ deletedAt: new Date(), deletedBy: actor.accountId }).where(eq(specialCares.id, id));
-    await writeAudit(tx, { ...actor, action: 'delete', entity: ENTITY, entityId: id });
-  });
-}
+export const deleteSpecialCare = (db: Db, actor: Actor, id: number) => deleteOrder(db, actor, TABLES, id);
 
-/** Approves, rejects or reverses a self-paid order of the site in one transaction (see checkOutApply). */
+/** Approves, rejects or reverses a self-paid order of the site in one transaction (see checkOrder); answers it as it is now. */
 export async function checkSpecialCare(
   db: Db,
   actor: Actor,
   body: { id: number; approve?: boolean; reverse?: boolean; reason?: string },
   today: string,
 ) {
-  const action = checkActionOf(body);
-  await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ status: specialCares.status })
-      .from(specialCares)
-      .where(live(actor.siteId, body.id))
-      .for('update');
-    if (!order) throw notFound();
-    const items = await tx
-      .select({ id: specialCareItems.id, batch_id: specialCareItems.batchId, quantity: specialCareItems.quantity })
-      .from(specialCareItems)
-      .where(eq(specialCareItems.careId, body.id))
-      .orderBy(asc(specialCareItems.id));
-    const { audit, set } = await runCheck(tx, actor, { kind: KIND, id: body.id, status: order.status }, items, action, today);
-    await tx.update(specialCares).set(set).where(eq(specialCares.id, body.id));
-    await writeAudit(tx, { ...actor, action: audit, entity: ENTITY, entityId: body.id });
-  });
+  await checkOrder(db, actor, TABLES, body, today);
   return (await getSpecialCare(db, actor.siteId, body.id, today))!;
 }
 
