@@ -80,11 +80,13 @@ export class FormSession {
   dirty = false
   /** The values came from a draft left on the device. */
   restored = false
+  /** Rules beyond the definition's (the stock of the chosen batches): checked on blur and on save. */
+  extraRules: ((data: FormData) => FieldError[])[] = []
 
   constructor(definition: FormDefinition, customer: SessionCustomer | null) {
     this.definition = definition
     this.customer = customer
-    makeAutoObservable(this, { definition: false }, { autoBind: true })
+    makeAutoObservable(this, { definition: false, extraRules: false }, { autoBind: true })
     this.prefill()
   }
 
@@ -195,9 +197,14 @@ export class FormSession {
 
   private check(path: string) {
     const key = path.split('.')[0]
-    const error = validateField(this.definition, key, this.checkedData()).find((e) => e.path === path)
+    const data = this.checkedData()
+    const error = [...validateField(this.definition, key, data), ...this.extraErrors(data)].find((e) => e.path === path)
     if (error) this.errors[path] = error
     else delete this.errors[path]
+  }
+
+  private extraErrors(data: FormData): FieldError[] {
+    return this.extraRules.flatMap((rule) => rule(data))
   }
 
   /** What the rules check: the values as they will be sent. */
@@ -207,7 +214,8 @@ export class FormSession {
 
   /** Every rule; the messages go next to their fields. Returns the errors, first first. */
   validate(): FieldError[] {
-    const errors = validateForm(this.definition, this.checkedData())
+    const data = this.checkedData()
+    const errors = [...validateForm(this.definition, data), ...this.extraErrors(data)]
     const shown: Record<string, ShownError> = {}
     for (const error of errors) if (!(error.path in shown)) shown[error.path] = error
     this.errors = shown

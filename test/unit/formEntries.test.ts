@@ -32,12 +32,19 @@ describe('form pages and home entries', () => {
       'pages/form/checkInNotice/yz/form',
       'pages/form/checkInNotice/yzSmall/form',
       'pages/form/checkInNotice/index',
+      'pages/form/linliao/index',
+      'pages/form/linliao/commom/form',
+      'pages/form/linliao/dcb/form',
+      'pages/form/checkInGift/index',
+      'pages/form/checkInGift/form',
+      'pages/form/Selffundeditemconsumptiontable/index',
+      'pages/form/Selffundeditemconsumptiontable/form',
     ]) {
       expect(pages).toContain(route)
     }
     const formPages = formDefinitions.filter((d) => pages.includes(d.route.replace('/pagesHome/', '')))
     expect(formPages.map((d) => d.name).sort()).toEqual(
-      ['儿科医生查房签到表', '产科医生查房签到表', '入住须知', '收据遗失证明', '访客出入登记表', '家属订餐登记表', '月子入住通知单', '小月子入住通知单'].sort(),
+      ['儿科医生查房签到表', '产科医生查房签到表', '入住须知', '收据遗失证明', '访客出入登记表', '家属订餐登记表', '月子入住通知单', '小月子入住通知单', '礼包领取明细表'].sort(),
     )
   })
 })

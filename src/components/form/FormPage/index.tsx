@@ -4,7 +4,7 @@ import Taro from '@tarojs/taro'
 import { Button, Skeleton } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { delFormRecord, getFormRecordInfo, saveForm, type SaveFormBody } from '@/api/form'
-import type { Saved } from '@/api/types'
+import type { FormRecord, Saved } from '@/api/types'
 import PageShell from '@/components/PageShell'
 import '@/forms/locales'
 import type { FormData, FormDefinition } from '@/forms/types'
@@ -34,6 +34,16 @@ interface Props {
   tools?: (actions: FormPageActions) => ReactNode
   /** Where a save goes; saveForm by default. */
   send?: (body: SaveFormBody) => Promise<Saved>
+  /** Reads a record by id (getFormRecordInfo by default); the stock forms read their orders. */
+  load?: (id: number) => Promise<FormRecord>
+  /** Deletes a record (delFormRecord by default). */
+  remove?: (id: number) => Promise<unknown>
+  /** Called with each session opened: extra rules, reactions; may answer its clean-up. */
+  setup?: (session: FormSession) => void | (() => void)
+  /** A loaded record that can only be read (an order no longer pending): no save, no delete. */
+  readOnly?: (record: FormRecord) => boolean
+  /** Lists its records elsewhere (a list page): no records popup. */
+  noRecords?: boolean
 }
 
 type Status = 'loading' | 'ready' | 'error'
@@ -79,13 +89,27 @@ function useFlushOnHide(flush: () => void) {
  * Every form page: header (title, customer, working date), the definition drawn by the renderer,
  * a sticky Save, and edit / delete of an existing record. Keeps a draft while typing.
  */
-export default observer(function FormPage({ definition, isMonth, tools, send = saveForm }: Props) {
+const defaultLoad = (id: number) => getFormRecordInfo(id)
+const defaultRemove = (id: number) => delFormRecord(id)
+
+export default observer(function FormPage({
+  definition,
+  isMonth,
+  tools,
+  send = saveForm,
+  load = defaultLoad,
+  remove: removeRecord = defaultRemove,
+  setup,
+  readOnly,
+  noRecords = false,
+}: Props) {
   const [session, setSession] = useState<FormSession | null>(null)
   const [status, setStatus] = useState<Status>('loading')
   const [loadError, setLoadError] = useState('')
   const [showRecords, setShowRecords] = useState(false)
   const sessionRef = useRef<FormSession | null>(null)
   const lastOpen = useRef<OpenOptions & { patch?: FormData }>({})
+  const cleanUp = useRef<(() => void) | null>(null)
   usePageTitle(definition.titleKey as MessageKey)
   useLoginGuard()
 
@@ -95,8 +119,11 @@ export default observer(function FormPage({ definition, isMonth, tools, send = s
       setStatus('loading')
       setLoadError('')
       sessionRef.current?.dispose()
+      cleanUp.current?.()
+      cleanUp.current = null
       try {
-        const next = await openSession(definition, options)
+        const next = await openSession(definition, { load, ...options })
+        cleanUp.current = setup?.(next) ?? null
         if (options.patch) for (const [key, value] of Object.entries(options.patch)) next.setValue(key, value)
         sessionRef.current = next
         setSession(next)
@@ -106,7 +133,7 @@ export default observer(function FormPage({ definition, isMonth, tools, send = s
         setStatus('error')
       }
     },
-    [definition],
+    [definition, load, setup],
   )
 
   useEffect(() => {
@@ -121,7 +148,10 @@ export default observer(function FormPage({ definition, isMonth, tools, send = s
       return undefined
     }
     start({ id })
-    return () => sessionRef.current?.dispose()
+    return () => {
+      sessionRef.current?.dispose()
+      cleanUp.current?.()
+    }
   }, [definition, isMonth, start])
 
   const flush = useCallback(() => sessionRef.current?.flushDraft(), [])
@@ -132,7 +162,7 @@ export default observer(function FormPage({ definition, isMonth, tools, send = s
       case 'saved':
         toast(t('formUi.saved'))
         // Who and when, as the server now has them; a one-per-customer record becomes formRecord.
-        getFormRecordInfo(result.id)
+        load(result.id)
           .then((record) => current.setRecordInfo(record))
           .catch(() => {})
         if (definition.onePerCustomer) formStore.fetchFormRecord(definition.name).catch(() => {})
@@ -176,7 +206,7 @@ export default observer(function FormPage({ definition, isMonth, tools, send = s
     })
     if (!confirm) return
     try {
-      await delFormRecord(current.recordId)
+      await removeRecord(current.recordId)
     } catch {
       return // the request layer has said why
     }
@@ -188,13 +218,14 @@ export default observer(function FormPage({ definition, isMonth, tools, send = s
 
   const actions: FormPageActions = { open: (id, patch) => start({ id, patch }) }
   const editing = !!session && !session.isNew
+  const locked = !!session?.record && !!readOnly?.(session.record)
 
   return (
     <PageShell className="form-page">
       <FormHeader
         definition={definition}
         session={session}
-        onRecords={definition.onePerCustomer ? undefined : () => setShowRecords(true)}
+        onRecords={definition.onePerCustomer || noRecords ? undefined : () => setShowRecords(true)}
         onNew={!definition.onePerCustomer && editing ? () => start({ fresh: true }) : undefined}
       />
       {tools?.(actions)}
@@ -211,8 +242,17 @@ export default observer(function FormPage({ definition, isMonth, tools, send = s
           </Button>
         </View>
       )}
-      {status === 'ready' && session && <FormRenderer definition={definition} session={session} />}
-      <View className="form-page__bar">
+      {status === 'ready' && session && (
+        <View className={locked ? 'form-page__locked' : undefined}>
+          {locked && (
+            <Text className="form-page__locked-note">
+              {t('stock.readOnly')}
+            </Text>
+          )}
+          <FormRenderer definition={definition} session={session} />
+        </View>
+      )}
+      {!locked && <View className="form-page__bar">
         {editing && (
           <Button className="form-page__delete" size="large" type="danger" fill="outline" onClick={remove}>
             {t('formUi.delete')}
@@ -229,8 +269,8 @@ export default observer(function FormPage({ definition, isMonth, tools, send = s
         >
           {t('common.save')}
         </Button>
-      </View>
-      {!definition.onePerCustomer && (
+      </View>}
+      {!definition.onePerCustomer && !noRecords && (
         <RecordsPopup
           visible={showRecords}
           definition={definition}

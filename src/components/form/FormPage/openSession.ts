@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import { customerInfo } from '@/api/customer'
 import { RequestError } from '@/api/request'
 import { getFormRecordInfo } from '@/api/form'
-import type { Child, Customer } from '@/api/types'
+import type { Child, Customer, FormRecord } from '@/api/types'
 import type { FormDefinition } from '@/forms/types'
 import { customerStore, formStore } from '@/stores'
 import { draftKey, removeDraft } from '@/stores/draft'
@@ -50,6 +50,8 @@ export interface OpenOptions {
   id?: number
   /** A new record, even when edits of a saved one were left unsaved. */
   fresh?: boolean
+  /** Reads a record (getFormRecordInfo by default; an order's info for the stock forms). */
+  load?: (id: number) => Promise<FormRecord>
 }
 
 /**
@@ -60,10 +62,13 @@ export interface OpenOptions {
  * - else a new record with its draft, or (unless `fresh`) a saved record whose edits were left unsaved.
  * Rejects when a record cannot be loaded (the page offers a retry).
  */
-export async function openSession(definition: FormDefinition, { id, fresh = false }: OpenOptions = {}): Promise<FormSession> {
+export async function openSession(
+  definition: FormDefinition,
+  { id, fresh = false, load = (recordId) => getFormRecordInfo(recordId) }: OpenOptions = {},
+): Promise<FormSession> {
   const current = currentCustomer()
   if (id) {
-    const record = await getFormRecordInfo(id)
+    const record = await load(id)
     let customer = current
     if (record.customer_id && record.customer_id !== current?.id) {
       customer = sessionCustomer(await customerInfo(record.customer_id, { loading: false, showError: false }))
@@ -86,7 +91,7 @@ export async function openSession(definition: FormDefinition, { id, fresh = fals
   const [pending] = pendingEdits(definition, current?.id)
   if (pending) {
     try {
-      return await openSession(definition, { id: pending })
+      return await openSession(definition, { id: pending, load })
     } catch (error) {
       // That record is gone (its edits with it) or unreachable for now: start a new one.
       if (error instanceof RequestError && error.code === CODE_NOT_FOUND) {

@@ -1,0 +1,6 @@
+import StockOrderList from '@/components/stock/StockOrderList'
+
+/** 资费物品出库单列表. */
+export default function Page() {
+  return <StockOrderList kind="selfPaid" />
+}

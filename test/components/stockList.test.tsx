@@ -1,0 +1,177 @@
+import { act, render, screen } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import { runInAction } from 'mobx'
+import StockOrderList from '@/components/stock/StockOrderList'
+import '@/forms/locales'
+import { formStore, sessionStore } from '@/stores'
+import { callsTo, click, demoUser, mockApi, quietUi, resetApp, settle, typeInto } from './support/helpers'
+
+const order = (id: number, status: string, extra: object = {}) => ({
+  id,
+  no: `CK20261122-0000${id}`,
+  type: 'general',
+  status,
+  department_id: 3,
+  department_name: '护理部',
+  customer_id: null,
+  customer_name: null,
+  room: null,
+  gift_type_id: null,
+  gift_type_name: null,
+  requester: '张护士',
+  apply_date: '2026-11-22',
+  remark: '',
+  items_summary: '婴儿湿巾 ×2',
+  item_count: 1,
+  total_quantity: 2,
+  total: 25,
+  reason: null,
+  created_at: '2026-11-22T01:00:00.000Z',
+  created_by: 1,
+  created_by_name: '王小美',
+  updated_at: '2026-11-22T01:00:00.000Z',
+  updated_by: 1,
+  updated_by_name: '王小美',
+  checked_at: null,
+  checked_by: null,
+  checked_by_name: null,
+  reversed_at: null,
+  reversed_by: null,
+  reversed_by_name: null,
+  ...extra,
+})
+
+let modal: jest.SpyInstance
+
+beforeEach(() => {
+  resetApp()
+  quietUi()
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+  jest.spyOn(Taro, 'stopPullDownRefresh').mockImplementation(() => {})
+  runInAction(() => {
+    sessionStore.token = 'tok-1'
+    sessionStore.userInfo = demoUser
+  })
+  formStore.setToday('2026-11-22')
+})
+
+function server(orders: ReturnType<typeof order>[], check?: (d: Record<string, unknown>) => { code: number; msg?: string; res?: unknown }) {
+  return mockApi({
+    '/api/care/outApply/index': () => ({ code: 1, res: { list: orders, total: orders.length } }),
+    '/api/care/outApply/del': () => ({ code: 1, res: null }),
+    '/api/care/outApply/check':
+      check ??
+      ((d) => ({
+        code: 1,
+        res: order(d.id as number, d.reverse ? 'reversed' : d.approve ? 'approved' : 'rejected', { reason: d.reason ?? null }),
+      })),
+  })
+}
+
+async function show() {
+  const view = render(<StockOrderList kind="outApplyGeneral" />)
+  await settle()
+  await act(() => new Promise((resolve) => setTimeout(resolve, 30)))
+  return view
+}
+
+const card = (no: string) => screen.getByText(no).closest('.stock-list__card') as HTMLElement
+const button = (within: HTMLElement, text: string) =>
+  [...within.querySelectorAll('button, .nut-button')].find((b) => b.textContent === text) as HTMLElement
+
+describe('outbound order list', () => {
+  it('lists general orders of the working date with status tags and the total', async () => {
+    const spy = server([order(1, 'pending'), order(2, 'approved')])
+    await show()
+    expect(callsTo(spy, '/api/care/outApply/index')[0].data).toMatchObject({
+      type: 'general',
+      date_from: '2026-11-22',
+      date_to: '2026-11-22',
+      page: 1,
+      limit: 20,
+    })
+    expect(screen.getByText('共 2 单')).toBeTruthy()
+    expect(card('CK20261122-00001').textContent).toContain('待审核')
+    expect(card('CK20261122-00002').textContent).toContain('已审核')
+    expect(card('CK20261122-00001').textContent).toContain('护理部 · 张护士 · 2026-11-22')
+    // Only a pending order can be deleted, approved or rejected; an approved one reversed.
+    expect(button(card('CK20261122-00002'), '删除')).toBeUndefined()
+    expect(button(card('CK20261122-00002'), '冲销')).toBeTruthy()
+  })
+
+  it('filters by status', async () => {
+    const spy = server([order(1, 'pending')])
+    await show()
+    click(screen.getAllByText('待审核').find((el) => el.closest('.stock-list__status'))!)
+    await settle()
+    expect(callsTo(spy, '/api/care/outApply/index').pop()!.data).toMatchObject({ status: 'pending' })
+  })
+
+  it('approves after a confirmation, and the tag changes', async () => {
+    const spy = server([order(1, 'pending')])
+    await show()
+    click(button(card('CK20261122-00001'), '审核通过'))
+    await settle()
+    expect(modal).toHaveBeenCalled()
+    expect(callsTo(spy, '/api/care/outApply/check')[0].data).toEqual({ id: 1, approve: true })
+    expect(card('CK20261122-00001').textContent).toContain('已审核')
+  })
+
+  it('an approval the server refuses shows its message and changes nothing', async () => {
+    server([order(1, 'pending')], () => ({ code: -7, msg: '第 1 行 婴儿湿巾（批次 B-SOON）库存不足' }))
+    await show()
+    click(button(card('CK20261122-00001'), '审核通过'))
+    await settle()
+    await settle()
+    expect(modal).toHaveBeenLastCalledWith(expect.objectContaining({ content: '第 1 行 婴儿湿巾（批次 B-SOON）库存不足' }))
+    expect(card('CK20261122-00001').textContent).toContain('待审核')
+  })
+
+  it('rejects with a reason', async () => {
+    const spy = server([order(1, 'pending')])
+    const { baseElement } = await show()
+    click(button(card('CK20261122-00001'), '驳回'))
+    await settle()
+    const confirm = [...baseElement.querySelectorAll('.stock-list__reject-confirm')][0] as HTMLElement
+    click(confirm)
+    await settle()
+    expect(callsTo(spy, '/api/care/outApply/check')).toHaveLength(0)
+    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请填写驳回原因' }))
+    typeInto(baseElement.querySelector('.nut-input-native[name="reason"]')!, '数量有误')
+    click(confirm)
+    await settle()
+    expect(callsTo(spy, '/api/care/outApply/check')[0].data).toEqual({ id: 1, approve: false, reason: '数量有误' })
+    expect(card('CK20261122-00001').textContent).toContain('已驳回')
+    expect(card('CK20261122-00001').textContent).toContain('原因：数量有误')
+  })
+
+  it('reverses an approved order after a confirmation', async () => {
+    const spy = server([order(2, 'approved')])
+    await show()
+    click(button(card('CK20261122-00002'), '冲销'))
+    await settle()
+    expect(callsTo(spy, '/api/care/outApply/check')[0].data).toEqual({ id: 2, reverse: true })
+    expect(card('CK20261122-00002').textContent).toContain('已冲销')
+  })
+
+  it('deletes a pending order after a confirmation, not when cancelled', async () => {
+    const spy = server([order(1, 'pending')])
+    await show()
+    modal.mockResolvedValueOnce({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
+    click(button(card('CK20261122-00001'), '删除'))
+    await settle()
+    expect(callsTo(spy, '/api/care/outApply/del')).toHaveLength(0)
+    click(button(card('CK20261122-00001'), '删除'))
+    await settle()
+    expect(callsTo(spy, '/api/care/outApply/del')[0].data).toEqual({ id: 1 })
+    expect(screen.queryByText('CK20261122-00001')).toBeNull()
+  })
+
+  it('opens an order in its form', async () => {
+    server([order(1, 'pending')])
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    await show()
+    click(card('CK20261122-00001'))
+    expect(navigate).toHaveBeenCalledWith({ url: '/pagesHome/pages/form/linliao/commom/form?id=1' })
+  })
+})
