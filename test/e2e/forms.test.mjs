@@ -1,75 +1,14 @@
 // The care forms end to end: the real server on a fresh embedded database, the built H5 app,
 // Debian's Chromium at phone size. Every care form is opened from home, refused empty, filled,
 // signed, saved and checked through the API and in the app; drafts and an offline save too.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { ROOT, startServer, launchBrowser } from './support.mjs'
+import { useApp, zh, formZh, fmt, input, button, fieldOf, saveButton, modal, openEntry, eventually } from './app.mjs'
 
-const zh = JSON.parse(readFileSync(path.join(ROOT, 'locales/zh-CN.json'), 'utf8'))
-const formZh = JSON.parse(readFileSync(path.join(ROOT, 'locales/forms/zh-CN.json'), 'utf8'))
-const fmt = (text, params) => text.replace(/\{(\w+)\}/g, (_, key) => String(params[key]))
 const label = (key) => formZh[`form.field.${key}`]
 const requiredMessage = (key) => fmt(formZh['form.rule.required'], { label: label(key) })
 
-let server
-let browser
-
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-// ------------------------------------------------------------------------------------------
-// Driving the app
-
-async function newPage() {
-  const page = await browser.context.newPage()
-  page.on('pageerror', (error) => console.error('page error:', error.message))
-  await page.goto(`${server.url}/api/health`)
-  await page.evaluate(() => localStorage.clear())
-  return page
-}
-
-const input = (page, placeholder) => page.locator(`input[placeholder="${placeholder}"]`)
-const button = (page, text) => page.locator('taro-button-core').filter({ hasText: text })
-/** A field's frame, by its anchor id (fieldAnchor in FormRenderer/FieldItem). */
-const fieldOf = (page, key) => page.locator(`#form-field-${key.replace(/\./g, '-')}`)
-const saveButton = (page) => page.locator('.form-page__save')
-const modal = (page) => page.locator('.taro__modal')
-
-const isHome = (url) => url.pathname === '/' || url.pathname.startsWith('/pages/tabPages/index')
-
-/** Logs in as demo and picks the customer of `room` on home; resolves to the customer's name. */
-async function loginAndPick(page, room) {
-  await page.goto(`${server.url}/pages/login/index`)
-  await input(page, zh['login.enterAccount']).fill('demo')
-  await input(page, zh['login.enterPassword']).fill('demo1234')
-  await page.locator('.login__submit').click()
-  await page.waitForURL(isHome)
-  await button(page, zh['home.chooseCustomer']).click()
-  await input(page, zh['customer.searchPlaceholder']).fill(room)
-  const row = page
-    .locator('.customer-picker__row')
-    .filter({ has: page.locator('.customer-picker__room', { hasText: fmt(zh['customer.room'], { room }) }) })
-    .first()
-  await row.waitFor()
-  const name = (await row.locator('.customer-picker__name').textContent()).trim()
-  await row.click()
-  await page.locator('.customer-card').getByText(name).waitFor()
-  return name
-}
-
-/** Taps a home entry by its title. */
-async function openEntry(page, entryKey) {
-  await page.locator('.entry-tile').filter({ has: page.getByText(zh[entryKey], { exact: true }) }).click()
-}
+const app = useApp()
 
 /** Waits for a form page to be ready: its header and its first field. */
 async function formReady(page, titleKey, firstKey) {
@@ -77,35 +16,8 @@ async function formReady(page, titleKey, firstKey) {
   await fieldOf(page, firstKey).waitFor()
 }
 
-/** The app's token, as Taro keeps it in localStorage ({ data }). */
-async function tokenOf(page) {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('token') || '{}').data)
-}
-
-async function api(page, route, body) {
-  const res = await fetch(`${server.url}/api/care/index/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', lang: 'zh', token: await tokenOf(page) },
-    body: JSON.stringify(body),
-  })
-  const json = await res.json()
-  assert.equal(json.code, 1, `${route}: ${JSON.stringify(json)}`)
-  return json.res
-}
-
 const recordsOf = async (page, name, customerId) =>
-  (await api(page, 'getFormRecord', { name, customer_id: customerId, page: 1, limit: 50 })).list
-
-/** Polls `check` (an async function resolving to a truthy value when done) for up to 15 s. */
-async function eventually(check, what) {
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    const result = await check()
-    if (result) return result
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
+  (await app.api(page, 'index/getFormRecord', { name, customer_id: customerId, page: 1, limit: 50 })).list
 
 const customerIdOf = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('customerInfo')).data.id)
 
@@ -348,8 +260,8 @@ const FORMS = {
 
 /** Open from home, refuse empty, fill, sign, save, see it through the API. Resolves to what the next steps need. */
 async function createThroughTheApp(spec) {
-  const page = await newPage()
-  const customerName = await loginAndPick(page, spec.room)
+  const page = await app.newPage()
+  const customerName = await app.loginAndPick(page, spec.room)
   const customerId = await customerIdOf(page)
   await openEntry(page, spec.entry)
   await formReady(page, spec.titleKey, spec.fields[0].key)
@@ -425,7 +337,7 @@ test('访客出入登记表: create, reopen from 历史记录, edit, delete', as
   await page.locator('.form-page__delete').click()
   await modal(page).getByText(formZh['formUi.delete'], { exact: true }).click()
   await page.locator('.form-header__chip').getByText(formZh['formUi.newRecord'], { exact: true }).waitFor()
-  await assert.rejects(api(page, 'getFormRecordInfo', { id }))
+  await assert.rejects(app.api(page, 'index/getFormRecordInfo', { id }))
   mine = (await recordsOf(page, spec.name, customerId)).filter((r) => r.id === id)
   assert.equal(mine.length, 0)
   await page.close()
@@ -437,7 +349,7 @@ test('月子入住通知单: create, find it in 入住通知单记录, edit, del
   await reopenByReload(page, spec, expected, id)
 
   // The records list of today shows it; opening the card edits it.
-  await page.goto(`${server.url}/`)
+  await page.goto(`${app.server.url}/`)
   await openEntry(page, 'entry.checkInNoticeList')
   // Listed under the customer's name, with the room chosen on the form.
   const card = page
@@ -478,8 +390,8 @@ test('入住须知: empty save is refused, agreed and signed it saves, and shows
     { key: 'customer_signature', type: 'signature' },
     { key: 'sign_date', type: 'date' },
   ]
-  const page = await newPage()
-  await loginAndPick(page, '818')
+  const page = await app.newPage()
+  await app.loginAndPick(page, '818')
   const customerId = await customerIdOf(page)
   await openEntry(page, 'entry.checkNotice')
   await formReady(page, 'form.title.checkNotice', 'agree')
@@ -488,7 +400,7 @@ test('入住须知: empty save is refused, agreed and signed it saves, and shows
   await saveButton(page).click()
   await page.getByText(formZh['checkNotice.acknowledged'], { exact: true }).waitFor()
 
-  const answers = await api(page, 'answerList', { customer_id: customerId, page: 1, limit: 10 })
+  const answers = await app.api(page, 'index/answerList', { customer_id: customerId, page: 1, limit: 10 })
   assert.equal(answers.list.length, 1)
   assert.deepEqual(answers.list[0].data.agree, ['yes'])
   assert.match(String(answers.list[0].data.customer_signature), /\.png$/)
@@ -507,8 +419,8 @@ test('入住须知: empty save is refused, agreed and signed it saves, and shows
 
 test('a draft survives a reload', async () => {
   const spec = FORMS.visit
-  const page = await newPage()
-  await loginAndPick(page, '819')
+  const page = await app.newPage()
+  await app.loginAndPick(page, '819')
   await openEntry(page, spec.entry)
   await formReady(page, spec.titleKey, 'visitor_name')
   const typed = {
@@ -537,8 +449,8 @@ test('a draft survives a reload', async () => {
 
 test('a save while the server is stopped keeps the data and, once it is back, saves exactly one record', async () => {
   const spec = FORMS.familyFood
-  const page = await newPage()
-  await loginAndPick(page, '820')
+  const page = await app.newPage()
+  await app.loginAndPick(page, '820')
   const customerId = await customerIdOf(page)
   await openEntry(page, spec.entry)
   await formReady(page, spec.titleKey, 'meal_date')
@@ -547,7 +459,7 @@ test('a save while the server is stopped keeps the data and, once it is back, sa
   expected.diet_notes = '离线时填写'
   const before = (await recordsOf(page, spec.name, customerId)).length
 
-  await server.stop({ keepData: true })
+  await app.server.stop({ keepData: true })
   try {
     await saveButton(page).click()
     await modal(page).getByText(formZh['formUi.saveOffline']).waitFor()
@@ -558,7 +470,7 @@ test('a save while the server is stopped keeps the data and, once it is back, sa
     await assertShown(page, expected)
     await fieldOf(page, 'family_signature').locator('.form-signature__image').waitFor()
   } finally {
-    await server.restart()
+    await app.server.restart()
   }
 
   const id = await saveAndWaitSaved(page)

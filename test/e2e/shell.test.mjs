@@ -1,51 +1,14 @@
 // The app shell end to end: the real server on a fresh embedded database, the
 // built H5 app, Debian's Chromium at phone size.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { ROOT, startServer, launchBrowser } from './support.mjs'
+import { useApp, zh, en, serverZh, input, button, cell } from './app.mjs'
 
-const zh = JSON.parse(readFileSync(path.join(ROOT, 'locales/zh-CN.json'), 'utf8'))
-const en = JSON.parse(readFileSync(path.join(ROOT, 'locales/en.json'), 'utf8'))
-const serverZh = JSON.parse(readFileSync(path.join(ROOT, 'locales/server/zh-CN.json'), 'utf8'))
-
-let server
-let browser
-
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-/** A tab on a clean device: the profile is shared, so stored session and language are cleared. */
-async function newPage() {
-  const page = await browser.context.newPage()
-  page.on('pageerror', (error) => console.error('page error:', error.message))
-  await page.goto(`${server.url}/api/health`)
-  await page.evaluate(() => localStorage.clear())
-  return page
-}
-
-const input = (page, placeholder) => page.locator(`input[placeholder="${placeholder}"]`)
-// NutUI buttons: the click must land on the button itself, not its label.
-const button = (page, text) => page.locator('taro-button-core').filter({ hasText: text })
-const cell = (page, text) => page.locator('.nut-cell').filter({ hasText: text })
-
-async function login(page, account, password) {
-  await page.goto(`${server.url}/pages/login/index`)
-  await input(page, zh['login.enterAccount']).fill(account)
-  await input(page, zh['login.enterPassword']).fill(password)
-  await page.locator('.login__submit').click()
-}
+const app = useApp()
+const { login } = app
 
 async function apiLogin(account, password) {
-  const res = await fetch(`${server.url}/api/care/account/login_old`, {
+  const res = await fetch(`${app.server.url}/api/care/account/login_old`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', lang: 'zh' },
     body: JSON.stringify({ account, password }),
@@ -54,15 +17,15 @@ async function apiLogin(account, password) {
 }
 
 test('a visitor without a session is sent to the login page', async () => {
-  const page = await newPage()
-  await page.goto(`${server.url}/`)
+  const page = await app.newPage()
+  await page.goto(`${app.server.url}/`)
   await page.waitForURL(/\/pages\/login\/index/)
   await page.locator('.login__title').getByText(zh['login.title']).waitFor()
   await page.close()
 })
 
 test('login → home → pick a customer → personal centre → English → change password → log out', async () => {
-  const page = await newPage()
+  const page = await app.newPage()
   await login(page, 'demo', 'demo1234')
   await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/pages/tabPages/index')
   await page.getByText(zh['home.group.rounds'], { exact: true }).waitFor()
@@ -108,7 +71,7 @@ test('login → home → pick a customer → personal centre → English → cha
 })
 
 test("a wrong password shows the server's message and keeps what was typed", async () => {
-  const page = await newPage()
+  const page = await app.newPage()
   await login(page, 'demo2', 'wrong-password')
   await page.getByText(serverZh['auth.badCredentials']).waitFor()
   assert.equal(await input(page, zh['login.enterAccount']).inputValue(), 'demo2')
@@ -117,8 +80,8 @@ test("a wrong password shows the server's message and keeps what was typed", asy
 })
 
 test('an unknown path shows the not-found page', async () => {
-  const page = await newPage()
-  await page.goto(`${server.url}/no/such/page`)
+  const page = await app.newPage()
+  await page.goto(`${app.server.url}/no/such/page`)
   await page.getByText(zh['notFound.message']).waitFor()
   await page.getByText(zh['notFound.home'], { exact: true }).waitFor()
   await page.close()
@@ -126,14 +89,14 @@ test('an unknown path shows the not-found page', async () => {
 
 test('a PC-origin link with a token logs straight in and the token leaves the address bar', async () => {
   const { token } = await apiLogin('demo2', 'demo1234')
-  const customers = await fetch(`${server.url}/api/care/customer/index`, {
+  const customers = await fetch(`${app.server.url}/api/care/customer/index`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', token },
     body: JSON.stringify({ page: 1, limit: 1 }),
   }).then((r) => r.json())
   const customer = customers.res.list[0]
-  const page = await newPage()
-  await page.goto(`${server.url}/?token=${token}&customer_id=${customer.id}`)
+  const page = await app.newPage()
+  await page.goto(`${app.server.url}/?token=${token}&customer_id=${customer.id}`)
   await page.locator('.customer-card').getByText(customer.name).waitFor()
   assert.ok(!page.url().includes('token='), `token still in ${page.url()}`)
   assert.match(await page.evaluate(() => localStorage.getItem('come')), /PC/)

@@ -2,108 +2,26 @@
 // Chromium at phone size. A general outbound order approved from 出库单列表 takes stock out of
 // its batch; a gift pack from home; a self-paid order signed with the right total; an order
 // asking for more than the stock is refused and changes nothing.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { ROOT, startServer, launchBrowser } from './support.mjs'
+import { useApp, formZh, fmt, input, button, fieldOf, saveButton, modal, openEntry, eventually } from './app.mjs'
 
-const zh = JSON.parse(readFileSync(path.join(ROOT, 'locales/zh-CN.json'), 'utf8'))
-const formZh = JSON.parse(readFileSync(path.join(ROOT, 'locales/forms/zh-CN.json'), 'utf8'))
-const fmt = (text, params) => text.replace(/\{(\w+)\}/g, (_, key) => String(params[key]))
-
-let server
-let browser
-
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-async function newPage() {
-  const page = await browser.context.newPage()
-  page.on('pageerror', (error) => console.error('page error:', error.message))
-  await page.goto(`${server.url}/api/health`)
-  await page.evaluate(() => localStorage.clear())
-  return page
-}
-
-const input = (page, placeholder) => page.locator(`input[placeholder="${placeholder}"]`)
-const button = (page, text) => page.locator('taro-button-core').filter({ hasText: text })
-const fieldOf = (page, key) => page.locator(`#form-field-${key.replace(/\./g, '-')}`)
-const saveButton = (page) => page.locator('.form-page__save')
-const modal = (page) => page.locator('.taro__modal')
-const isHome = (url) => url.pathname === '/' || url.pathname.startsWith('/pages/tabPages/index')
+const app = useApp()
 const openPopup = (page) => page.locator('.form-choice-popup').filter({ has: page.locator('.form-choice-popup__tile') }).last()
-
-async function loginAndPick(page, room) {
-  await page.goto(`${server.url}/pages/login/index`)
-  await input(page, zh['login.enterAccount']).fill('demo')
-  await input(page, zh['login.enterPassword']).fill('demo1234')
-  await page.locator('.login__submit').click()
-  await page.waitForURL(isHome)
-  if (!room) return null
-  await button(page, zh['home.chooseCustomer']).click()
-  await input(page, zh['customer.searchPlaceholder']).fill(room)
-  const row = page
-    .locator('.customer-picker__row')
-    .filter({ has: page.locator('.customer-picker__room', { hasText: fmt(zh['customer.room'], { room }) }) })
-    .first()
-  await row.waitFor()
-  const name = (await row.locator('.customer-picker__name').textContent()).trim()
-  await row.click()
-  await page.locator('.customer-card').getByText(name).waitFor()
-  return name
-}
-
-async function openEntry(page, entryKey) {
-  await page.locator('.entry-tile').filter({ has: page.getByText(zh[entryKey], { exact: true }) }).click()
-}
-
-async function tokenOf(page) {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('token') || '{}').data)
-}
-
-/** A call of /api/care/<route>; `code` the expected code. */
-async function api(page, route, body, code = 1) {
-  const res = await fetch(`${server.url}/api/care/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', lang: 'zh', token: await tokenOf(page) },
-    body: JSON.stringify(body),
-  })
-  const json = await res.json()
-  assert.equal(json.code, code, `${route}: ${JSON.stringify(json)}`)
-  return code === 1 ? json.res : json
-}
-
-async function eventually(check, what) {
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    const result = await check()
-    if (result) return result
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
 
 /** A product with a first (earliest-expiring) batch of at least `need`, and that batch. */
 async function productWithStock(page, need, skip = []) {
-  const { list } = await api(page, 'index/productList', { page: 1, limit: 100 })
+  const { list } = await app.api(page, 'index/productList', { page: 1, limit: 100 })
   for (const product of list) {
     if (skip.includes(product.id) || product.stock < need) continue
-    const [first] = await api(page, 'inoutstore/getProductBatch', { product_id: product.id })
+    const [first] = await app.api(page, 'inoutstore/getProductBatch', { product_id: product.id })
     if (first && first.quantity >= need) return { product, batch: first }
   }
   throw new Error(`no product with ${need} in its first batch`)
 }
 
 const batchQuantity = async (page, productId, batchId) =>
-  (await api(page, 'inoutstore/getProductBatch', { product_id: productId })).find((b) => b.id === batchId)?.quantity ?? 0
+  (await app.api(page, 'inoutstore/getProductBatch', { product_id: productId })).find((b) => b.id === batchId)?.quantity ?? 0
 
 /** Picks the first tile of a select with a server list. */
 async function chooseFirst(page, key) {
@@ -126,8 +44,8 @@ async function addItem(page, index, product, quantity) {
 }
 
 test('出库单: create, approve from 出库单列表, the batch stock drops', async () => {
-  const page = await newPage()
-  await loginAndPick(page)
+  const page = await app.newPage()
+  await app.loginAndPick(page)
   const { product, batch } = await productWithStock(page, 2)
   await openEntry(page, 'entry.outboundList')
   await page.locator('.stock-list__new').click()
@@ -138,7 +56,7 @@ test('出库单: create, approve from 出库单列表, the batch stock drops', a
   assert.match(await fieldOf(page, 'items.0.batch_id').textContent(), new RegExp(batch.batch_no))
   await saveButton(page).click()
   const order = await eventually(async () => {
-    const { list } = await api(page, 'outApply/index', { page: 1, limit: 20, type: 'general', keyword: '库管测试' })
+    const { list } = await app.api(page, 'outApply/index', { page: 1, limit: 20, type: 'general', keyword: '库管测试' })
     return list[0]
   }, 'the saved order')
   assert.equal(order.status, 'pending')
@@ -155,11 +73,11 @@ test('出库单: create, approve from 出库单列表, the batch stock drops', a
 })
 
 test('出库单 asking for more than the stock is refused with the message and nothing changes', async () => {
-  const page = await newPage()
-  await loginAndPick(page)
+  const page = await app.newPage()
+  await app.loginAndPick(page)
   const { product, batch } = await productWithStock(page, 1)
-  const before = (await api(page, 'outApply/index', { page: 1, limit: 1 })).total
-  await page.goto(`${server.url}/pagesHome/pages/form/linliao/commom/form`)
+  const before = (await app.api(page, 'outApply/index', { page: 1, limit: 1 })).total
+  await page.goto(`${app.server.url}/pagesHome/pages/form/linliao/commom/form`)
   await fieldOf(page, 'department_id').waitFor()
   await chooseFirst(page, 'department_id')
   await fieldOf(page, 'requester').locator('input').fill('超量测试')
@@ -171,21 +89,21 @@ test('出库单 asking for more than the stock is refused with the message and n
   await fieldOf(page, 'items.0.quantity').locator('.field-message').filter({ hasText: tail }).waitFor()
   // What was typed stays; the server refuses the same order too, and nothing changed.
   assert.equal(await fieldOf(page, 'requester').locator('input').inputValue(), '超量测试')
-  const refused = await api(
+  const refused = await app.api(
     page,
     'outApply/save',
     { type: 'general', department_id: 1, requester: 'x', items: [{ product_id: product.id, batch_id: batch.id, quantity: batch.quantity + 1 }] },
     -1,
   )
   assert.match(refused.msg, new RegExp(`${batch.quantity}`))
-  assert.equal((await api(page, 'outApply/index', { page: 1, limit: 1 })).total, before)
+  assert.equal((await app.api(page, 'outApply/index', { page: 1, limit: 1 })).total, before)
   assert.equal(await batchQuantity(page, product.id, batch.id), batch.quantity)
   await page.close()
 })
 
 test('入住礼包出库: a gift pack for a customer from home fills its rows from the package', async () => {
-  const page = await newPage()
-  const name = await loginAndPick(page, '818')
+  const page = await app.newPage()
+  const name = await app.loginAndPick(page, '818')
   const customerId = await page.evaluate(() => JSON.parse(localStorage.getItem('customerInfo')).data.id)
   await openEntry(page, 'entry.giftOutboundList')
   await page.locator('.stock-list__new').click()
@@ -194,7 +112,7 @@ test('入住礼包出库: a gift pack for a customer from home fills its rows fr
   await fieldOf(page, 'items.0.batch_id').locator('.form-picker__text').waitFor()
   await saveButton(page).click()
   const order = await eventually(async () => {
-    const { list } = await api(page, 'outApply/index', { page: 1, limit: 20, type: 'gift', customer_id: customerId })
+    const { list } = await app.api(page, 'outApply/index', { page: 1, limit: 20, type: 'gift', customer_id: customerId })
     return list[0]
   }, 'the gift order')
   assert.equal(order.customer_name, name)
@@ -206,8 +124,8 @@ test('入住礼包出库: a gift pack for a customer from home fills its rows fr
 })
 
 test('自费物品消费表: items, signature and the right total', async () => {
-  const page = await newPage()
-  const name = await loginAndPick(page, '819')
+  const page = await app.newPage()
+  const name = await app.loginAndPick(page, '819')
   const customerId = await page.evaluate(() => JSON.parse(localStorage.getItem('customerInfo')).data.id)
   const { product } = await productWithStock(page, 3)
   await openEntry(page, 'entry.selfPaidConsumption')
@@ -230,7 +148,7 @@ test('自费物品消费表: items, signature and the right total', async () => 
 
   await saveButton(page).click()
   const order = await eventually(async () => {
-    const { list } = await api(page, 'specialCare/index', { page: 1, limit: 20, customer_id: customerId })
+    const { list } = await app.api(page, 'specialCare/index', { page: 1, limit: 20, customer_id: customerId })
     return list[0]
   }, 'the self-paid order')
   assert.equal(order.customer_name, name)

@@ -1,0 +1,104 @@
+// What the end-to-end files share: the suite's server and browser, and the
+// ways a person drives the app (NutUI buttons are tapped on the button itself,
+// cells on the cell, inputs found by their placeholder; strings from locales/).
+import { before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { ROOT, startServer, launchBrowser } from './support.mjs'
+
+const locale = (file) => JSON.parse(readFileSync(path.join(ROOT, 'locales', file), 'utf8'))
+export const zh = locale('zh-CN.json')
+export const en = locale('en.json')
+export const formZh = locale('forms/zh-CN.json')
+export const serverZh = locale('server/zh-CN.json')
+export const fmt = (text, params) => text.replace(/\{(\w+)\}/g, (_, key) => String(params[key]))
+
+export const input = (page, placeholder) => page.locator(`input[placeholder="${placeholder}"]`)
+export const button = (page, text) => page.locator('taro-button-core').filter({ hasText: text })
+export const cell = (page, text) => page.locator('.nut-cell').filter({ hasText: text })
+/** A form field's frame, by its anchor id (fieldAnchor in FormRenderer/FieldItem). */
+export const fieldOf = (page, key) => page.locator(`#form-field-${key.replace(/\./g, '-')}`)
+export const saveButton = (page) => page.locator('.form-page__save')
+export const modal = (page) => page.locator('.taro__modal')
+export const isHome = (url) => url.pathname === '/' || url.pathname.startsWith('/pages/tabPages/index')
+
+/** The app's token, as Taro keeps it in localStorage ({ data }). */
+export const tokenOf = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('token') || '{}').data)
+
+/** Taps a home entry by its title's locale key. */
+export async function openEntry(page, entryKey) {
+  await page.locator('.entry-tile').filter({ has: page.getByText(zh[entryKey], { exact: true }) }).click()
+}
+
+/** Polls `check` (an async function resolving to a truthy value when done) for up to 15 s. */
+export async function eventually(check, what) {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const result = await check()
+    if (result) return result
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/** Starts the suite's server and browser (node:test before/after) and returns helpers bound to them. */
+export function useApp() {
+  const app = { server: null, browser: null }
+  before(async () => {
+    app.server = await startServer()
+    app.browser = await launchBrowser()
+  })
+  after(async () => {
+    await app.browser?.close()
+    await app.server?.stop()
+  })
+
+  /** A tab on a clean device: the profile is shared, so stored session and language are cleared. */
+  app.newPage = async () => {
+    const page = await app.browser.context.newPage()
+    page.on('pageerror', (error) => console.error('page error:', error.message))
+    await page.goto(`${app.server.url}/api/health`)
+    await page.evaluate(() => localStorage.clear())
+    return page
+  }
+
+  app.login = async (page, account = 'demo', password = 'demo1234') => {
+    await page.goto(`${app.server.url}/pages/login/index`)
+    await input(page, zh['login.enterAccount']).fill(account)
+    await input(page, zh['login.enterPassword']).fill(password)
+    await page.locator('.login__submit').click()
+  }
+
+  /** Logs in as demo and, given a room, picks its customer on home; resolves to the customer's name. */
+  app.loginAndPick = async (page, room) => {
+    await app.login(page)
+    await page.waitForURL(isHome)
+    if (!room) return null
+    await button(page, zh['home.chooseCustomer']).click()
+    await input(page, zh['customer.searchPlaceholder']).fill(room)
+    const row = page
+      .locator('.customer-picker__row')
+      .filter({ has: page.locator('.customer-picker__room', { hasText: fmt(zh['customer.room'], { room }) }) })
+      .first()
+    await row.waitFor()
+    const name = (await row.locator('.customer-picker__name').textContent()).trim()
+    await row.click()
+    await page.locator('.customer-card').getByText(name).waitFor()
+    return name
+  }
+
+  /** A call of /api/care/<route> with the page's session; `code` the expected code. */
+  app.api = async (page, route, body, code = 1) => {
+    const res = await fetch(`${app.server.url}/api/care/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', lang: 'zh', token: await tokenOf(page) },
+      body: JSON.stringify(body),
+    })
+    const json = await res.json()
+    assert.equal(json.code, code, `${route}: ${JSON.stringify(json)}`)
+    return code === 1 ? json.res : json
+  }
+
+  return app
+}
