@@ -25,6 +25,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // A new embedded database is created, migrated and seeded at start: on a busy 2-core machine
+    // that outlasts Fastify's 10 s default for a plugin.
+    pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
   const uploadDir = path.join(config.dataDir, 'uploads');
 

@@ -42,6 +42,23 @@ export async function eventually(check, what) {
   }
 }
 
+/** Draws a stroke on the open signature pad and confirms; waits for the signed image. */
+export async function sign(page, key) {
+  const field = fieldOf(page, key)
+  await field.locator('.form-signature__box').click()
+  const canvas = page.locator('.signature-pad__canvas')
+  // The popup slides in: hovering waits for the pad to stand still where it can be drawn on.
+  await canvas.hover({ position: { x: 30, y: 40 } })
+  const box = await canvas.boundingBox()
+  await page.mouse.move(box.x + 30, box.y + 40)
+  await page.mouse.down()
+  for (const [dx, dy] of [[60, 70], [100, 30], [150, 90], [200, 40]]) await page.mouse.move(box.x + dx, box.y + dy, { steps: 4 })
+  await page.mouse.up()
+  await page.locator('.form-signature__popup').filter({ has: canvas }).locator('.form-signature__confirm').click()
+  await field.locator('.form-signature__image').waitFor()
+  await canvas.waitFor({ state: 'detached' })
+}
+
 /** Starts the suite's server and browser (node:test before/after) and returns helpers bound to them. */
 export function useApp() {
   const app = { server: null, browser: null }

@@ -3,7 +3,7 @@
 // signed, saved and checked through the API and in the app; drafts and an offline save too.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useApp, zh, formZh, fmt, input, button, fieldOf, saveButton, modal, openEntry, eventually } from './app.mjs'
+import { useApp, zh, formZh, fmt, input, button, fieldOf, saveButton, modal, openEntry, eventually, sign } from './app.mjs'
 
 const label = (key) => formZh[`form.field.${key}`]
 const requiredMessage = (key) => fmt(formZh['form.rule.required'], { label: label(key) })
@@ -23,23 +23,6 @@ const customerIdOf = (page) => page.evaluate(() => JSON.parse(localStorage.getIt
 
 // ------------------------------------------------------------------------------------------
 // Filling fields, by type
-
-/** Draws a stroke on the open signature pad and confirms; waits for the signed image. */
-async function sign(page, key) {
-  const field = fieldOf(page, key)
-  await field.locator('.form-signature__box').click()
-  const canvas = page.locator('.signature-pad__canvas')
-  // The popup slides in: hovering waits for the pad to stand still where it can be drawn on.
-  await canvas.hover({ position: { x: 30, y: 40 } })
-  const box = await canvas.boundingBox()
-  await page.mouse.move(box.x + 30, box.y + 40)
-  await page.mouse.down()
-  for (const [dx, dy] of [[60, 70], [100, 30], [150, 90], [200, 40]]) await page.mouse.move(box.x + dx, box.y + dy, { steps: 4 })
-  await page.mouse.up()
-  await page.locator('.form-signature__popup').filter({ has: canvas }).locator('.form-signature__confirm').click()
-  await field.locator('.form-signature__image').waitFor()
-  await canvas.waitFor({ state: 'detached' })
-}
 
 /**
  * Fills one field the way a user does, by its type; `value` for typed fields.

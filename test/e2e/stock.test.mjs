@@ -4,7 +4,7 @@
 // asking for more than the stock is refused and changes nothing.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useApp, formZh, fmt, input, button, fieldOf, saveButton, modal, openEntry, eventually } from './app.mjs'
+import { useApp, formZh, fmt, input, button, fieldOf, saveButton, modal, openEntry, eventually, sign } from './app.mjs'
 
 const app = useApp()
 const openPopup = (page) => page.locator('.form-choice-popup').filter({ has: page.locator('.form-choice-popup__tile') }).last()
@@ -134,17 +134,7 @@ test('自费物品消费表: items, signature and the right total', async () => 
   const total = Math.round(product.price * 100 * 3) / 100
   await fieldOf(page, 'total').getByText(String(total)).waitFor()
 
-  const field = fieldOf(page, 'signature')
-  await field.locator('.form-signature__box').click()
-  const canvas = page.locator('.signature-pad__canvas')
-  await canvas.hover({ position: { x: 30, y: 40 } })
-  const box = await canvas.boundingBox()
-  await page.mouse.move(box.x + 30, box.y + 40)
-  await page.mouse.down()
-  for (const [dx, dy] of [[60, 70], [100, 30], [150, 90], [200, 40]]) await page.mouse.move(box.x + dx, box.y + dy, { steps: 4 })
-  await page.mouse.up()
-  await page.locator('.form-signature__popup').filter({ has: canvas }).locator('.form-signature__confirm').click()
-  await field.locator('.form-signature__image').waitFor()
+  await sign(page, 'signature')
 
   await saveButton(page).click()
   const order = await eventually(async () => {
