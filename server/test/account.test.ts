@@ -28,9 +28,11 @@ describe('login_old', () => {
       site_id: 1,
       site_name: '阳光月子中心·总店',
       must_change_password: false,
+      can_approve: true,
     });
     const info = await call(app, INFO, {}, { token: reply.res.token });
     assert.deepEqual(info.res, reply.res.userInfo);
+    assert.equal((await call(app, LOGIN, { account: 'demo2', password: 'demo1234' })).res.userInfo.can_approve, false);
     assert.equal((await call(app, LOGIN, { account: ' demo ', password: 'demo1234' })).code, 1);
   });
 

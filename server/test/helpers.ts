@@ -55,7 +55,7 @@ export async function login(app: FastifyInstance, account: string, password: str
 /** A new account of its own, so that a test may change it without disturbing the others. */
 export async function addAccount(
   app: FastifyInstance,
-  { password = 'start1234', mustChangePassword = false, siteIds = [1] } = {},
+  { password = 'start1234', mustChangePassword = false, canApprove = false, siteIds = [1] } = {},
 ): Promise<{ account: string; password: string }> {
   const account = `t-${randomUUID().slice(0, 8)}`;
   await createAccount(app.db, {
@@ -63,6 +63,7 @@ export async function addAccount(
     name: '测试员工',
     passwordHash: await hashPassword(password),
     mustChangePassword,
+    canApprove,
     siteIds,
   });
   return { account, password };
@@ -89,7 +90,7 @@ const CUSTOMER_NAMES = ['林晓雯', '苏婉清', '高若曦', '程海燕'];
 
 /**
  * A site of its own, with its rooms, departments, check-in rules and stock (as the seed makes them), four
- * customers in rooms 801–804 (the first with twins) and a logged-in staff member: counts and totals
+ * customers in rooms 801–804 (the first with twins) and a logged-in staff member who may approve orders: counts and totals
  * in it are the test's alone, whatever other test files do at the same time.
  */
 export async function addSite(app: FastifyInstance): Promise<TestSite> {
@@ -129,7 +130,7 @@ export async function addSite(app: FastifyInstance): Promise<TestSite> {
       .returning({ id: babies.id, birth_date: babies.birthDate });
     made.push({ ...customer, delivery_date: deliveryDate, babies: kids });
   }
-  const { account, password } = await addAccount(app, { siteIds: [site.id] });
+  const { account, password } = await addAccount(app, { siteIds: [site.id], canApprove: true });
   const token = await login(app, account, password);
   const accountId = (await call(app, '/api/care/account/info', {}, { token })).res.id;
   return { siteId: site.id, token, accountId, customers: made };

@@ -67,9 +67,11 @@ for (const [kind, label] of [['outApply', '出库单'], ['specialCare', '自费�
       const theirs = as(two);
       const stockBefore = await Promise.all(approved.items.map((item) => stockOf(app, item.batch_id)));
       assert.deepEqual(await theirs(url('del'), { id: pending.id }), notFound);
-      assert.deepEqual(await theirs(url('check'), { id: pending.id, approve: true }), notFound);
-      assert.deepEqual(await theirs(url('check'), { id: pending.id, approve: false, reason: '不是本店的' }), notFound);
-      assert.deepEqual(await theirs(url('check'), { id: approved.id, reverse: true }), notFound);
+      // demo2 may not approve at all: site 2's approver (manager) is refused as not found.
+      const theirApprover = as(await login(app, 'manager', 'demo1234', 2));
+      assert.deepEqual(await theirApprover(url('check'), { id: pending.id, approve: true }), notFound);
+      assert.deepEqual(await theirApprover(url('check'), { id: pending.id, approve: false, reason: '不是本店的' }), notFound);
+      assert.deepEqual(await theirApprover(url('check'), { id: approved.id, reverse: true }), notFound);
       const [theirDepartment] = (await theirs('/api/care/index/departmentList')).res;
       const [theirCustomer] = (await theirs('/api/care/customer/index', { limit: 1 })).res.list;
       const items = (await theirs('/api/care/index/productList', { limit: 100 })).res.list.filter((p: { stock: number }) => p.stock > 0);

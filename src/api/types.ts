@@ -7,6 +7,8 @@ export interface UserInfo {
   site_id: number
   site_name: string
   must_change_password: boolean
+  /** May approve / reject / reverse stock orders. */
+  can_approve: boolean
 }
 
 export interface Site {

@@ -50,7 +50,7 @@ beforeEach(() => {
   jest.spyOn(Taro, 'stopPullDownRefresh').mockImplementation(() => {})
   runInAction(() => {
     sessionStore.token = 'tok-1'
-    sessionStore.userInfo = demoUser
+    sessionStore.userInfo = { ...demoUser, can_approve: true }
   })
   formStore.setToday('2026-11-22')
 })
@@ -165,6 +165,17 @@ describe('outbound order list', () => {
     await settle()
     expect(callsTo(spy, '/api/care/outApply/del')[0].data).toEqual({ id: 1 })
     expect(screen.queryByText('CK20261122-00001')).toBeNull()
+  })
+
+  it('offers no approve, reject or reverse to a staff member without the permission; delete stays', async () => {
+    runInAction(() => (sessionStore.userInfo = { ...demoUser, can_approve: false }))
+    server([order(1, 'pending'), order(2, 'approved')])
+    await show()
+    expect(button(card('CK20261122-00001'), '删除')).toBeTruthy()
+    for (const text of ['审核通过', '驳回', '冲销']) {
+      expect(button(card('CK20261122-00001'), text)).toBeUndefined()
+      expect(button(card('CK20261122-00002'), text)).toBeUndefined()
+    }
   })
 
   it('opens an order in its form', async () => {

@@ -149,7 +149,7 @@ describe('request: style 1 replies (code)', () => {
     runInAction(() => {
       sessionStore.token = ''
     })
-    const userInfo = { id: 1, account: 'kf01', name: '王', site_id: 1, site_name: 'A', must_change_password: true }
+    const userInfo = { id: 1, account: 'kf01', name: '王', site_id: 1, site_name: 'A', must_change_password: true, can_approve: false }
     replyOnce({ code: -90004, msg: '请修改密码', res: { token: 'tok-new', userInfo } })
     const error = await rejection(request('/api/care/account/login_old'))
     expect(error.code).toBe(-90004)

@@ -6,7 +6,7 @@ import { today } from '@/utils'
 import type { Customer, UserInfo } from '@/api/types'
 import { mockServer, mockUi, ok, requestCalls } from './taroMocks'
 
-const user: UserInfo = { id: 1, account: 'kf01', name: '王敏', site_id: 1, site_name: '总店', must_change_password: false }
+const user: UserInfo = { id: 1, account: 'kf01', name: '王敏', site_id: 1, site_name: '总店', must_change_password: false, can_approve: false }
 const baby = { id: 9, name: '宝宝', sex: 'female' as const, birth_date: '2026-01-01', birth_weight: 3200 }
 const customer: Customer = { id: 5, name: '李娜', phone: '13800000000', room: '801', delivery_date: '2026-01-01', children: [baby] }
 

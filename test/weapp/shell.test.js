@@ -87,7 +87,7 @@ describe('login page', () => {
   })
 
   it('sends what was typed with the lang header, then calls with the token it got', async () => {
-    const userInfo = { id: 1, account: 'demo', name: '王小美', site_id: 1, site_name: '总店', must_change_password: false }
+    const userInfo = { id: 1, account: 'demo', name: '王小美', site_id: 1, site_name: '总店', must_change_password: false, can_approve: true }
     const calls = fakeServer({
       '/api/care/account/login_old': () => ({ code: 1, msg: 'ok', res: { token: 'tok-123', userInfo } }),
       '/api/care/account/info': () => ({ code: 1, msg: 'ok', res: userInfo }),

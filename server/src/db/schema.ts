@@ -33,6 +33,8 @@ export const accounts = pgTable('accounts', {
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
   mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /** May approve / reject / reverse stock orders. */
+  canApprove: boolean('can_approve').notNull().default(false),
   defaultSiteId: ref('default_site_id').notNull().references(() => sites.id),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),

@@ -28,10 +28,10 @@ export const SITE_NAMES = ['阳光月子中心·总店', '阳光月子中心·�
 
 /** The demo logins (printed at start-up); `sites` are indexes into SITE_NAMES, the first is the default. */
 export const DEMO_ACCOUNTS = [
-  { account: 'demo', password: 'demo1234', name: '客服小李', sites: [0], mustChangePassword: false },
-  { account: 'demo2', password: 'demo1234', name: '客服小周', sites: [1], mustChangePassword: false },
-  { account: 'newstaff', password: 'temp1234', name: '新同事', sites: [0], mustChangePassword: true },
-  { account: 'manager', password: 'demo1234', name: '陈店长', sites: [0, 1], mustChangePassword: false },
+  { account: 'demo', password: 'demo1234', name: '客服小李', sites: [0], mustChangePassword: false, canApprove: true },
+  { account: 'demo2', password: 'demo1234', name: '客服小周', sites: [1], mustChangePassword: false, canApprove: false },
+  { account: 'newstaff', password: 'temp1234', name: '新同事', sites: [0], mustChangePassword: true, canApprove: false },
+  { account: 'manager', password: 'demo1234', name: '陈店长', sites: [0, 1], mustChangePassword: false, canApprove: true },
 ];
 
 const CUSTOMERS_PER_SITE = 30;
@@ -102,6 +102,7 @@ export async function seedIfEmpty(db: Db): Promise<void> {
         name: demo.name,
         passwordHash: passwordHashes.get(demo.password)!,
         mustChangePassword: demo.mustChangePassword,
+        canApprove: demo.canApprove,
         siteIds: demo.sites.map((index) => siteIds[index]),
       });
     }

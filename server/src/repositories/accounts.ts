@@ -7,6 +7,8 @@ export interface NewAccount {
   name: string;
   passwordHash: string;
   mustChangePassword?: boolean;
+  /** May approve / reject / reverse stock orders; false unless given. */
+  canApprove?: boolean;
   /** The first one is the default site. */
   siteIds: number[];
 }
@@ -20,6 +22,7 @@ export async function createAccount(db: Db, input: NewAccount): Promise<number> 
         name: input.name,
         passwordHash: input.passwordHash,
         mustChangePassword: input.mustChangePassword ?? false,
+        canApprove: input.canApprove ?? false,
         defaultSiteId: input.siteIds[0],
       })
       .returning({ id: accounts.id });

@@ -30,6 +30,7 @@ export async function findSession(db: Db, token: string) {
       account: accounts.account,
       name: accounts.name,
       mustChangePassword: accounts.mustChangePassword,
+      canApprove: accounts.canApprove,
       siteId: sites.id,
       siteName: sites.name,
     })

@@ -100,6 +100,8 @@ export default observer(function StockOrderList({ kind: kindName }: { kind: Stoc
   const [rejecting, setRejecting] = useState<Order | null>(null)
   const [reason, setReason] = useState('')
   const [list] = useState(() => new PagedList<Order>(fetcherFor(kind, filters)))
+  /** Approve / reject / reverse are for the staff allowed to; deleting a pending order is for everyone. */
+  const canApprove = sessionStore.userInfo?.can_approve === true
   const shown = useRef(false)
   usePageTitle(kind.titleKey as MessageKey)
 
@@ -284,15 +286,19 @@ export default observer(function StockOrderList({ kind: kindName }: { kind: Stoc
                     <Button size="small" type="danger" fill="none" onClick={stop(() => remove(order))}>
                       {t('formUi.delete')}
                     </Button>
-                    <Button size="small" type="warning" fill="outline" onClick={stop(() => setRejecting(order))}>
-                      {t('stock.reject')}
-                    </Button>
-                    <Button size="small" type="primary" onClick={stop(() => approve(order))}>
-                      {t('stock.approve')}
-                    </Button>
+                    {canApprove && (
+                      <>
+                        <Button size="small" type="warning" fill="outline" onClick={stop(() => setRejecting(order))}>
+                          {t('stock.reject')}
+                        </Button>
+                        <Button size="small" type="primary" onClick={stop(() => approve(order))}>
+                          {t('stock.approve')}
+                        </Button>
+                      </>
+                    )}
                   </>
                 )}
-                {order.status === 'approved' && (
+                {order.status === 'approved' && canApprove && (
                   <Button size="small" type="danger" fill="outline" onClick={stop(() => reverse(order))}>
                     {t('stock.reverse')}
                   </Button>

@@ -63,6 +63,7 @@ export const demoUser = {
   site_id: 1,
   site_name: '阳光一店',
   must_change_password: false,
+  can_approve: false,
 }
 
 /** Logged out, Chinese, nothing stored, no spies left. */

@@ -16,6 +16,8 @@ const UserInfo = Type.Object({
   site_id: Type.Integer(),
   site_name: Type.String(),
   must_change_password: Type.Boolean(),
+  /** May approve / reject / reverse stock orders. */
+  can_approve: Type.Boolean(),
 });
 
 const userInfo = (session: sessions.Session) => ({
@@ -25,6 +27,7 @@ const userInfo = (session: sessions.Session) => ({
   site_id: session.siteId,
   site_name: session.siteName,
   must_change_password: session.mustChangePassword,
+  can_approve: session.canApprove,
 });
 
 // Passwords are capped so that nobody can make the server hash megabytes.

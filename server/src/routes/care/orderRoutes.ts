@@ -82,7 +82,9 @@ export const orderRoutes =
           response: { 200: Envelope(kind.Order) },
         },
       },
-      async (request, reply) =>
-        reply.ok(await kind.check(app.db, actorOf(request), request.body, shanghaiToday())),
+      async (request, reply) => {
+        if (!request.session.canApprove) throw new AppError(Code.FORBIDDEN, 'order.notAllowed');
+        return reply.ok(await kind.check(app.db, actorOf(request), request.body, shanghaiToday()));
+      },
     );
   };

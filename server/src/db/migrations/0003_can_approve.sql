@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "can_approve" boolean DEFAULT false NOT NULL;
