@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { Button, DatePicker, Input, Popup } from '@nutui/nutui-react-taro'
-import { Search } from '@nutui/icons-react-taro'
-import dayjs from 'dayjs'
+import { Button, Input, Popup } from '@nutui/nutui-react-taro'
 import { runInAction } from 'mobx'
 import { observer } from 'mobx-react-lite'
 import type { OrderBase, OrderQuery, OrderStatus } from '@/api/orders'
@@ -22,6 +20,7 @@ import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
 import { customerStore, formStore, sessionStore } from '@/stores'
 import { PagedList } from '@/stores/pagedList'
+import ListFilters from '@/components/RecordList/ListFilters'
 import './StockOrderList.scss'
 
 export type StockListKind = 'outApplyGeneral' | 'outApplyGift' | 'selfPaid'
@@ -68,9 +67,6 @@ const KINDS: Record<StockListKind, Kind> = {
 
 const STATUSES: ('all' | OrderStatus)[] = ['all', 'pending', 'approved', 'rejected', 'reversed']
 
-/** Wait for a pause in typing before searching (ms). */
-const SEARCH_DELAY = 300
-
 interface Filters {
   status: 'all' | OrderStatus
   /** YYYY-MM-DD, or '' for every date. */
@@ -94,8 +90,6 @@ const toast = (title: string) => Taro.showToast({ title, icon: 'none', duration:
 export default observer(function StockOrderList({ kind: kindName }: { kind: StockListKind }) {
   const kind = KINDS[kindName]
   const [filters, setFilters] = useState<Filters>({ status: 'all', date: formStore.today, keyword: '' })
-  const [typed, setTyped] = useState('')
-  const [pickingDate, setPickingDate] = useState(false)
   const [pickingCustomer, setPickingCustomer] = useState(false)
   const [rejecting, setRejecting] = useState<Order | null>(null)
   const [reason, setReason] = useState('')
@@ -116,10 +110,6 @@ export default observer(function StockOrderList({ kind: kindName }: { kind: Stoc
     if (sessionStore.isLoggedIn) refresh()
   }, [refresh])
 
-  useEffect(() => {
-    const timer = setTimeout(() => setFilters((f) => (f.keyword === typed.trim() ? f : { ...f, keyword: typed.trim() })), SEARCH_DELAY)
-    return () => clearTimeout(timer)
-  }, [typed])
 
   usePullDownRefresh(() => {
     refresh().finally(() => Taro.stopPullDownRefresh())
@@ -214,35 +204,18 @@ export default observer(function StockOrderList({ kind: kindName }: { kind: Stoc
   return (
     <PageShell className="stock-list">
       <View className="stock-list__filters">
-        <View className="stock-list__search">
-          <Search size={16} color="#8a8f99" />
-          <Input
-            className="stock-list__keyword"
-            name="keyword"
-            value={typed}
-            placeholder={t('stock.searchPlaceholder')}
-            clearable
-            confirmType="search"
-            onChange={setTyped}
-          />
-        </View>
-        <View className="stock-list__row">
-          <View className="stock-list__date" onClick={() => setPickingDate(true)}>
-            <Text>{filters.date ? t('stock.date', { date: filters.date }) : t('checkInList.allDates')}</Text>
-          </View>
-          {filters.date ? (
-            <Button size="small" fill="none" onClick={() => setFilters((f) => ({ ...f, date: '' }))}>
-              {t('checkInList.allDates')}
-            </Button>
-          ) : (
-            <Button size="small" fill="none" onClick={() => setFilters((f) => ({ ...f, date: formStore.today }))}>
-              {t('checkInList.workDate')}
-            </Button>
-          )}
+        <ListFilters
+          block="stock-list"
+          placeholder={t('stock.searchPlaceholder')}
+          date={filters.date}
+          dateLabel={t('stock.date', { date: filters.date })}
+          onKeyword={(keyword) => setFilters((f) => (f.keyword === keyword ? f : { ...f, keyword }))}
+          onDate={(date) => setFilters((f) => ({ ...f, date }))}
+        >
           <Button className="stock-list__new" type="primary" size="small" onClick={create}>
             {t('stock.new')}
           </Button>
-        </View>
+        </ListFilters>
         <View className="stock-list__statuses">
           {STATUSES.map((status) => (
             <View
@@ -326,21 +299,6 @@ export default observer(function StockOrderList({ kind: kindName }: { kind: Stoc
           </Button>
         </View>
       </Popup>
-      {pickingDate && (
-        <DatePicker
-          visible
-          type="date"
-          title={t('checkInList.chooseDate')}
-          value={dayjs(filters.date || formStore.today).toDate()}
-          startDate={dayjs().subtract(5, 'year').startOf('year').toDate()}
-          endDate={dayjs().add(1, 'year').endOf('year').toDate()}
-          pickerProps={{ popupProps: { portal: popupPortal } } as never}
-          onConfirm={(_options, [y, m, d]) =>
-            setFilters((f) => ({ ...f, date: `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` }))
-          }
-          onClose={() => setPickingDate(false)}
-        />
-      )}
       <CustomerPicker
         visible={pickingCustomer}
         onClose={() => {

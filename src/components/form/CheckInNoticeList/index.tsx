@@ -1,15 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
-import { Button, DatePicker, Input } from '@nutui/nutui-react-taro'
-import { Search } from '@nutui/icons-react-taro'
-import dayjs from 'dayjs'
+import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { delFormRecord, getFormRecord, getFormRecordCount } from '@/api/form'
 import type { FormRecord } from '@/api/types'
 import CustomerPicker from '@/components/CustomerPicker'
 import PageShell from '@/components/PageShell'
-import { popupPortal } from '@/components/popupPortal'
 import RecordList from '@/components/RecordList'
 import { checkInNoticeMonth, checkInNoticeSmall } from '@/forms/definitions/checkInNotice'
 import '@/forms/locales'
@@ -21,6 +18,7 @@ import { customerStore, formStore, sessionStore } from '@/stores'
 import { PagedList } from '@/stores/pagedList'
 import { timeText } from '../summary'
 import { mergedPages } from './mergedPages'
+import ListFilters from '@/components/RecordList/ListFilters'
 import './index.scss'
 
 type Kind = 'all' | 'month' | 'small'
@@ -30,9 +28,6 @@ const KINDS: { kind: Kind; labelKey: string; definitions: FormDefinition[] }[] =
   { kind: 'month', labelKey: 'checkInList.month', definitions: [checkInNoticeMonth] },
   { kind: 'small', labelKey: 'checkInList.small', definitions: [checkInNoticeSmall] },
 ]
-
-/** Wait for a pause in typing before searching (ms). */
-const SEARCH_DELAY = 300
 
 interface Filters {
   kind: Kind
@@ -67,9 +62,7 @@ const isMonthRecord = (record: FormRecord) => record.name === checkInNoticeMonth
 /** 入住通知单记录: both kinds of check-in notice, searchable, by date and kind, open / new / delete. */
 export default observer(function CheckInNoticeList() {
   const [filters, setFilters] = useState<Filters>({ kind: 'all', date: formStore.today, keyword: '' })
-  const [typed, setTyped] = useState('')
   const [counts, setCounts] = useState<Record<string, number> | null>(null)
-  const [pickingDate, setPickingDate] = useState(false)
   const [pickingCustomer, setPickingCustomer] = useState<FormDefinition | null>(null)
   const [list] = useState(() => new PagedList<FormRecord>(fetcherFor(filters)))
   const shown = useRef(false)
@@ -91,10 +84,6 @@ export default observer(function CheckInNoticeList() {
     if (sessionStore.isLoggedIn) refresh()
   }, [refresh])
 
-  useEffect(() => {
-    const timer = setTimeout(() => setFilters((f) => (f.keyword === typed.trim() ? f : { ...f, keyword: typed.trim() })), SEARCH_DELAY)
-    return () => clearTimeout(timer)
-  }, [typed])
 
   usePullDownRefresh(() => {
     refresh().finally(() => Taro.stopPullDownRefresh())
@@ -149,32 +138,14 @@ export default observer(function CheckInNoticeList() {
   return (
     <PageShell className="checkin-list">
       <View className="checkin-list__filters">
-        <View className="checkin-list__search">
-          <Search size={16} color="#8a8f99" />
-          <Input
-            className="checkin-list__keyword"
-            name="keyword"
-            value={typed}
-            placeholder={t('checkInList.searchPlaceholder')}
-            clearable
-            confirmType="search"
-            onChange={setTyped}
-          />
-        </View>
-        <View className="checkin-list__row">
-          <View className="checkin-list__date" onClick={() => setPickingDate(true)}>
-            <Text>{filters.date ? t('checkInList.createdOn', { date: filters.date }) : t('checkInList.allDates')}</Text>
-          </View>
-          {filters.date ? (
-            <Button size="small" fill="none" onClick={() => setFilters((f) => ({ ...f, date: '' }))}>
-              {t('checkInList.allDates')}
-            </Button>
-          ) : (
-            <Button size="small" fill="none" onClick={() => setFilters((f) => ({ ...f, date: formStore.today }))}>
-              {t('checkInList.workDate')}
-            </Button>
-          )}
-        </View>
+        <ListFilters
+          block="checkin-list"
+          placeholder={t('checkInList.searchPlaceholder')}
+          date={filters.date}
+          dateLabel={t('checkInList.createdOn', { date: filters.date })}
+          onKeyword={(keyword) => setFilters((f) => (f.keyword === keyword ? f : { ...f, keyword }))}
+          onDate={(date) => setFilters((f) => ({ ...f, date }))}
+        />
         <View className="checkin-list__kinds">
           {KINDS.map(({ kind, labelKey }) => {
             const count = countOf(kind)
@@ -246,21 +217,6 @@ export default observer(function CheckInNoticeList() {
         />
       </View>
 
-      {pickingDate && (
-        <DatePicker
-          visible
-          type="date"
-          title={t('checkInList.chooseDate')}
-          value={dayjs(filters.date || formStore.today).toDate()}
-          startDate={dayjs().subtract(5, 'year').startOf('year').toDate()}
-          endDate={dayjs().add(1, 'year').endOf('year').toDate()}
-          pickerProps={{ popupProps: { portal: popupPortal } } as never}
-          onConfirm={(_options, [y, m, d]) =>
-            setFilters((f) => ({ ...f, date: `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` }))
-          }
-          onClose={() => setPickingDate(false)}
-        />
-      )}
       <CustomerPicker
         visible={pickingCustomer !== null}
         onClose={() => {
