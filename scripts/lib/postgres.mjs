@@ -1,0 +1,76 @@
+// A throwaway PostgreSQL cluster for benchmarks and reliability tests: its own data folder, a free
+// port on 127.0.0.1, trust auth and fsync off. Needs Debian's `postgresql` (or PG_BIN). As root the
+// cluster runs as the `postgres` user, which initdb requires.
+import { execFileSync } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+function pgBin() {
+  if (process.env.PG_BIN) return process.env.PG_BIN
+  const root = '/usr/lib/postgresql'
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(a) - Number(b)) : []
+  const bin = versions.length ? path.join(root, versions.at(-1), 'bin') : ''
+  if (!bin || !existsSync(path.join(bin, 'initdb'))) {
+    throw new Error('PostgreSQL binaries not found: apt-get install postgresql, or set PG_BIN')
+  }
+  return bin
+}
+
+/** A port nobody listens on now, starting from `from`. */
+export async function freePort(from = 56000) {
+  for (let port = from; port < from + 1000; port++) {
+    const free = await new Promise((resolve) => {
+      const probe = net.createServer().once('error', () => resolve(false))
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+    })
+    if (free) return port
+  }
+  throw new Error(`no free port from ${from}`)
+}
+
+/**
+ * Creates and starts a cluster with one database. `stop()` removes it; `pause()` and `resume()` stop
+ * and start the same cluster (the database going away and coming back).
+ */
+export async function startPostgres({ port, database = 'yuezi', portFrom = 56000 } = {}) {
+  const bin = pgBin()
+  const asRoot = process.getuid?.() === 0
+  const run = (tool, args, opts = {}) =>
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args], { stdio: 'pipe', ...opts })
+      : execFileSync(path.join(bin, tool), args, { stdio: 'pipe', ...opts })
+  const work = mkdtempSync(path.join(os.tmpdir(), 'yuezi-pg-'))
+  if (asRoot) chownSync(work, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), 0)
+  const dataDir = path.join(work, 'pg')
+  const listenPort = port ?? (await freePort(portFrom))
+  run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync'])
+  const start = () =>
+    run('pg_ctl', [
+      '-D', dataDir, '-l', path.join(work, 'pg.log'), '-w', '-o',
+      `-p ${listenPort} -k ${work} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+      'start',
+    ])
+  const halt = () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop'])
+  start()
+  run('createdb', ['-h', '127.0.0.1', '-p', String(listenPort), '-U', 'postgres', database])
+  let stopped = false
+  const stop = () => {
+    if (stopped) return
+    stopped = true
+    try { halt() } catch { /* already stopped */ }
+    rmSync(work, { recursive: true, force: true })
+  }
+  process.once('exit', stop)
+  return {
+    url: `postgresql://postgres@127.0.0.1:${listenPort}/${database}`,
+    port: listenPort,
+    /** Runs SQL through psql (as the superuser) and returns its unaligned output. */
+    psql: (sql) =>
+      execFileSync(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(listenPort), '-U', 'postgres', '-d', database, '-At', '-c', sql], { encoding: 'utf8' }),
+    pause: halt,
+    resume: start,
+    stop,
+  }
+}
