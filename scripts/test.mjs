@@ -47,6 +47,20 @@ function counts(output) {
   return { passed: sum('pass'), failed: sum('fail') }
 }
 
+// Reliability files print `RELIABILITY {"casesTried":10000,...}`: the run ends with their totals.
+const reliability = {}
+function addReliability(output) {
+  for (const m of output.matchAll(/RELIABILITY (\{[^}\n]*\})/g)) {
+    for (const [key, value] of Object.entries(JSON.parse(m[1]))) reliability[key] = (reliability[key] || 0) + value
+  }
+}
+function printTotals() {
+  console.log(`\n${summary.join('\n')}`)
+  const keys = Object.keys(reliability)
+  if (keys.length) console.log(`\nreliability: ${keys.map((k) => `${k} ${reliability[k]}`).join(', ')}`)
+  console.log(`\n${passed} passed, ${failed} failed`)
+}
+
 let passed = 0
 let failed = 0
 const summary = []
@@ -56,13 +70,12 @@ for (const stage of stages) {
   const c = stage.build ? { passed: 0, failed: 0 } : counts(result.output)
   passed += c.passed
   failed += c.failed
+  addReliability(result.output)
   summary.push(`${result.code === 0 ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(32)} ${result.seconds.toFixed(0).padStart(4)} s${stage.build ? '' : `  ${c.passed} passed, ${c.failed} failed`}`)
   if (result.code !== 0) {
     if (c.failed === 0) failed += 1
-    console.log(`\n${summary.join('\n')}`)
-    console.log(`\n${passed} passed, ${failed} failed`)
+    printTotals()
     process.exit(1)
   }
 }
-console.log(`\n${summary.join('\n')}`)
-console.log(`\n${passed} passed, ${failed} failed`)
+printTotals()
