@@ -465,3 +465,56 @@ test('a save while the server is stopped keeps the data and, once it is back, sa
   assertRecord(mine[0], spec.fields, expected)
   await page.close()
 })
+
+test('a save whose reply is lost (a timeout, then no network) keeps the data and draft, and the retry makes one record', async () => {
+  const spec = FORMS.familyFood
+  const page = await app.newPage()
+  await app.loginAndPick(page, '820')
+  const customerId = await customerIdOf(page)
+  await openEntry(page, spec.entry)
+  await formReady(page, spec.titleKey, 'meal_date')
+  const expected = await fillAll(page, spec.fields)
+  await fill(page, { key: 'diet_notes', type: 'textarea', value: '回复丢失时填写' })
+  expected.diet_notes = '回复丢失时填写'
+  const draftHolds = () =>
+    page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('draft:') && localStorage.getItem(k).includes('回复丢失时填写')))
+  const refusedSaveKeepsAll = async () => {
+    await saveButton(page).click()
+    await modal(page).getByText(formZh['formUi.saveOffline']).waitFor()
+    await modal(page).getByText(zh['common.confirm'], { exact: true }).click()
+    await modal(page).waitFor({ state: 'hidden' })
+    await page.locator('.form-header__chip').getByText(formZh['formUi.newRecord'], { exact: true }).waitFor()
+    await assertShown(page, expected)
+    assert.ok(await draftHolds(), 'the draft keeps what was typed')
+  }
+
+  // The server saves, but the reply never reaches the device.
+  let reached = 0
+  await page.route('**/api/care/index/saveForm', async (route) => {
+    reached += 1
+    await route.fetch()
+    await route.abort('timedout')
+  })
+  await refusedSaveKeepsAll()
+  assert.equal(reached, 1)
+  await page.unroute('**/api/care/index/saveForm')
+  const lostReply = (await recordsOf(page, spec.name, customerId)).filter((r) => r.data.diet_notes === '回复丢失时填写')
+  assert.equal(lostReply.length, 1, 'the server saved the call whose reply was lost')
+
+  // Then the device loses its network altogether.
+  await app.browser.context.setOffline(true)
+  try {
+    await refusedSaveKeepsAll()
+  } finally {
+    await app.browser.context.setOffline(false)
+  }
+
+  const id = await saveAndWaitSaved(page)
+  const mine = (await recordsOf(page, spec.name, customerId)).filter((r) => r.data.diet_notes === '回复丢失时填写')
+  assert.equal(mine.length, 1, 'the lost reply and the retry made one record')
+  assert.equal(mine[0].id, id)
+  assert.equal(id, lostReply[0].id, 'the retry carried the same request_id')
+  assertRecord(mine[0], spec.fields, expected)
+  assert.equal(await draftHolds(), false, 'a saved form leaves no draft')
+  await page.close()
+})
