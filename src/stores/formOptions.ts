@@ -33,39 +33,54 @@ export interface Choice {
  */
 export const DEPENDS_ON: Partial<Record<OptionsSource, string>> = { getProductBatch: 'product_id' }
 
-/** Products listed in one go (the server's page limit): the popup searches among them. */
+/**
+ * Products listed in one go (the server's page limit). A site with more has the popup search
+ * them on the server.
+ */
 const PRODUCTS_MAX = 100
 
 type Param = string | number | undefined
 
+/** A loaded list; `partial`: the server has more than it sent (search it with `search`). */
+interface Loaded {
+  choices: Choice[]
+  partial?: boolean
+}
+const whole = (choices: Choice[]): Loaded => ({ choices })
+
+async function products(keyword?: string): Promise<Loaded> {
+  const page = await productList({ page: 1, limit: PRODUCTS_MAX, keyword })
+  const choices = page.list.map((p) => ({
+    value: p.id,
+    label: p.spec ? `${p.name}（${p.spec}）` : p.name,
+    note: t('stock.productNote', { stock: p.stock, unit: p.unit, price: p.price.toFixed(2) }),
+    fill: { price: p.price },
+    data: p,
+  }))
+  return { choices, partial: page.total > choices.length }
+}
+
 /** How each list becomes choices; a source missing here cannot be shown yet. */
-const LOADERS: Partial<Record<OptionsSource, (param: Param) => Promise<Choice[]>>> = {
+const LOADERS: Partial<Record<OptionsSource, (param: Param) => Promise<Loaded>>> = {
   floorList: async () =>
-    (await floorList()).flatMap((floor) =>
+    whole((await floorList()).flatMap((floor) =>
       floor.rooms.map((room) => ({
         value: room.room,
         label: room.room,
         group: t('formUi.floor', { floor: floor.floor }),
         takenBy: room.customer_id,
       })),
-    ),
-  departmentList: async () => (await departmentList()).map((d) => ({ value: d.id, label: d.name })),
-  giftTypeList: async () => (await giftTypeList()).map((g) => ({ value: g.id, label: g.name, data: g })),
-  productPackageList: async () => (await productPackageList()).map((p) => ({ value: p.id, label: p.name, data: p })),
-  productList: async () =>
-    (await productList({ page: 1, limit: PRODUCTS_MAX })).list.map((p) => ({
-      value: p.id,
-      label: p.spec ? `${p.name}（${p.spec}）` : p.name,
-      note: t('stock.productNote', { stock: p.stock, unit: p.unit, price: p.price.toFixed(2) }),
-      fill: { price: p.price },
-      data: p,
-    })),
+    )),
+  departmentList: async () => whole((await departmentList()).map((d) => ({ value: d.id, label: d.name }))),
+  giftTypeList: async () => whole((await giftTypeList()).map((g) => ({ value: g.id, label: g.name, data: g }))),
+  productPackageList: async () => whole((await productPackageList()).map((p) => ({ value: p.id, label: p.name, data: p }))),
+  productList: () => products(),
   getProductBatch: async (productId) => {
     const id = Number(productId)
-    if (!Number.isInteger(id) || id <= 0) return []
+    if (!Number.isInteger(id) || id <= 0) return whole([])
     // Expiry is by the real date (as the server checks it), not the working date.
     const today = realToday()
-    return offeredBatches(await getProductBatch(id), today).map((b) => {
+    return whole(offeredBatches(await getProductBatch(id), today).map((b) => {
       const warn = b.near_expiry || isNearExpiry(b.expiry_date, today)
       return {
         value: b.id,
@@ -74,8 +89,13 @@ const LOADERS: Partial<Record<OptionsSource, (param: Param) => Promise<Choice[]>
         warn,
         data: b,
       }
-    })
+    }))
   },
+}
+
+/** Sources searched on the server when their list is partial. */
+const SEARCHES: Partial<Record<OptionsSource, (keyword: string) => Promise<Loaded>>> = {
+  productList: (keyword) => products(keyword),
 }
 
 interface ListState {
@@ -83,6 +103,7 @@ interface ListState {
   loading: boolean
   error: string
   loaded: boolean
+  partial?: boolean
 }
 
 const EMPTY: ListState = { choices: [], loading: false, error: '', loaded: false }
@@ -91,6 +112,8 @@ const keyOf = (source: OptionsSource, param?: Param) => (param === undefined ? s
 
 class FormOptionsStore {
   lists: Record<string, ListState> = {}
+  /** Server searches of partial lists, by source and keyword. */
+  searches: Record<string, ListState> = {}
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true })
@@ -109,14 +132,33 @@ class FormOptionsStore {
     this.lists[key] = { ...current, loading: true, error: '' }
     try {
       if (!loader) throw new Error(t('formUi.sourceUnavailable'))
-      const loaded = await loader(param)
+      const { choices: loaded, partial } = await loader(param)
       runInAction(() => {
         // Remembered choices the list no longer has stay (an opened order's spent batch).
         const kept = this.state(source, param).choices.filter((c) => !loaded.some((l) => l.value === c.value))
-        this.lists[key] = { choices: [...loaded, ...kept], loading: false, error: '', loaded: true }
+        this.lists[key] = { choices: [...loaded, ...kept], loading: false, error: '', loaded: true, partial }
       })
     } catch (error) {
       runInAction(() => (this.lists[key] = { ...this.state(source, param), loading: false, error: (error as Error).message }))
+    }
+  }
+
+  searchState(source: OptionsSource, keyword: string): ListState {
+    return this.searches[`${source}?${keyword}`] ?? EMPTY
+  }
+
+  /** Searches a partial list on the server (once per keyword; again after an error). */
+  async search(source: OptionsSource, keyword: string) {
+    const key = `${source}?${keyword}`
+    const current = this.searchState(source, keyword)
+    const searcher = SEARCHES[source]
+    if (!searcher || current.loading || current.loaded) return
+    this.searches[key] = { ...EMPTY, loading: true }
+    try {
+      const { choices } = await searcher(keyword)
+      runInAction(() => (this.searches[key] = { choices, loading: false, error: '', loaded: true }))
+    } catch (error) {
+      runInAction(() => (this.searches[key] = { ...EMPTY, error: (error as Error).message }))
     }
   }
 
@@ -139,6 +181,7 @@ class FormOptionsStore {
   /** Forgets every list (another site's lists differ). */
   reset() {
     this.lists = {}
+    this.searches = {}
   }
 }
 

@@ -278,3 +278,39 @@ describe('礼包领取明细表', () => {
     expect(frame('receiver_signature').textContent).toContain('领取人签字')
   })
 })
+
+describe('product picker', () => {
+  it('a site with more products than one page searches them on the server and keeps the picked one', async () => {
+    // 150 products: the first page has 100, the one looked for is not among them.
+    const many = Array.from({ length: 150 }, (_, i) => ({ ...products[0], id: 100 + i, name: `商品${i}`, spec: '' }))
+    const wanted = { ...products[1], name: '月子营养汤料', spec: '' }
+    const spy = api({
+      '/api/care/index/productList': (d) => {
+        const keyword = d.keyword as string | undefined
+        if (!keyword) return { code: 1, res: { list: many.slice(0, 100), total: many.length + 1 } }
+        const hits = [...many, wanted].filter((p) => p.name.includes(keyword))
+        return { code: 1, res: { list: hits.slice(0, 100), total: hits.length } }
+      },
+    })
+    await show(<OutApplyGeneralForm />)
+    click(screen.getByText(/添加/))
+    await settle()
+    click(frame('items.0.product_id').querySelector('.form-picker__value')!)
+    await settle()
+    expect(tiles()).toHaveLength(100)
+    expect(tile('营养汤料')).toBeUndefined()
+
+    const search = document.querySelector('.nut-input-native[name="product_id-search"]')!
+    typeInto(search, '营养')
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)))
+    await settle()
+    expect(callsTo(spy, '/api/care/index/productList').map((c) => c.data.keyword)).toContain('营养')
+    expect(tiles().map((t) => t.textContent)).toEqual([expect.stringContaining('月子营养汤料')])
+
+    click(tile('月子营养汤料'))
+    await settle()
+    await settle()
+    expect(frame('items.0.product_id').querySelector('.form-picker__text')?.textContent).toBe('月子营养汤料')
+    expect(frame('items.0.batch_id').textContent).toContain('C-1')
+  })
+})

@@ -1,34 +1,54 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ScrollView, Text, View } from '@tarojs/components'
 import { Input, Popup } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { popupPortal } from '@/components/popupPortal'
 import { labelKeyOf } from '@/forms/validate'
 import { t } from '@/i18n'
-import type { Choice } from '@/stores/formOptions'
+import { formOptionsStore, type Choice } from '@/stores/formOptions'
 import ChoiceStatus from './ChoiceStatus'
 import type { FieldProps } from './types'
 import { afterChoice, useChoices } from './useChoices'
 
 /** More choices than this: a search box above them. */
 const SEARCH_FROM = 12
+/** A pause in typing this long (ms) before a partial list is searched on the server. */
+const SEARCH_DELAY = 300
 
 /** A long list of choices (rooms by floor): a row that opens a popup of big tiles, grouped. */
 export default observer(function ChoicePopup({ field, path, session }: FieldProps) {
   const [open, setOpen] = useState(false)
   const [keyword, setKeyword] = useState('')
-  const { choices, loading, error, reload, waiting } = useChoices(field, path, session)
+  const { choices, loading, error, reload, waiting, partial } = useChoices(field, path, session)
   const value = session.valueAt(path)
   const chosen = choices.find((choice) => choice.value === value)
   const text = chosen?.label ?? (value === undefined ? '' : String(value))
-  const searchable = choices.length > SEARCH_FROM
+  const searchable = choices.length > SEARCH_FROM || !!partial
   const needle = keyword.trim().toLowerCase()
-  const shown = searchable && needle ? choices.filter((choice) => choice.label.toLowerCase().includes(needle)) : choices
+  // A list the server cut at a page is searched there; a whole list is filtered here.
+  const source = field.optionsSource
+  const onServer = !!(partial && needle && source)
+  useEffect(() => {
+    if (!onServer) return undefined
+    const timer = setTimeout(() => formOptionsStore.search(source!, needle), SEARCH_DELAY)
+    return () => clearTimeout(timer)
+  }, [onServer, source, needle])
+  const found = onServer ? formOptionsStore.searchState(source!, needle) : undefined
+  const shown = found
+    ? found.choices
+    : searchable && needle
+      ? choices.filter((choice) => choice.label.toLowerCase().includes(needle))
+      : choices
+  const status = found
+    ? { loading: found.loading || (!found.loaded && !found.error), error: found.error, onRetry: () => formOptionsStore.search(source!, needle) }
+    : { loading, error, onRetry: reload }
   const groups = [...new Set(shown.map((choice) => choice.group ?? ''))]
   const customerId = session.customer?.id
 
   const pick = (choice: Choice) => {
     const changed = choice.value !== value
+    // A choice found on the server joins the list, so its label shows once picked.
+    if (found && source) formOptionsStore.remember(source, undefined, [choice])
     session.setValue(path, choice.value)
     session.blur(path)
     setOpen(false)
@@ -73,7 +93,7 @@ export default observer(function ChoicePopup({ field, path, session }: FieldProp
           {waiting ? (
             <Text className="form-choice-popup__waiting">{t('stock.chooseProductFirst')}</Text>
           ) : (
-            <ChoiceStatus loading={loading} error={error} empty={shown.length === 0} onRetry={reload} />
+            <ChoiceStatus loading={status.loading} error={status.error} empty={shown.length === 0} onRetry={status.onRetry} />
           )}
           {groups.map((group) => (
             <View key={group} className="form-choice-popup__group">

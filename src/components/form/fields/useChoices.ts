@@ -33,9 +33,9 @@ export function useChoices(field: Field, path = field.key, session?: FormSession
   }, [source, param, waiting])
   if (!source) {
     const choices: Choice[] = (field.options ?? []).map((option) => ({ value: option.value, label: t(option.labelKey) }))
-    return { choices, loading: false, error: '', waiting: false, reload: () => {} }
+    return { choices, loading: false, error: '', partial: false, waiting: false, reload: () => {} }
   }
-  if (waiting) return { choices: [] as Choice[], loading: false, error: '', waiting, reload: () => {} }
+  if (waiting) return { choices: [] as Choice[], loading: false, error: '', partial: false, waiting, reload: () => {} }
   const state = formOptionsStore.state(source, param)
   return { ...state, waiting, reload: () => formOptionsStore.load(source, true, param) }
 }
