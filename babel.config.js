@@ -1,5 +1,5 @@
-// babel-preset-taro; NutUI components and their CSS are imported on demand
-// (module paths are lower-case: STACK.md pitfall 5).
+// babel-preset-taro; NutUI components (with their CSS) and icons are imported one module each,
+// so a page's chunk holds only what it uses (module paths are lower-case: STACK.md pitfall 5).
 module.exports = {
   presets: [['taro', { framework: 'react', ts: true, compiler: 'webpack5' }]],
   plugins: [
@@ -13,6 +13,17 @@ module.exports = {
         customStyleName: (name) => `@nutui/nutui-react-taro/dist/es/packages/${name.toLowerCase()}/style/css`,
       },
       'nutui-react-taro',
+    ],
+    // Through the package index every icon the app uses lands in one concatenated module (and
+    // so in every page that shows any icon); one file per icon keeps each with its pages.
+    [
+      'import',
+      {
+        libraryName: '@nutui/icons-react-taro',
+        camel2DashComponentName: false,
+        customName: (name) => `@nutui/icons-react-taro/dist/es/icons/${name}`,
+      },
+      'nutui-icons-react-taro',
     ],
   ],
 }

@@ -2,6 +2,7 @@ import path from 'path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
+import { PageAssetsPlugin } from './pageAssets'
 
 const root = path.resolve(__dirname, '..')
 
@@ -39,16 +40,49 @@ export default defineConfig<'webpack5'>(async (merge) => {
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
+    // Terser's full compression: Taro's mini defaults turn inlining, variable reduction and the
+    // like off (for build speed); H5's keep every function name and quote every key.
+    terser: {
+      enable: true,
+      config: {
+        compress: {
+          collapse_vars: true,
+          computed_props: true,
+          hoist_props: true,
+          inline: true,
+          loops: true,
+          negate_iife: true,
+          properties: true,
+          reduce_funcs: true,
+          reduce_vars: true,
+          switches: true,
+          typeofs: true,
+          passes: 2,
+        },
+        keep_fnames: false,
+        output: { keep_quoted_props: false, quote_keys: false },
+      },
+    },
     mini: {
       optimizeMainPackage: { enable: true },
       // NutUI's per-component CSS arrives in varying order; the order does not matter for it.
       miniCssExtractPluginOption: { ignoreOrder: true },
       postcss: {
+        // The mini program's styles only ever run in WeChat's web views (iOS WebKit, Android
+        // Chromium): no IE or Firefox prefixes, whatever the browserslist for H5 asks for.
+        autoprefixer: { enable: true, config: { overrideBrowserslist: ['ios >= 10', 'android >= 5'] } },
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false },
       },
     },
     h5: {
+      webpackChain(chain) {
+        // Taro splits only the entry ('initial'), so every page chunk carried its own copy of NutUI,
+        // the form renderer and the rest. Splitting the on-demand page chunks too lets pages share
+        // them; the size floor keeps a page from needing many tiny requests.
+        chain.optimization.splitChunks({ ...chain.optimization.get('splitChunks'), chunks: 'all', minSize: 20000 })
+        chain.plugin('pageAssets').use(PageAssetsPlugin)
+      },
       publicPath: '/',
       staticDirectory: 'static',
       output: {

@@ -4,6 +4,8 @@ import zh from '../locales/zh-CN.json'
 // defaults; pages set the title of the chosen language at runtime.
 export default defineAppConfig({
   entryPagePath: 'pages/tabPages/index',
+  // WeChat injects only the components a page renders, not every one the package declares.
+  lazyCodeLoading: 'requiredComponents',
   pages: [
     'pages/tabPages/index',
     'pages/tabPages/personalCenter',

@@ -1,5 +1,4 @@
 // The seed's helpers (seed-spec section 9).
-import dayjs from 'dayjs'
 import { t } from '@/i18n'
 import { BADGE_MAX } from '@/config'
 
@@ -35,10 +34,11 @@ export function joinNames(
   return names.length ? names.join(separator) : t('common.dash')
 }
 
+const pad = (n: number) => String(n).padStart(2, '0')
+
 /** Seconds as HH:mm:ss; hours go past 24 rather than wrapping. */
 export function formatCountdown(seconds: number): string {
   const total = Math.max(0, Math.floor(seconds))
-  const pad = (n: number) => String(n).padStart(2, '0')
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`
 }
 
@@ -58,7 +58,8 @@ export function stripFormName(name: string): string {
   return name.replace(/[(){}[\]]/g, '')
 }
 
-/** Today's date, YYYY-MM-DD. */
+/** Today's date, YYYY-MM-DD, local time (without dayjs, which stays off the start path). */
 export function today(): string {
-  return dayjs().format('YYYY-MM-DD')
+  const now = new Date()
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
