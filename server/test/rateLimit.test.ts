@@ -26,3 +26,11 @@ it('stops login attempts on one account after LOGIN_RATE_MAX, and says when to r
   // Other accounts from the same address can still log in.
   assert.equal((await call(app, LOGIN, { account: 'manager', password: 'demo1234' })).code, 1);
 });
+
+it('stops an account that does not exist in the same way, so that the limit does not tell which accounts exist', async () => {
+  const replies = [];
+  for (let i = 0; i < 4; i++) replies.push(await call(app, LOGIN, { account: 'no-such-staff', password: `guess${i}` }));
+  assert.deepEqual(replies.slice(0, 3).map((r) => r.code), [-4, -4, -4]);
+  assert.equal(replies[3].code, -3);
+  assert.equal(replies[3].msg, '尝试次数过多，请 2 分钟后再试');
+});

@@ -43,6 +43,9 @@ describe('change password', () => {
     expect(messages()).toEqual(['新密码至少 8 位，且同时包含字母和数字'])
     fill(container, 'temp1234', 'temp1234', 'temp1234')
     expect(messages()).toEqual(['新密码不能与原密码相同'])
+    // The account (demoUser) is demo.
+    fill(container, 'temp1234', 'Demo2026', 'Demo2026')
+    expect(messages()).toEqual(['新密码不能包含账号'])
     fill(container, 'temp1234', 'better2026', 'better2027')
     expect(messages()).toEqual(['两次输入的新密码不一致'])
     expect(api).not.toHaveBeenCalled()

@@ -14,9 +14,20 @@ export async function verifyPassword(storedHash: string | undefined, password: s
   return matches && storedHash !== undefined;
 }
 
-/** The message key of what is wrong with a new password, or undefined when it is acceptable. */
-export function newPasswordProblem(password: string, oldPassword: string): string | undefined {
+/** An account name this short may well be part of a good password by chance. */
+const ACCOUNT_IN_PASSWORD_MIN = 3;
+
+/**
+ * The message key of what is wrong with a new password, or undefined when it is acceptable: at
+ * least 8 characters with letters and digits, not the old one, and not built on the account name
+ * (the first guess of anyone who tries). The app's change-password form checks the same
+ * (src/pages/modifyPwd/rules.ts).
+ */
+export function newPasswordProblem(password: string, oldPassword: string, account: string): string | undefined {
   if (password.length < 8 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) return 'password.weak';
   if (password === oldPassword) return 'password.unchanged';
+  if (account.length >= ACCOUNT_IN_PASSWORD_MIN && password.toLowerCase().includes(account.toLowerCase())) {
+    return 'password.containsAccount';
+  }
   return undefined;
 }

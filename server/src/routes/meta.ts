@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'drizzle-orm';
 import { Envelope } from './schemas.js';
 
 /** Routes about the server itself rather than the centre. */
@@ -6,9 +7,17 @@ const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
     {
-      schema: { summary: 'Answers code 1 once the server is up', security: [], response: { 200: Envelope(Type.Null()) } },
+      schema: {
+        summary: 'Answers code 1 when the server is up and its database answers',
+        description: 'While the database cannot be reached: HTTP 503 with code -500 and a message saying so.',
+        security: [],
+        response: { 200: Envelope(Type.Null()) },
+      },
     },
-    async (_request, reply) => reply.ok(null),
+    async (_request, reply) => {
+      await app.db.execute(sql`select 1`);
+      return reply.ok(null);
+    },
   );
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

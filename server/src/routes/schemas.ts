@@ -4,7 +4,8 @@ import { Type, type TSchema } from '@fastify/type-provider-typebox';
 export const Envelope = <T extends TSchema>(res: T) =>
   Type.Object({ code: Type.Integer({ description: '1 = success; see src/errors.ts' }), msg: Type.String(), res });
 
-export const Id = Type.Integer({ minimum: 1 });
+/** A row's id; a bigger number is no id (and would overflow the query's bigint). */
+export const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
 /** A body that carries nothing. */
 export const NoBody = Type.Object({});

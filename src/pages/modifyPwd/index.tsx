@@ -29,7 +29,7 @@ export default observer(function ModifyPassword() {
   useLoginGuard()
 
   const submit = async () => {
-    const found = checkPasswords(values)
+    const found = checkPasswords(values, sessionStore.userInfo?.account)
     setErrors(found)
     if (Object.keys(found).length > 0) return
     setSubmitting(true)

@@ -15,6 +15,13 @@ const MiB = 1024 * 1024;
 const readableSize = (bytes: number) =>
   bytes >= MiB ? `${Math.round((bytes / MiB) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
 const invalid = (key: string, params?: Record<string, string | number>) => new AppError(Code.INVALID_INPUT, key, params);
+/**
+ * The multipart parser's own errors (no boundary, a body cut short) carry no HTTP status, unlike
+ * the plugin's: they are about the request all the same.
+ */
+const malformed = (error: { statusCode?: number }): never => {
+  throw error.statusCode ? error : invalid('error.badRequest');
+};
 
 const ossRoutes: FastifyPluginAsyncTypebox<OssRoutesOptions> = async (app, { uploadDir, uploadMaxBytes }) => {
   app.addHook('onRequest', app.authenticate);
@@ -51,11 +58,11 @@ const ossRoutes: FastifyPluginAsyncTypebox<OssRoutesOptions> = async (app, { upl
     },
     async (request) => {
       // preservePath: see the name as sent, so that a path in it is refused rather than cut silently.
-      const file = await request.file({ limits: { fileSize: uploadMaxBytes, files: 1 }, preservePath: true });
+      const file = await request.file({ limits: { fileSize: uploadMaxBytes, files: 1 }, preservePath: true }).catch(malformed);
       if (!file) throw invalid('upload.fileRequired');
-      const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+      const bytes = await file.toBuffer().catch((error: { code?: string; statusCode?: number }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('upload.tooLarge', { limit: readableSize(uploadMaxBytes) });
-        throw error;
+        return malformed(error);
       });
       // The client's name only gives the extension and is shown back; it never becomes a path.
       if (/[/\\\0]/.test(file.filename)) throw invalid('upload.badName');

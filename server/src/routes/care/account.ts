@@ -99,7 +99,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       config: { allowedBeforePasswordChange: true },
     },
     async (request, reply) => {
-      await sessions.revokeSession(app.db, request.session.id);
+      await sessions.revokeSession(app.db, request.session);
       return reply.ok(null);
     },
   );
@@ -120,7 +120,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       if (!(await accounts.mayUseSite(app.db, session.accountId, site_id))) {
         throw new AppError(Code.FORBIDDEN, 'site.forbidden');
       }
-      await sessions.setSessionSite(app.db, session.id, site_id);
+      await sessions.setSessionSite(app.db, session, site_id);
       const switched = (await sessions.findSession(app.db, request.headers.token as string))!;
       return reply.ok(userInfo(switched));
     },
@@ -166,11 +166,11 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       if (!(await verifyPassword(await accounts.getPasswordHash(app.db, session.accountId), old_password))) {
         throw new AppError(Code.BAD_CREDENTIALS, 'password.oldWrong');
       }
-      const problem = newPasswordProblem(password, old_password);
+      const problem = newPasswordProblem(password, old_password, session.account);
       if (problem) throw new AppError(Code.INVALID_INPUT, problem);
       const passwordHash = await hashPassword(password);
       await app.db.transaction(async (tx) => {
-        await accounts.setPassword(tx, session.accountId, passwordHash);
+        await accounts.setPassword(tx, session, passwordHash);
         await sessions.revokeOtherSessions(tx, session.accountId, session.id);
       });
       return reply.ok(null);

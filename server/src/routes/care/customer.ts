@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, Code } from '../../errors.js';
 import { getCustomer, listCustomers } from '../../repositories/customers.js';
-import { Envelope, Id } from '../schemas.js';
+import { Envelope, Id, Paging } from '../schemas.js';
 
 const Day = Type.Union([Type.String({ format: 'date' }), Type.Null()]);
 
@@ -31,8 +31,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "The site's customers by room; keyword matches name, room or phone",
         body: Type.Object({
-          page: Type.Integer({ minimum: 1, default: 1 }),
-          limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+          ...Paging,
           keyword: Type.Optional(Type.String({ maxLength: 50 })),
         }),
         response: { 200: Envelope(Type.Object({ list: Type.Array(Customer), total: Type.Integer() })) },

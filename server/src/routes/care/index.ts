@@ -192,7 +192,8 @@ const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { name, date } = request.body;
       const [from, to] = shanghaiDayRange(date ?? shanghaiToday());
       const counts = await records.countByName(app.db, request.session.siteId, from, to, name);
-      return reply.ok(name === undefined ? { counts } : { count: counts[name] ?? 0 });
+      // Own keys only: a form named like an Object method (toString) has no count.
+      return reply.ok(name === undefined ? { counts } : { count: Object.hasOwn(counts, name) ? counts[name] : 0 });
     },
   );
 
