@@ -10,6 +10,7 @@ const bin = (name) => path.join(ROOT, 'node_modules/.bin', name)
 const stages = [
   { name: 'unit + components (jest)', cmd: bin('jest'), args: ['--ci'] },
   { name: 'server (PostgreSQL + PGlite)', cmd: 'bash', args: ['server/scripts/test.sh'] },
+  { name: 'reliability (kill -9, outage, load)', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', 'test/reliability/'] },
   { name: 'build weapp', cmd: bin('taro'), args: ['build', '--type', 'weapp'], build: true },
   { name: 'weapp (miniprogram-simulate)', cmd: bin('jest'), args: ['--ci', '--config', 'test/weapp/jest.config.js'] },
   { name: 'build h5', cmd: bin('taro'), args: ['build', '--type', 'h5'], build: true },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -11,6 +11,7 @@ import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import envelopePlugin from './plugins/envelope.js';
 import i18nPlugin from './plugins/i18n.js';
+import inputPlugin from './plugins/input.js';
 import staticPlugin from './plugins/static.js';
 import ossRoutes from './routes/admin/oss.js';
 import accountRoutes from './routes/care/account.js';
@@ -20,6 +21,38 @@ import inoutstoreRoutes from './routes/care/inoutstore.js';
 import outApplyRoutes from './routes/care/outApply.js';
 import specialCareRoutes from './routes/care/specialCare.js';
 import metaRoutes from './routes/meta.js';
+
+/**
+ * Helmet's headers on every reply. The content security policy is what the H5 build needs: its
+ * own scripts only; inline styles (Taro's components and NutUI insert <style> elements); data: and
+ * blob: images and fetches (the signature pad's drawing, chosen photos before their upload); the
+ * API server and the web-view page's origins when the build names them; frames only of the
+ * back-office origins that embed the app.
+ */
+export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins }: Config['csp']): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'data:', 'blob:', ...apiOrigins],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: webviewOrigins.length ? webviewOrigins : ["'none'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'", ...embedOrigins],
+      },
+    },
+    // X-Frame-Options cannot name other origins: with back-office origins, frame-ancestors decides alone.
+    xFrameOptions: embedOrigins.length ? false : { action: 'sameorigin' },
+  };
+}
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
@@ -31,8 +64,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   const uploadDir = path.join(config.dataDir, 'uploads');
 
-  // External plugins. The content security policy waits until the H5 build's needs are known.
-  await app.register(helmet, { contentSecurityPolicy: false });
+  // External plugins.
+  await app.register(helmet, securityHeaders(config.csp));
   await app.register(compress);
   await app.register(rateLimit, { global: false });
   await app.register(multipart);
@@ -47,6 +80,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // App plugins.
   await app.register(i18nPlugin);
   await app.register(envelopePlugin);
+  await app.register(inputPlugin);
   await app.register(dbPlugin, { config });
   await app.register(authPlugin);
 

@@ -18,6 +18,12 @@ export interface Config {
   logLevel: string;
   /** Behind a load balancer: take the client's address and protocol from X-Forwarded-*. */
   trustProxy: boolean;
+  /**
+   * What the content security policy of the served H5 app allows besides its own origin: the API
+   * server baked into the build, the origins its web-view page opens (the build's own settings),
+   * and the PC back-office origins that embed the app in a frame.
+   */
+  csp: { apiOrigins: string[]; webviewOrigins: string[]; embedOrigins: string[] };
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -26,6 +32,34 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+/** A comma-separated list of origins (https://pc.example.com); anything else would break the policy. */
+function origins(env: NodeJS.ProcessEnv, name: string): string[] {
+  const list = (env[name] ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  for (const item of list) {
+    let origin = '';
+    try {
+      origin = new URL(item).origin;
+    } catch {
+      // reported below
+    }
+    if (origin !== item.replace(/\/$/, '') || !/^https?:/.test(origin)) {
+      throw new Error(`${name} must list origins such as https://pc.example.com, got "${item}"`);
+    }
+  }
+  return list.map((item) => item.replace(/\/$/, ''));
+}
+
+/** The origin of a URL setting (the build's API address: only its origin matters to the policy). */
+function originOf(env: NodeJS.ProcessEnv, name: string): string[] {
+  const raw = env[name];
+  if (!raw) return [];
+  try {
+    return [new URL(raw).origin];
+  } catch {
+    throw new Error(`${name} must be a URL such as https://api.example.com, got "${raw}"`);
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -44,5 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     h5Dir: path.resolve(env.H5_DIR || path.join(repoRoot, 'dist/h5')),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === '1',
+    csp: {
+      apiOrigins: originOf(env, 'TARO_APP_API_BASE'),
+      webviewOrigins: origins(env, 'TARO_APP_WEBVIEW_ORIGINS'),
+      embedOrigins: origins(env, 'EMBED_ORIGINS'),
+    },
   };
 }

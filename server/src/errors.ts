@@ -41,6 +41,23 @@ export class AppError extends Error {
   }
 }
 
+// What says that the database cannot be reached, as opposed to a query it refused: system errors
+// of the socket, SQLSTATE classes 08 (connection exception) and 57P (shut down, starting up), and
+// node-postgres's own messages for a connection that broke or never came.
+const UNREACHABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error)/;
+
+/** Whether the error (or one it wraps: Drizzle wraps the driver's) says the database is unreachable. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_ERRNOS.has(code) || code.startsWith('08') || code.startsWith('57P'))) return true;
+  if (UNREACHABLE_MESSAGE.test(error.message)) return true;
+  // A host name with several addresses fails with one error per address.
+  const inner = error instanceof AggregateError ? error.errors : [];
+  return [error.cause, ...inner].some((e) => isDatabaseUnavailable(e, depth + 1));
+}
+
 /**
  * Data refused by a form definition's rules (src/forms) or by the site's records (a baby of another
  * customer, a room the site does not have): the envelope answers code -1 with the first error's

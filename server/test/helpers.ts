@@ -185,3 +185,25 @@ export async function stockOf(app: FastifyInstance, batchId: number): Promise<nu
   const [batch] = await app.db.select({ quantity: stockBatches.quantity }).from(stockBatches).where(eq(stockBatches.id, batchId));
   return batch.quantity;
 }
+
+/** The smallest bytes that pass as a png (its signature and header chunk). */
+export const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(40, 1)]);
+
+/** POSTs `content` to /api/admin/oss/upload as the multipart field `file`; answers the reply. */
+export function uploadFile(app: FastifyInstance, fileName: string, content: Buffer, headers: Record<string, string> = {}) {
+  const boundary = '----yuezi-test';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin/oss/upload',
+    payload,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}

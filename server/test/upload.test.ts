@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { login, startApp } from './helpers.js';
+import { login, PNG, startApp, uploadFile } from './helpers.js';
 
 const MAX_BYTES = 2048;
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(40, 1)]);
 
 let app: FastifyInstance;
 let token: string;
@@ -14,24 +13,9 @@ before(async () => {
 });
 after(() => app.close());
 
-/** POSTs one file as the multipart field `file`. */
+/** POSTs one file as the multipart field `file`, as if to the host care.example:8080. */
 async function upload(fileName: string, content: Buffer, headers: Record<string, string> = { token }) {
-  const boundary = '----yuezi-test';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/admin/oss/upload',
-    payload,
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, host: 'care.example:8080' },
-  });
-  return response.json();
+  return (await uploadFile(app, fileName, content, { ...headers, host: 'care.example:8080' })).json();
 }
 
 describe('admin/oss/upload', () => {

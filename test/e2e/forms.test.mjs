@@ -430,7 +430,8 @@ test('a draft survives a reload', async () => {
 // ------------------------------------------------------------------------------------------
 // 3. A save while the server is away
 
-test('a save while the server is stopped keeps the data and, once it is back, saves exactly one record', async () => {
+/** A new 家属订餐 for room 820's mother, every field filled and `diet_notes` set to `note`. */
+async function familyFoodFilled(note) {
   const spec = FORMS.familyFood
   const page = await app.newPage()
   await app.loginAndPick(page, '820')
@@ -438,8 +439,13 @@ test('a save while the server is stopped keeps the data and, once it is back, sa
   await openEntry(page, spec.entry)
   await formReady(page, spec.titleKey, 'meal_date')
   const expected = await fillAll(page, spec.fields)
-  await fill(page, { key: 'diet_notes', type: 'textarea', value: '离线时填写' })
-  expected.diet_notes = '离线时填写'
+  await fill(page, { key: 'diet_notes', type: 'textarea', value: note })
+  expected.diet_notes = note
+  return { spec, page, customerId, expected }
+}
+
+test('a save while the server is stopped keeps the data and, once it is back, saves exactly one record', async () => {
+  const { spec, page, customerId, expected } = await familyFoodFilled('离线时填写')
   const before = (await recordsOf(page, spec.name, customerId)).length
 
   await app.server.stop({ keepData: true })
@@ -467,15 +473,7 @@ test('a save while the server is stopped keeps the data and, once it is back, sa
 })
 
 test('a save whose reply is lost (a timeout, then no network) keeps the data and draft, and the retry makes one record', async () => {
-  const spec = FORMS.familyFood
-  const page = await app.newPage()
-  await app.loginAndPick(page, '820')
-  const customerId = await customerIdOf(page)
-  await openEntry(page, spec.entry)
-  await formReady(page, spec.titleKey, 'meal_date')
-  const expected = await fillAll(page, spec.fields)
-  await fill(page, { key: 'diet_notes', type: 'textarea', value: '回复丢失时填写' })
-  expected.diet_notes = '回复丢失时填写'
+  const { spec, page, customerId, expected } = await familyFoodFilled('回复丢失时填写')
   const draftHolds = () =>
     page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('draft:') && localStorage.getItem(k).includes('回复丢失时填写')))
   const refusedSaveKeepsAll = async () => {

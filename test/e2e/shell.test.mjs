@@ -2,7 +2,7 @@
 // built H5 app, Debian's Chromium at phone size.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useApp, zh, en, serverZh, input, button, cell } from './app.mjs'
+import { useApp, zh, en, serverZh, formZh, input, button, cell, fieldOf, saveButton, openEntry, sign } from './app.mjs'
 
 const app = useApp()
 const { login } = app
@@ -100,5 +100,38 @@ test('a PC-origin link with a token logs straight in and the token leaves the ad
   await page.locator('.customer-card').getByText(customer.name).waitFor()
   assert.ok(!page.url().includes('token='), `token still in ${page.url()}`)
   assert.match(await page.evaluate(() => localStorage.getItem('come')), /PC/)
+  await page.close()
+})
+
+test('the content security policy lets the app work: login, home, a form with a drawn signature uploaded and saved', async () => {
+  const page = await app.newPage()
+  const violations = []
+  await page.addInitScript(() => {
+    window.__cspViolations = []
+    document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`))
+  })
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) violations.push(message.text())
+  })
+  const document = await page.goto(`${app.server.url}/pages/login/index`)
+  assert.match(document.headers()['content-security-policy'], /script-src 'self'/)
+  // manager: the test above changed demo's password.
+  await login(page, 'manager', 'demo1234')
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/pages/tabPages/index')
+  await button(page, zh['home.chooseCustomer']).click()
+  await input(page, zh['customer.searchPlaceholder']).fill('815')
+  await page.locator('.customer-picker__row').filter({ hasText: '815' }).first().click()
+  await page.locator('.customer-card').waitFor()
+  await openEntry(page, 'entry.familyFood')
+  await page.locator('.form-header__title').getByText(formZh['form.title.familyFood'], { exact: true }).waitFor()
+  await fieldOf(page, 'meal_date').locator('taro-button-core').click()
+  await fieldOf(page, 'unit_price').locator('input').fill('38')
+  await fieldOf(page, 'unit_price').locator('input').blur()
+  // The pad draws on a canvas, the drawing is uploaded (a data:/blob: fetch) and shown from /uploads.
+  await sign(page, 'family_signature')
+  await saveButton(page).click()
+  await page.locator('.form-header__chip--edit').waitFor()
+  violations.push(...(await page.evaluate(() => window.__cspViolations)))
+  assert.deepEqual(violations, [])
   await page.close()
 })

@@ -25,11 +25,14 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Any constant: the key of the advisory lock held while one instance migrates and seeds. */
 const MIGRATION_LOCK = 72_310_001;
 
+/** Told of a connection that broke while idle in the pool (the database restarted, the network dropped). */
+export type OnConnectionLost = (error: Error) => void;
+
 /** Connects, brings the schema up to date and, when asked, seeds an empty database. */
-export function openDatabase(config: Config): Promise<Database> {
+export function openDatabase(config: Config, onConnectionLost: OnConnectionLost = () => {}): Promise<Database> {
   const uploadDir = path.join(config.dataDir, 'uploads');
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.seed, uploadDir)
+    ? openPostgres(config.databaseUrl, config.seed, uploadDir, onConnectionLost)
     : openPglite(path.join(config.dataDir, 'pglite'), config.seed, uploadDir);
 }
 
@@ -43,18 +46,36 @@ async function openPglite(dir: string, withDemo: boolean, uploadDir: string): Pr
   return { db, close: () => client.close() };
 }
 
-async function openPostgres(connectionString: string, withDemo: boolean, uploadDir: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString });
-  // Several instances may start together: one migrates and seeds while the others wait.
-  const conn = await pool.connect();
+async function openPostgres(
+  connectionString: string,
+  withDemo: boolean,
+  uploadDir: string,
+  onConnectionLost: OnConnectionLost,
+): Promise<Database> {
+  // Several instances may start together: one migrates and seeds while the others wait. A
+  // connection of its own, without the pool's query timeout: a migration may take its time.
+  const conn = new pg.Client({ connectionString });
+  await conn.connect();
   try {
     await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     const locked = drizzlePg({ client: conn });
     await migratePg(locked, { migrationsFolder });
     if (withDemo) await seed(locked, uploadDir);
   } finally {
-    // Closing the connection (rather than returning it to the pool) also drops the lock.
-    conn.release(true);
+    // Closing the connection also drops the lock.
+    await conn.end();
   }
+  const pool = new pg.Pool({
+    connectionString,
+    // The database going away answers an error within seconds instead of holding requests: a
+    // connection that does not come, or a query that is not answered (a frozen server, a dropped
+    // network), fails; a refused connection fails at once.
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 30_000,
+    keepAlive: true,
+  });
+  // Without a listener, a pooled connection that breaks while idle would crash the process; the
+  // pool drops it and connects anew when the database is back.
+  pool.on('error', onConnectionLost);
   return { db: drizzlePg({ client: pool }), close: () => pool.end() };
 }

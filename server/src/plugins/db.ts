@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const database = await openDatabase(config);
+    const database = await openDatabase(config, (err) => app.log.warn({ err }, 'database connection lost'));
     app.decorate('db', database.db);
     app.addHook('onClose', () => database.close());
   },

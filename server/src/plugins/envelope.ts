@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, Code, FormInvalidError } from '../errors.js';
+import { AppError, Code, FormInvalidError, isDatabaseUnavailable } from '../errors.js';
 import { fieldErrorMessage } from '../lib/forms.js';
 import { formTranslator } from './i18n.js';
 
@@ -45,7 +45,9 @@ function toAppError(error: FastifyError | AppError): AppError {
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new AppError(Code.INVALID_INPUT, 'error.badRequest');
   }
-  return new AppError(Code.INTERNAL, 'error.internal');
+  // Anything else is the server's fault. Its message may hold SQL or paths: it goes to the log only.
+  if (isDatabaseUnavailable(error)) return new AppError(Code.INTERNAL, 'error.databaseUnavailable', {}, 503);
+  return new AppError(Code.INTERNAL, 'error.internal', {}, 500);
 }
 
 /** The one place where every error becomes an envelope in the user's language. */

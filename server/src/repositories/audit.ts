@@ -18,10 +18,12 @@ export interface AuditEntry {
  * the site already has an entry with this request_id (a retried save that another one got in first).
  */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<boolean> {
+  // Only the entry's own fields: callers pass actors that carry more (a session's id is not the row's).
+  const { siteId, accountId, action, entity, entityId, requestId = null } = entry;
   const rows = await db
     .insert(auditLog)
-    .values({ ...entry, requestId: entry.requestId ?? null })
-    .onConflictDoNothing()
+    .values({ siteId, accountId, action, entity, entityId, requestId })
+    .onConflictDoNothing({ target: [auditLog.siteId, auditLog.requestId] })
     .returning({ id: auditLog.id });
   return rows.length > 0;
 }

@@ -2,20 +2,29 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { accounts, sessions, sites } from '../db/schema.js';
+import { writeAudit } from './audit.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Starts a session and returns its token; only the token's hash is stored. */
+const ENTITY = 'sessions';
+
+/** Starts a session (a login, audited) and returns its token; only the token's hash is stored. */
 export async function createSession(
   db: Db,
   input: { accountId: number; siteId: number; ttlHours: number },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    accountId: input.accountId,
-    siteId: input.siteId,
-    expiresAt: new Date(Date.now() + input.ttlHours * 3600_000),
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(sessions)
+      .values({
+        tokenHash: hashToken(token),
+        accountId: input.accountId,
+        siteId: input.siteId,
+        expiresAt: new Date(Date.now() + input.ttlHours * 3600_000),
+      })
+      .returning({ id: sessions.id });
+    await writeAudit(tx, { siteId: input.siteId, accountId: input.accountId, action: 'create', entity: ENTITY, entityId: created.id });
   });
   return token;
 }
@@ -43,8 +52,15 @@ export async function findSession(db: Db, token: string) {
 
 export type Session = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 
-export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+/** The session's account and site: who ends or moves it. */
+type SessionActor = Pick<Session, 'id' | 'accountId' | 'siteId'>;
+
+/** Ends a session (a logout, audited). */
+export async function revokeSession(db: Db, session: SessionActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, session.id));
+    await writeAudit(tx, { siteId: session.siteId, accountId: session.accountId, action: 'delete', entity: ENTITY, entityId: session.id });
+  });
 }
 
 export async function revokeOtherSessions(db: Db, accountId: number, keepSessionId: number): Promise<void> {
@@ -54,6 +70,10 @@ export async function revokeOtherSessions(db: Db, accountId: number, keepSession
     .where(and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
 }
 
-export async function setSessionSite(db: Db, sessionId: number, siteId: number): Promise<void> {
-  await db.update(sessions).set({ siteId }).where(eq(sessions.id, sessionId));
+/** Moves a session to another site (audited under the site it moves to). */
+export async function setSessionSite(db: Db, session: SessionActor, siteId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(sessions).set({ siteId }).where(eq(sessions.id, session.id));
+    await writeAudit(tx, { siteId, accountId: session.accountId, action: 'update', entity: ENTITY, entityId: session.id });
+  });
 }

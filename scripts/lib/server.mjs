@@ -1,0 +1,99 @@
+// The product's server as a child process, for tests that need the real thing: end to end tests,
+// reliability tests (kill -9, restarts, load). It listens on 127.0.0.1 with its own data folder.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { freePort } from './postgres.mjs'
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** A port the system hands out now. */
+function anyFreePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+    probe.on('error', reject)
+  })
+}
+
+/**
+ * Starts `node --import tsx server/src/main.ts` and resolves once /api/health answers code 1.
+ * `env` adds to (and overrides) the server's environment; `port` or `portFrom` choose where it
+ * listens (default: any free port); without env.DATA_DIR it gets a temporary data folder.
+ */
+export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 90_000 } = {}) {
+  const listenPort = env.PORT ? Number(env.PORT) : (port ?? (portFrom ? await freePort(portFrom) : await anyFreePort()))
+  const dataDir = env.DATA_DIR || mkdtempSync(path.join(tmpdir(), 'yuezi-server-'))
+  const url = `http://127.0.0.1:${listenPort}`
+  let output = ''
+  let child
+
+  async function spawnServer() {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(listenPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    const deadline = Date.now() + startTimeoutMs
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${output}`)
+      try {
+        const res = await fetch(`${url}/api/health`)
+        if (res.ok) break
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL')
+        throw new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output}`)
+      }
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+
+  const running = () => child.exitCode === null && child.signalCode === null
+  const exited = () => new Promise((r) => (running() ? child.once('exit', r) : r()))
+
+  async function stopChild() {
+    if (!running()) return
+    child.kill('SIGTERM')
+    await Promise.race([exited(), new Promise((r) => setTimeout(r, 10_000))])
+    if (running()) {
+      child.kill('SIGKILL')
+      await exited()
+    }
+  }
+
+  await spawnServer()
+  return {
+    url,
+    port: listenPort,
+    dataDir,
+    /** The server process's id (for /proc/<pid>/status). */
+    pid: () => child.pid,
+    output: () => output,
+    /** kill -9: no shutdown, whatever it was doing. Resolves once the process is gone. */
+    async kill() {
+      if (!running()) return
+      child.kill('SIGKILL')
+      await exited()
+    },
+    async stop({ keepData = false } = {}) {
+      await stopChild()
+      if (!keepData && !env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true })
+    },
+    /** Starts the same server again (same port, same data folder), after stop({ keepData: true }) or kill(). */
+    async restart() {
+      await stopChild()
+      await spawnServer()
+    },
+  }
+}

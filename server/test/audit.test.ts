@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { and, asc, eq, gt, max } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { accounts, auditLog } from '../src/db/schema.js';
+import { shanghaiToday } from '../src/lib/dates.js';
+import { definitionOf, SIGNATURE, validSample } from './formSamples.js';
+import { addAccount, addProduct, addSite, call, login, PNG, startApp, uploadFile, type TestSite } from './helpers.js';
+
+// Every change a person makes leaves an audit row in the change's transaction: who, what, which row,
+// when and at which site. Each test makes one kind of change and reads the rows it added.
+
+const CARE = '/api/care';
+
+let app: FastifyInstance;
+let site: TestSite;
+before(async () => {
+  app = await startApp();
+  site = await addSite(app);
+});
+after(() => app.close());
+
+const post = async (url: string, body: object, token = site.token) => {
+  const reply = await call(app, `${CARE}/${url}`, body, { token });
+  assert.equal(reply.code, 1, `${url}: ${reply.msg}`);
+  return reply.res;
+};
+
+interface Entry {
+  accountId: number;
+  siteId: number;
+  action: string;
+  entity: string;
+  entityId: number;
+}
+
+/**
+ * The audit rows of `accountId` written while `change` ran, oldest first, each checked to be dated
+ * now. Other test files write rows at the same time, but for accounts of their own.
+ */
+async function auditedBy(change: () => Promise<unknown>, accountId = site.accountId): Promise<Entry[]> {
+  const mine = eq(auditLog.accountId, accountId);
+  const [{ last }] = await app.db.select({ last: max(auditLog.id) }).from(auditLog).where(mine);
+  const started = Date.now();
+  await change();
+  const rows = await app.db
+    .select({
+      accountId: auditLog.accountId,
+      siteId: auditLog.siteId,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      at: auditLog.at,
+    })
+    .from(auditLog)
+    .where(and(mine, gt(auditLog.id, last ?? 0)))
+    .orderBy(asc(auditLog.id));
+  return rows.map(({ at, ...entry }) => {
+    // The database's clock and ours: a few seconds apart at most.
+    assert.ok(Math.abs(at.getTime() - started) < 60_000, `audit time ${at.toISOString()} is not now`);
+    return entry;
+  });
+}
+
+const by = (action: string, entity: string, entityId: number, who = site) => ({
+  accountId: who.accountId,
+  siteId: who.siteId,
+  action,
+  entity,
+  entityId,
+});
+
+describe('the audit log', () => {
+  it('records creating, changing and deleting a form record, and its medicines', async () => {
+    const customer = site.customers[0];
+    const data = {
+      ...validSample(definitionOf('儿科医生查房签到表'), { customer, room: customer.room, departmentIds: [] }),
+      medicines: [{ medicine: '维生素D滴剂', dose: '1粒' }],
+    };
+    const save = { name: '儿科医生查房签到表', customer_id: customer.id, data };
+    let id = 0;
+    assert.deepEqual(await auditedBy(async () => (id = (await post('index/saveForm', save)).id)), [by('create', 'form_records', id)]);
+    assert.deepEqual(await auditedBy(() => post('index/saveForm', { ...save, id })), [by('update', 'form_records', id)]);
+
+    let medicineId = 0;
+    const addMedicine = async () => (medicineId = (await post('index/medicineSave', { record_id: id, medicine: '益生菌', dose: '1袋' })).id);
+    assert.deepEqual(await auditedBy(addMedicine), [by('create', 'medicines', medicineId)]);
+    const changeMedicine = () => post('index/medicineSave', { record_id: id, id: medicineId, medicine: '益生菌', dose: '2袋' });
+    assert.deepEqual(await auditedBy(changeMedicine), [by('update', 'medicines', medicineId)]);
+    assert.deepEqual(await auditedBy(() => post('index/medicineDel', { id: medicineId })), [by('delete', 'medicines', medicineId)]);
+
+    assert.deepEqual(await auditedBy(() => post('index/delFormRecord', { id })), [by('delete', 'form_records', id)]);
+  });
+
+  it('records a signed acknowledgement of the check-in rules', async () => {
+    const survey = await post('index/getSurvey', {});
+    const body = {
+      customer_id: site.customers[1].id,
+      survey_id: survey.id,
+      data: { agree: ['yes'], customer_signature: SIGNATURE, sign_date: shanghaiToday() },
+    };
+    let id = 0;
+    assert.deepEqual(await auditedBy(async () => (id = (await post('index/answerSave', body)).id)), [by('create', 'survey_answers', id)]);
+  });
+
+  it('records every step of an outbound and a self-paid order: save, change, approve, reverse, reject, delete', async () => {
+    const product = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 50 }] });
+    const items = [{ product_id: product.productId, batch_id: product.batches[0].id, quantity: 2 }];
+    const [department] = await post('index/departmentList', {});
+    const kinds = [
+      { url: 'outApply', entity: 'out_applies', body: { type: 'general', department_id: department.id, items } },
+      {
+        url: 'specialCare',
+        entity: 'special_cares',
+        body: { customer_id: site.customers[2].id, items: items.map((i) => ({ ...i, price: 9.9 })), signature: SIGNATURE },
+      },
+    ];
+    for (const { url, entity, body } of kinds) {
+      let id = 0;
+      const create = async () => (id = (await post(`${url}/save`, { ...body, request_id: randomUUID() })).id);
+      assert.deepEqual(await auditedBy(create), [by('create', entity, id)], url);
+      assert.deepEqual(await auditedBy(() => post(`${url}/save`, { ...body, id, remark: '改过' })), [by('update', entity, id)], url);
+      assert.deepEqual(await auditedBy(() => post(`${url}/check`, { id, approve: true })), [by('approve', entity, id)], url);
+      assert.deepEqual(await auditedBy(() => post(`${url}/check`, { id, reverse: true })), [by('reverse', entity, id)], url);
+
+      const rejected = await create();
+      const reject = () => post(`${url}/check`, { id: rejected, approve: false, reason: '数量不对' });
+      assert.deepEqual(await auditedBy(reject), [by('reject', entity, rejected)], url);
+      const deleted = await create();
+      assert.deepEqual(await auditedBy(() => post(`${url}/del`, { id: deleted })), [by('delete', entity, deleted)], url);
+    }
+  });
+
+  it('records an upload', async () => {
+    const rows = await auditedBy(async () => {
+      assert.equal((await uploadFile(app, 'photo.png', PNG, { token: site.token })).json().err, 0);
+    });
+    assert.equal(rows.length, 1);
+    assert.deepEqual(rows[0], by('create', 'uploads', rows[0].entityId));
+  });
+
+  it("records a login, a change of site, a password change and a logout as changes of the account's sessions", async () => {
+    const { account, password } = await addAccount(app, { siteIds: [site.siteId, 1] });
+    const [{ id: accountId }] = await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.account, account));
+    const staff = { ...site, accountId };
+    let token = '';
+    const loginRows = await auditedBy(async () => (token = await login(app, account, password)), accountId);
+    assert.equal(loginRows.length, 1);
+    const sessionId = loginRows[0].entityId;
+    assert.deepEqual(loginRows, [by('create', 'sessions', sessionId, staff)]);
+
+    const audited = (change: () => Promise<unknown>) => auditedBy(change, accountId);
+    assert.deepEqual(await audited(() => post('account/info', { site_id: 1 }, token)), [
+      by('update', 'sessions', sessionId, { ...staff, siteId: 1 }),
+    ]);
+    assert.deepEqual(await audited(() => post('account/info', { site_id: site.siteId }, token)), [
+      by('update', 'sessions', sessionId, staff),
+    ]);
+    const change = () => post('account/change_pwd', { old_password: password, password: 'newpass5678' }, token);
+    assert.deepEqual(await audited(change), [by('update', 'accounts', accountId, staff)]);
+    assert.deepEqual(await audited(() => post('account/logout', {}, token)), [by('delete', 'sessions', sessionId, staff)]);
+  });
+
+  it('records nothing for a refused change or a read', async () => {
+    const rows = await auditedBy(async () => {
+      const refused = await call(app, `${CARE}/index/saveForm`, { name: '探视登记表', data: {} }, { token: site.token });
+      assert.equal(refused.code, -1);
+      await post('index/getFormRecord', {});
+      await post('outApply/index', {});
+    });
+    assert.deepEqual(rows, []);
+  });
+});
