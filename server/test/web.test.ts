@@ -1,12 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { precompress } from '../scripts/precompress.js';
 import { startApp } from './helpers.js';
 
 const INDEX_HTML = '<!doctype html><title>月子中心客服端</title>';
+// Big enough to be worth compressing (over 1 KB).
+const VENDORS_JS = Array.from({ length: 200 }, (_, i) => `console.log("chunk ${i}");`).join('\n');
+const APP_CSS = Array.from({ length: 200 }, (_, i) => `.item-${i} { color: #e8627a; }`).join('\n');
 
 const h5Dir = mkdtempSync(path.join(os.tmpdir(), 'yuezi-h5-'));
 let app: FastifyInstance;
@@ -14,6 +19,11 @@ before(async () => {
   writeFileSync(path.join(h5Dir, 'index.html'), INDEX_HTML);
   mkdirSync(path.join(h5Dir, 'js'));
   writeFileSync(path.join(h5Dir, 'js', 'app.3f2a.js'), 'console.log(1)');
+  writeFileSync(path.join(h5Dir, 'js', 'vendors.9d0e.js'), VENDORS_JS);
+  await precompress(h5Dir);
+  // Written after precompress: a file that has no compressed copy.
+  mkdirSync(path.join(h5Dir, 'css'));
+  writeFileSync(path.join(h5Dir, 'css', 'app.7c1e.css'), APP_CSS);
   app = await startApp({ h5Dir });
   app.get('/api/test-failure', async () => {
     throw new Error('relation "secret_table" does not exist');
@@ -48,12 +58,29 @@ describe('the H5 app', () => {
     assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable');
   });
 
-  it('keeps the security headers, without a content security policy yet', async () => {
-    const response = await app.inject('/');
-    assert.equal(response.headers['x-content-type-options'], 'nosniff');
-    assert.equal(response.headers['x-frame-options'], 'SAMEORIGIN');
-    assert.ok(response.headers['strict-transport-security']);
-    assert.equal(response.headers['content-security-policy'], undefined);
+  it("sends the build's precompressed copies as they are, still cached for good", async () => {
+    const decompress = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const encoding of ['br', 'gzip'] as const) {
+      const response = await app.inject({ url: '/js/vendors.9d0e.js', headers: { 'accept-encoding': encoding } });
+      assert.equal(response.headers['content-encoding'], encoding);
+      const copy = readFileSync(path.join(h5Dir, 'js', `vendors.9d0e.js.${encoding === 'br' ? 'br' : 'gz'}`));
+      assert.deepEqual(response.rawPayload, copy, `the .${encoding} copy itself, not compressed again`);
+      assert.equal(decompress[encoding](response.rawPayload).toString(), VENDORS_JS);
+      assert.match(String(response.headers['content-type']), /javascript/);
+      assert.match(String(response.headers.vary), /accept-encoding/i);
+      assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable');
+    }
+    const plain = await app.inject('/js/vendors.9d0e.js');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, VENDORS_JS);
+  });
+
+  it('compresses on the fly a file that has no compressed copy', async () => {
+    const response = await app.inject({ url: '/css/app.7c1e.css', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(response.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(response.rawPayload).toString(), APP_CSS);
+    assert.match(String(response.headers['content-type']), /text\/css/);
+    assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable');
   });
 });
 

@@ -80,9 +80,16 @@ export const customers = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('customers_site_room_idx').on(t.siteId, t.room),
+    // customer/index's order (room, id).
+    index('customers_site_room_idx').on(t.siteId, t.room, t.id),
+    // floorList: who stays in a room, the latest to check in (one probe a room).
+    index('customers_site_room_check_in_idx').on(t.siteId, t.room, t.checkInDate.desc(), t.id.desc()),
     index('customers_site_name_idx').on(t.siteId, t.name),
     index('customers_site_phone_idx').on(t.siteId, t.phone),
+    // Trigram indexes (pg_trgm) for the keyword search's ILIKE '%…%' on name, room and phone.
+    index('customers_name_search_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('customers_room_search_idx').using('gin', t.room.op('gin_trgm_ops')),
+    index('customers_phone_search_idx').using('gin', t.phone.op('gin_trgm_ops')),
   ],
 );
 
@@ -137,6 +144,21 @@ export const formRecords = pgTable(
     index('form_records_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('form_records_site_request_idx').on(t.siteId, t.requestId),
   ],
+);
+
+/**
+ * How many live records of each form a site has: the total of getFormRecord's unfiltered list,
+ * which counting form_records would make grow with the table (a count reads every matching index
+ * entry). Kept by triggers on form_records (migration 0004), in the writing transaction.
+ */
+export const formRecordCounts = pgTable(
+  'form_record_counts',
+  {
+    siteId: ref('site_id').notNull().references(() => sites.id),
+    name: text('name').notNull(),
+    live: bigint('live', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.name] })],
 );
 
 /** The medicines of a round record (儿科 / 产科医生查房签到表); shown as the record's data.medicines. */
@@ -358,6 +380,14 @@ export const outApplies = pgTable(
   },
   (t) => [
     index('out_applies_site_date_idx').on(t.siteId, t.applyDate.desc(), t.id.desc()).where(isNull(t.deletedAt)),
+    // The list's filters, each in the list's order: type (every list of the app), status, department.
+    index('out_applies_site_type_date_idx')
+      .on(t.siteId, t.type, t.applyDate.desc(), t.id.desc())
+      .where(isNull(t.deletedAt)),
+    index('out_applies_site_status_date_idx')
+      .on(t.siteId, t.status, t.applyDate.desc(), t.id.desc())
+      .where(isNull(t.deletedAt)),
+    index('out_applies_department_idx').on(t.departmentId),
     index('out_applies_customer_idx').on(t.customerId),
     index('out_applies_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check(
@@ -407,6 +437,10 @@ export const specialCares = pgTable(
   },
   (t) => [
     index('special_cares_site_date_idx').on(t.siteId, t.consumeDate.desc(), t.id.desc()).where(isNull(t.deletedAt)),
+    // The status filter, in the list's order.
+    index('special_cares_site_status_date_idx')
+      .on(t.siteId, t.status, t.consumeDate.desc(), t.id.desc())
+      .where(isNull(t.deletedAt)),
     index('special_cares_customer_idx').on(t.customerId),
     index('special_cares_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],

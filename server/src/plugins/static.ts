@@ -30,6 +30,9 @@ export default fp<StaticOptions>(
     if (serveH5) {
       await app.register(fastifyStatic, {
         root: h5Dir,
+        // The .br / .gz copies server/scripts/precompress.ts writes beside the build's files, when
+        // there are any (smaller than on the fly, and no CPU per request); else @fastify/compress.
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, filePath) {
           const hashed = HASHED_ASSET.test(path.relative(h5Dir, filePath).split(path.sep).join('/'));

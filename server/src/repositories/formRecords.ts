@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.js';
-import { accounts, babies, customers, formRecords, medicines } from '../db/schema.js';
+import { accounts, babies, customers, formRecordCounts, formRecords, medicines } from '../db/schema.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
 import { shanghaiToday } from '../lib/dates.js';
 import {
@@ -190,14 +190,28 @@ export async function listRecords(db: Db, siteId: number, query: RecordQuery) {
     conditions.push(matching.length ? or(inArray(formRecords.customerId, matching.map((c) => c.id)), inText) : inText);
   }
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  // Only the site and maybe the form: the kept count, one row however many records there are.
+  const unfiltered = query.customerId === undefined && !query.from && !query.to && !keyword;
+  const counted = unfiltered
+    ? keptCount(db, siteId, query.name)
+    : db.select({ total: count() }).from(formRecords).where(where).then(([row]) => row.total);
+  const [rows, total] = await Promise.all([
     selectRecords(db, where)
       .orderBy(...newestFirst)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(formRecords).where(where),
+    counted,
   ]);
   return { list: await toItems(db, rows), total };
+}
+
+/** The site's live records (of one form): form_record_counts, which triggers keep (see db/schema.ts). */
+async function keptCount(db: Db, siteId: number, name: string | undefined): Promise<number> {
+  const [row] = await db
+    .select({ live: sql<number>`coalesce(sum(${formRecordCounts.live}), 0)`.mapWith(Number) })
+    .from(formRecordCounts)
+    .where(and(eq(formRecordCounts.siteId, siteId), name === undefined ? undefined : eq(formRecordCounts.name, name)));
+  return row.live;
 }
 
 /** One live record of the site, or undefined; a round record also with its medicines' ids. */

@@ -1,27 +1,25 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import { customers, departments, rooms } from '../db/schema.js';
 
 /** The site's rooms by floor, each with the customer staying in it (the latest to check in) or null. */
 export async function listFloors(db: Db, siteId: number) {
-  const [roomRows, occupants] = await Promise.all([
-    db
-      .select({ floor: rooms.floor, room: rooms.room })
-      .from(rooms)
-      .where(eq(rooms.siteId, siteId))
-      .orderBy(asc(rooms.floor), asc(rooms.room)),
-    db
-      .select({ id: customers.id, room: customers.room })
-      .from(customers)
-      .where(eq(customers.siteId, siteId))
-      .orderBy(sql`${customers.checkInDate} desc nulls last`, desc(customers.id)),
-  ]);
-  const occupantOf = new Map<string, number>();
-  for (const { id, room } of occupants) if (!occupantOf.has(room)) occupantOf.set(room, id);
+  // One index probe per room (customers_site_room_check_in_idx), not all the site's customers ever.
+  const occupant = db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.siteId, rooms.siteId), eq(customers.room, rooms.room)))
+    .orderBy(sql`${customers.checkInDate} desc nulls last`, sql`${customers.id} desc nulls last`)
+    .limit(1);
+  const roomRows = await db
+    .select({ floor: rooms.floor, room: rooms.room, customer_id: sql<number | null>`(${occupant})`.mapWith(Number) })
+    .from(rooms)
+    .where(eq(rooms.siteId, siteId))
+    .orderBy(asc(rooms.floor), asc(rooms.room));
   const floors: { floor: number; rooms: { room: string; customer_id: number | null }[] }[] = [];
-  for (const { floor, room } of roomRows) {
+  for (const { floor, room, customer_id } of roomRows) {
     if (floors.at(-1)?.floor !== floor) floors.push({ floor, rooms: [] });
-    floors.at(-1)!.rooms.push({ room, customer_id: occupantOf.get(room) ?? null });
+    floors.at(-1)!.rooms.push({ room, customer_id });
   }
   return floors;
 }

@@ -237,16 +237,19 @@ export async function moveStock(
     }
   });
   const sign = action === 'approve' ? -1 : 1;
-  for (const [batchId, quantity] of perBatch) {
-    // The guard repeats the check above in SQL (the row is locked, so it holds); the CHECK
+  // Every batch in one statement: each one's change by a CASE on its id.
+  const delta = sql`(case ${sql.join(
+    [...perBatch].map(([batchId, quantity]) => sql`when ${stockBatches.id} = ${batchId} then ${sign * quantity}::int`),
+    sql` `,
+  )} end)`;
+  const updated = await db
+    .update(stockBatches)
+    .set({ quantity: sql`${stockBatches.quantity} + ${delta}`, updatedAt: new Date() })
+    // The guard repeats the check above in SQL (the rows are locked, so it holds); the CHECK
     // constraint stock_batches_quantity_check is the last line.
-    const [updated] = await db
-      .update(stockBatches)
-      .set({ quantity: sql`${stockBatches.quantity} + ${sign * quantity}`, updatedAt: new Date() })
-      .where(and(eq(stockBatches.id, batchId), sign < 0 ? gte(stockBatches.quantity, quantity) : undefined))
-      .returning({ id: stockBatches.id });
-    if (!updated) throw new Error(`batch ${batchId} changed under its lock`);
-  }
+    .where(and(inArray(stockBatches.id, [...perBatch.keys()]), sql`${stockBatches.quantity} + ${delta} >= 0`))
+    .returning({ id: stockBatches.id });
+  if (updated.length !== perBatch.size) throw new Error(`batches of ${order.kind} ${order.id} changed under their lock`);
   await db.insert(stockMovements).values(
     items.map((item) => ({
       siteId: actor.siteId,

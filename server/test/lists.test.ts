@@ -1,0 +1,120 @@
+// What keeps the lists fast as the data grows (see npm run bench, scale): getFormRecord's total
+// read from counts that triggers keep, and floorList looking up each room's occupant.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { customers, formRecordCounts, formRecords } from '../src/db/schema.js';
+import { addDays, shanghaiToday } from '../src/lib/dates.js';
+import { definitionOf, validSample } from './formSamples.js';
+import { addSite, call, startApp, type TestSite } from './helpers.js';
+
+const API = '/api/care/index';
+const VISIT = '访客出入登记表';
+const FOOD = '家属订餐登记表';
+
+let app: FastifyInstance;
+let site: TestSite;
+before(async () => {
+  app = await startApp();
+  site = await addSite(app);
+});
+after(() => app.close());
+
+const post = (url: string, body: object, token = site.token) => call(app, url, body, { token });
+
+async function saved(name: string, extra: object = {}): Promise<number> {
+  const customer = site.customers[0];
+  const data = validSample(definitionOf(name), { customer, room: customer.room, departmentIds: [] });
+  const reply = await post(`${API}/saveForm`, { name, customer_id: customer.id, data, ...extra });
+  assert.equal(reply.code, 1, reply.msg);
+  return reply.res.id;
+}
+
+/** getFormRecord's total: of one form, or (name undefined) of every form; `filters` take the counting path. */
+const total = async (name?: string, filters: object = {}) =>
+  (await post(`${API}/getFormRecord`, { ...(name ? { name } : {}), ...filters, page: 1, limit: 1 })).res.total as number;
+
+/** The site's live records, counted in the table itself. */
+async function counted(name?: string): Promise<number> {
+  const [{ n }] = await app.db
+    .select({ n: count() })
+    .from(formRecords)
+    .where(and(eq(formRecords.siteId, site.siteId), isNull(formRecords.deletedAt), name ? eq(formRecords.name, name) : undefined));
+  return n;
+}
+
+const totals = async () => [await total(VISIT), await total(FOOD), await total()];
+const counts = async () => [await counted(VISIT), await counted(FOOD), await counted()];
+
+describe("getFormRecord's total", () => {
+  it('follows saves, edits and deletes', async () => {
+    assert.deepEqual(await totals(), [0, 0, 0]);
+    const visit = await saved(VISIT);
+    await saved(VISIT);
+    await saved(FOOD);
+    assert.deepEqual(await totals(), [2, 1, 3]);
+
+    // An edit changes no count; a delete takes the record out.
+    const data = validSample(definitionOf(VISIT), { customer: site.customers[0], room: '801', departmentIds: [] });
+    assert.equal((await post(`${API}/saveForm`, { name: VISIT, customer_id: site.customers[0].id, data, id: visit })).code, 1);
+    assert.deepEqual(await totals(), [2, 1, 3]);
+    assert.equal((await post(`${API}/delFormRecord`, { id: visit })).code, 1);
+    assert.deepEqual(await totals(), [1, 1, 2]);
+    assert.deepEqual(await totals(), await counts());
+
+    // A filtered list counts its own rows.
+    assert.equal(await total(VISIT, { customer_id: site.customers[0].id }), 1);
+    assert.equal(await total(VISIT, { customer_id: site.customers[1].id }), 0);
+    assert.equal(await total(VISIT, { date_from: addDays(shanghaiToday(), 1) }), 0);
+  });
+
+  it('stays the real count whatever writes the table: several forms in one statement, hard deletes, undeletes', async () => {
+    const [template] = await app.db.select().from(formRecords).where(eq(formRecords.siteId, site.siteId)).limit(1);
+    const copy = (name: string) => ({ ...template, id: undefined, name, requestId: null, deletedAt: null });
+    const inserted = await app.db
+      .insert(formRecords)
+      .values([copy(VISIT), copy(FOOD), copy(FOOD), { ...copy(VISIT), deletedAt: new Date() }])
+      .returning({ id: formRecords.id });
+    assert.deepEqual(await totals(), await counts());
+    assert.deepEqual(await totals(), [2, 3, 5]);
+
+    await app.db.delete(formRecords).where(eq(formRecords.id, inserted[1].id));
+    await app.db.update(formRecords).set({ deletedAt: null }).where(eq(formRecords.id, inserted[3].id));
+    assert.deepEqual(await totals(), [3, 2, 5]);
+    assert.deepEqual(await totals(), await counts());
+  });
+
+  it("is the site's own", async () => {
+    const other = await addSite(app);
+    assert.equal(await total(undefined, {}), await counted());
+    assert.equal((await post(`${API}/getFormRecord`, { page: 1, limit: 1 }, other.token)).res.total, 0);
+    const kept = await app.db.select().from(formRecordCounts).where(eq(formRecordCounts.siteId, other.siteId));
+    assert.deepEqual(kept, []);
+  });
+});
+
+describe('floorList', () => {
+  it('shows in each room the customer who checked in last (one without a check-in date comes after)', async () => {
+    const occupant = async (room: string) => {
+      const floors = (await post(`${API}/floorList`, {})).res as { rooms: { room: string; customer_id: number | null }[] }[];
+      return floors.flatMap((floor) => floor.rooms).find((r) => r.room === room)?.customer_id;
+    };
+    const first = site.customers.find((c) => c.room === '802')!;
+    assert.equal(await occupant('802'), first.id);
+    const add = async (checkInDate: string | null) => {
+      const [row] = await app.db
+        .insert(customers)
+        .values({ siteId: site.siteId, name: '新客户', phone: '13900000000', room: '802', checkInDate })
+        .returning({ id: customers.id });
+      return row.id;
+    };
+    await add(null);
+    assert.equal(await occupant('802'), first.id);
+    const later = await add(shanghaiToday());
+    await add(addDays(shanghaiToday(), -300));
+    assert.equal(await occupant('802'), later);
+    // Rooms nobody stays in.
+    assert.equal(await occupant('901'), null);
+  });
+});
