@@ -7,6 +7,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.mjs'
 import { H5_PAGES } from './builds.mjs'
 import { api, DIST, login, ms, printTable, startServer, tempDir } from './lib.mjs'
 
@@ -17,17 +18,6 @@ const PAGES = [
   { name: 'form (visit)', route: '/pagesHome/pages/form/visit/form', signedIn: true },
 ]
 
-// STACK.md: what Debian's chromium needs here, headless and offline.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
@@ -81,8 +71,8 @@ export async function lighthouseSection({ quick }) {
   // What `npm start` starts after its build, serving the build this bench made.
   const server = await startServer({ env: { H5_DIR: path.join(DIST, 'h5') } })
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: process.env.CHROME_PATH || CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     userDataDir: tempDir('chrome'),
   })
   const rows = []

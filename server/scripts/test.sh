@@ -34,7 +34,8 @@ tests=("$@")
 smoke=("$@")
 if [[ $# -eq 0 ]]; then
   tests=(test/*.test.ts)
-  smoke=(test/account.test.ts test/customer.test.ts test/upload.test.ts test/formRecords.test.ts test/stock.test.ts)
+  smoke=(test/account.test.ts test/customer.test.ts test/upload.test.ts test/formRecords.test.ts test/stock.test.ts
+         test/lists.test.ts test/access.test.ts test/sessions.test.ts)
 fi
 
 echo "== PostgreSQL (port $port)"

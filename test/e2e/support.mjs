@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs'
 import { ROOT, startServer as startProductServer } from '../../scripts/lib/server.mjs'
 
 export { ROOT }
 const H5_DIR = path.join(process.env.DIST_DIR || path.join(ROOT, 'dist'), 'h5')
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 /** Starts the product's server serving the built H5 app, with its own data folder (see scripts/lib/server.mjs). */
 export async function startServer(env = {}) {
@@ -20,22 +20,14 @@ export async function startServer(env = {}) {
 export async function launchBrowser() {
   const profile = mkdtempSync(path.join(tmpdir(), 'yuezi-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     locale: 'zh-CN',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   })
   // A step that takes longer than this on a 2-core machine is a failure, not slowness.
   context.setDefaultTimeout(15_000)

@@ -36,14 +36,13 @@ export async function checkAgainstSite(
   const of = (source: string) => uses.filter((use) => use.field.optionsSource === source).flatMap((use) => use.values);
   // Ids as numbers: a picker may send them as digit strings.
   const ids = (source: string) => of(source).map(idOf).filter((id): id is number => id !== undefined);
-  const [roomSet, departmentSet, productSet, packageSet, giftTypeSet, batches] = await Promise.all([
-    existingRooms(db, siteId, of('floorList').map(String)),
-    existingDepartments(db, siteId, ids('departmentList')),
-    existingProducts(db, siteId, ids('productList')),
-    existingPackages(db, siteId, ids('productPackageList')),
-    existingGiftTypes(db, siteId, ids('giftTypeList')),
-    batchesByIds(db, siteId, ids('getProductBatch')),
-  ]);
+  // One after another: `db` may be a transaction, whose one connection runs one query at a time.
+  const roomSet = await existingRooms(db, siteId, of('floorList').map(String));
+  const departmentSet = await existingDepartments(db, siteId, ids('departmentList'));
+  const productSet = await existingProducts(db, siteId, ids('productList'));
+  const packageSet = await existingPackages(db, siteId, ids('productPackageList'));
+  const giftTypeSet = await existingGiftTypes(db, siteId, ids('giftTypeList'));
+  const batches = await batchesByIds(db, siteId, ids('getProductBatch'));
   const babyIds = new Set(children.map((child) => child.id));
   const has = (set: Set<number>, value: unknown) => {
     const id = idOf(value);

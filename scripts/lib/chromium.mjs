@@ -1,0 +1,13 @@
+// Debian's Chromium as the e2e tests and the bench drive it: headless, offline, in a sandbox-less
+// container (STACK.md).
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
