@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.js';
 import { babies, customers } from '../db/schema.js';
 
@@ -15,12 +16,36 @@ type CustomerRow = { id: number; name: string; phone: string; room: string; deli
 /** `%` and `_` in what the user typed are literal characters, not wildcards. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A customer whose name, room or phone holds the pattern. */
+const customerMatches = (pattern: string) =>
+  or(ilike(customers.name, pattern), ilike(customers.room, pattern), ilike(customers.phone, pattern))!;
+
+/**
+ * A list's keyword over records of the site's customers: the record's own text, or a customer
+ * whose name, room or phone match. Two index-backed halves: the matching customers (few: fetched
+ * first, so that the planner sees their ids) and the record's search text (trigram index);
+ * PostgreSQL ORs the two indexes' bitmaps.
+ */
+export async function customerOrText(
+  db: Db,
+  siteId: number,
+  keyword: string,
+  record: { customerId: PgColumn; searchText: PgColumn },
+): Promise<SQL> {
+  const pattern = containing(keyword);
+  const matching = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.siteId, siteId), customerMatches(pattern)));
+  const inText = ilike(record.searchText, pattern);
+  return matching.length ? or(inArray(record.customerId, matching.map((c) => c.id)), inText)! : inText;
+}
+
 export async function listCustomers(db: Db, siteId: number, query: { page: number; limit: number; keyword?: string }) {
   const conditions: SQL[] = [eq(customers.siteId, siteId)];
   const keyword = query.keyword?.trim();
   if (keyword) {
-    const pattern = containing(keyword);
-    conditions.push(or(ilike(customers.name, pattern), ilike(customers.room, pattern), ilike(customers.phone, pattern))!);
+    conditions.push(customerMatches(containing(keyword)));
   }
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([

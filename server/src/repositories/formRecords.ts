@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.js';
 import { accounts, babies, customers, formRecordCounts, formRecords, medicines } from '../db/schema.js';
@@ -19,7 +19,7 @@ import {
   type FormDefinition,
 } from '../lib/forms.js';
 import { findRequest, writeAudit } from './audit.js';
-import { containing } from './customers.js';
+import { customerOrText } from './customers.js';
 import { checkAgainstSite } from './siteOptions.js';
 
 /** Who does it, where. */
@@ -173,21 +173,7 @@ export async function listRecords(db: Db, siteId: number, query: RecordQuery) {
   if (query.to) conditions.push(lt(formRecords.createdAt, query.to));
   const keyword = query.keyword?.trim();
   if (keyword) {
-    const pattern = containing(keyword);
-    // Two index-backed halves: the site's customers whose name, room or phone match (few: fetched
-    // first, so that the planner sees their ids), and the record's own text (trigram index on
-    // search_text); PostgreSQL ORs the two indexes' bitmaps.
-    const matching = await db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(
-        and(
-          eq(customers.siteId, siteId),
-          or(ilike(customers.name, pattern), ilike(customers.room, pattern), ilike(customers.phone, pattern)),
-        ),
-      );
-    const inText = ilike(formRecords.searchText, pattern);
-    conditions.push(matching.length ? or(inArray(formRecords.customerId, matching.map((c) => c.id)), inText) : inText);
+    conditions.push(await customerOrText(db, siteId, keyword, formRecords));
   }
   const where = and(...conditions);
   // Only the site and maybe the form: the kept count, one row however many records there are.

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import {
   customers,
@@ -13,7 +13,7 @@ import {
 } from '../db/schema.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
 import { idOf, ITEMS, outApplyGeneral, outApplyGift, validateForm, type FormData } from '../lib/forms.js';
-import { containing } from './customers.js';
+import { customerOrText } from './customers.js';
 import type { Actor } from './formRecords.js';
 import {
   checkOrder,
@@ -145,18 +145,7 @@ export async function listOutApplies(db: Db, siteId: number, query: OrderQuery, 
   if (query.dateTo) conditions.push(lte(outApplies.applyDate, query.dateTo));
   const keyword = query.keyword?.trim();
   if (keyword) {
-    const pattern = containing(keyword);
-    const matching = await db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(
-        and(
-          eq(customers.siteId, siteId),
-          or(ilike(customers.name, pattern), ilike(customers.room, pattern), ilike(customers.phone, pattern)),
-        ),
-      );
-    const inText = ilike(outApplies.searchText, pattern);
-    conditions.push(matching.length ? or(inArray(outApplies.customerId, matching.map((c) => c.id)), inText) : inText);
+    conditions.push(await customerOrText(db, siteId, keyword, outApplies));
   }
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
