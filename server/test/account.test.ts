@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formRecords, sessions } from '../src/db/schema.js';
-import { shanghaiToday } from '../src/lib/dates.js';
+import { DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
 import { hashToken } from '../src/repositories/sessions.js';
 import { addAccount, call, login, startApp } from './helpers.js';
 
@@ -29,6 +29,8 @@ describe('login_old', () => {
       site_name: '阳光月子中心·总店',
       must_change_password: false,
       can_approve: true,
+      time_zone: 'Asia/Shanghai',
+      utc_offset: 480,
     });
     const info = await call(app, INFO, {}, { token: reply.res.token });
     assert.deepEqual(info.res, reply.res.userInfo);
@@ -191,7 +193,7 @@ describe('account/index', () => {
     assert.equal(reply.res.counts[name], 2);
 
     const today = await call(app, '/api/care/account/index', {}, { token });
-    assert.equal(today.res.date, shanghaiToday());
+    assert.equal(today.res.date, siteToday(DEFAULT_ZONE));
     assert.equal(today.res.counts[name], undefined);
   });
 

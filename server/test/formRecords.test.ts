@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, formRecords, medicines } from '../src/db/schema.js';
-import { addDays, shanghaiToday } from '../src/lib/dates.js';
+import { addDays, DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
 import { formDefinitions } from '../src/lib/forms.js';
 import { definitionOf, expectedData, validSample, type SampleRefs } from './formSamples.js';
 import { addSite, call, startApp, stockRefs, type TestCustomer, type TestSite } from './helpers.js';
@@ -94,7 +94,7 @@ describe('saveForm', () => {
     const data = sampleFor('访客出入登记表');
     const id = await saved('访客出入登记表', data);
     const before = (await post(INFO, { id })).res;
-    const changed = { ...data, time_out: `${shanghaiToday()} 11:45`, remark: '已离开' };
+    const changed = { ...data, time_out: `${siteToday(DEFAULT_ZONE)} 11:45`, remark: '已离开' };
     assert.deepEqual(await save('访客出入登记表', changed, { id }), { code: 1, msg: '成功', res: { id } });
     const after = (await post(INFO, { id })).res;
     assert.equal(after.data.time_out, changed.time_out);
@@ -361,7 +361,7 @@ describe('getFormRecordCount', () => {
     assert.deepEqual((await ask({ date: '2024-03-05' })).res, { counts: { 访客出入登记表: 1 } });
     assert.deepEqual((await ask({ name: '访客出入登记表', date: '2024-03-05' })).res, { count: 1 });
     const home = await call(app, '/api/care/account/index', {}, { token: counter.token });
-    assert.deepEqual(home.res, { date: shanghaiToday(), counts: (await ask({})).res.counts });
+    assert.deepEqual(home.res, { date: siteToday(DEFAULT_ZONE), counts: (await ask({})).res.counts });
   });
 });
 

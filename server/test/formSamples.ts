@@ -1,5 +1,5 @@
 import { fieldsOf, formByName, withComputed, type Field, type FormData, type FormDefinition } from '../src/lib/forms.js';
-import { shanghaiToday } from '../src/lib/dates.js';
+import { DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
 import type { StockRefs, TestCustomer } from './helpers.js';
 
 export const SIGNATURE = '/uploads/test-signature.png';
@@ -26,7 +26,7 @@ export const definitionOf = (name: string): FormDefinition => {
 
 /** A value that passes every rule of the field; undefined for computed fields. */
 function sampleValue(field: Field, refs: SampleRefs): unknown {
-  const today = shanghaiToday();
+  const today = siteToday(DEFAULT_ZONE);
   switch (field.type) {
     case 'text':
     case 'textarea':
@@ -94,7 +94,7 @@ export const validSample = (definition: FormDefinition, refs: SampleRefs): FormD
 /** The data as the server should store it: the sample with its computed fields computed for the customer. */
 export function expectedData(definition: FormDefinition, data: FormData, customer: TestCustomer): FormData {
   return withComputed(definition, data, {
-    today: shanghaiToday(),
+    today: siteToday(DEFAULT_ZONE),
     customer: { delivery_date: customer.delivery_date },
     children: customer.babies,
   });

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { babies, customers, products, sites, stockBatches } from '../src/db/schema.js';
 import { seedSiteLists } from '../src/db/seed.js';
 import { seedSiteStock } from '../src/db/seedStock.js';
-import { addDays, shanghaiToday } from '../src/lib/dates.js';
+import { addDays, DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
 import { hashPassword } from '../src/lib/password.js';
 import { createAccount } from '../src/repositories/accounts.js';
 
@@ -90,18 +90,21 @@ const CUSTOMER_NAMES = ['林晓雯', '苏婉清', '高若曦', '程海燕'];
 
 /**
  * A site of its own, with its rooms, departments, check-in rules and stock (as the seed makes them), four
- * customers in rooms 801–804 (the first with twins) and a logged-in staff member who may approve orders: counts and totals
+ * customers in rooms 801–804 (the first with twins), in `timeZone` (default the demo sites' zone), and a logged-in staff member who may approve orders: counts and totals
  * in it are the test's alone, whatever other test files do at the same time.
  */
-export async function addSite(app: FastifyInstance): Promise<TestSite> {
+export async function addSite(app: FastifyInstance, { timeZone = DEFAULT_ZONE.timeZone } = {}): Promise<TestSite> {
   // One transaction: the seed of another test file's app never sees the site without its lists.
   const site = await app.db.transaction(async (tx) => {
-    const [created] = await tx.insert(sites).values({ name: `测试门店-${randomUUID().slice(0, 8)}` }).returning({ id: sites.id });
+    const [created] = await tx
+      .insert(sites)
+      .values({ name: `测试门店-${randomUUID().slice(0, 8)}`, timeZone })
+      .returning({ id: sites.id });
     await seedSiteLists(tx, created.id);
     await seedSiteStock(tx, created.id);
     return created;
   });
-  const today = shanghaiToday();
+  const today = siteToday(DEFAULT_ZONE);
   const made: TestCustomer[] = [];
   for (const [i, name] of CUSTOMER_NAMES.entries()) {
     const deliveryDate = addDays(today, -(10 + i));
@@ -161,7 +164,7 @@ export async function addProduct(
     .insert(products)
     .values({ siteId, name, spec: '测试规格', unit: '个', price, category: '测试' })
     .returning({ id: products.id });
-  const today = shanghaiToday();
+  const today = siteToday(DEFAULT_ZONE);
   const made = batches.length
     ? await app.db
         .insert(stockBatches)

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { customers, formRecordCounts, formRecords } from '../src/db/schema.js';
-import { addDays, shanghaiToday } from '../src/lib/dates.js';
+import { addDays, DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
 import { definitionOf, validSample } from './formSamples.js';
 import { addSite, call, startApp, type TestSite } from './helpers.js';
 
@@ -66,7 +66,7 @@ describe("getFormRecord's total", () => {
     // A filtered list counts its own rows.
     assert.equal(await total(VISIT, { customer_id: site.customers[0].id }), 1);
     assert.equal(await total(VISIT, { customer_id: site.customers[1].id }), 0);
-    assert.equal(await total(VISIT, { date_from: addDays(shanghaiToday(), 1) }), 0);
+    assert.equal(await total(VISIT, { date_from: addDays(siteToday(DEFAULT_ZONE), 1) }), 0);
   });
 
   it('stays the real count whatever writes the table: several forms in one statement, hard deletes, undeletes', async () => {
@@ -111,8 +111,8 @@ describe('floorList', () => {
     };
     await add(null);
     assert.equal(await occupant('802'), first.id);
-    const later = await add(shanghaiToday());
-    await add(addDays(shanghaiToday(), -300));
+    const later = await add(siteToday(DEFAULT_ZONE));
+    await add(addDays(siteToday(DEFAULT_ZONE), -300));
     assert.equal(await occupant('802'), later);
     // Rooms nobody stays in.
     assert.equal(await occupant('901'), null);

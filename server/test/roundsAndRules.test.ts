@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, surveys } from '../src/db/schema.js';
 import { SURVEY_CONTENT } from '../src/db/seed.js';
-import { shanghaiToday } from '../src/lib/dates.js';
+import { DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
 import { definitionOf, validSample } from './formSamples.js';
 import { addSite, call, startApp, type TestSite } from './helpers.js';
 
@@ -124,7 +124,7 @@ describe('medicines of a round record', () => {
 });
 
 describe('check-in rules', () => {
-  const data = () => ({ agree: ['yes'], customer_signature: '/uploads/sign-1.png', sign_date: shanghaiToday() });
+  const data = () => ({ agree: ['yes'], customer_signature: '/uploads/sign-1.png', sign_date: siteToday(DEFAULT_ZONE) });
 
   it("answers the site's current rules", async () => {
     const survey = (await post('getSurvey', {})).res;

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, outApplies, specialCares, stockBatches, stockMovements } from '../src/db/schema.js';
-import { addDays, shanghaiToday } from '../src/lib/dates.js';
+import { addDays, DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
 import { SIGNATURE } from './formSamples.js';
 import { addAccount, addProduct, addSite, call, login, startApp, stockOf, type TestSite } from './helpers.js';
 
@@ -17,7 +17,7 @@ let site: TestSite;
 /** Another site: its departments, customers and products are not ours. */
 let other: TestSite;
 let departments: { id: number; name: string }[];
-const today = shanghaiToday();
+const today = siteToday(DEFAULT_ZONE);
 
 before(async () => {
   app = await startApp();

@@ -9,6 +9,10 @@ export interface UserInfo {
   must_change_password: boolean
   /** May approve / reject / reverse stock orders. */
   can_approve: boolean
+  /** The site's IANA time zone: the centre's days are counted in it. */
+  time_zone: string
+  /** That zone's offset from UTC when the info was sent, minutes east (where the device cannot convert zones). */
+  utc_offset: number
 }
 
 export interface Site {

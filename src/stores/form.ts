@@ -1,9 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { getFormRecord } from '@/api/form'
 import type { FormRecord } from '@/api/types'
-import { stripFormName, today } from '@/utils'
+import { stripFormName } from '@/utils'
 import { latestCall } from '@/utils/latest'
 import { persist } from '@/utils/storage'
+import { centreClock } from './centreClock'
 import { customerStore } from './customer'
 
 // Only the newest lookup applies, so a slow reply for a form left behind never
@@ -17,8 +18,10 @@ class FormStore {
   gift_type_id: number | null = null
   /** 月子 (true) or 小月子 (false) check-in. */
   is_month = true
-  /** The working date, YYYY-MM-DD. */
-  today = today()
+  /** The working date, YYYY-MM-DD: the centre's today unless a date was chosen. */
+  today = centreClock.today()
+  /** The centre's day the working date was last set for: on a later day it starts on today again. */
+  workingDay = ''
   /** The current customer's record of the open form (memory only). */
   formRecord: FormRecord | null = null
 
@@ -30,6 +33,7 @@ class FormStore {
       gift_type_id: 'gift_type_id',
       is_month: 'is_month',
       today: 'today',
+      workingDay: 'working_day',
     })
   }
 
@@ -42,6 +46,23 @@ class FormStore {
 
   setToday(date: string) {
     this.today = date
+    this.workingDay = centreClock.today()
+  }
+
+  /**
+   * The working date is kept while the app runs and through a restart on the same centre day;
+   * the first launch (or sign-in to a site) on a new centre day starts on that day.
+   */
+  startDay() {
+    const centreToday = centreClock.today()
+    if (this.workingDay === centreToday) return
+    this.today = centreToday
+    this.workingDay = centreToday
+  }
+
+  /** The working date is not the centre's today (home says so, so that no one files under another day unawares). */
+  get isNotToday() {
+    return this.today !== centreClock.today()
   }
 
   setIsMonth(isMonth: boolean) {

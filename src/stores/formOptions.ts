@@ -8,7 +8,7 @@ import { getProductBatch, giftTypeList, productList, productPackageList } from '
 import { isNearExpiry, offeredBatches } from '@/forms/definitions/stockRules'
 import type { OptionsSource } from '@/forms/types'
 import { t } from '@/i18n'
-import { today as realToday } from '@/utils'
+import { centreClock } from '@/stores/centreClock'
 
 export interface Choice {
   value: string | number
@@ -78,8 +78,8 @@ const LOADERS: Partial<Record<OptionsSource, (param: Param) => Promise<Loaded>>>
   getProductBatch: async (productId) => {
     const id = Number(productId)
     if (!Number.isInteger(id) || id <= 0) return whole([])
-    // Expiry is by the real date (as the server checks it), not the working date.
-    const today = realToday()
+    // Expiry is by the centre's real date (as the server checks it), not the working date.
+    const today = centreClock.today()
     return whole(offeredBatches(await getProductBatch(id), today).map((b) => {
       const warn = b.near_expiry || isNearExpiry(b.expiry_date, today)
       return {

@@ -1,5 +1,6 @@
 export { sessionStore, LOGIN_PAGE, MODIFY_PASSWORD_PAGE } from './session'
 export { customerStore } from './customer'
+export { centreClock } from './centreClock'
 export { formStore } from './form'
 export { homeStore } from './home'
 export { settingsStore, watchNetwork } from './settings'

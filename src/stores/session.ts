@@ -1,11 +1,13 @@
 import Taro from '@tarojs/taro'
-import { makeAutoObservable, runInAction } from 'mobx'
+import { compareStructural, makeAutoObservable, reaction, runInAction } from 'mobx'
 import * as account from '@/api/account'
 import { CODE_MUST_CHANGE_PASSWORD, RequestError, configureRequest } from '@/api/request'
 import type { Site, UserInfo } from '@/api/types'
 import { LOGOUT_MESSAGE_DELAY, TOAST_DURATION } from '@/config'
 import { t } from '@/i18n'
+import { DEFAULT_TIME_ZONE, type CentreZone } from '@/forms/centreDay'
 import { persist } from '@/utils/storage'
+import { centreClock } from './centreClock'
 import { customerStore } from './customer'
 import { formStore } from './form'
 import { settingsStore } from './settings'
@@ -28,11 +30,27 @@ class SessionStore {
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true })
     persist(this, { token: 'token', userInfo: 'userInfo', come: 'come' })
+    // The centre's day is counted in the site's zone: known from the stored user info at launch,
+    // learnt again at sign-in and on a site switch; a new centre day starts on today.
+    reaction(
+      () => this.zone,
+      (zone) => {
+        centreClock.setZone(zone)
+        formStore.startDay()
+      },
+      { fireImmediately: true, equals: compareStructural },
+    )
     configureRequest({
       getToken: () => this.token,
       onLogout: (message) => this.logout({ title: message }),
       onMustChangePassword: this.mustChangePassword,
     })
+  }
+
+  /** The site's time zone; the default until the user info is known. */
+  get zone(): CentreZone {
+    const info = this.userInfo
+    return info?.time_zone ? { timeZone: info.time_zone, utcOffsetMinutes: info.utc_offset } : { timeZone: DEFAULT_TIME_ZONE }
   }
 
   get isLoggedIn() {

@@ -57,9 +57,3 @@ export function isWeChatBrowser(userAgent = typeof navigator === 'undefined' ? '
 export function stripFormName(name: string): string {
   return name.replace(/[(){}[\]]/g, '')
 }
-
-/** Today's date, YYYY-MM-DD, local time (without dayjs, which stays off the start path). */
-export function today(): string {
-  const now = new Date()
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
-}

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { reaction, runInAction, toJS } from 'mobx'
 
-/** The storage keys of the seed (seed-spec section 3), plus `lang` and the remembered `account`. */
+/** The storage keys of the app: the seed's, plus `lang`, the remembered `account` and the `working_day` the working date was set on. */
 export type StorageKey =
   | 'come'
   | 'is_month'
@@ -15,6 +15,7 @@ export type StorageKey =
   | 'customerInfo'
   | 'lang'
   | 'account'
+  | 'working_day'
 
 // An empty value is removed rather than stored, so that "cleared" means the key is gone.
 function isEmpty(value: unknown) {

@@ -3,7 +3,8 @@ import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import type { Customer } from '@/api/types'
 import Home from '@/pages/tabPages/index'
-import { customerStore, formStore, sessionStore } from '@/stores'
+import { centreClock, customerStore, formStore, sessionStore } from '@/stores'
+import zh from '@locales/zh-CN.json'
 import { callsTo, click, demoUser, mockApi, quietUi, resetApp, settle } from './support/helpers'
 
 const SUMMARY = '/api/care/account/index'
@@ -53,6 +54,17 @@ describe('home', () => {
     expect(screen.getByText('999+')).toBeTruthy()
     expect(document.querySelectorAll('.nut-badge-content')).toHaveLength(2)
     expect(screen.getByText('2026-11-22')).toBeTruthy()
+  })
+
+  it("says so when the working date is not the centre's today, and not when it is", async () => {
+    homeApi()
+    formStore.setToday(centreClock.today())
+    const view = await show()
+    expect(screen.queryByText(zh['home.notToday'])).toBeNull()
+    view.unmount()
+    formStore.setToday('2026-11-01')
+    await show()
+    expect(screen.getByText(zh['home.notToday'])).toBeTruthy()
   })
 
   it('shows every entry in its group', async () => {

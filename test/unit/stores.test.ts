@@ -1,12 +1,21 @@
 import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
-import { sessionStore, customerStore, formStore, homeStore, settingsStore, watchNetwork } from '@/stores'
+import { centreClock, sessionStore, customerStore, formStore, homeStore, settingsStore, watchNetwork } from '@/stores'
 import { getLocale } from '@/i18n'
-import { today } from '@/utils'
 import type { Customer, UserInfo } from '@/api/types'
 import { mockServer, mockUi, ok, requestCalls } from './taroMocks'
 
-const user: UserInfo = { id: 1, account: 'kf01', name: '王敏', site_id: 1, site_name: '总店', must_change_password: false, can_approve: false }
+const user: UserInfo = {
+  id: 1,
+  account: 'kf01',
+  name: '王敏',
+  site_id: 1,
+  site_name: '总店',
+  must_change_password: false,
+  can_approve: false,
+  time_zone: 'Asia/Shanghai',
+  utc_offset: 480,
+}
 const baby = { id: 9, name: '宝宝', sex: 'female' as const, birth_date: '2026-01-01', birth_weight: 3200 }
 const customer: Customer = { id: 5, name: '李娜', phone: '13800000000', room: '801', delivery_date: '2026-01-01', children: [baby] }
 
@@ -33,7 +42,7 @@ afterEach(() => {
   formStore.setFormName('')
   formStore.clearRecord()
   formStore.setIsMonth(true)
-  formStore.setToday(today())
+  formStore.setToday(centreClock.today())
   settingsStore.setLang('zh-CN')
   settingsStore.rememberAccount('')
   localStorage.clear()
@@ -223,6 +232,8 @@ describe('persistence at start', () => {
       gift_type_id: 4,
       is_month: false,
       today: '2026-03-04',
+      // Chosen earlier on the centre's today: kept.
+      working_day: centreClock.today(),
       lang: 'en',
       account: 'kf01',
     }
@@ -249,7 +260,7 @@ describe('persistence at start', () => {
     jest.isolateModules(() => {
       const fresh = require('@/stores')
       expect(fresh.sessionStore).toMatchObject({ token: '', userInfo: null, come: '', isLoggedIn: false })
-      expect(fresh.formStore).toMatchObject({ formName: '', is_month: true, today: today(), formRecord: null })
+      expect(fresh.formStore).toMatchObject({ formName: '', is_month: true, today: centreClock.today(), formRecord: null })
       expect(fresh.settingsStore.lang).toBe('zh-CN')
       expect(require('@/i18n').getLocale()).toBe('zh-CN')
     })
@@ -344,7 +355,7 @@ describe('formStore', () => {
   })
 
   it('keeps the working date and the check-in kind', () => {
-    expect(formStore.today).toBe(today())
+    expect(formStore.today).toBe(centreClock.today())
     formStore.setToday('2026-05-06')
     formStore.setIsMonth(false)
     expect(stored('today')).toBe('2026-05-06')

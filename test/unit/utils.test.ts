@@ -1,4 +1,4 @@
-import { badgeText, fileType, formatCountdown, isWeChatBrowser, joinNames, stripFormName, today } from '@/utils'
+import { badgeText, fileType, formatCountdown, isWeChatBrowser, joinNames, stripFormName } from '@/utils'
 
 describe('fileType', () => {
   it.each([
@@ -92,14 +92,5 @@ describe('stripFormName', () => {
   it('removes ( ) { } [ ] and keeps the rest', () => {
     expect(stripFormName('入住通知单(月子){A}[B]')).toBe('入住通知单月子AB')
     expect(stripFormName('访客出入登记表')).toBe('访客出入登记表')
-  })
-})
-
-describe('today', () => {
-  afterEach(() => jest.useRealTimers())
-
-  it('is the local date as YYYY-MM-DD', () => {
-    jest.useFakeTimers({ now: new Date(2026, 0, 5, 23, 59) })
-    expect(today()).toBe('2026-01-05')
   })
 })

@@ -24,6 +24,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const sites = pgTable('sites', {
   id: id(),
   name: text('name').notNull(),
+  /** IANA zone of the centre: which day a record belongs to is counted in it. */
+  timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
   createdAt: at('created_at').notNull().defaultNow(),
 });
 

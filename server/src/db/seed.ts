@@ -17,7 +17,7 @@ import {
   sites,
   surveys,
 } from './schema.js';
-import { addDays, shanghaiToday } from '../lib/dates.js';
+import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteToday } from '../lib/dates.js';
 import { hashPassword } from '../lib/password.js';
 import { createAccount } from '../repositories/accounts.js';
 import { saveFormRecord } from '../repositories/formRecords.js';
@@ -91,7 +91,7 @@ export async function seedIfEmpty(db: Db): Promise<void> {
     if (!passwordHashes.has(password)) passwordHashes.set(password, await hashPassword(password));
   }
   const rnd = random(20240601);
-  const today = shanghaiToday();
+  const today = siteToday(DEMO_ZONE);
 
   await db.transaction(async (tx) => {
     const siteIds = (await tx.insert(sites).values(SITE_NAMES.map((name) => ({ name }))).returning({ id: sites.id }))
@@ -222,12 +222,12 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     await db.select({ id: departments.id }).from(departments).where(eq(departments.siteId, siteId)).orderBy(asc(departments.sort))
   ).map((d) => d.id);
 
-  const today = shanghaiToday();
+  const today = siteToday(DEMO_ZONE);
   const now = Date.now();
   /** A moment of `daysAgo`: today's are in the past, however early the seed runs. */
   const moment = (daysAgo: number, minutes: number): Date => {
     const day = addDays(today, -daysAgo);
-    const at = new Date(`${day}T09:00:00+08:00`).getTime() + minutes * 60_000;
+    const at = siteDayRange(DEMO_ZONE, day)[0].getTime() + 9 * 3600_000 + minutes * 60_000;
     return new Date(daysAgo === 0 ? Math.max(new Date(`${day}T00:00:00+08:00`).getTime() + 60_000, Math.min(at, now - 60_000)) : at);
   };
   const clock = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
@@ -356,7 +356,7 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     const id = await saveFormRecord(
       db,
       { siteId, accountId: staff.id },
-      { name: record.name, customerId: record.customer.id, data: record.data },
+      { name: record.name, customerId: record.customer.id, data: record.data, today },
     );
     await db.update(formRecords).set({ createdAt: record.at, updatedAt: record.at }).where(eq(formRecords.id, id));
     await db.update(medicines).set({ createdAt: record.at, updatedAt: record.at }).where(eq(medicines.recordId, id));

@@ -13,7 +13,7 @@ import {
   specialCares,
   stockBatches,
 } from './schema.js';
-import { addDays, shanghaiToday } from '../lib/dates.js';
+import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteToday } from '../lib/dates.js';
 import { rowsFromPackage } from '../lib/forms.js';
 import { checkOutApply, saveOutApply } from '../repositories/outApplies.js';
 import { checkSpecialCare, saveSpecialCare } from '../repositories/specialCares.js';
@@ -136,7 +136,7 @@ const key = (name: string, spec: string) => `${name}\n${spec}`;
  * A site's products, batches, packages and gift types. Every product has two or three batches: the
  * oldest of every fifth product is expired, of every third (else) it expires within 30 days.
  */
-export async function seedSiteStock(db: Db, siteId: number, today = shanghaiToday()): Promise<void> {
+export async function seedSiteStock(db: Db, siteId: number, today = siteToday(DEMO_ZONE)): Promise<void> {
   const rnd = random(20241101 + siteId);
   const catalogue = Object.entries(CATALOGUE).flatMap(([category, list]) =>
     list.map(([name, spec, unit, price]) => ({ category, name, spec, unit, price })),
@@ -207,7 +207,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
     .limit(4);
   if (!staff || people.length < 4) return;
   const actor = { siteId, accountId: staff.id };
-  const today = shanghaiToday();
+  const today = siteToday(DEMO_ZONE);
 
   const batchRows = await db
     .select({

@@ -1,17 +1,26 @@
-// China has used UTC+8 without daylight saving since 1991, so a fixed offset is exact.
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+// The centre's day on the server: the same helpers the app counts days with, in the caller's site's zone.
+import { centreDayRange, centreToday, DEFAULT_TIME_ZONE, isTimeZone, utcOffsetMinutes } from '../../../src/forms/centreDay.js';
+
+export { isTimeZone };
+
+/** Anything that knows its site's zone: a session, a site row. */
+export interface SiteZone {
+  timeZone: string;
+}
+
+/** A site created without a zone is in this one (the demo sites are). */
+export const DEFAULT_ZONE: SiteZone = { timeZone: DEFAULT_TIME_ZONE };
+
+/** Today's date (YYYY-MM-DD) at the site. */
+export const siteToday = (site: SiteZone, now = new Date()) => centreToday(site, now);
+
+/** [start, end) of a YYYY-MM-DD day at the site. */
+export const siteDayRange = (site: SiteZone, day: string) => centreDayRange(site, day);
+
+/** The site's offset from UTC now, in minutes east: the app's fallback where it cannot convert zones itself. */
+export const siteUtcOffset = (site: SiteZone, now = new Date()) => utcOffsetMinutes(site, now);
+
 const DAY_MS = 24 * 3600_000;
-
-/** Today's date (YYYY-MM-DD) in Asia/Shanghai, the centres' working day. */
-export function shanghaiToday(now = new Date()): string {
-  return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** [start, end) of a YYYY-MM-DD day in Asia/Shanghai. */
-export function shanghaiDayRange(day: string): [Date, Date] {
-  const start = new Date(`${day}T00:00:00+08:00`);
-  return [start, new Date(start.getTime() + DAY_MS)];
-}
 
 /** A YYYY-MM-DD date moved by a number of days. */
 export function addDays(day: string, days: number): string {

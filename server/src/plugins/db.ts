@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { openDatabase, type Db } from '../db/index.js';
+import { sites } from '../db/schema.js';
+import { isTimeZone } from '../lib/dates.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +14,10 @@ export default fp<{ config: Config }>(
   async (app, { config }) => {
     const database = await openDatabase(config, (err) => app.log.warn({ err }, 'database connection lost'));
     app.decorate('db', database.db);
+    // A mistyped zone would count the site's days at the default offset: say so at start.
+    for (const site of await database.db.select({ id: sites.id, timeZone: sites.timeZone }).from(sites)) {
+      if (!isTimeZone(site.timeZone)) app.log.warn({ site: site.id, timeZone: site.timeZone }, 'unknown time zone: days are counted at UTC+8');
+    }
     app.addHook('onClose', () => database.close());
   },
   { name: 'db' },

@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.js';
 import { accounts, babies, customers, formRecordCounts, formRecords, medicines } from '../db/schema.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
-import { shanghaiToday } from '../lib/dates.js';
 import {
   fieldsOf,
   formByName,
@@ -221,6 +220,8 @@ export interface SaveInput {
   /** Update this record instead of creating one. */
   id?: number;
   requestId?: string;
+  /** The site's date today (computed values may count days up to it). */
+  today: string;
 }
 
 /** Thrown inside a save's transaction when another save with its request_id got in first: roll back, answer that one. */
@@ -297,7 +298,7 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
       }
 
       const computed = withComputed(definition, data, {
-        today: shanghaiToday(),
+        today: input.today,
         customer: customer ? { delivery_date: customer.delivery_date } : null,
         children: customer?.children ?? [],
       });

@@ -42,6 +42,7 @@ export async function findSession(db: Db, token: string) {
       canApprove: accounts.canApprove,
       siteId: sites.id,
       siteName: sites.name,
+      timeZone: sites.timeZone,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))

@@ -1,7 +1,7 @@
-import dayjs from 'dayjs'
 import type { Field, FormData, FormDefinition } from '@/forms/types'
 import { fieldsOf, isEmpty, labelKeyOf } from '@/forms/validate'
 import { t } from '@/i18n'
+import { centreClock } from '@/stores/centreClock'
 
 const SHOWN: Field['type'][] = ['text', 'phone', 'number', 'money', 'date', 'datetime', 'select', 'computed']
 
@@ -23,5 +23,5 @@ export function summarize(definition: FormDefinition, data: FormData, count = 3)
     .map((field) => `${t(labelKeyOf(field))}：${valueText(field, data[field.key])}`)
 }
 
-/** A server timestamp as the staff read it (local time). */
-export const timeText = (iso: string | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '')
+/** A server timestamp as the staff read it: the centre's date and time, whatever the device's zone. */
+export const timeText = (iso: string | undefined) => centreClock.dateTime(iso)

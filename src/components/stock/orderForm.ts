@@ -10,9 +10,9 @@ import { ITEMS, rowsFromPackage, stockErrors } from '@/forms/definitions/stockRu
 import type { FormData } from '@/forms/types'
 import { t } from '@/i18n'
 import { formStore } from '@/stores'
+import { centreClock } from '@/stores/centreClock'
 import { formOptionsStore } from '@/stores/formOptions'
 import type { FormSession } from '@/stores/formSession'
-import { today as realToday } from '@/utils'
 
 /** An order (info) as the form engine reads a record: its fields in `data`, its items as rows. */
 export function orderRecord(name: string, order: OrderBase): FormRecord {
@@ -57,7 +57,7 @@ const productName = (id: number) =>
 
 /** Quantities within the stock of the chosen batches (the messages the server gives too). */
 export function stockRule(data: FormData) {
-  return stockErrors(data[ITEMS], batchOf, realToday(), productName)
+  return stockErrors(data[ITEMS], batchOf, centreClock.today(), productName)
 }
 
 /** Sets empty fields without making a draft (defaults are not typing). */
@@ -79,7 +79,7 @@ export async function giftRows(giftTypeId: number) {
   return rowsFromPackage(
     pack.items,
     (productId) => formOptionsStore.itemsOf<ProductBatch>('getProductBatch', productId),
-    realToday(),
+    centreClock.today(),
   )
 }
 

@@ -43,6 +43,7 @@ export default observer(function Home() {
       <View className="home__date">
         <Cell
           title={t('home.workDate')}
+          description={formStore.isNotToday ? t('home.notToday') : undefined}
           extra={<CellLink value={<Text className="home__date-value">{formStore.today}</Text>} />}
           align="center"
           clickable

@@ -64,6 +64,8 @@ export const demoUser = {
   site_name: '阳光一店',
   must_change_password: false,
   can_approve: false,
+  time_zone: 'Asia/Shanghai',
+  utc_offset: 480,
 }
 
 /** Logged out, Chinese, nothing stored, no spies left. */

@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, Code } from '../../errors.js';
-import { shanghaiDayRange, shanghaiToday } from '../../lib/dates.js';
+import { siteDayRange, siteToday, siteUtcOffset } from '../../lib/dates.js';
 import { hashPassword, newPasswordProblem, verifyPassword } from '../../lib/password.js';
 import * as accounts from '../../repositories/accounts.js';
 import { countByName } from '../../repositories/formRecords.js';
@@ -18,6 +18,10 @@ const UserInfo = Type.Object({
   must_change_password: Type.Boolean(),
   /** May approve / reject / reverse stock orders. */
   can_approve: Type.Boolean(),
+  /** The site's IANA zone: the app counts the centre's days in it, whatever the device's zone. */
+  time_zone: Type.String(),
+  /** The zone's offset from UTC now (minutes east), for a client that cannot convert zones itself. */
+  utc_offset: Type.Integer(),
 });
 
 const userInfo = (session: sessions.Session) => ({
@@ -28,6 +32,8 @@ const userInfo = (session: sessions.Session) => ({
   site_name: session.siteName,
   must_change_password: session.mustChangePassword,
   can_approve: session.canApprove,
+  time_zone: session.timeZone,
+  utc_offset: siteUtcOffset(session),
 });
 
 // Passwords are capped so that nobody can make the server hash megabytes.
@@ -130,7 +136,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     '/index',
     {
       schema: {
-        summary: "Home summary: the site's records and stock orders of a day (default today, Asia/Shanghai) per form name",
+        summary: "Home summary: the site's records and stock orders of a day (default the site's today) per form name",
         body: Type.Object({ date: Type.Optional(Type.String({ format: 'date' })) }),
         response: {
           200: Envelope(Type.Object({ date: Type.String(), counts: Type.Record(Type.String(), Type.Integer()) })),
@@ -138,8 +144,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const date = request.body.date ?? shanghaiToday();
-      const [from, to] = shanghaiDayRange(date);
+      const date = request.body.date ?? siteToday(request.session);
+      const [from, to] = siteDayRange(request.session, date);
       const { siteId } = request.session;
       const [records, outbound, selfPaid] = await Promise.all([
         countByName(app.db, siteId, from, to),

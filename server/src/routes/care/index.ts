@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, Code } from '../../errors.js';
-import { shanghaiDayRange, shanghaiToday } from '../../lib/dates.js';
+import { siteDayRange, siteToday } from '../../lib/dates.js';
 import * as records from '../../repositories/formRecords.js';
 import * as stock from '../../repositories/stock.js';
 import { listDepartments, listFloors } from '../../repositories/siteLists.js';
@@ -117,6 +117,7 @@ const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
         data,
         id,
         requestId: request_id,
+        today: siteToday(request.session),
       });
       return reply.ok({ id: saved });
     },
@@ -128,7 +129,7 @@ const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "The site's form records, newest first",
         description:
-          'date_from / date_to: days (Asia/Shanghai) of created_at, both included. keyword: the customer\'s ' +
+          "date_from / date_to: the site's days of created_at, both included. keyword: the customer's " +
           "name, room or phone, or text in the record (e.g. the visitor's name).",
         body: Type.Object({
           name: Type.Optional(FormName),
@@ -146,8 +147,8 @@ const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result = await records.listRecords(app.db, request.session.siteId, {
         name,
         customerId: customer_id,
-        from: date_from ? shanghaiDayRange(date_from)[0] : undefined,
-        to: date_to ? shanghaiDayRange(date_to)[1] : undefined,
+        from: date_from ? siteDayRange(request.session, date_from)[0] : undefined,
+        to: date_to ? siteDayRange(request.session, date_to)[1] : undefined,
         keyword,
         page,
         limit,
@@ -176,7 +177,7 @@ const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/getFormRecordCount',
     {
       schema: {
-        summary: "How many records the site created on a day (default today, Asia/Shanghai): of one form, or per form",
+        summary: "How many records the site created on a day (default the site's today): of one form, or per form",
         body: Type.Object({ name: Type.Optional(FormName), date: Type.Optional(Day) }),
         response: {
           200: Envelope(
@@ -190,7 +191,7 @@ const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { name, date } = request.body;
-      const [from, to] = shanghaiDayRange(date ?? shanghaiToday());
+      const [from, to] = siteDayRange(request.session, date ?? siteToday(request.session));
       const counts = await records.countByName(app.db, request.session.siteId, from, to, name);
       // Own keys only: a form named like an Object method (toString) has no count.
       return reply.ok(name === undefined ? { counts } : { count: Object.hasOwn(counts, name) ? counts[name] : 0 });
@@ -372,7 +373,7 @@ const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { keyword, category, page, limit } = request.body;
       const query = { keyword, category, page, limit };
-      return reply.ok(await stock.listProducts(app.db, request.session.siteId, query, shanghaiToday()));
+      return reply.ok(await stock.listProducts(app.db, request.session.siteId, query, siteToday(request.session)));
     },
   );
 

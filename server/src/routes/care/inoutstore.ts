@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { shanghaiToday } from '../../lib/dates.js';
+import { siteToday } from '../../lib/dates.js';
 import { productBatches } from '../../repositories/stock.js';
 import { Day, Envelope, Id, Nullable } from '../schemas.js';
 
@@ -32,7 +32,7 @@ const inoutstoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.ok(await productBatches(app.db, request.session.siteId, request.body.product_id, shanghaiToday())),
+      reply.ok(await productBatches(app.db, request.session.siteId, request.body.product_id, siteToday(request.session))),
   );
 };
 

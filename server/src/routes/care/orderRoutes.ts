@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox, type Static, type TSchema } from '@fastify/type-provider-typebox';
 import { AppError, Code } from '../../errors.js';
-import { shanghaiToday } from '../../lib/dates.js';
+import { siteToday } from '../../lib/dates.js';
 import type { Actor } from '../../repositories/formRecords.js';
 import { Envelope, Id } from '../schemas.js';
 import { CheckBody, checkDescription } from './orderSchemas.js';
@@ -49,7 +49,7 @@ export const orderRoutes =
         },
       },
       async (request, reply) => {
-        const order = await kind.get(app.db, request.session.siteId, request.body.id, shanghaiToday());
+        const order = await kind.get(app.db, request.session.siteId, request.body.id, siteToday(request.session));
         if (!order) throw new AppError(Code.NOT_FOUND, 'order.notFound');
         return reply.ok(order);
       },
@@ -84,7 +84,7 @@ export const orderRoutes =
       },
       async (request, reply) => {
         if (!request.session.canApprove) throw new AppError(Code.FORBIDDEN, 'order.notAllowed');
-        return reply.ok(await kind.check(app.db, actorOf(request), request.body, shanghaiToday()));
+        return reply.ok(await kind.check(app.db, actorOf(request), request.body, siteToday(request.session)));
       },
     );
   };

@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { shanghaiToday } from '../../lib/dates.js';
+import { siteToday } from '../../lib/dates.js';
 import * as orders from '../../repositories/outApplies.js';
 import { Day, Envelope, Id, Nullable, RequestId, Saved } from '../schemas.js';
 import { FormValue, formData, Item, listFilters, orderFields, Status } from './orderSchemas.js';
@@ -64,7 +64,7 @@ const outApplyRoutes = orderRoutes({
           dateFrom: date_from,
           dateTo: date_to,
         };
-        return reply.ok(await orders.listOutApplies(app.db, request.session.siteId, query, shanghaiToday()));
+        return reply.ok(await orders.listOutApplies(app.db, request.session.siteId, query, siteToday(request.session)));
       },
     );
   },
@@ -97,11 +97,11 @@ const outApplyRoutes = orderRoutes({
       async (request, reply) => {
         const { id, type, request_id, ...values } = request.body;
         const data = formData(values);
-        data.apply_date ??= shanghaiToday();
+        data.apply_date ??= siteToday(request.session);
         if (type === 'general' && !(typeof data.requester === 'string' && data.requester.trim())) {
           data.requester = request.session.name;
         }
-        const saved = await orders.saveOutApply(app.db, actorOf(request), { id, type, data, requestId: request_id }, shanghaiToday());
+        const saved = await orders.saveOutApply(app.db, actorOf(request), { id, type, data, requestId: request_id }, siteToday(request.session));
         return reply.ok({ id: saved });
       },
     );

@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { shanghaiToday } from '../../lib/dates.js';
+import { siteToday } from '../../lib/dates.js';
 import * as orders from '../../repositories/specialCares.js';
 import { Day, Envelope, Id, Nullable, RequestId, Saved } from '../schemas.js';
 import { FormValue, formData, Item, listFilters, orderFields, Status } from './orderSchemas.js';
@@ -44,7 +44,7 @@ const specialCareRoutes = orderRoutes({
       async (request, reply) => {
         const { page, limit, keyword, status, customer_id, date_from, date_to } = request.body;
         const query = { page, limit, keyword, status, customerId: customer_id, dateFrom: date_from, dateTo: date_to };
-        return reply.ok(await orders.listSpecialCares(app.db, request.session.siteId, query, shanghaiToday()));
+        return reply.ok(await orders.listSpecialCares(app.db, request.session.siteId, query, siteToday(request.session)));
       },
     );
   },
@@ -75,8 +75,8 @@ const specialCareRoutes = orderRoutes({
       async (request, reply) => {
         const { id, request_id, ...values } = request.body;
         const data = formData(values);
-        data.consume_date ??= shanghaiToday();
-        const saved = await orders.saveSpecialCare(app.db, actorOf(request), { id, data, requestId: request_id }, shanghaiToday());
+        data.consume_date ??= siteToday(request.session);
+        const saved = await orders.saveSpecialCare(app.db, actorOf(request), { id, data, requestId: request_id }, siteToday(request.session));
         return reply.ok({ id: saved });
       },
     );

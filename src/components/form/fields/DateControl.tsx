@@ -7,6 +7,7 @@ import { popupPortal } from '@/components/popupPortal'
 import { DATE_FORMAT, DATETIME_FORMAT, labelKeyOf } from '@/forms/validate'
 import { t } from '@/i18n'
 import { formStore } from '@/stores'
+import { centreClock } from '@/stores/centreClock'
 import type { FieldProps } from './types'
 
 interface Props extends FieldProps {
@@ -22,8 +23,8 @@ export default observer(function DateControl({ field, path, session, withTime = 
   const value = session.valueAt(path)
   const text = typeof value === 'string' ? value : ''
   const parsed = text ? dayjs(text, format, true) : null
-  // The picker starts at the value, else the working date (now, for a time).
-  const start = parsed?.isValid() ? parsed : withTime ? dayjs() : dayjs(formStore.today)
+  // The picker starts at the value, else the working date (the centre's now, for a time).
+  const start = parsed?.isValid() ? parsed : dayjs(withTime ? centreClock.now() : formStore.today, format)
 
   const choose = (next: string) => {
     session.setValue(path, next)
@@ -35,7 +36,7 @@ export default observer(function DateControl({ field, path, session, withTime = 
     choose(withTime ? `${y}-${pad(m)}-${pad(d)} ${pad(h)}:${pad(min)}` : `${y}-${pad(m)}-${pad(d)}`)
   }
 
-  const shortcut = () => choose(withTime ? dayjs().format(DATETIME_FORMAT) : formStore.today)
+  const shortcut = () => choose(withTime ? centreClock.now() : formStore.today)
 
   return (
     <View className="form-picker">

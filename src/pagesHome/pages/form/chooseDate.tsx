@@ -11,7 +11,7 @@ import { usePageTitle } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
 import { goBackOrHome } from '@/pages/routes'
 import { formStore } from '@/stores'
-import { today } from '@/utils'
+import { centreClock } from '@/stores/centreClock'
 import './chooseDate.scss'
 
 const DATE_FORMAT = 'YYYY-MM-DD'
@@ -28,9 +28,10 @@ export default observer(function ChooseDate() {
   }
 
   const chooseToday = () => {
-    const now = dayjs()
-    setDate(now.format(DATE_FORMAT))
-    calendar.current?.jumpTo(now.year(), now.month() + 1)
+    const today = centreClock.today()
+    setDate(today)
+    const [year, month] = today.split('-').map(Number)
+    calendar.current?.jumpTo(year, month)
   }
 
   const confirm = () => {
@@ -45,7 +46,7 @@ export default observer(function ChooseDate() {
       </View>
       <View className="choose-date__bar">
         <Text className="choose-date__selected">{t('chooseDate.selected', { date })}</Text>
-        <Button size="small" fill="outline" type="primary" disabled={date === today()} onClick={chooseToday}>
+        <Button size="small" fill="outline" type="primary" disabled={date === centreClock.today()} onClick={chooseToday}>
           {t('chooseDate.today')}
         </Button>
       </View>

@@ -1,15 +1,14 @@
-import dayjs from 'dayjs'
 import FormPage from '@/components/form/FormPage'
 import LeavingVisitors from '@/components/form/LeavingVisitors'
 import { visit } from '@/forms/definitions/visit'
-import { DATETIME_FORMAT } from '@/forms/validate'
+import { centreClock } from '@/stores/centreClock'
 
 /** 访客出入登记表; a visitor leaving: their visit of the day opens with the time out set to now. */
 export default function Page() {
   return (
     <FormPage
       definition={visit}
-      tools={({ open }) => <LeavingVisitors onPick={(id) => open(id, { time_out: dayjs().format(DATETIME_FORMAT) })} />}
+      tools={({ open }) => <LeavingVisitors onPick={(id) => open(id, { time_out: centreClock.now() })} />}
     />
   )
 }
