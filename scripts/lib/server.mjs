@@ -1,7 +1,7 @@
 // The product's server as a child process, for tests that need the real thing: end to end tests,
 // reliability tests (kill -9, restarts, load). It listens on 127.0.0.1 with its own data folder.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -23,11 +23,30 @@ function anyFreePort() {
 }
 
 /**
+ * The environment that starts a process's clock at `at` (a Date) and lets it run on: Debian's
+ * libfaketime, preloaded. The server's zone is UTC then, as on a machine abroad: the centre's days
+ * must not depend on it.
+ */
+function clockEnv(at) {
+  const lib = ['/usr/lib', ...readdirSync('/usr/lib').map((dir) => path.join('/usr/lib', dir))]
+    .map((dir) => path.join(dir, 'faketime', 'libfaketimeMT.so.1'))
+    .find((file) => existsSync(file))
+  if (!lib) throw new Error('libfaketime is missing: apt-get install faketime')
+  return {
+    LD_PRELOAD: lib,
+    FAKETIME: `@${at.toISOString().replace('T', ' ').slice(0, 19)}`,
+    FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    TZ: 'UTC',
+  }
+}
+
+/**
  * Starts `node --import tsx server/src/main.ts` and resolves once /api/health answers code 1.
  * `env` adds to (and overrides) the server's environment; `port` or `portFrom` choose where it
- * listens (default: any free port); without env.DATA_DIR it gets a temporary data folder.
+ * listens (default: any free port); without env.DATA_DIR it gets a temporary data folder. `clockAt`
+ * (a Date) starts the server's clock at that instant.
  */
-export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 90_000 } = {}) {
+export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 90_000, clockAt } = {}) {
   const listenPort = env.PORT ? Number(env.PORT) : (port ?? (portFrom ? await freePort(portFrom) : await anyFreePort()))
   const dataDir = env.DATA_DIR || mkdtempSync(path.join(tmpdir(), 'yuezi-server-'))
   const url = `http://127.0.0.1:${listenPort}`
@@ -37,7 +56,15 @@ export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 9
   async function spawnServer() {
     child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: String(listenPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(listenPort),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...(clockAt ? clockEnv(clockAt) : {}),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     child.stdout.on('data', (chunk) => (output += chunk))

@@ -61,7 +61,7 @@ export async function sign(page, key) {
 
 /** Starts the suite's server and browser (node:test before/after) and returns helpers bound to them. */
 export function useApp() {
-  const app = { server: null, browser: null }
+  const app = driving({ server: null, browser: null })
   before(async () => {
     app.server = await startServer()
     app.browser = await launchBrowser()
@@ -70,7 +70,11 @@ export function useApp() {
     await app.browser?.close()
     await app.server?.stop()
   })
+  return app
+}
 
+/** Adds to `app` ({ server, browser }, read when used) the ways a person uses the app there; returns it. */
+export function driving(app) {
   /** A tab on a clean device: the profile is shared, so stored session and language are cleared. */
   app.newPage = async () => {
     const page = await app.browser.context.newPage()

@@ -10,14 +10,20 @@ import { ROOT, startServer as startProductServer } from '../../scripts/lib/serve
 export { ROOT }
 const H5_DIR = path.join(process.env.DIST_DIR || path.join(ROOT, 'dist'), 'h5')
 
-/** Starts the product's server serving the built H5 app, with its own data folder (see scripts/lib/server.mjs). */
-export async function startServer(env = {}) {
+/**
+ * Starts the product's server serving the built H5 app, with its own data folder (see
+ * scripts/lib/server.mjs); `clockAt` (a Date) starts its clock at that instant.
+ */
+export async function startServer(env = {}, { clockAt } = {}) {
   if (!existsSync(path.join(H5_DIR, 'index.html'))) throw new Error(`${H5_DIR} is missing: run \`npm run build:h5\` first`)
-  return startProductServer({ env: { H5_DIR, ...env } })
+  return startProductServer({ env: { H5_DIR, ...env }, clockAt })
 }
 
-/** A phone-sized Chromium (375×812) with a throwaway profile. */
-export async function launchBrowser() {
+/**
+ * A phone-sized Chromium (375×812) with a throwaway profile, its time zone pinned (a device in
+ * China unless `timezoneId` says otherwise), its clock starting at `clockAt` (a Date) when given.
+ */
+export async function launchBrowser({ timezoneId = 'Asia/Shanghai', clockAt } = {}) {
   const profile = mkdtempSync(path.join(tmpdir(), 'yuezi-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -27,8 +33,10 @@ export async function launchBrowser() {
     isMobile: true,
     hasTouch: true,
     locale: 'zh-CN',
+    timezoneId,
     args: CHROMIUM_FLAGS,
   })
+  if (clockAt) await context.clock.install({ time: clockAt })
   // A step that takes longer than this on a 2-core machine is a failure, not slowness.
   context.setDefaultTimeout(15_000)
   return {

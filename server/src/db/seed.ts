@@ -17,7 +17,7 @@ import {
   sites,
   surveys,
 } from './schema.js';
-import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteToday } from '../lib/dates.js';
+import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteNow, siteToday } from '../lib/dates.js';
 import { hashPassword } from '../lib/password.js';
 import { createAccount } from '../repositories/accounts.js';
 import { saveFormRecord } from '../repositories/formRecords.js';
@@ -227,10 +227,11 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
   /** A moment of `daysAgo`: today's are in the past, however early the seed runs. */
   const moment = (daysAgo: number, minutes: number): Date => {
     const day = addDays(today, -daysAgo);
-    const at = siteDayRange(DEMO_ZONE, day)[0].getTime() + 9 * 3600_000 + minutes * 60_000;
-    return new Date(daysAgo === 0 ? Math.max(new Date(`${day}T00:00:00+08:00`).getTime() + 60_000, Math.min(at, now - 60_000)) : at);
+    const midnight = siteDayRange(DEMO_ZONE, day)[0].getTime();
+    const at = midnight + 9 * 3600_000 + minutes * 60_000;
+    return new Date(daysAgo === 0 ? Math.max(midnight + 60_000, Math.min(at, now - 60_000)) : at);
   };
-  const clock = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+  const clock = (at: Date) => siteNow(DEMO_ZONE, at);
   const day = (at: Date) => clock(at).slice(0, 10);
   const [c0, c1, c2, c3, c4, c5, c6, c7] = people;
 

@@ -13,7 +13,7 @@ import {
   specialCares,
   stockBatches,
 } from './schema.js';
-import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteToday } from '../lib/dates.js';
+import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteToday } from '../lib/dates.js';
 import { rowsFromPackage } from '../lib/forms.js';
 import { checkOutApply, saveOutApply } from '../repositories/outApplies.js';
 import { checkSpecialCare, saveSpecialCare } from '../repositories/specialCares.js';
@@ -253,7 +253,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
   /** Made `daysAgo` at 10:30 (when that is past), its number of that day. */
   const dated = async (table: typeof outApplies | typeof specialCares, id: number, daysAgo: number) => {
     const day = addDays(today, -daysAgo);
-    const at = new Date(`${day}T10:30:00+08:00`);
+    const at = new Date(siteDayRange(DEMO_ZONE, day)[0].getTime() + 10.5 * 3600_000);
     if (at.getTime() > Date.now()) return;
     const [{ no, searchText }] = await db
       .select({ no: table.no, searchText: table.searchText })

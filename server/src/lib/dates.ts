@@ -1,5 +1,5 @@
 // The centre's day on the server: the same helpers the app counts days with, in the caller's site's zone.
-import { centreDayRange, centreToday, DEFAULT_TIME_ZONE, isTimeZone, utcOffsetMinutes } from '../../../src/forms/centreDay.js';
+import { centreDayRange, centreNow, centreToday, DEFAULT_TIME_ZONE, isTimeZone, utcOffsetMinutes } from '../../../src/forms/centreDay.js';
 
 export { isTimeZone };
 
@@ -13,6 +13,9 @@ export const DEFAULT_ZONE: SiteZone = { timeZone: DEFAULT_TIME_ZONE };
 
 /** Today's date (YYYY-MM-DD) at the site. */
 export const siteToday = (site: SiteZone, now = new Date()) => centreToday(site, now);
+
+/** The site's wall clock at an instant, YYYY-MM-DD HH:mm (as datetime fields keep it). */
+export const siteNow = (site: SiteZone, at = new Date()) => centreNow(site, at);
 
 /** [start, end) of a YYYY-MM-DD day at the site. */
 export const siteDayRange = (site: SiteZone, day: string) => centreDayRange(site, day);

@@ -1,0 +1,233 @@
+// How a person fills the forms end to end: by field type, as the form draws them; the care
+// forms' required fields, in order. Shared by the end-to-end files that fill forms.
+import assert from 'node:assert/strict'
+import { formZh, fmt, fieldOf, saveButton, sign } from './app.mjs'
+
+export const label = (key) => formZh[`form.field.${key}`]
+export const requiredMessage = (key) => fmt(formZh['form.rule.required'], { label: label(key) })
+
+/** Waits for a form page to be ready: its header and its first field. */
+export async function formReady(page, titleKey, firstKey) {
+  await page.locator('.form-header__title').getByText(formZh[titleKey], { exact: true }).waitFor()
+  await fieldOf(page, firstKey).waitFor()
+}
+
+// ------------------------------------------------------------------------------------------
+// Filling fields, by type
+
+/**
+ * Fills one field the way a user does, by its type; `value` for typed fields.
+ * Resolves to what the record then holds for it (when it can be told in advance), or undefined.
+ */
+export async function fill(page, { key, type, value }) {
+  const field = fieldOf(page, key)
+  await field.scrollIntoViewIfNeeded()
+  switch (type) {
+    case 'text':
+    case 'phone':
+    case 'idCard':
+    case 'number':
+    case 'money':
+      await field.locator('input').fill(String(value))
+      await field.locator('input').blur()
+      return value
+    case 'textarea':
+      await field.locator('textarea').fill(String(value))
+      await field.locator('textarea').blur()
+      return value
+    case 'date':
+    case 'datetime':
+      // The one-tap today / now.
+      await field.locator('taro-button-core').click()
+      await field.locator('.form-picker__text').waitFor()
+      return undefined
+    case 'select':
+    case 'baby':
+      await field.locator('.nut-radio').first().click()
+      return undefined
+    case 'multiselect':
+      await field.locator('.nut-checkbox').first().click()
+      return undefined
+    case 'room': {
+      await field.locator('.form-picker__value').click()
+      const tile = page.locator('.form-choice-popup__tile').filter({ hasText: new RegExp(`^${value}`) })
+      await tile.first().click()
+      await field.locator('.form-picker__text').getByText(String(value), { exact: true }).waitFor()
+      return String(value)
+    }
+    case 'signature':
+      await sign(page, key)
+      return undefined
+    default:
+      throw new Error(`no filler for ${type}`)
+  }
+}
+
+/** Fills every field of a spec; resolves to the values expected in the saved record. */
+export async function fillAll(page, fields) {
+  const expected = {}
+  for (const field of fields) {
+    const value = await fill(page, field)
+    if (value !== undefined) expected[field.key] = value
+  }
+  // Nothing left to complain about.
+  assert.equal(await page.locator('.field-message').count(), 0, await page.locator('.field-message').allTextContents().then(String))
+  return expected
+}
+
+/** Taps save on the empty form: each required field shows "请填写…" next to it. */
+export async function saveEmptyAndSeeMessages(page, fields) {
+  await saveButton(page).click()
+  const first = fields[0]
+  await fieldOf(page, first.key).locator('.field-message').getByText(requiredMessage(first.key), { exact: true }).waitFor()
+  for (const { key } of fields) {
+    assert.equal((await fieldOf(page, key).locator('.field-message').textContent()).trim(), requiredMessage(key), key)
+  }
+}
+
+/** The values typed into text fields, as shown on the page. */
+export async function assertShown(page, expected) {
+  for (const [key, value] of Object.entries(expected)) {
+    const field = fieldOf(page, key)
+    const control = field.locator('input, textarea').first()
+    if ((await field.locator('.form-picker__text').count()) > 0) {
+      assert.equal((await field.locator('.form-picker__text').textContent()).trim(), String(value), key)
+    } else {
+      await assert.doesNotReject(() => control.waitFor())
+      const shown = await control.inputValue()
+      assert.ok(shown === String(value) || Number(shown) === Number(value), `${key}: ${shown} ≠ ${value}`)
+    }
+  }
+}
+
+/** The record holds what was typed (numbers as numbers), a value for every required field, and signatures. */
+export function assertRecord(record, fields, expected) {
+  for (const { key, type } of fields) {
+    assert.notEqual(record.data[key], undefined, `${key} missing in ${JSON.stringify(record.data)}`)
+    if (type === 'signature') assert.match(String(record.data[key]), /\.png$/, key)
+  }
+  for (const [key, value] of Object.entries(expected)) {
+    const saved = record.data[key]
+    assert.ok(saved === value || Number(saved) === Number(value), `${key}: ${saved} ≠ ${value}`)
+  }
+}
+
+/** Saves and waits for the form to edit the saved record (the header's 编辑记录 #id). */
+export async function saveAndWaitSaved(page) {
+  await saveButton(page).click()
+  const chip = page.locator('.form-header__chip--edit')
+  await chip.waitFor()
+  return Number((await chip.textContent()).match(/#(\d+)/)[1])
+}
+
+// ------------------------------------------------------------------------------------------
+// The forms: required fields, in the order they are drawn
+
+export const FORMS = {
+  pediatricianRounds: {
+    name: '儿科医生查房签到表',
+    entry: 'entry.pediatricianRounds',
+    titleKey: 'form.title.pediatricianRounds',
+    room: '811',
+    fields: [
+      { key: 'round_date', type: 'date' },
+      { key: 'baby_id', type: 'baby' },
+      { key: 'temperature', type: 'number', value: 36.6 },
+      { key: 'umbilicus', type: 'select' },
+      { key: 'skin', type: 'select' },
+      { key: 'feeding', type: 'select' },
+      { key: 'doctor_signature', type: 'signature' },
+      { key: 'family_signature', type: 'signature' },
+    ],
+  },
+  obstetricianRounds: {
+    name: '产科医生查房签到表',
+    entry: 'entry.obstetricianRounds',
+    titleKey: 'form.title.obstetricianRounds',
+    room: '812',
+    fields: [
+      { key: 'round_date', type: 'date' },
+      { key: 'delivery_mode', type: 'select' },
+      { key: 'temperature', type: 'number', value: 36.8 },
+      { key: 'doctor_signature', type: 'signature' },
+      { key: 'customer_signature', type: 'signature' },
+    ],
+  },
+  proofOfLostReceipt: {
+    name: '收据遗失证明',
+    entry: 'entry.lostReceipt',
+    titleKey: 'form.title.proofOfLostReceipt',
+    room: '813',
+    fields: [
+      { key: 'customer_name', type: 'text', value: '王丽娟' },
+      { key: 'id_card', type: 'idCard', value: '11010519491231002X' },
+      { key: 'phone', type: 'phone', value: '13812345678' },
+      { key: 'receipt_no', type: 'text', value: 'SJ-E2E-001' },
+      { key: 'amount', type: 'money', value: 1200.5 },
+      { key: 'issue_date', type: 'date' },
+      { key: 'paid_for', type: 'text', value: '月子套餐尾款' },
+      { key: 'how_lost', type: 'textarea', value: '外出时遗失' },
+      { key: 'customer_signature', type: 'signature' },
+      { key: 'handler', type: 'text', value: '客服小李' },
+      { key: 'sign_date', type: 'date' },
+    ],
+  },
+  visit: {
+    name: '访客出入登记表',
+    entry: 'entry.visit',
+    titleKey: 'form.title.visit',
+    room: '814',
+    fields: [
+      { key: 'visitor_name', type: 'text', value: '张访客' },
+      { key: 'phone', type: 'phone', value: '13812345678' },
+      { key: 'relation', type: 'select' },
+      { key: 'visitors', type: 'number', value: 2 },
+      { key: 'temperature', type: 'number', value: 36.6 },
+      { key: 'health', type: 'multiselect' },
+      { key: 'time_in', type: 'datetime' },
+      { key: 'visitor_signature', type: 'signature' },
+    ],
+  },
+  familyFood: {
+    name: '家属订餐登记表',
+    entry: 'entry.familyFood',
+    titleKey: 'form.title.familyFood',
+    room: '815',
+    fields: [
+      { key: 'meal_date', type: 'date' },
+      { key: 'unit_price', type: 'money', value: 38 },
+      { key: 'family_signature', type: 'signature' },
+    ],
+  },
+  checkInNoticeMonth: {
+    name: '月子入住通知单',
+    entry: 'entry.checkInNoticeMonth',
+    titleKey: 'form.title.checkInNoticeMonth',
+    room: '816',
+    fields: [
+      { key: 'customer_name', type: 'text', value: '李月子' },
+      { key: 'phone', type: 'phone', value: '13812345678' },
+      { key: 'package', type: 'text', value: '28天尊享套餐' },
+      { key: 'room', type: 'room', value: '816' },
+      { key: 'check_in_date', type: 'date' },
+      { key: 'days', type: 'number', value: 28 },
+      { key: 'departments', type: 'multiselect' },
+    ],
+  },
+  checkInNoticeSmall: {
+    name: '小月子入住通知单',
+    entry: 'entry.checkInNoticeSmall',
+    titleKey: 'form.title.checkInNoticeSmall',
+    room: '817',
+    fields: [
+      { key: 'customer_name', type: 'text', value: '赵小月' },
+      { key: 'phone', type: 'phone', value: '13912345678' },
+      { key: 'procedure_date', type: 'date' },
+      { key: 'room', type: 'room', value: '817' },
+      { key: 'check_in_date', type: 'date' },
+      { key: 'days', type: 'number', value: 7 },
+      { key: 'package', type: 'text', value: '7天小月子套餐' },
+      { key: 'departments', type: 'multiselect' },
+    ],
+  },
+}
