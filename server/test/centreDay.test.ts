@@ -30,6 +30,8 @@ describe('the day helpers', () => {
     // The day the clocks go forward in London has 23 hours.
     const [start, end] = siteDayRange(LONDON, '2026-03-29');
     assert.deepEqual([start, end], [new Date('2026-03-29T00:00:00Z'), new Date('2026-03-29T23:00:00Z')]);
+    // The last day a date field accepts: its end is in the year 10000.
+    assert.deepEqual(siteDayRange(SHANGHAI, '9999-12-31')[1], new Date(Date.UTC(9999, 11, 31, 16)));
   });
 
   it("know the zone's offset, daylight saving included", () => {

@@ -19,7 +19,6 @@ export interface CentreZone {
 }
 
 const MINUTE_MS = 60_000
-const DAY_MS = 24 * 3600_000
 const pad = (n: number) => String(n).padStart(2, '0')
 
 const formatters = new Map<string, Intl.DateTimeFormat | null>()
@@ -86,10 +85,8 @@ export function centreDateTime(zone: CentreZone, iso: string | null | undefined)
   return Number.isNaN(instant.getTime()) ? '' : centreNow(zone, instant)
 }
 
-/** The instant the centre's wall clock shows `date` at midnight. */
-function midnight(zone: CentreZone, date: string): Date {
-  const [y, m, d] = date.split('-').map(Number)
-  const wall = Date.UTC(y, m - 1, d)
+/** The instant the centre's wall clock shows midnight of the day whose UTC midnight is `wall`. */
+function midnight(zone: CentreZone, wall: number): Date {
   // The offset at midnight may differ from the offset a day earlier (daylight saving): try twice.
   let instant = wall - utcOffsetMinutes(zone, new Date(wall)) * MINUTE_MS
   instant = wall - utcOffsetMinutes(zone, new Date(instant)) * MINUTE_MS
@@ -99,6 +96,5 @@ function midnight(zone: CentreZone, date: string): Date {
 /** [start, end) of the centre's day `date` (YYYY-MM-DD), as instants. */
 export function centreDayRange(zone: CentreZone, date: string): [Date, Date] {
   const [y, m, d] = date.split('-').map(Number)
-  const next = new Date(Date.UTC(y, m - 1, d) + DAY_MS)
-  return [midnight(zone, date), midnight(zone, next.toISOString().slice(0, 10))]
+  return [midnight(zone, Date.UTC(y, m - 1, d)), midnight(zone, Date.UTC(y, m - 1, d + 1))]
 }
