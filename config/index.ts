@@ -2,6 +2,7 @@ import path from 'path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
+import { apiBaseFor, legalDomainsNotice } from './apiBase'
 import { PageAssetsPlugin } from './pageAssets'
 
 const root = path.resolve(__dirname, '..')
@@ -11,6 +12,13 @@ const designWidth = (input?: unknown) =>
   String((input as { file?: string } | undefined)?.file ?? '').replace(/\\+/g, '/').includes('@nutui') ? 375 : 750
 
 export default defineConfig<'webpack5'>(async (merge) => {
+  const release = process.argv.includes('--prod')
+  const apiBase = apiBaseFor({ taroEnv: process.env.TARO_ENV, env: process.env, release })
+  const webviewOrigins = process.env.TARO_APP_WEBVIEW_ORIGINS ?? ''
+  if (process.env.TARO_ENV === 'weapp') {
+    console.log(`Mini program API server: ${apiBase}`)
+    if (release) console.log(legalDomainsNotice(apiBase, webviewOrigins))
+  }
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'yuezi-care-staff',
     date: '2026-11-22',
@@ -32,10 +40,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     defineConstants: {},
     env: {
-      // Where the API server is. Empty = same origin (H5 served by our own server).
-      TARO_APP_API_BASE: JSON.stringify(process.env.TARO_APP_API_BASE ?? ''),
+      // Where the API server is (see apiBase.ts). Empty = same origin (H5 served by our own server).
+      TARO_APP_API_BASE: JSON.stringify(apiBase),
       // Origins the web-view page may open, comma separated.
-      TARO_APP_WEBVIEW_ORIGINS: JSON.stringify(process.env.TARO_APP_WEBVIEW_ORIGINS ?? ''),
+      TARO_APP_WEBVIEW_ORIGINS: JSON.stringify(webviewOrigins),
     },
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },

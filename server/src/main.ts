@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DEMO_ACCOUNTS, SITE_NAMES } from './db/seed.js';
@@ -8,6 +9,16 @@ await app.listen({ port: config.port, host: config.host });
 
 const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
 console.log(`Ready: http://${shownHost}:${config.port}`);
+// The mini program cannot use the page's origin: it is built with the server's address. WeChat
+// DevTools on this machine reaches 127.0.0.1; a phone previewing it needs the LAN address.
+const lan = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+console.log(`Mini program for WeChat DevTools here: PORT=${config.port} npm run build:weapp`);
+if (lan && ['0.0.0.0', '::'].includes(config.host)) {
+  console.log(`On the local network: http://${lan}:${config.port}`);
+  console.log(`Mini program for a phone on this network: TARO_APP_API_BASE=http://${lan}:${config.port} npm run build:weapp`);
+}
 if (config.seed) {
   console.log('Demo accounts (account / password, site):');
   for (const demo of DEMO_ACCOUNTS) {
