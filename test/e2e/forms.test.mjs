@@ -3,6 +3,7 @@
 // signed, saved and checked through the API and in the app; drafts and an offline save too.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { createCanvas } from '@napi-rs/canvas'
 import { useApp, zh, formZh, fmt, button, fieldOf, saveButton, modal, openEntry, eventually } from './app.mjs'
 import {
   FORMS,
@@ -295,5 +296,67 @@ test('a save whose reply is lost (a timeout, then no network) keeps the data and
   assert.equal(id, lostReply[0].id, 'the retry carried the same request_id')
   assertRecord(mine[0], spec.fields, expected)
   assert.equal(await draftHolds(), false, 'a saved form leaves no draft')
+  await page.close()
+})
+
+// ------------------------------------------------------------------------------------------
+// Photos
+
+/** A small real picture (a coloured square with a frame) in the given format. */
+function picture(format, colour) {
+  const canvas = createCanvas(64, 48)
+  const ctx = canvas.getContext('2d')
+  ctx.fillStyle = colour
+  ctx.fillRect(0, 0, 64, 48)
+  ctx.strokeRect(8, 8, 40, 24)
+  return canvas.toBuffer(`image/${format === 'jpg' ? 'jpeg' : format}`)
+}
+
+test('收据遗失证明: ID-card photos are chosen, a webp refused with the message, one removed, the rest saved and shown full size', async () => {
+  const spec = FORMS.proofOfLostReceipt
+  const page = await app.newPage()
+  await app.loginAndPick(page, '818')
+  const customerId = await customerIdOf(page)
+  await openEntry(page, spec.entry)
+  await formReady(page, spec.titleKey, spec.fields[0].key)
+
+  const photos = fieldOf(page, 'id_card_photos')
+  await photos.scrollIntoViewIfNeeded()
+  const chooser = page.waitForEvent('filechooser')
+  await photos.locator('.form-images__add').click()
+  await (await chooser).setFiles([
+    { name: 'front.png', mimeType: 'image/png', buffer: picture('png', '#e8627a') },
+    { name: 'back.jpg', mimeType: 'image/jpeg', buffer: picture('jpg', '#5b8ff9') },
+    // A picture the browser shows but the centre's files may not hold (only png, jpg, jpeg, bmp, gif).
+    { name: 'screen.webp', mimeType: 'image/webp', buffer: picture('webp', '#52c41a') },
+  ])
+  await page.getByText(formZh['formUi.imageTypes']).waitFor()
+  await eventually(async () => (await photos.locator('.form-images__image').count()) === 2, 'two thumbnails')
+
+  // Removed before saving: one is left.
+  await photos.locator('.form-images__remove').first().click()
+  await eventually(async () => (await photos.locator('.form-images__image').count()) === 1, 'one thumbnail')
+
+  await fillAll(page, spec.fields)
+  const id = await saveAndWaitSaved(page)
+  const [record] = (await recordsOf(page, spec.name, customerId)).filter((r) => r.id === id)
+  assert.equal(record.data.id_card_photos.length, 1)
+  const [url] = record.data.id_card_photos
+  assert.match(url, /\.jpe?g$/)
+  const file = new URL(url, app.server.url)
+  const stored = await fetch(file)
+  assert.equal(stored.status, 200)
+  assert.match(stored.headers.get('content-type'), /^image\/jpeg/)
+
+  // Reopened after a reload of the page, the photo is there; tapped, it opens full size.
+  await page.reload()
+  await formReady(page, spec.titleKey, spec.fields[0].key)
+  await button(page, formZh['formUi.records']).click()
+  await page.locator('.form-records__row').first().click()
+  await page.locator('.form-header__chip--edit').getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true }).waitFor()
+  const thumbnail = fieldOf(page, 'id_card_photos').locator('.form-images__image')
+  await thumbnail.scrollIntoViewIfNeeded()
+  await thumbnail.click()
+  await page.locator(`.preview-image img[src$="${file.pathname}"]`).first().waitFor({ state: 'attached' })
   await page.close()
 })

@@ -35,6 +35,7 @@ export const obstetricianRounds: FormDefinition = {
         { key: 'lochia_odour', type: 'select', options: options('lochiaOdour', ['none', 'abnormal']) },
         { key: 'wound_site', type: 'text', maxLength: 50 },
         { key: 'wound_state', type: 'select', options: options('woundState', ['healing', 'red', 'oozing']) },
+        { key: 'wound_photos', type: 'images' },
         { key: 'milk', type: 'select', options: options('milk', ['enough', 'some', 'little']) },
         { key: 'nipples', type: 'select', options: options('nipples', ['normal', 'cracked']) },
         { key: 'engorgement', type: 'select', options: options('engorgement', ['none', 'mild', 'severe']) },

@@ -22,6 +22,8 @@ export const proofOfLostReceipt: FormDefinition = {
         { key: 'issue_date', type: 'date', required: true },
         { key: 'paid_for', type: 'text', required: true, maxLength: 100 },
         { key: 'how_lost', type: 'textarea', required: true, maxLength: 500 },
+        { key: 'id_card_photos', type: 'images' },
+        { key: 'payment_proof_photos', type: 'images' },
       ],
     },
     {
