@@ -14,6 +14,19 @@ Taro.onPageNotFound(() => {
   Taro.redirectTo({ url: NOT_FOUND_PAGE })
 })
 
+// Taro's H5 tab bar draws its items as <a href="javascript:;">, which the browser would run on a
+// tap: the content security policy refuses that (an error on every tap). The tab bar moves by its
+// own click handler, so the links' default action is dropped.
+if (process.env.TARO_ENV === 'h5') {
+  document.addEventListener(
+    'click',
+    (event) => {
+      if ((event.target as Element | null)?.closest?.('a[href^="javascript:"]')) event.preventDefault()
+    },
+    true,
+  )
+}
+
 /** The launch query; on H5 read from the address itself, decoded. */
 function launchQuery(query: Record<string, string | undefined>): Record<string, string | undefined> {
   if (process.env.TARO_ENV !== 'h5') return query

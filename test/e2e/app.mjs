@@ -1,7 +1,7 @@
 // What the end-to-end files share: the suite's server and browser, and the
 // ways a person drives the app (NutUI buttons are tapped on the button itself,
 // cells on the cell, inputs found by their placeholder; strings from locales/).
-import { before, after } from 'node:test'
+import { before, after, afterEach } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -70,15 +70,34 @@ export function useApp() {
     await app.browser?.close()
     await app.server?.stop()
   })
+  afterEach(() => app.assertNoPageErrors())
   return app
 }
 
 /** Adds to `app` ({ server, browser }, read when used) the ways a person uses the app there; returns it. */
 export function driving(app) {
+  let errors = []
+  let expected = []
+  /** A console error the running test causes on purpose (the server stopped, the network lost), by pattern. */
+  app.expectPageErrors = (...patterns) => expected.push(...patterns)
+  /**
+   * Fails on what went wrong in the test's pages: an uncaught error, or a console error it did not
+   * expect (run after each test: useApp does, files that drive the app themselves call it).
+   */
+  app.assertNoPageErrors = () => {
+    const unexpected = errors.filter((error) => !expected.some((pattern) => pattern.test(error)))
+    errors = []
+    expected = []
+    assert.deepEqual(unexpected, [], 'errors in the page')
+  }
+
   /** A tab on a clean device: the profile is shared, so stored session and language are cleared. */
   app.newPage = async () => {
     const page = await app.browser.context.newPage()
-    page.on('pageerror', (error) => console.error('page error:', error.message))
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console error: ${message.text()} (${page.url()})`)
+    })
     await page.goto(`${app.server.url}/api/health`)
     await page.evaluate(() => localStorage.clear())
     return page

@@ -230,6 +230,7 @@ test('a save while the server is stopped keeps the data and, once it is back, sa
   const { spec, page, customerId, expected } = await familyFoodFilled('离线时填写')
   const before = (await recordsOf(page, spec.name, customerId)).length
 
+  app.expectPageErrors(/Failed to load resource: net::ERR_CONNECTION_REFUSED/)
   await app.server.stop({ keepData: true })
   try {
     await saveButton(page).click()
@@ -268,6 +269,7 @@ test('a save whose reply is lost (a timeout, then no network) keeps the data and
     assert.ok(await draftHolds(), 'the draft keeps what was typed')
   }
 
+  app.expectPageErrors(/Failed to load resource: net::ERR_(TIMED_OUT|INTERNET_DISCONNECTED)/)
   // The server saves, but the reply never reaches the device.
   let reached = 0
   await page.route('**/api/care/index/saveForm', async (route) => {

@@ -88,6 +88,7 @@ for (const instant of INSTANTS) {
         const birth = customer.children[0].birth_date
         assert.equal(await computedText(page, 'age_days'), String(daysBetween(birth, instant.centreDay)))
         await page.close()
+        app.assertNoPageErrors()
       } finally {
         await browser.close()
       }

@@ -43,6 +43,10 @@ class Stream {
     this.sent = 0
     /** Replies that said code 1. */
     this.answered = 0
+    /** Requests sent and not yet answered (or failed). */
+    this.inFlight = 0
+    /** Requests that got no reply and went back to be sent again. */
+    this.retried = 0
   }
 
   /** The next piece of work: a retry first, else a new save (every third an order, while stock lasts). */
@@ -75,12 +79,16 @@ class Stream {
   /** Sends one piece of work; what gets no reply goes back to `retry`. Any refusal fails the test. */
   async perform(work) {
     const { baseUrl, token } = this.client
+    this.inFlight += 1
     try {
       await this.send(work, baseUrl, token)
       this.answered += 1
     } catch (error) {
       if (!(error instanceof NoReply)) throw error
+      this.retried += 1
       this.retry.push(work)
+    } finally {
+      this.inFlight -= 1
     }
   }
 
@@ -131,6 +139,8 @@ async function streamWithKills(server, client, batches, rnd) {
   const run = `fault-${randomUUID().slice(0, 8)}`
   const stream = new Stream(client, batches, run, rnd)
   let kills = 0
+  /** Kills that found requests under way: a kill between requests would prove nothing. */
+  let killsInFlight = 0
   for (let phase = 0; phase < KILLS; phase++) {
     let killed = false
     let failure
@@ -142,6 +152,7 @@ async function streamWithKills(server, client, batches, rnd) {
       await sleep(5)
     }
     if (!failure) await sleep(rnd() * 150)
+    if (stream.inFlight > 0) killsInFlight += 1
     await server.kill()
     killed = true
     kills += 1
@@ -149,6 +160,8 @@ async function streamWithKills(server, client, batches, rnd) {
     if (failure) throw failure
     await server.restart()
   }
+  assert.ok(killsInFlight > 0, 'no kill landed while a request was under way')
+  assert.ok(stream.retried > 0, 'no request went unanswered: the kills tested nothing')
   // Everything that got no reply is sent again until it is answered: approvals of orders included.
   await stream.run({ drain: true })
   assert.equal(stream.retry.length, 0)
@@ -160,7 +173,7 @@ async function streamWithKills(server, client, batches, rnd) {
       assert.equal((await ok(client.baseUrl, route, entry.body, { token: client.token })).id, entry.id, route)
     }
   }
-  return { stream, run, kills }
+  return { stream, run, kills, killsInFlight }
 }
 
 /**
@@ -174,7 +187,7 @@ async function faultRun(server, target, { stopBeforeCheck }) {
   const batches = await stockBatches(client)
   assert.ok(batches.length >= 3, 'not enough stock to approve orders from')
   const batchesBefore = new Map(batches.map((b) => [b.id, b.quantity]))
-  const { stream, run, kills } = await streamWithKills(server, client, batches, rnd)
+  const { stream, run, kills, killsInFlight } = await streamWithKills(server, client, batches, rnd)
   if (stopBeforeCheck) await server.stop({ keepData: true })
   const db = await openForChecks(target)
   try {
@@ -183,8 +196,11 @@ async function faultRun(server, target, { stopBeforeCheck }) {
     assert.equal(forms.size + orders.size, stream.sent, `seed ${seed}: every save answered in the end`)
     assert.ok(forms.size > 10 && orders.size > 3, `seed ${seed}: too few saves to say anything (${forms.size} forms, ${orders.size} orders)`)
     const { checked, lost } = await checkRun(db, { run, forms, orders, batchesBefore })
-    console.log(`${target.url ? 'PostgreSQL' : 'PGlite'}: ${kills} kills, ${forms.size} records, ${orders.size} orders (seed ${seed})`)
-    printCounts({ faultsInjected: kills, recordsChecked: checked, recordsLost: lost })
+    console.log(
+      `${target.url ? 'PostgreSQL' : 'PGlite'}: ${kills} kills (${killsInFlight} with requests under way, ` +
+        `${stream.retried} requests sent again), ${forms.size} records, ${orders.size} orders (seed ${seed})`,
+    )
+    printCounts({ faultsInjected: kills, killsDuringRequests: killsInFlight, requestsRetried: stream.retried, recordsChecked: checked, recordsLost: lost })
     assert.equal(lost, 0, `seed ${seed}: acknowledged saves lost`)
   } finally {
     await db.close()

@@ -1,4 +1,4 @@
-import { t, setLocale, langHeader, getLocale } from '@/i18n'
+import { addMessages, t, setLocale, langHeader, getLocale } from '@/i18n'
 import zh from '@locales/zh-CN.json'
 import en from '@locales/en.json'
 
@@ -18,10 +18,19 @@ describe('i18n', () => {
   })
 
   it('falls back to Chinese for a key English lacks', () => {
+    addMessages({ 'zh-CN': { 'test.onlyInChinese': '只有中文' }, en: {} })
     setLocale('en')
-    const missing = Object.keys(zh).find((key) => !(key in en))
-    expect(missing).toBeDefined()
-    expect(t(missing!)).toBe((zh as Record<string, string>)[missing!])
+    expect(t('test.onlyInChinese')).toBe('只有中文')
+  })
+
+  it('has every Chinese key in English too, the forms\' and the server\'s included', () => {
+    for (const [chinese, english] of [
+      [zh, en],
+      [require('@locales/forms/zh-CN.json'), require('@locales/forms/en.json')],
+      [require('@locales/server/zh-CN.json'), require('@locales/server/en.json')],
+    ]) {
+      expect(Object.keys(chinese).filter((key) => !(key in english))).toEqual([])
+    }
   })
 
   it('fills placeholders', () => {
@@ -30,5 +39,32 @@ describe('i18n', () => {
 
   it('has no English key that Chinese lacks', () => {
     expect(Object.keys(en).filter((key) => !(key in zh))).toEqual([])
+  })
+})
+
+describe('every key the code names exists', () => {
+  const fs = require('node:fs') as typeof import('node:fs')
+  const path = require('node:path') as typeof import('node:path')
+  const files = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name)
+      return entry.isDirectory() ? files(full) : /\.tsx?$/.test(entry.name) ? [full] : []
+    })
+  const source = files(path.resolve(__dirname, '../../src')).map((file) => fs.readFileSync(file, 'utf8'))
+  // t('key'), and the keys definitions and registries name (titleKey: 'x.y', labelKey: …, unitKey: …).
+  const named = new Set(
+    source.flatMap((text) => [...text.matchAll(/\bt\(\s*'([\w.-]+)'|\b\w*Key:\s*'([\w.-]+)'/g)].map((m) => m[1] ?? m[2])),
+  )
+  const chinese = { ...zh, ...require('@locales/forms/zh-CN.json') }
+  const english = { ...en, ...require('@locales/forms/en.json') }
+
+  it('finds the keys it checks', () => {
+    expect(named.size).toBeGreaterThan(100)
+    expect(named.has('login.title')).toBe(true)
+  })
+
+  it('in Chinese and in English', () => {
+    const missing = [...named].filter((key) => !(key in chinese) || !(key in english))
+    expect(missing).toEqual([])
   })
 })

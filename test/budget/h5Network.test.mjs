@@ -1,0 +1,76 @@
+// The H5 first load as Chromium downloads it: a cold start (empty cache) of the login page, and of
+// home signed in, against the real server; every script and stylesheet response counted at the
+// bytes that crossed the network, gzip (what the server sends a browser that asks for gzip).
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { launchBrowser, startServer, ROOT } from '../e2e/support.mjs'
+
+const H5 = path.join(process.env.DIST_DIR || path.join(ROOT, 'dist'), 'h5')
+const KB = 1024
+/** gzip bytes of JS on a cold start. */
+const BUDGETS = { login: 200 * KB, home: 230 * KB }
+
+let server
+before(async () => {
+  assert.ok(existsSync(path.join(H5, 'index.html')), 'dist/h5 is missing: run `npm run build:h5`')
+  server = await startServer()
+})
+after(() => server?.stop())
+
+/** Opens `route` in a new browser with an empty cache; resolves to the scripts' and stylesheets' bytes as sent. */
+async function coldStart(route, { token } = {}) {
+  const browser = await launchBrowser()
+  try {
+    // Only gzip offered: the figure is the gzip one whatever else the server could send.
+    await browser.context.setExtraHTTPHeaders({ 'accept-encoding': 'gzip' })
+    const page = await browser.context.newPage()
+    if (token) await page.addInitScript((value) => localStorage.setItem('token', JSON.stringify({ data: value })), token)
+    const responses = []
+    page.on('response', (response) => {
+      const type = response.request().resourceType()
+      if (type === 'script' || type === 'stylesheet') responses.push(response)
+    })
+    await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' })
+    const files = await Promise.all(
+      responses.map(async (response) => ({
+        url: new URL(response.url()).pathname,
+        type: response.request().resourceType(),
+        encoding: (await response.allHeaders())['content-encoding'] ?? 'identity',
+        bytes: (await response.request().sizes()).responseBodySize,
+      })),
+    )
+    return files
+  } finally {
+    await browser.close()
+  }
+}
+
+const sum = (files, type) => files.filter((f) => f.type === type).reduce((n, f) => n + f.bytes, 0)
+const report = (name, files) =>
+  console.log(
+    `H5 cold start of ${name}: JS ${(sum(files, 'script') / KB).toFixed(1)} KB gzip, ` +
+      `CSS ${(sum(files, 'stylesheet') / KB).toFixed(1)} KB gzip, ${files.length} files`,
+  )
+
+test(`the login page downloads ≤ ${BUDGETS.login / KB} KB of JS gzip`, async () => {
+  const files = await coldStart('/pages/login/index')
+  report('login', files)
+  assert.ok(files.some((f) => f.type === 'script'), 'no script was downloaded')
+  assert.deepEqual(files.filter((f) => f.bytes > 1024 && f.encoding !== 'gzip').map((f) => f.url), [], 'sent without gzip')
+  assert.ok(sum(files, 'script') <= BUDGETS.login, `${(sum(files, 'script') / KB).toFixed(1)} KB`)
+})
+
+test(`home, signed in, downloads ≤ ${BUDGETS.home / KB} KB of JS gzip`, async () => {
+  const reply = await fetch(`${server.url}/api/care/account/login_old`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'demo', password: 'demo1234' }),
+  })
+  const { res } = await reply.json()
+  const files = await coldStart('/', { token: res.token })
+  report('home', files)
+  assert.ok(files.some((f) => f.type === 'script'), 'no script was downloaded')
+  assert.ok(sum(files, 'script') <= BUDGETS.home, `${(sum(files, 'script') / KB).toFixed(1)} KB`)
+})
