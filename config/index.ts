@@ -96,6 +96,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       output: {
         filename: 'js/[name].[contenthash:8].js',
         chunkFilename: 'js/[name].[contenthash:8].js',
+        // A page's code that has not arrived after 120 s fails to load (the page-chunk load timeout).
+        chunkLoadTimeout: 120_000,
       },
       miniCssExtractPluginOption: {
         ignoreOrder: true,

@@ -3,6 +3,7 @@ import Taro, { useLaunch } from '@tarojs/taro'
 import { NOT_FOUND_PAGE } from '@/pages/routes'
 import { sessionStore, watchNetwork } from '@/stores'
 import { watchUpdate } from '@/uni_modules/rt-uni-update/updateManager'
+import { watchPageLoading } from '@/utils/pageLoading'
 import './app.scss'
 
 /** Query keys of the PC back-office's launch address: a session and a customer, never left in the address bar. */
@@ -49,6 +50,7 @@ function App({ children }: PropsWithChildren) {
   useLaunch(({ query }) => {
     watchNetwork()
     watchUpdate()
+    watchPageLoading()
     // A failed call has been shown by the request layer; the login check then decides.
     sessionStore.launchFromQuery(launchQuery(query ?? {})).catch(() => {})
     clearPcQuery()

@@ -18,6 +18,8 @@ export const TRANSFER_TIMEOUT = 60000
 /** The logout message waits until the login page has been relaunched (ms). */
 export const LOGOUT_MESSAGE_DELAY = 600
 export const TOAST_DURATION = 2000
+/** H5: how long a page's code may take to arrive before the loading indicator shows (ms). */
+export const PAGE_LOADING_DELAY = 200
 export const UPLOAD_MAX_FILES = 52
 export const BADGE_MAX = 999
 /** Rows per page of every list (PRODUCT.md "Record lists"). */

@@ -135,3 +135,39 @@ test('the content security policy lets the app work: login, home, a form with a 
   assert.deepEqual(violations, [])
   await page.close()
 })
+
+test("a page whose code is slow to arrive shows the loading state after 200 ms; a fast one shows none", async () => {
+  const page = await app.newPage()
+  await login(page, 'demo', 'demo1234')
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/pages/tabPages/index')
+  await page.locator('.entry-tile').first().waitFor()
+  // Every time the loading indicator is drawn, noted by the page itself.
+  await page.evaluate(() => {
+    window.loadingShown = 0
+    new MutationObserver(() => {
+      const toast = document.querySelector('.taro__toast')
+      if (toast && getComputedStyle(toast).display !== 'none' && toast.textContent.includes('加载中')) window.loadingShown += 1
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+  })
+
+  // The date picker's code comes at once (served from this machine): no loading state.
+  await page.locator('.home__date .nut-cell').click()
+  await page.locator('.choose-date__calendar').waitFor()
+  assert.equal(await page.evaluate(() => window.loadingShown), 0)
+  await page.goBack()
+  await page.locator('.entry-tile').first().waitFor()
+
+  // The outbound order list's code is held back for 1.5 s: the loading state shows, then the page.
+  let held = 0
+  await page.route('**/js/*.js', async (route) => {
+    held += 1
+    await new Promise((r) => setTimeout(r, 1500))
+    await route.continue()
+  })
+  await openEntry(page, 'entry.outboundList')
+  await page.locator('.taro__toast').getByText(zh['common.loading']).waitFor()
+  await page.locator('.stock-list').first().waitFor()
+  assert.ok(held > 0, 'the page needed no code of its own')
+  await page.locator('.taro__toast').getByText(zh['common.loading']).waitFor({ state: 'hidden' })
+  await page.close()
+})
