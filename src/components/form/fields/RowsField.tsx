@@ -1,11 +1,11 @@
 import { useContext } from 'react'
 import { Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import type { FormData } from '@/forms/types'
 import { isEmpty, labelKeyOf } from '@/forms/validate'
 import { t } from '@/i18n'
+import { confirm } from '@/utils/feedback'
 import { RenderFieldContext } from './context'
 import type { FieldProps } from './types'
 
@@ -32,13 +32,7 @@ export default observer(function RowsField({ field, path, session }: FieldProps)
     const row = rows[index]
     const filled = row && Object.values(row).some((v) => !isEmpty(v))
     if (filled) {
-      const { confirm } = await Taro.showModal({
-        title: t('request.tip'),
-        content: t('formUi.removeRowConfirm', { n: index + 1 }),
-        confirmText: t('common.confirm'),
-        cancelText: t('common.cancel'),
-      })
-      if (!confirm) return
+      if (!(await confirm(t('formUi.removeRowConfirm', { n: index + 1 })))) return
     }
     session.removeRow(field.key, index)
   }

@@ -4,34 +4,35 @@ import { observer } from 'mobx-react-lite'
 import { t } from '@/i18n'
 import { homeStore } from '@/stores'
 import { badgeText } from '@/utils'
-import { ENTRIES, ENTRY_GROUPS, type Entry } from './entries'
-import './index.scss'
+import { ENTRY_GROUPS, HOME_ENTRIES, type HomeEntry } from '../registry'
+import { ENTRY_ICONS } from './entryIcons'
+import './EntryGrid.scss'
 
-const EntryTile = observer(function EntryTile({ entry, onOpen }: { entry: Entry; onOpen: (entry: Entry) => void }) {
-  const Icon = entry.icon
+const EntryTile = observer(function EntryTile({ entry, onOpen }: { entry: HomeEntry; onOpen: (entry: HomeEntry) => void }) {
+  const Icon = ENTRY_ICONS[entry.home.icon]
   const badge = badgeText(homeStore.countFor(entry.name))
   const icon = (
-    <View className={`entry-tile__icon entry-tile__icon--${entry.group}`}>
+    <View className={`entry-tile__icon entry-tile__icon--${entry.home.group}`}>
       <Icon size={24} color="#fff" />
     </View>
   )
   return (
     <View className="entry-tile" onClick={() => onOpen(entry)}>
       {badge ? <Badge value={badge}>{icon}</Badge> : icon}
-      <Text className="entry-tile__title">{t(entry.titleKey)}</Text>
+      <Text className="entry-tile__title">{t(`entry.${entry.id}`)}</Text>
     </View>
   )
 })
 
 /** The home entries in their groups, each with today's record count. */
-export default observer(function EntryGrid({ onOpen }: { onOpen: (entry: Entry) => void }) {
+export default observer(function EntryGrid({ onOpen }: { onOpen: (entry: HomeEntry) => void }) {
   return (
     <View className="entry-grid">
       {ENTRY_GROUPS.map((group) => (
-        <View key={group.id} className="entry-grid__group">
-          <Text className="entry-grid__title">{t(group.titleKey)}</Text>
+        <View key={group} className="entry-grid__group">
+          <Text className="entry-grid__title">{t(`home.group.${group}`)}</Text>
           <View className="entry-grid__tiles">
-            {ENTRIES.filter((entry) => entry.group === group.id).map((entry) => (
+            {HOME_ENTRIES.filter((entry) => entry.home.group === group).map((entry) => (
               <EntryTile key={entry.route} entry={entry} onOpen={onOpen} />
             ))}
           </View>
@@ -40,5 +41,3 @@ export default observer(function EntryGrid({ onOpen }: { onOpen: (entry: Entry) 
     </View>
   )
 })
-
-export type { Entry }
