@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
-import { getFormRecord } from '@/api/form'
+import { getFormRecord } from '@/features/forms/api/form'
 import type { FormRecord } from '@/api/types'
 import type { Feature } from '@/features/registry'
 import { t } from '@/i18n'
