@@ -14,6 +14,12 @@ import { customerStore } from './customer'
 import { formStore } from './form'
 import { settingsStore } from './settings'
 
+/** Seconds until a refused sign-in may be tried again (after too many attempts), if the server said. */
+export function retryAfterOf(error: unknown): number | undefined {
+  const res = error instanceof RequestError ? (error.res as { retry_after?: number } | null | undefined) : undefined
+  return res?.retry_after || undefined
+}
+
 // Set while a logout is under way: calls failing together with -90001 log out once.
 let pendingLogoutMessage: ReturnType<typeof setTimeout> | undefined
 

@@ -1,13 +1,12 @@
 import { useRef, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { Button, Popup } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
-import { uploadFile } from '@/api/request'
 import { popupPortal } from '@/components/popupPortal'
 import { labelKeyOf } from '@/forms/validate'
 import { t } from '@/i18n'
 import { assetUrl } from '../../assetUrl'
+import { isSigned, saveSignature } from '../../stores/uploads'
 import SignaturePad, { type SignaturePadRef } from './SignaturePad'
 import type { FieldProps } from './types'
 
@@ -27,25 +26,13 @@ export default observer(function SignatureField({ field, path, session }: FieldP
     session.blur(path)
   }
 
+  // A failed upload keeps the drawing on the pad for another try.
   const confirm = async () => {
-    if (!pad.current || pad.current.isEmpty()) {
-      Taro.showToast({ title: t('formUi.signFirst'), icon: 'none' })
-      return
-    }
+    if (!isSigned(pad.current)) return
     setUploading(true)
-    let release = () => {}
-    try {
-      const file = await pad.current.toFile()
-      release = file.release
-      const uploaded = await uploadFile(file.path, { fileName: 'signature.png' })
-      session.setValue(path, uploaded.url)
-      close()
-    } catch {
-      // The request layer has said why; the drawing stays on the pad for another try.
-    } finally {
-      release()
-      setUploading(false)
-    }
+    const saved = await saveSignature(session, path, pad.current)
+    setUploading(false)
+    if (saved) close()
   }
 
   return (

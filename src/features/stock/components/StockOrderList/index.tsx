@@ -1,206 +1,62 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { Button, Input, Popup } from '@nutui/nutui-react-taro'
-import { runInAction } from 'mobx'
 import { observer } from 'mobx-react-lite'
-import type { OrderBase, OrderQuery, OrderStatus } from '@/features/stock/api/orders'
-import { outApply, type OutApply } from '@/features/stock/api/outApply'
-import { specialCare, type SpecialCare } from '@/features/stock/api/specialCare'
 import CustomerPicker from '@/components/CustomerPicker'
 import PageShell from '@/components/PageShell'
 import { popupPortal } from '@/components/popupPortal'
 import RecordList from '@/components/RecordList'
+import ListFilters from '@/components/RecordList/ListFilters'
 import { timeText } from '@/features/forms/summary'
-import { outApplyGeneral, outApplyGift, selfPaidItems } from '@/forms/definitions/stock'
 import '@/forms/locales'
-import type { FormDefinition } from '@/forms/types'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
-import { customerStore, formStore, sessionStore } from '@/stores'
-import { PagedList } from '@/stores/pagedList'
-import ListFilters from '@/components/RecordList/ListFilters'
-import './StockOrderList.scss'
-
-export type StockListKind = 'outApplyGeneral' | 'outApplyGift' | 'selfPaid'
-
-type Order = OrderBase & Partial<OutApply> & Partial<SpecialCare>
-
-interface Kind {
-  titleKey: string
-  definition: FormDefinition
-  api: typeof outApply | typeof specialCare
-  filters: Partial<OrderQuery>
-  /** What a row shows under its number. */
-  lines: (order: Order) => string[]
-}
+import { sessionStore } from '@/stores'
+import { ORDER_STATUSES, OrderListStore, type Order, type StockListKind } from '../../stores/orderList'
+import './index.scss'
 
 const dash = (value: unknown) => (value === null || value === undefined || value === '' ? t('common.dash') : String(value))
 
-const KINDS: Record<StockListKind, Kind> = {
-  outApplyGeneral: {
-    titleKey: 'stock.outboundList.title',
-    definition: outApplyGeneral,
-    api: outApply,
-    filters: { type: 'general' },
-    lines: (o) => [`${dash(o.department_name)} · ${dash(o.requester)} · ${dash(o.apply_date)}`],
-  },
-  outApplyGift: {
-    titleKey: 'stock.giftList.title',
-    definition: outApplyGift,
-    api: outApply,
-    filters: { type: 'gift' },
-    lines: (o) => [`${dash(o.customer_name)}（${dash(o.room)}） · ${dash(o.gift_type_name)} · ${dash(o.apply_date)}`],
-  },
-  selfPaid: {
-    titleKey: 'stock.selfPaidList.title',
-    definition: selfPaidItems,
-    api: specialCare,
-    filters: {},
-    lines: (o) => [
-      `${dash(o.customer_name)}（${dash(o.room)}） · ${dash(o.consume_date)}`,
-      t('stock.amount', { total: Number(o.total ?? 0).toFixed(2) }),
-    ],
-  },
+/** What a row shows under its number, per list. */
+const LINES: Record<StockListKind, (order: Order) => string[]> = {
+  outApplyGeneral: (o) => [`${dash(o.department_name)} · ${dash(o.requester)} · ${dash(o.apply_date)}`],
+  outApplyGift: (o) => [`${dash(o.customer_name)}（${dash(o.room)}） · ${dash(o.gift_type_name)} · ${dash(o.apply_date)}`],
+  selfPaid: (o) => [
+    `${dash(o.customer_name)}（${dash(o.room)}） · ${dash(o.consume_date)}`,
+    t('stock.amount', { total: Number(o.total ?? 0).toFixed(2) }),
+  ],
 }
 
-const STATUSES: ('all' | OrderStatus)[] = ['all', 'pending', 'approved', 'rejected', 'reversed']
-
-interface Filters {
-  status: 'all' | OrderStatus
-  /** YYYY-MM-DD, or '' for every date. */
-  date: string
-  keyword: string
+/** A button on a card: its tap does not open the card's order. */
+const stop = (action: () => void) => (event: { stopPropagation: () => void }) => {
+  event.stopPropagation()
+  action()
 }
-
-function fetcherFor(kind: Kind, { status, date, keyword }: Filters) {
-  const query = {
-    ...kind.filters,
-    ...(status !== 'all' ? { status } : {}),
-    ...(date ? { date_from: date, date_to: date } : {}),
-    ...(keyword ? { keyword } : {}),
-  }
-  return (page: number, limit: number) => kind.api.index({ ...query, page, limit }) as Promise<{ list: Order[]; total: number }>
-}
-
-const toast = (title: string) => Taro.showToast({ title, icon: 'none', duration: 2500 })
 
 /** The three stock order lists: search, status and date, open / new / delete, approve / reject / reverse. */
-export default observer(function StockOrderList({ kind: kindName }: { kind: StockListKind }) {
-  const kind = KINDS[kindName]
-  const [filters, setFilters] = useState<Filters>({ status: 'all', date: formStore.today, keyword: '' })
-  const [pickingCustomer, setPickingCustomer] = useState(false)
-  const [rejecting, setRejecting] = useState<Order | null>(null)
-  const [reason, setReason] = useState('')
-  const [list] = useState(() => new PagedList<Order>(fetcherFor(kind, filters)))
-  /** Approve / reject / reverse are for the staff allowed to; deleting a pending order is for everyone. */
-  const canApprove = sessionStore.userInfo?.can_approve === true
+export default observer(function StockOrderList({ kind }: { kind: StockListKind }) {
+  const [store] = useState(() => new OrderListStore(kind))
   const shown = useRef(false)
-  usePageTitle(kind.titleKey as MessageKey)
-
-  const refresh = useCallback(() => list.reload(fetcherFor(kind, filters)), [filters, kind, list])
+  usePageTitle(store.kind.titleKey as MessageKey)
 
   // Back from a form (saved or deleted there): the list again.
   useLoginGuard(() => {
-    if (shown.current) refresh()
+    if (shown.current) store.refresh()
     shown.current = true
   })
   useEffect(() => {
-    if (sessionStore.isLoggedIn) refresh()
-  }, [refresh])
-
-
+    if (sessionStore.isLoggedIn) store.refresh()
+  }, [store])
   usePullDownRefresh(() => {
-    refresh().finally(() => Taro.stopPullDownRefresh())
+    store.refresh().finally(() => Taro.stopPullDownRefresh())
   })
   useReachBottom(() => {
-    list.loadMore()
+    store.list.loadMore()
   })
 
-  const openForm = (id?: number) => {
-    formStore.setFormName(kind.definition.name)
-    Taro.navigateTo({ url: id ? `${kind.definition.route}?id=${id}` : kind.definition.route })
-  }
-
-  const create = () => {
-    if (kind.definition.needsCustomer && !customerStore.customerInfo) {
-      toast(t('home.chooseCustomerFirst'))
-      setPickingCustomer(true)
-      return
-    }
-    openForm()
-  }
-
-  const confirm = async (content: string, confirmText: string, danger = false) =>
-    (
-      await Taro.showModal({
-        title: t('request.tip'),
-        content,
-        confirmText,
-        ...(danger ? { confirmColor: '#fa2c19' } : {}),
-        cancelText: t('common.cancel'),
-      })
-    ).confirm
-
-  /** The order as the server now has it replaces the row (a filtered status may drop it). */
-  const replace = (order: Order) => {
-    if (filters.status !== 'all' && order.status !== filters.status) list.remove((item) => item.id === order.id)
-    else runInAction(() => (list.items = list.items.map((item) => (item.id === order.id ? { ...item, ...order } : item))))
-  }
-
-  const remove = async (order: Order) => {
-    if (!(await confirm(t('stock.deleteConfirm', { no: order.no }), t('formUi.delete'), true))) return
-    try {
-      await kind.api.del(order.id)
-    } catch {
-      return // the request layer has said why
-    }
-    list.remove((item) => item.id === order.id)
-    toast(t('formUi.deleted'))
-  }
-
-  const check = async (order: Order, body: { approve: boolean; reason?: string } | { reverse: true }, done: string) => {
-    try {
-      const updated = (await kind.api.check({ id: order.id, ...body } as never)) as Order
-      replace(updated)
-      toast(t(done))
-      return true
-    } catch {
-      return false // the request layer has shown the server's message
-    }
-  }
-
-  const approve = async (order: Order) => {
-    if (await confirm(t('stock.approveConfirm', { no: order.no }), t('stock.approve'))) {
-      await check(order, { approve: true }, 'stock.done.approved')
-    }
-  }
-
-  const reverse = async (order: Order) => {
-    if (await confirm(t('stock.reverseConfirm', { no: order.no }), t('stock.reverse'), true)) {
-      await check(order, { reverse: true }, 'stock.done.reversed')
-    }
-  }
-
-  const reject = async () => {
-    if (!rejecting) return
-    const text = reason.trim()
-    if (!text) {
-      toast(t('stock.reasonRequired'))
-      return
-    }
-    if (await check(rejecting, { approve: false, reason: text }, 'stock.done.rejected')) {
-      setRejecting(null)
-      setReason('')
-    }
-  }
-
-  const stop = (action: () => void) => (event: { stopPropagation: () => void }) => {
-    event.stopPropagation()
-    action()
-  }
-
+  const { filters, list, canApprove, rejecting } = store
   return (
     <PageShell className="stock-list">
       <View className="stock-list__filters">
@@ -209,19 +65,19 @@ export default observer(function StockOrderList({ kind: kindName }: { kind: Stoc
           placeholder={t('stock.searchPlaceholder')}
           date={filters.date}
           dateLabel={t('stock.date', { date: filters.date })}
-          onKeyword={(keyword) => setFilters((f) => (f.keyword === keyword ? f : { ...f, keyword }))}
-          onDate={(date) => setFilters((f) => ({ ...f, date }))}
+          onKeyword={store.setKeyword}
+          onDate={store.setDate}
         >
-          <Button className="stock-list__new" type="primary" size="small" onClick={create}>
+          <Button className="stock-list__new" type="primary" size="small" onClick={store.create}>
             {t('stock.new')}
           </Button>
         </ListFilters>
         <View className="stock-list__statuses">
-          {STATUSES.map((status) => (
+          {ORDER_STATUSES.map((status) => (
             <View
               key={status}
               className={`stock-list__status ${filters.status === status ? 'stock-list__status--active' : ''}`}
-              onClick={() => setFilters((f) => ({ ...f, status }))}
+              onClick={() => store.setStatus(status)}
             >
               <Text>{t(`stock.status.${status}`)}</Text>
             </View>
@@ -236,12 +92,12 @@ export default observer(function StockOrderList({ kind: kindName }: { kind: Stoc
           keyOf={(order) => order.id}
           emptyText={t('stock.empty')}
           renderItem={(order) => (
-            <View className="stock-list__card" onClick={() => openForm(order.id)}>
+            <View className="stock-list__card" onClick={() => store.open(order)}>
               <View className="stock-list__head">
                 <Text className="stock-list__no">{order.no}</Text>
                 <Text className={`stock-list__tag stock-list__tag--${order.status}`}>{t(`stock.status.${order.status}`)}</Text>
               </View>
-              {kind.lines(order).map((line) => (
+              {LINES[kind](order).map((line) => (
                 <Text key={line} className="stock-list__line">
                   {line}
                 </Text>
@@ -256,15 +112,15 @@ export default observer(function StockOrderList({ kind: kindName }: { kind: Stoc
               <View className="stock-list__actions">
                 {order.status === 'pending' && (
                   <>
-                    <Button size="small" type="danger" fill="none" onClick={stop(() => remove(order))}>
+                    <Button size="small" type="danger" fill="none" onClick={stop(() => store.remove(order))}>
                       {t('formUi.delete')}
                     </Button>
                     {canApprove && (
                       <>
-                        <Button size="small" type="warning" fill="outline" onClick={stop(() => setRejecting(order))}>
+                        <Button size="small" type="warning" fill="outline" onClick={stop(() => store.startReject(order))}>
                           {t('stock.reject')}
                         </Button>
-                        <Button size="small" type="primary" onClick={stop(() => approve(order))}>
+                        <Button size="small" type="primary" onClick={stop(() => store.approve(order))}>
                           {t('stock.approve')}
                         </Button>
                       </>
@@ -272,7 +128,7 @@ export default observer(function StockOrderList({ kind: kindName }: { kind: Stoc
                   </>
                 )}
                 {order.status === 'approved' && canApprove && (
-                  <Button size="small" type="danger" fill="outline" onClick={stop(() => reverse(order))}>
+                  <Button size="small" type="danger" fill="outline" onClick={stop(() => store.reverse(order))}>
                     {t('stock.reverse')}
                   </Button>
                 )}
@@ -290,22 +146,16 @@ export default observer(function StockOrderList({ kind: kindName }: { kind: Stoc
         closeable
         title={rejecting ? t('stock.rejectTitle', { no: rejecting.no }) : ''}
         portal={popupPortal}
-        onClose={() => setRejecting(null)}
+        onClose={store.cancelReject}
       >
         <View className="stock-list__reject-body">
-          <Input name="reason" value={reason} placeholder={t('stock.reasonPlaceholder')} maxLength={200} onChange={setReason} />
-          <Button className="stock-list__reject-confirm" type="danger" block onClick={reject}>
+          <Input name="reason" value={store.reason} placeholder={t('stock.reasonPlaceholder')} maxLength={200} onChange={store.setReason} />
+          <Button className="stock-list__reject-confirm" type="danger" block onClick={store.reject}>
             {t('stock.reject')}
           </Button>
         </View>
       </Popup>
-      <CustomerPicker
-        visible={pickingCustomer}
-        onClose={() => {
-          setPickingCustomer(false)
-          if (customerStore.customerInfo) openForm()
-        }}
-      />
+      <CustomerPicker visible={store.pickingCustomer} onClose={store.customerPicked} />
     </PageShell>
   )
 })
