@@ -1,3 +1,4 @@
+// Not NutUI's SearchBar: it draws a plain Taro input, not the NutUI Input every other field uses (named, clearable, `.nut-input-native` on both targets).
 import { useEffect, useState } from 'react'
 import { ScrollView, Text, View } from '@tarojs/components'
 import { Button, Empty, Input, Popup } from '@nutui/nutui-react-taro'

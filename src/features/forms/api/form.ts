@@ -1,4 +1,4 @@
-// The form records API (/api/care/index/*): records, their medicines, the check-in rules and
+// The form records API (/api/care/index/*): records, the check-in rules and
 // the site's lists that forms choose from. Lists are quiet (no loading indicator, no modal):
 // the pages show their own loading and error states.
 import { request, type RequestOptions } from '@/api/request'
@@ -8,7 +8,6 @@ import type {
   FormRecord,
   FormRecordCount,
   FormRecordInfo,
-  Medicine,
   Page,
   Saved,
   Survey,
@@ -64,29 +63,6 @@ export function getFormRecordCount(body: { name?: string; date?: string } = {}, 
 /** Deletes a record (soft: kept for audit). */
 export function delFormRecord(id: number, options: RequestOptions = {}) {
   return request<null>(`${BASE}/delFormRecord`, { id }, options)
-}
-
-export function medicineList(record_id: number, options: RequestOptions = QUIET) {
-  return request<Medicine[]>(`${BASE}/medicineList`, { record_id }, options)
-}
-
-export interface MedicineBody {
-  record_id: number
-  id?: number
-  medicine: string
-  dose: string
-  route?: string
-  frequency?: string
-  days?: number
-  note?: string
-}
-
-export function medicineSave(body: MedicineBody, options: RequestOptions = {}) {
-  return request<Saved>(`${BASE}/medicineSave`, body, options)
-}
-
-export function medicineDel(id: number, options: RequestOptions = {}) {
-  return request<null>(`${BASE}/medicineDel`, { id }, options)
 }
 
 /** The site's current check-in rules. */

@@ -49,7 +49,7 @@ function idParam(): number | undefined {
 }
 
 /** Scrolls the first field with a message into view. */
-export function scrollToFirstError(session: FormSession, offsetTop?: number) {
+function scrollToFirstError(session: FormSession, offsetTop?: number) {
   const [path] = Object.keys(session.errors)
   if (!path) return
   try {

@@ -57,7 +57,7 @@ export interface OpenOptions {
 /**
  * The session of a form being opened:
  * - a record by id: it, with its customer, and the draft of its edits if one was left;
- * - a one-per-customer form: the customer's record (formStore.fetchFormRecord, the seed's rule)
+ * - a one-per-customer form: the customer's record (formStore.fetchFormRecord: its first record)
  *   or a new one, with the draft if one was left;
  * - else a new record with its draft, or (unless `fresh`) a saved record whose edits were left unsaved.
  * Rejects when a record cannot be loaded (the page offers a retry).

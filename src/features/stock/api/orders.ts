@@ -74,5 +74,3 @@ export function orderApi<Order extends OrderBase, Body extends object>(base: str
     check: (body: CheckBody, options: RequestOptions = { loading: true }) => request<Order>(`${base}/check`, body, options),
   }
 }
-
-export type OrderApi = ReturnType<typeof orderApi<OrderBase, object>>

@@ -20,7 +20,7 @@ import { specialCare } from '../api/specialCare'
 import type { GiftType, ProductBatch, ProductPackage } from '../api/stock'
 
 /** An order (info) as the form engine reads a record: its fields in `data`, its items as rows. */
-export function orderRecord(name: string, order: OrderBase): FormRecord {
+function orderRecord(name: string, order: OrderBase): FormRecord {
   const data: FormData = { ...order, order_items: order.items ?? [] }
   data[ITEMS] = (order.items ?? []).map((item) => ({
     product_id: item.product_id,
@@ -45,7 +45,7 @@ export function orderRecord(name: string, order: OrderBase): FormRecord {
 }
 
 /** Only a pending order can be changed. */
-export const notPending = (record: FormRecord) => record.data.status !== undefined && record.data.status !== 'pending'
+const notPending = (record: FormRecord) => record.data.status !== undefined && record.data.status !== 'pending'
 
 /** A batch loaded for any product of the form. */
 function batchOf(id: number): (ProductBatch & { product_id: number }) | undefined {
@@ -61,12 +61,12 @@ const productName = (id: number) =>
   formOptionsStore.state('productList').choices.find((choice) => choice.value === id)?.label ?? ''
 
 /** Quantities within the stock of the chosen batches (the messages the server gives too). */
-export function stockRule(data: FormData) {
+function stockRule(data: FormData) {
   return stockErrors(data[ITEMS], batchOf, centreClock.today(), productName)
 }
 
 /** Sets empty fields without making a draft (defaults are not typing). */
-export function defaults(session: FormSession, values: FormData) {
+function defaults(session: FormSession, values: FormData) {
   runInAction(() => {
     for (const [key, value] of Object.entries(values)) {
       if (value !== undefined && value !== null && value !== '' && session.values[key] === undefined) session.values[key] = value
@@ -75,7 +75,7 @@ export function defaults(session: FormSession, values: FormData) {
 }
 
 /** The rows of a gift type's package, earliest-expiry batches first; what no batch covers is reported. */
-export async function giftRows(giftTypeId: number) {
+async function giftRows(giftTypeId: number) {
   await Promise.all([formOptionsStore.load('giftTypeList'), formOptionsStore.load('productPackageList')])
   const gift = formOptionsStore.itemsOf<GiftType>('giftTypeList').find((g) => g.id === giftTypeId)
   const pack = gift && formOptionsStore.itemsOf<ProductPackage>('productPackageList').find((p) => p.id === gift.package_id)
@@ -89,7 +89,7 @@ export async function giftRows(giftTypeId: number) {
 }
 
 /** Choosing a gift type fills the rows from its package (on a form that can be changed). */
-export function fillFromGiftType(session: FormSession) {
+function fillFromGiftType(session: FormSession) {
   return reaction(
     () => session.values.gift_type_id,
     async (giftTypeId) => {
@@ -107,7 +107,7 @@ export function fillFromGiftType(session: FormSession) {
 }
 
 /** The stock rule, today's date, and the lists the rows need. */
-export function stockSetup(session: FormSession, dateKey: string, more: FormData = {}) {
+function stockSetup(session: FormSession, dateKey: string, more: FormData = {}) {
   session.extraRules.push(stockRule)
   if (session.isNew) defaults(session, { [dateKey]: formStore.today, ...more })
   formOptionsStore.load('productList')

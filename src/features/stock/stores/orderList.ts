@@ -27,7 +27,7 @@ interface Kind {
   filters: Partial<OrderQuery>
 }
 
-export const STOCK_LISTS: Record<StockListKind, Kind> = {
+const STOCK_LISTS: Record<StockListKind, Kind> = {
   outApplyGeneral: { titleKey: 'stock.outboundList.title', definition: outApplyGeneral, api: outApply, filters: { type: 'general' } },
   outApplyGift: { titleKey: 'stock.giftList.title', definition: outApplyGift, api: outApply, filters: { type: 'gift' } },
   selfPaid: { titleKey: 'stock.selfPaidList.title', definition: selfPaidItems, api: specialCare, filters: {} },

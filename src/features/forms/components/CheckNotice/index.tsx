@@ -18,7 +18,7 @@ import '../FormPage/index.scss'
 import './index.scss'
 
 /** An acknowledgement already signed: its signature, date, who took it and when. */
-function Acknowledged({ answer }: { answer: SurveyAnswer }) {
+const Acknowledged = observer(function Acknowledged({ answer }: { answer: SurveyAnswer }) {
   const signature = typeof answer.data.customer_signature === 'string' ? answer.data.customer_signature : ''
   return (
     <View className="check-notice__done">
@@ -32,7 +32,7 @@ function Acknowledged({ answer }: { answer: SurveyAnswer }) {
       </Text>
     </View>
   )
-}
+})
 
 /**
  * 入住须知: the site's rules (getSurvey) to read, "I have read and agree", the customer's

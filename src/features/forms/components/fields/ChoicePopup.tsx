@@ -1,3 +1,4 @@
+// Not NutUI's Picker: a wheel without search, group headings (a room's floor) or a second line per choice (a batch's stock and expiry); this is a searchable list in NutUI's Popup.
 import { useEffect, useState } from 'react'
 import { ScrollView, Text, View } from '@tarojs/components'
 import { Input, Popup } from '@nutui/nutui-react-taro'

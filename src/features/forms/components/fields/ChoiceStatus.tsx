@@ -1,9 +1,10 @@
 import { Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
+import { observer } from 'mobx-react-lite'
 import { t } from '@/i18n'
 
 /** Loading, failed (with retry) or empty: what a list of choices shows instead of itself. */
-export default function ChoiceStatus({ loading, error, empty, onRetry }: { loading: boolean; error: string; empty: boolean; onRetry: () => void }) {
+export default observer(function ChoiceStatus({ loading, error, empty, onRetry }: { loading: boolean; error: string; empty: boolean; onRetry: () => void }) {
   if (loading) return <Text className="form-choices__status">{t('common.loading')}</Text>
   if (error) {
     return (
@@ -17,4 +18,4 @@ export default function ChoiceStatus({ loading, error, empty, onRetry }: { loadi
   }
   if (empty) return <Text className="form-choices__status">{t('formUi.noChoices')}</Text>
   return null
-}
+})

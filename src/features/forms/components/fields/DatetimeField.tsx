@@ -1,7 +1,8 @@
+import { observer } from 'mobx-react-lite'
 import DateControl from './DateControl'
 import type { FieldProps } from './types'
 
 /** datetime: YYYY-MM-DD HH:mm. */
-export default function DatetimeField(props: FieldProps) {
+export default observer(function DatetimeField(props: FieldProps) {
   return <DateControl {...props} withTime />
-}
+})

@@ -1,3 +1,4 @@
+// Not NutUI's Uploader: its value is its own file list and its type filter is H5's `accept` only; here the value is the uploaded URLs, the extension is checked on both targets and each photo goes through the request layer with its progress.
 import { useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'

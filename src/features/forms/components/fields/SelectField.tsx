@@ -32,6 +32,6 @@ const SelectButtons = observer(function SelectButtons({ field, path, session }: 
   )
 })
 
-export default function SelectField(props: FieldProps) {
+export default observer(function SelectField(props: FieldProps) {
   return props.field.optionsSource ? <ChoicePopup {...props} /> : <SelectButtons {...props} />
-}
+})

@@ -1,3 +1,4 @@
+// Not NutUI's Signature: it draws at 1× (blurry on high-density screens), on touch only (no mouse on H5), on a transparent background, and a failed export only logs a warning.
 // A canvas to sign on with a finger (or a mouse on H5), exported as a PNG file path that
 // uploadFile accepts: a temp file in the mini program, an object URL of the PNG on H5.
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react'

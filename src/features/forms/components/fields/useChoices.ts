@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { Field, FormData } from '@/forms/types'
+import type { Field } from '@/forms/types'
 import { t } from '@/i18n'
 import { DEPENDS_ON, formOptionsStore, type Choice } from '@/features/forms/stores/formOptions'
 import type { FormSession } from '@/features/forms/stores/formSession'
@@ -74,10 +74,4 @@ export async function afterChoice(session: FormSession, field: Field, path: stri
         }
       }),
   )
-}
-
-export const rowValues = (session: FormSession, path: string): FormData | undefined => {
-  const [key, index] = path.split('.')
-  const rows = session.values[key]
-  return Array.isArray(rows) ? (rows[Number(index)] as FormData) : undefined
 }
