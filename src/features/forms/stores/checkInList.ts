@@ -7,6 +7,7 @@ import { checkInNoticeMonth, checkInNoticeSmall } from '@/forms/definitions/chec
 import type { FormDefinition } from '@/forms/types'
 import { t } from '@/i18n'
 import { customerStore, formStore } from '@/stores'
+import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
 import { confirm, toast } from '@/utils/feedback'
 import { delFormRecord, getFormRecord, getFormRecordCount } from '../api/form'
@@ -22,11 +23,8 @@ export const CHECK_IN_KINDS: { kind: CheckInKind; labelKey: string; definitions:
   { kind: 'small', labelKey: 'checkInList.small', definitions: [checkInNoticeSmall] },
 ]
 
-interface Filters {
+interface Filters extends DayAndKeyword {
   kind: CheckInKind
-  /** YYYY-MM-DD, or '' for every date. */
-  date: string
-  keyword: string
 }
 
 function fetcherFor({ kind, date, keyword }: Filters) {
@@ -55,19 +53,19 @@ export const isMonthRecord = (record: FormRecord) => record.name === checkInNoti
 const featureOf = (definition: FormDefinition) => featureByRoute(definition.route)!
 
 export class CheckInListStore {
-  filters: Filters = { kind: 'all', date: formStore.today, keyword: '' }
+  readonly filters = new ListFilterState<Filters>({ kind: 'all', date: formStore.today, keyword: '' }, () => this.refresh())
   counts: Record<string, number> | null = null
   /** The kind of notice waiting for a customer to be chosen before it opens. */
   pickingCustomer: FormDefinition | null = null
   readonly list: PagedList<FormRecord>
 
   constructor() {
-    this.list = new PagedList<FormRecord>(fetcherFor(this.filters))
-    makeAutoObservable(this, { list: false }, { autoBind: true })
+    this.list = new PagedList<FormRecord>(fetcherFor(this.filters.values))
+    makeAutoObservable(this, { list: false, filters: false }, { autoBind: true })
   }
 
   private loadCounts() {
-    countsFor(this.filters.date)
+    countsFor(this.filters.values.date)
       .then((counts) => runInAction(() => (this.counts = counts)))
       .catch(() => runInAction(() => (this.counts = null)))
   }
@@ -75,24 +73,7 @@ export class CheckInListStore {
   /** The counts and the list again, for the current filters. */
   refresh() {
     this.loadCounts()
-    return this.list.reload(fetcherFor(this.filters))
-  }
-
-  private setFilters(filters: Partial<Filters>) {
-    this.filters = { ...this.filters, ...filters }
-    this.refresh()
-  }
-
-  setKeyword(keyword: string) {
-    if (this.filters.keyword !== keyword) this.setFilters({ keyword })
-  }
-
-  setDate(date: string) {
-    this.setFilters({ date })
-  }
-
-  setKind(kind: CheckInKind) {
-    this.setFilters({ kind })
+    return this.list.reload(fetcherFor(this.filters.values))
   }
 
   /** The count shown on a kind's tab; null until known. */
@@ -129,7 +110,7 @@ export class CheckInListStore {
     }
     this.list.remove((item) => item.id === record.id)
     toast(t('formUi.deleted'))
-    countsFor(this.filters.date)
+    countsFor(this.filters.values.date)
       .then((counts) => runInAction(() => (this.counts = counts)))
       .catch(() => {})
   }

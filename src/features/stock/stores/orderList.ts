@@ -6,6 +6,7 @@ import { outApplyGeneral, outApplyGift, selfPaidItems } from '@/forms/definition
 import type { FormDefinition } from '@/forms/types'
 import { t } from '@/i18n'
 import { customerStore, formStore, sessionStore } from '@/stores'
+import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
 import { confirm, toast } from '@/utils/feedback'
 import type { OrderBase, OrderQuery, OrderStatus } from '../api/orders'
@@ -35,18 +36,15 @@ const STOCK_LISTS: Record<StockListKind, Kind> = {
 
 export const ORDER_STATUSES: ('all' | OrderStatus)[] = ['all', 'pending', 'approved', 'rejected', 'reversed']
 
-interface Filters {
+interface Filters extends DayAndKeyword {
   status: 'all' | OrderStatus
-  /** YYYY-MM-DD, or '' for every date. */
-  date: string
-  keyword: string
 }
 
 type CheckBody = { approve: boolean; reason?: string } | { reverse: true }
 
 export class OrderListStore {
   readonly kind: Kind
-  filters: Filters = { status: 'all', date: formStore.today, keyword: '' }
+  readonly filters = new ListFilterState<Filters>({ status: 'all', date: formStore.today, keyword: '' }, () => this.refresh())
   /** The order whose rejection reason is being typed. */
   rejecting: Order | null = null
   reason = ''
@@ -57,7 +55,7 @@ export class OrderListStore {
   constructor(kind: StockListKind) {
     this.kind = STOCK_LISTS[kind]
     this.list = new PagedList<Order>(this.fetcher())
-    makeAutoObservable(this, { kind: false, list: false }, { autoBind: true })
+    makeAutoObservable(this, { kind: false, list: false, filters: false }, { autoBind: true })
   }
 
   /** Approve / reject / reverse are for the staff allowed to; deleting a pending order is for everyone. */
@@ -66,7 +64,7 @@ export class OrderListStore {
   }
 
   private fetcher() {
-    const { status, date, keyword } = this.filters
+    const { status, date, keyword } = this.filters.values
     const query = {
       ...this.kind.filters,
       ...(status !== 'all' ? { status } : {}),
@@ -79,23 +77,6 @@ export class OrderListStore {
   /** The list again, from its first page, for the current filters. */
   refresh() {
     return this.list.reload(this.fetcher())
-  }
-
-  private setFilters(filters: Partial<Filters>) {
-    this.filters = { ...this.filters, ...filters }
-    this.refresh()
-  }
-
-  setKeyword(keyword: string) {
-    if (this.filters.keyword !== keyword) this.setFilters({ keyword })
-  }
-
-  setDate(date: string) {
-    this.setFilters({ date })
-  }
-
-  setStatus(status: 'all' | OrderStatus) {
-    this.setFilters({ status })
   }
 
   private get feature() {
@@ -120,7 +101,7 @@ export class OrderListStore {
 
   /** The order as the server now has it replaces the row (a filtered status may drop it). */
   private replace(order: Order) {
-    const { status } = this.filters
+    const { status } = this.filters.values
     if (status !== 'all' && order.status !== status) this.list.remove((item) => item.id === order.id)
     else this.list.update((item) => (item.id === order.id ? { ...item, ...order } : item))
   }

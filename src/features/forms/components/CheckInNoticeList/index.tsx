@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import CustomerPicker from '@/components/CustomerPicker'
@@ -9,10 +8,9 @@ import RecordList from '@/components/RecordList'
 import ListFilters from '@/components/RecordList/ListFilters'
 import { checkInNoticeMonth, checkInNoticeSmall } from '@/forms/definitions/checkInNotice'
 import '@/forms/locales'
-import { useLoginGuard } from '@/hooks/useLoginGuard'
+import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
-import { sessionStore } from '@/stores'
 import { CHECK_IN_KINDS, CheckInListStore, isMonthRecord } from '../../stores/checkInList'
 import { timeText } from '../../summary'
 import './index.scss'
@@ -20,23 +18,8 @@ import './index.scss'
 /** 入住通知单记录: both kinds of check-in notice, searchable, by date and kind, open / new / delete. */
 export default observer(function CheckInNoticeList() {
   const [store] = useState(() => new CheckInListStore())
-  const shown = useRef(false)
   usePageTitle('checkInList.title' as MessageKey)
-
-  // Back from a form (saved or deleted there): the list again.
-  useLoginGuard(() => {
-    if (shown.current) store.refresh()
-    shown.current = true
-  })
-  useEffect(() => {
-    if (sessionStore.isLoggedIn) store.refresh()
-  }, [store])
-  usePullDownRefresh(() => {
-    store.refresh().finally(() => Taro.stopPullDownRefresh())
-  })
-  useReachBottom(() => {
-    store.list.loadMore()
-  })
+  useListPage({ refresh: store.refresh, loadMore: store.list.loadMore })
 
   const { filters, list } = store
   return (
@@ -45,10 +28,10 @@ export default observer(function CheckInNoticeList() {
         <ListFilters
           block="checkin-list"
           placeholder={t('checkInList.searchPlaceholder')}
-          date={filters.date}
-          dateLabel={t('checkInList.createdOn', { date: filters.date })}
-          onKeyword={store.setKeyword}
-          onDate={store.setDate}
+          date={filters.values.date}
+          dateLabel={t('checkInList.createdOn', { date: filters.values.date })}
+          onKeyword={filters.setKeyword}
+          onDate={filters.setDate}
         />
         <View className="checkin-list__kinds">
           {CHECK_IN_KINDS.map(({ kind, labelKey }) => {
@@ -56,8 +39,8 @@ export default observer(function CheckInNoticeList() {
             return (
               <View
                 key={kind}
-                className={`checkin-list__kind ${filters.kind === kind ? 'checkin-list__kind--active' : ''}`}
-                onClick={() => store.setKind(kind)}
+                className={`checkin-list__kind ${filters.values.kind === kind ? 'checkin-list__kind--active' : ''}`}
+                onClick={() => filters.set({ kind })}
               >
                 <Text>{t(labelKey)}</Text>
                 {count !== null && <Text className="checkin-list__count">{count}</Text>}

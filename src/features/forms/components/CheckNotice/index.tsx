@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
 import { Image, ScrollView, Text, View } from '@tarojs/components'
-import { Button, Skeleton } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import PageShell from '@/components/PageShell'
 import { checkNotice } from '@/forms/definitions/checkNotice'
@@ -13,6 +12,8 @@ import { assetUrl } from '../../assetUrl'
 import { CheckNoticeStore, type SurveyAnswer } from '../../stores/checkNotice'
 import { timeText } from '../../summary'
 import FormHeader from '../FormPage/FormHeader'
+import LoadStatus from '../FormPage/LoadStatus'
+import SaveBar from '../FormPage/SaveBar'
 import FormRenderer from '../FormRenderer'
 import '../FormPage/index.scss'
 import './index.scss'
@@ -53,19 +54,7 @@ export default observer(function CheckNotice() {
   return (
     <PageShell className="form-page check-notice">
       <FormHeader definition={checkNotice} session={session} hideStatus={done} />
-      {status === 'loading' && (
-        <View className="form-page__loading">
-          <Skeleton rows={8} animated />
-        </View>
-      )}
-      {status === 'error' && (
-        <View className="form-page__error" role="alert">
-          <Text>{t('formUi.loadFailed', { message: store.error })}</Text>
-          <Button type="primary" fill="outline" onClick={store.load}>
-            {t('common.retry')}
-          </Button>
-        </View>
-      )}
+      <LoadStatus status={status} error={store.error} rows={8} onRetry={store.load} />
       {status === 'ready' && survey && (
         <>
           <View className="check-notice__rules">
@@ -87,21 +76,7 @@ export default observer(function CheckNotice() {
           )}
         </>
       )}
-      {!done && (
-        <View className="form-page__bar">
-          <Button
-            className="form-page__save"
-            size="large"
-            type="primary"
-            block
-            disabled={status !== 'ready'}
-            loading={session?.saving}
-            onClick={store.save}
-          >
-            {t('common.save')}
-          </Button>
-        </View>
-      )}
+      {!done && <SaveBar ready={status === 'ready'} saving={session?.saving} onSave={store.save} />}
     </PageShell>
   )
 })

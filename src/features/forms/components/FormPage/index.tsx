@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { Button, Skeleton } from '@nutui/nutui-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import PageShell from '@/components/PageShell'
 import '@/forms/locales'
@@ -13,6 +13,8 @@ import { sessionStore } from '@/stores'
 import { FormPageStore, type FormPageOptions } from '../../stores/formPage'
 import FormRenderer from '../FormRenderer'
 import FormHeader from './FormHeader'
+import LoadStatus from './LoadStatus'
+import SaveBar from './SaveBar'
 import RecordsPopup from './RecordsPopup'
 import './index.scss'
 
@@ -66,19 +68,7 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
         onNew={store.canStartNew ? store.startNew : undefined}
       />
       {tools?.(store)}
-      {status === 'loading' && (
-        <View className="form-page__loading">
-          <Skeleton rows={6} animated />
-        </View>
-      )}
-      {status === 'error' && (
-        <View className="form-page__error" role="alert">
-          <Text>{t('formUi.loadFailed', { message: store.loadError })}</Text>
-          <Button type="primary" fill="outline" onClick={store.retry}>
-            {t('common.retry')}
-          </Button>
-        </View>
-      )}
+      <LoadStatus status={status} error={store.loadError} rows={6} onRetry={store.retry} />
       {status === 'ready' && session && (
         <View className={locked ? 'form-page__locked' : undefined}>
           {locked && <Text className="form-page__locked-note">{t('stock.readOnly')}</Text>}
@@ -86,24 +76,13 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
         </View>
       )}
       {!locked && (
-        <View className="form-page__bar">
+        <SaveBar ready={status === 'ready'} saving={session?.saving} onSave={store.save}>
           {store.editing && (
             <Button className="form-page__delete" size="large" type="danger" fill="outline" onClick={store.remove}>
               {t('formUi.delete')}
             </Button>
           )}
-          <Button
-            className="form-page__save"
-            size="large"
-            type="primary"
-            block
-            disabled={status !== 'ready'}
-            loading={session?.saving}
-            onClick={store.save}
-          >
-            {t('common.save')}
-          </Button>
-        </View>
+        </SaveBar>
       )}
       {store.hasRecords && <RecordsPopup store={store} />}
     </PageShell>

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { Button, Input, Popup } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import CustomerPicker from '@/components/CustomerPicker'
@@ -10,10 +9,9 @@ import RecordList from '@/components/RecordList'
 import ListFilters from '@/components/RecordList/ListFilters'
 import { timeText } from '@/features/forms/summary'
 import '@/forms/locales'
-import { useLoginGuard } from '@/hooks/useLoginGuard'
+import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
-import { sessionStore } from '@/stores'
 import { ORDER_STATUSES, OrderListStore, type Order, type StockListKind } from '../../stores/orderList'
 import './index.scss'
 
@@ -38,23 +36,8 @@ const stop = (action: () => void) => (event: { stopPropagation: () => void }) =>
 /** The three stock order lists: search, status and date, open / new / delete, approve / reject / reverse. */
 export default observer(function StockOrderList({ kind }: { kind: StockListKind }) {
   const [store] = useState(() => new OrderListStore(kind))
-  const shown = useRef(false)
   usePageTitle(store.kind.titleKey as MessageKey)
-
-  // Back from a form (saved or deleted there): the list again.
-  useLoginGuard(() => {
-    if (shown.current) store.refresh()
-    shown.current = true
-  })
-  useEffect(() => {
-    if (sessionStore.isLoggedIn) store.refresh()
-  }, [store])
-  usePullDownRefresh(() => {
-    store.refresh().finally(() => Taro.stopPullDownRefresh())
-  })
-  useReachBottom(() => {
-    store.list.loadMore()
-  })
+  useListPage({ refresh: store.refresh, loadMore: store.list.loadMore })
 
   const { filters, list, canApprove, rejecting } = store
   return (
@@ -63,10 +46,10 @@ export default observer(function StockOrderList({ kind }: { kind: StockListKind 
         <ListFilters
           block="stock-list"
           placeholder={t('stock.searchPlaceholder')}
-          date={filters.date}
-          dateLabel={t('stock.date', { date: filters.date })}
-          onKeyword={store.setKeyword}
-          onDate={store.setDate}
+          date={filters.values.date}
+          dateLabel={t('stock.date', { date: filters.values.date })}
+          onKeyword={filters.setKeyword}
+          onDate={filters.setDate}
         >
           <Button className="stock-list__new" type="primary" size="small" onClick={store.create}>
             {t('stock.new')}
@@ -76,8 +59,8 @@ export default observer(function StockOrderList({ kind }: { kind: StockListKind 
           {ORDER_STATUSES.map((status) => (
             <View
               key={status}
-              className={`stock-list__status ${filters.status === status ? 'stock-list__status--active' : ''}`}
-              onClick={() => store.setStatus(status)}
+              className={`stock-list__status ${filters.values.status === status ? 'stock-list__status--active' : ''}`}
+              onClick={() => filters.set({ status })}
             >
               <Text>{t(`stock.status.${status}`)}</Text>
             </View>
