@@ -1,5 +1,5 @@
 // jest for the app: unit tests (api, stores, utils, i18n) and component tests
-// of pages on the H5 runtime in jsdom (STACK.md pitfall 12).
+// of pages on the H5 runtime in jsdom.
 // The runtime here is H5's. Set before babel runs: Taro's preset inlines
 // process.env.TARO_ENV into the compiled code, as the real build does.
 process.env.TARO_ENV = 'h5'

@@ -1,44 +1,15 @@
 import zh from '../locales/zh-CN.json'
+import { pagesHomePages } from './features/registry'
+import { HOME_PAGE, MAIN_PAGES, PAGES_HOME_ROOT, PERSONAL_CENTRE_PAGE, pagePath } from './routes'
 
-// Routes are fixed by the seed (typos included). Titles here are the Chinese
+// The pages come from routes.ts and features/registry.ts. Titles here are the Chinese
 // defaults; pages set the title of the chosen language at runtime.
 export default defineAppConfig({
-  entryPagePath: 'pages/tabPages/index',
+  entryPagePath: pagePath(HOME_PAGE),
   // WeChat injects only the components a page renders, not every one the package declares.
   lazyCodeLoading: 'requiredComponents',
-  pages: [
-    'pages/tabPages/index',
-    'pages/tabPages/personalCenter',
-    'pages/login/index',
-    'pages/modifyPwd/index',
-    'pages/notFound/index',
-    'pages/webView/index',
-    'uni_modules/rt-uni-update/components/rt-uni-update/rt-uni-update',
-  ],
-  subPackages: [
-    {
-      root: 'pagesHome',
-      pages: [
-        'pages/form/chooseDate',
-        'pages/form/Pediatricianrounds/form',
-        'pages/form/Obstetricianrounds/form',
-        'pages/checkNotice',
-        'pages/form/ProofofLostReceipt/form',
-        'pages/form/visit/form',
-        'pages/form/familyFood/form',
-        'pages/form/checkInNotice/yz/form',
-        'pages/form/checkInNotice/yzSmall/form',
-        'pages/form/checkInNotice/index',
-        'pages/form/linliao/index',
-        'pages/form/linliao/commom/form',
-        'pages/form/linliao/dcb/form',
-        'pages/form/checkInGift/index',
-        'pages/form/checkInGift/form',
-        'pages/form/Selffundeditemconsumptiontable/index',
-        'pages/form/Selffundeditemconsumptiontable/form',
-      ],
-    },
-  ],
+  pages: MAIN_PAGES.map((route) => pagePath(route)),
+  subPackages: [{ root: pagePath(PAGES_HOME_ROOT), pages: pagesHomePages() }],
   window: {
     backgroundTextStyle: 'light',
     navigationBarBackgroundColor: '#ffffff',
@@ -53,13 +24,13 @@ export default defineAppConfig({
     borderStyle: 'white',
     list: [
       {
-        pagePath: 'pages/tabPages/index',
+        pagePath: pagePath(HOME_PAGE),
         text: zh['tab.home'],
         iconPath: 'assets/tabbar/home.png',
         selectedIconPath: 'assets/tabbar/home-active.png',
       },
       {
-        pagePath: 'pages/tabPages/personalCenter',
+        pagePath: pagePath(PERSONAL_CENTRE_PAGE),
         text: zh['tab.mine'],
         iconPath: 'assets/tabbar/mine.png',
         selectedIconPath: 'assets/tabbar/mine-active.png',

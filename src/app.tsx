@@ -1,6 +1,6 @@
 import type { PropsWithChildren } from 'react'
 import Taro, { useLaunch } from '@tarojs/taro'
-import { NOT_FOUND_PAGE } from '@/pages/routes'
+import { NOT_FOUND_PAGE } from '@/routes'
 import { sessionStore, watchNetwork } from '@/stores'
 import { watchUpdate } from '@/uni_modules/rt-uni-update/updateManager'
 import { watchPageLoading } from '@/utils/pageLoading'

@@ -1,4 +1,4 @@
-// Build-time configuration and the seed's constants (seed-spec section 9).
+// Build-time configuration and the app's constants.
 
 /** API server origin; empty means the H5 page's own origin (the server also serves the H5 app). */
 export const API_BASE = process.env.TARO_APP_API_BASE || ''
@@ -18,9 +18,11 @@ export const TRANSFER_TIMEOUT = 60000
 /** The logout message waits until the login page has been relaunched (ms). */
 export const LOGOUT_MESSAGE_DELAY = 600
 export const TOAST_DURATION = 2000
+/** A toast naming fields or items, to be read (ms). */
+export const TOAST_LONG_DURATION = 2500
 /** H5: how long a page's code may take to arrive before the loading indicator shows (ms). */
 export const PAGE_LOADING_DELAY = 200
 export const UPLOAD_MAX_FILES = 52
 export const BADGE_MAX = 999
-/** Rows per page of every list (PRODUCT.md "Record lists"). */
+/** Rows per page of every list. */
 export const PAGE_SIZE = 20

@@ -1,9 +1,9 @@
 // The one request layer: every call to the server goes through here, so the
-// envelope handling, error display and forced logout of the seed (sections 7 and 8)
-// live in one place.
+// envelope handling, error display and forced logout live in one place.
 import Taro from '@tarojs/taro'
 import { t, langHeader } from '@/i18n'
-import { API_BASE, REQUEST_TIMEOUT, TOAST_DURATION, TRANSFER_TIMEOUT } from '@/config'
+import { API_BASE, REQUEST_TIMEOUT, TRANSFER_TIMEOUT } from '@/config'
+import { alert, toast } from '@/utils/feedback'
 
 /** Style 1 codes with a meaning of their own; any other code is an error whose msg is shown. */
 export const CODE_OK = 1
@@ -61,10 +61,6 @@ export interface UploadedFile {
 type Style1 = { code: number; msg?: string; res?: unknown }
 type Style2 = { err: number; message?: string; data?: unknown }
 
-function toast(message: string) {
-  Taro.showToast({ title: message, icon: 'none', duration: TOAST_DURATION })
-}
-
 function headers() {
   return { token: hooks.getToken(), lang: langHeader() }
 }
@@ -108,7 +104,7 @@ function settleCode({ code, msg, res }: Style1, showError: boolean): unknown {
   if (code === CODE_MUST_CHANGE_PASSWORD) {
     hooks.onMustChangePassword(res)
   } else {
-    if (showError) Taro.showModal({ title: t('request.tip'), content: message, showCancel: false, confirmText: t('common.confirm') })
+    if (showError) alert(message)
     if (code === CODE_TOKEN_INVALID || code === CODE_TOKEN_EXPIRED) hooks.onLogout(message)
   }
   throw new RequestError(message, code, res)

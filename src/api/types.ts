@@ -1,4 +1,4 @@
-// Reply shapes of the API (PRODUCT.md "Payload names"). Ids are numbers.
+// Reply shapes of the API, with the server's field names. Ids are numbers.
 
 export interface UserInfo {
   id: number
@@ -89,7 +89,7 @@ export interface FormRecordInfo extends FormRecord {
   medicines?: Medicine[]
 }
 
-/** saveForm / medicineSave / answerSave answer the saved id. */
+/** saveForm, answerSave and the orders' save answer the saved id. */
 export interface Saved {
   id: number
 }

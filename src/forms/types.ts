@@ -80,7 +80,7 @@ export interface Section {
 }
 
 export interface FormDefinition {
-  /** The record's `name`: the form's Chinese title, as the seed and PRODUCT.md give it. */
+  /** The record's `name`: the form's Chinese title, under which the server stores and counts its records. */
   name: string
   titleKey: string
   /** The page route under /pagesHome/pages. */

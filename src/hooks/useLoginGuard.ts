@@ -2,8 +2,8 @@ import { useDidShow } from '@tarojs/taro'
 import { sessionStore } from '@/stores'
 
 /**
- * Pages that need a session check it on every show (the seed's login check:
- * no token → logout to the login page). `onShow` runs only with a session, so
+ * Pages that need a session check it on every show (no token → logout to the
+ * login page). `onShow` runs only with a session, so
  * a page never calls the server without a token.
  */
 export function useLoginGuard(onShow?: () => void) {

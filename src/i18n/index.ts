@@ -43,7 +43,7 @@ export function getLocale(): Locale {
   return state.locale
 }
 
-/** The seed's `lang` header: `zh` for Chinese, otherwise the locale. */
+/** The `lang` header the server reads: `zh` for Chinese, otherwise the locale. */
 export function langHeader(): string {
   return state.locale === 'zh-CN' ? 'zh' : state.locale
 }

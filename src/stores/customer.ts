@@ -5,6 +5,8 @@ import { PAGE_SIZE } from '@/config'
 import { latestCall } from '@/utils/latest'
 import { persist } from '@/utils/storage'
 
+export type { Child, Customer }
+
 // Only the newest page request applies: a new search supersedes one still on its way.
 const beginLoad = latestCall()
 

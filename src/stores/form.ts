@@ -1,7 +1,12 @@
+import Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
-import { getFormRecord } from '@/api/form'
+import { getFormRecord } from '@/features/forms/api/form'
 import type { FormRecord } from '@/api/types'
+import type { Feature } from '@/features/registry'
+import { t } from '@/i18n'
+import { NOT_FOUND_PAGE } from '@/routes'
 import { stripFormName } from '@/utils'
+import { toast } from '@/utils/feedback'
 import { latestCall } from '@/utils/latest'
 import { persist } from '@/utils/storage'
 import { centreClock } from './centreClock'
@@ -42,6 +47,25 @@ class FormStore {
     this.formName = name
     this.department_id = department_id ?? null
     this.gift_type_id = gift_type_id ?? null
+  }
+
+  /**
+   * Opens a form or list page (a saved record of it with `id`), which becomes the open form.
+   * A new record of a form filled in for the current customer needs one: without, says so and
+   * answers false (the caller offers the customer picker).
+   */
+  open(feature: Feature, id?: number): boolean {
+    if (!id && feature.needsCustomer && !customerStore.customerInfo) {
+      toast(t('home.chooseCustomerFirst'))
+      return false
+    }
+    this.setFormName(feature.name)
+    if (feature.isMonth !== undefined) this.setIsMonth(feature.isMonth)
+    // A page missing from the build fails to open in the mini program: the not-found page instead.
+    Promise.resolve(Taro.navigateTo({ url: id ? `${feature.route}?id=${id}` : feature.route })).catch(() =>
+      Taro.navigateTo({ url: NOT_FOUND_PAGE }),
+    )
+    return true
   }
 
   setToday(date: string) {

@@ -1,4 +1,4 @@
-export { sessionStore, LOGIN_PAGE, MODIFY_PASSWORD_PAGE } from './session'
+export { sessionStore, retryAfterOf } from './session'
 export { customerStore } from './customer'
 export { centreClock } from './centreClock'
 export { formStore } from './form'

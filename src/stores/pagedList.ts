@@ -66,6 +66,11 @@ export class PagedList<T> {
     }
   }
 
+  /** Changes items where they stand (an item the server has changed). */
+  update(change: (item: T) => T) {
+    this.items = this.items.map(change)
+  }
+
   /** Drops items (after a delete) and counts them out of the total. */
   remove(predicate: (item: T) => boolean) {
     const before = this.items.length

@@ -3,17 +3,22 @@ import { compareStructural, makeAutoObservable, reaction, runInAction } from 'mo
 import * as account from '@/api/account'
 import { CODE_MUST_CHANGE_PASSWORD, RequestError, configureRequest } from '@/api/request'
 import type { Site, UserInfo } from '@/api/types'
-import { LOGOUT_MESSAGE_DELAY, TOAST_DURATION } from '@/config'
+import { LOGOUT_MESSAGE_DELAY } from '@/config'
 import { t } from '@/i18n'
 import { DEFAULT_TIME_ZONE, type CentreZone } from '@/forms/centreDay'
+import { LOGIN_PAGE, MODIFY_PASSWORD_PAGE } from '@/routes'
+import { toast } from '@/utils/feedback'
 import { persist } from '@/utils/storage'
 import { centreClock } from './centreClock'
 import { customerStore } from './customer'
 import { formStore } from './form'
 import { settingsStore } from './settings'
 
-export const LOGIN_PAGE = '/pages/login/index'
-export const MODIFY_PASSWORD_PAGE = '/pages/modifyPwd/index'
+/** Seconds until a refused sign-in may be tried again (after too many attempts), if the server said. */
+export function retryAfterOf(error: unknown): number | undefined {
+  const res = error instanceof RequestError ? (error.res as { retry_after?: number } | null | undefined) : undefined
+  return res?.retry_after || undefined
+}
 
 // Set while a logout is under way: calls failing together with -90001 log out once.
 let pendingLogoutMessage: ReturnType<typeof setTimeout> | undefined
@@ -83,7 +88,7 @@ class SessionStore {
     return result
   }
 
-  /** The seed's logout: clear the session and its customer, relaunch to login, then say why. */
+  /** Logs out: clears the session and its customer, relaunches to login, then says why. */
   logout({ callServer = false, title }: { callServer?: boolean; title?: string } = {}) {
     if (pendingLogoutMessage) return
     // Sent before the token is cleared, so that it carries the session to end; not awaited,
@@ -96,7 +101,7 @@ class SessionStore {
     Taro.reLaunch({ url: LOGIN_PAGE })
     pendingLogoutMessage = setTimeout(() => {
       pendingLogoutMessage = undefined
-      Taro.showToast({ title: title || t('request.accountExited'), icon: 'none', duration: TOAST_DURATION })
+      toast(title || t('request.accountExited'))
     }, LOGOUT_MESSAGE_DELAY)
   }
 

@@ -1,10 +1,10 @@
-// The seed's helpers (seed-spec section 9).
+// Small helpers: file types, option names, countdowns, badges, the WeChat browser, form names.
 import { t } from '@/i18n'
 import { BADGE_MAX } from '@/config'
 
 export type FileType = 'image' | 'txt' | 'excel' | 'word' | 'pdf' | 'ppt' | 'video' | 'audio' | 'other'
 
-// Checked in this order: wmv is listed as both video and audio by the seed, video wins.
+// Checked in this order: wmv is both a video and an audio extension, video wins.
 const FILE_TYPES: [FileType, string[]][] = [
   ['image', ['png', 'jpg', 'jpeg', 'bmp', 'gif']],
   ['txt', ['txt']],

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { reaction, runInAction, toJS } from 'mobx'
 
-/** The storage keys of the app: the seed's, plus `lang`, the remembered `account` and the `working_day` the working date was set on. */
+/** The storage keys of the app (the names of the app it replaces), plus `lang`, the remembered `account` and the `working_day` the working date was set on. */
 export type StorageKey =
   | 'come'
   | 'is_month'

@@ -2,13 +2,13 @@ import { act, render, screen, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import type { Customer, FormRecord } from '@/api/types'
-import FormPage from '@/components/form/FormPage'
+import FormPage from '@/features/forms/components/FormPage'
 import { checkInNoticeSmall } from '@/forms/definitions/checkInNotice'
 import { familyFood } from '@/forms/definitions/familyFood'
 import '@/forms/locales'
 import VisitPage from '@/pagesHome/pages/form/visit/form'
 import { customerStore, formStore, sessionStore } from '@/stores'
-import { DRAFT_DELAY } from '@/stores/formSession'
+import { DRAFT_DELAY } from '@/features/forms/stores/formSession'
 import { blurField, callsTo, click, demoUser, field, mockApi, quietUi, resetApp, settle, typeInto } from './support/helpers'
 
 const SAVE = '/api/care/index/saveForm'
@@ -238,7 +238,7 @@ describe('form page', () => {
       '/api/care/index/floorList': () => ({ code: 1, res: [{ floor: 8, rooms: [{ room: '805', customer_id: 7 }] }] }),
       '/api/care/index/departmentList': () => ({ code: 1, res: [{ id: 3, name: '护理部' }] }),
     })
-    const view = await show(<FormPage definition={checkInNoticeSmall} isMonth={false} />)
+    const view = await show(<FormPage definition={checkInNoticeSmall} />)
     expect(formStore.is_month).toBe(false)
     expect(callsTo(api, LIST)[0].data).toEqual({ name: '小月子入住通知单', customer_id: 7, page: 1, limit: 1 })
     expect(formStore.formRecord?.id).toBe(31)
@@ -277,7 +277,7 @@ describe('form page', () => {
     mockApi({
       [LIST]: () => (fail ? { code: -500, msg: '服务器内部错误' } : { code: 1, res: { list: [], total: 0 } }),
     })
-    await show(<FormPage definition={checkInNoticeSmall} isMonth={false} />)
+    await show(<FormPage definition={checkInNoticeSmall} />)
     expect(screen.getByRole('alert').textContent).toContain('加载失败：服务器内部错误')
     expect(screen.getByText('保存').closest('.nut-button')?.className).toMatch(/disabled/)
     fail = false

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import FormRenderer from '@/components/form/FormRenderer'
+import FormRenderer from '@/features/forms/components/FormRenderer'
 import { familyFood } from '@/forms/definitions/familyFood'
 import { options } from '@/forms/definitions/options'
 import { pediatricianRounds } from '@/forms/definitions/pediatricianRounds'
@@ -8,8 +8,8 @@ import '@/forms/locales'
 import type { FormDefinition } from '@/forms/types'
 import { setLocale } from '@/i18n'
 import { formStore } from '@/stores'
-import { formOptionsStore } from '@/stores/formOptions'
-import { FormSession, type SessionCustomer } from '@/stores/formSession'
+import { formOptionsStore } from '@/features/forms/stores/formOptions'
+import { FormSession, type SessionCustomer } from '@/features/forms/stores/formSession'
 import { blurField, callsTo, click, field, mockApi, mockUpload, quietUi, resetApp, settle, typeInto } from './support/helpers'
 
 const mother: SessionCustomer = {

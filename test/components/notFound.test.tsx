@@ -17,7 +17,7 @@ afterEach(() => {
 })
 
 describe('not-found page', () => {
-  it("shows the seed's message and its three actions", () => {
+  it('shows its message and its three actions', () => {
     render(<NotFound />)
     expect(screen.getByText('您访问的页面不存在')).toBeTruthy()
     expect(screen.getByText('刷新')).toBeTruthy()

@@ -1,50 +1,82 @@
-import { ENTRIES } from '@/components/EntryGrid/entries'
-import { formDefinitions } from '@/forms'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import zh from '@locales/zh-CN.json'
+import en from '@locales/en.json'
+import formsZh from '@locales/forms/zh-CN.json'
+import formsEn from '@locales/forms/en.json'
+import { ENTRY_ICONS } from '@/features/home/entryIcons'
+import { ENTRY_GROUPS, FEATURES, HOME_ENTRIES } from '@/features/registry'
+import { formDefinitions, stockFormDefinitions } from '@/forms'
+import { CHOOSE_DATE_PAGE, MAIN_PAGES, PAGES_HOME_ROOT } from '@/routes'
 
-// app.config.ts calls the build's defineAppConfig: stand in for it, then read the config.
+// The build's defineAppConfig / definePageConfig: stand in for them, then read the configs.
 ;(global as Record<string, unknown>).defineAppConfig ??= (config: unknown) => config
+;(global as Record<string, unknown>).definePageConfig ??= (config: unknown) => config
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const appConfig = require('@/app.config').default
+const appConfig = require('@/app.config').default as { pages: string[]; subPackages: { root: string; pages: string[] }[] }
 
-describe('form pages and home entries', () => {
-  it("every saveForm form has a home entry under its record name (the home badge's count) and route", () => {
-    const pages = appConfig.subPackages.find((p: { root: string }) => p.root === 'pagesHome').pages as string[]
-    const withPages = formDefinitions.filter((d) => pages.includes(d.route.replace('/pagesHome/', '')))
-    expect(withPages.length).toBeGreaterThanOrEqual(8)
-    for (const definition of withPages) {
-      const entry = ENTRIES.find((e) => e.route === definition.route)
-      expect(entry?.name).toBe(definition.name)
-      expect(entry?.needsCustomer).toBe(!!definition.needsCustomer)
+const SRC = path.resolve(__dirname, '../../src')
+const pageFile = (route: string, ext: string) => path.join(SRC, `${route}${ext}`)
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pageConfig = (route: string) => require(pageFile(route, '.config.ts')).default as Record<string, unknown>
+const pagesHome = () => appConfig.subPackages.find((p) => `/${p.root}` === PAGES_HOME_ROOT)!
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name)
+    return statSync(full).isDirectory() ? files(full) : [full]
+  })
+}
+
+describe('the registry of forms and lists (features/registry.ts)', () => {
+  it('gives app.config.ts its pages: the main ones, then the calendar and every form and list in pagesHome', () => {
+    expect(appConfig.pages.map((p) => `/${p}`)).toEqual(MAIN_PAGES)
+    expect(pagesHome().pages.map((p) => `${PAGES_HOME_ROOT}/${p}`)).toEqual([CHOOSE_DATE_PAGE, ...FEATURES.map((f) => f.route)])
+  })
+
+  it('has one line per route and id', () => {
+    expect(new Set(FEATURES.map((f) => f.route)).size).toBe(FEATURES.length)
+    expect(new Set(FEATURES.map((f) => f.id)).size).toBe(FEATURES.length)
+  })
+
+  it('has a page file and a page config titled as the registry says for every entry', () => {
+    for (const feature of FEATURES) {
+      expect([feature.route, existsSync(pageFile(feature.route, '.tsx'))]).toEqual([feature.route, true])
+      const config = pageConfig(feature.route)
+      expect([feature.route, config.navigationBarTitleText]).toEqual([feature.route, (formsZh as Record<string, string>)[feature.titleKey]])
+      expect([feature.route, !!config.enablePullDownRefresh]).toEqual([feature.route, feature.kind === 'list'])
     }
   })
 
-  it('routes every form page of this work in the pagesHome subpackage', () => {
-    const pages = (appConfig as { subPackages: { root: string; pages: string[] }[] }).subPackages.find(
-      (p) => p.root === 'pagesHome',
-    )!.pages
-    for (const route of [
-      'pages/form/Pediatricianrounds/form',
-      'pages/form/Obstetricianrounds/form',
-      'pages/checkNotice',
-      'pages/form/ProofofLostReceipt/form',
-      'pages/form/visit/form',
-      'pages/form/familyFood/form',
-      'pages/form/checkInNotice/yz/form',
-      'pages/form/checkInNotice/yzSmall/form',
-      'pages/form/checkInNotice/index',
-      'pages/form/linliao/index',
-      'pages/form/linliao/commom/form',
-      'pages/form/linliao/dcb/form',
-      'pages/form/checkInGift/index',
-      'pages/form/checkInGift/form',
-      'pages/form/Selffundeditemconsumptiontable/index',
-      'pages/form/Selffundeditemconsumptiontable/form',
-    ]) {
-      expect(pages).toContain(route)
+  it('lists every page file of the subpackage in app.config.ts', () => {
+    const listed = pagesHome().pages.map((p) => pageFile(`${PAGES_HOME_ROOT}/${p}`, '.tsx'))
+    const pages = files(path.join(SRC, PAGES_HOME_ROOT)).filter((f) => f.endsWith('.tsx'))
+    expect(pages.sort()).toEqual(listed.sort())
+  })
+
+  it('registers every form definition under its route, record name and customer rule', () => {
+    for (const definition of [...formDefinitions, ...stockFormDefinitions]) {
+      const feature = FEATURES.find((f) => f.route === definition.route)
+      expect([definition.name, feature?.name, feature?.needsCustomer]).toEqual([definition.name, definition.name, !!definition.needsCustomer])
     }
-    const formPages = formDefinitions.filter((d) => pages.includes(d.route.replace('/pagesHome/', '')))
-    expect(formPages.map((d) => d.name).sort()).toEqual(
-      ['儿科医生查房签到表', '产科医生查房签到表', '入住须知', '收据遗失证明', '访客出入登记表', '家属订餐登记表', '月子入住通知单', '小月子入住通知单', '礼包领取明细表'].sort(),
-    )
+  })
+
+  it('titles every page and home entry in both languages', () => {
+    for (const feature of FEATURES) {
+      expect([feature.titleKey, feature.titleKey in formsZh, feature.titleKey in formsEn]).toEqual([feature.titleKey, true, true])
+    }
+    for (const entry of HOME_ENTRIES) {
+      const key = `entry.${entry.id}`
+      expect([key, key in zh, key in en]).toEqual([key, true, true])
+      expect([entry.id, typeof ENTRY_ICONS[entry.home.icon]]).toEqual([entry.id, expect.stringMatching(/function|object/)])
+    }
+    for (const group of ENTRY_GROUPS) {
+      const key = `home.group.${group}`
+      expect([key, key in zh, key in en]).toEqual([key, true, true])
+    }
+  })
+
+  it('has entries in every group of the home screen', () => {
+    for (const group of ENTRY_GROUPS) expect(HOME_ENTRIES.some((e) => e.home.group === group)).toBe(true)
   })
 })

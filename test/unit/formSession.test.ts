@@ -1,13 +1,13 @@
 import Taro from '@tarojs/taro'
 import { RequestError } from '@/api/request'
 import type { FormRecord, Page } from '@/api/types'
-import { mergedPages } from '@/components/form/CheckInNoticeList/mergedPages'
+import { mergedPages } from '@/features/forms/stores/mergedPages'
 import { familyFood } from '@/forms/definitions/familyFood'
 import { pediatricianRounds } from '@/forms/definitions/pediatricianRounds'
 import '@/forms/locales'
 import { formStore } from '@/stores'
-import { draftKey } from '@/stores/draft'
-import { DRAFT_DELAY, FormSession } from '@/stores/formSession'
+import { draftKey } from '@/features/forms/stores/draft'
+import { DRAFT_DELAY, FormSession } from '@/features/forms/stores/formSession'
 import { PagedList } from '@/stores/pagedList'
 
 const customer = { id: 7, name: '李静', room: '805', delivery_date: '2026-11-10', children: [{ id: 70, name: '李宝', sex: 'female' as const, birth_date: '2026-11-10', birth_weight: 3200 }] }

@@ -43,7 +43,7 @@ afterEach(() => {
 })
 
 describe('request: what is sent', () => {
-  it('POSTs JSON with the token and lang headers and the seed timeout', async () => {
+  it('POSTs JSON with the token and lang headers and the request timeout', async () => {
     replyOnce(ok({ a: 1 }))
     await request('/api/care/account/info', { site_id: 2 })
     expect(requestCalls()[0]).toEqual({

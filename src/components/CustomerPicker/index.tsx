@@ -1,11 +1,12 @@
+// Not NutUI's SearchBar: it draws a plain Taro input, not the NutUI Input every other field uses (named, clearable, `.nut-input-native` on both targets).
 import { useEffect, useState } from 'react'
 import { ScrollView, Text, View } from '@tarojs/components'
 import { Button, Empty, Input, Popup } from '@nutui/nutui-react-taro'
 import { Check, Search, User } from '@nutui/icons-react-taro'
 import { observer } from 'mobx-react-lite'
-import type { Customer } from '@/api/types'
 import { t } from '@/i18n'
 import { customerStore } from '@/stores'
+import type { Customer } from '@/stores/customer'
 import { popupPortal } from '../popupPortal'
 import './index.scss'
 

@@ -1,4 +1,5 @@
 import { View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
 import './index.scss'
 
 interface Props {
@@ -11,6 +12,6 @@ interface Props {
  * A round avatar showing the first character of a name. Drawn by hand: NutUI's
  * Avatar (with its image and group styles) costs ~5 KB of the main package for this.
  */
-export default function Initial({ name, size = 'normal', className }: Props) {
+export default observer(function Initial({ name, size = 'normal', className }: Props) {
   return <View className={`initial initial--${size} ${className ?? ''}`}>{name?.slice(0, 1)}</View>
-}
+})

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
 import { isWeChatBrowser } from '@/utils'
 import './index.scss'
 
@@ -20,7 +21,7 @@ function barMetrics() {
 }
 
 /** The custom navigation bar of pages with `navigationStyle: 'custom'`. */
-export default function NavBar({ title }: { title: string }) {
+export default observer(function NavBar({ title }: { title: string }) {
   const { paddingTop, barHeight } = useMemo(barMetrics, [])
   // WeChat's browser draws its own bar with the page title above an H5 page.
   if (process.env.TARO_ENV === 'h5' && isWeChatBrowser()) return null
@@ -31,4 +32,4 @@ export default function NavBar({ title }: { title: string }) {
       </View>
     </View>
   )
-}
+})

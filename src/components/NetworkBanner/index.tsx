@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { t } from '@/i18n'
 import './index.scss'
 
-/** The seed's no-network display. */
+/** Says so while the device has no network. */
 export default observer(function NetworkBanner() {
   return (
     <View className="network-banner" role="alert">

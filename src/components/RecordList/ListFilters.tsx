@@ -1,3 +1,4 @@
+// Not NutUI's SearchBar: it draws a plain Taro input, not the NutUI Input every other field uses (named, clearable, `.nut-input-native` on both targets).
 import { type ReactNode, useEffect, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { Button, DatePicker, Input } from '@nutui/nutui-react-taro'
@@ -6,6 +7,7 @@ import dayjs from 'dayjs'
 import { t } from '@/i18n'
 import { formStore } from '@/stores'
 import { popupPortal } from '../popupPortal'
+import { observer } from 'mobx-react-lite'
 
 /** Wait for a pause in typing before searching (ms). */
 const SEARCH_DELAY = 300
@@ -25,7 +27,7 @@ interface Props {
 }
 
 /** A record list's search box and day filter (the working date, any day, or every day). */
-export default function ListFilters({ block, placeholder, date, dateLabel, onKeyword, onDate, children }: Props) {
+export default observer(function ListFilters({ block, placeholder, date, dateLabel, onKeyword, onDate, children }: Props) {
   const [typed, setTyped] = useState('')
   const [pickingDate, setPickingDate] = useState(false)
 
@@ -80,4 +82,4 @@ export default function ListFilters({ block, placeholder, date, dateLabel, onKey
       )}
     </>
   )
-}
+})

@@ -1,3 +1,4 @@
+// Not NutUI's InfiniteLoading: it scrolls inside its own ScrollView with its own pull to refresh; the list pages scroll the page itself (the page config's pull-down refresh and reach-bottom) and a failed page offers a retry.
 import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import { Button, Empty, Skeleton } from '@nutui/nutui-react-taro'

@@ -11,9 +11,8 @@ import PasswordInput from '@/components/PasswordInput'
 import { useCountdown } from '@/hooks/useCountdown'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
-import { HOME_PAGE } from '@/pages/routes'
-import type { RequestError } from '@/api/request'
-import { sessionStore, settingsStore } from '@/stores'
+import { HOME_PAGE } from '@/routes'
+import { retryAfterOf, sessionStore, settingsStore } from '@/stores'
 import { formatCountdown } from '@/utils'
 import './index.scss'
 
@@ -40,7 +39,7 @@ export default observer(function Login() {
       if ((await sessionStore.login(account.trim(), password)) === 'ok') Taro.switchTab({ url: HOME_PAGE })
     } catch (error) {
       // The request layer has shown the server's message; keep what was typed.
-      const retryAfter = ((error as RequestError).res as { retry_after?: number } | null)?.retry_after
+      const retryAfter = retryAfterOf(error)
       if (retryAfter) retry.start(retryAfter)
     } finally {
       setSubmitting(false)

@@ -9,8 +9,9 @@ import PasswordInput from '@/components/PasswordInput'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
-import { HOME_PAGE } from '@/pages/routes'
+import { HOME_PAGE } from '@/routes'
 import { sessionStore } from '@/stores'
+import { toast } from '@/utils/feedback'
 import { checkPasswords, type PasswordErrors, type PasswordField, type PasswordValues } from './rules'
 import './index.scss'
 
@@ -35,7 +36,7 @@ export default observer(function ModifyPassword() {
     setSubmitting(true)
     try {
       await sessionStore.changePassword(values.oldPassword, values.newPassword)
-      Taro.showToast({ title: t('modifyPwd.success'), icon: 'success' })
+      toast(t('modifyPwd.success'), { success: true })
       Taro.reLaunch({ url: HOME_PAGE })
     } catch {
       // The request layer has shown the server's message (e.g. a wrong current password).

@@ -6,7 +6,8 @@ import { observer } from 'mobx-react-lite'
 import PageShell from '@/components/PageShell'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
-import { HOME_PAGE, goBackOrHome, goHome } from '@/pages/routes'
+import { HOME_PAGE } from '@/routes'
+import { goBackOrHome, goHome } from '@/utils/navigation'
 import './index.scss'
 
 function refresh() {
@@ -18,7 +19,7 @@ function refresh() {
   Taro.reLaunch({ url: current ? `/${current.route}` : HOME_PAGE })
 }
 
-/** Where unknown pages end up (seed section 8). */
+/** Where unknown pages end up. */
 export default observer(function NotFound() {
   usePageTitle('notFound.title')
   return (

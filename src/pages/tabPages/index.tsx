@@ -6,14 +6,14 @@ import { observer } from 'mobx-react-lite'
 import CellLink from '@/components/CellLink'
 import CustomerCard from '@/components/CustomerCard'
 import CustomerPicker from '@/components/CustomerPicker'
-import EntryGrid, { type Entry } from '@/components/EntryGrid'
 import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
+import EntryGrid from '@/features/home/EntryGrid'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle, useTabBarTexts } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
-import { CHOOSE_DATE_PAGE, NOT_FOUND_PAGE } from '@/pages/routes'
-import { customerStore, formStore, homeStore } from '@/stores'
+import { CHOOSE_DATE_PAGE } from '@/routes'
+import { formStore, homeStore } from '@/stores'
 import './index.scss'
 
 export default observer(function Home() {
@@ -24,18 +24,6 @@ export default observer(function Home() {
   usePullDownRefresh(() => {
     homeStore.load().finally(() => Taro.stopPullDownRefresh())
   })
-
-  const open = (entry: Entry) => {
-    if (entry.needsCustomer && !customerStore.customerInfo) {
-      Taro.showToast({ title: t('home.chooseCustomerFirst'), icon: 'none' })
-      setPicking(true)
-      return
-    }
-    formStore.setFormName(entry.name)
-    if (entry.isMonth !== undefined) formStore.setIsMonth(entry.isMonth)
-    // Pages not built yet fail to open in the mini program; show the not-found page instead.
-    Taro.navigateTo({ url: entry.route }).catch(() => Taro.navigateTo({ url: NOT_FOUND_PAGE }))
-  }
 
   return (
     <PageShell className="home" navBar={<NavBar title={t('home.title')} />} safeBottom={false}>
@@ -58,7 +46,7 @@ export default observer(function Home() {
           </Button>
         </View>
       )}
-      <EntryGrid onOpen={open} />
+      <EntryGrid onOpen={(entry) => formStore.open(entry) || setPicking(true)} />
       <CustomerPicker visible={picking} onClose={() => setPicking(false)} />
     </PageShell>
   )

@@ -11,8 +11,9 @@ import { popupPortal } from '@/components/popupPortal'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle, useTabBarTexts } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
-import { MODIFY_PASSWORD_PAGE, UPDATE_PAGE } from '@/pages/routes'
+import { MODIFY_PASSWORD_PAGE, UPDATE_PAGE } from '@/routes'
 import { sessionStore } from '@/stores'
+import { confirm, toast } from '@/utils/feedback'
 import { checkForUpdate, versionText } from '@/uni_modules/rt-uni-update/updateManager'
 import './personalCenter.scss'
 
@@ -34,18 +35,13 @@ export default observer(function PersonalCentre() {
     if (!site || site.id === user?.site_id) return
     sessionStore
       .switchSite(site.id)
-      .then(() => Taro.showToast({ title: t('mine.siteSwitched', { name: site.name }), icon: 'none' }))
+      .then(() => toast(t('mine.siteSwitched', { name: site.name })))
       .catch(() => {})
   }
 
   const logout = () => {
-    Taro.showModal({
-      title: t('mine.logout'),
-      content: t('mine.logoutConfirm'),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    }).then(({ confirm }) => {
-      if (confirm) sessionStore.logout({ callServer: true })
+    confirm(t('mine.logoutConfirm'), { title: t('mine.logout') }).then((confirmed) => {
+      if (confirmed) sessionStore.logout({ callServer: true })
     })
   }
 

@@ -6,7 +6,7 @@ import PageShell from '@/components/PageShell'
 import { WEBVIEW_ORIGINS } from '@/config'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
-import { goBackOrHome } from '@/pages/routes'
+import { goBackOrHome } from '@/utils/navigation'
 import { isAllowedUrl } from './allowList'
 import './index.scss'
 

@@ -1,11 +1,12 @@
-// The mini program's update flow (seed section 4): WeChat checks for a new
+// The mini program's update flow: WeChat checks for a new
 // version at every cold start and downloads it; once it is ready the user is
 // asked to restart, and a failed download asks them to delete and reopen the
 // mini program. H5 has nothing to update: every load fetches the server's build.
 import Taro from '@tarojs/taro'
 import { observable, runInAction } from 'mobx'
-import { APP_VERSION, APP_VERSION_CODE, TOAST_DURATION } from '@/config'
+import { APP_VERSION, APP_VERSION_CODE } from '@/config'
 import { t } from '@/i18n'
+import { alert, confirm, toast } from '@/utils/feedback'
 
 type UpdateStatus = 'checking' | 'latest' | 'downloading' | 'ready' | 'failed'
 
@@ -18,18 +19,13 @@ const setStatus = (status: UpdateStatus) => runInAction(() => (update.status = s
 export const versionText = `${APP_VERSION} (${APP_VERSION_CODE})`
 
 function askToRestart() {
-  Taro.showModal({
-    title: t('update.tip'),
-    content: t('update.ready'),
-    confirmText: t('common.confirm'),
-    cancelText: t('common.cancel'),
-  }).then(({ confirm }) => {
-    if (confirm) Taro.getUpdateManager().applyUpdate()
+  confirm(t('update.ready'), { title: t('update.tip') }).then((confirmed) => {
+    if (confirmed) Taro.getUpdateManager().applyUpdate()
   })
 }
 
 function reportFailure() {
-  Taro.showModal({ title: t('update.tip'), content: t('update.failed'), confirmText: t('common.confirm'), showCancel: false })
+  alert(t('update.failed'), t('update.tip'))
 }
 
 /** Listens to the update manager; called once at launch (weapp only). */
@@ -55,6 +51,6 @@ export function checkForUpdate() {
     case 'failed':
       return reportFailure()
     default:
-      return Taro.showToast({ title: t(`update.${update.status}`), icon: 'none', duration: TOAST_DURATION })
+      return toast(t(`update.${update.status}`))
   }
 }

@@ -1,4 +1,4 @@
-import FormPage from '@/components/form/FormPage'
+import FormPage from '@/features/forms/components/FormPage'
 import { obstetricianRounds } from '@/forms/definitions/obstetricianRounds'
 
 /** 产科医生查房签到表 (with medicine rows: saved with the record). */

@@ -1,4 +1,4 @@
-import FormPage from '@/components/form/FormPage'
+import FormPage from '@/features/forms/components/FormPage'
 import { pediatricianRounds } from '@/forms/definitions/pediatricianRounds'
 
 /** 儿科医生查房签到表 (with medicine rows). */

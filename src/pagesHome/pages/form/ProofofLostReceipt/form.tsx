@@ -1,4 +1,4 @@
-import FormPage from '@/components/form/FormPage'
+import FormPage from '@/features/forms/components/FormPage'
 import { proofOfLostReceipt } from '@/forms/definitions/proofOfLostReceipt'
 
 /** 收据遗失证明. */

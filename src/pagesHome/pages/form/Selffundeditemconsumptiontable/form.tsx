@@ -1,4 +1,4 @@
-import { SelfPaidForm } from '@/components/stock/forms'
+import { SelfPaidForm } from '@/features/stock/components/StockForms'
 
 /** 自费物品消费表. */
 export default function Page() {

@@ -1,4 +1,4 @@
-import { OutApplyGiftForm } from '@/components/stock/forms'
+import { OutApplyGiftForm } from '@/features/stock/components/StockForms'
 
 /** 入住礼包出库. */
 export default function Page() {

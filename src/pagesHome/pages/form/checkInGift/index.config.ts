@@ -1,7 +1,3 @@
-import zh from '../../../../../locales/forms/zh-CN.json'
+import { featurePageConfig } from '../../../../features/pageConfig'
 
-export default definePageConfig({
-  navigationBarTitleText: zh['stock.giftList.title'],
-  enablePullDownRefresh: true,
-  onReachBottomDistance: 120,
-})
+export default definePageConfig(featurePageConfig('giftOutboundList'))

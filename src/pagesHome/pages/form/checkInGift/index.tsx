@@ -1,4 +1,4 @@
-import StockOrderList from '@/components/stock/StockOrderList'
+import StockOrderList from '@/features/stock/components/StockOrderList'
 
 /** 大礼包出库单列表. */
 export default function Page() {

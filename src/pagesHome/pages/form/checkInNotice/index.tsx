@@ -1,4 +1,4 @@
-import CheckInNoticeList from '@/components/form/CheckInNoticeList'
+import CheckInNoticeList from '@/features/forms/components/CheckInNoticeList'
 
 /** 入住通知单记录: the check-in notices of both kinds. */
 export default function Page() {

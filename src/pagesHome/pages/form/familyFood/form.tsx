@@ -1,4 +1,4 @@
-import FormPage from '@/components/form/FormPage'
+import FormPage from '@/features/forms/components/FormPage'
 import { familyFood } from '@/forms/definitions/familyFood'
 
 /** 家属订餐登记表. */

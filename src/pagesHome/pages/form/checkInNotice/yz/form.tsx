@@ -1,7 +1,7 @@
-import FormPage from '@/components/form/FormPage'
+import FormPage from '@/features/forms/components/FormPage'
 import { checkInNoticeMonth } from '@/forms/definitions/checkInNotice'
 
 /** 月子入住通知单 (is_month true): one per customer, reopened for editing. */
 export default function Page() {
-  return <FormPage definition={checkInNoticeMonth} isMonth />
+  return <FormPage definition={checkInNoticeMonth} />
 }

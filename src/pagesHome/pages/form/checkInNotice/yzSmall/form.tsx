@@ -1,7 +1,7 @@
-import FormPage from '@/components/form/FormPage'
+import FormPage from '@/features/forms/components/FormPage'
 import { checkInNoticeSmall } from '@/forms/definitions/checkInNotice'
 
 /** 小月子入住通知单 (is_month false): one per customer, reopened for editing. */
 export default function Page() {
-  return <FormPage definition={checkInNoticeSmall} isMonth={false} />
+  return <FormPage definition={checkInNoticeSmall} />
 }

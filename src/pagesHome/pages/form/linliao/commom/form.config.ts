@@ -1,3 +1,3 @@
-import zh from '../../../../../../locales/forms/zh-CN.json'
+import { featurePageConfig } from '../../../../../features/pageConfig'
 
-export default definePageConfig({ navigationBarTitleText: zh['form.title.outApply'] })
+export default definePageConfig(featurePageConfig('outApply'))

@@ -1,4 +1,4 @@
-import { OutApplyGeneralForm } from '@/components/stock/forms'
+import { OutApplyGeneralForm } from '@/features/stock/components/StockForms'
 
 /** 出库单. */
 export default function Page() {

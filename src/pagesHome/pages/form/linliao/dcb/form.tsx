@@ -1,4 +1,4 @@
-import { GiftReceiptForm } from '@/components/stock/forms'
+import { GiftReceiptForm } from '@/features/stock/components/StockForms'
 
 /** 礼包领取明细表. */
 export default function Page() {

@@ -1,7 +1,0 @@
-import DateControl from './DateControl'
-import type { FieldProps } from './types'
-
-/** datetime: YYYY-MM-DD HH:mm. */
-export default function DatetimeField(props: FieldProps) {
-  return <DateControl {...props} withTime />
-}

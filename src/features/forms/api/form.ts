@@ -1,0 +1,95 @@
+// The form records API (/api/care/index/*): records, the check-in rules and
+// the site's lists that forms choose from. Lists are quiet (no loading indicator, no modal):
+// the pages show their own loading and error states.
+import { request, type RequestOptions } from '@/api/request'
+import type {
+  Department,
+  Floor,
+  FormRecord,
+  FormRecordCount,
+  FormRecordInfo,
+  Page,
+  Saved,
+  Survey,
+  SurveyAnswer,
+} from '@/api/types'
+
+const BASE = '/api/care/index'
+const QUIET: RequestOptions = { loading: false, showError: false }
+
+export interface FormRecordQuery {
+  name?: string
+  customer_id?: number
+  /** Days of created_at (YYYY-MM-DD), both included. */
+  date_from?: string
+  date_to?: string
+  keyword?: string
+  page: number
+  limit: number
+}
+
+export interface SaveFormBody {
+  /** The form's title, e.g. 访客出入登记表. */
+  name: string
+  customer_id?: number
+  data: Record<string, unknown>
+  /** Update this record instead of creating one. */
+  id?: number
+  /** Makes a retried save create one record. */
+  request_id?: string
+}
+
+/**
+ * Creates (or, with id, updates) a record. Behind the loading indicator but without the error
+ * modal: the page shows a refused field next to it (code -1, `res.errors`).
+ */
+export function saveForm(body: SaveFormBody, options: RequestOptions = { loading: true, showError: false }) {
+  return request<Saved>(`${BASE}/saveForm`, body, options)
+}
+
+export function getFormRecord(query: FormRecordQuery, options: RequestOptions = QUIET) {
+  return request<Page<FormRecord>>(`${BASE}/getFormRecord`, query, options)
+}
+
+export function getFormRecordInfo(id: number, options: RequestOptions = QUIET) {
+  return request<FormRecordInfo>(`${BASE}/getFormRecordInfo`, { id }, options)
+}
+
+/** Records created on `date` (default today): of the named form, or per form without a name. */
+export function getFormRecordCount(body: { name?: string; date?: string } = {}, options: RequestOptions = QUIET) {
+  return request<FormRecordCount>(`${BASE}/getFormRecordCount`, body, options)
+}
+
+/** Deletes a record (soft: kept for audit). */
+export function delFormRecord(id: number, options: RequestOptions = {}) {
+  return request<null>(`${BASE}/delFormRecord`, { id }, options)
+}
+
+/** The site's current check-in rules. */
+export function getSurvey(options: RequestOptions = QUIET) {
+  return request<Survey>(`${BASE}/getSurvey`, {}, options)
+}
+
+/** A customer's signed acknowledgement of the current rules (one per customer and version). */
+export function answerSave(
+  body: { customer_id: number; survey_id: number; data: Record<string, unknown> },
+  options: RequestOptions = { loading: true, showError: false },
+) {
+  return request<Saved>(`${BASE}/answerSave`, body, options)
+}
+
+export function answerList(
+  query: { customer_id?: number; page: number; limit: number },
+  options: RequestOptions = QUIET,
+) {
+  return request<Page<SurveyAnswer>>(`${BASE}/answerList`, query, options)
+}
+
+/** The site's rooms by floor. */
+export function floorList(options: RequestOptions = QUIET) {
+  return request<Floor[]>(`${BASE}/floorList`, {}, options)
+}
+
+export function departmentList(options: RequestOptions = QUIET) {
+  return request<Department[]>(`${BASE}/departmentList`, {}, options)
+}

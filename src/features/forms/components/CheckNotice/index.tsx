@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react'
+import { Image, ScrollView, Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import PageShell from '@/components/PageShell'
+import { checkNotice } from '@/forms/definitions/checkNotice'
+import '@/forms/locales'
+import { useLoginGuard } from '@/hooks/useLoginGuard'
+import { usePageTitle } from '@/hooks/usePageTitle'
+import { t, type MessageKey } from '@/i18n'
+import { sessionStore } from '@/stores'
+import { assetUrl } from '../../assetUrl'
+import { CheckNoticeStore, type SurveyAnswer } from '../../stores/checkNotice'
+import { timeText } from '../../summary'
+import FormHeader from '../FormPage/FormHeader'
+import LoadStatus from '../FormPage/LoadStatus'
+import SaveBar from '../FormPage/SaveBar'
+import FormRenderer from '../FormRenderer'
+import '../FormPage/index.scss'
+import './index.scss'
+
+/** An acknowledgement already signed: its signature, date, who took it and when. */
+const Acknowledged = observer(function Acknowledged({ answer }: { answer: SurveyAnswer }) {
+  const signature = typeof answer.data.customer_signature === 'string' ? answer.data.customer_signature : ''
+  return (
+    <View className="check-notice__done">
+      <Text className="check-notice__done-title">{t('checkNotice.acknowledged')}</Text>
+      {signature && <Image className="check-notice__signature" src={assetUrl(signature)} mode="aspectFit" />}
+      <Text className="check-notice__done-line">
+        {t('checkNotice.signedOn', { date: String(answer.data.sign_date ?? t('common.dash')) })}
+      </Text>
+      <Text className="check-notice__done-line">
+        {t('checkNotice.takenBy', { name: answer.created_by_name, time: timeText(answer.created_at) })}
+      </Text>
+    </View>
+  )
+})
+
+/**
+ * 入住须知: the site's rules (getSurvey) to read, "I have read and agree", the customer's
+ * signature and the date (answerSave); an acknowledgement of these rules already signed is shown.
+ */
+export default observer(function CheckNotice() {
+  const [store] = useState(() => new CheckNoticeStore())
+  usePageTitle(checkNotice.titleKey as MessageKey)
+  useLoginGuard()
+
+  useEffect(() => {
+    if (!sessionStore.isLoggedIn) return undefined
+    store.enter()
+    return store.leave
+  }, [store])
+
+  const { status, survey, answer, session, done } = store
+  return (
+    <PageShell className="form-page check-notice">
+      <FormHeader definition={checkNotice} session={session} hideStatus={done} />
+      <LoadStatus status={status} error={store.error} rows={8} onRetry={store.load} />
+      {status === 'ready' && survey && (
+        <>
+          <View className="check-notice__rules">
+            <View className="check-notice__rules-head">
+              <Text className="check-notice__rules-title">{survey.title}</Text>
+              <Text className="check-notice__version">{t('checkNotice.version', { version: survey.version })}</Text>
+            </View>
+            <ScrollView className="check-notice__rules-text" scrollY>
+              <Text className="check-notice__content">{survey.content}</Text>
+            </ScrollView>
+          </View>
+          {done && answer ? (
+            <Acknowledged answer={answer} />
+          ) : (
+            <>
+              {answer && <Text className="check-notice__outdated">{t('checkNotice.rulesChanged', { version: answer.version })}</Text>}
+              {session && <FormRenderer definition={checkNotice} session={session} />}
+            </>
+          )}
+        </>
+      )}
+      {!done && <SaveBar ready={status === 'ready'} saving={session?.saving} onSave={store.save} />}
+    </PageShell>
+  )
+})

@@ -1,0 +1,65 @@
+import { Text, View } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
+import { observer } from 'mobx-react-lite'
+import type { FormDefinition } from '@/forms/types'
+import { t } from '@/i18n'
+import { formStore } from '@/stores'
+import type { FormSession } from '@/features/forms/stores/formSession'
+import { timeText } from '../../summary'
+
+interface Props {
+  definition: FormDefinition
+  session: FormSession | null
+  /** Opens the list of this form's records (forms with one record per event). */
+  onRecords?: () => void
+  /** Starts a new record (while editing a saved one). */
+  onNew?: () => void
+  /** Nothing to edit (an acknowledgement already signed): no new / editing line. */
+  hideStatus?: boolean
+}
+
+/** The form's title, for whom and for which working date, and whether a record is being edited. */
+export default observer(function FormHeader({ definition, session, onRecords, onNew, hideStatus = false }: Props) {
+  const customer = session?.customer
+  const record = session?.record
+  return (
+    <View className="form-header">
+      <Text className="form-header__title">{t(definition.titleKey)}</Text>
+      <View className="form-header__meta">
+        <Text className="form-header__customer">
+          {customer
+            ? t('formUi.forCustomer', { name: customer.name, room: customer.room ?? t('common.dash') })
+            : t('home.noCustomer')}
+        </Text>
+        <Text className="form-header__date">{t('formUi.workDate', { date: formStore.today })}</Text>
+      </View>
+      {session && !hideStatus && (
+        <View className="form-header__status">
+          <Text className={`form-header__chip ${session.isNew ? '' : 'form-header__chip--edit'}`}>
+            {session.isNew ? t('formUi.newRecord') : t('formUi.editRecord', { id: session.recordId ?? '' })}
+          </Text>
+          {record && !session.isNew && (
+            <Text className="form-header__audit">
+              {t('formUi.lastChanged', { time: timeText(record.updated_at), name: record.updated_by_name ?? '' })}
+            </Text>
+          )}
+          {session.restored && <Text className="form-header__chip form-header__chip--draft">{t('formUi.draftRestored')}</Text>}
+        </View>
+      )}
+      {(onRecords || onNew) && (
+        <View className="form-header__actions">
+          {onRecords && (
+            <Button size="small" fill="outline" type="primary" onClick={onRecords}>
+              {t('formUi.records')}
+            </Button>
+          )}
+          {onNew && (
+            <Button size="small" type="primary" onClick={onNew}>
+              {t('formUi.new')}
+            </Button>
+          )}
+        </View>
+      )}
+    </View>
+  )
+})

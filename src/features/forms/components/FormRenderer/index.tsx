@@ -1,0 +1,42 @@
+import { useCallback } from 'react'
+import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import type { Field, FormDefinition } from '@/forms/types'
+import { t } from '@/i18n'
+import type { FormSession } from '@/features/forms/stores/formSession'
+import { FIELD_COMPONENTS, RenderFieldContext } from '../fields'
+import FieldItem from './FieldItem'
+import './index.scss'
+
+/** One field in its frame, drawn by the component of its type. */
+const FieldView = observer(function FieldView({ field, path, session }: { field: Field; path: string; session: FormSession }) {
+  const Control = FIELD_COMPONENTS[field.type]
+  return (
+    <FieldItem field={field} path={path} session={session}>
+      <Control field={field} path={path} session={session} />
+    </FieldItem>
+  )
+})
+
+/**
+ * Draws a form definition, section by section, bound to a form session: every field of the
+ * definition appears with no other change.
+ */
+export default observer(function FormRenderer({ definition, session }: { definition: FormDefinition; session: FormSession }) {
+  const renderField = useCallback(
+    (field: Field, path: string) => <FieldView key={path} field={field} path={path} session={session} />,
+    [session],
+  )
+  return (
+    <RenderFieldContext.Provider value={renderField}>
+      <View className="form-renderer">
+        {definition.sections.map((section) => (
+          <View key={section.titleKey} className="form-section">
+            <Text className="form-section__title">{t(section.titleKey)}</Text>
+            <View className="form-section__body">{section.fields.map((field) => renderField(field, field.key))}</View>
+          </View>
+        ))}
+      </View>
+    </RenderFieldContext.Provider>
+  )
+})

@@ -1,0 +1,68 @@
+import { useState } from 'react'
+import { ScrollView, Text, View } from '@tarojs/components'
+import { Button, Popup } from '@nutui/nutui-react-taro'
+import { observer } from 'mobx-react-lite'
+import { popupPortal } from '@/components/popupPortal'
+import { t } from '@/i18n'
+import { formStore } from '@/stores'
+import type { FormPageStore } from '../../stores/formPage'
+import { LeavingVisitorsStore } from '../../stores/leavingVisitors'
+import './index.scss'
+
+/** A visitor leaving: pick them among the day's visitors still inside; their record opens with time out = now. */
+export default observer(function LeavingVisitors({ form }: { form: FormPageStore }) {
+  const [store] = useState(() => new LeavingVisitorsStore(form))
+  const { visitors, loading, error } = store
+
+  return (
+    <View className="leaving-visitors">
+      <View className="leaving-visitors__card">
+        <Text className="leaving-visitors__hint">{t('visit.leavingHint')}</Text>
+        <Button type="primary" fill="outline" onClick={store.show}>
+          {t('visit.leaving')}
+        </Button>
+      </View>
+      <Popup
+        visible={store.open}
+        position="bottom"
+        round
+        closeable
+        title={t('visit.insideTitle', { date: formStore.today })}
+        portal={popupPortal}
+        onClose={store.close}
+      >
+        <ScrollView className="leaving-visitors__list" scrollY>
+          {loading && <Text className="leaving-visitors__status">{t('common.loading')}</Text>}
+          {error && (
+            <View className="leaving-visitors__status" role="alert">
+              <Text className="leaving-visitors__error">{t('recordList.failed', { message: error })}</Text>
+              <Button size="small" onClick={store.load}>
+                {t('common.retry')}
+              </Button>
+            </View>
+          )}
+          {!loading && !error && visitors.length === 0 && <Text className="leaving-visitors__status">{t('visit.noneInside')}</Text>}
+          {visitors.map((record) => (
+            <View key={record.id} className="leaving-visitors__row">
+              <View className="leaving-visitors__info">
+                <Text className="leaving-visitors__name">
+                  {String(record.data.visitor_name ?? '')} · {String(record.data.phone ?? '')}
+                </Text>
+                <Text className="leaving-visitors__meta">
+                  {t('visit.visiting', { name: record.customer_name ?? t('common.dash'), room: record.room ?? t('common.dash') })}
+                </Text>
+                <Text className="leaving-visitors__meta">{t('visit.timeIn', { time: String(record.data.time_in ?? '') })}</Text>
+              </View>
+              <Button
+                type="primary"
+                onClick={() => store.pick(record.id)}
+              >
+                {t('visit.markLeft')}
+              </Button>
+            </View>
+          ))}
+        </ScrollView>
+      </Popup>
+    </View>
+  )
+})

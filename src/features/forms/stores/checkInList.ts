@@ -1,0 +1,117 @@
+// 入住通知单记录: the check-in notices of both kinds, by kind, creation date and keyword, with the
+// count of each kind; open, new and delete.
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { FormRecord } from '@/api/types'
+import { featureByRoute } from '@/features/registry'
+import { checkInNoticeMonth, checkInNoticeSmall } from '@/forms/definitions/checkInNotice'
+import type { FormDefinition } from '@/forms/types'
+import { t } from '@/i18n'
+import { customerStore, formStore } from '@/stores'
+import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
+import { PagedList } from '@/stores/pagedList'
+import { confirm, toast } from '@/utils/feedback'
+import { delFormRecord, getFormRecord, getFormRecordCount } from '../api/form'
+import { mergedPages } from './mergedPages'
+
+export type { FormRecord }
+
+export type CheckInKind = 'all' | 'month' | 'small'
+
+export const CHECK_IN_KINDS: { kind: CheckInKind; labelKey: string; definitions: FormDefinition[] }[] = [
+  { kind: 'all', labelKey: 'checkInList.all', definitions: [checkInNoticeMonth, checkInNoticeSmall] },
+  { kind: 'month', labelKey: 'checkInList.month', definitions: [checkInNoticeMonth] },
+  { kind: 'small', labelKey: 'checkInList.small', definitions: [checkInNoticeSmall] },
+]
+
+interface Filters extends DayAndKeyword {
+  kind: CheckInKind
+}
+
+function fetcherFor({ kind, date, keyword }: Filters) {
+  const definitions = CHECK_IN_KINDS.find((k) => k.kind === kind)!.definitions
+  const query = { ...(date ? { date_from: date, date_to: date } : {}), ...(keyword ? { keyword } : {}) }
+  const sources = definitions.map((d) => (page: number, limit: number) => getFormRecord({ ...query, name: d.name, page, limit }))
+  return sources.length === 1 ? sources[0] : mergedPages(sources)
+}
+
+/** Records of each kind: created on the date (getFormRecordCount), or all of them without a date. */
+async function countsFor(date: string): Promise<Record<string, number>> {
+  const counts = await Promise.all(
+    [checkInNoticeMonth, checkInNoticeSmall].map(async (d) => {
+      if (date) {
+        const result = await getFormRecordCount({ name: d.name, date })
+        return 'count' in result ? result.count : (result.counts[d.name] ?? 0)
+      }
+      return (await getFormRecord({ name: d.name, page: 1, limit: 1 })).total
+    }),
+  )
+  return { [checkInNoticeMonth.name]: counts[0], [checkInNoticeSmall.name]: counts[1] }
+}
+
+export const isMonthRecord = (record: FormRecord) => record.name === checkInNoticeMonth.name
+
+const featureOf = (definition: FormDefinition) => featureByRoute(definition.route)!
+
+export class CheckInListStore {
+  readonly filters = new ListFilterState<Filters>({ kind: 'all', date: formStore.today, keyword: '' }, () => this.refresh())
+  counts: Record<string, number> | null = null
+  /** The kind of notice waiting for a customer to be chosen before it opens. */
+  pickingCustomer: FormDefinition | null = null
+  readonly list: PagedList<FormRecord>
+
+  constructor() {
+    this.list = new PagedList<FormRecord>(fetcherFor(this.filters.values))
+    makeAutoObservable(this, { list: false, filters: false }, { autoBind: true })
+  }
+
+  private loadCounts() {
+    countsFor(this.filters.values.date)
+      .then((counts) => runInAction(() => (this.counts = counts)))
+      .catch(() => runInAction(() => (this.counts = null)))
+  }
+
+  /** The counts and the list again, for the current filters. */
+  refresh() {
+    this.loadCounts()
+    return this.list.reload(fetcherFor(this.filters.values))
+  }
+
+  /** The count shown on a kind's tab; null until known. */
+  countOf(kind: CheckInKind): number | null {
+    if (!this.counts) return null
+    const month = this.counts[checkInNoticeMonth.name] ?? 0
+    const small = this.counts[checkInNoticeSmall.name] ?? 0
+    return kind === 'all' ? month + small : kind === 'month' ? month : small
+  }
+
+  open(record: FormRecord) {
+    formStore.open(featureOf(isMonthRecord(record) ? checkInNoticeMonth : checkInNoticeSmall), record.id)
+  }
+
+  /** A new notice for the current customer; without one, the customer picker opens first. */
+  create(definition: FormDefinition) {
+    if (!formStore.open(featureOf(definition))) this.pickingCustomer = definition
+  }
+
+  /** The customer picker closed: the notice waiting for a customer opens if one was chosen. */
+  customerPicked() {
+    const definition = this.pickingCustomer
+    this.pickingCustomer = null
+    if (definition && customerStore.customerInfo) formStore.open(featureOf(definition))
+  }
+
+  async remove(record: FormRecord) {
+    const name = record.customer_name ?? String(record.data.customer_name ?? '')
+    if (!(await confirm(t('checkInList.deleteConfirm', { name }), { confirmText: t('formUi.delete'), danger: true }))) return
+    try {
+      await delFormRecord(record.id)
+    } catch {
+      return // the request layer has said why
+    }
+    this.list.remove((item) => item.id === record.id)
+    toast(t('formUi.deleted'))
+    countsFor(this.filters.values.date)
+      .then((counts) => runInAction(() => (this.counts = counts)))
+      .catch(() => {})
+  }
+}

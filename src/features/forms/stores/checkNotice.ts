@@ -1,0 +1,89 @@
+// 入住须知: the site's rules (getSurvey), the customer's latest acknowledgement (answerList) and
+// the session of a new one, saved with answerSave.
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { Survey, SurveyAnswer } from '@/api/types'
+import { checkNotice } from '@/forms/definitions/checkNotice'
+import { t } from '@/i18n'
+import { customerStore, formStore } from '@/stores'
+import { toast } from '@/utils/feedback'
+import { goHome } from '@/utils/navigation'
+import { answerList, answerSave, getSurvey } from '../api/form'
+import { reportSave } from './formPage'
+import { FormSession } from './formSession'
+import { currentCustomer } from './openSession'
+
+export type { Survey, SurveyAnswer }
+
+/** The conflict code: this customer has already acknowledged these rules. */
+const CODE_CONFLICT = -6
+
+export class CheckNoticeStore {
+  status: 'loading' | 'ready' | 'error' = 'loading'
+  error = ''
+  survey: Survey | null = null
+  /** The customer's latest acknowledgement. */
+  answer: SurveyAnswer | null = null
+  session: FormSession | null = null
+
+  constructor() {
+    makeAutoObservable(this, {}, { autoBind: true })
+  }
+
+  /** Signed for the rules now in force: nothing more to sign. */
+  get done() {
+    return !!this.answer && !!this.survey && this.answer.survey_id === this.survey.id
+  }
+
+  /** The page opened: a customer is needed (without, says so and goes home). */
+  enter() {
+    formStore.setFormName(checkNotice.name)
+    if (!customerStore.customerInfo) {
+      toast(t('home.chooseCustomerFirst'), { long: true })
+      goHome()
+      return
+    }
+    this.load()
+  }
+
+  /** The page closed: what is typed stays on the device. */
+  leave() {
+    this.session?.dispose()
+  }
+
+  async load() {
+    this.status = 'loading'
+    const customer = currentCustomer()
+    try {
+      const [rules, answers] = await Promise.all([getSurvey(), answerList({ customer_id: customer?.id, page: 1, limit: 1 })])
+      runInAction(() => {
+        this.session?.dispose()
+        const next = new FormSession(checkNotice, customer)
+        next.restoreDraft()
+        this.survey = rules
+        this.answer = answers.list[0] ?? null
+        this.session = next
+        this.status = 'ready'
+      })
+    } catch (error) {
+      runInAction(() => {
+        this.error = (error as Error).message
+        this.status = 'error'
+      })
+    }
+  }
+
+  async save() {
+    const { session, survey } = this
+    if (!session || !survey || !session.customer) return
+    const customerId = session.customer.id
+    const result = await session.save((body) => answerSave({ customer_id: customerId, survey_id: survey.id, data: body.data }))
+    if (result.status === 'failed' && result.code === CODE_CONFLICT) {
+      // Already signed (a retry after a lost reply, or the rules changed): show what is there now.
+      session.discardDraft()
+      toast(result.message, { long: true })
+      this.load()
+    } else if (reportSave(result, session)) {
+      this.load()
+    }
+  }
+}

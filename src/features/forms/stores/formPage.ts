@@ -1,0 +1,247 @@
+// One form page: which session is open (a new record, a saved one, a draft), its loading, its
+// save and delete with what the user is told, and the popup of the customer's saved records.
+import Taro from '@tarojs/taro'
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { FormRecord, Saved } from '@/api/types'
+import { featureByRoute } from '@/features/registry'
+import type { FormData, FormDefinition } from '@/forms/types'
+import { t } from '@/i18n'
+import { customerStore, formStore } from '@/stores'
+import { PagedList } from '@/stores/pagedList'
+import { alert, confirm, toast } from '@/utils/feedback'
+import { goHome } from '@/utils/navigation'
+import { delFormRecord, getFormRecord, getFormRecordInfo, saveForm, type SaveFormBody } from '../api/form'
+import { fieldAnchor } from '../fieldAnchor'
+import { formOptionsStore } from './formOptions'
+import type { FormSession, SaveResult } from './formSession'
+import { openSession, type OpenOptions } from './openSession'
+
+/** Where a form's records are saved, read and deleted (care form records unless said otherwise). */
+export interface FormBackend {
+  send: (body: SaveFormBody) => Promise<Saved>
+  load: (id: number) => Promise<FormRecord>
+  remove: (id: number) => Promise<unknown>
+}
+
+const careRecords: FormBackend = {
+  send: (body) => saveForm(body),
+  load: (id) => getFormRecordInfo(id),
+  remove: (id) => delFormRecord(id),
+}
+
+export interface FormPageOptions {
+  backend?: FormBackend
+  /** Called with each session opened: extra rules, reactions; may answer its clean-up. */
+  setup?: (session: FormSession) => void | (() => void)
+  /** A loaded record that can only be read (an order no longer pending): no save, no delete. */
+  readOnly?: (record: FormRecord) => boolean
+  /** Lists its records elsewhere (a list page): no records popup. */
+  noRecords?: boolean
+}
+
+type Status = 'loading' | 'ready' | 'error'
+type StartOptions = OpenOptions & { patch?: FormData }
+
+/** The record id in the page's address (`?id=…`), when opened from a list. */
+function idParam(): number | undefined {
+  const id = Number(Taro.getCurrentInstance().router?.params?.id)
+  return Number.isInteger(id) && id > 0 ? id : undefined
+}
+
+/** Scrolls the first field with a message into view. */
+function scrollToFirstError(session: FormSession, offsetTop?: number) {
+  const [path] = Object.keys(session.errors)
+  if (!path) return
+  try {
+    Promise.resolve(
+      Taro.pageScrollTo({ selector: `#${fieldAnchor(path)}`, ...(offsetTop === undefined ? {} : { offsetTop }), duration: 200 }),
+    ).catch(() => {})
+  } catch {
+    // not every runtime scrolls to a selector
+  }
+}
+
+/** Tells the user how a save ended (a refused one scrolls to its first field); false unless saved. */
+export function reportSave(result: SaveResult, session: FormSession, offsetTop?: number): boolean {
+  switch (result.status) {
+    case 'saved':
+      toast(t('formUi.saved'), { long: true })
+      return true
+    case 'invalid':
+    case 'refused':
+      toast(
+        result.status === 'invalid' && result.count > 1 ? t('formUi.invalidMany', { message: result.message, count: result.count }) : result.message,
+        { long: true },
+      )
+      scrollToFirstError(session, offsetTop)
+      return false
+    case 'failed':
+      alert(t(result.code === 0 ? 'formUi.saveOffline' : 'formUi.saveFailed', { message: result.message }))
+      return false
+  }
+}
+
+/** The sticky header's offset when scrolling to a field (px). */
+const HEADER_OFFSET = -80
+
+export class FormPageStore {
+  readonly definition: FormDefinition
+  session: FormSession | null = null
+  status: Status = 'loading'
+  loadError = ''
+  showRecords = false
+  /** The form's records for its customer (the records popup). */
+  readonly records: PagedList<FormRecord>
+  private readonly backend: FormBackend
+  private readonly options: FormPageOptions
+  private lastOpen: StartOptions = {}
+  private cleanUp: (() => void) | null = null
+
+  constructor(definition: FormDefinition, options: FormPageOptions = {}) {
+    this.definition = definition
+    this.options = options
+    this.backend = options.backend ?? careRecords
+    this.records = new PagedList<FormRecord>((page, limit) => this.recordsPage(page, limit))
+    makeAutoObservable<this, 'backend' | 'options' | 'lastOpen' | 'cleanUp'>(
+      this,
+      { definition: false, records: false, backend: false, options: false, lastOpen: false, cleanUp: false },
+      { autoBind: true },
+    )
+  }
+
+  /** A saved record is open. */
+  get editing() {
+    return !!this.session && !this.session.isNew
+  }
+
+  /** The open record can only be read. */
+  get locked() {
+    const record = this.session?.record
+    return !!record && !!this.options.readOnly?.(record)
+  }
+
+  /** Forms with one record per event list them in a popup (not one-per-customer forms nor orders). */
+  get hasRecords() {
+    return !this.definition.onePerCustomer && !this.options.noRecords
+  }
+
+  /** A new record can be started (while editing a saved one). */
+  get canStartNew() {
+    return !this.definition.onePerCustomer && this.editing
+  }
+
+  /**
+   * The page opened: it becomes the open form; a new record of a form for the current customer
+   * needs one (without, says so and goes home).
+   */
+  enter() {
+    const feature = featureByRoute(this.definition.route)
+    formStore.setFormName(this.definition.name)
+    if (feature?.isMonth !== undefined) formStore.setIsMonth(feature.isMonth)
+    formOptionsStore.reset()
+    const id = idParam()
+    if (!id && this.definition.needsCustomer && !customerStore.customerInfo) {
+      toast(t('home.chooseCustomerFirst'), { long: true })
+      goHome()
+      return
+    }
+    this.start({ id })
+  }
+
+  /** The page closed: what is typed stays on the device. */
+  leave() {
+    this.session?.dispose()
+    this.cleanUp?.()
+    this.cleanUp = null
+  }
+
+  /** Opens a record (or a new one), optionally changing some values of it (e.g. time_out = now). */
+  async start(options: StartOptions = {}) {
+    this.lastOpen = options
+    this.status = 'loading'
+    this.loadError = ''
+    this.leave()
+    try {
+      const next = await openSession(this.definition, { load: this.backend.load, ...options })
+      runInAction(() => {
+        this.cleanUp = this.options.setup?.(next) ?? null
+        if (options.patch) for (const [key, value] of Object.entries(options.patch)) next.setValue(key, value)
+        this.session = next
+        this.status = 'ready'
+      })
+    } catch (error) {
+      runInAction(() => {
+        this.loadError = (error as Error).message
+        this.status = 'error'
+      })
+    }
+  }
+
+  /** Opens a saved record, optionally changing some values. */
+  open(id: number, patch?: FormData) {
+    return this.start({ id, patch })
+  }
+
+  retry() {
+    return this.start(this.lastOpen)
+  }
+
+  startNew() {
+    return this.start({ fresh: true })
+  }
+
+  /** Writes the draft now (the app goes to the background). */
+  flushDraft() {
+    this.session?.flushDraft()
+  }
+
+  async save() {
+    const session = this.session
+    if (!session) return
+    const { definition } = this
+    const result = await session.save((body) =>
+      this.backend.send({ name: definition.name, ...(session.customer ? { customer_id: session.customer.id } : {}), ...body }),
+    )
+    if (!reportSave(result, session, HEADER_OFFSET) || result.status !== 'saved') return
+    // Who and when, as the server now has them; a one-per-customer record becomes formRecord.
+    this.backend
+      .load(result.id)
+      .then((record) => session.setRecordInfo(record))
+      .catch(() => {})
+    if (definition.onePerCustomer) formStore.fetchFormRecord(definition.name).catch(() => {})
+  }
+
+  async remove() {
+    const session = this.session
+    if (!session?.recordId) return
+    if (!(await confirm(t('formUi.deleteConfirm'), { confirmText: t('formUi.delete'), danger: true }))) return
+    try {
+      await this.backend.remove(session.recordId)
+    } catch {
+      return // the request layer has said why
+    }
+    session.discardDraft()
+    if (this.definition.onePerCustomer) formStore.clearRecord()
+    toast(t('formUi.deleted'), { long: true })
+    this.startNew()
+  }
+
+  private recordsPage(page: number, limit: number) {
+    return getFormRecord({ name: this.definition.name, customer_id: this.session?.customer?.id, page, limit })
+  }
+
+  openRecords() {
+    this.showRecords = true
+    this.records.reload()
+  }
+
+  closeRecords() {
+    this.showRecords = false
+  }
+
+  /** A record chosen in the popup opens. */
+  pickRecord(id: number) {
+    this.showRecords = false
+    this.start({ id })
+  }
+}

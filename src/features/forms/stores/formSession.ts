@@ -1,0 +1,355 @@
+// One open form: its values, the messages shown next to its fields, its draft on the device and
+// its save. The renderer draws a FormDefinition from one of these; the pages make them.
+// Imported by the form pages only, so it ships in the pagesHome subpackage (not in stores/index).
+import { makeAutoObservable, runInAction, toJS } from 'mobx'
+import { RequestError } from '@/api/request'
+import type { Child, FormRecord, Saved, ServerFieldError } from '@/api/types'
+import { fieldErrorMessage } from '@/forms/messages'
+import type { ComputeContext, Field, FieldError, FormData, FormDefinition } from '@/forms/types'
+import { fieldsOf, isEmpty, validateField, validateForm, withComputed } from '@/forms/validate'
+import { t } from '@/i18n'
+import { draftKey, newRequestId, readDraft, removeDraft, writeDraft } from './draft'
+import { formStore } from '@/stores'
+
+/** Writes of the draft are at most this often while typing (ms). */
+export const DRAFT_DELAY = 300
+
+/** The customer a form is filled in for, with what its computed fields read. */
+export interface SessionCustomer {
+  id: number
+  name: string
+  room?: string | null
+  phone?: string
+  delivery_date?: string | null
+  children: Child[]
+}
+
+export type SaveResult =
+  | { status: 'saved'; id: number }
+  /** The form's own rules refused it: the messages are next to the fields. */
+  | { status: 'invalid'; message: string; count: number }
+  /** The server refused fields (code -1): their messages are next to them. */
+  | { status: 'refused'; message: string }
+  /** Server error or no network: everything is kept, a retry sends the same request_id. */
+  | { status: 'failed'; message: string; code: number }
+
+/** A message next to a field: a rule of the definition (translated when shown), or the server's text. */
+type ShownError = FieldError | string
+
+/** Sends one save; the page decides where (saveForm, answerSave). */
+export type SaveCall = (body: { data: FormData; id?: number; request_id: string }) => Promise<Saved>
+
+const isRecord = (value: unknown): value is FormData => !!value && typeof value === 'object' && !Array.isArray(value)
+
+/** The values of `fields` as sent: known, not computed, not empty; rows cleaned row by row. */
+function clean(fields: Field[], values: FormData): FormData {
+  const result: FormData = {}
+  for (const field of fields) {
+    const value = values[field.key]
+    if (field.type === 'computed' || isEmpty(value)) continue
+    if (field.type === 'rows' && Array.isArray(value)) {
+      result[field.key] = value.map((row) => (isRecord(row) ? clean(field.rows ?? [], row) : row))
+    } else {
+      result[field.key] = value
+    }
+  }
+  return result
+}
+
+/** The message of an error as shown next to its field: a row's field without the row prefix. */
+export function shortMessage(error: FieldError): string {
+  const last = error.path.split('.').pop() ?? error.path
+  return fieldErrorMessage({ ...error, path: last }, t)
+}
+
+export class FormSession {
+  readonly definition: FormDefinition
+  /** What has been typed, by field key; rows are arrays of row objects. */
+  values: FormData = {}
+  /** Messages next to fields, by path (`temperature`, `medicines.0.dose`). */
+  errors: Record<string, ShownError> = {}
+  customer: SessionCustomer | null
+  /** The record being edited; null for a new one. */
+  recordId: number | null = null
+  /** The loaded record (who created and changed it, when). */
+  record: FormRecord | null = null
+  /** Kept with the draft; a new one only after a successful save. */
+  requestId = newRequestId()
+  saving = false
+  /** Typed since the last load or save (a draft exists or is about to). */
+  dirty = false
+  /** The values came from a draft left on the device. */
+  restored = false
+  /** Rules beyond the definition's (the stock of the chosen batches): checked on blur and on save. */
+  extraRules: ((data: FormData) => FieldError[])[] = []
+
+  constructor(definition: FormDefinition, customer: SessionCustomer | null) {
+    this.definition = definition
+    this.customer = customer
+    makeAutoObservable(this, { definition: false, extraRules: false }, { autoBind: true })
+    this.prefill()
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Reading
+
+  /** What computed fields read: the working date and the customer. */
+  get context(): ComputeContext {
+    return {
+      today: formStore.today,
+      customer: this.customer ? { delivery_date: this.customer.delivery_date ?? null } : null,
+      children: this.customer?.children ?? [],
+    }
+  }
+
+  /** The values with every computed field computed (what computed fields show). */
+  get data(): FormData {
+    return withComputed(this.definition, toJS(this.values), this.context)
+  }
+
+  get isNew() {
+    return this.recordId === null
+  }
+
+  /** The draft's storage key: per form and customer (and record, for a form with many per customer). */
+  get draftKey(): string {
+    const recordId = this.definition.onePerCustomer ? null : this.recordId
+    return draftKey(this.definition.name, this.customer?.id, recordId)
+  }
+
+  /** The value at a path (`key` or `rows.index.key`). */
+  valueAt(path: string): unknown {
+    const [key, index, sub] = path.split('.')
+    const value = this.values[key]
+    if (index === undefined) return value
+    const row = Array.isArray(value) ? value[Number(index)] : undefined
+    return isRecord(row) ? row[sub] : undefined
+  }
+
+  /** A computed field's value at a path. */
+  computedAt(path: string): unknown {
+    const [key, index, sub] = path.split('.')
+    const data = this.data
+    if (index === undefined) return data[key]
+    const rows = data[key]
+    const row = Array.isArray(rows) ? rows[Number(index)] : undefined
+    return isRecord(row) ? row[sub] : undefined
+  }
+
+  /** The message next to a field, in the chosen language. */
+  errorText(path: string): string | undefined {
+    const error = this.errors[path]
+    if (error === undefined) return undefined
+    return typeof error === 'string' ? error : shortMessage(error)
+  }
+
+  /** The values as saveForm takes them. */
+  payload(): FormData {
+    return clean(fieldsOf(this.definition), toJS(this.values))
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Typing
+
+  /** Sets a value (undefined or '' removes it); an error shown for it is checked again. */
+  setValue(path: string, value: unknown) {
+    const [key, index, sub] = path.split('.')
+    const empty = value === undefined || value === ''
+    if (index === undefined) {
+      if (empty) delete this.values[key]
+      else this.values[key] = value
+    } else {
+      const rows = this.values[key]
+      const row = Array.isArray(rows) ? rows[Number(index)] : undefined
+      if (!isRecord(row)) return
+      if (empty) delete row[sub]
+      else row[sub] = value
+    }
+    this.touch()
+    if (path in this.errors) this.check(path)
+  }
+
+  addRow(key: string) {
+    const rows = this.values[key]
+    this.values[key] = [...(Array.isArray(rows) ? rows : []), {}]
+    this.touch()
+  }
+
+  removeRow(key: string, index: number) {
+    const rows = this.values[key]
+    if (!Array.isArray(rows)) return
+    const next = rows.filter((_, i) => i !== index)
+    if (next.length) this.values[key] = next
+    else delete this.values[key]
+    this.touch()
+    // The rows after it moved up: messages shown for the field are worked out again.
+    const shown = Object.keys(this.errors).filter((path) => path === key || path.startsWith(`${key}.`))
+    if (shown.length) {
+      shown.forEach((path) => delete this.errors[path])
+      for (const error of validateField(this.definition, key, this.data)) this.errors[error.path] = error
+    }
+  }
+
+  /** Validation on blur: the field's message appears, or goes. */
+  blur(path: string) {
+    this.check(path)
+  }
+
+  private check(path: string) {
+    const key = path.split('.')[0]
+    const data = this.checkedData()
+    const error = [...validateField(this.definition, key, data), ...this.extraErrors(data)].find((e) => e.path === path)
+    if (error) this.errors[path] = error
+    else delete this.errors[path]
+  }
+
+  private extraErrors(data: FormData): FieldError[] {
+    return this.extraRules.flatMap((rule) => rule(data))
+  }
+
+  /** What the rules check: the values as they will be sent. */
+  private checkedData(): FormData {
+    return this.payload()
+  }
+
+  /** Every rule; the messages go next to their fields. Returns the errors, first first. */
+  validate(): FieldError[] {
+    const data = this.checkedData()
+    const errors = [...validateForm(this.definition, data), ...this.extraErrors(data)]
+    const shown: Record<string, ShownError> = {}
+    for (const error of errors) if (!(error.path in shown)) shown[error.path] = error
+    this.errors = shown
+    return errors
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Records and drafts
+
+  /** The customer fields hold the form's customer. */
+  private prefill() {
+    if (!this.customer) return
+    for (const field of fieldsOf(this.definition)) {
+      if (field.type === 'customer' && isEmpty(this.values[field.key])) this.values[field.key] = this.customer.id
+    }
+  }
+
+  /** Known, non-computed fields only: a record or draft of an older definition may hold others. */
+  private known(values: FormData): FormData {
+    const result: FormData = {}
+    for (const field of fieldsOf(this.definition)) {
+      if (field.type !== 'computed' && field.key in values) result[field.key] = values[field.key]
+    }
+    return result
+  }
+
+  /** Edits an existing record. */
+  loadRecord(record: FormRecord) {
+    this.values = this.known(record.data ?? {})
+    this.record = record
+    this.recordId = record.id
+    this.errors = {}
+    this.dirty = false
+    this.restored = false
+    this.prefill()
+  }
+
+  /** Who created and changed the record, and when (after a save), without touching the values. */
+  setRecordInfo(record: FormRecord) {
+    if (record.id === this.recordId) this.record = record
+  }
+
+  /** Restores the draft left on the device, if any (over a loaded record). */
+  restoreDraft(): boolean {
+    const draft = readDraft(this.draftKey)
+    if (!draft) return false
+    this.values = this.known(draft.values)
+    if (draft.request_id) this.requestId = draft.request_id
+    this.dirty = true
+    this.restored = true
+    this.prefill()
+    return true
+  }
+
+  private timer: ReturnType<typeof setTimeout> | null = null
+
+  private touch() {
+    this.dirty = true
+    if (this.timer === null) this.timer = setTimeout(this.flushDraft, DRAFT_DELAY)
+  }
+
+  /** Writes the draft now (while typing it is written at most every DRAFT_DELAY ms). */
+  flushDraft() {
+    if (this.timer !== null) {
+      clearTimeout(this.timer)
+      this.timer = null
+    }
+    if (!this.dirty) return
+    writeDraft(this.draftKey, {
+      values: toJS(this.values),
+      request_id: this.requestId,
+      record_id: this.recordId,
+      saved_at: new Date().toISOString(),
+    })
+  }
+
+  /** Throws away what was typed (the draft included). */
+  discardDraft() {
+    if (this.timer !== null) {
+      clearTimeout(this.timer)
+      this.timer = null
+    }
+    removeDraft(this.draftKey)
+    this.dirty = false
+    this.restored = false
+  }
+
+  /** Leaves the form: what is typed stays on the device. */
+  dispose() {
+    this.flushDraft()
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Saving
+
+  /**
+   * Validates and sends. Saved: the draft is gone and the session edits the saved record.
+   * Refused or failed: everything stays (on the device too) and a retry sends the same request_id.
+   */
+  async save(send: SaveCall): Promise<SaveResult> {
+    if (this.saving) return { status: 'failed', message: '', code: 0 }
+    const errors = this.validate()
+    if (errors.length) return { status: 'invalid', message: fieldErrorMessage(errors[0], t), count: errors.length }
+    this.flushDraft()
+    this.saving = true
+    const key = this.draftKey
+    try {
+      const body = { data: this.payload(), request_id: this.requestId, ...(this.recordId ? { id: this.recordId } : {}) }
+      const { id } = await send(body)
+      runInAction(() => {
+        removeDraft(key)
+        this.recordId = id
+        this.requestId = newRequestId()
+        this.dirty = false
+        this.restored = false
+        this.errors = {}
+      })
+      return { status: 'saved', id }
+    } catch (error) {
+      return runInAction(() => this.failed(error))
+    } finally {
+      runInAction(() => (this.saving = false))
+    }
+  }
+
+  private failed(error: unknown): SaveResult {
+    const { code = 0, message = t('request.serverFault'), res } = error as Partial<RequestError>
+    const fieldErrors = (res as { errors?: ServerFieldError[] } | undefined)?.errors
+    if (error instanceof RequestError && Array.isArray(fieldErrors) && fieldErrors.length) {
+      const shown: Record<string, ShownError> = {}
+      for (const e of fieldErrors) if (!(e.path in shown)) shown[e.path] = e.message
+      this.errors = shown
+      return { status: 'refused', message: fieldErrors[0].message || message }
+    }
+    return { status: 'failed', message, code }
+  }
+}

@@ -1,0 +1,103 @@
+// Opening a form: for whom, which record, which draft.
+import Taro from '@tarojs/taro'
+import { customerInfo } from '@/api/customer'
+import { RequestError } from '@/api/request'
+import { getFormRecordInfo } from '@/features/forms/api/form'
+import type { Child, Customer, FormRecord } from '@/api/types'
+import type { FormDefinition } from '@/forms/types'
+import { customerStore, formStore } from '@/stores'
+import { draftKey, removeDraft } from '@/features/forms/stores/draft'
+import { FormSession, type SessionCustomer } from '@/features/forms/stores/formSession'
+
+/** The server's code for a record that does not exist (any more). */
+const CODE_NOT_FOUND = -2
+
+export function sessionCustomer(customer: Customer, children: Child[] = customer.children ?? []): SessionCustomer {
+  return {
+    id: customer.id,
+    name: customer.name,
+    room: customer.room,
+    phone: customer.phone,
+    delivery_date: customer.delivery_date,
+    children,
+  }
+}
+
+/** The current customer (customerInfo with childrenData). */
+export function currentCustomer(): SessionCustomer | null {
+  const customer = customerStore.customerInfo
+  return customer ? sessionCustomer(customer, customerStore.childrenData) : null
+}
+
+/** Saved records of the form whose edits were left unsaved (their drafts), newest record first. */
+function pendingEdits(definition: FormDefinition, customerId: number | undefined): number[] {
+  const prefix = `${draftKey(definition.name, customerId)}:`
+  let keys: string[] = []
+  try {
+    keys = Taro.getStorageInfoSync().keys ?? []
+  } catch {
+    return []
+  }
+  return keys
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => Number(key.slice(prefix.length)))
+    .filter((id) => Number.isInteger(id) && id > 0)
+    .sort((a, b) => b - a)
+}
+
+export interface OpenOptions {
+  /** A record to edit (from a list). */
+  id?: number
+  /** A new record, even when edits of a saved one were left unsaved. */
+  fresh?: boolean
+  /** Reads a record (getFormRecordInfo by default; an order's info for the stock forms). */
+  load?: (id: number) => Promise<FormRecord>
+}
+
+/**
+ * The session of a form being opened:
+ * - a record by id: it, with its customer, and the draft of its edits if one was left;
+ * - a one-per-customer form: the customer's record (formStore.fetchFormRecord: its first record)
+ *   or a new one, with the draft if one was left;
+ * - else a new record with its draft, or (unless `fresh`) a saved record whose edits were left unsaved.
+ * Rejects when a record cannot be loaded (the page offers a retry).
+ */
+export async function openSession(
+  definition: FormDefinition,
+  { id, fresh = false, load = (recordId) => getFormRecordInfo(recordId) }: OpenOptions = {},
+): Promise<FormSession> {
+  const current = currentCustomer()
+  if (id) {
+    const record = await load(id)
+    let customer = current
+    if (record.customer_id && record.customer_id !== current?.id) {
+      customer = sessionCustomer(await customerInfo(record.customer_id, { loading: false, showError: false }))
+    } else if (!record.customer_id) {
+      customer = null
+    }
+    const session = new FormSession(definition, customer)
+    session.loadRecord(record)
+    session.restoreDraft()
+    return session
+  }
+  const session = new FormSession(definition, current)
+  if (definition.onePerCustomer) {
+    const record = current ? await formStore.fetchFormRecord(definition.name) : null
+    if (record) session.loadRecord(record)
+    session.restoreDraft()
+    return session
+  }
+  if (session.restoreDraft() || fresh) return session
+  const [pending] = pendingEdits(definition, current?.id)
+  if (pending) {
+    try {
+      return await openSession(definition, { id: pending, load })
+    } catch (error) {
+      // That record is gone (its edits with it) or unreachable for now: start a new one.
+      if (error instanceof RequestError && error.code === CODE_NOT_FOUND) {
+        removeDraft(draftKey(definition.name, current?.id, pending))
+      }
+    }
+  }
+  return session
+}

@@ -1,0 +1,107 @@
+// Every form and list of the pagesHome subpackage, one line each. Derived from it: the home
+// entries (features/home), the subpackage's pages in app.config.ts and each page's title
+// (features/pageConfig.ts). A form's route, title, record name and whether it needs a customer
+// come from its definition (src/forms/definitions).
+// Plain data, no Taro or React: the build reads it in Node for app.config.ts and the page configs.
+import { checkInNoticeMonth, checkInNoticeSmall } from '../forms/definitions/checkInNotice'
+import { checkNotice } from '../forms/definitions/checkNotice'
+import { familyFood } from '../forms/definitions/familyFood'
+import { obstetricianRounds } from '../forms/definitions/obstetricianRounds'
+import { pediatricianRounds } from '../forms/definitions/pediatricianRounds'
+import { proofOfLostReceipt } from '../forms/definitions/proofOfLostReceipt'
+import { giftReceipt, outApplyGeneral, outApplyGift, selfPaidItems } from '../forms/definitions/stock'
+import { visit } from '../forms/definitions/visit'
+import type { FormDefinition } from '../forms/types'
+import { CHOOSE_DATE_PAGE, PAGES_HOME_ROOT, pagePath } from '../routes'
+
+/** The home screen's groups, in order; each titled `home.group.<id>` (locales/*.json). */
+export const ENTRY_GROUPS = ['rounds', 'checkIn', 'outbound', 'registers'] as const
+export type EntryGroupId = (typeof ENTRY_GROUPS)[number]
+
+/** The icons a home entry may show (drawn by features/home/entryIcons.ts). */
+export type EntryIcon =
+  | 'Articles'
+  | 'Clock'
+  | 'Doctor'
+  | 'Edit'
+  | 'Gift'
+  | 'Health'
+  | 'List'
+  | 'Notice'
+  | 'Prices'
+  | 'Received'
+  | 'Store'
+  | 'Tips'
+  | 'Transit'
+  | 'UserAdd'
+
+export interface Feature {
+  /** Names its home label, `entry.<id>` (locales/*.json). */
+  id: string
+  /** A form (FormPage or a page of its own) or a record list (pulls to refresh, loads more at the bottom). */
+  kind: 'form' | 'list'
+  route: string
+  /** Locale key of the page's title. */
+  titleKey: string
+  /** What the server stores and counts the records under: the form's (or list's) Chinese title. */
+  name: string
+  /** Filled in for the current customer, so one must be chosen first. */
+  needsCustomer: boolean
+  /** Check-in notices: 月子 (true) or 小月子 (false), kept as formStore.is_month. */
+  isMonth?: boolean
+  /** Its tile on the home screen; none for a form opened from its list. */
+  home?: { group: EntryGroupId; icon: EntryIcon }
+}
+
+export type HomeEntry = Feature & { home: NonNullable<Feature['home']> }
+
+const form = (id: string, definition: FormDefinition, more: Pick<Feature, 'home' | 'isMonth'> = {}): Feature => ({
+  id,
+  kind: 'form',
+  route: definition.route,
+  titleKey: definition.titleKey,
+  name: definition.name,
+  needsCustomer: !!definition.needsCustomer,
+  ...more,
+})
+
+const list = (id: string, path: string, titleKey: string, name: string, home: Feature['home']): Feature => ({
+  id,
+  kind: 'list',
+  route: `${PAGES_HOME_ROOT}/pages/form/${path}`,
+  titleKey,
+  name,
+  needsCustomer: false,
+  home,
+})
+
+export const FEATURES: Feature[] = [
+  form('pediatricianRounds', pediatricianRounds, { home: { group: 'rounds', icon: 'Doctor' } }),
+  form('obstetricianRounds', obstetricianRounds, { home: { group: 'rounds', icon: 'Health' } }),
+  form('checkNotice', checkNotice, { home: { group: 'checkIn', icon: 'Articles' } }),
+  form('checkInNoticeMonth', checkInNoticeMonth, { home: { group: 'checkIn', icon: 'Notice' }, isMonth: true }),
+  form('checkInNoticeSmall', checkInNoticeSmall, { home: { group: 'checkIn', icon: 'Edit' }, isMonth: false }),
+  list('checkInNoticeList', 'checkInNotice/index', 'checkInList.title', '入住通知单记录', { group: 'checkIn', icon: 'List' }),
+  list('outboundList', 'linliao/index', 'stock.outboundList.title', '出库单列表', { group: 'outbound', icon: 'Transit' }),
+  form('outApply', outApplyGeneral),
+  list('giftOutboundList', 'checkInGift/index', 'stock.giftList.title', '大礼包出库单列表', { group: 'outbound', icon: 'Gift' }),
+  form('checkInGift', outApplyGift),
+  form('giftCollection', giftReceipt, { home: { group: 'outbound', icon: 'Received' } }),
+  list('selfPaidOutboundList', 'Selffundeditemconsumptiontable/index', 'stock.selfPaidList.title', '资费物品出库单列表', {
+    group: 'outbound',
+    icon: 'Store',
+  }),
+  form('selfPaidConsumption', selfPaidItems, { home: { group: 'outbound', icon: 'Prices' } }),
+  form('lostReceipt', proofOfLostReceipt, { home: { group: 'registers', icon: 'Tips' } }),
+  form('visit', visit, { home: { group: 'registers', icon: 'UserAdd' } }),
+  form('familyFood', familyFood, { home: { group: 'registers', icon: 'Clock' } }),
+]
+
+/** The home screen's entries, in the order shown within each group. */
+export const HOME_ENTRIES = FEATURES.filter((feature): feature is HomeEntry => !!feature.home)
+
+export const featureById = (id: string) => FEATURES.find((feature) => feature.id === id)
+export const featureByRoute = (route: string) => FEATURES.find((feature) => feature.route === route)
+
+/** The subpackage's pages as app.config.ts lists them: the working date's calendar, then every form and list. */
+export const pagesHomePages = () => [CHOOSE_DATE_PAGE, ...FEATURES.map((feature) => feature.route)].map((route) => pagePath(route, PAGES_HOME_ROOT))

@@ -1,0 +1,26 @@
+// The stock order forms on the form engine (features/stock/stores/orderForm.ts says where each
+// saves and reads its orders). Imported by the stock pages only (pagesHome).
+import { observer } from 'mobx-react-lite'
+import FormPage from '@/features/forms/components/FormPage'
+import { giftReceipt, outApplyGeneral, outApplyGift, selfPaidItems } from '@/forms/definitions/stock'
+import { GIFT_RECEIPT, OUT_APPLY_GENERAL, OUT_APPLY_GIFT, SELF_PAID } from '../stores/orderForm'
+
+/** 出库单: a department draws supplies (outApply type general). */
+export const OutApplyGeneralForm = observer(function OutApplyGeneralForm() {
+  return <FormPage definition={outApplyGeneral} {...OUT_APPLY_GENERAL} />
+})
+
+/** 入住礼包出库: a gift pack for the current customer (outApply type gift). */
+export const OutApplyGiftForm = observer(function OutApplyGiftForm() {
+  return <FormPage definition={outApplyGift} {...OUT_APPLY_GIFT} />
+})
+
+/** 自费物品消费表: self-paid items of the current customer (specialCare). */
+export const SelfPaidForm = observer(function SelfPaidForm() {
+  return <FormPage definition={selfPaidItems} {...SELF_PAID} />
+})
+
+/** 礼包领取明细表: what a customer received from a gift pack (a care form record, saveForm). */
+export const GiftReceiptForm = observer(function GiftReceiptForm() {
+  return <FormPage definition={giftReceipt} {...GIFT_RECEIPT} />
+})

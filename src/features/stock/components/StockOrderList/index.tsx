@@ -1,0 +1,144 @@
+import { useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import { Button, Input, Popup } from '@nutui/nutui-react-taro'
+import { observer } from 'mobx-react-lite'
+import CustomerPicker from '@/components/CustomerPicker'
+import PageShell from '@/components/PageShell'
+import { popupPortal } from '@/components/popupPortal'
+import RecordList from '@/components/RecordList'
+import ListFilters from '@/components/RecordList/ListFilters'
+import { timeText } from '@/features/forms/summary'
+import '@/forms/locales'
+import { useListPage } from '@/hooks/useListPage'
+import { usePageTitle } from '@/hooks/usePageTitle'
+import { t, type MessageKey } from '@/i18n'
+import { ORDER_STATUSES, OrderListStore, type Order, type StockListKind } from '../../stores/orderList'
+import './index.scss'
+
+const dash = (value: unknown) => (value === null || value === undefined || value === '' ? t('common.dash') : String(value))
+
+/** What a row shows under its number, per list. */
+const LINES: Record<StockListKind, (order: Order) => string[]> = {
+  outApplyGeneral: (o) => [`${dash(o.department_name)} · ${dash(o.requester)} · ${dash(o.apply_date)}`],
+  outApplyGift: (o) => [`${dash(o.customer_name)}（${dash(o.room)}） · ${dash(o.gift_type_name)} · ${dash(o.apply_date)}`],
+  selfPaid: (o) => [
+    `${dash(o.customer_name)}（${dash(o.room)}） · ${dash(o.consume_date)}`,
+    t('stock.amount', { total: Number(o.total ?? 0).toFixed(2) }),
+  ],
+}
+
+/** A button on a card: its tap does not open the card's order. */
+const stop = (action: () => void) => (event: { stopPropagation: () => void }) => {
+  event.stopPropagation()
+  action()
+}
+
+/** The three stock order lists: search, status and date, open / new / delete, approve / reject / reverse. */
+export default observer(function StockOrderList({ kind }: { kind: StockListKind }) {
+  const [store] = useState(() => new OrderListStore(kind))
+  usePageTitle(store.kind.titleKey as MessageKey)
+  useListPage({ refresh: store.refresh, loadMore: store.list.loadMore })
+
+  const { filters, list, canApprove, rejecting } = store
+  return (
+    <PageShell className="stock-list">
+      <View className="stock-list__filters">
+        <ListFilters
+          block="stock-list"
+          placeholder={t('stock.searchPlaceholder')}
+          date={filters.values.date}
+          dateLabel={t('stock.date', { date: filters.values.date })}
+          onKeyword={filters.setKeyword}
+          onDate={filters.setDate}
+        >
+          <Button className="stock-list__new" type="primary" size="small" onClick={store.create}>
+            {t('stock.new')}
+          </Button>
+        </ListFilters>
+        <View className="stock-list__statuses">
+          {ORDER_STATUSES.map((status) => (
+            <View
+              key={status}
+              className={`stock-list__status ${filters.values.status === status ? 'stock-list__status--active' : ''}`}
+              onClick={() => filters.set({ status })}
+            >
+              <Text>{t(`stock.status.${status}`)}</Text>
+            </View>
+          ))}
+        </View>
+        {list.loaded && <Text className="stock-list__total">{t('stock.total', { total: list.total })}</Text>}
+      </View>
+
+      <View className="stock-list__items">
+        <RecordList
+          list={list}
+          keyOf={(order) => order.id}
+          emptyText={t('stock.empty')}
+          renderItem={(order) => (
+            <View className="stock-list__card" onClick={() => store.open(order)}>
+              <View className="stock-list__head">
+                <Text className="stock-list__no">{order.no}</Text>
+                <Text className={`stock-list__tag stock-list__tag--${order.status}`}>{t(`stock.status.${order.status}`)}</Text>
+              </View>
+              {LINES[kind](order).map((line) => (
+                <Text key={line} className="stock-list__line">
+                  {line}
+                </Text>
+              ))}
+              <Text className="stock-list__line stock-list__line--items">
+                {t('stock.items', { summary: order.items_summary, quantity: order.total_quantity })}
+              </Text>
+              {order.reason && <Text className="stock-list__line stock-list__reason">{t('stock.reason', { reason: order.reason })}</Text>}
+              <Text className="stock-list__meta">
+                {t('stock.createdBy', { name: order.created_by_name ?? '', time: timeText(order.created_at) })}
+              </Text>
+              <View className="stock-list__actions">
+                {order.status === 'pending' && (
+                  <>
+                    <Button size="small" type="danger" fill="none" onClick={stop(() => store.remove(order))}>
+                      {t('formUi.delete')}
+                    </Button>
+                    {canApprove && (
+                      <>
+                        <Button size="small" type="warning" fill="outline" onClick={stop(() => store.startReject(order))}>
+                          {t('stock.reject')}
+                        </Button>
+                        <Button size="small" type="primary" onClick={stop(() => store.approve(order))}>
+                          {t('stock.approve')}
+                        </Button>
+                      </>
+                    )}
+                  </>
+                )}
+                {order.status === 'approved' && canApprove && (
+                  <Button size="small" type="danger" fill="outline" onClick={stop(() => store.reverse(order))}>
+                    {t('stock.reverse')}
+                  </Button>
+                )}
+              </View>
+            </View>
+          )}
+        />
+      </View>
+
+      <Popup
+        className="stock-list__reject"
+        visible={rejecting !== null}
+        position="bottom"
+        round
+        closeable
+        title={rejecting ? t('stock.rejectTitle', { no: rejecting.no }) : ''}
+        portal={popupPortal}
+        onClose={store.cancelReject}
+      >
+        <View className="stock-list__reject-body">
+          <Input name="reason" value={store.reason} placeholder={t('stock.reasonPlaceholder')} maxLength={200} onChange={store.setReason} />
+          <Button className="stock-list__reject-confirm" type="danger" block onClick={store.reject}>
+            {t('stock.reject')}
+          </Button>
+        </View>
+      </Popup>
+      <CustomerPicker visible={store.pickingCustomer} onClose={store.customerPicked} />
+    </PageShell>
+  )
+})

@@ -1,0 +1,168 @@
+// One of the three stock order lists (出库单, 大礼包出库单, 资费物品出库单): its filters, its pages,
+// and open / new / delete / approve / reject / reverse of an order.
+import { makeAutoObservable } from 'mobx'
+import { featureByRoute } from '@/features/registry'
+import { outApplyGeneral, outApplyGift, selfPaidItems } from '@/forms/definitions/stock'
+import type { FormDefinition } from '@/forms/types'
+import { t } from '@/i18n'
+import { customerStore, formStore, sessionStore } from '@/stores'
+import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
+import { PagedList } from '@/stores/pagedList'
+import { confirm, toast } from '@/utils/feedback'
+import type { OrderBase, OrderQuery, OrderStatus } from '../api/orders'
+import { outApply, type OutApply } from '../api/outApply'
+import { specialCare, type SpecialCare } from '../api/specialCare'
+
+export type StockListKind = 'outApplyGeneral' | 'outApplyGift' | 'selfPaid'
+
+/** A row of any of the lists. */
+export type Order = OrderBase & Partial<OutApply> & Partial<SpecialCare>
+
+export type { OrderStatus }
+
+interface Kind {
+  titleKey: string
+  /** The form an order opens in. */
+  definition: FormDefinition
+  api: typeof outApply | typeof specialCare
+  filters: Partial<OrderQuery>
+}
+
+const STOCK_LISTS: Record<StockListKind, Kind> = {
+  outApplyGeneral: { titleKey: 'stock.outboundList.title', definition: outApplyGeneral, api: outApply, filters: { type: 'general' } },
+  outApplyGift: { titleKey: 'stock.giftList.title', definition: outApplyGift, api: outApply, filters: { type: 'gift' } },
+  selfPaid: { titleKey: 'stock.selfPaidList.title', definition: selfPaidItems, api: specialCare, filters: {} },
+}
+
+export const ORDER_STATUSES: ('all' | OrderStatus)[] = ['all', 'pending', 'approved', 'rejected', 'reversed']
+
+interface Filters extends DayAndKeyword {
+  status: 'all' | OrderStatus
+}
+
+type CheckBody = { approve: boolean; reason?: string } | { reverse: true }
+
+export class OrderListStore {
+  readonly kind: Kind
+  readonly filters = new ListFilterState<Filters>({ status: 'all', date: formStore.today, keyword: '' }, () => this.refresh())
+  /** The order whose rejection reason is being typed. */
+  rejecting: Order | null = null
+  reason = ''
+  /** A new order waits for a customer to be chosen. */
+  pickingCustomer = false
+  readonly list: PagedList<Order>
+
+  constructor(kind: StockListKind) {
+    this.kind = STOCK_LISTS[kind]
+    this.list = new PagedList<Order>(this.fetcher())
+    makeAutoObservable(this, { kind: false, list: false, filters: false }, { autoBind: true })
+  }
+
+  /** Approve / reject / reverse are for the staff allowed to; deleting a pending order is for everyone. */
+  get canApprove() {
+    return sessionStore.userInfo?.can_approve === true
+  }
+
+  private fetcher() {
+    const { status, date, keyword } = this.filters.values
+    const query = {
+      ...this.kind.filters,
+      ...(status !== 'all' ? { status } : {}),
+      ...(date ? { date_from: date, date_to: date } : {}),
+      ...(keyword ? { keyword } : {}),
+    }
+    return (page: number, limit: number) => this.kind.api.index({ ...query, page, limit }) as Promise<{ list: Order[]; total: number }>
+  }
+
+  /** The list again, from its first page, for the current filters. */
+  refresh() {
+    return this.list.reload(this.fetcher())
+  }
+
+  private get feature() {
+    return featureByRoute(this.kind.definition.route)!
+  }
+
+  /** Opens an order in its form. */
+  open(order: Order) {
+    formStore.open(this.feature, order.id)
+  }
+
+  /** A new order; one for a customer asks for the customer first. */
+  create() {
+    if (!formStore.open(this.feature)) this.pickingCustomer = true
+  }
+
+  /** The customer picker closed: the new order opens if a customer was chosen. */
+  customerPicked() {
+    this.pickingCustomer = false
+    if (customerStore.customerInfo) formStore.open(this.feature)
+  }
+
+  /** The order as the server now has it replaces the row (a filtered status may drop it). */
+  private replace(order: Order) {
+    const { status } = this.filters.values
+    if (status !== 'all' && order.status !== status) this.list.remove((item) => item.id === order.id)
+    else this.list.update((item) => (item.id === order.id ? { ...item, ...order } : item))
+  }
+
+  async remove(order: Order) {
+    if (!(await confirm(t('stock.deleteConfirm', { no: order.no }), { confirmText: t('formUi.delete'), danger: true }))) return
+    try {
+      await this.kind.api.del(order.id)
+    } catch {
+      return // the request layer has said why
+    }
+    this.list.remove((item) => item.id === order.id)
+    toast(t('formUi.deleted'), { long: true })
+  }
+
+  private async check(order: Order, body: CheckBody, done: string) {
+    try {
+      const updated = (await this.kind.api.check({ id: order.id, ...body } as never)) as Order
+      this.replace(updated)
+      toast(t(done), { long: true })
+      return true
+    } catch {
+      return false // the request layer has shown the server's message
+    }
+  }
+
+  async approve(order: Order) {
+    if (await confirm(t('stock.approveConfirm', { no: order.no }), { confirmText: t('stock.approve') })) {
+      await this.check(order, { approve: true }, 'stock.done.approved')
+    }
+  }
+
+  async reverse(order: Order) {
+    if (await confirm(t('stock.reverseConfirm', { no: order.no }), { confirmText: t('stock.reverse'), danger: true })) {
+      await this.check(order, { reverse: true }, 'stock.done.reversed')
+    }
+  }
+
+  startReject(order: Order) {
+    this.rejecting = order
+  }
+
+  cancelReject() {
+    this.rejecting = null
+  }
+
+  setReason(reason: string) {
+    this.reason = reason
+  }
+
+  /** Rejects the order being rejected, with the reason typed (one is needed). */
+  async reject() {
+    if (!this.rejecting) return
+    const reason = this.reason.trim()
+    if (!reason) {
+      toast(t('stock.reasonRequired'), { long: true })
+      return
+    }
+    if (await this.check(this.rejecting, { approve: false, reason }, 'stock.done.rejected')) {
+      this.rejecting = null
+      this.reason = ''
+    }
+  }
+}

@@ -1,0 +1,29 @@
+// Every page's route. The paths are fixed (typos included): the PC back-office and saved links
+// open them. Plain data, no Taro: the build reads it in Node for app.config.ts. The forms and
+// lists of the pagesHome subpackage are listed in features/registry.ts.
+
+export const HOME_PAGE = '/pages/tabPages/index'
+export const PERSONAL_CENTRE_PAGE = '/pages/tabPages/personalCenter'
+export const LOGIN_PAGE = '/pages/login/index'
+export const MODIFY_PASSWORD_PAGE = '/pages/modifyPwd/index'
+export const NOT_FOUND_PAGE = '/pages/notFound/index'
+export const WEB_VIEW_PAGE = '/pages/webView/index'
+export const UPDATE_PAGE = '/uni_modules/rt-uni-update/components/rt-uni-update/rt-uni-update'
+
+/** The subpackage of the forms and lists (loaded when one is first opened). */
+export const PAGES_HOME_ROOT = '/pagesHome'
+export const CHOOSE_DATE_PAGE = `${PAGES_HOME_ROOT}/pages/form/chooseDate`
+
+/** The main package's pages, the first being the one the app opens on. */
+export const MAIN_PAGES = [
+  HOME_PAGE,
+  PERSONAL_CENTRE_PAGE,
+  LOGIN_PAGE,
+  MODIFY_PASSWORD_PAGE,
+  NOT_FOUND_PAGE,
+  WEB_VIEW_PAGE,
+  UPDATE_PAGE,
+]
+
+/** A route as app.config.ts lists it: without the leading slash (and without `root` inside a subpackage). */
+export const pagePath = (route: string, root = '') => route.slice(root.length).replace(/^\//, '')
