@@ -85,15 +85,18 @@ async function transfer<R>(call: () => Promise<R>, { loading = true, showError =
 }
 
 /**
- * Turns a reply into its result or a RequestError. A reply whose body is an
- * envelope is handled as that envelope whatever its HTTP status; anything else
- * (an HTML error page, an empty body) is a server fault.
+ * Turns a reply into its result or a RequestError. A failing envelope is handled as that
+ * envelope whatever the HTTP status; a 2xx reply that is no envelope is a server internal
+ * error; a non-2xx reply without a failing envelope is a server fault (its message if it has one).
  */
 function settle(statusCode: number, body: unknown, showError: boolean): unknown {
   const envelope = (body && typeof body === 'object' ? body : {}) as Partial<Style1 & Style2>
-  if (typeof envelope.code === 'number') return settleCode(envelope as Style1, showError)
-  if (typeof envelope.err === 'number') return settleErr(envelope as Style2, showError)
-  const message = t('request.serverInternalError')
+  // Only a 2xx status succeeds: an envelope saying success under another status is a failure.
+  const succeeded = statusCode >= 200 && statusCode <= 299
+  if (typeof envelope.code === 'number' && (succeeded || envelope.code !== CODE_OK)) return settleCode(envelope as Style1, showError)
+  if (typeof envelope.err === 'number' && (succeeded || envelope.err !== ERR_OK)) return settleErr(envelope as Style2, showError)
+  const serverMessage = typeof envelope.msg === 'string' ? envelope.msg : envelope.message
+  const message = succeeded ? t('request.serverInternalError') : serverMessage || t('request.serverFault')
   if (showError) toast(message)
   throw new RequestError(message, statusCode, body)
 }

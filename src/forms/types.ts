@@ -93,7 +93,12 @@ export interface FormDefinition {
 }
 
 export type RuleName =
+  /** A typed field left empty (请输入 / Please enter). */
   | 'required'
+  /** A choice, date or picker left empty (请选择 / Please select). */
+  | 'requiredChoice'
+  /** A signature not drawn. */
+  | 'requiredSignature'
   | 'type'
   | 'min'
   | 'max'

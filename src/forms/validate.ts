@@ -1,6 +1,6 @@
 import dayjs from 'dayjs'
 import customParseFormat from 'dayjs/plugin/customParseFormat'
-import type { ComputeContext, Field, FieldError, FormData, FormDefinition } from './types'
+import type { ComputeContext, Field, FieldError, FormData, FormDefinition, RuleName } from './types'
 
 dayjs.extend(customParseFormat)
 
@@ -44,19 +44,24 @@ function decimalsOf(n: number): number {
   return dot < 0 ? 0 : text.length - dot - 1
 }
 
+/** Typed fields are asked for with 请输入 / Please enter, signatures to be signed, the rest with 请选择 / Please select. */
+const TYPED_FIELDS: Field['type'][] = ['text', 'textarea', 'number', 'money', 'phone', 'idCard']
+export const requiredRuleOf = (field: Field): RuleName =>
+  TYPED_FIELDS.includes(field.type) ? 'required' : field.type === 'signature' ? 'requiredSignature' : 'requiredChoice'
+
 function checkField(field: Field, value: unknown, path: string): FieldError[] {
   const error = (rule: FieldError['rule'], params?: FieldError['params']): FieldError[] => [
     { path, labelKey: labelKeyOf(field), rule, ...(params ? { params } : {}) },
   ]
   if (field.type === 'computed') return []
-  if (isEmpty(value)) return field.required ? error('required') : []
+  if (isEmpty(value)) return field.required ? error(requiredRuleOf(field)) : []
 
   switch (field.type) {
     case 'text':
     case 'textarea': {
       if (typeof value !== 'string') return error('type')
       const max = field.maxLength ?? DEFAULT_MAX_LENGTH[field.type]
-      if (value.trim() === '') return field.required ? error('required') : []
+      if (value.trim() === '') return field.required ? error(requiredRuleOf(field)) : []
       return value.length > max ? error('maxLength', { max }) : []
     }
     case 'number':

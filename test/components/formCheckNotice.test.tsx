@@ -66,9 +66,9 @@ describe('check-in rules (入住须知)', () => {
 
     click(screen.getByText('保存'))
     await settle()
-    expect(messageOf('agree')).toBe('请填写我已阅读并同意')
-    expect(messageOf('customer_signature')).toBe('请填写客户签字')
-    expect(messageOf('sign_date')).toBe('请填写签字日期')
+    expect(messageOf('agree')).toBe('请选择我已阅读并同意')
+    expect(messageOf('customer_signature')).toBe('请客户签字')
+    expect(messageOf('sign_date')).toBe('请选择签字日期')
     expect(callsTo(api, ANSWER)).toHaveLength(0)
 
     click(screen.getByText('我已阅读并同意以上须知'))

@@ -70,7 +70,7 @@ describe('form renderer', () => {
   it('text: typing sets the value; the message shows on blur and goes once fixed', () => {
     const { session, container } = show(formOf({ key: 'visitor_name', type: 'text', required: true, maxLength: 5 }))
     blurField(field(container, 'visitor_name'))
-    expect(messageOf(container, 'visitor_name')).toBe('请填写访客姓名')
+    expect(messageOf(container, 'visitor_name')).toBe('请输入访客姓名')
     typeInto(field(container, 'visitor_name'), '张三')
     expect(session.values.visitor_name).toBe('张三')
     expect(messageOf(container, 'visitor_name')).toBeNull()
@@ -143,7 +143,7 @@ describe('form renderer', () => {
       formOf({ key: 'relation', type: 'select', required: true, options: options('relation', ['husband', 'parent']) }),
     )
     submit(session)
-    expect(messageOf(container, 'relation')).toBe('请填写与客户关系')
+    expect(messageOf(container, 'relation')).toBe('请选择与客户关系')
     click(screen.getByText('父母'))
     expect(session.values.relation).toBe('parent')
     expect(messageOf(container, 'relation')).toBeNull()
@@ -273,9 +273,9 @@ describe('form renderer', () => {
     typeInto(field(container, 'medicines.1.medicine'), '益生菌')
     typeInto(field(container, 'medicines.1.dose'), '1袋')
     blurField(field(container, 'medicines.0.dose'))
-    expect(messageOf(container, 'medicines.0.dose')).toBe('请填写剂量')
+    expect(messageOf(container, 'medicines.0.dose')).toBe('请输入剂量')
     submit(session)
-    expect(messageOf(container, 'medicines.0.dose')).toBe('请填写剂量')
+    expect(messageOf(container, 'medicines.0.dose')).toBe('请输入剂量')
     expect(messageOf(container, 'medicines.1.dose')).toBeNull()
 
     // Removing the first row (it has values: confirmed) moves the second one up.
@@ -341,7 +341,7 @@ describe('form renderer', () => {
   it('signature: its URL is shown as an image; signing uploads the drawing as a PNG', async () => {
     const { session, container } = show(formOf({ key: 'customer_signature', type: 'signature', required: true }))
     submit(session)
-    expect(messageOf(container, 'customer_signature')).toBe('请填写客户签字')
+    expect(messageOf(container, 'customer_signature')).toBe('请客户签字')
 
     // jsdom draws nothing: a canvas that records strokes and hands out a PNG blob.
     const strokes: string[] = []
@@ -390,11 +390,11 @@ describe('form renderer', () => {
   it('submit shows every message next to its field; messages follow the language', () => {
     const { session, container } = show(pediatricianRounds)
     submit(session)
-    expect(messageOf(container, 'round_date')).toBe('请填写查房日期')
-    expect(messageOf(container, 'temperature')).toBe('请填写体温')
-    expect(messageOf(container, 'doctor_signature')).toBe('请填写医生签字')
+    expect(messageOf(container, 'round_date')).toBe('请选择查房日期')
+    expect(messageOf(container, 'temperature')).toBe('请输入体温')
+    expect(messageOf(container, 'doctor_signature')).toBe('请医生签字')
     expect(messageOf(container, 'customer_id')).toBeNull()
     act(() => setLocale('en'))
-    expect(messageOf(container, 'temperature')).toBe('Please fill in Temperature')
+    expect(messageOf(container, 'temperature')).toBe('Please enter Temperature')
   })
 })

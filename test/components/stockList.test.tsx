@@ -136,7 +136,7 @@ describe('outbound order list', () => {
     click(confirm)
     await settle()
     expect(callsTo(spy, '/api/care/outApply/check')).toHaveLength(0)
-    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请填写驳回原因' }))
+    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请输入驳回原因' }))
     typeInto(baseElement.querySelector('.nut-input-native[name="reason"]')!, '数量有误')
     click(confirm)
     await settle()

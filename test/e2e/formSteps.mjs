@@ -4,7 +4,12 @@ import assert from 'node:assert/strict'
 import { formZh, fmt, fieldOf, saveButton, sign } from './app.mjs'
 
 export const label = (key) => formZh[`form.field.${key}`]
-export const requiredMessage = (key) => fmt(formZh['form.rule.required'], { label: label(key) })
+const TYPED = ['text', 'textarea', 'number', 'money', 'phone', 'idCard']
+/** What an empty required field says: 请输入… typed, 请选择… chosen, 请…签字 signed. */
+export const requiredMessage = ({ key, type }) => {
+  const rule = TYPED.includes(type) ? 'required' : type === 'signature' ? 'requiredSignature' : 'requiredChoice'
+  return fmt(formZh[`form.rule.${rule}`], { label: label(key) })
+}
 
 /** Waits for a form page to be ready: its header and its first field. */
 export async function formReady(page, titleKey, firstKey) {
@@ -75,13 +80,13 @@ export async function fillAll(page, fields) {
   return expected
 }
 
-/** Taps save on the empty form: each required field shows "请填写…" next to it. */
+/** Taps save on the empty form: each required field shows its 请输入… / 请选择… message next to it. */
 export async function saveEmptyAndSeeMessages(page, fields) {
   await saveButton(page).click()
   const first = fields[0]
-  await fieldOf(page, first.key).locator('.field-message').getByText(requiredMessage(first.key), { exact: true }).waitFor()
-  for (const { key } of fields) {
-    assert.equal((await fieldOf(page, key).locator('.field-message').textContent()).trim(), requiredMessage(key), key)
+  await fieldOf(page, first.key).locator('.field-message').getByText(requiredMessage(first), { exact: true }).waitFor()
+  for (const field of fields) {
+    assert.equal((await fieldOf(page, field.key).locator('.field-message').textContent()).trim(), requiredMessage(field), field.key)
   }
 }
 

@@ -64,7 +64,28 @@ describe('every definition', () => {
     expect(required.length).toBeGreaterThan(0)
     const errors = validateForm(definition, {})
     expect(errors.map((e) => e.path).sort()).toEqual([...required].sort())
-    expect(errors.every((e) => e.rule === 'required')).toBe(true)
+    // Typed fields ask 请输入, signatures to be signed, everything else 请选择.
+    const ruleOf = (key: string) => {
+      const type = fieldsOf(definition).find((f) => f.key === key)!.type
+      if (['text', 'textarea', 'number', 'money', 'phone', 'idCard'].includes(type)) return 'required'
+      return type === 'signature' ? 'requiredSignature' : 'requiredChoice'
+    }
+    expect(errors.map((e) => [e.path, e.rule])).toEqual(errors.map((e) => [e.path, ruleOf(e.path)]))
+  })
+
+  it('starts every required message with the prompt of its kind, in both languages', () => {
+    const rounds = form('儿科医生查房签到表')
+    const message = (key: string) => fieldErrorMessage(validateForm(rounds, {}).find((e) => e.path === key)!, t)
+    expect([message('temperature'), message('round_date'), message('umbilicus'), message('doctor_signature')]).toEqual([
+      '请输入体温',
+      '请选择查房日期',
+      '请选择脐部',
+      '请医生签字',
+    ])
+    setLocale('en')
+    expect(message('temperature')).toMatch(/^Please enter /)
+    expect(message('round_date')).toMatch(/^Please select /)
+    setLocale('zh-CN')
   })
 })
 
@@ -155,11 +176,11 @@ describe('messages', () => {
     const errors = validateForm(rounds, { temperature: 43, medicines: [{ medicine: '', dose: '1' }], zzz: 1 })
     const byPath = (path: string) => fieldErrorMessage(errors.find((e) => e.path === path)!, t)
     expect(byPath('temperature')).toBe('体温不能大于42')
-    expect(byPath('medicines.0.medicine')).toBe('用药记录第1行：请填写药品名称')
+    expect(byPath('medicines.0.medicine')).toBe('用药记录第1行：请输入药品名称')
     expect(byPath('zzz')).toBe('不认识的字段zzz')
     setLocale('en')
     expect(byPath('temperature')).toBe('Temperature must be at most 42')
-    expect(byPath('medicines.0.medicine')).toBe('Medicines row 1: Please fill in Medicine')
+    expect(byPath('medicines.0.medicine')).toBe('Medicines row 1: Please enter Medicine')
   })
 
   it('has a label for every field and option, in both languages', () => {

@@ -238,13 +238,34 @@ describe('request: failures without an envelope', () => {
     expect(ui.showModal).toHaveBeenCalledWith({ title: '提示', content: '参数错误', showCancel: false, confirmText: '确定' })
   })
 
-  it('reports a non-2xx reply without an envelope as a server internal error', async () => {
+  it('reports a non-2xx reply without an envelope as 服务器故障', async () => {
     replyOnce('<html>Bad Gateway</html>', 502)
     const error = await rejection(request('/x'))
     expect(error.code).toBe(502)
-    expect(error.message).toBe('服务器内部错误')
-    expect(ui.showToast).toHaveBeenCalledWith({ title: '服务器内部错误', icon: 'none', duration: 2000 })
+    expect(error.message).toBe('服务器故障')
+    expect(ui.showToast).toHaveBeenCalledWith({ title: '服务器故障', icon: 'none', duration: 2000 })
     expect(ui.hideLoading).toHaveBeenCalledTimes(1)
+  })
+
+  it('reports a 2xx reply that is no envelope as a server internal error', async () => {
+    replyOnce('<html>a proxy page</html>', 200)
+    const error = await rejection(request('/x'))
+    expect(error.message).toBe('服务器内部错误')
+  })
+
+  it('succeeds only on 2xx: an envelope saying success under another status fails with its message', async () => {
+    for (const statusCode of [199, 300, 304, 404, 500]) {
+      replyOnce({ code: 1, msg: '网关维护中', res: { id: 1 } }, statusCode)
+      const error = await rejection(request('/x', {}, { loading: false }))
+      expect(error.code).toBe(statusCode)
+      expect(error.message).toBe('网关维护中')
+    }
+    replyOnce({ code: 1, res: { id: 1 } }, 503)
+    expect((await rejection(request('/x', {}, { loading: false }))).message).toBe('服务器故障')
+    for (const statusCode of [200, 201, 299]) {
+      replyOnce({ code: 1, res: { id: statusCode } }, statusCode)
+      await expect(request('/x', {}, { loading: false })).resolves.toEqual({ id: statusCode })
+    }
   })
 })
 
@@ -274,10 +295,11 @@ describe('uploadFile', () => {
     expect(ui.reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
   })
 
-  it('reports a reply that is not JSON as a server internal error', async () => {
+  it('reports a non-2xx reply that is not JSON as 服务器故障, a 2xx one as a server internal error', async () => {
     replyText('Request Entity Too Large', 413)
-    const error = await rejection(uploadFile('blob:sig'))
-    expect(error).toMatchObject({ code: 413, message: '服务器内部错误' })
+    expect(await rejection(uploadFile('blob:sig'))).toMatchObject({ code: 413, message: '服务器故障' })
+    replyText('<html>ok</html>', 200)
+    expect(await rejection(uploadFile('blob:sig'))).toMatchObject({ code: 200, message: '服务器内部错误' })
   })
 
   it('shows a network failure', async () => {

@@ -65,10 +65,10 @@ describe('the stock forms', () => {
     const data = { department_id: 3, requester: '王芳', apply_date: TODAY }
     const rules = (rows: unknown[]) => validateForm(stockForm('出库单'), { ...data, items: rows }).map((e) => [e.path, e.rule])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 3 }])).toEqual([])
-    expect(rules([])).toEqual([['items', 'required']])
+    expect(rules([])).toEqual([['items', 'requiredChoice']])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 0 }])).toEqual([['items.0.quantity', 'min']])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 1.5 }])).toEqual([['items.0.quantity', 'decimals']])
-    expect(rules([{ product_id: 1, quantity: 1 }])).toEqual([['items.0.batch_id', 'required']])
+    expect(rules([{ product_id: 1, quantity: 1 }])).toEqual([['items.0.batch_id', 'requiredChoice']])
   })
 
   it('has a label for every field in both languages', () => {

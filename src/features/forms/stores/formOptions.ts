@@ -52,7 +52,7 @@ async function products(keyword?: string): Promise<Loaded> {
   const page = await productList({ page: 1, limit: PRODUCTS_MAX, keyword })
   const choices = page.list.map((p) => ({
     value: p.id,
-    label: p.spec ? `${p.name}（${p.spec}）` : p.name,
+    label: p.spec ? t('common.withDetail', { name: p.name, detail: p.spec }) : p.name,
     note: t('stock.productNote', { stock: p.stock, unit: p.unit, price: p.price.toFixed(2) }),
     fill: { price: p.price },
     data: p,

@@ -17,12 +17,14 @@ import './index.scss'
 
 const dash = (value: unknown) => (value === null || value === undefined || value === '' ? t('common.dash') : String(value))
 
+const customerInRoom = (o: Order) => t('common.withDetail', { name: dash(o.customer_name), detail: dash(o.room) })
+
 /** What a row shows under its number, per list. */
 const LINES: Record<StockListKind, (order: Order) => string[]> = {
   outApplyGeneral: (o) => [`${dash(o.department_name)} · ${dash(o.requester)} · ${dash(o.apply_date)}`],
-  outApplyGift: (o) => [`${dash(o.customer_name)}（${dash(o.room)}） · ${dash(o.gift_type_name)} · ${dash(o.apply_date)}`],
+  outApplyGift: (o) => [`${customerInRoom(o)} · ${dash(o.gift_type_name)} · ${dash(o.apply_date)}`],
   selfPaid: (o) => [
-    `${dash(o.customer_name)}（${dash(o.room)}） · ${dash(o.consume_date)}`,
+    `${customerInRoom(o)} · ${dash(o.consume_date)}`,
     t('stock.amount', { total: Number(o.total ?? 0).toFixed(2) }),
   ],
 }

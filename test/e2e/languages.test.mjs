@@ -1,0 +1,67 @@
+// Every page in both languages: in English no Chinese outside data, in Chinese no English UI words.
+// Data is what the server sent (customer, site and product names, other records' values): a
+// Chinese run on an English page, or an English word on a Chinese page, must come from the
+// server's replies or from that language's own strings (a unit like mg/dL, the language names).
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { useApp } from './app.mjs'
+import { ROOT } from './support.mjs'
+
+const app = useApp()
+
+const strings = (lang) =>
+  ['', 'forms/']
+    .map((dir) => Object.values(JSON.parse(readFileSync(path.join(ROOT, 'locales', `${dir}${lang}.json`), 'utf8'))).join('\n'))
+    .join('\n')
+
+const CJK = /[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]+/g
+const LATIN = /[A-Za-z][A-Za-z'-]*/g
+
+/** What a person reads on the page: its text, its inputs' placeholders and its title. */
+const shownText = (page) =>
+  page.evaluate(() =>
+    [document.title, document.body.innerText, ...[...document.querySelectorAll('[placeholder]')].map((e) => e.getAttribute('placeholder'))].join('\n'),
+  )
+
+/** Signs in as demo with a customer chosen, in `lang`; collects what the server sends into `data`. */
+async function signedIn(lang) {
+  const page = await app.newPage()
+  const data = []
+  page.on('response', async (response) => {
+    if (response.url().includes('/api/')) data.push(await response.text().catch(() => ''))
+  })
+  await app.loginAndPick(page, '819')
+  await page.evaluate((value) => localStorage.setItem('lang', JSON.stringify({ data: value })), lang)
+  const routes = await page.evaluate(() => window.__taroAppConfig.pages)
+  return { page, data, routes }
+}
+
+/** Opens every page of the app and returns, per route, the runs `pattern` finds that neither data nor `allowed` hold. */
+async function walk(lang, pattern, allowed) {
+  const { page, data, routes } = await signedIn(lang)
+  assert.ok(routes.length >= 20, `only ${routes.length} pages`)
+  const leftovers = {}
+  for (const route of routes) {
+    await page.goto(`${app.server.url}/${route}`)
+    await page.waitForLoadState('networkidle')
+    await page.locator('.page-shell, .taro_page').first().waitFor()
+    const text = await shownText(page)
+    const corpus = `${data.join('\n')}\n${allowed}`
+    const foreign = [...new Set(text.match(pattern) ?? [])].filter((run) => !corpus.toLowerCase().includes(run.toLowerCase()))
+    if (foreign.length) leftovers[route] = foreign
+  }
+  await page.close()
+  return { leftovers, routes }
+}
+
+test('in English, no page shows Chinese that is not data', async () => {
+  const { leftovers } = await walk('en', CJK, strings('en'))
+  assert.deepEqual(leftovers, {})
+})
+
+test('in Chinese, no page shows English UI words', async () => {
+  const { leftovers } = await walk('zh-CN', LATIN, strings('zh-CN'))
+  assert.deepEqual(leftovers, {})
+})
