@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import type { Db } from './db/types.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import envelopePlugin from './plugins/envelope.js';
@@ -81,7 +82,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(i18nPlugin);
   await app.register(envelopePlugin);
   await app.register(inputPlugin);
-  await app.register(dbPlugin, { config });
+  // The demo data, when asked for: its code is loaded only then, a production start runs none of it.
+  const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploadDir) : undefined;
+  await app.register(dbPlugin, { config, afterMigrate });
   await app.register(authPlugin);
 
   // Routes.

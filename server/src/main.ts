@@ -1,6 +1,5 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { DEMO_ACCOUNTS, SITE_NAMES } from './db/seed.js';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -9,6 +8,7 @@ await app.listen({ port: config.port, host: config.host });
 const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
 console.log(`Ready: http://${shownHost}:${config.port}`);
 if (config.seed) {
+  const { DEMO_ACCOUNTS, SITE_NAMES } = await import('./demo/seed.js');
   console.log('Demo accounts (account / password, site):');
   for (const demo of DEMO_ACCOUNTS) {
     const note = demo.mustChangePassword ? ' (must change the password at first login)' : '';

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, surveys } from '../src/db/schema.js';
-import { SURVEY_CONTENT } from '../src/db/seed.js';
+import { SURVEY_CONTENT } from '../src/demo/seed.js';
 import { DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
 import { definitionOf, validSample } from './formSamples.js';
 import { addSite, call, startApp, type TestSite } from './helpers.js';

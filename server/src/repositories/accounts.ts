@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
+import type { Db } from '../db/types.js';
 import { accounts, accountSites, sites } from '../db/schema.js';
 import { writeAudit } from './audit.js';
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
+import type { Db } from '../db/types.js';
 import { auditLog, type AuditAction } from '../db/schema.js';
 
 export interface AuditEntry {

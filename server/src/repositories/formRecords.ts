@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/index.js';
+import type { Db } from '../db/types.js';
 import { accounts, babies, customers, formRecordCounts, formRecords, medicines } from '../db/schema.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
 import {

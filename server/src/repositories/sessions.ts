@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
+import type { Db } from '../db/types.js';
 import { accounts, sessions, sites } from '../db/schema.js';
 import { writeAudit } from './audit.js';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import type { Db } from '../db/types.js';
 import { idOf, isEmpty, labelKeyOf, type Field, type FieldError, type FormData } from '../lib/forms.js';
 import { existingDepartments, existingRooms } from './siteLists.js';
 import { batchesByIds, existingGiftTypes, existingPackages, existingProducts } from './stock.js';

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
+import type { Db } from '../db/types.js';
 import { customers, products, specialCareItems, specialCares, stockBatches, type OrderStatus } from '../db/schema.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
 import {

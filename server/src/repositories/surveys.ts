@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
+import type { Db } from '../db/types.js';
 import { accounts, customers, surveyAnswers, surveys } from '../db/schema.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
 import { formByName, validateForm, type FormData } from '../lib/forms.js';

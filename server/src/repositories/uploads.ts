@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import type { Db } from '../db/types.js';
 import { uploads } from '../db/schema.js';
 import { writeAudit } from './audit.js';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from './index.js';
+import type { Db } from '../db/types.js';
 import {
   accounts,
   accountSites,
@@ -12,12 +12,13 @@ import {
   products,
   specialCares,
   stockBatches,
-} from './schema.js';
+} from '../db/schema.js';
 import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteToday } from '../lib/dates.js';
 import { rowsFromPackage } from '../lib/forms.js';
 import { checkOutApply, saveOutApply } from '../repositories/outApplies.js';
 import { checkSpecialCare, saveSpecialCare } from '../repositories/specialCares.js';
 import { random } from './random.js';
+import { DEMO_SIGNATURE } from './signature.js';
 
 // The demo stock of a site: products in realistic categories, two or three batches each (some
 // expired, some expiring within 30 days), three gift packs; and a few orders in every status.
@@ -182,9 +183,6 @@ export async function seedSiteStock(db: Db, siteId: number, today = siteToday(DE
     await db.insert(giftTypes).values({ siteId, name: pack.giftType, packageId: created.id, sort });
   }
 }
-
-/** The demo signature of the seed (db/seed.ts writes it). */
-const DEMO_SIGNATURE = '/uploads/demo-signature.png';
 
 /**
  * A few orders of the site's first staff account, saved and checked as the app does it: outbound
