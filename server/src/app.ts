@@ -17,7 +17,11 @@ import staticPlugin from './plugins/static.js';
 import ossRoutes from './routes/admin/oss.js';
 import accountRoutes from './routes/care/account.js';
 import customerRoutes from './routes/care/customer.js';
-import indexRoutes from './routes/care/index.js';
+import medicineRoutes from './routes/care/index/medicines.js';
+import recordRoutes from './routes/care/index/records.js';
+import siteListRoutes from './routes/care/index/siteLists.js';
+import stockListRoutes from './routes/care/index/stockLists.js';
+import surveyRoutes from './routes/care/index/surveys.js';
 import inoutstoreRoutes from './routes/care/inoutstore.js';
 import outApplyRoutes from './routes/care/outApply.js';
 import specialCareRoutes from './routes/care/specialCare.js';
@@ -96,7 +100,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     loginRateWindowMs: config.loginRateWindowMs,
   });
   await app.register(customerRoutes, { prefix: '/api/care/customer' });
-  await app.register(indexRoutes, { prefix: '/api/care/index' });
+  // /api/care/index: what the app's forms read and write, by concern.
+  for (const routes of [recordRoutes, medicineRoutes, surveyRoutes, siteListRoutes, stockListRoutes]) {
+    await app.register(routes, { prefix: '/api/care/index' });
+  }
   await app.register(inoutstoreRoutes, { prefix: '/api/care/inoutstore' });
   await app.register(outApplyRoutes, { prefix: '/api/care/outApply' });
   await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' });

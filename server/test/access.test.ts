@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Code } from '../src/errors.js';
-import { createSession } from '../src/repositories/sessions.js';
+import { createSession } from '../src/services/auth.js';
 import { apiRoutes, assertEnvelope, type ApiRoute, type Envelope } from './apiRoutes.js';
 import { addAccount, addSite, call, PNG, startApp, uploadFile, type TestSite } from './helpers.js';
 import { changedTables, fillSite, poolName, siteFingerprint, validBody, type SiteData } from './siteData.js';

@@ -16,7 +16,7 @@ import {
 import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteNow, siteToday } from '../lib/dates.js';
 import { hashPassword } from '../lib/password.js';
 import { createAccount } from '../repositories/accounts.js';
-import { saveFormRecord } from '../repositories/formRecords.js';
+import { saveFormRecord } from '../services/formRecords.js';
 import { random } from './random.js';
 import { DEMO_SIGNATURE, writeDemoSignature } from './signature.js';
 import { seedDemoOrders, seedSiteStock } from './stock.js';

@@ -15,8 +15,7 @@ import {
 } from '../db/schema.js';
 import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteToday } from '../lib/dates.js';
 import { rowsFromPackage } from '../lib/forms.js';
-import { checkOutApply, saveOutApply } from '../repositories/outApplies.js';
-import { checkSpecialCare, saveSpecialCare } from '../repositories/specialCares.js';
+import { checkOutApply, checkSpecialCare, saveOutApply, saveSpecialCare } from '../services/orders.js';
 import { random } from './random.js';
 import { DEMO_SIGNATURE } from './signature.js';
 
@@ -191,7 +190,7 @@ export async function seedSiteStock(db: Db, siteId: number, today = siteToday(DE
  */
 export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
   const [staff] = await db
-    .select({ id: accounts.id })
+    .select({ id: accounts.id, name: accounts.name })
     .from(accountSites)
     .innerJoin(accounts, eq(accounts.id, accountSites.accountId))
     .where(eq(accountSites.siteId, siteId))
@@ -270,6 +269,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
       actor,
       {
         type: 'general',
+        staffName: staff.name,
         data: {
           department_id: await departmentId(department),
           requester,
@@ -286,7 +286,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
   const gift = async (customerId: number, giftType: string, daysAgo: number) => {
     const { giftTypeId, items } = await giftRows(giftType);
     const data = { customer_id: customerId, gift_type_id: giftTypeId, apply_date: addDays(today, -daysAgo), items };
-    const id = await saveOutApply(db, actor, { type: 'gift', data }, today);
+    const id = await saveOutApply(db, actor, { type: 'gift', data, staffName: staff.name }, today);
     await dated(outApplies, id, daysAgo);
     return id;
   };

@@ -61,6 +61,15 @@ export async function listCustomers(db: Db, siteId: number, query: { page: numbe
   return { list: await withChildren(db, rows), total };
 }
 
+/** The site's customer (her name, room and phone), or undefined. */
+export async function siteCustomer(db: Db, siteId: number, id: number) {
+  const [customer] = await db
+    .select({ id: customers.id, name: customers.name, room: customers.room, phone: customers.phone })
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.siteId, siteId)));
+  return customer;
+}
+
 /** A customer of the site, or undefined (also for another site's customer). */
 export async function getCustomer(db: Db, siteId: number, id: number) {
   const rows = await db

@@ -51,3 +51,12 @@ export async function existingDepartments(db: Db, siteId: number, ids: number[])
     .where(and(eq(departments.siteId, siteId), inArray(departments.id, ids)));
   return new Set(rows.map((row) => row.id));
 }
+
+/** The name of a department of the site, or undefined. */
+export async function departmentName(db: Db, siteId: number, id: number): Promise<string | undefined> {
+  const [department] = await db
+    .select({ name: departments.name })
+    .from(departments)
+    .where(and(eq(departments.id, id), eq(departments.siteId, siteId)));
+  return department?.name;
+}
