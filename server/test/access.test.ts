@@ -131,7 +131,7 @@ describe('access to every route', () => {
           const reply = assertEnvelope(route, response, JSON.stringify(sent) ?? '');
           const expected = expectedCode(route, caller);
           if (expected !== undefined) {
-            // The upload's envelope says 401 for both missing and expired sessions (the seed's `err`).
+            // The upload's envelope says 401 for both missing and expired sessions (its `err`, which the app reads).
             const code = route.errEnvelope && (expected === Code.TOKEN_MISSING || expected === Code.TOKEN_EXPIRED) ? 401 : expected;
             assert.equal(reply.code, code, where);
             assert.equal(reply.res, null, where);

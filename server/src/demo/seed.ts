@@ -1,8 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/types.js';
 import {
-  accounts,
-  accountSites,
   babies,
   customers,
   departments,
@@ -17,8 +15,8 @@ import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteNow, siteToday } 
 import { hashPassword } from '../lib/password.js';
 import { createAccount } from '../repositories/accounts.js';
 import { saveFormRecord } from '../services/formRecords.js';
+import { DEMO_SIGNATURE, firstStaff, writeDemoSignature } from './common.js';
 import { random } from './random.js';
-import { DEMO_SIGNATURE, writeDemoSignature } from './signature.js';
 import { seedDemoOrders, seedSiteStock } from './stock.js';
 
 export const SITE_NAMES = ['阳光月子中心·总店', '阳光月子中心·分店'];
@@ -182,14 +180,7 @@ export async function seedSiteLists(db: Db, siteId: number): Promise<void> {
 
 /** A few form records of today and the days before, saved as the app saves them, so that the home badges and lists show something. */
 async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
-  // The site's first staff account (demo, demo2) wrote them.
-  const [staff] = await db
-    .select({ id: accounts.id, name: accounts.name })
-    .from(accountSites)
-    .innerJoin(accounts, eq(accounts.id, accountSites.accountId))
-    .where(eq(accountSites.siteId, siteId))
-    .orderBy(asc(accounts.id))
-    .limit(1);
+  const staff = await firstStaff(db, siteId);
   if (!staff) return;
   const people = await db
     .select({

@@ -1,8 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/types.js';
 import {
-  accounts,
-  accountSites,
   customers,
   departments,
   giftTypes,
@@ -16,8 +14,8 @@ import {
 import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteToday } from '../lib/dates.js';
 import { rowsFromPackage } from '../lib/forms.js';
 import { checkOutApply, checkSpecialCare, saveOutApply, saveSpecialCare } from '../services/orders.js';
+import { DEMO_SIGNATURE, firstStaff } from './common.js';
 import { random } from './random.js';
-import { DEMO_SIGNATURE } from './signature.js';
 
 // The demo stock of a site: products in realistic categories, two or three batches each (some
 // expired, some expiring within 30 days), three gift packs; and a few orders in every status.
@@ -189,13 +187,7 @@ export async function seedSiteStock(db: Db, siteId: number, today = siteToday(DE
  * pending; rows filled from the package, earliest expiry first) and self-paid orders (pending, approved).
  */
 export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
-  const [staff] = await db
-    .select({ id: accounts.id, name: accounts.name })
-    .from(accountSites)
-    .innerJoin(accounts, eq(accounts.id, accountSites.accountId))
-    .where(eq(accountSites.siteId, siteId))
-    .orderBy(asc(accounts.id))
-    .limit(1);
+  const staff = await firstStaff(db, siteId);
   const people = await db
     .select({ id: customers.id })
     .from(customers)

@@ -25,6 +25,16 @@ export const Named = Type.Object({ id: Type.Integer(), name: Type.String() });
 export const Day = Type.String({ format: 'date' });
 export const Timestamp = Type.String({ format: 'date-time' });
 
+/** Who made a row and who last changed it, and when. */
+export const madeAndChanged = {
+  created_at: Timestamp,
+  created_by: Type.Integer(),
+  created_by_name: Type.String(),
+  updated_at: Timestamp,
+  updated_by: Type.Integer(),
+  updated_by_name: Type.String(),
+};
+
 /** The paging of every list: pages of `limit` (at most 100), the first is 1. */
 export const Paging = {
   page: Type.Integer({ minimum: 1, default: 1 }),

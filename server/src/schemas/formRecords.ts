@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { Day, Envelope, Id, Keyword, Nullable, Page, Paging, RequestId, Timestamp } from './common.js';
+import { Day, Envelope, Id, Keyword, madeAndChanged, Nullable, Page, Paging, RequestId, Timestamp } from './common.js';
 
 // /api/care/index: form records, their medicines and the check-in rules' acknowledgements.
 
@@ -14,12 +14,7 @@ const recordFields = {
   customer_name: Nullable(Type.String()),
   room: Nullable(Type.String({ description: "The customer's room" })),
   data: FormData,
-  created_at: Timestamp,
-  created_by: Type.Integer(),
-  created_by_name: Type.String(),
-  updated_at: Timestamp,
-  updated_by: Type.Integer(),
-  updated_by_name: Type.String(),
+  ...madeAndChanged,
 };
 
 export const Medicine = Type.Object({

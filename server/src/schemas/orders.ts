@@ -1,5 +1,5 @@
 import { Type, type TProperties } from '@fastify/type-provider-typebox';
-import { Day, Envelope, Id, Keyword, Nullable, Page, Paging, Timestamp } from './common.js';
+import { Day, Envelope, Id, Keyword, madeAndChanged, Nullable, Page, Paging, Timestamp } from './common.js';
 
 // What the stock orders (/api/care/outApply, /api/care/specialCare) share: statuses, items, who did
 // what, the list filters and the check.
@@ -34,12 +34,7 @@ const orderFields = {
   total_quantity: Type.Integer(),
   total: Type.Number({ description: 'Yuan: the items at their prices' }),
   reason: Nullable(Type.String({ description: 'Why it was rejected (or reversed)' })),
-  created_at: Timestamp,
-  created_by: Type.Integer(),
-  created_by_name: Type.String(),
-  updated_at: Timestamp,
-  updated_by: Type.Integer(),
-  updated_by_name: Type.String(),
+  ...madeAndChanged,
   checked_at: Nullable(Timestamp),
   checked_by: Nullable(Type.Integer()),
   checked_by_name: Nullable(Type.String()),

@@ -23,7 +23,7 @@ import * as orders from '../repositories/orders.js';
 import { getOutApply, outApplyTables, outApplyType } from '../repositories/outApplies.js';
 import { departmentName } from '../repositories/siteLists.js';
 import { getSpecialCare, specialCareTables } from '../repositories/specialCares.js';
-import { batchesByIds, fenText, giftTypeName, type MovingItem } from '../repositories/stock.js';
+import { batchesByIds, fenText, giftTypeName, type Batch, type MovingItem } from '../repositories/stock.js';
 import { auditSave, saveOnce } from './saveOnce.js';
 import { checkAgainstSite } from './siteOptions.js';
 import { moveStock } from './stock.js';
@@ -38,7 +38,8 @@ export const OUT_APPLY_FORMS = { general: outApplyGeneral, gift: outApplyGift } 
 /** The prefix of an order's number. */
 const PREFIX = { general: 'CK', gift: 'LB', specialCare: 'ZF' } as const;
 
-const orderNotFound = () => new AppError(Code.NOT_FOUND, 'order.notFound');
+/** An order that is not the site's, or deleted: -2. */
+export const orderNotFound = () => new AppError(Code.NOT_FOUND, 'order.notFound');
 
 /** Checking, reversing, editing or deleting an order whose status does not allow it: -6, saying what it is. */
 const notInStatus = (verb: 'check' | 'reverse' | 'edit' | 'delete', status: OrderStatus) =>
@@ -143,6 +144,24 @@ async function checkOrderData(db: Db, siteId: number, definition: FormDefinition
   return batches;
 }
 
+/**
+ * An item row of a validated order: its product, batch (checked by checkOrderData) and quantity as
+ * the item table's columns, at `price` (yuan; default the product's price now: the order's value
+ * stays what it was when saved), and the product's name for the keyword search.
+ */
+function itemOf(row: FormData, batches: Map<number, Batch>, price?: number) {
+  const batch = batches.get(idOf(row.batch_id)!)!;
+  return {
+    name: batch.product_name,
+    columns: {
+      productId: batch.product_id,
+      batchId: batch.id,
+      quantity: row.quantity as number,
+      price: fenText(Math.round((price ?? batch.price) * 100)),
+    },
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Saving an outbound order
 
@@ -189,31 +208,14 @@ export async function saveOutApply(db: Db, actor: Actor, input: OutApplyInput, t
     const giftType = giftTypeId ? await giftTypeName(tx, actor.siteId, giftTypeId) : undefined;
     const requester = textOf(data.requester);
     const remark = textOf(data.remark);
-    const items = rows.map((row) => {
-      const batch = batches.get(idOf(row.batch_id)!)!;
-      return {
-        productId: batch.product_id,
-        batchId: batch.id,
-        quantity: row.quantity as number,
-        price: batch.price,
-        name: batch.product_name,
-      };
-    });
+    const items = rows.map((row) => itemOf(row, batches));
     return {
       values: { departmentId, customerId, giftTypeId, requester, applyDate: data.apply_date as string, remark },
       createOnly: { type: input.type },
       prefix: PREFIX[input.type],
       searchText: (no) =>
         [no, requester, remark, department, giftType, ...items.map((item) => item.name)].filter(Boolean).join('\n'),
-      items: (applyId) =>
-        items.map((item) => ({
-          applyId,
-          productId: item.productId,
-          batchId: item.batchId,
-          quantity: item.quantity,
-          // The product's price now: the order's value stays what it was when saved.
-          price: fenText(Math.round(item.price * 100)),
-        })),
+      items: (applyId) => items.map((item) => ({ applyId, ...item.columns })),
     };
   });
 }
@@ -256,17 +258,7 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
     const batches = await checkOrderData(tx, actor.siteId, definition, data, today);
 
     const remark = textOf(data.remark);
-    const items = rows.map((row) => {
-      const batch = batches.get(idOf(row.batch_id)!)!;
-      return {
-        productId: batch.product_id,
-        batchId: batch.id,
-        quantity: row.quantity as number,
-        price: row.price as number,
-        subtotal: row.subtotal as number,
-        name: batch.product_name,
-      };
-    });
+    const items = rows.map((row) => ({ ...itemOf(row, batches, row.price as number), subtotal: row.subtotal as number }));
     return {
       values: {
         customerId: customer.id,
@@ -278,15 +270,7 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
       },
       prefix: PREFIX.specialCare,
       searchText: (no) => [no, remark, ...items.map((item) => item.name)].filter(Boolean).join('\n'),
-      items: (careId) =>
-        items.map((item) => ({
-          careId,
-          productId: item.productId,
-          batchId: item.batchId,
-          quantity: item.quantity,
-          price: fenText(Math.round(item.price * 100)),
-          subtotal: fenText(Math.round(item.subtotal * 100)),
-        })),
+      items: (careId) => items.map((item) => ({ careId, ...item.columns, subtotal: fenText(Math.round(item.subtotal * 100)) })),
     };
   });
 }

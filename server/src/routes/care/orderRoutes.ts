@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox, TSchema } from '@fastify/type-provider-
 import { actorOf, type Actor } from '../../actor.js';
 import { AppError, Code } from '../../errors.js';
 import { siteToday } from '../../lib/dates.js';
-import type { CheckBody as Check } from '../../services/orders.js';
+import { orderNotFound, type CheckBody as Check } from '../../services/orders.js';
 import { Done, IdBody } from '../../schemas/common.js';
 import { CheckBody } from '../../schemas/orders.js';
 
@@ -55,7 +55,7 @@ export const orderRoutes =
       },
       async (request, reply) => {
         const order = await kind.get(app.db, request.session.siteId, request.body.id, siteToday(request.session));
-        if (!order) throw new AppError(Code.NOT_FOUND, 'order.notFound');
+        if (!order) throw orderNotFound();
         return reply.ok(order);
       },
     );

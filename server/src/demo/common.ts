@@ -2,6 +2,24 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { asc, eq } from 'drizzle-orm';
+import { accounts, accountSites } from '../db/schema.js';
+import type { Db } from '../db/types.js';
+
+// What the demo records (seed.ts) and the demo orders (stock.ts) share: who wrote them, and the
+// signature image they carry.
+
+/** The site's first staff account (demo, demo2): who wrote the demo records and orders. */
+export async function firstStaff(db: Db, siteId: number): Promise<{ id: number; name: string } | undefined> {
+  const [staff] = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accountSites)
+    .innerJoin(accounts, eq(accounts.id, accountSites.accountId))
+    .where(eq(accountSites.siteId, siteId))
+    .orderBy(asc(accounts.id))
+    .limit(1);
+  return staff;
+}
 
 /** The signature image of the demo records and orders (DATA_DIR/uploads). */
 export const DEMO_SIGNATURE = '/uploads/demo-signature.png';
