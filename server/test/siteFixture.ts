@@ -8,11 +8,15 @@ import { addSite, startApp, type TestSite } from './helpers.js';
 export let app: FastifyInstance;
 export let site: TestSite;
 
-/** Starts the app and the site before the file's tests; closes the app after them. */
-export function useSite(): void {
+/**
+ * Starts the app and the site before the file's tests, then runs `andThen` (one hook: the root's
+ * `before` hooks do not wait for each other); closes the app after them.
+ */
+export function useSite(andThen?: () => Promise<void>): void {
   before(async () => {
     app = await startApp();
     site = await addSite(app);
+    await andThen?.();
   });
   after(() => app.close());
 }

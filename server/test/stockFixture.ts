@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { before } from 'node:test';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { auditLog, outApplies, specialCares, stockMovements } from '../src/db/schema.js';
 import { DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
@@ -23,8 +22,7 @@ export const today = siteToday(DEFAULT_ZONE);
 
 /** Starts the app and the two sites before the file's tests (see useSite); closes the app after them. */
 export function useStockSites(): void {
-  useSite();
-  before(async () => {
+  useSite(async () => {
     other = await addSite(app);
     departments = (await call(app, `${INDEX}/departmentList`, {}, { token: site.token })).res;
   });
