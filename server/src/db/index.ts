@@ -49,7 +49,10 @@ async function openPglite(dir: string, { afterMigrate }: OpenOptions): Promise<D
   return { db, close: () => client.close() };
 }
 
-async function openPostgres(connectionString: string, { onConnectionLost = () => {}, afterMigrate }: OpenOptions): Promise<Database> {
+async function openPostgres(
+  connectionString: string,
+  { onConnectionLost = () => {}, afterMigrate }: OpenOptions,
+): Promise<Database> {
   // Several instances may start together: one migrates while the others wait. A connection of its
   // own, without the pool's query timeout: a migration may take its time.
   const conn = new pg.Client({ connectionString });

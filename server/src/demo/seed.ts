@@ -1,5 +1,4 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/types.js';
 import {
   babies,
   customers,
@@ -11,6 +10,7 @@ import {
   sites,
   surveys,
 } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteNow, siteToday } from '../lib/dates.js';
 import { hashPassword } from '../lib/password.js';
 import { createAccount } from '../repositories/accounts.js';

@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/types.js';
 import {
   customers,
   departments,
@@ -11,6 +10,7 @@ import {
   specialCares,
   stockBatches,
 } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteToday } from '../lib/dates.js';
 import { rowsFromPackage } from '../lib/forms.js';
 import { checkOutApply, checkSpecialCare, saveOutApply, saveSpecialCare } from '../services/orders.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/types.js';
 import { accounts, accountSites, sites } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 
 export interface NewAccount {
   account: string;

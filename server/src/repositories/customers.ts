@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/types.js';
 import { babies, customers } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 
 const customerColumns = {
   id: customers.id,

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/types.js';
-import { accounts, babies, customers, formRecordCounts, formRecords, medicines } from '../db/schema.js';
 import type { Actor } from '../actor.js';
+import { accounts, babies, customers, formRecordCounts, formRecords, medicines } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 import { formByName, medicineFieldsOf, MEDICINES, type FormData } from '../lib/forms.js';
 import { customerOrText } from './customers.js';
 
@@ -318,7 +318,14 @@ export async function liveRecord(db: Db, siteId: number, recordId: number, lock 
 export async function insertMedicine(db: Db, actor: Actor, recordId: number, values: FormData): Promise<number> {
   const [created] = await db
     .insert(medicines)
-    .values({ ...medicineValues(values), updatedBy: actor.accountId, updatedAt: new Date(), recordId, siteId: actor.siteId, createdBy: actor.accountId })
+    .values({
+      ...medicineValues(values),
+      updatedBy: actor.accountId,
+      updatedAt: new Date(),
+      recordId,
+      siteId: actor.siteId,
+      createdBy: actor.accountId,
+    })
     .returning({ id: medicines.id });
   return created.id;
 }

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../db/types.js';
 import {
   accounts,
   outApplies,
@@ -8,6 +7,7 @@ import {
   specialCares,
   type OrderKind,
 } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 import { isExpired, isNearExpiry } from '../lib/forms.js';
 import { yuan, type MovingItem } from './stock.js';
 

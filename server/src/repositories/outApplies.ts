@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/types.js';
 import {
   customers,
   departments,
@@ -11,6 +10,7 @@ import {
   type OrderStatus,
   type OutApplyType,
 } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 import { customerOrText } from './customers.js';
 import { groupByOrder, itemsDigest, itemViews, liveOrder, withTrail, type ItemRow, type OrderTables } from './orders.js';
 

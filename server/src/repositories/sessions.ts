@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../db/types.js';
 import { accounts, sessions, sites } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/types.js';
 import { customers, departments, rooms } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 
 /** The site's rooms by floor, each with the customer staying in it (the latest to check in) or null. */
 export async function listFloors(db: Db, siteId: number) {

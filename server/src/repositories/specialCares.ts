@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/types.js';
 import { customers, products, specialCareItems, specialCares, stockBatches, type OrderStatus } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 import { customerOrText } from './customers.js';
 import { groupByOrder, itemsDigest, itemViews, liveOrder, withTrail, type ItemRow, type OrderTables } from './orders.js';
 import { yuan } from './stock.js';

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gt, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/types.js';
 import {
   giftTypes,
   productPackageItems,
@@ -8,6 +7,7 @@ import {
   stockBatches,
   stockMovements,
 } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 import { isNearExpiry, type StockBatch } from '../lib/forms.js';
 import { containing } from './customers.js';
 

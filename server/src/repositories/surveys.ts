@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/types.js';
-import { accounts, customers, surveyAnswers, surveys } from '../db/schema.js';
 import type { Actor } from '../actor.js';
+import { accounts, customers, surveyAnswers, surveys } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 import type { FormData } from '../lib/forms.js';
 
 /** The site's current check-in rules (the highest version), or undefined. */

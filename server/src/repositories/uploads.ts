@@ -1,5 +1,5 @@
-import type { Db } from '../db/types.js';
 import { uploads } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 
 /** Records an uploaded file; answers its id. */
 export async function insertUpload(db: Db, upload: typeof uploads.$inferInsert): Promise<number> {

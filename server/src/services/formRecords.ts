@@ -17,8 +17,8 @@ import {
 } from '../lib/forms.js';
 import { writeAudit } from '../repositories/audit.js';
 import * as records from '../repositories/formRecords.js';
-import { checkAgainstSite } from './siteOptions.js';
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js';
+import { checkAgainstSite } from './siteOptions.js';
 
 // Form records and the medicines of round records: what may be saved, changed and deleted, and
 // the audit entry of each change.

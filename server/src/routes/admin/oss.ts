@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../actor.js';
-import { invalidUpload, storeUpload } from '../../services/uploads.js';
 import { UploadBody, UploadReply } from '../../schemas/uploads.js';
+import { invalidUpload, storeUpload } from '../../services/uploads.js';
 
 export interface OssRoutesOptions {
   uploadDir: string;
@@ -39,7 +39,9 @@ const ossRoutes: FastifyPluginAsyncTypebox<OssRoutesOptions> = async (app, { upl
       const file = await request.file({ limits: { fileSize: uploadMaxBytes, files: 1 }, preservePath: true }).catch(malformed);
       if (!file) throw invalidUpload('upload.fileRequired');
       const bytes = await file.toBuffer().catch((error: { code?: string; statusCode?: number }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw invalidUpload('upload.tooLarge', { limit: readableSize(uploadMaxBytes) });
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw invalidUpload('upload.tooLarge', { limit: readableSize(uploadMaxBytes) });
+        }
         return malformed(error);
       });
       const storedName = await storeUpload(app.db, actorOf(request), uploadDir, { name: file.filename, bytes });

@@ -2,10 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, Code } from '../../errors.js';
 import { siteDayRange, siteToday } from '../../lib/dates.js';
 import { listAccountSites } from '../../repositories/accounts.js';
+import {
+  ChangePasswordBody,
+  HomeBody,
+  HomeReply,
+  InfoBody,
+  LoginBody,
+  LoginReply,
+  SiteList,
+  UserInfo,
+} from '../../schemas/account.js';
+import { Done, Envelope, NoBody } from '../../schemas/common.js';
 import { changePassword, login, logout, switchSite, userInfo } from '../../services/auth.js';
 import { homeCounts } from '../../services/home.js';
-import { ChangePasswordBody, HomeBody, HomeReply, InfoBody, LoginBody, LoginReply, SiteList, UserInfo } from '../../schemas/account.js';
-import { Done, Envelope, NoBody } from '../../schemas/common.js';
 
 export interface AccountRoutesOptions {
   sessionTtlHours: number;
@@ -78,7 +87,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     async (request, reply) => {
       const { site_id } = request.body;
       const { session } = request;
-      const current = site_id === undefined ? session : await switchSite(app.db, session, request.headers.token as string, site_id);
+      const token = request.headers.token as string;
+      const current = site_id === undefined ? session : await switchSite(app.db, session, token, site_id);
       return reply.ok(userInfo(current));
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { siteToday } from '../../lib/dates.js';
-import { productBatches } from '../../services/stock.js';
 import { ProductBatchBody, ProductBatchList } from '../../schemas/stock.js';
+import { productBatches } from '../../services/stock.js';
 
 /** The store: batches of a product. */
 const inoutstoreRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,9 +1,9 @@
-import { siteToday } from '../../lib/dates.js';
 import { actorOf } from '../../actor.js';
+import { siteToday } from '../../lib/dates.js';
 import { getOutApply, listOutApplies } from '../../repositories/outApplies.js';
-import { checkOutApply, deleteOutApply, saveOutApply } from '../../services/orders.js';
 import { Saved } from '../../schemas/common.js';
 import { OutApply, OutApplyList, OutApplyListBody, OutApplySaveBody } from '../../schemas/outApply.js';
+import { checkOutApply, deleteOutApply, saveOutApply } from '../../services/orders.js';
 import { formData, orderRoutes } from './orderRoutes.js';
 
 /** Outbound orders: supplies for a department, gift packs for customers; approval takes stock out. */

@@ -1,9 +1,9 @@
-import { siteToday } from '../../lib/dates.js';
 import { actorOf } from '../../actor.js';
+import { siteToday } from '../../lib/dates.js';
 import { getSpecialCare, listSpecialCares } from '../../repositories/specialCares.js';
-import { checkSpecialCare, deleteSpecialCare, saveSpecialCare } from '../../services/orders.js';
 import { Saved } from '../../schemas/common.js';
 import { SpecialCare, SpecialCareList, SpecialCareListBody, SpecialCareSaveBody } from '../../schemas/specialCare.js';
+import { checkSpecialCare, deleteSpecialCare, saveSpecialCare } from '../../services/orders.js';
 import { formData, orderRoutes } from './orderRoutes.js';
 
 /** Self-paid item orders of customers (自费物品消费表); approval takes stock out. */

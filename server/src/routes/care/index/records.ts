@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../../actor.js';
 import { siteDayRange, siteToday } from '../../../lib/dates.js';
 import { listRecords } from '../../../repositories/formRecords.js';
-import { countFormRecords, deleteFormRecord, getFormRecord, saveFormRecord } from '../../../services/formRecords.js';
 import { Done, IdBody, Saved } from '../../../schemas/common.js';
 import {
   FormRecordCount,
@@ -12,6 +11,7 @@ import {
   FormRecordListBody,
   SaveFormBody,
 } from '../../../schemas/formRecords.js';
+import { countFormRecords, deleteFormRecord, getFormRecord, saveFormRecord } from '../../../services/formRecords.js';
 
 /** Form records: saving, listing, reading, counting and deleting them. */
 const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../../actor.js';
 import { listAnswers } from '../../../repositories/surveys.js';
-import { getSurvey, saveAnswer } from '../../../services/surveys.js';
 import { NoBody, Saved } from '../../../schemas/common.js';
 import { AnswerList, AnswerListBody, AnswerSaveBody, Survey } from '../../../schemas/surveys.js';
+import { getSurvey, saveAnswer } from '../../../services/surveys.js';
 
 /** The check-in rules (入住须知) and customers' signed acknowledgements of them. */
 const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
