@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { customers, departments, rooms } from '../db/schema.js';
+import { customers, departments, giftTypes, rooms } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 
 /** The site's rooms by floor, each with the customer staying in it (the latest to check in) or null. */
@@ -52,11 +52,19 @@ export async function existingDepartments(db: Db, siteId: number, ids: number[])
   return new Set(rows.map((row) => row.id));
 }
 
-/** The name of a department of the site, or undefined. */
-export async function departmentName(db: Db, siteId: number, id: number): Promise<string | undefined> {
-  const [department] = await db
-    .select({ name: departments.name })
-    .from(departments)
-    .where(and(eq(departments.id, id), eq(departments.siteId, siteId)));
-  return department?.name;
+/** The name of a department or gift type of the site, or undefined. */
+async function nameOf(
+  db: Db,
+  table: typeof departments | typeof giftTypes,
+  siteId: number,
+  id: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: table.name })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.siteId, siteId)));
+  return row?.name;
 }
+
+export const departmentName = (db: Db, siteId: number, id: number) => nameOf(db, departments, siteId, id);
+export const giftTypeName = (db: Db, siteId: number, id: number) => nameOf(db, giftTypes, siteId, id);

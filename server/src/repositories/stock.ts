@@ -104,15 +104,6 @@ export function listGiftTypes(db: Db, siteId: number): Promise<{ id: number; nam
     .orderBy(asc(giftTypes.sort), asc(giftTypes.id));
 }
 
-/** The name of a gift type of the site, or undefined. */
-export async function giftTypeName(db: Db, siteId: number, id: number): Promise<string | undefined> {
-  const [giftType] = await db
-    .select({ name: giftTypes.name })
-    .from(giftTypes)
-    .where(and(eq(giftTypes.id, id), eq(giftTypes.siteId, siteId)));
-  return giftType?.name;
-}
-
 /** Ids of `table` that are the site's, out of `ids`. */
 async function existing(
   db: Db,
