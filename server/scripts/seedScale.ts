@@ -16,8 +16,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../src/config.js';
-import { openDatabase, type Db } from '../src/db/index.js';
+import { openDatabase } from '../src/db/index.js';
 import { customers, formRecords } from '../src/db/schema.js';
+import type { Db } from '../src/db/types.js';
+import { seed } from '../src/demo/seed.js';
 import { listCustomers } from '../src/repositories/customers.js';
 import { listRecords } from '../src/repositories/formRecords.js';
 
@@ -33,7 +35,8 @@ const form = values.form;
 
 const config = loadConfig();
 // Migrations and the demo data first (the server does the same at start; both are no-ops when done).
-await (await openDatabase({ ...config, seed: true })).close();
+const uploadDir = path.join(config.dataDir, 'uploads');
+await (await openDatabase(config, { afterMigrate: (db) => seed(db, uploadDir) })).close();
 
 /** Each statement the repositories run, so that the plans are those of the very SQL the API sends. */
 const captured: { sql: string; params: unknown[] }[] = [];

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The server's tests: the whole suite against a throwaway PostgreSQL, then the files that exercise
 # the database again on the embedded PGlite.
-# Usage: scripts/test.sh [test files…] (default: every test/*.test.ts; with files, both runs take them).
+# Usage: scripts/test.sh [test files…] (default: every test/**/*.test.ts; with files, both runs take them).
 # Needs PostgreSQL's binaries (Debian: apt-get install postgresql; or set PG_BIN). As root, the
 # database runs as the `postgres` user, which initdb requires.
 set -euo pipefail
@@ -33,8 +33,13 @@ as_db_owner "$PG_BIN/createdb" -h 127.0.0.1 -p "$port" -U postgres yuezi_test
 tests=("$@")
 smoke=("$@")
 if [[ $# -eq 0 ]]; then
-  tests=(test/*.test.ts)
-  smoke=(test/account.test.ts test/customer.test.ts test/upload.test.ts test/formRecords.test.ts test/stock.test.ts
+  shopt -s globstar
+  tests=(test/**/*.test.ts)
+  # The route files that read and write the most, and the whole-app checks of lists, access and sessions.
+  smoke=(test/routes/care/account.test.ts test/routes/care/customer.test.ts test/routes/admin/oss.test.ts
+         test/routes/care/index/records.test.ts test/routes/care/index/siteLists.test.ts
+         test/routes/care/index/stockLists.test.ts test/routes/care/inoutstore.test.ts test/routes/care/outApply.test.ts
+         test/routes/care/specialCare.test.ts test/routes/care/orderRoutes.test.ts
          test/lists.test.ts test/access.test.ts test/sessions.test.ts)
 fi
 

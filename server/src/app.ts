@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import type { Db } from './db/types.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import envelopePlugin from './plugins/envelope.js';
@@ -16,7 +17,11 @@ import staticPlugin from './plugins/static.js';
 import ossRoutes from './routes/admin/oss.js';
 import accountRoutes from './routes/care/account.js';
 import customerRoutes from './routes/care/customer.js';
-import indexRoutes from './routes/care/index.js';
+import medicineRoutes from './routes/care/index/medicines.js';
+import recordRoutes from './routes/care/index/records.js';
+import siteListRoutes from './routes/care/index/siteLists.js';
+import stockListRoutes from './routes/care/index/stockLists.js';
+import surveyRoutes from './routes/care/index/surveys.js';
 import inoutstoreRoutes from './routes/care/inoutstore.js';
 import outApplyRoutes from './routes/care/outApply.js';
 import specialCareRoutes from './routes/care/specialCare.js';
@@ -81,7 +86,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(i18nPlugin);
   await app.register(envelopePlugin);
   await app.register(inputPlugin);
-  await app.register(dbPlugin, { config });
+  // The demo data, when asked for: its code is loaded only then, a production start runs none of it.
+  const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploadDir) : undefined;
+  await app.register(dbPlugin, { config, afterMigrate });
   await app.register(authPlugin);
 
   // Routes.
@@ -93,7 +100,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     loginRateWindowMs: config.loginRateWindowMs,
   });
   await app.register(customerRoutes, { prefix: '/api/care/customer' });
-  await app.register(indexRoutes, { prefix: '/api/care/index' });
+  // /api/care/index: what the app's forms read and write, by concern.
+  for (const routes of [recordRoutes, medicineRoutes, surveyRoutes, siteListRoutes, stockListRoutes]) {
+    await app.register(routes, { prefix: '/api/care/index' });
+  }
   await app.register(inoutstoreRoutes, { prefix: '/api/care/inoutstore' });
   await app.register(outApplyRoutes, { prefix: '/api/care/outApply' });
   await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' });

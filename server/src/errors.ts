@@ -1,8 +1,8 @@
 import type { FieldError } from './lib/forms.js';
 
 /**
- * Codes of the `/api/care/*` envelope `{code, msg, res}`. 1, -90001, -90002 and -90004 are fixed by
- * the app (the seed); the others are this server's own, and the app shows their `msg` as is.
+ * Codes of the `/api/care/*` envelope `{code, msg, res}`. 1, -90001, -90002 and -90004 are the
+ * app's own (it acts on them); the others are this server's, and the app shows their `msg` as is.
  */
 export const Code = {
   OK: 1,

@@ -1,7 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { DEMO_ACCOUNTS, SITE_NAMES } from './db/seed.js';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -20,6 +19,7 @@ if (lan && ['0.0.0.0', '::'].includes(config.host)) {
   console.log(`Mini program for a phone on this network: TARO_APP_API_BASE=http://${lan}:${config.port} npm run build:weapp`);
 }
 if (config.seed) {
+  const { DEMO_ACCOUNTS, SITE_NAMES } = await import('./demo/seed.js');
   console.log('Demo accounts (account / password, site):');
   for (const demo of DEMO_ACCOUNTS) {
     const note = demo.mustChangePassword ? ' (must change the password at first login)' : '';

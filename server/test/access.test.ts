@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Code } from '../src/errors.js';
-import { createSession } from '../src/repositories/sessions.js';
+import { createSession } from '../src/services/auth.js';
 import { apiRoutes, assertEnvelope, type ApiRoute, type Envelope } from './apiRoutes.js';
 import { addAccount, addSite, call, PNG, startApp, uploadFile, type TestSite } from './helpers.js';
 import { changedTables, fillSite, poolName, siteFingerprint, validBody, type SiteData } from './siteData.js';
@@ -131,7 +131,7 @@ describe('access to every route', () => {
           const reply = assertEnvelope(route, response, JSON.stringify(sent) ?? '');
           const expected = expectedCode(route, caller);
           if (expected !== undefined) {
-            // The upload's envelope says 401 for both missing and expired sessions (the seed's `err`).
+            // The upload's envelope says 401 for both missing and expired sessions (its `err`, which the app reads).
             const code = route.errEnvelope && (expected === Code.TOKEN_MISSING || expected === Code.TOKEN_EXPIRED) ? 401 : expected;
             assert.equal(reply.code, code, where);
             assert.equal(reply.res, null, where);

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { eq } from 'drizzle-orm';
 import { babies, customers, products, sites, stockBatches } from '../src/db/schema.js';
-import { seedSiteLists } from '../src/db/seed.js';
-import { seedSiteStock } from '../src/db/seedStock.js';
+import { seedSiteLists } from '../src/demo/seed.js';
+import { seedSiteStock } from '../src/demo/stock.js';
 import { addDays, DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
 import { hashPassword } from '../src/lib/password.js';
 import { createAccount } from '../src/repositories/accounts.js';
@@ -89,12 +89,13 @@ export interface TestSite {
 const CUSTOMER_NAMES = ['林晓雯', '苏婉清', '高若曦', '程海燕'];
 
 /**
- * A site of its own, with its rooms, departments, check-in rules and stock (as the seed makes them), four
- * customers in rooms 801–804 (the first with twins), in `timeZone` (default the demo sites' zone), and a logged-in staff member who may approve orders: counts and totals
- * in it are the test's alone, whatever other test files do at the same time.
+ * A site of its own, with its rooms, departments, check-in rules and stock (as the demo data makes
+ * them), four customers in rooms 801–804 (the first with twins), in `timeZone` (default the demo
+ * sites' zone), and a logged-in staff member who may approve orders: counts and totals in it are
+ * the test's alone, whatever other test files do at the same time.
  */
 export async function addSite(app: FastifyInstance, { timeZone = DEFAULT_ZONE.timeZone } = {}): Promise<TestSite> {
-  // One transaction: the seed of another test file's app never sees the site without its lists.
+  // One transaction: the demo seeding of another test file's app never sees the site without its lists.
   const site = await app.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(sites)

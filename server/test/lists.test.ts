@@ -1,10 +1,11 @@
 // What keeps the lists fast as the data grows (see npm run bench, scale): getFormRecord's total
-// read from counts that triggers keep, and floorList looking up each room's occupant.
+// read from counts that triggers keep (floorList's look-up of each room's occupant:
+// routes/care/index/siteLists.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { customers, formRecordCounts, formRecords } from '../src/db/schema.js';
+import { formRecordCounts, formRecords } from '../src/db/schema.js';
 import { addDays, DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
 import { definitionOf, validSample } from './formSamples.js';
 import { addSite, call, startApp, type TestSite } from './helpers.js';
@@ -91,30 +92,5 @@ describe("getFormRecord's total", () => {
     assert.equal((await post(`${API}/getFormRecord`, { page: 1, limit: 1 }, other.token)).res.total, 0);
     const kept = await app.db.select().from(formRecordCounts).where(eq(formRecordCounts.siteId, other.siteId));
     assert.deepEqual(kept, []);
-  });
-});
-
-describe('floorList', () => {
-  it('shows in each room the customer who checked in last (one without a check-in date comes after)', async () => {
-    const occupant = async (room: string) => {
-      const floors = (await post(`${API}/floorList`, {})).res as { rooms: { room: string; customer_id: number | null }[] }[];
-      return floors.flatMap((floor) => floor.rooms).find((r) => r.room === room)?.customer_id;
-    };
-    const first = site.customers.find((c) => c.room === '802')!;
-    assert.equal(await occupant('802'), first.id);
-    const add = async (checkInDate: string | null) => {
-      const [row] = await app.db
-        .insert(customers)
-        .values({ siteId: site.siteId, name: '新客户', phone: '13900000000', room: '802', checkInDate })
-        .returning({ id: customers.id });
-      return row.id;
-    };
-    await add(null);
-    assert.equal(await occupant('802'), first.id);
-    const later = await add(siteToday(DEFAULT_ZONE));
-    await add(addDays(siteToday(DEFAULT_ZONE), -300));
-    assert.equal(await occupant('802'), later);
-    // Rooms nobody stays in.
-    assert.equal(await occupant('901'), null);
   });
 });

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formRecords } from '../src/db/schema.js';
-import { DEPARTMENTS } from '../src/db/seed.js';
+import { DEPARTMENTS } from '../src/demo/seed.js';
 import { definitionOf, validSample } from './formSamples.js';
 import { addSite, call, login, startApp, type TestCustomer } from './helpers.js';
 

@@ -95,22 +95,6 @@ describe('paths that do not exist', () => {
 });
 
 describe('the API itself', () => {
-  it('answers health', async () => {
-    const response = await app.inject('/api/health');
-    assert.deepEqual(response.json(), { code: 1, msg: '成功', res: null });
-  });
-
-  it('serves its OpenAPI document', async () => {
-    const response = await app.inject('/api/openapi.json');
-    assert.equal(response.statusCode, 200);
-    const document = response.json();
-    assert.match(document.openapi, /^3\./);
-    const login = document.paths['/api/care/account/login_old'].post;
-    assert.deepEqual(login.requestBody.content['application/json'].schema.required, ['account', 'password']);
-    assert.ok(document.paths['/api/care/customer/index']);
-    assert.ok(document.paths['/api/admin/oss/upload'].post.requestBody.content['multipart/form-data']);
-  });
-
   it('hides the details of an unexpected failure', async () => {
     assert.deepEqual((await app.inject('/api/test-failure')).json(), { code: -500, msg: '服务器内部错误', res: null });
     const english = await app.inject({ url: '/api/test-failure', headers: { lang: 'en' } });

@@ -3,17 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { seed } from './seed.js';
-
-/** The database as repositories see it: the same Drizzle API on PGlite and on PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT>;
+import type { Db } from './types.js';
 
 export interface Database {
   db: Db;
@@ -22,45 +18,50 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Any constant: the key of the advisory lock held while one instance migrates and seeds. */
+/** Any constant: the key of the advisory lock held while one instance migrates (and fills in its data). */
 const MIGRATION_LOCK = 72_310_001;
 
-/** Told of a connection that broke while idle in the pool (the database restarted, the network dropped). */
-export type OnConnectionLost = (error: Error) => void;
-
-/** Connects, brings the schema up to date and, when asked, seeds an empty database. */
-export function openDatabase(config: Config, onConnectionLost: OnConnectionLost = () => {}): Promise<Database> {
-  const uploadDir = path.join(config.dataDir, 'uploads');
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.seed, uploadDir, onConnectionLost)
-    : openPglite(path.join(config.dataDir, 'pglite'), config.seed, uploadDir);
+export interface OpenOptions {
+  /** Told of a connection that broke while idle in the pool (the database restarted, the network dropped). */
+  onConnectionLost?: (error: Error) => void;
+  /**
+   * Runs once the schema is up to date, before any request (the demo data). On PostgreSQL it runs
+   * under the migration lock: of several instances starting together, one migrates and runs it
+   * while the others wait, then find it done.
+   */
+  afterMigrate?: (db: Db) => Promise<void>;
 }
 
-async function openPglite(dir: string, withDemo: boolean, uploadDir: string): Promise<Database> {
+/** Connects and brings the schema up to date, then runs `afterMigrate`. */
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: OpenOptions = {}): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, options)
+    : openPglite(path.join(config.dataDir, 'pglite'), options);
+}
+
+async function openPglite(dir: string, { afterMigrate }: OpenOptions): Promise<Database> {
   await mkdir(dir, { recursive: true });
   // pg_trgm: the migrations create it (the form records' keyword search).
   const client = new PGlite(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder });
-  if (withDemo) await seed(db, uploadDir);
+  await afterMigrate?.(db);
   return { db, close: () => client.close() };
 }
 
 async function openPostgres(
   connectionString: string,
-  withDemo: boolean,
-  uploadDir: string,
-  onConnectionLost: OnConnectionLost,
+  { onConnectionLost = () => {}, afterMigrate }: OpenOptions,
 ): Promise<Database> {
-  // Several instances may start together: one migrates and seeds while the others wait. A
-  // connection of its own, without the pool's query timeout: a migration may take its time.
+  // Several instances may start together: one migrates while the others wait. A connection of its
+  // own, without the pool's query timeout: a migration may take its time.
   const conn = new pg.Client({ connectionString });
   await conn.connect();
   try {
     await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     const locked = drizzlePg({ client: conn });
     await migratePg(locked, { migrationsFolder });
-    if (withDemo) await seed(locked, uploadDir);
+    await afterMigrate?.(locked);
   } finally {
     // Closing the connection also drops the lock.
     await conn.end();

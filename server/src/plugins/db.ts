@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { openDatabase, type Db } from '../db/index.js';
+import { openDatabase, type OpenOptions } from '../db/index.js';
 import { sites } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 import { isTimeZone } from '../lib/dates.js';
 
 declare module 'fastify' {
@@ -10,9 +11,16 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ config: Config }>(
-  async (app, { config }) => {
-    const database = await openDatabase(config, (err) => app.log.warn({ err }, 'database connection lost'));
+export interface DbPluginOptions {
+  config: Config;
+  /** What runs once the schema is up to date (see openDatabase): the demo data, when asked for. */
+  afterMigrate?: OpenOptions['afterMigrate'];
+}
+
+export default fp<DbPluginOptions>(
+  async (app, { config, afterMigrate }) => {
+    const onConnectionLost = (err: Error) => app.log.warn({ err }, 'database connection lost');
+    const database = await openDatabase(config, { onConnectionLost, afterMigrate });
     app.decorate('db', database.db);
     // A mistyped zone would count the site's days at the default offset: say so at start.
     for (const site of await database.db.select({ id: sites.id, timeZone: sites.timeZone }).from(sites)) {

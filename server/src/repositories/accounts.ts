@@ -1,7 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
 import { accounts, accountSites, sites } from '../db/schema.js';
-import { writeAudit } from './audit.js';
+import type { Db } from '../db/types.js';
 
 export interface NewAccount {
   account: string;
@@ -45,16 +44,12 @@ export async function getPasswordHash(db: Db, accountId: number): Promise<string
   return row.passwordHash;
 }
 
-/**
- * Sets a password chosen by the account's owner, which ends the duty to change it; audited under
- * the site the owner works in. Call it inside the change's transaction.
- */
-export async function setPassword(db: Db, actor: { accountId: number; siteId: number }, passwordHash: string): Promise<void> {
+/** Sets a password chosen by the account's owner, which ends the duty to change it. */
+export async function setPassword(db: Db, accountId: number, passwordHash: string): Promise<void> {
   await db
     .update(accounts)
     .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
-    .where(eq(accounts.id, actor.accountId));
-  await writeAudit(db, { ...actor, action: 'update', entity: 'accounts', entityId: actor.accountId });
+    .where(eq(accounts.id, accountId));
 }
 
 export function listAccountSites(db: Db, accountId: number): Promise<{ id: number; name: string }[]> {

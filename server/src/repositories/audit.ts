@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
 import { auditLog, type AuditAction } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 
 export interface AuditEntry {
   siteId: number;

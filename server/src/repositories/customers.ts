@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/index.js';
 import { babies, customers } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 
 const customerColumns = {
   id: customers.id,
@@ -59,6 +59,15 @@ export async function listCustomers(db: Db, siteId: number, query: { page: numbe
     db.select({ total: count() }).from(customers).where(where),
   ]);
   return { list: await withChildren(db, rows), total };
+}
+
+/** The site's customer (her name, room and phone), or undefined. */
+export async function siteCustomer(db: Db, siteId: number, id: number) {
+  const [customer] = await db
+    .select({ id: customers.id, name: customers.name, room: customers.room, phone: customers.phone })
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.siteId, siteId)));
+  return customer;
 }
 
 /** A customer of the site, or undefined (also for another site's customer). */

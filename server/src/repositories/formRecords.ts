@@ -1,34 +1,13 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/index.js';
+import type { Actor } from '../actor.js';
 import { accounts, babies, customers, formRecordCounts, formRecords, medicines } from '../db/schema.js';
-import { AppError, Code, FormInvalidError } from '../errors.js';
-import {
-  fieldsOf,
-  formByName,
-  isEmpty,
-  labelKeyOf,
-  medicineFieldsOf,
-  MEDICINES,
-  searchTextOf,
-  validateForm,
-  withComputed,
-  withoutComputed,
-  type FormData,
-  type FormDefinition,
-} from '../lib/forms.js';
-import { findRequest, writeAudit } from './audit.js';
+import type { Db } from '../db/types.js';
+import { formByName, medicineFieldsOf, MEDICINES, type FormData } from '../lib/forms.js';
 import { customerOrText } from './customers.js';
-import { checkAgainstSite } from './siteOptions.js';
 
-/** Who does it, where. */
-export interface Actor {
-  siteId: number;
-  accountId: number;
-}
-
-const ENTITY = 'form_records';
-const MEDICINE_ENTITY = 'medicines';
+// The form records of a site and the medicines of its round records: reads and writes. What may
+// be saved, and the audit log, are services/formRecords.ts's.
 
 /** Newest first, in the order of the indexes (see db/schema.ts), so that PostgreSQL reads them rather than sorting. */
 const newestFirst = [sql`${formRecords.createdAt} desc nulls last`, sql`${formRecords.id} desc nulls last`];
@@ -112,7 +91,7 @@ type MedicineRow = Awaited<ReturnType<typeof medicinesOf>>[number];
 const MEDICINE_VALUES = ['medicine', 'dose', 'route', 'frequency', 'days', 'note'] as const;
 
 /** A medicine as a row of the form's data: the row fields only, empty ones left out (as the app sends them). */
-const asFormRow = (row: MedicineRow): FormData =>
+export const asFormRow = (row: MedicineRow): FormData =>
   Object.fromEntries(MEDICINE_VALUES.filter((key) => row[key] !== null).map((key) => [key, row[key]]));
 
 export const medicineItem = (row: MedicineRow) => ({
@@ -121,7 +100,7 @@ export const medicineItem = (row: MedicineRow) => ({
   updated_at: row.updated_at.toISOString(),
 });
 
-async function medicinesOf(db: Db, recordIds: number[]) {
+export async function medicinesOf(db: Db, recordIds: number[]) {
   if (!recordIds.length) return [];
   return db
     .select(medicineColumns)
@@ -213,159 +192,8 @@ export async function getRecord(db: Db, siteId: number, id: number) {
 // ---------------------------------------------------------------------------------------------
 // Saving
 
-export interface SaveInput {
-  name: string;
-  customerId?: number;
-  data: FormData;
-  /** Update this record instead of creating one. */
-  id?: number;
-  requestId?: string;
-  /** The site's date today (computed values may count days up to it). */
-  today: string;
-}
-
-/** Thrown inside a save's transaction when another save with its request_id got in first: roll back, answer that one. */
-class AlreadySaved extends Error {}
-
-const notFound = () => new AppError(Code.NOT_FOUND, 'record.notFound');
-
-/**
- * Validates a form's data with its definition and the site's records, and saves it with its
- * computed fields, a round form's medicines and the audit entry in one transaction. Answers the
- * record's id; a retried save (same request_id) answers the first one's and changes nothing.
- */
-export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Promise<number> {
-  const definition = formByName(input.name);
-  if (!definition) throw new AppError(Code.INVALID_INPUT, 'form.unknownName', { name: input.name });
-  const data = withoutComputed(definition, input.data);
-  const errors = validateForm(definition, data);
-  if (definition.needsCustomer && input.customerId === undefined) {
-    errors.unshift({ path: 'customer_id', labelKey: 'form.field.customer_id', rule: 'required' });
-  }
-  // The record's customer is the one of its customer fields.
-  for (const field of fieldsOf(definition)) {
-    if (field.type === 'customer' && !isEmpty(data[field.key]) && data[field.key] !== input.customerId) {
-      errors.push({ path: field.key, labelKey: labelKeyOf(field), rule: 'option' });
-    }
-  }
-  if (errors.length) throw new FormInvalidError(errors);
-
-  try {
-    return await db.transaction(async (tx) => {
-      // One-per-customer forms: saves for one customer wait for each other (the row lock), so that
-      // two of them cannot both see "no record yet".
-      const customer =
-        input.customerId === undefined
-          ? undefined
-          : await customerContext(tx, actor.siteId, input.customerId, definition.onePerCustomer);
-      if (input.customerId !== undefined && !customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
-      if (input.requestId !== undefined) {
-        const saved = await findRequest(tx, actor.siteId, input.requestId);
-        if (saved !== undefined) return saved;
-      }
-      if (input.id !== undefined) {
-        const [existing] = await tx
-          .select({ id: formRecords.id })
-          .from(formRecords)
-          .where(
-            and(
-              eq(formRecords.id, input.id),
-              eq(formRecords.siteId, actor.siteId),
-              eq(formRecords.name, definition.name),
-              isNull(formRecords.deletedAt),
-            ),
-          )
-          .for('update');
-        if (!existing) throw notFound();
-      }
-      const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(definition), data, customer?.children ?? []);
-      if (siteErrors.length) throw new FormInvalidError(siteErrors);
-
-      if (definition.onePerCustomer && input.customerId !== undefined) {
-        const [other] = await tx
-          .select({ id: formRecords.id })
-          .from(formRecords)
-          .where(
-            and(
-              eq(formRecords.customerId, input.customerId),
-              eq(formRecords.name, definition.name),
-              isNull(formRecords.deletedAt),
-              input.id === undefined ? undefined : ne(formRecords.id, input.id),
-            ),
-          )
-          .limit(1);
-        if (other) throw new AppError(Code.CONFLICT, 'record.onePerCustomer', { name: definition.name });
-      }
-
-      const computed = withComputed(definition, data, {
-        today: input.today,
-        customer: customer ? { delivery_date: customer.delivery_date } : null,
-        children: customer?.children ?? [],
-      });
-      const medicineFields = medicineFieldsOf(definition);
-      const { [MEDICINES]: medicineRows, ...rest } = computed;
-      const stored = medicineFields ? rest : computed;
-      // The search text covers the medicines too: the sent ones, or those the record keeps.
-      const keptMedicines =
-        medicineFields && input.id !== undefined && !(MEDICINES in data)
-          ? { [MEDICINES]: (await medicinesOf(tx, [input.id])).map(asFormRow) }
-          : {};
-      const values = {
-        name: definition.name,
-        customerId: input.customerId ?? null,
-        data: stored,
-        searchText: searchTextOf(definition, { ...computed, ...keptMedicines }),
-        updatedBy: actor.accountId,
-        updatedAt: new Date(),
-      };
-
-      let id: number;
-      if (input.id === undefined) {
-        const [created] = await tx
-          .insert(formRecords)
-          .values({ ...values, siteId: actor.siteId, createdBy: actor.accountId, requestId: input.requestId ?? null })
-          .onConflictDoNothing()
-          .returning({ id: formRecords.id });
-        if (!created) throw new AlreadySaved();
-        id = created.id;
-      } else {
-        id = input.id;
-        await tx.update(formRecords).set(values).where(eq(formRecords.id, id));
-      }
-      // The sent medicines replace the record's; an update without the key keeps them (they may
-      // have been changed with medicineSave meanwhile).
-      if (medicineFields && (input.id === undefined || MEDICINES in data)) {
-        await tx.delete(medicines).where(eq(medicines.recordId, id));
-        const rows = Array.isArray(medicineRows) ? (medicineRows as FormData[]) : [];
-        if (rows.length) {
-          await tx.insert(medicines).values(
-            rows.map((row) => ({
-              ...medicineValues(row),
-              recordId: id,
-              siteId: actor.siteId,
-              createdBy: actor.accountId,
-              updatedBy: actor.accountId,
-            })),
-          );
-        }
-      }
-      const action = input.id === undefined ? 'create' : 'update';
-      if (!(await writeAudit(tx, { ...actor, action, entity: ENTITY, entityId: id, requestId: input.requestId }))) {
-        throw new AlreadySaved();
-      }
-      return id;
-    });
-  } catch (error) {
-    if (!(error instanceof AlreadySaved)) throw error;
-    // The other save has committed: the unique index made this one wait for it.
-    const saved = await findRequest(db, actor.siteId, input.requestId!);
-    if (saved === undefined) throw new Error('a save with this request_id conflicted but is not recorded');
-    return saved;
-  }
-}
-
 /** The customer of the site with what computed fields read, or undefined; locked with `lock`. */
-async function customerContext(db: Db, siteId: number, id: number, lock = false) {
+export async function customerContext(db: Db, siteId: number, id: number, lock = false) {
   const query = db
     .select({ id: customers.id, delivery_date: customers.deliveryDate })
     .from(customers)
@@ -378,6 +206,57 @@ async function customerContext(db: Db, siteId: number, id: number, lock = false)
     .where(eq(babies.customerId, id))
     .orderBy(asc(babies.id));
   return { ...customer, children };
+}
+
+/** Locks a live record of the site and form until the transaction ends; undefined when there is none. */
+export async function lockRecord(db: Db, siteId: number, id: number, name: string) {
+  const [record] = await db
+    .select({ id: formRecords.id })
+    .from(formRecords)
+    .where(and(eq(formRecords.id, id), eq(formRecords.siteId, siteId), eq(formRecords.name, name), isNull(formRecords.deletedAt)))
+    .for('update');
+  return record;
+}
+
+/** Whether the customer has a live record of the form other than `exceptId`. */
+export async function customerHasRecord(db: Db, customerId: number, name: string, exceptId?: number): Promise<boolean> {
+  const [other] = await db
+    .select({ id: formRecords.id })
+    .from(formRecords)
+    .where(
+      and(
+        eq(formRecords.customerId, customerId),
+        eq(formRecords.name, name),
+        isNull(formRecords.deletedAt),
+        exceptId === undefined ? undefined : ne(formRecords.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
+}
+
+/** A record's columns that every save sets. */
+export interface RecordValues {
+  name: string;
+  customerId: number | null;
+  data: FormData;
+  searchText: string;
+  updatedBy: number;
+  updatedAt: Date;
+}
+
+/** Inserts a record; undefined when the site already has one with the request_id (another save got in first). */
+export async function insertRecord(db: Db, actor: Actor, values: RecordValues, requestId?: string): Promise<number | undefined> {
+  const [created] = await db
+    .insert(formRecords)
+    .values({ ...values, siteId: actor.siteId, createdBy: actor.accountId, requestId: requestId ?? null })
+    .onConflictDoNothing()
+    .returning({ id: formRecords.id });
+  return created?.id;
+}
+
+export async function updateRecord(db: Db, id: number, values: RecordValues): Promise<void> {
+  await db.update(formRecords).set(values).where(eq(formRecords.id, id));
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
@@ -394,111 +273,98 @@ function medicineValues(row: FormData) {
   };
 }
 
+/** Replaces a record's medicines with the validated rows. */
+export async function replaceMedicines(db: Db, actor: Actor, recordId: number, rows: FormData[]): Promise<void> {
+  await db.delete(medicines).where(eq(medicines.recordId, recordId));
+  if (!rows.length) return;
+  await db.insert(medicines).values(
+    rows.map((row) => ({
+      ...medicineValues(row),
+      recordId,
+      siteId: actor.siteId,
+      createdBy: actor.accountId,
+      updatedBy: actor.accountId,
+    })),
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Deleting
 
 /** Soft-deletes a live record of the site (kept for audit); false when there is none. */
-export async function deleteRecord(db: Db, actor: Actor, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .update(formRecords)
-      .set({ deletedAt: new Date(), deletedBy: actor.accountId })
-      .where(and(eq(formRecords.id, id), eq(formRecords.siteId, actor.siteId), isNull(formRecords.deletedAt)))
-      .returning({ id: formRecords.id });
-    if (!deleted) return false;
-    await writeAudit(tx, { ...actor, action: 'delete', entity: ENTITY, entityId: id });
-    return true;
-  });
+export async function softDeleteRecord(db: Db, actor: Actor, id: number): Promise<boolean> {
+  const [deleted] = await db
+    .update(formRecords)
+    .set({ deletedAt: new Date(), deletedBy: actor.accountId })
+    .where(and(eq(formRecords.id, id), eq(formRecords.siteId, actor.siteId), isNull(formRecords.deletedAt)))
+    .returning({ id: formRecords.id });
+  return deleted !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Medicines of a round record
 
-/** A live round record of the site, locked when asked; else not-found (or, for another form, invalid). */
-async function roundRecord(db: Db, siteId: number, recordId: number, lock = false) {
+/** A live record of the site (its id and form), locked when asked; undefined when there is none. */
+export async function liveRecord(db: Db, siteId: number, recordId: number, lock = false) {
   const query = db
     .select({ id: formRecords.id, name: formRecords.name })
     .from(formRecords)
     .where(and(eq(formRecords.id, recordId), eq(formRecords.siteId, siteId), isNull(formRecords.deletedAt)));
   const [record] = await (lock ? query.for('update') : query);
-  if (!record) throw notFound();
-  const definition = formByName(record.name);
-  const rowFields = definition && medicineFieldsOf(definition);
-  if (!definition || !rowFields) throw new AppError(Code.INVALID_INPUT, 'medicine.notRound', { name: record.name });
-  return { ...record, definition, rowFields };
+  return record;
 }
 
-export async function listMedicines(db: Db, siteId: number, recordId: number) {
-  await roundRecord(db, siteId, recordId);
-  return (await medicinesOf(db, [recordId])).map(medicineItem);
+/** Adds a validated medicine to a record; answers its id. */
+export async function insertMedicine(db: Db, actor: Actor, recordId: number, values: FormData): Promise<number> {
+  const [created] = await db
+    .insert(medicines)
+    .values({
+      ...medicineValues(values),
+      updatedBy: actor.accountId,
+      updatedAt: new Date(),
+      recordId,
+      siteId: actor.siteId,
+      createdBy: actor.accountId,
+    })
+    .returning({ id: medicines.id });
+  return created.id;
 }
 
-export interface MedicineInput {
-  recordId: number;
-  id?: number;
-  /** medicine, dose, route, frequency, days, note: validated with the form's medicine row fields. */
-  values: FormData;
+/** Changes a medicine of the record; false when the record has no such medicine. */
+export async function updateMedicine(db: Db, actor: Actor, recordId: number, id: number, values: FormData): Promise<boolean> {
+  const [updated] = await db
+    .update(medicines)
+    .set({ ...medicineValues(values), updatedBy: actor.accountId, updatedAt: new Date() })
+    .where(and(eq(medicines.id, id), eq(medicines.recordId, recordId), eq(medicines.siteId, actor.siteId)))
+    .returning({ id: medicines.id });
+  return updated !== undefined;
 }
 
-export async function saveMedicine(db: Db, actor: Actor, input: MedicineInput): Promise<number> {
-  return db.transaction(async (tx) => {
-    const record = await roundRecord(tx, actor.siteId, input.recordId, true);
-    const values = Object.fromEntries(Object.entries(input.values).filter(([, value]) => value !== undefined));
-    const rowDefinition: FormDefinition = { ...record.definition, sections: [{ titleKey: '', fields: record.rowFields }] };
-    const errors = validateForm(rowDefinition, values);
-    if (errors.length) throw new FormInvalidError(errors);
-
-    const changed = { ...medicineValues(values), updatedBy: actor.accountId, updatedAt: new Date() };
-    let id: number;
-    if (input.id === undefined) {
-      const [created] = await tx
-        .insert(medicines)
-        .values({ ...changed, recordId: record.id, siteId: actor.siteId, createdBy: actor.accountId })
-        .returning({ id: medicines.id });
-      id = created.id;
-    } else {
-      const [updated] = await tx
-        .update(medicines)
-        .set(changed)
-        .where(and(eq(medicines.id, input.id), eq(medicines.recordId, record.id), eq(medicines.siteId, actor.siteId)))
-        .returning({ id: medicines.id });
-      if (!updated) throw new AppError(Code.NOT_FOUND, 'medicine.notFound');
-      id = updated.id;
-    }
-    await touchRecord(tx, actor, record.id, record.definition);
-    const action = input.id === undefined ? 'create' : 'update';
-    await writeAudit(tx, { ...actor, action, entity: MEDICINE_ENTITY, entityId: id });
-    return id;
-  });
+/** A medicine of a live record of the site, with its record's id and form, the record locked; undefined when there is none. */
+export async function lockMedicine(db: Db, siteId: number, id: number) {
+  const [medicine] = await db
+    .select({ recordId: medicines.recordId, name: formRecords.name })
+    .from(medicines)
+    .innerJoin(formRecords, eq(formRecords.id, medicines.recordId))
+    .where(and(eq(medicines.id, id), eq(medicines.siteId, siteId), isNull(formRecords.deletedAt)))
+    .for('update', { of: formRecords });
+  return medicine;
 }
 
-/** Deletes a medicine of a live record of the site; false when there is none. */
-export async function deleteMedicine(db: Db, actor: Actor, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [medicine] = await tx
-      .select({ recordId: medicines.recordId, name: formRecords.name })
-      .from(medicines)
-      .innerJoin(formRecords, eq(formRecords.id, medicines.recordId))
-      .where(and(eq(medicines.id, id), eq(medicines.siteId, actor.siteId), isNull(formRecords.deletedAt)))
-      .for('update', { of: formRecords });
-    if (!medicine) return false;
-    await tx.delete(medicines).where(eq(medicines.id, id));
-    await touchRecord(tx, actor, medicine.recordId, formByName(medicine.name)!);
-    await writeAudit(tx, { ...actor, action: 'delete', entity: MEDICINE_ENTITY, entityId: id });
-    return true;
-  });
+export async function deleteMedicine(db: Db, id: number): Promise<void> {
+  await db.delete(medicines).where(eq(medicines.id, id));
 }
 
-/** A change of a record's medicines is a change of the record: who and when, and its search text. */
-async function touchRecord(db: Db, actor: Actor, recordId: number, definition: FormDefinition): Promise<void> {
-  const [record] = await db.select({ data: formRecords.data }).from(formRecords).where(eq(formRecords.id, recordId));
-  const rows = (await medicinesOf(db, [recordId])).map(asFormRow);
+/** A record's stored data (without its medicines). */
+export async function recordData(db: Db, id: number): Promise<FormData> {
+  const [record] = await db.select({ data: formRecords.data }).from(formRecords).where(eq(formRecords.id, id));
+  return record.data as FormData;
+}
+
+/** Records a change of the record by `actor` now, with its new search text. */
+export async function touchRecord(db: Db, actor: Actor, id: number, searchText: string): Promise<void> {
   await db
     .update(formRecords)
-    .set({
-      updatedAt: new Date(),
-      updatedBy: actor.accountId,
-      searchText: searchTextOf(definition, { ...(record.data as FormData), [MEDICINES]: rows }),
-    })
-    .where(eq(formRecords.id, recordId));
+    .set({ updatedAt: new Date(), updatedBy: actor.accountId, searchText })
+    .where(eq(formRecords.id, id));
 }

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
 import {
   customers,
   departments,
@@ -11,40 +10,20 @@ import {
   type OrderStatus,
   type OutApplyType,
 } from '../db/schema.js';
-import { AppError, Code, FormInvalidError } from '../errors.js';
-import { idOf, ITEMS, outApplyGeneral, outApplyGift, validateForm, type FormData } from '../lib/forms.js';
+import type { Db } from '../db/types.js';
 import { customerOrText } from './customers.js';
-import type { Actor } from './formRecords.js';
-import {
-  checkOrder,
-  checkOrderData,
-  deleteOrder,
-  groupByOrder,
-  itemsDigest,
-  itemViews,
-  liveOrder,
-  saveOrder,
-  siteCustomer,
-  textOf,
-  withTrail,
-  type ItemRow,
-  type OrderTables,
-} from './orders.js';
-import { fenText } from './stock.js';
+import { groupByOrder, itemsDigest, itemViews, liveOrder, withTrail, type ItemRow, type OrderTables } from './orders.js';
 
 // Outbound orders (outApply): `general` for a department (出库单), `gift` a gift pack for a customer
 // (入住礼包出库). Pending until checked; approval takes the items out of their batches.
 
-const TABLES: OrderTables = {
+export const outApplyTables: OrderTables = {
   kind: 'out_apply',
   entity: 'out_applies',
   orders: outApplies,
   items: outApplyItems,
   itemOrderId: outApplyItems.applyId,
 };
-const DEFINITIONS = { general: outApplyGeneral, gift: outApplyGift } as const;
-const PREFIX = { general: 'CK', gift: 'LB' } as const;
-
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -163,114 +142,22 @@ export async function listOutApplies(db: Db, siteId: number, query: OrderQuery, 
 
 /** One live order of the site with its items, or undefined. */
 export async function getOutApply(db: Db, siteId: number, id: number, today: string) {
-  const [view] = await views(db, await selectHeaders(db, liveOrder(TABLES, siteId, id)), today);
+  const [view] = await views(db, await selectHeaders(db, liveOrder(outApplyTables, siteId, id)), today);
   return view;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Saving
-
-export interface OutApplyInput {
-  /** Update this pending order instead of creating one. */
-  id?: number;
-  type: OutApplyType;
-  /** The fields of the type's form (src/forms/definitions/stock.ts): the save's body. */
-  data: FormData;
-  requestId?: string;
-}
-
-/**
- * Validates the order with its form and the site's records and stock, and saves it with its items
- * and the audit entry in one transaction. Only a pending order can be changed, and not its type.
- */
-export async function saveOutApply(db: Db, actor: Actor, input: OutApplyInput, today: string): Promise<number> {
-  const definition = DEFINITIONS[input.type];
-  const { data } = input;
-  const errors = validateForm(definition, data);
-  if (errors.length) throw new FormInvalidError(errors);
-  const rows = data[ITEMS] as FormData[];
-
-  return saveOrder(db, actor, TABLES, input, today, async (tx) => {
-    if (input.id !== undefined) {
-      // saveOrder has locked the order and found it pending; its type cannot change.
-      const [existing] = await tx.select({ type: outApplies.type }).from(outApplies).where(eq(outApplies.id, input.id));
-      if (existing.type !== input.type) throw new AppError(Code.INVALID_INPUT, 'order.typeFixed');
-    }
-    const customerId = input.type === 'gift' ? (data.customer_id as number) : null;
-    if (customerId !== null && !(await siteCustomer(tx, actor.siteId, customerId))) {
-      throw new AppError(Code.NOT_FOUND, 'customer.notFound');
-    }
-    const batches = await checkOrderData(tx, actor.siteId, definition, data, today);
-
-    const departmentId = idOf(data.department_id) ?? null;
-    const giftTypeId = idOf(data.gift_type_id) ?? null;
-    // Names for the keyword search (both checked as the site's above).
-    const [department] = departmentId
-      ? await tx
-          .select({ name: departments.name })
-          .from(departments)
-          .where(and(eq(departments.id, departmentId), eq(departments.siteId, actor.siteId)))
-      : [];
-    const [giftType] = giftTypeId
-      ? await tx
-          .select({ name: giftTypes.name })
-          .from(giftTypes)
-          .where(and(eq(giftTypes.id, giftTypeId), eq(giftTypes.siteId, actor.siteId)))
-      : [];
-    const requester = textOf(data.requester);
-    const remark = textOf(data.remark);
-    const items = rows.map((row) => {
-      const batch = batches.get(idOf(row.batch_id)!)!;
-      return {
-        productId: batch.product_id,
-        batchId: batch.id,
-        quantity: row.quantity as number,
-        price: batch.price,
-        name: batch.product_name,
-      };
-    });
-    return {
-      values: { departmentId, customerId, giftTypeId, requester, applyDate: data.apply_date as string, remark },
-      createOnly: { type: input.type },
-      prefix: PREFIX[input.type],
-      searchText: (no) =>
-        [no, requester, remark, department?.name, giftType?.name, ...items.map((item) => item.name)].filter(Boolean).join('\n'),
-      items: (applyId) =>
-        items.map((item) => ({
-          applyId,
-          productId: item.productId,
-          batchId: item.batchId,
-          quantity: item.quantity,
-          // The product's price now: the order's value stays what it was when saved.
-          price: fenText(Math.round(item.price * 100)),
-        })),
-    };
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Deleting, checking
-
-/** Soft-deletes a pending order of the site (kept for audit). */
-export const deleteOutApply = (db: Db, actor: Actor, id: number) => deleteOrder(db, actor, TABLES, id);
-
-/** Approves, rejects or reverses an order of the site in one transaction (see checkOrder); answers it as it is now. */
-export async function checkOutApply(
-  db: Db,
-  actor: Actor,
-  body: { id: number; approve?: boolean; reverse?: boolean; reason?: string },
-  today: string,
-) {
-  await checkOrder(db, actor, TABLES, body, today);
-  return (await getOutApply(db, actor.siteId, body.id, today))!;
+/** The type of an order (which cannot change). */
+export async function outApplyType(db: Db, id: number): Promise<OutApplyType> {
+  const [order] = await db.select({ type: outApplies.type }).from(outApplies).where(eq(outApplies.id, id));
+  return order.type;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Counting
 
-/** How many orders of each form (出库单, 入住礼包出库) the site made in [from, to), deleted ones left out. */
-export async function countOutApplies(db: Db, siteId: number, from: Date, to: Date): Promise<Record<string, number>> {
-  const rows = await db
+/** How many orders of each type the site made in [from, to), deleted ones left out. */
+export function countOutApplies(db: Db, siteId: number, from: Date, to: Date) {
+  return db
     .select({ type: outApplies.type, n: count() })
     .from(outApplies)
     .where(
@@ -282,5 +169,4 @@ export async function countOutApplies(db: Db, siteId: number, from: Date, to: Da
       ),
     )
     .groupBy(outApplies.type);
-  return Object.fromEntries(rows.map((row) => [DEFINITIONS[row.type].name, row.n]));
 }

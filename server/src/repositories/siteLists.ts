@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
-import { customers, departments, rooms } from '../db/schema.js';
+import { customers, departments, giftTypes, rooms } from '../db/schema.js';
+import type { Db } from '../db/types.js';
 
 /** The site's rooms by floor, each with the customer staying in it (the latest to check in) or null. */
 export async function listFloors(db: Db, siteId: number) {
@@ -51,3 +51,20 @@ export async function existingDepartments(db: Db, siteId: number, ids: number[])
     .where(and(eq(departments.siteId, siteId), inArray(departments.id, ids)));
   return new Set(rows.map((row) => row.id));
 }
+
+/** The name of a department or gift type of the site, or undefined. */
+async function nameOf(
+  db: Db,
+  table: typeof departments | typeof giftTypes,
+  siteId: number,
+  id: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: table.name })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.siteId, siteId)));
+  return row?.name;
+}
+
+export const departmentName = (db: Db, siteId: number, id: number) => nameOf(db, departments, siteId, id);
+export const giftTypeName = (db: Db, siteId: number, id: number) => nameOf(db, giftTypes, siteId, id);

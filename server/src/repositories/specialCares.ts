@@ -1,49 +1,21 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
 import { customers, products, specialCareItems, specialCares, stockBatches, type OrderStatus } from '../db/schema.js';
-import { AppError, Code, FormInvalidError } from '../errors.js';
-import {
-  idOf,
-  isEmpty,
-  ITEMS,
-  selfPaidItems,
-  validateForm,
-  withComputed,
-  withoutComputed,
-  type FormData,
-} from '../lib/forms.js';
+import type { Db } from '../db/types.js';
 import { customerOrText } from './customers.js';
-import type { Actor } from './formRecords.js';
-import {
-  checkOrder,
-  checkOrderData,
-  deleteOrder,
-  groupByOrder,
-  itemsDigest,
-  itemViews,
-  liveOrder,
-  saveOrder,
-  siteCustomer,
-  textOf,
-  withTrail,
-  type ItemRow,
-  type OrderTables,
-} from './orders.js';
-import { fenText, yuan } from './stock.js';
+import { groupByOrder, itemsDigest, itemViews, liveOrder, withTrail, type ItemRow, type OrderTables } from './orders.js';
+import { yuan } from './stock.js';
 
 // Self-paid item orders of a customer (specialCare, 自费物品消费表): items at a unit price,
 // subtotals and the total computed by the server in fen. Pending until checked; approval takes
 // the items out of their batches.
 
-const TABLES: OrderTables = {
+export const specialCareTables: OrderTables = {
   kind: 'special_care',
   entity: 'special_cares',
   orders: specialCares,
   items: specialCareItems,
   itemOrderId: specialCareItems.careId,
 };
-const PREFIX = 'ZF';
-
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -152,104 +124,15 @@ export async function listSpecialCares(db: Db, siteId: number, query: SpecialCar
 
 /** One live self-paid order of the site with its items, or undefined. */
 export async function getSpecialCare(db: Db, siteId: number, id: number, today: string) {
-  const [view] = await views(db, await selectHeaders(db, liveOrder(TABLES, siteId, id)), today);
+  const [view] = await views(db, await selectHeaders(db, liveOrder(specialCareTables, siteId, id)), today);
   return view;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Saving
-
-export interface SpecialCareInput {
-  /** Update this pending order instead of creating one. */
-  id?: number;
-  /** The fields of 自费物品消费表 (src/forms/definitions/stock.ts): the save's body. */
-  data: FormData;
-  requestId?: string;
-}
-
-/**
- * Validates the order with its form and the site's records and stock, computes the subtotals and
- * the total, and saves it with its items and the audit entry in one transaction. Only a pending
- * order can be changed.
- */
-export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareInput, today: string): Promise<number> {
-  const definition = selfPaidItems;
-  const data = withoutComputed(definition, input.data);
-  // Another site's customer is not found (before the form's rules: her room would be missing); the room defaults to hers.
-  const customerId = typeof data.customer_id === 'number' ? idOf(data.customer_id) : undefined;
-  if (customerId !== undefined) {
-    const customer = await siteCustomer(db, actor.siteId, customerId);
-    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
-    if (isEmpty(data.room)) data.room = customer.room;
-  }
-  const errors = validateForm(definition, data);
-  if (errors.length) throw new FormInvalidError(errors);
-  const computed = withComputed(definition, data, { today });
-  const rows = computed[ITEMS] as FormData[];
-
-  return saveOrder(db, actor, TABLES, input, today, async (tx) => {
-    const customer = await siteCustomer(tx, actor.siteId, data.customer_id as number);
-    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
-    const batches = await checkOrderData(tx, actor.siteId, definition, data, today);
-
-    const remark = textOf(data.remark);
-    const items = rows.map((row) => {
-      const batch = batches.get(idOf(row.batch_id)!)!;
-      return {
-        productId: batch.product_id,
-        batchId: batch.id,
-        quantity: row.quantity as number,
-        price: row.price as number,
-        subtotal: row.subtotal as number,
-        name: batch.product_name,
-      };
-    });
-    return {
-      values: {
-        customerId: customer.id,
-        room: data.room as string,
-        consumeDate: data.consume_date as string,
-        remark,
-        signature: typeof data.signature === 'string' && data.signature ? data.signature : null,
-        total: fenText(Math.round((computed.total as number) * 100)),
-      },
-      prefix: PREFIX,
-      searchText: (no) => [no, remark, ...items.map((item) => item.name)].filter(Boolean).join('\n'),
-      items: (careId) =>
-        items.map((item) => ({
-          careId,
-          productId: item.productId,
-          batchId: item.batchId,
-          quantity: item.quantity,
-          price: fenText(Math.round(item.price * 100)),
-          subtotal: fenText(Math.round(item.subtotal * 100)),
-        })),
-    };
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Deleting, checking
-
-/** Soft-deletes a pending self-paid order of the site (kept for audit). */
-export const deleteSpecialCare = (db: Db, actor: Actor, id: number) => deleteOrder(db, actor, TABLES, id);
-
-/** Approves, rejects or reverses a self-paid order of the site in one transaction (see checkOrder); answers it as it is now. */
-export async function checkSpecialCare(
-  db: Db,
-  actor: Actor,
-  body: { id: number; approve?: boolean; reverse?: boolean; reason?: string },
-  today: string,
-) {
-  await checkOrder(db, actor, TABLES, body, today);
-  return (await getSpecialCare(db, actor.siteId, body.id, today))!;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Counting
 
-/** How many self-paid orders the site made in [from, to), by form name (自费物品消费表); deleted ones left out. */
-export async function countSpecialCares(db: Db, siteId: number, from: Date, to: Date): Promise<Record<string, number>> {
+/** How many self-paid orders the site made in [from, to), deleted ones left out. */
+export async function countSpecialCares(db: Db, siteId: number, from: Date, to: Date): Promise<number> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(specialCares)
@@ -261,5 +144,5 @@ export async function countSpecialCares(db: Db, siteId: number, from: Date, to: 
         isNull(specialCares.deletedAt),
       ),
     );
-  return n ? { [selfPaidItems.name]: n } : {};
+  return n;
 }

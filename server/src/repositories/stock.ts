@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gt, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
 import {
   giftTypes,
   productPackageItems,
@@ -7,15 +6,13 @@ import {
   products,
   stockBatches,
   stockMovements,
-  type OrderKind,
 } from '../db/schema.js';
-import { AppError, Code } from '../errors.js';
-import { isExpired, isNearExpiry, type StockBatch } from '../lib/forms.js';
+import type { Db } from '../db/types.js';
+import { isNearExpiry, type StockBatch } from '../lib/forms.js';
 import { containing } from './customers.js';
-import type { Actor } from './formRecords.js';
 
 // The site's stock: products, packages, gift types and batches, and the movements that approving
-// and reversing orders make. Everything is scoped to the site.
+// and reversing orders make (what may move is services/stock.ts's). Everything is scoped to the site.
 
 /** numeric(10,2) columns come back as strings ("12.50"). */
 export const yuan = (value: string | number) => Number(value);
@@ -167,12 +164,9 @@ export async function batchesByIds(db: Db, siteId: number, ids: number[], lock =
 
 /**
  * The batches of a product of the site that can be chosen on `today`: in stock and not expired,
- * earliest expiry first, `near_expiry` when they expire within 30 days. Another site's product is not found.
+ * earliest expiry first, `near_expiry` when they expire within 30 days.
  */
-export async function productBatches(db: Db, siteId: number, productId: number, today: string) {
-  if (!(await existingProducts(db, siteId, [productId])).has(productId)) {
-    throw new AppError(Code.NOT_FOUND, 'product.notFound');
-  }
+export async function choosableBatches(db: Db, siteId: number, productId: number, today: string) {
   const rows = await db
     .select({
       id: stockBatches.id,
@@ -206,60 +200,24 @@ export interface MovingItem {
 }
 
 /**
- * Takes the items' quantities out of their batches (approve) or puts them back (reverse), with a
- * movement per item, inside the caller's transaction. Approving checks every batch under its row
- * lock first and changes nothing when one is expired or has too few: the AppError names the row
- * (1-based), the product and the batch. The movements' unique index refuses a second move of an item.
+ * Changes the quantities of batches, each by its delta, in one statement; answers how many batches
+ * it changed: none that would go below zero (the caller holds their row locks and has checked; the
+ * CHECK constraint stock_batches_quantity_check is the last line).
  */
-export async function moveStock(
-  db: Db,
-  actor: Actor,
-  order: { kind: OrderKind; id: number },
-  items: MovingItem[],
-  action: 'approve' | 'reverse',
-  today: string,
-): Promise<void> {
-  const batches = await batchesByIds(db, actor.siteId, items.map((item) => item.batch_id), true);
-  const perBatch = new Map<number, number>();
-  items.forEach((item, i) => {
-    const batch = batches.get(item.batch_id);
-    // Batches are never deleted and orders keep to their site's: a missing one is a broken database.
-    if (!batch) throw new Error(`batch ${item.batch_id} of ${order.kind} ${order.id} is not the site's`);
-    const total = (perBatch.get(batch.id) ?? 0) + item.quantity;
-    perBatch.set(batch.id, total);
-    if (action === 'reverse') return;
-    const params = { row: i + 1, product: batch.product_name, batch: batch.batch_no };
-    if (isExpired(batch.expiry_date, today)) {
-      throw new AppError(Code.STOCK, 'stock.expired', { ...params, expiry: batch.expiry_date });
-    }
-    if (total > batch.quantity) {
-      throw new AppError(Code.STOCK, 'stock.insufficient', { ...params, quantity: total, available: batch.quantity });
-    }
-  });
-  const sign = action === 'approve' ? -1 : 1;
-  // Every batch in one statement: each one's change by a CASE on its id.
+export async function changeBatches(db: Db, deltas: Map<number, number>): Promise<number> {
+  // Each batch's change by a CASE on its id.
   const delta = sql`(case ${sql.join(
-    [...perBatch].map(([batchId, quantity]) => sql`when ${stockBatches.id} = ${batchId} then ${sign * quantity}::int`),
+    [...deltas].map(([batchId, change]) => sql`when ${stockBatches.id} = ${batchId} then ${change}::int`),
     sql` `,
   )} end)`;
   const updated = await db
     .update(stockBatches)
     .set({ quantity: sql`${stockBatches.quantity} + ${delta}`, updatedAt: new Date() })
-    // The guard repeats the check above in SQL (the rows are locked, so it holds); the CHECK
-    // constraint stock_batches_quantity_check is the last line.
-    .where(and(inArray(stockBatches.id, [...perBatch.keys()]), sql`${stockBatches.quantity} + ${delta} >= 0`))
+    .where(and(inArray(stockBatches.id, [...deltas.keys()]), sql`${stockBatches.quantity} + ${delta} >= 0`))
     .returning({ id: stockBatches.id });
-  if (updated.length !== perBatch.size) throw new Error(`batches of ${order.kind} ${order.id} changed under their lock`);
-  await db.insert(stockMovements).values(
-    items.map((item) => ({
-      siteId: actor.siteId,
-      batchId: item.batch_id,
-      delta: sign * item.quantity,
-      orderKind: order.kind,
-      orderId: order.id,
-      itemId: item.id,
-      action,
-      by: actor.accountId,
-    })),
-  );
+  return updated.length;
+}
+
+export async function insertMovements(db: Db, movements: (typeof stockMovements.$inferInsert)[]): Promise<void> {
+  await db.insert(stockMovements).values(movements);
 }

@@ -1,13 +1,8 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.js';
+import type { Actor } from '../actor.js';
 import { accounts, customers, surveyAnswers, surveys } from '../db/schema.js';
-import { AppError, Code, FormInvalidError } from '../errors.js';
-import { formByName, validateForm, type FormData } from '../lib/forms.js';
-import { writeAudit } from './audit.js';
-import type { Actor } from './formRecords.js';
-
-/** The form whose rules an acknowledgement follows (src/forms). */
-export const ACKNOWLEDGEMENT_FORM = '入住须知';
+import type { Db } from '../db/types.js';
+import type { FormData } from '../lib/forms.js';
 
 /** The site's current check-in rules (the highest version), or undefined. */
 export async function currentSurvey(db: Db, siteId: number) {
@@ -20,48 +15,37 @@ export async function currentSurvey(db: Db, siteId: number) {
   return survey;
 }
 
-export interface AnswerInput {
-  customerId: number;
-  surveyId: number;
-  data: FormData;
+/** A survey of the site (its id and version), or undefined. */
+export async function findSurvey(db: Db, siteId: number, id: number) {
+  const [survey] = await db
+    .select({ id: surveys.id, version: surveys.version })
+    .from(surveys)
+    .where(and(eq(surveys.id, id), eq(surveys.siteId, siteId)));
+  return survey;
 }
 
-/** Stores a customer's signed acknowledgement of the site's current rules; one live one per customer and version. */
-export async function saveAnswer(db: Db, actor: Actor, input: AnswerInput): Promise<number> {
-  const definition = formByName(ACKNOWLEDGEMENT_FORM)!;
-  const errors = validateForm(definition, input.data);
-  if (errors.length) throw new FormInvalidError(errors);
-  return db.transaction(async (tx) => {
-    const [customer] = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.id, input.customerId), eq(customers.siteId, actor.siteId)));
-    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
-    const [survey] = await tx
-      .select({ id: surveys.id, version: surveys.version })
-      .from(surveys)
-      .where(and(eq(surveys.id, input.surveyId), eq(surveys.siteId, actor.siteId)));
-    if (!survey) throw new AppError(Code.NOT_FOUND, 'survey.notFound');
-    // Signing rules that have since changed would acknowledge a text nobody was shown.
-    if ((await currentSurvey(tx, actor.siteId))?.id !== survey.id) throw new AppError(Code.CONFLICT, 'survey.outdated');
-
-    const [created] = await tx
-      .insert(surveyAnswers)
-      .values({
-        siteId: actor.siteId,
-        surveyId: survey.id,
-        customerId: customer.id,
-        data: input.data,
-        createdBy: actor.accountId,
-        updatedBy: actor.accountId,
-      })
-      // The unique index of live answers: a second one (a double tap included) is refused.
-      .onConflictDoNothing()
-      .returning({ id: surveyAnswers.id });
-    if (!created) throw new AppError(Code.CONFLICT, 'survey.alreadyAnswered');
-    await writeAudit(tx, { ...actor, action: 'create', entity: 'survey_answers', entityId: created.id });
-    return created.id;
-  });
+/**
+ * Stores a customer's acknowledgement of a survey; undefined when she has a live one of it already
+ * (the unique index of live answers: a second one, a double tap included, is refused).
+ */
+export async function insertAnswer(
+  db: Db,
+  actor: Actor,
+  input: { customerId: number; surveyId: number; data: FormData },
+): Promise<number | undefined> {
+  const [created] = await db
+    .insert(surveyAnswers)
+    .values({
+      siteId: actor.siteId,
+      surveyId: input.surveyId,
+      customerId: input.customerId,
+      data: input.data,
+      createdBy: actor.accountId,
+      updatedBy: actor.accountId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: surveyAnswers.id });
+  return created?.id;
 }
 
 /** The site's live acknowledgements, newest first. */

@@ -1,11 +1,8 @@
-import type { Db } from '../db/index.js';
 import { uploads } from '../db/schema.js';
-import { writeAudit } from './audit.js';
+import type { Db } from '../db/types.js';
 
-/** Records an uploaded file, audited as its uploader's creation. */
-export async function recordUpload(db: Db, upload: typeof uploads.$inferInsert): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [created] = await tx.insert(uploads).values(upload).returning({ id: uploads.id });
-    await writeAudit(tx, { siteId: upload.siteId, accountId: upload.accountId, action: 'create', entity: 'uploads', entityId: created.id });
-  });
+/** Records an uploaded file; answers its id. */
+export async function insertUpload(db: Db, upload: typeof uploads.$inferInsert): Promise<number> {
+  const [created] = await db.insert(uploads).values(upload).returning({ id: uploads.id });
+  return created.id;
 }

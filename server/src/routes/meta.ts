@@ -1,6 +1,6 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
-import { Envelope } from './schemas.js';
+import { Done } from '../schemas/common.js';
 
 /** Routes about the server itself rather than the centre. */
 const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,7 +11,7 @@ const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Answers code 1 when the server is up and its database answers',
         description: 'While the database cannot be reached: HTTP 503 with code -500 and a message saying so.',
         security: [],
-        response: { 200: Envelope(Type.Null()) },
+        response: { 200: Done },
       },
     },
     async (_request, reply) => {

@@ -1,43 +1,20 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, Code } from '../../errors.js';
-import { siteDayRange, siteToday, siteUtcOffset } from '../../lib/dates.js';
-import { hashPassword, newPasswordProblem, verifyPassword } from '../../lib/password.js';
-import * as accounts from '../../repositories/accounts.js';
-import { countByName } from '../../repositories/formRecords.js';
-import { countOutApplies } from '../../repositories/outApplies.js';
-import { countSpecialCares } from '../../repositories/specialCares.js';
-import * as sessions from '../../repositories/sessions.js';
-import { Envelope, Id, NoBody } from '../schemas.js';
-
-const UserInfo = Type.Object({
-  id: Type.Integer(),
-  account: Type.String(),
-  name: Type.String(),
-  site_id: Type.Integer(),
-  site_name: Type.String(),
-  must_change_password: Type.Boolean(),
-  /** May approve / reject / reverse stock orders. */
-  can_approve: Type.Boolean(),
-  /** The site's IANA zone: the app counts the centre's days in it, whatever the device's zone. */
-  time_zone: Type.String(),
-  /** The zone's offset from UTC now (minutes east), for a client that cannot convert zones itself. */
-  utc_offset: Type.Integer(),
-});
-
-const userInfo = (session: sessions.Session) => ({
-  id: session.accountId,
-  account: session.account,
-  name: session.name,
-  site_id: session.siteId,
-  site_name: session.siteName,
-  must_change_password: session.mustChangePassword,
-  can_approve: session.canApprove,
-  time_zone: session.timeZone,
-  utc_offset: siteUtcOffset(session),
-});
-
-// Passwords are capped so that nobody can make the server hash megabytes.
-const Password = Type.String({ minLength: 1, maxLength: 128 });
+import { siteDayRange, siteToday } from '../../lib/dates.js';
+import { listAccountSites } from '../../repositories/accounts.js';
+import {
+  ChangePasswordBody,
+  HomeBody,
+  HomeReply,
+  InfoBody,
+  LoginBody,
+  LoginReply,
+  SiteList,
+  UserInfo,
+} from '../../schemas/account.js';
+import { Done, Envelope, NoBody } from '../../schemas/common.js';
+import { changePassword, login, logout, switchSite, userInfo } from '../../services/auth.js';
+import { homeCounts } from '../../services/home.js';
 
 export interface AccountRoutesOptions {
   sessionTtlHours: number;
@@ -45,6 +22,7 @@ export interface AccountRoutesOptions {
   loginRateWindowMs: number;
 }
 
+/** Logging in and out, the account and its sites, the home page's counts. */
 const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (app, options) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -54,12 +32,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       schema: {
         summary: 'Log in with account and password',
         security: [],
-        body: Type.Object({
-          account: Type.String({ minLength: 1, maxLength: 64 }),
-          password: Password,
-          site_id: Type.Optional(Id),
-        }),
-        response: { 200: Envelope(Type.Object({ token: Type.String(), userInfo: UserInfo })) },
+        body: LoginBody,
+        response: { 200: LoginReply },
       },
       config: {
         public: true,
@@ -79,16 +53,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     },
     async (request, reply) => {
       const { account, password, site_id } = request.body;
-      // Phone keyboards add spaces after a word.
-      const found = await accounts.findAccount(app.db, account.trim());
-      // The password is checked even when there is no such account: see verifyPassword.
-      if (!(await verifyPassword(found?.passwordHash, password)) || !found) {
-        throw new AppError(Code.BAD_CREDENTIALS, 'auth.badCredentials');
-      }
-      const siteId = site_id ?? found.defaultSiteId;
-      if (!(await accounts.mayUseSite(app.db, found.id, siteId))) throw new AppError(Code.FORBIDDEN, 'site.forbidden');
-      const token = await sessions.createSession(app.db, { accountId: found.id, siteId, ttlHours: options.sessionTtlHours });
-      const session = (await sessions.findSession(app.db, token))!;
+      const { token, session } = await login(app.db, { account, password, siteId: site_id, ttlHours: options.sessionTtlHours });
       const res = { token, userInfo: userInfo(session) };
       // The session exists either way: the app needs its token to call change_pwd.
       if (session.mustChangePassword) {
@@ -101,11 +66,11 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
   app.post(
     '/logout',
     {
-      schema: { summary: 'End the current session', body: NoBody, response: { 200: Envelope(Type.Null()) } },
+      schema: { summary: 'End the current session', body: NoBody, response: { 200: Done } },
       config: { allowedBeforePasswordChange: true },
     },
     async (request, reply) => {
-      await sessions.revokeSession(app.db, request.session);
+      await logout(app.db, request.session);
       return reply.ok(null);
     },
   );
@@ -115,20 +80,16 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     {
       schema: {
         summary: 'The logged-in account; with site_id, switch the session to that site first',
-        body: Type.Object({ site_id: Type.Optional(Id) }),
+        body: InfoBody,
         response: { 200: Envelope(UserInfo) },
       },
     },
     async (request, reply) => {
       const { site_id } = request.body;
       const { session } = request;
-      if (site_id === undefined || site_id === session.siteId) return reply.ok(userInfo(session));
-      if (!(await accounts.mayUseSite(app.db, session.accountId, site_id))) {
-        throw new AppError(Code.FORBIDDEN, 'site.forbidden');
-      }
-      await sessions.setSessionSite(app.db, session, site_id);
-      const switched = (await sessions.findSession(app.db, request.headers.token as string))!;
-      return reply.ok(userInfo(switched));
+      const token = request.headers.token as string;
+      const current = site_id === undefined ? session : await switchSite(app.db, session, token, site_id);
+      return reply.ok(userInfo(current));
     },
   );
 
@@ -137,22 +98,14 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     {
       schema: {
         summary: "Home summary: the site's records and stock orders of a day (default the site's today) per form name",
-        body: Type.Object({ date: Type.Optional(Type.String({ format: 'date' })) }),
-        response: {
-          200: Envelope(Type.Object({ date: Type.String(), counts: Type.Record(Type.String(), Type.Integer()) })),
-        },
+        body: HomeBody,
+        response: { 200: HomeReply },
       },
     },
     async (request, reply) => {
       const date = request.body.date ?? siteToday(request.session);
       const [from, to] = siteDayRange(request.session, date);
-      const { siteId } = request.session;
-      const [records, outbound, selfPaid] = await Promise.all([
-        countByName(app.db, siteId, from, to),
-        countOutApplies(app.db, siteId, from, to),
-        countSpecialCares(app.db, siteId, from, to),
-      ]);
-      return reply.ok({ date, counts: { ...records, ...outbound, ...selfPaid } });
+      return reply.ok({ date, counts: await homeCounts(app.db, request.session.siteId, from, to) });
     },
   );
 
@@ -161,24 +114,13 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     {
       schema: {
         summary: "Change the password; the account's other sessions end",
-        body: Type.Object({ old_password: Password, password: Password }),
-        response: { 200: Envelope(Type.Null()) },
+        body: ChangePasswordBody,
+        response: { 200: Done },
       },
       config: { allowedBeforePasswordChange: true },
     },
     async (request, reply) => {
-      const { old_password, password } = request.body;
-      const { session } = request;
-      if (!(await verifyPassword(await accounts.getPasswordHash(app.db, session.accountId), old_password))) {
-        throw new AppError(Code.BAD_CREDENTIALS, 'password.oldWrong');
-      }
-      const problem = newPasswordProblem(password, old_password, session.account);
-      if (problem) throw new AppError(Code.INVALID_INPUT, problem);
-      const passwordHash = await hashPassword(password);
-      await app.db.transaction(async (tx) => {
-        await accounts.setPassword(tx, session, passwordHash);
-        await sessions.revokeOtherSessions(tx, session.accountId, session.id);
-      });
+      await changePassword(app.db, request.session, request.body.old_password, request.body.password);
       return reply.ok(null);
     },
   );
@@ -189,10 +131,10 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       schema: {
         summary: 'The sites the account may use',
         body: NoBody,
-        response: { 200: Envelope(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }))) },
+        response: { 200: SiteList },
       },
     },
-    async (request, reply) => reply.ok(await accounts.listAccountSites(app.db, request.session.accountId)),
+    async (request, reply) => reply.ok(await listAccountSites(app.db, request.session.accountId)),
   );
 };
 

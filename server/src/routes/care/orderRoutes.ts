@@ -1,35 +1,40 @@
-import { Type, type FastifyPluginAsyncTypebox, type Static, type TSchema } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TSchema } from '@fastify/type-provider-typebox';
+import { actorOf, type Actor } from '../../actor.js';
 import { AppError, Code } from '../../errors.js';
 import { siteToday } from '../../lib/dates.js';
-import type { Actor } from '../../repositories/formRecords.js';
-import { Envelope, Id } from '../schemas.js';
-import { CheckBody, checkDescription } from './orderSchemas.js';
+import { Done, IdBody } from '../../schemas/common.js';
+import { CheckBody } from '../../schemas/orders.js';
+import { orderNotFound, type CheckBody as Check } from '../../services/orders.js';
 
 // The routes outApply and specialCare share: /info, /del and /check read the same and call their
-// kind's repository. /index and /save differ in their filters and fields: each kind registers them.
+// kind's functions. /index and /save differ in their filters and fields: each kind registers them.
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
-/** Who acts: the session's site and account. */
-export const actorOf = (request: { session: { siteId: number; accountId: number } }): Actor => ({
-  siteId: request.session.siteId,
-  accountId: request.session.accountId,
-});
-
-/** One kind of order's routes: its name in the docs, its schemas, its repository's functions. */
+/** One kind of order's routes: its name in the docs, its reply schema, its functions. */
 export interface OrderRoutes {
   /** The API docs' summaries of /info, /del and /check (written out whole, so that a search finds them). */
   summaries: { info: string; del: string; check: string };
-  /** An order with its items, as /info and /check answer it. */
-  Order: TSchema;
+  /** The reply of /info and /check: an order with its items. */
+  OrderInfo: TSchema;
   /** Registers /index (the list: its filters differ). */
   index: (app: App) => void;
   /** Registers /save (the order's fields differ). */
   save: (app: App) => void;
   get: (db: App['db'], siteId: number, id: number, today: string) => Promise<unknown>;
   delete: (db: App['db'], actor: Actor, id: number) => Promise<void>;
-  check: (db: App['db'], actor: Actor, body: Static<typeof CheckBody>, today: string) => Promise<unknown>;
+  check: (db: App['db'], actor: Actor, body: Check, today: string) => Promise<unknown>;
 }
+
+const checkDescription =
+  '`{id, approve: true}` takes the items out of their batches in one transaction, or answers -7 naming the row, ' +
+  'product and batch and changes nothing; `{id, approve: false, reason}` rejects; `{id, reverse: true, reason?}` ' +
+  'puts the stock of an approved order back. Only a pending order can be approved or rejected, only an approved ' +
+  'one reversed (else -6).';
+
+/** The body's values for the form: null and absent are the same, empty. */
+export const formData = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));
 
 /** The plugin of one kind of order's five routes, in the order the API docs list them. */
 export const orderRoutes =
@@ -44,13 +49,13 @@ export const orderRoutes =
       {
         schema: {
           summary: kind.summaries.info,
-          body: Type.Object({ id: Id }),
-          response: { 200: Envelope(kind.Order) },
+          body: IdBody,
+          response: { 200: kind.OrderInfo },
         },
       },
       async (request, reply) => {
         const order = await kind.get(app.db, request.session.siteId, request.body.id, siteToday(request.session));
-        if (!order) throw new AppError(Code.NOT_FOUND, 'order.notFound');
+        if (!order) throw orderNotFound();
         return reply.ok(order);
       },
     );
@@ -62,8 +67,8 @@ export const orderRoutes =
       {
         schema: {
           summary: kind.summaries.del,
-          body: Type.Object({ id: Id }),
-          response: { 200: Envelope(Type.Null()) },
+          body: IdBody,
+          response: { 200: Done },
         },
       },
       async (request, reply) => {
@@ -79,7 +84,7 @@ export const orderRoutes =
           summary: kind.summaries.check,
           description: checkDescription,
           body: CheckBody,
-          response: { 200: Envelope(kind.Order) },
+          response: { 200: kind.OrderInfo },
         },
       },
       async (request, reply) => {

@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditLog, formRecords, medicines } from '../src/db/schema.js';
-import { addDays, DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
-import { formDefinitions } from '../src/lib/forms.js';
-import { definitionOf, expectedData, validSample, type SampleRefs } from './formSamples.js';
-import { addSite, call, startApp, stockRefs, type TestCustomer, type TestSite } from './helpers.js';
+import { auditLog, formRecords, medicines } from '../../../../src/db/schema.js';
+import { addDays, DEFAULT_ZONE, siteToday } from '../../../../src/lib/dates.js';
+import { formDefinitions } from '../../../../src/lib/forms.js';
+import { definitionOf, expectedData, SIGNATURE, validSample, type SampleRefs } from '../../../formSamples.js';
+import { addProduct, addSite, call, startApp, stockOf, stockRefs, type TestCustomer, type TestSite } from '../../../helpers.js';
+import { row } from '../../../stockFixture.js';
 
 const API = '/api/care/index';
 const SAVE = `${API}/saveForm`;
@@ -385,5 +386,41 @@ describe('delFormRecord', () => {
     assert.ok(actions.every((a) => a.accountId === site.accountId));
     // Again: not found.
     assert.deepEqual(await post(DEL, { id }, { lang: 'en' }), { code: -2, msg: 'The record does not exist or has been deleted', res: null });
+  });
+});
+
+describe('礼包领取明细表 (a form record)', () => {
+  it("is saved with saveForm, its gift type, products and batches checked against the site", async () => {
+    const other = await addSite(app);
+    const today = siteToday(DEFAULT_ZONE);
+    const { productId, batches } = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 5 }] });
+    const another = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 5 }] });
+    const [giftType] = (await post(`${API}/giftTypeList`, {})).res;
+    const who = site.customers[0];
+    const data = {
+      customer_id: who.id,
+      gift_type_id: giftType.id,
+      receive_date: today,
+      items: [row(productId, batches[0].id, 2)],
+      receiver_signature: SIGNATURE,
+      handler: '客服小李',
+    };
+    const save = (changes: object) => post(`${API}/saveForm`, { name: '礼包领取明细表', customer_id: who.id, data: { ...data, ...changes } });
+    const ok = await save({});
+    assert.equal(ok.code, 1, ok.msg);
+    assert.deepEqual((await post(`${API}/getFormRecordInfo`, { id: ok.res.id })).res.data, data);
+    assert.equal((await save({ items: [row(another.productId, batches[0].id, 2)] })).msg, '物品明细第1行：批次的选项无效');
+    const foreign = await addProduct(app, other.siteId, { batches: [{ expiresIn: 100, quantity: 5 }] });
+    assert.equal((await save({ items: [row(foreign.productId, foreign.batches[0].id, 1)] })).msg, '物品明细第1行：物品的选项无效');
+    const foreignGift = (await call(app, `${API}/giftTypeList`, {}, { token: other.token })).res[0].id;
+    assert.equal((await save({ gift_type_id: foreignGift })).msg, '礼包类型的选项无效');
+    assert.equal((await save({ receiver_signature: undefined })).msg, '请填写领取人签字');
+    // A record of what was received: it moves no stock.
+    assert.equal(await stockOf(app, batches[0].id), 5);
+  });
+
+  it('the stock forms are not saved with saveForm', async () => {
+    const reply = await post(`${API}/saveForm`, { name: '出库单', data: {} });
+    assert.deepEqual(reply, { code: -1, msg: '没有名为「出库单」的表单', res: null });
   });
 });

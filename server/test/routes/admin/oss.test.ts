@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { login, PNG, startApp, uploadFile } from './helpers.js';
+import { login, PNG, startApp, uploadFile } from '../../helpers.js';
 
 const MAX_BYTES = 2048;
 

@@ -1,7 +1,7 @@
-import type { Db } from '../db/index.js';
+import type { Db } from '../db/types.js';
 import { idOf, isEmpty, labelKeyOf, type Field, type FieldError, type FormData } from '../lib/forms.js';
-import { existingDepartments, existingRooms } from './siteLists.js';
-import { batchesByIds, existingGiftTypes, existingPackages, existingProducts } from './stock.js';
+import { existingDepartments, existingRooms } from '../repositories/siteLists.js';
+import { batchesByIds, existingGiftTypes, existingPackages, existingProducts } from '../repositories/stock.js';
 
 /**
  * What a form definition's rules cannot know: that the chosen babies are the customer's, and that

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formRecords, sessions } from '../src/db/schema.js';
-import { DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
-import { hashToken } from '../src/repositories/sessions.js';
-import { addAccount, call, login, startApp } from './helpers.js';
+import { auditLog, formRecords, outApplies, sessions } from '../../../src/db/schema.js';
+import { DEFAULT_ZONE, siteToday } from '../../../src/lib/dates.js';
+import { hashToken } from '../../../src/repositories/sessions.js';
+import { addAccount, addProduct, addSite, call, login, startApp } from '../../helpers.js';
+import { CARE, INDEX, OUT, row } from '../../stockFixture.js';
 
 let app: FastifyInstance;
 before(async () => {
@@ -201,5 +202,27 @@ describe('account/index', () => {
     const token = await login(app, 'demo', 'demo1234');
     const reply = await call(app, '/api/care/account/index', { date: '2024-02-30' }, { token, lang: 'en' });
     assert.deepEqual(reply, { code: -1, msg: 'date has an invalid format', res: null });
+  });
+
+  it("counts today's orders per form next to the form records", async () => {
+    const own = await addSite(app);
+    const item = await addProduct(app, own.siteId, { batches: [{ expiresIn: 100, quantity: 50 }] });
+    const ownDepartment = (await call(app, `${INDEX}/departmentList`, {}, { token: own.token })).res[0].id;
+    const items = [row(item.productId, item.batches[0].id, 1)];
+    const as = (url: string, body: object) => call(app, url, body, { token: own.token });
+    await as(`${OUT}/save`, { type: 'general', department_id: ownDepartment, items });
+    await as(`${OUT}/save`, { type: 'general', department_id: ownDepartment, items });
+    const gone = (await as(`${OUT}/save`, { type: 'general', department_id: ownDepartment, items })).res.id;
+    await as(`${OUT}/del`, { id: gone });
+    await as(`${CARE}/save`, { customer_id: own.customers[0].id, items: [{ ...items[0], price: 5 }] });
+    const home = await as('/api/care/account/index', {});
+    assert.deepEqual(home.res, { date: siteToday(DEFAULT_ZONE), counts: { 出库单: 2, 自费物品消费表: 1 } });
+    const ids = (await app.db.select({ id: outApplies.id }).from(outApplies).where(eq(outApplies.siteId, own.siteId))).map((r) => r.id);
+    assert.equal(ids.length, 3);
+    const [{ n }] = await app.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.siteId, own.siteId), inArray(auditLog.entityId, ids), eq(auditLog.entity, 'out_applies')));
+    assert.equal(n, 4);
   });
 });

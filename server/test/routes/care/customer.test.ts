@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { call, login, startApp } from './helpers.js';
+import { call, login, startApp } from '../../helpers.js';
 
 interface Customer {
   id: number;

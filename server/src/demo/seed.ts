@@ -1,12 +1,5 @@
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from './index.js';
 import {
-  accounts,
-  accountSites,
   babies,
   customers,
   departments,
@@ -16,13 +9,15 @@ import {
   rooms,
   sites,
   surveys,
-} from './schema.js';
+} from '../db/schema.js';
+import type { Db } from '../db/types.js';
 import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteNow, siteToday } from '../lib/dates.js';
 import { hashPassword } from '../lib/password.js';
 import { createAccount } from '../repositories/accounts.js';
-import { saveFormRecord } from '../repositories/formRecords.js';
+import { saveFormRecord } from '../services/formRecords.js';
+import { DEMO_SIGNATURE, firstStaff, writeDemoSignature } from './common.js';
 import { random } from './random.js';
-import { seedDemoOrders, seedSiteStock } from './seedStock.js';
+import { seedDemoOrders, seedSiteStock } from './stock.js';
 
 export const SITE_NAMES = ['阳光月子中心·总店', '阳光月子中心·分店'];
 
@@ -183,19 +178,9 @@ export async function seedSiteLists(db: Db, siteId: number): Promise<void> {
   await db.insert(surveys).values({ siteId, version: 1, title: SURVEY_TITLE, content: SURVEY_CONTENT }).onConflictDoNothing();
 }
 
-/** The signature image of the demo records (DATA_DIR/uploads). */
-const DEMO_SIGNATURE = '/uploads/demo-signature.png';
-
 /** A few form records of today and the days before, saved as the app saves them, so that the home badges and lists show something. */
 async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
-  // The site's first staff account (demo, demo2) wrote them.
-  const [staff] = await db
-    .select({ id: accounts.id, name: accounts.name })
-    .from(accountSites)
-    .innerJoin(accounts, eq(accounts.id, accountSites.accountId))
-    .where(eq(accountSites.siteId, siteId))
-    .orderBy(asc(accounts.id))
-    .limit(1);
+  const staff = await firstStaff(db, siteId);
   if (!staff) return;
   const people = await db
     .select({
@@ -362,49 +347,4 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     await db.update(formRecords).set({ createdAt: record.at, updatedAt: record.at }).where(eq(formRecords.id, id));
     await db.update(medicines).set({ createdAt: record.at, updatedAt: record.at }).where(eq(medicines.recordId, id));
   }
-}
-
-/** A hand-drawn-looking signature (a PNG of a wavy stroke), for the demo records. */
-async function writeDemoSignature(uploadDir: string): Promise<void> {
-  const file = path.join(uploadDir, path.basename(DEMO_SIGNATURE));
-  if (existsSync(file)) return;
-  const width = 240;
-  const height = 96;
-  // Grey + alpha, 2 bytes a pixel; each scanline starts with filter byte 0.
-  const pixels = Buffer.alloc((width * 2 + 1) * height);
-  const ink = (x: number, y: number) => {
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        const px = Math.round(x) + dx;
-        const py = Math.round(y) + dy;
-        if (px >= 0 && px < width && py >= 0 && py < height) pixels[py * (width * 2 + 1) + 1 + px * 2 + 1] = 255;
-      }
-    }
-  };
-  for (let t = 0; t <= 1; t += 0.0005) {
-    const x = 16 + t * 208;
-    ink(x, 52 + 22 * Math.sin(t * 19) * Math.cos(t * 5) - 10 * t);
-    if (t > 0.15 && t < 0.4) ink(x + 6, 30 + 40 * (t - 0.15));
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 4; // grey + alpha
-  const png = Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  await mkdir(uploadDir, { recursive: true });
-  await writeFile(file, png);
 }

@@ -1,14 +1,15 @@
-import { Type } from '@fastify/type-provider-typebox';
-import { Day, Id, Nullable, Paging, Timestamp } from '../schemas.js';
+import { Type, type TProperties } from '@fastify/type-provider-typebox';
+import { Day, Envelope, Id, Keyword, madeAndChanged, Nullable, Page, Paging, Timestamp } from './common.js';
 
-// What outApply and specialCare share: statuses, items, who did what, the list filters and the check.
+// What the stock orders (/api/care/outApply, /api/care/specialCare) share: statuses, items, who did
+// what, the list filters and the check.
 
 export const Status = Type.Union(
   [Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('reversed')],
   { description: 'pending until checked; then approved (stock taken out) or rejected; an approved order reversed (stock back)' },
 );
 
-export const Item = Type.Object({
+const Item = Type.Object({
   id: Type.Integer(),
   product_id: Type.Integer(),
   product_name: Type.String(),
@@ -27,18 +28,13 @@ export const Item = Type.Object({
 });
 
 /** What a list row shows of the items, and who did what when. */
-export const orderFields = {
+const orderFields = {
   items_summary: Type.String({ description: 'e.g. 婴儿湿巾 ×2、一次性内裤 ×5' }),
   item_count: Type.Integer(),
   total_quantity: Type.Integer(),
   total: Type.Number({ description: 'Yuan: the items at their prices' }),
   reason: Nullable(Type.String({ description: 'Why it was rejected (or reversed)' })),
-  created_at: Timestamp,
-  created_by: Type.Integer(),
-  created_by_name: Type.String(),
-  updated_at: Timestamp,
-  updated_by: Type.Integer(),
-  updated_by_name: Type.String(),
+  ...madeAndChanged,
   checked_at: Nullable(Timestamp),
   checked_by: Nullable(Type.Integer()),
   checked_by_name: Nullable(Type.String()),
@@ -47,8 +43,15 @@ export const orderFields = {
   reversed_by_name: Nullable(Type.String()),
 };
 
+/** A kind of order's replies, from its own fields: a page of the list (rows without their items), one order with its items. */
+export const orderReplies = <T extends TProperties>(fields: T) => ({
+  OrderList: Page(Type.Object({ ...fields, ...orderFields })),
+  OrderInfo: Envelope(Type.Object({ ...fields, ...orderFields, items: Type.Array(Item) })),
+});
+
+/** The filters of every order list. */
 export const listFilters = {
-  keyword: Type.Optional(Type.String({ maxLength: 50 })),
+  keyword: Type.Optional(Keyword),
   status: Type.Optional(Status),
   customer_id: Type.Optional(Id),
   date_from: Type.Optional(Day),
@@ -63,15 +66,5 @@ export const CheckBody = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
-export const checkDescription =
-  '`{id, approve: true}` takes the items out of their batches in one transaction, or answers -7 naming the row, ' +
-  'product and batch and changes nothing; `{id, approve: false, reason}` rejects; `{id, reverse: true, reason?}` ' +
-  'puts the stock of an approved order back. Only a pending order can be approved or rejected, only an approved ' +
-  'one reversed (else -6).';
-
 /** A field of the form: checked by the form definition (src/forms/definitions/stock.ts), which names it as the app does. */
 export const FormValue = Type.Optional(Type.Unknown());
-
-/** The body's values for the form: null and absent are the same, empty. */
-export const formData = (values: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));

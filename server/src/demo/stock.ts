@@ -1,8 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from './index.js';
 import {
-  accounts,
-  accountSites,
   customers,
   departments,
   giftTypes,
@@ -12,11 +9,12 @@ import {
   products,
   specialCares,
   stockBatches,
-} from './schema.js';
+} from '../db/schema.js';
+import type { Db } from '../db/types.js';
 import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteToday } from '../lib/dates.js';
 import { rowsFromPackage } from '../lib/forms.js';
-import { checkOutApply, saveOutApply } from '../repositories/outApplies.js';
-import { checkSpecialCare, saveSpecialCare } from '../repositories/specialCares.js';
+import { checkOutApply, checkSpecialCare, saveOutApply, saveSpecialCare } from '../services/orders.js';
+import { DEMO_SIGNATURE, firstStaff } from './common.js';
 import { random } from './random.js';
 
 // The demo stock of a site: products in realistic categories, two or three batches each (some
@@ -183,22 +181,13 @@ export async function seedSiteStock(db: Db, siteId: number, today = siteToday(DE
   }
 }
 
-/** The demo signature of the seed (db/seed.ts writes it). */
-const DEMO_SIGNATURE = '/uploads/demo-signature.png';
-
 /**
  * A few orders of the site's first staff account, saved and checked as the app does it: outbound
  * orders for departments (pending, approved, rejected), gift packs for customers (approved,
  * pending; rows filled from the package, earliest expiry first) and self-paid orders (pending, approved).
  */
 export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
-  const [staff] = await db
-    .select({ id: accounts.id })
-    .from(accountSites)
-    .innerJoin(accounts, eq(accounts.id, accountSites.accountId))
-    .where(eq(accountSites.siteId, siteId))
-    .orderBy(asc(accounts.id))
-    .limit(1);
+  const staff = await firstStaff(db, siteId);
   const people = await db
     .select({ id: customers.id })
     .from(customers)
@@ -272,6 +261,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
       actor,
       {
         type: 'general',
+        staffName: staff.name,
         data: {
           department_id: await departmentId(department),
           requester,
@@ -288,7 +278,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
   const gift = async (customerId: number, giftType: string, daysAgo: number) => {
     const { giftTypeId, items } = await giftRows(giftType);
     const data = { customer_id: customerId, gift_type_id: giftTypeId, apply_date: addDays(today, -daysAgo), items };
-    const id = await saveOutApply(db, actor, { type: 'gift', data }, today);
+    const id = await saveOutApply(db, actor, { type: 'gift', data, staffName: staff.name }, today);
     await dated(outApplies, id, daysAgo);
     return id;
   };

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../../actor.js';
+import { siteDayRange, siteToday } from '../../../lib/dates.js';
+import { listRecords } from '../../../repositories/formRecords.js';
+import { Done, IdBody, Saved } from '../../../schemas/common.js';
+import {
+  FormRecordCount,
+  FormRecordCountBody,
+  FormRecordInfo,
+  FormRecordList,
+  FormRecordListBody,
+  SaveFormBody,
+} from '../../../schemas/formRecords.js';
+import { countFormRecords, deleteFormRecord, getFormRecord, saveFormRecord } from '../../../services/formRecords.js';
+
+/** Form records: saving, listing, reading, counting and deleting them. */
+const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/saveForm',
+    {
+      schema: {
+        summary: 'Create (or, with id, update) a form record; data is validated with the form definition',
+        description:
+          'Computed fields are computed by the server. A refused form answers code -1 with ' +
+          '`res: {errors: [{path, message}]}`; a second record of a one-per-customer form answers -6. ' +
+          'A retried save with the same request_id answers the first one\'s id and changes nothing.',
+        body: SaveFormBody,
+        response: { 200: Saved },
+      },
+    },
+    async (request, reply) => {
+      const { name, customer_id, data, id, request_id } = request.body;
+      const saved = await saveFormRecord(app.db, actorOf(request), {
+        name,
+        customerId: customer_id,
+        data,
+        id,
+        requestId: request_id,
+        today: siteToday(request.session),
+      });
+      return reply.ok({ id: saved });
+    },
+  );
+
+  app.post(
+    '/getFormRecord',
+    {
+      schema: {
+        summary: "The site's form records, newest first",
+        description:
+          "date_from / date_to: the site's days of created_at, both included. keyword: the customer's " +
+          "name, room or phone, or text in the record (e.g. the visitor's name).",
+        body: FormRecordListBody,
+        response: { 200: FormRecordList },
+      },
+    },
+    async (request, reply) => {
+      const { name, customer_id, date_from, date_to, keyword, page, limit } = request.body;
+      const result = await listRecords(app.db, request.session.siteId, {
+        name,
+        customerId: customer_id,
+        from: date_from ? siteDayRange(request.session, date_from)[0] : undefined,
+        to: date_to ? siteDayRange(request.session, date_to)[1] : undefined,
+        keyword,
+        page,
+        limit,
+      });
+      return reply.ok(result);
+    },
+  );
+
+  app.post(
+    '/getFormRecordInfo',
+    {
+      schema: {
+        summary: "One form record of the site; a round record also lists its medicines with their ids",
+        body: IdBody,
+        response: { 200: FormRecordInfo },
+      },
+    },
+    async (request, reply) => reply.ok(await getFormRecord(app.db, request.session.siteId, request.body.id)),
+  );
+
+  app.post(
+    '/getFormRecordCount',
+    {
+      schema: {
+        summary: "How many records the site created on a day (default the site's today): of one form, or per form",
+        body: FormRecordCountBody,
+        response: { 200: FormRecordCount },
+      },
+    },
+    async (request, reply) => {
+      const { name, date } = request.body;
+      const [from, to] = siteDayRange(request.session, date ?? siteToday(request.session));
+      return reply.ok(await countFormRecords(app.db, request.session.siteId, from, to, name));
+    },
+  );
+
+  app.post(
+    '/delFormRecord',
+    {
+      schema: {
+        summary: 'Delete a form record (kept for audit, gone from lists)',
+        body: IdBody,
+        response: { 200: Done },
+      },
+    },
+    async (request, reply) => {
+      await deleteFormRecord(app.db, actorOf(request), request.body.id);
+      return reply.ok(null);
+    },
+  );
+};
+
+export default recordRoutes;

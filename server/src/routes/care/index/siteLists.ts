@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listDepartments, listFloors } from '../../../repositories/siteLists.js';
+import { listGiftTypes } from '../../../repositories/stock.js';
+import { NoBody } from '../../../schemas/common.js';
+import { DepartmentList, FloorList, GiftTypeList } from '../../../schemas/siteLists.js';
+
+/** The site's lists that forms choose from: rooms by floor, departments, gift types. */
+const siteListRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/floorList',
+    {
+      schema: {
+        summary: "The site's rooms by floor, each with the customer in it (or null)",
+        body: NoBody,
+        response: { 200: FloorList },
+      },
+    },
+    async (request, reply) => reply.ok(await listFloors(app.db, request.session.siteId)),
+  );
+
+  app.post(
+    '/departmentList',
+    {
+      schema: {
+        summary: "The site's departments",
+        body: NoBody,
+        response: { 200: DepartmentList },
+      },
+    },
+    async (request, reply) => reply.ok(await listDepartments(app.db, request.session.siteId)),
+  );
+
+  app.post(
+    '/giftTypeList',
+    {
+      schema: {
+        summary: "The site's gift types; package_id names the package (productPackageList) whose products a gift pack holds",
+        body: NoBody,
+        response: { 200: GiftTypeList },
+      },
+    },
+    async (request, reply) => reply.ok(await listGiftTypes(app.db, request.session.siteId)),
+  );
+};
+
+export default siteListRoutes;

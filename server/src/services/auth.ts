@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/types.js';
+import { AppError, Code } from '../errors.js';
+import { siteUtcOffset } from '../lib/dates.js';
+import { hashPassword, newPasswordProblem, verifyPassword } from '../lib/password.js';
+import * as accounts from '../repositories/accounts.js';
+import { writeAudit } from '../repositories/audit.js';
+import * as sessions from '../repositories/sessions.js';
+
+// Logging in and out, changing the password, moving a session to another site. Each change of a
+// session is audited as a change of the `sessions` row, under the site it is in (or moves to).
+
+const ENTITY = 'sessions';
+
+/** The session's account and site: who ends or moves it. */
+type SessionActor = Pick<sessions.Session, 'id' | 'accountId' | 'siteId'>;
+
+/** The logged-in staff member as the app reads it (login and account/info). */
+export const userInfo = (session: sessions.Session) => ({
+  id: session.accountId,
+  account: session.account,
+  name: session.name,
+  site_id: session.siteId,
+  site_name: session.siteName,
+  must_change_password: session.mustChangePassword,
+  can_approve: session.canApprove,
+  time_zone: session.timeZone,
+  utc_offset: siteUtcOffset(session),
+});
+
+/** Starts a session (a login, audited) and returns its token: 256 random bits, stored only as their hash. */
+export async function createSession(db: Db, input: { accountId: number; siteId: number; ttlHours: number }): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    const id = await sessions.insertSession(tx, {
+      tokenHash: sessions.hashToken(token),
+      accountId: input.accountId,
+      siteId: input.siteId,
+      expiresAt: new Date(Date.now() + input.ttlHours * 3600_000),
+    });
+    await writeAudit(tx, { siteId: input.siteId, accountId: input.accountId, action: 'create', entity: ENTITY, entityId: id });
+  });
+  return token;
+}
+
+export interface LoginInput {
+  account: string;
+  password: string;
+  /** The site to work in; default the account's default site. */
+  siteId?: number;
+  ttlHours: number;
+}
+
+/**
+ * Checks the account's password and opens a session in the site. A wrong password and an unknown
+ * account answer the same. The session is opened even when the password must be changed: the app
+ * needs its token to change it.
+ */
+export async function login(db: Db, input: LoginInput) {
+  // Phone keyboards add spaces after a word.
+  const found = await accounts.findAccount(db, input.account.trim());
+  // The password is checked even when there is no such account: see verifyPassword.
+  if (!(await verifyPassword(found?.passwordHash, input.password)) || !found) {
+    throw new AppError(Code.BAD_CREDENTIALS, 'auth.badCredentials');
+  }
+  const siteId = input.siteId ?? found.defaultSiteId;
+  if (!(await accounts.mayUseSite(db, found.id, siteId))) throw new AppError(Code.FORBIDDEN, 'site.forbidden');
+  const token = await createSession(db, { accountId: found.id, siteId, ttlHours: input.ttlHours });
+  const session = (await sessions.findSession(db, token))!;
+  return { token, session };
+}
+
+/** Ends the session (a logout, audited). */
+export async function logout(db: Db, session: SessionActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await sessions.revokeSession(tx, session.id);
+    await writeAudit(tx, { ...session, action: 'delete', entity: ENTITY, entityId: session.id });
+  });
+}
+
+/**
+ * Moves the session of `token` to another site the account may use (audited under the site it
+ * moves to); answers the session as it is now.
+ */
+export async function switchSite(db: Db, session: sessions.Session, token: string, siteId: number): Promise<sessions.Session> {
+  if (siteId === session.siteId) return session;
+  if (!(await accounts.mayUseSite(db, session.accountId, siteId))) throw new AppError(Code.FORBIDDEN, 'site.forbidden');
+  await db.transaction(async (tx) => {
+    await sessions.setSessionSite(tx, session.id, siteId);
+    await writeAudit(tx, { siteId, accountId: session.accountId, action: 'update', entity: ENTITY, entityId: session.id });
+  });
+  return (await sessions.findSession(db, token))!;
+}
+
+/**
+ * Changes the account's password, which must be new, strong enough and not hold the account name;
+ * audited as a change of the account, under the site the owner works in. The account's other
+ * sessions end; this one stays.
+ */
+export async function changePassword(db: Db, session: sessions.Session, oldPassword: string, password: string): Promise<void> {
+  if (!(await verifyPassword(await accounts.getPasswordHash(db, session.accountId), oldPassword))) {
+    throw new AppError(Code.BAD_CREDENTIALS, 'password.oldWrong');
+  }
+  const problem = newPasswordProblem(password, oldPassword, session.account);
+  if (problem) throw new AppError(Code.INVALID_INPUT, problem);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await accounts.setPassword(tx, session.accountId, passwordHash);
+    await writeAudit(tx, { ...session, action: 'update', entity: 'accounts', entityId: session.accountId });
+    await sessions.revokeOtherSessions(tx, session.accountId, session.id);
+  });
+}

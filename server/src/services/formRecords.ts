@@ -1,0 +1,231 @@
+import type { Actor } from '../actor.js';
+import type { Db } from '../db/types.js';
+import { AppError, Code, FormInvalidError } from '../errors.js';
+import {
+  fieldsOf,
+  formByName,
+  isEmpty,
+  labelKeyOf,
+  medicineFieldsOf,
+  MEDICINES,
+  searchTextOf,
+  validateForm,
+  withComputed,
+  withoutComputed,
+  type FormData,
+  type FormDefinition,
+} from '../lib/forms.js';
+import { writeAudit } from '../repositories/audit.js';
+import * as records from '../repositories/formRecords.js';
+import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js';
+import { checkAgainstSite } from './siteOptions.js';
+
+// Form records and the medicines of round records: what may be saved, changed and deleted, and
+// the audit entry of each change.
+
+const ENTITY = 'form_records';
+const MEDICINE_ENTITY = 'medicines';
+
+const recordNotFound = () => new AppError(Code.NOT_FOUND, 'record.notFound');
+const medicineNotFound = () => new AppError(Code.NOT_FOUND, 'medicine.notFound');
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** One live record of the site (a round record with its medicines); else not-found. */
+export async function getFormRecord(db: Db, siteId: number, id: number) {
+  const record = await records.getRecord(db, siteId, id);
+  if (!record) throw recordNotFound();
+  return record;
+}
+
+/** How many records the site created in [from, to): of the form `name` (0 when none), or per form. */
+export async function countFormRecords(db: Db, siteId: number, from: Date, to: Date, name?: string) {
+  const counts = await records.countByName(db, siteId, from, to, name);
+  // Own keys only: a form named like an Object method (toString) has no count.
+  return name === undefined ? { counts } : { count: Object.hasOwn(counts, name) ? counts[name] : 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving
+
+export interface SaveInput {
+  name: string;
+  customerId?: number;
+  data: FormData;
+  /** Update this record instead of creating one. */
+  id?: number;
+  requestId?: string;
+  /** The site's date today (computed values may count days up to it). */
+  today: string;
+}
+
+/**
+ * Validates a form's data with its definition and the site's records, and saves it with its
+ * computed fields, a round form's medicines and the audit entry in one transaction. Answers the
+ * record's id; a retried save (same request_id) answers the first one's and changes nothing.
+ */
+export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Promise<number> {
+  const definition = formByName(input.name);
+  if (!definition) throw new AppError(Code.INVALID_INPUT, 'form.unknownName', { name: input.name });
+  const data = withoutComputed(definition, input.data);
+  const errors = validateForm(definition, data);
+  if (definition.needsCustomer && input.customerId === undefined) {
+    errors.unshift({ path: 'customer_id', labelKey: 'form.field.customer_id', rule: 'required' });
+  }
+  // The record's customer is the one of its customer fields.
+  for (const field of fieldsOf(definition)) {
+    if (field.type === 'customer' && !isEmpty(data[field.key]) && data[field.key] !== input.customerId) {
+      errors.push({ path: field.key, labelKey: labelKeyOf(field), rule: 'option' });
+    }
+  }
+  if (errors.length) throw new FormInvalidError(errors);
+
+  // One-per-customer forms: saves for one customer wait for each other (the row lock), so that
+  // two of them cannot both see "no record yet", and a retry sees the save it repeats.
+  const lockCustomer = async (tx: Db) => {
+    if (input.customerId === undefined) return undefined;
+    const customer = await records.customerContext(tx, actor.siteId, input.customerId, definition.onePerCustomer);
+    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
+    return customer;
+  };
+
+  return saveOnce(
+    db,
+    actor.siteId,
+    input.requestId,
+    async (tx, customer) => {
+      if (input.id !== undefined && !(await records.lockRecord(tx, actor.siteId, input.id, definition.name))) {
+        throw recordNotFound();
+      }
+      const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(definition), data, customer?.children ?? []);
+      if (siteErrors.length) throw new FormInvalidError(siteErrors);
+
+      if (
+        definition.onePerCustomer &&
+        input.customerId !== undefined &&
+        (await records.customerHasRecord(tx, input.customerId, definition.name, input.id))
+      ) {
+        throw new AppError(Code.CONFLICT, 'record.onePerCustomer', { name: definition.name });
+      }
+
+      const computed = withComputed(definition, data, {
+        today: input.today,
+        customer: customer ? { delivery_date: customer.delivery_date } : null,
+        children: customer?.children ?? [],
+      });
+      const medicineFields = medicineFieldsOf(definition);
+      const { [MEDICINES]: medicineRows, ...rest } = computed;
+      const stored = medicineFields ? rest : computed;
+      // The search text covers the medicines too: the sent ones, or those the record keeps.
+      const keptMedicines =
+        medicineFields && input.id !== undefined && !(MEDICINES in data)
+          ? { [MEDICINES]: (await records.medicinesOf(tx, [input.id])).map(records.asFormRow) }
+          : {};
+      const values = {
+        name: definition.name,
+        customerId: input.customerId ?? null,
+        data: stored,
+        searchText: searchTextOf(definition, { ...computed, ...keptMedicines }),
+        updatedBy: actor.accountId,
+        updatedAt: new Date(),
+      };
+
+      let id: number;
+      if (input.id === undefined) {
+        const created = await records.insertRecord(tx, actor, values, input.requestId);
+        if (created === undefined) throw new AlreadySaved();
+        id = created;
+      } else {
+        id = input.id;
+        await records.updateRecord(tx, id, values);
+      }
+      // The sent medicines replace the record's; an update without the key keeps them (they may
+      // have been changed with medicineSave meanwhile).
+      if (medicineFields && (input.id === undefined || MEDICINES in data)) {
+        await records.replaceMedicines(tx, actor, id, Array.isArray(medicineRows) ? (medicineRows as FormData[]) : []);
+      }
+      const action = input.id === undefined ? 'create' : 'update';
+      await auditSave(tx, { ...actor, action, entity: ENTITY, entityId: id, requestId: input.requestId });
+      return id;
+    },
+    lockCustomer,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deleting
+
+/** Soft-deletes a live record of the site (kept for audit); else not-found. */
+export async function deleteFormRecord(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await records.softDeleteRecord(tx, actor, id))) throw recordNotFound();
+    await writeAudit(tx, { ...actor, action: 'delete', entity: ENTITY, entityId: id });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Medicines of a round record
+
+/** A live round record of the site, locked when asked; else not-found (or, for another form, invalid). */
+async function roundRecord(db: Db, siteId: number, recordId: number, lock = false) {
+  const record = await records.liveRecord(db, siteId, recordId, lock);
+  if (!record) throw recordNotFound();
+  const definition = formByName(record.name);
+  const rowFields = definition && medicineFieldsOf(definition);
+  if (!definition || !rowFields) throw new AppError(Code.INVALID_INPUT, 'medicine.notRound', { name: record.name });
+  return { ...record, definition, rowFields };
+}
+
+export async function listMedicines(db: Db, siteId: number, recordId: number) {
+  await roundRecord(db, siteId, recordId);
+  return (await records.medicinesOf(db, [recordId])).map(records.medicineItem);
+}
+
+export interface MedicineInput {
+  recordId: number;
+  id?: number;
+  /** medicine, dose, route, frequency, days, note: validated with the form's medicine row fields. */
+  values: FormData;
+}
+
+/** Adds (or, with id, changes) a medicine of a live round record of the site; answers its id. */
+export async function saveMedicine(db: Db, actor: Actor, input: MedicineInput): Promise<number> {
+  return db.transaction(async (tx) => {
+    const record = await roundRecord(tx, actor.siteId, input.recordId, true);
+    const values = Object.fromEntries(Object.entries(input.values).filter(([, value]) => value !== undefined));
+    const rowDefinition: FormDefinition = { ...record.definition, sections: [{ titleKey: '', fields: record.rowFields }] };
+    const errors = validateForm(rowDefinition, values);
+    if (errors.length) throw new FormInvalidError(errors);
+
+    let id: number;
+    if (input.id === undefined) {
+      id = await records.insertMedicine(tx, actor, record.id, values);
+    } else {
+      if (!(await records.updateMedicine(tx, actor, record.id, input.id, values))) throw medicineNotFound();
+      id = input.id;
+    }
+    await touchRecord(tx, actor, record.id, record.definition);
+    const action = input.id === undefined ? 'create' : 'update';
+    await writeAudit(tx, { ...actor, action, entity: MEDICINE_ENTITY, entityId: id });
+    return id;
+  });
+}
+
+/** Deletes a medicine of a live record of the site; else not-found. */
+export async function deleteMedicine(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const medicine = await records.lockMedicine(tx, actor.siteId, id);
+    if (!medicine) throw medicineNotFound();
+    await records.deleteMedicine(tx, id);
+    await touchRecord(tx, actor, medicine.recordId, formByName(medicine.name)!);
+    await writeAudit(tx, { ...actor, action: 'delete', entity: MEDICINE_ENTITY, entityId: id });
+  });
+}
+
+/** A change of a record's medicines is a change of the record: who and when, and its search text. */
+async function touchRecord(db: Db, actor: Actor, recordId: number, definition: FormDefinition): Promise<void> {
+  const data = await records.recordData(db, recordId);
+  const rows = (await records.medicinesOf(db, [recordId])).map(records.asFormRow);
+  await records.touchRecord(db, actor, recordId, searchTextOf(definition, { ...data, [MEDICINES]: rows }));
+}

@@ -1,0 +1,385 @@
+import type { Actor } from '../actor.js';
+import type { OrderKind, OrderStatus, OutApplyType } from '../db/schema.js';
+import type { Db } from '../db/types.js';
+import { AppError, Code, FormInvalidError } from '../errors.js';
+import {
+  fieldsOf,
+  idOf,
+  isEmpty,
+  ITEMS,
+  outApplyGeneral,
+  outApplyGift,
+  selfPaidItems,
+  stockErrors,
+  validateForm,
+  withComputed,
+  withoutComputed,
+  type FormData,
+  type FormDefinition,
+} from '../lib/forms.js';
+import { writeAudit } from '../repositories/audit.js';
+import { siteCustomer } from '../repositories/customers.js';
+import * as orders from '../repositories/orders.js';
+import { getOutApply, outApplyTables, outApplyType } from '../repositories/outApplies.js';
+import { departmentName, giftTypeName } from '../repositories/siteLists.js';
+import { getSpecialCare, specialCareTables } from '../repositories/specialCares.js';
+import { batchesByIds, fenText, type Batch, type MovingItem } from '../repositories/stock.js';
+import { auditSave, saveOnce } from './saveOnce.js';
+import { checkAgainstSite } from './siteOptions.js';
+import { moveStock } from './stock.js';
+
+// Stock orders: outbound orders (outApply: `general` for a department, 出库单; `gift` a gift pack
+// for a customer, 入住礼包出库) and self-paid item orders of a customer (specialCare, 自费物品消费表).
+// Saved once per request_id and pending until checked; approval takes the items out of their
+// batches, reversal puts them back. Every change is audited.
+
+/** The form of each type of outbound order. */
+export const OUT_APPLY_FORMS = { general: outApplyGeneral, gift: outApplyGift } as const;
+/** The prefix of an order's number. */
+const PREFIX = { general: 'CK', gift: 'LB', specialCare: 'ZF' } as const;
+
+/** An order that is not the site's, or deleted: -2. */
+export const orderNotFound = () => new AppError(Code.NOT_FOUND, 'order.notFound');
+
+/** Checking, reversing, editing or deleting an order whose status does not allow it: -6, saying what it is. */
+const notInStatus = (verb: 'check' | 'reverse' | 'edit' | 'delete', status: OrderStatus) =>
+  new AppError(Code.CONFLICT, `order.${verb}.${status}`);
+
+/** Locks a live order of the site (see lockOrder); else not-found. */
+async function lockOrder(tx: Db, t: orders.OrderTables, siteId: number, id: number) {
+  const order = await orders.lockOrder(tx, t, siteId, id);
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+/** The order number people read: a prefix, the site's day it was made, the id: CK20261122-00042. */
+const orderNo = (prefix: string, today: string, id: number) =>
+  `${prefix}${today.replaceAll('-', '')}-${String(id).padStart(5, '0')}`;
+
+/** Text of a validated text field, '' when empty. */
+const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+// ---------------------------------------------------------------------------------------------
+// Saving, shared
+
+/** An order as its kind's `build` in `saveOrder` makes it from the validated form. */
+interface OrderToSave {
+  /** The order's columns, set when it is made and each time it is changed. */
+  values: Record<string, unknown>;
+  /** Columns set only when it is made (an outbound order's type, which cannot change). */
+  createOnly?: Record<string, unknown>;
+  /** The prefix of its number (see orderNo). */
+  prefix: string;
+  /** What the keyword search looks in, given the order's number. */
+  searchText: (no: string) => string;
+  /** The item rows to insert, with their order's id. */
+  items: (orderId: number) => Record<string, unknown>[];
+}
+
+/**
+ * Saves an order with its items and the audit entry in one transaction, once per request_id (see
+ * saveOnce): with `input.id` it changes that order, locked first and only while pending (its
+ * number stays; its items are replaced), else it makes one and numbers it after the insert (the
+ * number holds the id). `build` makes the order inside the transaction, after the lock, so that
+ * its checks against the site and stock see what a concurrent save did. Answers the order's id.
+ */
+async function saveOrder(
+  db: Db,
+  actor: Actor,
+  t: orders.OrderTables,
+  input: { id?: number; requestId?: string },
+  today: string,
+  build: (tx: Db) => Promise<OrderToSave>,
+): Promise<number> {
+  return saveOnce(db, actor.siteId, input.requestId, async (tx) => {
+    let existingNo = '';
+    if (input.id !== undefined) {
+      const existing = await lockOrder(tx, t, actor.siteId, input.id);
+      if (existing.status !== 'pending') throw notInStatus('edit', existing.status);
+      existingNo = existing.no;
+    }
+    const order = await build(tx);
+    const values = { ...order.values, updatedAt: new Date(), updatedBy: actor.accountId };
+
+    let id: number;
+    if (input.id === undefined) {
+      id = await orders.insertOrder(tx, t, { ...values, ...order.createOnly, siteId: actor.siteId, createdBy: actor.accountId });
+      const no = orderNo(order.prefix, today, id);
+      await orders.updateOrder(tx, t, id, { no, searchText: order.searchText(no) });
+    } else {
+      id = input.id;
+      await orders.updateOrder(tx, t, id, { ...values, searchText: order.searchText(existingNo) });
+      await orders.deleteItems(tx, t, id);
+    }
+    await orders.insertItems(tx, t, order.items(id));
+    await auditSave(tx, {
+      ...actor,
+      action: input.id === undefined ? 'create' : 'update',
+      entity: t.entity,
+      entityId: id,
+      requestId: input.requestId,
+    });
+    return id;
+  });
+}
+
+/**
+ * The order's data against the site (inside the save's transaction): its department, room, gift
+ * type, products and batches are the site's, each batch of its row's product and not expired, and
+ * no batch is asked for more than it has now. Throws the field errors; answers the rows' batches.
+ */
+async function checkOrderData(db: Db, siteId: number, definition: FormDefinition, data: FormData, today: string) {
+  const errors = await checkAgainstSite(db, siteId, fieldsOf(definition), data, []);
+  const rows = Array.isArray(data[ITEMS]) ? (data[ITEMS] as FormData[]) : [];
+  const batches = await batchesByIds(
+    db,
+    siteId,
+    rows.map((row) => idOf(row.batch_id)).filter((id): id is number => id !== undefined),
+  );
+  const productNames = new Map([...batches.values()].map((batch) => [batch.product_id, batch.product_name]));
+  const stock = stockErrors(rows, (id) => batches.get(id), today, (id) => productNames.get(id) ?? '');
+  // One message a field: a batch of another product is already an `option` error of the site check.
+  const all = [...errors, ...stock].filter((error, i, list) => list.findIndex((e) => e.path === error.path) === i);
+  if (all.length) throw new FormInvalidError(all);
+  return batches;
+}
+
+/**
+ * An item row of a validated order: its product, batch (checked by checkOrderData) and quantity as
+ * the item table's columns, at `price` (yuan; default the product's price now: the order's value
+ * stays what it was when saved), and the product's name for the keyword search.
+ */
+function itemOf(row: FormData, batches: Map<number, Batch>, price?: number) {
+  const batch = batches.get(idOf(row.batch_id)!)!;
+  return {
+    name: batch.product_name,
+    columns: {
+      productId: batch.product_id,
+      batchId: batch.id,
+      quantity: row.quantity as number,
+      price: fenText(Math.round((price ?? batch.price) * 100)),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving an outbound order
+
+export interface OutApplyInput {
+  /** Update this pending order instead of creating one. */
+  id?: number;
+  type: OutApplyType;
+  /** The fields of the type's form (src/forms/definitions/stock.ts): the save's body. */
+  data: FormData;
+  requestId?: string;
+  /** Who saves it: a general order's requester when the body names none. */
+  staffName: string;
+}
+
+/**
+ * Validates the order with its form (apply_date defaults to today) and the site's records and
+ * stock, and saves it with its items and the audit entry in one transaction. Only a pending order
+ * can be changed, and not its type.
+ */
+export async function saveOutApply(db: Db, actor: Actor, input: OutApplyInput, today: string): Promise<number> {
+  const definition = OUT_APPLY_FORMS[input.type];
+  const data = { ...input.data };
+  data.apply_date ??= today;
+  if (input.type === 'general' && !textOf(data.requester)) data.requester = input.staffName;
+  const errors = validateForm(definition, data);
+  if (errors.length) throw new FormInvalidError(errors);
+  const rows = data[ITEMS] as FormData[];
+
+  return saveOrder(db, actor, outApplyTables, input, today, async (tx) => {
+    // saveOrder has locked the order and found it pending; its type cannot change.
+    if (input.id !== undefined && (await outApplyType(tx, input.id)) !== input.type) {
+      throw new AppError(Code.INVALID_INPUT, 'order.typeFixed');
+    }
+    const customerId = input.type === 'gift' ? (data.customer_id as number) : null;
+    if (customerId !== null && !(await siteCustomer(tx, actor.siteId, customerId))) {
+      throw new AppError(Code.NOT_FOUND, 'customer.notFound');
+    }
+    const batches = await checkOrderData(tx, actor.siteId, definition, data, today);
+
+    const departmentId = idOf(data.department_id) ?? null;
+    const giftTypeId = idOf(data.gift_type_id) ?? null;
+    // Names for the keyword search (both checked as the site's above).
+    const department = departmentId ? await departmentName(tx, actor.siteId, departmentId) : undefined;
+    const giftType = giftTypeId ? await giftTypeName(tx, actor.siteId, giftTypeId) : undefined;
+    const requester = textOf(data.requester);
+    const remark = textOf(data.remark);
+    const items = rows.map((row) => itemOf(row, batches));
+    return {
+      values: { departmentId, customerId, giftTypeId, requester, applyDate: data.apply_date as string, remark },
+      createOnly: { type: input.type },
+      prefix: PREFIX[input.type],
+      searchText: (no) =>
+        [no, requester, remark, department, giftType, ...items.map((item) => item.name)].filter(Boolean).join('\n'),
+      items: (applyId) => items.map((item) => ({ applyId, ...item.columns })),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving a self-paid order
+
+export interface SpecialCareInput {
+  /** Update this pending order instead of creating one. */
+  id?: number;
+  /** The fields of 自费物品消费表 (src/forms/definitions/stock.ts): the save's body. */
+  data: FormData;
+  requestId?: string;
+}
+
+/**
+ * Validates the order with its form (consume_date defaults to today, the room to the customer's)
+ * and the site's records and stock, computes the subtotals and the total, and saves it with its
+ * items and the audit entry in one transaction. Only a pending order can be changed.
+ */
+export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareInput, today: string): Promise<number> {
+  const definition = selfPaidItems;
+  const data = withoutComputed(definition, input.data);
+  data.consume_date ??= today;
+  // Another site's customer is not found (before the form's rules: her room would be missing); the room defaults to hers.
+  const customerId = typeof data.customer_id === 'number' ? idOf(data.customer_id) : undefined;
+  if (customerId !== undefined) {
+    const customer = await siteCustomer(db, actor.siteId, customerId);
+    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
+    if (isEmpty(data.room)) data.room = customer.room;
+  }
+  const errors = validateForm(definition, data);
+  if (errors.length) throw new FormInvalidError(errors);
+  const computed = withComputed(definition, data, { today });
+  const rows = computed[ITEMS] as FormData[];
+
+  return saveOrder(db, actor, specialCareTables, input, today, async (tx) => {
+    const customer = await siteCustomer(tx, actor.siteId, data.customer_id as number);
+    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
+    const batches = await checkOrderData(tx, actor.siteId, definition, data, today);
+
+    const remark = textOf(data.remark);
+    const items = rows.map((row) => ({ ...itemOf(row, batches, row.price as number), subtotal: row.subtotal as number }));
+    return {
+      values: {
+        customerId: customer.id,
+        room: data.room as string,
+        consumeDate: data.consume_date as string,
+        remark,
+        signature: typeof data.signature === 'string' && data.signature ? data.signature : null,
+        total: fenText(Math.round((computed.total as number) * 100)),
+      },
+      prefix: PREFIX.specialCare,
+      searchText: (no) => [no, remark, ...items.map((item) => item.name)].filter(Boolean).join('\n'),
+      items: (careId) => items.map((item) => ({ careId, ...item.columns, subtotal: fenText(Math.round(item.subtotal * 100)) })),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deleting
+
+/** Soft-deletes a pending order of the site (kept for audit). */
+async function deleteOrder(db: Db, actor: Actor, t: orders.OrderTables, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, t, actor.siteId, id);
+    if (order.status !== 'pending') throw notInStatus('delete', order.status);
+    await orders.updateOrder(tx, t, id, { deletedAt: new Date(), deletedBy: actor.accountId });
+    await writeAudit(tx, { ...actor, action: 'delete', entity: t.entity, entityId: id });
+  });
+}
+
+export const deleteOutApply = (db: Db, actor: Actor, id: number) => deleteOrder(db, actor, outApplyTables, id);
+export const deleteSpecialCare = (db: Db, actor: Actor, id: number) => deleteOrder(db, actor, specialCareTables, id);
+
+// ---------------------------------------------------------------------------------------------
+// Checking: approve, reject, reverse
+
+type CheckAction = { approve: true } | { approve: false; reason: string } | { reverse: true; reason?: string };
+
+/** The body of a check: `{id, approve: true}`, `{id, approve: false, reason}` or `{id, reverse: true, reason?}`. */
+export interface CheckBody {
+  id: number;
+  approve?: boolean;
+  reverse?: boolean;
+  reason?: string;
+}
+
+/** The action of a check body. */
+function checkActionOf(body: CheckBody): CheckAction {
+  const reason = body.reason?.trim() || undefined;
+  if (body.reverse === true && body.approve === undefined) return { reverse: true, reason };
+  if (body.reverse !== undefined) throw new AppError(Code.INVALID_INPUT, 'order.checkAction');
+  if (body.approve === true) return { approve: true };
+  if (body.approve === false) {
+    if (!reason) throw new AppError(Code.INVALID_INPUT, 'order.reasonRequired');
+    return { approve: false, reason };
+  }
+  throw new AppError(Code.INVALID_INPUT, 'order.checkAction');
+}
+
+/**
+ * Carries out a check of a locked, live order inside the caller's transaction: approving takes its
+ * items out of stock (or fails, changing nothing), reversing puts them back, rejecting records the
+ * reason. Only a pending order can be approved or rejected, only an approved one reversed. Answers
+ * the order's columns to set and the audit action.
+ */
+async function runCheck(
+  db: Db,
+  actor: Actor,
+  order: { kind: OrderKind; id: number; status: OrderStatus },
+  items: MovingItem[],
+  action: CheckAction,
+  today: string,
+) {
+  const now = new Date();
+  if ('reverse' in action) {
+    if (order.status !== 'approved') throw notInStatus('reverse', order.status);
+    await moveStock(db, actor, order, items, 'reverse', today);
+    return {
+      audit: 'reverse' as const,
+      set: {
+        status: 'reversed' as const,
+        reversedAt: now,
+        reversedBy: actor.accountId,
+        ...(action.reason ? { reason: action.reason } : {}),
+      },
+    };
+  }
+  if (order.status !== 'pending') throw notInStatus('check', order.status);
+  if (action.approve) {
+    await moveStock(db, actor, order, items, 'approve', today);
+    return { audit: 'approve' as const, set: { status: 'approved' as const, checkedAt: now, checkedBy: actor.accountId } };
+  }
+  return {
+    audit: 'reject' as const,
+    set: { status: 'rejected' as const, reason: action.reason, checkedAt: now, checkedBy: actor.accountId },
+  };
+}
+
+/**
+ * Approves, rejects or reverses an order of the site in one transaction: the order row is locked
+ * first, so that a second check of the same order waits and then finds it checked; then its
+ * batches (see moveStock).
+ */
+async function checkOrder(db: Db, actor: Actor, t: orders.OrderTables, body: CheckBody, today: string): Promise<void> {
+  const action = checkActionOf(body);
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, t, actor.siteId, body.id);
+    const items = await orders.movingItems(tx, t, body.id);
+    const { audit, set } = await runCheck(tx, actor, { kind: t.kind, id: body.id, status: order.status }, items, action, today);
+    await orders.updateOrder(tx, t, body.id, set);
+    await writeAudit(tx, { ...actor, action: audit, entity: t.entity, entityId: body.id });
+  });
+}
+
+/** Approves, rejects or reverses an outbound order of the site (see checkOrder); answers it as it is now. */
+export async function checkOutApply(db: Db, actor: Actor, body: CheckBody, today: string) {
+  await checkOrder(db, actor, outApplyTables, body, today);
+  return (await getOutApply(db, actor.siteId, body.id, today))!;
+}
+
+/** Approves, rejects or reverses a self-paid order of the site (see checkOrder); answers it as it is now. */
+export async function checkSpecialCare(db: Db, actor: Actor, body: CheckBody, today: string) {
+  await checkOrder(db, actor, specialCareTables, body, today);
+  return (await getSpecialCare(db, actor.siteId, body.id, today))!;
+}
