@@ -8,6 +8,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) => path.join(ROOT, 'node_modules/.bin', name)
 
 const stages = [
+  { name: 'types and import circles', cmd: process.execPath, args: ['--test', 'test/static/'] },
   { name: 'unit + components (jest)', cmd: bin('jest'), args: ['--ci'] },
   { name: 'server (PostgreSQL + PGlite)', cmd: 'bash', args: ['server/scripts/test.sh'] },
   { name: 'reliability (kill -9, outage, load)', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', 'test/reliability/'] },

@@ -71,7 +71,7 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
   const data = withoutComputed(definition, input.data);
   const errors = validateForm(definition, data);
   if (definition.needsCustomer && input.customerId === undefined) {
-    errors.unshift({ path: 'customer_id', labelKey: 'form.field.customer_id', rule: 'required' });
+    errors.unshift({ path: 'customer_id', labelKey: 'form.field.customer_id', rule: 'requiredChoice' });
   }
   // The record's customer is the one of its customer fields.
   for (const field of fieldsOf(definition)) {

@@ -81,11 +81,11 @@ describe('outApply/save', () => {
     const foreignDepartment = (await call(app, `${INDEX}/departmentList`, {}, { token: other.token })).res[0].id;
     const before = await orderCount(outApplies);
     const cases: [object, string][] = [
-      [{ ...general([row(productId, good.id, 1)]), department_id: undefined }, '请填写领用部门'],
-      [general([]), '请填写物品明细'],
+      [{ ...general([row(productId, good.id, 1)]), department_id: undefined }, '请选择领用部门'],
+      [general([]), '请选择物品明细'],
       [general([row(productId, good.id, 0)]), '物品明细第1行：数量不能小于1'],
       [general([row(productId, good.id, 1.5)]), '物品明细第1行：数量最多保留0位小数'],
-      [general([{ product_id: productId, quantity: 1 }]), '物品明细第1行：请填写批次'],
+      [general([{ product_id: productId, quantity: 1 }]), '物品明细第1行：请选择批次'],
       [general([row(productId, good.id, 11)]), `物品明细第1行：数量超出库存：${name}（批次 ${good.batchNo}）仅剩 10`],
       [general([row(productId, good.id, 6), row(productId, good.id, 5)]), `物品明细第2行：数量超出库存：${name}（批次 ${good.batchNo}）仅剩 10`],
       [general([row(productId, expired.id, 1)]), `物品明细第1行：批次已过期：${name}（批次 ${expired.batchNo}）有效期至 ${addDays(today, -2)}`],
@@ -120,8 +120,8 @@ describe('outApply/save', () => {
       [order.type, order.customer_id, order.customer_name, order.room, order.gift_type_id, order.gift_type_name, order.remark, order.requester],
       ['gift', customer.id, customer.name, customer.room, giftType.id, '入住大礼包', '入住当天领取', ''],
     );
-    assert.equal((await post(`${OUT}/save`, { ...body, gift_type_id: undefined })).msg, '请填写礼包类型');
-    assert.equal((await post(`${OUT}/save`, { ...body, customer_id: undefined })).msg, '请填写客户');
+    assert.equal((await post(`${OUT}/save`, { ...body, gift_type_id: undefined })).msg, '请选择礼包类型');
+    assert.equal((await post(`${OUT}/save`, { ...body, customer_id: undefined })).msg, '请选择客户');
     assert.equal((await post(`${OUT}/save`, { ...body, department_id: departments[0].id })).msg, '不认识的字段领用部门');
     const foreignGift = (await call(app, `${INDEX}/giftTypeList`, {}, { token: other.token })).res[0].id;
     assert.equal((await post(`${OUT}/save`, { ...body, gift_type_id: foreignGift })).msg, '礼包类型的选项无效');
@@ -284,8 +284,8 @@ describe('outApply/check', () => {
   it('rejection needs a reason and leaves the stock alone', async () => {
     const { productId, batches } = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 5 }] });
     const id = await saved(`${OUT}/save`, general([row(productId, batches[0].id, 2)]));
-    assert.deepEqual(await post(`${OUT}/check`, { id, approve: false }), { code: -1, msg: '驳回时请填写原因', res: null });
-    assert.deepEqual(await post(`${OUT}/check`, { id, approve: false, reason: '   ' }), { code: -1, msg: '驳回时请填写原因', res: null });
+    assert.deepEqual(await post(`${OUT}/check`, { id, approve: false }), { code: -1, msg: '驳回时请输入原因', res: null });
+    assert.deepEqual(await post(`${OUT}/check`, { id, approve: false, reason: '   ' }), { code: -1, msg: '驳回时请输入原因', res: null });
     assert.deepEqual(await post(`${OUT}/check`, { id }), { code: -1, msg: '请选择通过、驳回或冲销', res: null });
     assert.deepEqual(await post(`${OUT}/check`, { id, approve: true, reverse: true }), { code: -1, msg: '请选择通过、驳回或冲销', res: null });
     const rejected = await post(`${OUT}/check`, { id, approve: false, reason: ' 本月已领取 ' });

@@ -65,8 +65,8 @@ describe('specialCare', () => {
     const before = await orderCount(specialCares);
     const base = { customer_id: customer().id, items: items() };
     const cases: [object, string][] = [
-      [{ ...base, customer_id: undefined }, '请填写客户'],
-      [{ ...base, items: [{ ...items()[0], price: undefined }] }, '物品明细第1行：请填写单价'],
+      [{ ...base, customer_id: undefined }, '请选择客户'],
+      [{ ...base, items: [{ ...items()[0], price: undefined }] }, '物品明细第1行：请输入单价'],
       [{ ...base, items: [{ ...items()[0], price: 1.234 }] }, '物品明细第1行：单价最多保留2位小数'],
       [{ ...base, items: [{ ...items()[0], quantity: 11 }] }, `物品明细第1行：数量超出库存：测试棉签（批次 ${product.batches[0].batchNo}）仅剩 10`],
       [{ ...base, signature: 'not a url' }, '客户签字格式不正确'],
@@ -96,7 +96,7 @@ describe('specialCare', () => {
     assert.deepEqual(await auditOf('special_cares', id), ['create', 'approve', 'reverse']);
 
     const rejected = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() });
-    assert.deepEqual(await post(`${CARE}/check`, { id: rejected, approve: false }), { code: -1, msg: '驳回时请填写原因', res: null });
+    assert.deepEqual(await post(`${CARE}/check`, { id: rejected, approve: false }), { code: -1, msg: '驳回时请输入原因', res: null });
     assert.equal((await post(`${CARE}/check`, { id: rejected, approve: false, reason: '客户取消' })).res.status, 'rejected');
     const pending = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() });
     assert.deepEqual(await post(`${CARE}/del`, { id: pending }), { code: 1, msg: '成功', res: null });

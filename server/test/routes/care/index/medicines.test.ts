@@ -85,7 +85,7 @@ describe('medicines of a round record', () => {
 
   it("validates them with the form's medicine row, naming the field", async () => {
     const missing = await post('medicineSave', { record_id: recordId, medicine: '维生素C' });
-    assert.deepEqual(missing, { code: -1, msg: '请填写剂量', res: { errors: [{ path: 'dose', message: '请填写剂量' }] } });
+    assert.deepEqual(missing, { code: -1, msg: '请输入剂量', res: { errors: [{ path: 'dose', message: '请输入剂量' }] } });
     const route = await post('medicineSave', { record_id: recordId, medicine: '维生素C', dose: '1片', route: 'iv' }, { lang: 'en' });
     assert.equal(route.msg, 'Route is not one of the options');
     const long = await post('medicineSave', { record_id: recordId, medicine: '药'.repeat(51), dose: '1片' });

@@ -133,7 +133,7 @@ describe('saveForm', () => {
     assert.equal(en.msg, 'Temperature must be at most 42');
 
     const cases: [object, string, string][] = [
-      [{ medicines: [{ medicine: '维生素D', dose: '' }] }, '用药记录第1行：请填写剂量', 'Medicines row 1: Please fill in Dose'],
+      [{ medicines: [{ medicine: '维生素D', dose: '' }] }, '用药记录第1行：请输入剂量', 'Medicines row 1: Please enter Dose'],
       [{ shoe_size: 38 }, '不认识的字段shoe_size', 'Unknown field shoe_size'],
       [{ umbilicus: 'wet' }, '脐部的选项无效', 'Umbilicus is not one of the options'],
       [{ baby_id: site.customers[1].babies[0].id }, '宝宝的选项无效', 'Baby is not one of the options'],
@@ -165,7 +165,7 @@ describe('saveForm', () => {
     assert.deepEqual(unknown, { code: -1, msg: '没有名为「不存在的表」的表单', res: null });
     const noCustomer = await post(SAVE, { name: '收据遗失证明', data: sampleFor('收据遗失证明') }, { lang: 'en' });
     assert.equal(noCustomer.code, -1);
-    assert.equal(noCustomer.msg, 'Please fill in Customer');
+    assert.equal(noCustomer.msg, 'Please select Customer');
     // Customer 1 belongs to the demo site.
     const data = { ...sampleFor('访客出入登记表'), customer_id: 1 };
     assert.deepEqual(await save('访客出入登记表', data, { customer_id: 1 }), { code: -2, msg: '客户不存在', res: null });
@@ -414,7 +414,7 @@ describe('礼包领取明细表 (a form record)', () => {
     assert.equal((await save({ items: [row(foreign.productId, foreign.batches[0].id, 1)] })).msg, '物品明细第1行：物品的选项无效');
     const foreignGift = (await call(app, `${API}/giftTypeList`, {}, { token: other.token })).res[0].id;
     assert.equal((await save({ gift_type_id: foreignGift })).msg, '礼包类型的选项无效');
-    assert.equal((await save({ receiver_signature: undefined })).msg, '请填写领取人签字');
+    assert.equal((await save({ receiver_signature: undefined })).msg, '请领取人签字');
     // A record of what was received: it moves no stock.
     assert.equal(await stockOf(app, batches[0].id), 5);
   });

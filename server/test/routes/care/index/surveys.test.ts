@@ -53,7 +53,7 @@ describe('check-in rules', () => {
     const body = { customer_id: site.customers[1].id, survey_id: survey.id };
     const unsigned = await post('answerSave', { ...body, data: { ...data(), agree: [] } });
     assert.equal(unsigned.code, -1);
-    assert.equal(unsigned.msg, '请填写我已阅读并同意');
+    assert.equal(unsigned.msg, '请选择我已阅读并同意');
     const en = await post('answerSave', { ...body, data: { ...data(), customer_signature: 'javascript:alert(1)' } }, { lang: 'en' });
     assert.equal(en.msg, 'Customer signature is not in the right format');
     assert.deepEqual(await post('answerSave', { ...body, survey_id: 99_999_999, data: data() }), {
