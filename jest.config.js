@@ -30,6 +30,7 @@ module.exports = {
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/test/unit/**/*.test.[jt]s?(x)', '<rootDir>/test/components/**/*.test.[jt]s?(x)'],
   setupFiles: ['<rootDir>/test/support/setup.js'],
+  setupFilesAfterEnv: ['<rootDir>/test/support/unexpectedCalls.ts'],
   transform: {
     '^.+\\.(m?[jt]sx?)$': ['babel-jest', { configFile: require.resolve('./test/support/babel.config.js') }],
   },

@@ -276,6 +276,8 @@ describe('form page', () => {
     let fail = true
     mockApi({
       [LIST]: () => (fail ? { code: -500, msg: '服务器内部错误' } : { code: 1, res: { list: [], total: 0 } }),
+      '/api/care/index/floorList': () => ({ code: 1, res: [] }),
+      '/api/care/index/departmentList': () => ({ code: 1, res: [] }),
     })
     await show(<FormPage definition={checkInNoticeSmall} />)
     expect(screen.getByRole('alert').textContent).toContain('加载失败：服务器内部错误')

@@ -1,6 +1,7 @@
 // Shared by the unit tests: Taro's UI and navigation calls replaced by spies, and a
 // fake server answering Taro.request by path.
 import Taro from '@tarojs/taro'
+import { unexpectedCall } from '../support/unexpectedCalls'
 
 const done = () => Promise.resolve({ errMsg: 'ok' }) as never
 
@@ -20,7 +21,7 @@ type Route = unknown | ((data: any) => unknown)
 /** Answers each path with HTTP 200 and the given body (or the body a function makes of the request data). */
 export function mockServer(routes: Record<string, Route>) {
   return jest.spyOn(Taro, 'request').mockImplementation((async (option: Taro.request.Option) => {
-    if (!(option.url in routes)) throw new Error(`unexpected call ${option.url}`)
+    if (!(option.url in routes)) throw unexpectedCall(option.url)
     const route = routes[option.url]
     return { statusCode: 200, header: {}, errMsg: 'request:ok', data: typeof route === 'function' ? route(option.data) : route }
   }) as never)

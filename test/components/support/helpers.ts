@@ -5,18 +5,19 @@ import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import { setLocale } from '@/i18n'
 import { customerStore, sessionStore, settingsStore } from '@/stores'
+import { unexpectedCall } from '../../support/unexpectedCalls'
 
 type Reply = { code: number; msg?: string; res?: unknown }
 type Handler = (data: Record<string, unknown>) => Reply
 
 /**
- * Answers Taro.request from `routes` (path → style-1 envelope). Unknown paths
- * fail the test loudly. Returns the spy to inspect what was sent.
+ * Answers Taro.request from `routes` (path → style-1 envelope). An unknown path
+ * fails the test (after it: the request layer turns the throw into a toast). Returns the spy to inspect what was sent.
  */
 export function mockApi(routes: Record<string, Handler>) {
   return jest.spyOn(Taro, 'request').mockImplementation(((options: Taro.request.Option) => {
     const handler = routes[options.url]
-    if (!handler) throw new Error(`unexpected request ${options.url}`)
+    if (!handler) throw unexpectedCall(options.url)
     const data = handler((options.data ?? {}) as Record<string, unknown>)
     return Promise.resolve({ statusCode: 200, data, header: {}, errMsg: 'request:ok' })
   }) as unknown as typeof Taro.request)
