@@ -121,20 +121,43 @@ function settleErr(body: Style2, showError: boolean): unknown {
   throw new RequestError(message, body.err, body)
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD' | 'OPTIONS'
+
 /**
- * POST `data` as JSON to `API_BASE + path`. Resolves `res` of a style 1 reply,
- * or the whole body of a style 2 reply.
+ * POST `data` as JSON to `API_BASE + path`: a product call, with its long timeout. Resolves `res`
+ * of a style 1 reply, or the whole body of a style 2 reply.
  */
-export async function request<T>(path: string, data: object = {}, options: RequestOptions = {}): Promise<T> {
+export function request<T>(path: string, data: object = {}, options: RequestOptions = {}): Promise<T> {
+  return call<T>('POST', path, data, REQUEST_TIMEOUT, options)
+}
+
+/** The generic wrapper: any method, the same envelopes and messages, the generic calls' 60 s timeout. */
+export function send<T>(method: Method, path: string, data: object = {}, options: RequestOptions = {}): Promise<T> {
+  return call<T>(method, path, data, TRANSFER_TIMEOUT, options)
+}
+
+/**
+ * Fetches a file to a local temporary path (a signed link: no headers needed, which the mini
+ * program's download sends none of anyway); 60 s. Rejects on a failing status.
+ */
+export async function download(url: string, options: RequestOptions = {}): Promise<string> {
+  const reply = await transfer(() => Taro.downloadFile({ url, timeout: TRANSFER_TIMEOUT }), options)
+  if (reply.statusCode >= 200 && reply.statusCode <= 299) return reply.tempFilePath
+  const message = t('request.serverFault')
+  if (options.showError !== false) toast(message)
+  throw new RequestError(message, reply.statusCode)
+}
+
+async function call<T>(method: Method, path: string, data: object, timeout: number, options: RequestOptions): Promise<T> {
   const reply = await transfer(
     () =>
       Taro.request({
         url: API_BASE + path,
-        method: 'POST',
+        method,
         data,
         header: { 'content-type': 'application/json', ...headers() },
         dataType: 'json',
-        timeout: REQUEST_TIMEOUT,
+        timeout,
       }),
     options,
   )

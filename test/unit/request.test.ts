@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
-import { request, uploadFile, RequestError } from '@/api/request'
+import { download, request, send, uploadFile, RequestError } from '@/api/request'
 import { sessionStore } from '@/stores'
 import { setLocale } from '@/i18n'
 import { mockServer, mockUi, ok, requestCalls } from './taroMocks'
@@ -307,5 +307,35 @@ describe('uploadFile', () => {
     const error = await rejection(uploadFile('blob:sig'))
     expect(error).toMatchObject({ code: 0, message: 'uploadFile:fail' })
     expect(ui.showToast).toHaveBeenCalledWith({ title: 'uploadFile:fail', icon: 'none', duration: 2000 })
+  })
+})
+
+describe('the generic wrapper', () => {
+  it('sends any method with the same headers and envelopes, and the generic 60 s timeout', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'] as const) {
+      replyOnce({ code: 1, res: { method } })
+      await expect(send(method, '/api/x', { a: 1 }, { loading: false })).resolves.toEqual({ method })
+      const options = (Taro.request as unknown as jest.Mock).mock.calls.at(-1)[0]
+      expect(options).toMatchObject({ method, url: expect.stringMatching(/\/api\/x$/), timeout: 60000, data: { a: 1 } })
+      expect(options.header).toMatchObject({ lang: 'zh' })
+    }
+    replyOnce({ code: -3, msg: '没有这条记录' })
+    expect((await rejection(send('GET', '/api/x'))).message).toBe('没有这条记录')
+  })
+
+  it('keeps product calls on POST with the 600 s timeout', async () => {
+    replyOnce({ code: 1, res: null })
+    await request('/api/y', {}, { loading: false })
+    expect((Taro.request as unknown as jest.Mock).mock.calls.at(-1)[0]).toMatchObject({ method: 'POST', timeout: 600000 })
+  })
+
+  it('downloads to a temporary file with the 60 s timeout; a failing status is a server fault', async () => {
+    const spy = jest
+      .spyOn(Taro, 'downloadFile')
+      .mockResolvedValueOnce({ statusCode: 200, tempFilePath: 'wxfile://tmp/a.pdf', errMsg: 'downloadFile:ok' } as never)
+      .mockResolvedValueOnce({ statusCode: 403, tempFilePath: '', errMsg: 'downloadFile:ok' } as never)
+    await expect(download('https://api.example.com/f.pdf?sig=1', { loading: false })).resolves.toBe('wxfile://tmp/a.pdf')
+    expect(spy).toHaveBeenCalledWith({ url: 'https://api.example.com/f.pdf?sig=1', timeout: 60000 })
+    expect(await rejection(download('https://api.example.com/f.pdf?sig=2'))).toMatchObject({ code: 403, message: '服务器故障' })
   })
 })
