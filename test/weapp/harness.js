@@ -398,7 +398,7 @@ wx.canvasToTempFilePath = (options) => {
  */
 function createSelectorQuery() {
   const commands = []
-  const find = (selector, all) => query(stack[stack.length - 1]?.page.dom, selector, all)
+  const find = (selector, all) => queryDom(stack[stack.length - 1]?.page.dom, selector, all)
   const describe = (element, fields) => {
     if (!element) return null
     const isCanvas = element.tagName.toLowerCase() === 'wx-canvas' || element.getAttribute('type') === '2d'
@@ -633,6 +633,14 @@ function openPage(url) {
   return new Promise((resolve, reject) => wx.reLaunch({ url: url.startsWith('/') ? url : `/${url}`, success: resolve, fail: reject }))
 }
 
+// WeChat's own chrome (the navigation bar's back arrow, the native tab bar) is not in the page's
+// tree: a test presses them through the route API WeChat calls for them.
+const call = (api, options) => new Promise((resolve, reject) => wx[api]({ ...options, success: resolve, fail: reject }))
+/** The navigation bar's back arrow. */
+const back = () => call('navigateBack', { delta: 1 })
+/** A tap on the tab bar's item of `route`. */
+const tapTab = (route) => call('switchTab', { url: `/${route.replace(/^\//, '')}` })
+
 /** The page on top of the stack ({ route, query, page, title }). */
 const top = () => stack[stack.length - 1]
 
@@ -702,15 +710,15 @@ function syncIds(root) {
     if (id && el.id !== id) el.id = id
   }
 }
-function query(root, selector, all) {
+function queryDom(root, selector, all) {
   if (!root) return all ? [] : null
   if (selector.includes('#')) syncIds(root)
   const css = translate(selector)
   return all ? [...root.querySelectorAll(css)] : root.querySelector(css)
 }
 /** The rendered element of the top page matching a CSS selector (jsdom; classes as in the source). */
-const $ = (selector, root = top()?.page.dom) => query(root, selector, false)
-const $$ = (selector, root = top()?.page.dom) => query(root, selector, true)
+const $ = (selector, root = top()?.page.dom) => queryDom(root, selector, false)
+const $$ = (selector, root = top()?.page.dom) => queryDom(root, selector, true)
 /** The innermost elements of the top page whose own text is `text` (exactly, trimmed). */
 function byText(text, root = top()?.page.dom, selector = '*') {
   return [...(root?.querySelectorAll(selector) ?? [])].filter(
@@ -725,6 +733,12 @@ function wxElementOf(element) {
   while (el && !el.__wxElement) el = el.parentNode
   if (!el) throw new Error('no mini program element behind this DOM node')
   return el.__wxElement
+}
+
+/** An attribute of a mini program element as the page last set it (an input's value). */
+function attr(element, name) {
+  const found = element && wxElementOf(element)._vt?.attrs.find((a) => a.name === name)
+  return found ? found.value : undefined
 }
 
 /** Fires a mini program event on an element (bubbling, as WeChat does). */
@@ -774,6 +788,8 @@ module.exports = {
   simulate,
   launchApp,
   openPage,
+  back,
+  tapTab,
   renderPage,
   top,
   topRoute,
@@ -788,6 +804,7 @@ module.exports = {
   tap,
   type,
   fire,
+  attr,
   stroke,
   readAppJson: appJson,
   storage,

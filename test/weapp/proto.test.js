@@ -1,0 +1,15 @@
+const h = require('./harness')
+const { signIn, pickCustomer, openEntry } = require('./app')
+const f = require('./forms')
+beforeAll(() => h.launchApp())
+it('visit', async () => {
+  await signIn()
+  await pickCustomer('814')
+  await openEntry('entry.visit', 'pagesHome/pages/form/visit/form')
+  await h.waitFor(() => f.fieldOf('visitor_name'))
+  await f.fill({ key: 'visitor_name', type: 'text', value: '张访客' })
+  await h.simulate.sleep(100)
+  const el = h.$('wx-input', f.fieldOf('visitor_name'))
+  const w = el.__wxElement
+  console.log(w._vt.attrs.filter(a => a.name==='value'), w.__propData)
+})
