@@ -12,6 +12,27 @@ const http = require('http')
 const simulate = require('miniprogram-simulate')
 const exparser = require('miniprogram-exparser')
 
+// The simulator runs a component's script each time a page uses it, but the compiled script (a
+// webpack chunk) registers its component only the first time: Taro's recursive `comp` (deep
+// trees: popups, rows) stayed empty in every page after the first. Keep each definition and hand
+// it over again.
+const simulateUtils = require('miniprogram-simulate/src/utils')
+const runJs = simulateUtils.runJs
+const definitions = new Map()
+simulateUtils.runJs = (filePath) => {
+  if (definitions.has(filePath)) return global.Component(definitions.get(filePath))
+  const register = global.Component
+  global.Component = (options) => {
+    definitions.set(filePath, options)
+    return register(options)
+  }
+  try {
+    return runJs(filePath)
+  } finally {
+    global.Component = register
+  }
+}
+
 const DIST = path.join(process.env.DIST_DIR || path.resolve(__dirname, '../../dist'), 'weapp')
 let appOptions = null
 let launched = false

@@ -4,10 +4,11 @@
 // order and a gift pack approved (the batch stock drops once) → personal centre → English → log out.
 // The steps run in order and share the one app launch of this file, as a person's session does.
 const h = require('./harness')
-const { zh, en, formZh, serverZh, fmt, api, appToken, submitLogin, pickCustomer, openEntry } = require('./app')
+const { zh, en, formZh, serverZh, fmt, api, post, appToken, submitLogin, pickCustomer, openEntry } = require('./app')
 const f = require('./forms')
 
 const HOME = 'pages/tabPages/index'
+const CHECK_NOTICE_DONE = formZh['checkNotice.acknowledged']
 const MINE = 'pages/tabPages/personalCenter'
 let customer
 const token = () => appToken()
@@ -125,14 +126,14 @@ step('入住须知: read, agreed, signed and saved; shown as acknowledged when o
     { key: 'sign_date', type: 'date' },
   ])
   h.tap('.form-page__save')
-  await h.waitFor(() => h.textOf().includes(zh['checkNotice.acknowledged'] ?? formZh['checkNotice.acknowledged']), { what: 'acknowledged' })
+  await h.waitFor(() => h.textOf().includes(CHECK_NOTICE_DONE), { what: 'acknowledged' })
   const answers = await api('index/answerList', { customer_id: customer.id, page: 1, limit: 5 }, token())
   expect(answers.total).toBe(1)
   expect(answers.list[0].data.customer_signature).toMatch(/\.png$/)
   await h.back()
   await h.waitForPage(HOME)
   await openEntry('entry.checkNotice', 'pagesHome/pages/checkNotice')
-  await h.waitFor(() => h.textOf().includes(zh['checkNotice.acknowledged'] ?? formZh['checkNotice.acknowledged']), { what: 'acknowledged again' })
+  await h.waitFor(() => h.textOf().includes(CHECK_NOTICE_DONE), { what: 'acknowledged again' })
   await h.back()
   await h.waitForPage(HOME)
 })
@@ -148,4 +149,168 @@ step('入住通知单记录 lists both notices of the customer', async () => {
   expect(h.textOf()).toContain(fmt(formZh['checkInList.total'], { total: 2 }))
   await h.back()
   await h.waitForPage(HOME)
+})
+
+// ------------------------------------------------------------------------------------------
+// Stock: orders saved in the app and approved from their lists; the batches through the API.
+
+const batchQuantity = async (productId, batchId) =>
+  (await api('inoutstore/getProductBatch', { product_id: productId }, token())).find((b) => b.id === batchId)?.quantity ?? 0
+
+/** A product whose first (earliest-expiring) batch holds at least `need`, and that batch. */
+async function productWithStock(need) {
+  const { list } = await api('index/productList', { page: 1, limit: 100 }, token())
+  for (const product of list) {
+    if (product.stock < need) continue
+    const [first] = await api('inoutstore/getProductBatch', { product_id: product.id }, token())
+    if (first && first.quantity >= need) return { product, batch: first }
+  }
+  throw new Error(`no product with ${need} in its first batch`)
+}
+
+/** Picks the first tile of a select whose list comes from the server. */
+async function chooseFirst(key) {
+  h.tap(h.$('.form-picker__value', await h.waitFor(() => f.fieldOf(key))))
+  // The popup is drawn inside its field (no portal in the mini program).
+  const tile = await h.waitFor(() => h.$$('.form-choice-popup__tile', f.fieldOf(key))[0], { what: `the choices of ${key}` })
+  h.tap(tile)
+  await h.waitFor(() => h.$('.form-picker__text', f.fieldOf(key)), { what: `${key} chosen` })
+}
+
+/** Adds an item row and chooses its product by searching its name; the earliest batch comes by itself. */
+async function addItem(index, product, quantity) {
+  h.tap(h.byText(fmt(formZh['formUi.addRow'], { label: formZh['form.field.items'] }))[0])
+  const key = `items.${index}.product_id`
+  h.tap(h.$('.form-picker__value', await h.waitFor(() => f.fieldOf(key), { what: 'the new row' })))
+  await h.waitFor(() => h.$$('.form-choice-popup__tile', f.fieldOf(key)).length, { what: 'the products' })
+  // A long list has a search box: the product is found by its name, as a person does.
+  const search = h.$('.form-choice-popup__search .nut-input-native', f.fieldOf(key))
+  if (search) h.type(search, product.name, { blur: false })
+  const tile = await h.waitFor(
+    () => h.$$('.form-choice-popup__tile', f.fieldOf(key)).find((el) => el.textContent.includes(product.name)),
+    { what: `the product ${product.name}` },
+  )
+  h.tap(tile)
+  await h.waitFor(() => h.$('.form-picker__text', f.fieldOf(`items.${index}.batch_id`)), { what: 'the batch' })
+  h.type(h.$('.nut-input-native', f.fieldOf(`items.${index}.quantity`)), quantity)
+}
+
+/** On a stock list: approves the order's card (confirming the modal); waits for its approved tag. */
+async function approveFromList(order) {
+  const card = await h.waitFor(() => h.$$('.stock-list__card').find((el) => h.$('.stock-list__no', el)?.textContent.trim() === order.no), { what: `the card of ${order.no}` })
+  const modals = h.ui.modals.length
+  h.tap(h.byText(formZh['stock.approve'], card)[0])
+  const modal = await h.waitFor(() => h.ui.modals[modals], { what: 'the approve confirmation' })
+  expect(modal.content).toBe(fmt(formZh['stock.approveConfirm'], { no: order.no }))
+  await h.waitFor(() => h.$('.stock-list__tag--approved', card), { what: 'the approved tag' })
+  await h.settled()
+}
+
+step('出库单: saved, approved from 出库单列表; the batch stock drops exactly once', async () => {
+  const { product, batch } = await productWithStock(2)
+  await openEntry('entry.outboundList', 'pagesHome/pages/form/linliao/index')
+  await h.settled()
+  h.tap('.stock-list__new')
+  await h.waitForPage('pagesHome/pages/form/linliao/commom/form')
+  await h.settled()
+  await chooseFirst('department_id')
+  h.type(h.$('.nut-input-native', f.fieldOf('requester')), '库管小程序')
+  await addItem(0, product, 2)
+  expect(h.textOf(f.fieldOf('items.0.batch_id'))).toContain(batch.batch_no)
+  h.tap('.form-page__save')
+  let order
+  for (let i = 0; i < 100 && !order; i++) {
+    ;[order] = (await api('outApply/index', { page: 1, limit: 20, type: 'general', keyword: '库管小程序' }, token())).list
+    if (!order) await h.simulate.sleep(100)
+  }
+  expect(order).toBeDefined()
+  expect(order.status).toBe('pending')
+  expect(await batchQuantity(product.id, batch.id)).toBe(batch.quantity)
+  await h.settled()
+  await h.back()
+  await h.waitForPage('pagesHome/pages/form/linliao/index')
+  await approveFromList(order)
+  expect(await batchQuantity(product.id, batch.id)).toBe(batch.quantity - 2)
+  // Approved once: nothing more goes out (the server refuses a second check of the order).
+  const again = await post('care/outApply/check', { id: order.id, approve: true }, { token: token() })
+  expect(again.code).not.toBe(1)
+  expect(await batchQuantity(product.id, batch.id)).toBe(batch.quantity - 2)
+  await h.back()
+  await h.waitForPage(HOME)
+})
+
+step('入住礼包出库: a gift pack for the customer, approved from 大礼包出库单列表; each batch drops once', async () => {
+  await openEntry('entry.giftOutboundList', 'pagesHome/pages/form/checkInGift/index')
+  await h.settled()
+  h.tap('.stock-list__new')
+  await h.waitForPage('pagesHome/pages/form/checkInGift/form')
+  await h.settled()
+  await chooseFirst('gift_type_id')
+  await h.waitFor(() => h.$('.form-picker__text', f.fieldOf('items.0.batch_id')), { what: 'the pack\'s rows' })
+  await h.settled()
+  h.tap('.form-page__save')
+  let order
+  for (let i = 0; i < 100 && !order; i++) {
+    ;[order] = (await api('outApply/index', { page: 1, limit: 20, type: 'gift', customer_id: customer.id }, token())).list
+    if (!order) await h.simulate.sleep(100)
+  }
+  expect(order).toBeDefined()
+  expect(order.customer_name).toBe(customer.name)
+  const { items } = await api('outApply/info', { id: order.id }, token())
+  expect(items.length).toBeGreaterThan(0)
+  const before = {}
+  for (const item of items) before[item.batch_id] = await batchQuantity(item.product_id, item.batch_id)
+  await h.settled()
+  await h.back()
+  await h.waitForPage('pagesHome/pages/form/checkInGift/index')
+  await approveFromList(order)
+  const out = {}
+  for (const item of items) out[item.batch_id] = (out[item.batch_id] ?? 0) + item.quantity
+  for (const item of items) expect([item.batch_id, await batchQuantity(item.product_id, item.batch_id)]).toEqual([item.batch_id, before[item.batch_id] - out[item.batch_id]])
+  await h.back()
+  await h.waitForPage(HOME)
+})
+
+// ------------------------------------------------------------------------------------------
+// Personal centre, English, log out
+
+step('personal centre shows who is signed in, from the server', async () => {
+  await h.tapTab(MINE)
+  await h.waitForPage(MINE)
+  await h.settled()
+  const info = await api('account/info', {}, token())
+  await h.waitFor(() => h.textOf().includes(info.name) && h.textOf().includes(info.site_name), { what: 'the user' })
+  expect(h.top().title).toBe(zh['personalCenter.title'])
+})
+
+step('English: the page is in English and the next calls carry lang: en', async () => {
+  h.tap(h.byText('English')[0])
+  await h.waitFor(() => h.textOf().includes(en['mine.changePassword']), { what: 'the page in English' })
+  expect(h.textOf()).not.toContain(zh['mine.changePassword'])
+  await h.waitFor(() => h.top().title === en['personalCenter.title'], { what: 'the English title' })
+  expect(h.ui.tabBar.map((item) => item?.text)).toEqual([en['tab.home'], en['tab.mine']])
+  const before = h.calls.length
+  await h.tapTab(HOME)
+  await h.waitForPage(HOME)
+  await h.settled()
+  const next = h.calls.slice(before)
+  expect(next.length).toBeGreaterThan(0)
+  for (const call of next) expect(call.header.lang).toBe('en')
+  expect(h.textOf()).toContain(en['home.workDate'])
+})
+
+step('log out: confirmed, back on login, and the session is over on the server', async () => {
+  const old = token()
+  await h.tapTab(MINE)
+  await h.waitForPage(MINE)
+  const modals = h.ui.modals.length
+  h.tap(h.byText(en['mine.logout'])[0])
+  const modal = await h.waitFor(() => h.ui.modals[modals], { what: 'the logout confirmation' })
+  expect(modal.content).toBe(en['mine.logoutConfirm'])
+  await h.waitForPage('pages/login/index')
+  expect(h.stack.map((e) => e.route)).toEqual(['pages/login/index'])
+  expect(h.storage.get('token') || '').toBe('')
+  await h.settled()
+  const reply = await post('care/account/info', {}, { token: old })
+  expect(reply.code).not.toBe(1)
 })
