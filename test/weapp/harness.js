@@ -113,7 +113,8 @@ Object.assign(wx, {
 /** Every call the mini program made ({ api, url, method, header, data }), oldest first. */
 const calls = []
 /** The device's network; tests switch it with setNetwork(). */
-const network = { online: true, type: 'wifi', listeners: [] }
+// `server` (an origin) sends the calls elsewhere than the suite's server (a test of the bridge itself).
+const network = { online: true, type: 'wifi', listeners: [], server: null }
 
 /** WeChat refuses a URL without scheme and host; the bridge does too. */
 const hasOrigin = (url) => /^https?:\/\/[^/?#]+/i.test(String(url || ''))
@@ -121,7 +122,7 @@ const hasOrigin = (url) => /^https?:\/\/[^/?#]+/i.test(String(url || ''))
 /** The same path and query on the suite's server (its origin replaces the app's). */
 function toServer(url) {
   if (!SERVER_URL) throw new Error('no suite server: run through test/weapp/jest.config.js (globalSetup)')
-  return String(url).replace(/^https?:\/\/[^/?#]+/i, SERVER_URL)
+  return String(url).replace(/^https?:\/\/[^/?#]+/i, network.server || SERVER_URL)
 }
 
 function lowerKeys(header = {}) {
