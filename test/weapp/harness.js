@@ -113,8 +113,9 @@ Object.assign(wx, {
 /** Every call the mini program made ({ api, url, method, header, data }), oldest first. */
 const calls = []
 /** The device's network; tests switch it with setNetwork(). */
-// `server` (an origin) sends the calls elsewhere than the suite's server (a test of the bridge itself).
-const network = { online: true, type: 'wifi', listeners: [], server: null }
+// `server` (an origin) sends the calls elsewhere than the suite's server (a test of the bridge
+// itself); `loseReplies` counts calls whose reply is lost on the way back (the server did the work).
+const network = { online: true, type: 'wifi', listeners: [], server: null, loseReplies: 0 }
 
 /** WeChat refuses a URL without scheme and host; the bridge does too. */
 const hasOrigin = (url) => /^https?:\/\/[^/?#]+/i.test(String(url || ''))
@@ -217,6 +218,12 @@ function request(options) {
         }
       }
       Object.assign(call, { done: true, statusCode, reply: payload })
+      if (network.loseReplies > 0) {
+        // The server did the work; the phone lost the connection before the reply came.
+        network.loseReplies--
+        call.lost = true
+        return fail(options, (call.errMsg = 'request:fail -2:net::ERR_INTERNET_DISCONNECTED'))
+      }
       settle(options, { statusCode, data: payload, header: resHeader, errMsg: 'request:ok' })
     },
     ({ errMsg }) => {
