@@ -46,9 +46,12 @@ async function api(route, body, token) {
   return reply.res
 }
 
-/** A session of another client (not the app's). */
+/** A session of another client (not the app's), one per account and test file. */
+const tokens = new Map()
 async function tokenOf(account = 'demo', password = 'demo1234') {
-  return (await api('account/login_old', { account, password })).token
+  const key = `${account}\n${password}`
+  if (!tokens.has(key)) tokens.set(key, (await api('account/login_old', { account, password })).token)
+  return tokens.get(key)
 }
 
 /** GET a path of the server (an uploaded file): { statusCode, body (Buffer), type }. */
