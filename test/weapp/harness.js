@@ -79,6 +79,7 @@ afterEach(() => {
 })
 /** Errors seen so far (a test expecting one takes it out). */
 const takeErrors = () => errors.splice(0)
+takeErrors.peek = () => [...errors]
 
 // ------------------------------------------------------------------------------------------
 // Storage: the simulator's does nothing; the app keeps its session there.
