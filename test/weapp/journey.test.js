@@ -284,7 +284,7 @@ step('personal centre shows who is signed in, from the server', async () => {
 })
 
 step('English: the page is in English and the next calls carry lang: en', async () => {
-  h.tap(h.byText('English')[0])
+  h.tap(h.byText(zh['lang.en'])[0])
   await h.waitFor(() => h.textOf().includes(en['mine.changePassword']), { what: 'the page in English' })
   expect(h.textOf()).not.toContain(zh['mine.changePassword'])
   await h.waitFor(() => h.top().title === en['personalCenter.title'], { what: 'the English title' })
