@@ -674,11 +674,6 @@ const tapTab = (route) => call('switchTab', { url: `/${route.replace(/^\//, '')}
 /** The page on top of the stack ({ route, query, page, title }). */
 const top = () => stack[stack.length - 1]
 
-/** Renders a page outside the stack (kept for tests of a single page). */
-function renderPage(route, query = {}) {
-  return mountPage(route, query).page
-}
-
 // ------------------------------------------------------------------------------------------
 // Driving pages as a person does
 
@@ -820,7 +815,6 @@ module.exports = {
   openPage,
   back,
   tapTab,
-  renderPage,
   top,
   topRoute,
   stack,

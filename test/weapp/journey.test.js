@@ -3,6 +3,9 @@
 // filled, signed, saved and reopened with its values → the check-in notice list → an outbound
 // order and a gift pack approved (the batch stock drops once) → personal centre → English → log out.
 // The steps run in order and share the one app launch of this file, as a person's session does.
+// WeChat's own chrome is not in the simulated page: the navigation bar's back arrow and the native
+// tab bar are pressed through the route APIs WeChat calls for them (h.back(), h.tapTab()); a modal
+// is answered by the harness (confirm unless a test says otherwise).
 const h = require('./harness')
 const { zh, en, formZh, serverZh, fmt, api, post, appToken, submitLogin, pickCustomer, openEntry } = require('./app')
 const f = require('./forms')
@@ -41,22 +44,26 @@ step('without a session the app opens on login; a wrong password shows the serve
   expect(h.topRoute()).toBe('pages/login/index')
 })
 
-step('signs in; home shows the server\'s counts of today as badges', async () => {
-  await submitLogin('demo', 'demo1234')
-  await h.waitForPage(HOME)
-  await h.settled()
+/** Every home tile's badge is the server's count of today for it (none when 0). */
+async function expectBadges() {
   const { counts } = await api('account/index', {}, token())
-  const tiles = h.$$('.entry-tile')
   let badges = 0
-  for (const tile of tiles) {
+  for (const tile of h.$$('.entry-tile')) {
     const title = h.$('.entry-tile__title', tile).textContent.trim()
-    const name = Object.keys(counts).find((key) => key === title)
-    const count = name ? counts[name] : 0
+    const count = counts[title] ?? 0
     const badge = tile.textContent.trim().slice(0, -title.length)
     expect([title, badge]).toEqual([title, count ? String(count) : ''])
     if (count) badges++
   }
   expect(badges).toBeGreaterThan(0)
+  return counts
+}
+
+step('signs in; home shows the server\'s counts of today as badges', async () => {
+  await submitLogin('demo', 'demo1234')
+  await h.waitForPage(HOME)
+  await h.settled()
+  await expectBadges()
 })
 
 step('chooses a customer with the picker (the server\'s customer list)', async () => {
@@ -136,6 +143,14 @@ step('入住须知: read, agreed, signed and saved; shown as acknowledged when o
   await h.waitFor(() => h.textOf().includes(CHECK_NOTICE_DONE), { what: 'acknowledged again' })
   await h.back()
   await h.waitForPage(HOME)
+})
+
+step('back on home, the badges count the records just saved', async () => {
+  await h.settled()
+  const counts = await expectBadges()
+  for (const key of ['pediatricianRounds', 'obstetricianRounds', 'proofOfLostReceipt', 'visit', 'familyFood']) {
+    expect([key, counts[f.FORMS[key].name] >= 1]).toEqual([key, true])
+  }
 })
 
 step('入住通知单记录 lists both notices of the customer', async () => {

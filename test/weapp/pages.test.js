@@ -16,6 +16,7 @@ const SHOWS = {
   'pages/login/index': { title: zh['login.title'], data: async () => zh['login.submit'] },
   'pages/modifyPwd/index': { title: zh['modifyPwd.title'] },
   'pages/notFound/index': { title: zh['notFound.title'] },
+  // The locale leaves the web-view's title empty (WeChat shows the web page's own): none is set.
   'pages/webView/index': { title: zh['webView.title'], data: async () => zh['webView.refused'] },
   'uni_modules/rt-uni-update/components/rt-uni-update/rt-uni-update': { title: zh['update.title'], data: async () => zh['update.currentVersion'] },
   'pagesHome/pages/form/chooseDate': { title: zh['chooseDate.title'] },
