@@ -169,6 +169,8 @@ function offline(api) {
   return network.online ? null : `${api}:fail -2:net::ERR_INTERNET_DISCONNECTED`
 }
 
+let warnedOrigin = false
+
 function request(options) {
   const { url, method = 'GET', data, header = {}, dataType = 'json', timeout = 60000 } = options
   const call = { api: 'request', url, method, header: { ...header }, data, done: false }
@@ -182,6 +184,10 @@ function request(options) {
     offChunkReceived() {},
   }
   if (!hasOrigin(url)) {
+    if (!warnedOrigin && /^\/api\//.test(String(url))) {
+      warnedOrigin = true
+      console.warn(`wx.request refused "${url}" as WeChat does: build with an absolute TARO_APP_API_BASE (test/weapp/README.md)`)
+    }
     call.done = true
     later(() => fail(options, (call.errMsg = `request:fail invalid url "${url}"`)))
     return task
