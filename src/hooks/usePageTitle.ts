@@ -18,7 +18,10 @@ function useLocalized(apply: () => void) {
 /** The navigation bar title in the chosen language; `*.config.ts` only holds the Chinese default. */
 export function usePageTitle(key: MessageKey) {
   useLocalized(() => {
-    Taro.setNavigationBarTitle({ title: t(key) })
+    const title = t(key)
+    // A title the locale leaves empty (the web-view's: WeChat shows the web page's own) is not
+    // set: the translator would hand back the key itself.
+    if (title !== key) Taro.setNavigationBarTitle({ title })
   })
 }
 

@@ -1,38 +1,37 @@
-// A compiled form page of the pagesHome subpackage in the simulator: the
-// definition's fields render, and an empty save is stopped by the shared rules.
-const { launchApp, renderPage, waitFor, simulate } = require('./harness')
-const zhForms = require('../../locales/forms/zh-CN.json')
+// A compiled form page of the pagesHome subpackage in the simulator, with a session and a customer
+// of the real server: the definition's fields render, and an empty save is stopped by the shared
+// rules without a call.
+const h = require('./harness')
+const { formZh, fmt, api, tokenOf } = require('./app')
 
-const customer = { id: 3, name: '张三', phone: '13800000003', room: '803', delivery_date: '2026-11-10', children: [] }
-
-beforeAll(() => {
-  wx.setStorageSync('token', 'tok-1')
-  wx.setStorageSync('customerInfo', customer)
-  launchApp()
+let customer
+beforeAll(async () => {
+  const token = await tokenOf('demo')
+  customer = (await api('customer/index', { page: 1, limit: 1, keyword: '805' }, token)).list[0]
+  h.storage.set('token', token)
+  h.storage.set('customerInfo', customer)
+  h.launchApp()
 })
 
 it('renders the visitor register with its fields for the current customer', async () => {
-  const page = renderPage('pagesHome/pages/form/visit/form')
-  await waitFor(() => page.dom.textContent.includes(zhForms['form.field.visitor_name']))
-  const text = page.dom.textContent
+  await h.openPage('pagesHome/pages/form/visit/form')
+  await h.waitFor(() => h.textOf().includes(formZh['form.field.visitor_name']))
+  const text = h.textOf()
   for (const key of ['visitor_name', 'phone', 'relation', 'visitors', 'temperature', 'time_in', 'visitor_signature']) {
-    expect(text).toContain(zhForms[`form.field.${key}`])
+    expect(text).toContain(formZh[`form.field.${key}`])
   }
   expect(text).toContain(customer.name)
-  expect(text).toContain(zhForms['form.option.relation.husband'])
+  expect(text).toContain(formZh['form.option.relation.husband'])
 })
 
 it('shows the validation messages of the definition when saved empty, and sends nothing', async () => {
-  const calls = []
-  wx.request = (options) => {
-    calls.push(options)
-    return { abort() {} }
-  }
-  const page = renderPage('pagesHome/pages/form/visit/form')
-  await waitFor(() => page.dom.textContent.includes(zhForms['form.field.visitor_name']))
-  page.querySelector('.form-page__save').dispatchEvent('tap')
-  const required = zhForms['form.rule.required'].replace('{label}', zhForms['form.field.visitor_name'])
-  await waitFor(() => page.dom.textContent.includes(required))
-  await simulate.sleep(50)
-  expect(calls.filter((c) => c.url.endsWith('/api/care/index/saveForm'))).toHaveLength(0)
+  await h.openPage('pagesHome/pages/form/visit/form')
+  await h.waitFor(() => h.textOf().includes(formZh['form.field.visitor_name']))
+  await h.settled()
+  const before = h.calls.length
+  h.tap('.form-page__save')
+  const required = fmt(formZh['form.rule.required'], { label: formZh['form.field.visitor_name'] })
+  await h.waitFor(() => h.textOf().includes(required))
+  await h.simulate.sleep(50)
+  expect(h.calls.slice(before).filter((c) => c.url.endsWith('/api/care/index/saveForm'))).toHaveLength(0)
 })

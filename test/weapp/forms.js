@@ -1,0 +1,241 @@
+// Filling the forms in the simulator as a person does, by field type, as the form draws them.
+// The care forms' required fields, in the order they are drawn, are the end-to-end suite's
+// (test/e2e/formSteps.mjs), so both suites fill the same forms.
+const h = require('./harness')
+const { formZh, fmt } = require('./app')
+
+/** A form field's frame, by its anchor id (fieldAnchor in FormRenderer/FieldItem). */
+const fieldOf = (key) => h.$(`#form-field-${key.replace(/\./g, '-')}`)
+const label = (key) => formZh[`form.field.${key}`]
+const requiredMessage = (key) => fmt(formZh['form.rule.required'], { label: label(key) })
+
+async function field(key) {
+  return h.waitFor(() => fieldOf(key), { what: `the field ${key}` })
+}
+
+/** A chosen radio or checkbox (NutUI marks it …-active or …-checked). */
+const CHOSEN = '[class*="-active"], [class*="-checked"]'
+
+/** Draws on the open signature pad (real touch strokes on a real canvas) and confirms; waits for the image. */
+async function sign(key, strokes = [[[30, 40], [60, 70], [100, 30], [150, 90], [200, 40]], [[40, 120], [120, 150], [220, 110]]]) {
+  h.tap(h.$('.form-signature__box', await field(key)))
+  const canvas = await h.waitFor(() => h.$('.signature-pad__canvas'), { what: 'the signature pad' })
+  // The pad asks for its node after the next tick; it is ready once the node has been sized.
+  const node = h.canvasNodeOf(canvas)
+  await h.waitFor(() => node.width > 300, { what: 'the pad to size its canvas' })
+  for (const points of strokes) await h.stroke(canvas, points)
+  const before = h.calls.length
+  h.tap(h.$('.form-signature__confirm', canvas.closest('[class*="form-signature__popup"]') || undefined))
+  await h.waitFor(() => h.$('.form-signature__image', fieldOf(key)), { what: `the signed image of ${key}` })
+  await h.waitFor(() => !h.$('.signature-pad__canvas'), { what: 'the pad to close' })
+  const upload = h.calls.slice(before).find((c) => c.api === 'uploadFile')
+  return upload && JSON.parse(upload.reply).data.url
+}
+
+/** Fills one field by its type; resolves to what the record then holds for it when known in advance. */
+async function fill({ key, type, value }) {
+  const frame = await field(key)
+  switch (type) {
+    case 'text':
+    case 'phone':
+    case 'idCard':
+    case 'number':
+    case 'money':
+      h.type(h.$('.nut-input-native', frame) || h.$('wx-input', frame), value)
+      return value
+    case 'textarea':
+      h.type(h.$('wx-textarea', frame), value)
+      return value
+    case 'date':
+    case 'datetime':
+      // The one-tap today / now.
+      h.tap(h.$('.form-picker__shortcut', frame))
+      await h.waitFor(() => h.$('.form-picker__text', fieldOf(key)), { what: `a date in ${key}` })
+      return undefined
+    case 'select':
+    case 'baby':
+      h.tap(h.$('.nut-radio', frame))
+      await h.waitFor(() => h.$(CHOSEN, fieldOf(key)), { what: `a choice in ${key}` })
+      return undefined
+    case 'multiselect':
+      h.tap(h.$('.nut-checkbox', frame))
+      await h.waitFor(() => h.$(CHOSEN, fieldOf(key)), { what: `a choice in ${key}` })
+      return undefined
+    case 'room': {
+      h.tap(h.$('.form-picker__value', frame))
+      const tile = await h.waitFor(
+        () => h.$$('.form-choice-popup__tile').find((el) => el.textContent.trim().startsWith(String(value))),
+        { what: `the room ${value}` },
+      )
+      h.tap(tile)
+      await h.waitFor(() => h.$('.form-picker__text', fieldOf(key))?.textContent.trim() === String(value), { what: `room ${value} chosen` })
+      return String(value)
+    }
+    case 'signature':
+      await sign(key)
+      return undefined
+    default:
+      throw new Error(`no filler for ${type}`)
+  }
+}
+
+/** Fills every field of a spec; resolves to the values expected in the saved record. */
+async function fillAll(fields) {
+  const expected = {}
+  for (const spec of fields) {
+    const value = await fill(spec)
+    if (value !== undefined) expected[spec.key] = value
+    await h.simulate.sleep(10)
+  }
+  return expected
+}
+
+/** The field messages now shown. */
+const messages = () => h.$$('.field-message').map((el) => el.textContent.trim()).filter(Boolean)
+
+/** Taps save; waits for the form to edit the saved record (the header's 编辑记录 #id); resolves the id. */
+async function saveAndWaitSaved() {
+  h.tap('.form-page__save')
+  const chip = await h.waitFor(() => h.$('.form-header__chip--edit'), { what: `the saved record (messages: ${messages().join(' | ')})`, timeout: 15000 })
+  return Number(chip.textContent.match(/#(\d+)/)[1])
+}
+
+/** The values of typed fields as shown on the page. */
+function shownValue(key) {
+  const frame = fieldOf(key)
+  const picked = h.$('.form-picker__text', frame)
+  if (picked) return picked.textContent.trim()
+  const control = h.$('wx-input', frame) || h.$('wx-textarea', frame)
+  return control ? h.attr(control, 'value') : undefined
+}
+
+module.exports = { fieldOf, label, requiredMessage, sign, fill, fillAll, messages, saveAndWaitSaved, shownValue }
+
+// The care forms: required fields in the order they are drawn (as test/e2e/formSteps.mjs has them).
+const FORMS = {
+  pediatricianRounds: {
+    name: '儿科医生查房签到表',
+    entry: 'entry.pediatricianRounds',
+    route: 'pagesHome/pages/form/Pediatricianrounds/form',
+    fields: [
+      { key: 'round_date', type: 'date' },
+      { key: 'baby_id', type: 'baby' },
+      { key: 'temperature', type: 'number', value: 36.6 },
+      { key: 'umbilicus', type: 'select' },
+      { key: 'skin', type: 'select' },
+      { key: 'feeding', type: 'select' },
+      { key: 'doctor_signature', type: 'signature' },
+      { key: 'family_signature', type: 'signature' },
+    ],
+  },
+  obstetricianRounds: {
+    name: '产科医生查房签到表',
+    entry: 'entry.obstetricianRounds',
+    route: 'pagesHome/pages/form/Obstetricianrounds/form',
+    fields: [
+      { key: 'round_date', type: 'date' },
+      { key: 'delivery_mode', type: 'select' },
+      { key: 'temperature', type: 'number', value: 36.8 },
+      { key: 'doctor_signature', type: 'signature' },
+      { key: 'customer_signature', type: 'signature' },
+    ],
+  },
+  proofOfLostReceipt: {
+    name: '收据遗失证明',
+    entry: 'entry.lostReceipt',
+    route: 'pagesHome/pages/form/ProofofLostReceipt/form',
+    fields: [
+      { key: 'customer_name', type: 'text', value: '王丽娟' },
+      { key: 'id_card', type: 'idCard', value: '11010519491231002X' },
+      { key: 'phone', type: 'phone', value: '13812345678' },
+      { key: 'receipt_no', type: 'text', value: 'SJ-WX-001' },
+      { key: 'amount', type: 'money', value: 1200.5 },
+      { key: 'issue_date', type: 'date' },
+      { key: 'paid_for', type: 'text', value: '月子套餐尾款' },
+      { key: 'how_lost', type: 'textarea', value: '外出时遗失' },
+      { key: 'customer_signature', type: 'signature' },
+      { key: 'handler', type: 'text', value: '客服小李' },
+      { key: 'sign_date', type: 'date' },
+    ],
+  },
+  visit: {
+    name: '访客出入登记表',
+    entry: 'entry.visit',
+    route: 'pagesHome/pages/form/visit/form',
+    fields: [
+      { key: 'visitor_name', type: 'text', value: '张访客' },
+      { key: 'phone', type: 'phone', value: '13812345678' },
+      { key: 'relation', type: 'select' },
+      { key: 'visitors', type: 'number', value: 2 },
+      { key: 'temperature', type: 'number', value: 36.6 },
+      { key: 'health', type: 'multiselect' },
+      { key: 'time_in', type: 'datetime' },
+      { key: 'visitor_signature', type: 'signature' },
+    ],
+  },
+  familyFood: {
+    name: '家属订餐登记表',
+    entry: 'entry.familyFood',
+    route: 'pagesHome/pages/form/familyFood/form',
+    fields: [
+      { key: 'meal_date', type: 'date' },
+      { key: 'unit_price', type: 'money', value: 38 },
+      { key: 'family_signature', type: 'signature' },
+    ],
+  },
+  checkInNoticeMonth: {
+    name: '月子入住通知单',
+    entry: 'entry.checkInNoticeMonth',
+    route: 'pagesHome/pages/form/checkInNotice/yz/form',
+    onePerCustomer: true,
+    fields: (room) => [
+      { key: 'customer_name', type: 'text', value: '李月子' },
+      { key: 'phone', type: 'phone', value: '13812345678' },
+      { key: 'package', type: 'text', value: '28天尊享套餐' },
+      { key: 'room', type: 'room', value: room },
+      { key: 'check_in_date', type: 'date' },
+      { key: 'days', type: 'number', value: 28 },
+      { key: 'departments', type: 'multiselect' },
+    ],
+  },
+  checkInNoticeSmall: {
+    name: '小月子入住通知单',
+    entry: 'entry.checkInNoticeSmall',
+    route: 'pagesHome/pages/form/checkInNotice/yzSmall/form',
+    onePerCustomer: true,
+    fields: (room) => [
+      { key: 'customer_name', type: 'text', value: '赵小月' },
+      { key: 'phone', type: 'phone', value: '13912345678' },
+      { key: 'procedure_date', type: 'date' },
+      { key: 'room', type: 'room', value: room },
+      { key: 'check_in_date', type: 'date' },
+      { key: 'days', type: 'number', value: 7 },
+      { key: 'package', type: 'text', value: '7天小月子套餐' },
+      { key: 'departments', type: 'multiselect' },
+    ],
+  },
+}
+
+/** The record holds what was typed (numbers as numbers), every required field, and signatures as PNGs. */
+function expectRecord(record, fields, expected) {
+  for (const { key, type } of fields) {
+    expect([key, record.data[key]]).not.toEqual([key, undefined])
+    if (type === 'signature') expect(String(record.data[key])).toMatch(/\.png$/)
+  }
+  for (const [key, value] of Object.entries(expected)) {
+    const saved = record.data[key]
+    expect([key, saved === value || Number(saved) === Number(value)]).toEqual([key, true])
+  }
+}
+
+/** The typed values are shown on the page again. */
+function expectShown(expected) {
+  for (const [key, value] of Object.entries(expected)) {
+    const shown = shownValue(key)
+    expect([key, String(shown) === String(value) || Number(shown) === Number(value)]).toEqual([key, true])
+  }
+}
+
+module.exports.FORMS = FORMS
+module.exports.expectRecord = expectRecord
+module.exports.expectShown = expectShown

@@ -1,0 +1,104 @@
+// Every page of app.json (main package and pagesHome), opened in the simulator while signed in as
+// demo with a customer chosen: it renders with the server's data, every call it makes is answered
+// with success, and nothing is thrown (the harness fails a test on any uncaught error).
+const h = require('./harness')
+const { zh, en, formZh, formEn, api, signIn, pickCustomer, appToken } = require('./app')
+
+/** A key's text in a language (the app's strings or the forms'); a text the Chinese leaves empty stays empty. */
+const text = (lang, key) => {
+  const chinese = key in zh ? zh[key] : formZh[key]
+  if (lang !== 'en' || chinese === '') return chinese
+  return key in en ? en[key] : formEn[key]
+}
+
+const app = h.readAppJson()
+const ROUTES = [...app.pages, ...app.subPackages.flatMap((sub) => sub.pages.map((page) => `${sub.root}/${page}`))]
+
+// What each page shows: its title (the navigation bar's, set from the locale) and, once its data
+// is there, something only the server can have told it.
+const list = async (route, body) => (await api(route, { page: 1, limit: 1, ...body }, token)).list[0]
+const SHOWS = {
+  'pages/tabPages/index': { titleKey: 'home.title', data: async () => customer.name },
+  'pages/tabPages/personalCenter': { titleKey: 'personalCenter.title', data: async () => (await api('account/info', {}, token)).site_name },
+  'pages/login/index': { titleKey: 'login.title', data: async () => zh['login.submit'] },
+  'pages/modifyPwd/index': { titleKey: 'modifyPwd.title' },
+  'pages/notFound/index': { titleKey: 'notFound.title' },
+  // The locale leaves the web-view's title empty (WeChat shows the web page's own): none is set.
+  'pages/webView/index': { titleKey: 'webView.title', data: async () => zh['webView.refused'] },
+  'uni_modules/rt-uni-update/components/rt-uni-update/rt-uni-update': { titleKey: 'update.title', data: async () => zh['update.currentVersion'] },
+  'pagesHome/pages/form/chooseDate': { titleKey: 'chooseDate.title' },
+  'pagesHome/pages/form/Pediatricianrounds/form': { titleKey: 'form.title.pediatricianRounds', data: async () => customer.children[0].name },
+  'pagesHome/pages/form/Obstetricianrounds/form': { titleKey: 'form.title.obstetricianRounds', data: async () => customer.name },
+  'pagesHome/pages/checkNotice': { titleKey: 'entry.checkNotice', data: async () => (await api('index/getSurvey', {}, token)).content.slice(0, 20) },
+  'pagesHome/pages/form/ProofofLostReceipt/form': { titleKey: 'form.title.proofOfLostReceipt' },
+  'pagesHome/pages/form/visit/form': { titleKey: 'form.title.visit', data: async () => customer.name },
+  'pagesHome/pages/form/familyFood/form': { titleKey: 'form.title.familyFood', data: async () => customer.name },
+  'pagesHome/pages/form/checkInNotice/yz/form': { titleKey: 'form.title.checkInNoticeMonth', data: async () => (await api('index/departmentList', {}, token))[0].name },
+  'pagesHome/pages/form/checkInNotice/yzSmall/form': { titleKey: 'form.title.checkInNoticeSmall', data: async () => (await api('index/departmentList', {}, token))[0].name },
+  'pagesHome/pages/form/checkInNotice/index': { titleKey: 'checkInList.title', data: async () => formZh['checkInList.newMonth'] },
+  'pagesHome/pages/form/linliao/index': { titleKey: 'stock.outboundList.title', data: async () => (await list('outApply/index', { type: 'general' })).no },
+  'pagesHome/pages/form/linliao/commom/form': { titleKey: 'form.title.outApply', data: async () => customer.name },
+  'pagesHome/pages/form/linliao/dcb/form': { titleKey: 'form.title.giftReceipt', data: async () => customer.name },
+  'pagesHome/pages/form/checkInGift/index': { titleKey: 'stock.giftList.title', data: async () => (await list('outApply/index', { type: 'gift' })).no },
+  'pagesHome/pages/form/checkInGift/form': { titleKey: 'form.title.checkInGift', data: async () => customer.name },
+  'pagesHome/pages/form/Selffundeditemconsumptiontable/index': { titleKey: 'stock.selfPaidList.title', data: async () => (await list('specialCare/index')).no },
+  'pagesHome/pages/form/Selffundeditemconsumptiontable/form': { titleKey: 'form.title.selfPaidItems', data: async () => customer.name },
+}
+
+let customer
+let token
+beforeAll(async () => {
+  h.launchApp()
+  await signIn('demo')
+  customer = await pickCustomer('801')
+  token = appToken()
+})
+
+it('lists every page this file opens', () => {
+  expect(Object.keys(SHOWS).sort()).toEqual([...ROUTES].sort())
+})
+
+describe.each(ROUTES)('%s', (route) => {
+  it('renders with the server\'s data and no error', async () => {
+    const before = h.calls.length
+    const modals = h.ui.modals.length
+    await h.openPage(route)
+    await h.waitForPage(route)
+    await h.settled()
+    expect(h.topRoute()).toBe(route)
+    const { titleKey, data } = SHOWS[route]
+    const title = text('zh', titleKey)
+    await h.waitFor(() => h.top().title === title, { what: `the title ${title} (is ${h.top().title})` })
+    if (data) {
+      const shown = await data()
+      await h.waitFor(() => h.textOf().includes(shown), { what: `${shown} on the page` })
+    }
+    for (const call of h.calls.slice(before)) {
+      expect(call.errMsg).toBeUndefined()
+      expect([call.url, call.reply?.code ?? call.reply?.err]).toEqual([call.url, call.reply?.code !== undefined ? 1 : 0])
+    }
+    expect(h.ui.modals.slice(modals)).toEqual([])
+  })
+})
+
+// The same pages in English, chosen as a person does (我的 → English): every title is the English
+// one (a missing key would fall back to the Chinese text).
+describe('in English', () => {
+  beforeAll(async () => {
+    await h.openPage('pages/tabPages/personalCenter')
+    await h.waitForPage('pages/tabPages/personalCenter')
+    await h.settled()
+    h.tap(h.byText(zh['lang.en'])[0])
+    await h.waitFor(() => h.textOf().includes(en['mine.changePassword']), { what: 'English' })
+  })
+
+  it.each(ROUTES)('%s has its English title and its calls carry lang: en', async (route) => {
+    const before = h.calls.length
+    await h.openPage(route)
+    await h.waitForPage(route)
+    await h.settled()
+    const title = text('en', SHOWS[route].titleKey)
+    await h.waitFor(() => h.top().title === title, { what: `the title ${title} (is ${h.top().title})` })
+    for (const call of h.calls.slice(before)) expect([call.url, call.header.lang]).toEqual([call.url, 'en'])
+  })
+})
