@@ -2,12 +2,11 @@
 // The care forms' required fields, in the order they are drawn, are the end-to-end suite's
 // (test/e2e/formSteps.mjs), so both suites fill the same forms.
 const h = require('./harness')
-const { formZh, fmt } = require('./app')
+const { formZh } = require('./app')
 
 /** A form field's frame, by its anchor id (fieldAnchor in FormRenderer/FieldItem). */
 const fieldOf = (key) => h.$(`#form-field-${key.replace(/\./g, '-')}`)
 const label = (key) => formZh[`form.field.${key}`]
-const requiredMessage = (key) => fmt(formZh['form.rule.required'], { label: label(key) })
 
 async function field(key) {
   return h.waitFor(() => fieldOf(key), { what: `the field ${key}` })
@@ -109,7 +108,7 @@ function shownValue(key) {
   return control ? h.attr(control, 'value') : undefined
 }
 
-module.exports = { fieldOf, label, requiredMessage, sign, fill, fillAll, messages, saveAndWaitSaved, shownValue }
+module.exports = { fieldOf, label, sign, fill, fillAll, messages, saveAndWaitSaved, shownValue }
 
 // The care forms: required fields in the order they are drawn (as test/e2e/formSteps.mjs has them).
 const FORMS = {
