@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import { Button, Empty, Skeleton } from '@nutui/nutui-react-taro'
+import { Order } from '@nutui/icons-react-taro'
 import { observer } from 'mobx-react-lite'
 import { t } from '@/i18n'
 import type { PagedList } from '@/stores/pagedList'
@@ -44,7 +45,8 @@ function RecordList<T>({ list, keyOf, renderItem, emptyText }: Props<T>) {
           </Button>
         </View>
       ) : loaded && items.length === 0 && !loading ? (
-        <Empty className="record-list__empty" description={emptyText ?? t('common.empty')} />
+        // Drawn, not NutUI's default picture: that loads from a CDN, which the content security policy blocks.
+        <Empty className="record-list__empty" image={<Order size={40} color="#c8c9cc" />} imageSize={48} description={emptyText ?? t('common.empty')} />
       ) : items.length > 0 ? (
         <View className="record-list__footer">
           {loading ? (
