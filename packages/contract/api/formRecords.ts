@@ -3,7 +3,7 @@ import { Day, Envelope, Id, Keyword, madeAndChanged, Nullable, Page, Paging, Req
 
 // /api/care/index: form records, their medicines and the check-in rules' acknowledgements.
 
-/** Form data: checked by the form definitions (src/forms), which name fields as the app does, not by the schema. */
+/** Form data: checked by the form definitions (../forms), which name fields as the app does, not by the schema. */
 export const FormData = Type.Record(Type.String(), Type.Unknown(), { description: "The form's fields by key; see src/forms" });
 const FormName = Type.String({ minLength: 1, maxLength: 50, description: "The form's title, e.g. 访客出入登记表" });
 

@@ -66,5 +66,5 @@ export const CheckBody = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
-/** A field of the form: checked by the form definition (src/forms/definitions/stock.ts), which names it as the app does. */
+/** A field of the form: checked by the form definition (../forms/definitions/stock.ts), which names it as the app does. */
 export const FormValue = Type.Optional(Type.Unknown());
