@@ -36,11 +36,14 @@ module.exports = {
   },
   // Only the first node_modules segment decides: ESM copies nested inside an allowed package are compiled too.
   transformIgnorePatterns: [`^(?:(?!/node_modules/).)*/node_modules/(?!(${esmPackages.join('|')})/)`],
+  // The contract's relative imports name .ts files as '.js' (Node's ESM style): tried as .ts when no .js exists.
+  resolver: '<rootDir>/test/support/resolver.js',
   moduleNameMapper: {
     '^@tarojs/taro$': '<rootDir>/test/support/taro.js',
     '^@tarojs/components$': '@tarojs/components/lib/react',
     '^@/(.*)$': '<rootDir>/src/$1',
     '^@locales/(.*)$': '<rootDir>/locales/$1',
+    '^@yuezi/contract/(.*)$': '<rootDir>/packages/contract/$1',
     '\\.(css|scss)$': '<rootDir>/test/support/style.js',
     '\\.(png|jpe?g|gif|svg)$': '<rootDir>/test/support/file.js',
   },

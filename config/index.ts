@@ -6,6 +6,15 @@ import { apiBaseFor, legalDomainsNotice } from './apiBase'
 import { PageAssetsPlugin } from './pageAssets'
 
 const root = path.resolve(__dirname, '..')
+// The form definitions and API schemas the app shares with the server (packages/contract): TypeScript
+// sources outside src, which Taro compiles only when told to.
+const contract = path.resolve(root, 'packages/contract')
+
+// The contract's relative imports name their files as Node's ESM loader wants ('./types.js' for
+// types.ts); webpack looks for the .ts file when there is no .js one.
+const resolveContractImports = (chain: { resolve: { set(key: string, value: unknown): unknown } }) => {
+  chain.resolve.set('extensionAlias', { '.js': ['.js', '.ts'] })
+}
 
 // NutUI is drawn at width 375; our own styles at 750 (Taro's default).
 const designWidth = (input?: unknown) =>
@@ -37,6 +46,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     alias: {
       '@': path.resolve(root, 'src'),
       '@locales': path.resolve(root, 'locales'),
+      '@yuezi/contract': contract,
     },
     defineConstants: {},
     env: {
@@ -72,6 +82,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
     },
     mini: {
+      compile: { include: [contract] },
+      webpackChain(chain) {
+        resolveContractImports(chain)
+      },
       optimizeMainPackage: { enable: true },
       // NutUI's per-component CSS arrives in varying order; the order does not matter for it.
       miniCssExtractPluginOption: { ignoreOrder: true },
@@ -84,7 +98,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
     },
     h5: {
+      compile: { include: [contract] },
       webpackChain(chain) {
+        resolveContractImports(chain)
         // Taro splits only the entry ('initial'), so every page chunk carried its own copy of NutUI,
         // the form renderer and the rest. Splitting the on-demand page chunks too lets pages share
         // them; the size floor keeps a page from needing many tiny requests.

@@ -1,4 +1,4 @@
-import type { FieldError } from './lib/forms.js';
+import type { FieldError } from '@yuezi/contract/forms/types';
 
 /**
  * Codes of the `/api/care/*` envelope `{code, msg, res}`. 1, -90001, -90002 and -90004 are the
@@ -59,7 +59,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 }
 
 /**
- * Data refused by a form definition's rules (src/forms) or by the site's records (a baby of another
+ * Data refused by a form definition's rules (@yuezi/contract/forms) or by the site's records (a baby of another
  * customer, a room the site does not have): the envelope answers code -1 with the first error's
  * message in `msg` and every error, translated, in `res.errors`.
  */

@@ -1,4 +1,6 @@
-import { fieldsOf, formByName, withComputed, type Field, type FormData, type FormDefinition } from '../src/lib/forms.js';
+import { formByName } from '@yuezi/contract/forms/index';
+import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types';
+import { fieldsOf, withComputed } from '@yuezi/contract/forms/validate';
 import { DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
 import type { StockRefs, TestCustomer } from './helpers.js';
 

@@ -1,98 +1,52 @@
 // Reply shapes of the API, with the server's field names. Ids are numbers.
+// They are the server's schemas (@yuezi/contract/api), read as types only: nothing of TypeBox ships.
+import type { Static, TSchema } from 'typebox'
+import type { HomeReply, SiteList, UserInfo as UserInfoSchema } from '@yuezi/contract/api/account'
+import type { Saved as SavedReply } from '@yuezi/contract/api/common'
+import type { Customer as CustomerSchema } from '@yuezi/contract/api/customers'
+import type {
+  FormRecordCount as FormRecordCountReply,
+  FormRecordInfo as FormRecordInfoReply,
+  FormRecordList,
+  Medicine as MedicineSchema,
+} from '@yuezi/contract/api/formRecords'
+import type { DepartmentList, FloorList } from '@yuezi/contract/api/siteLists'
+import type { Answer, Survey as SurveyReply } from '@yuezi/contract/api/surveys'
 
-export interface UserInfo {
-  id: number
-  account: string
-  name: string
-  site_id: number
-  site_name: string
-  must_change_password: boolean
-  /** May approve / reject / reverse stock orders. */
-  can_approve: boolean
-  /** The site's IANA time zone: the centre's days are counted in it. */
-  time_zone: string
-  /** That zone's offset from UTC when the info was sent, minutes east (where the device cannot convert zones). */
-  utc_offset: number
-}
+/** What a reply of the `{code, msg, res}` envelope carries in `res`. */
+export type ResOf<Reply extends TSchema> = Static<Reply>['res']
 
-export interface Site {
-  id: number
-  name: string
-}
+export type UserInfo = Static<typeof UserInfoSchema>
 
-export interface Child {
-  id: number
-  name: string
-  sex: 'male' | 'female'
-  /** YYYY-MM-DD */
-  birth_date: string
-  /** grams */
-  birth_weight: number | null
-}
+export type Site = ResOf<typeof SiteList>[number]
 
-export interface Customer {
-  id: number
-  name: string
-  phone: string
-  room: string
-  /** YYYY-MM-DD */
-  delivery_date: string | null
-  children: Child[]
-}
+export type Customer = Static<typeof CustomerSchema>
+
+export type Child = Customer['children'][number]
 
 export interface Page<T> {
   list: T[]
   total: number
 }
 
-export interface HomeSummary {
-  /** YYYY-MM-DD */
-  date: string
-  /** Record count per form or list name. */
-  counts: Record<string, number>
-}
+/** `date` (YYYY-MM-DD) and the record count per form or list name. */
+export type HomeSummary = ResOf<typeof HomeReply>
 
-export interface FormRecord {
-  id: number
-  name: string
-  customer_id: number | null
-  data: Record<string, unknown>
-  created_at: string
-  created_by: number
-  updated_at: string
-  updated_by: number
-  /** The record's customer and room, and who created and last changed it (as the list answers them). */
-  customer_name?: string | null
-  room?: string | null
-  created_by_name?: string
-  updated_by_name?: string
-}
+type FormRecordRow = ResOf<typeof FormRecordList>['list'][number]
+/** What the list adds to a record's own fields; a record the app holds may come from elsewhere without them. */
+type Listed = 'customer_name' | 'room' | 'created_by_name' | 'updated_by_name'
+
+/** A form record; with its customer and room, and who created and last changed it, as the list answers them. */
+export type FormRecord = Omit<FormRecordRow, Listed> & Partial<Pick<FormRecordRow, Listed>>
 
 /** A medicine row of a round record (儿科 / 产科医生查房签到表). */
-export interface Medicine {
-  id: number
-  record_id: number
-  medicine: string
-  dose: string
-  route: string | null
-  frequency: string | null
-  days: number | null
-  note: string | null
-  created_at: string
-  created_by: number
-  updated_at: string
-  updated_by: number
-}
+export type Medicine = Static<typeof MedicineSchema>
 
 /** getFormRecordInfo: one record; a round record also with its medicines and their ids. */
-export interface FormRecordInfo extends FormRecord {
-  medicines?: Medicine[]
-}
+export type FormRecordInfo = FormRecord & Pick<ResOf<typeof FormRecordInfoReply>, 'medicines'>
 
 /** saveForm, answerSave and the orders' save answer the saved id. */
-export interface Saved {
-  id: number
-}
+export type Saved = ResOf<typeof SavedReply>
 
 /** A field the server refused (saveForm answers code -1 with `res.errors`). */
 export interface ServerFieldError {
@@ -101,43 +55,16 @@ export interface ServerFieldError {
 }
 
 /** getFormRecordCount: of one form (`count`) or, without a name, per form (`counts`). */
-export type FormRecordCount = { count: number } | { counts: Record<string, number> }
+export type FormRecordCount = ResOf<typeof FormRecordCountReply>
 
 /** The site's current check-in rules (入住须知). */
-export interface Survey {
-  id: number
-  version: number
-  title: string
-  content: string
-}
+export type Survey = ResOf<typeof SurveyReply>
 
 /** A customer's signed acknowledgement of the check-in rules. */
-export interface SurveyAnswer {
-  id: number
-  survey_id: number
-  version: number
-  title: string
-  customer_id: number
-  customer_name: string
-  room: string
-  data: Record<string, unknown>
-  created_at: string
-  created_by: number
-  created_by_name: string
-}
+export type SurveyAnswer = Static<typeof Answer>
 
-export interface Room {
-  room: string
-  /** The customer staying in it, or null. */
-  customer_id: number | null
-}
+export type Floor = ResOf<typeof FloorList>[number]
 
-export interface Floor {
-  floor: number
-  rooms: Room[]
-}
+export type Room = Floor['rooms'][number]
 
-export interface Department {
-  id: number
-  name: string
-}
+export type Department = ResOf<typeof DepartmentList>[number]

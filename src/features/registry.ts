@@ -1,17 +1,17 @@
 // Every form and list of the pagesHome subpackage, one line each. Derived from it: the home
 // entries (features/home), the subpackage's pages in app.config.ts and each page's title
 // (features/pageConfig.ts). A form's route, title, record name and whether it needs a customer
-// come from its definition (src/forms/definitions).
+// come from its definition (packages/contract/forms/definitions).
 // Plain data, no Taro or React: the build reads it in Node for app.config.ts and the page configs.
-import { checkInNoticeMonth, checkInNoticeSmall } from '../forms/definitions/checkInNotice'
-import { checkNotice } from '../forms/definitions/checkNotice'
-import { familyFood } from '../forms/definitions/familyFood'
-import { obstetricianRounds } from '../forms/definitions/obstetricianRounds'
-import { pediatricianRounds } from '../forms/definitions/pediatricianRounds'
-import { proofOfLostReceipt } from '../forms/definitions/proofOfLostReceipt'
-import { giftReceipt, outApplyGeneral, outApplyGift, selfPaidItems } from '../forms/definitions/stock'
-import { visit } from '../forms/definitions/visit'
-import type { FormDefinition } from '../forms/types'
+import { checkInNoticeMonth, checkInNoticeSmall } from '@yuezi/contract/forms/definitions/checkInNotice'
+import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
+import { familyFood } from '@yuezi/contract/forms/definitions/familyFood'
+import { obstetricianRounds } from '@yuezi/contract/forms/definitions/obstetricianRounds'
+import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
+import { proofOfLostReceipt } from '@yuezi/contract/forms/definitions/proofOfLostReceipt'
+import { giftReceipt, outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock'
+import { visit } from '@yuezi/contract/forms/definitions/visit'
+import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { CHOOSE_DATE_PAGE, PAGES_HOME_ROOT, pagePath } from '../routes'
 
 /** The home screen's groups, in order; each titled `home.group.<id>` (locales/*.json). */

@@ -5,7 +5,7 @@ import {
   centreToday,
   DEFAULT_TIME_ZONE,
   type CentreZone,
-} from '@/forms/centreDay'
+} from '@yuezi/contract/forms/centreDay'
 
 /**
  * The centre's clock: today and now as the centre's wall clock shows them, in the zone of the

@@ -5,7 +5,7 @@ import { CODE_MUST_CHANGE_PASSWORD, RequestError, configureRequest } from '@/api
 import type { Site, UserInfo } from '@/api/types'
 import { LOGOUT_MESSAGE_DELAY } from '@/config'
 import { t } from '@/i18n'
-import { DEFAULT_TIME_ZONE, type CentreZone } from '@/forms/centreDay'
+import { DEFAULT_TIME_ZONE, type CentreZone } from '@yuezi/contract/forms/centreDay'
 import { LOGIN_PAGE, MODIFY_PASSWORD_PAGE } from '@/routes'
 import { toast } from '@/utils/feedback'
 import { persist } from '@/utils/storage'

@@ -4,7 +4,7 @@ import dayjs from 'dayjs'
 import { runInAction } from 'mobx'
 import type { Customer } from '@/api/types'
 import { GiftReceiptForm, OutApplyGeneralForm, OutApplyGiftForm, SelfPaidForm } from '@/features/stock/components/StockForms'
-import '@/forms/locales'
+import '@/features/forms/locales'
 import { customerStore, formStore, sessionStore } from '@/stores'
 import { callsTo, click, demoUser, field, mockApi, quietUi, resetApp, settle, typeInto } from './support/helpers'
 

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import StockOrderList from '@/features/stock/components/StockOrderList'
-import '@/forms/locales'
+import '@/features/forms/locales'
 import { formStore, sessionStore } from '@/stores'
 import { callsTo, click, demoUser, mockApi, quietUi, resetApp, settle, typeInto } from './support/helpers'
 

@@ -1,5 +1,5 @@
 // What the compilers and the import graph say about the code: both TypeScript projects type-check,
-// and no module of the app or the server imports itself back through others (type imports included).
+// and no module of the app, the server or the contract they share imports itself back through others (type imports included).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
@@ -27,6 +27,7 @@ test('the server type-checks (src, tests, scripts)', () => {
 for (const [name, dir, tsconfig, extensions] of [
   ['the app', 'src', 'tsconfig.json', 'ts,tsx'],
   ['the server', 'server/src', 'server/tsconfig.json', 'ts'],
+  ['the contract', 'packages/contract', 'server/tsconfig.json', 'ts'],
 ]) {
   test(`${name} has no import circle`, () => {
     const { status, output } = run(bin('madge'), ['--circular', '--no-spinner', '--no-color', '--extensions', extensions, '--ts-config', tsconfig, dir])

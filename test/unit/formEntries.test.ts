@@ -6,7 +6,7 @@ import formsZh from '@locales/forms/zh-CN.json'
 import formsEn from '@locales/forms/en.json'
 import { ENTRY_ICONS } from '@/features/home/entryIcons'
 import { ENTRY_GROUPS, FEATURES, HOME_ENTRIES } from '@/features/registry'
-import { formDefinitions, stockFormDefinitions } from '@/forms'
+import { formDefinitions, stockFormDefinitions } from '@yuezi/contract/forms/index'
 import { CHOOSE_DATE_PAGE, MAIN_PAGES, PAGES_HOME_ROOT } from '@/routes'
 
 // The build's defineAppConfig / definePageConfig: stand in for them, then read the configs.

@@ -10,12 +10,12 @@ import {
   fieldErrorMessage,
   labelKeyOf,
   type FormDefinition,
-} from '@/forms'
+} from '@yuezi/contract/forms/index'
 import { t, setLocale } from '@/i18n'
-import '@/forms/locales'
+import '@/features/forms/locales'
 import zh from '@locales/forms/zh-CN.json'
 import en from '@locales/forms/en.json'
-import { daysBetween, addDays, product, sumOf } from '@/forms/compute'
+import { daysBetween, addDays, product, sumOf } from '@yuezi/contract/forms/compute'
 
 const SIGNATURE = 'http://127.0.0.1:3000/uploads/abc123.png'
 const ctx = {

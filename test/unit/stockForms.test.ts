@@ -9,7 +9,7 @@ import {
   validateForm,
   withComputed,
   type FormDefinition,
-} from '@/forms'
+} from '@yuezi/contract/forms/index'
 import {
   allocateEarliestExpiry,
   idOf,
@@ -19,9 +19,9 @@ import {
   rowsFromPackage,
   stockErrors,
   type StockBatch,
-} from '@/forms/definitions/stockRules'
+} from '@yuezi/contract/forms/definitions/stockRules'
 import { t, setLocale } from '@/i18n'
-import '@/forms/locales'
+import '@/features/forms/locales'
 import zh from '@locales/forms/zh-CN.json'
 import en from '@locales/forms/en.json'
 

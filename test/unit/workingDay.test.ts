@@ -1,7 +1,7 @@
 // The working date is the centre's day: counted in the site's zone (from the user info), kept
 // through a restart on the same centre day, and back on today on the first launch of a new one.
 import Taro from '@tarojs/taro'
-import { centreDateTime, centreDayRange, centreNow, centreToday } from '@/forms/centreDay'
+import { centreDateTime, centreDayRange, centreNow, centreToday } from '@yuezi/contract/forms/centreDay'
 import type { UserInfo } from '@/api/types'
 
 const SHANGHAI = { timeZone: 'Asia/Shanghai' }

@@ -12,7 +12,7 @@ import {
 } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteToday } from '../lib/dates.js';
-import { rowsFromPackage } from '../lib/forms.js';
+import { rowsFromPackage } from '@yuezi/contract/forms/definitions/stockRules';
 import { checkOutApply, checkSpecialCare, saveOutApply, saveSpecialCare } from '../services/orders.js';
 import { DEMO_SIGNATURE, firstStaff } from './common.js';
 import { random } from './random.js';

@@ -1,5 +1,5 @@
 // The centre's day on the server: the same helpers the app counts days with, in the caller's site's zone.
-import { centreDayRange, centreNow, centreToday, DEFAULT_TIME_ZONE, isTimeZone, utcOffsetMinutes } from '../../../src/forms/centreDay.js';
+import { centreDayRange, centreNow, centreToday, DEFAULT_TIME_ZONE, isTimeZone, utcOffsetMinutes } from '@yuezi/contract/forms/centreDay';
 
 export { isTimeZone };
 

@@ -1,41 +1,9 @@
 /**
- * The form definitions shared with the app (src/forms), as the server uses them.
- *
- * src/forms is CommonJS to Node (the repository's package.json has no "type"), and Node's ESM loader
- * only sees the named exports of a CommonJS module that it can find statically, which excludes
- * `export * from` re-exports: so the helpers come from the files that define them.
+ * What the server adds to the form definitions it shares with the app (@yuezi/contract/forms):
+ * the round forms' medicines, the computed values a client may not send, the list's search text.
  */
-import { formByName, formDefinitions, stockFormDefinitions } from '../../../src/forms/index.js';
-import { outApplyGeneral, outApplyGift, selfPaidItems } from '../../../src/forms/definitions/stock.js';
-import {
-  idOf,
-  isExpired,
-  isNearExpiry,
-  ITEMS,
-  rowsFromPackage,
-  stockErrors,
-  type StockBatch,
-} from '../../../src/forms/definitions/stockRules.js';
-import { fieldErrorMessage, type Translate } from '../../../src/forms/messages.js';
-import { fieldsOf, isEmpty, labelKeyOf, validateForm, withComputed } from '../../../src/forms/validate.js';
-import type { ComputeContext, Field, FieldError, FormData, FormDefinition } from '../../../src/forms/types.js';
-
-export { fieldErrorMessage, fieldsOf, formByName, formDefinitions, isEmpty, labelKeyOf, validateForm, withComputed };
-export type { ComputeContext, Field, FieldError, FormData, FormDefinition, Translate };
-// The stock orders' forms (outApply/save, specialCare/save) and the stock rules the app shares.
-export {
-  idOf,
-  isExpired,
-  isNearExpiry,
-  ITEMS,
-  outApplyGeneral,
-  outApplyGift,
-  rowsFromPackage,
-  selfPaidItems,
-  stockErrors,
-  stockFormDefinitions,
-};
-export type { StockBatch };
+import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types';
+import { fieldsOf } from '@yuezi/contract/forms/validate';
 
 /** The record field that holds a round form's medicines (rows); the medicines table keeps them. */
 export const MEDICINES = 'medicines';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, Code, FormInvalidError, isDatabaseUnavailable } from '../errors.js';
-import { fieldErrorMessage } from '../lib/forms.js';
+import { fieldErrorMessage } from '@yuezi/contract/forms/messages';
 import { formTranslator } from './i18n.js';
 
 declare module 'fastify' {

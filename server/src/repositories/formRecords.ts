@@ -3,7 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../actor.js';
 import { accounts, babies, customers, formRecordCounts, formRecords, medicines } from '../db/schema.js';
 import type { Db } from '../db/types.js';
-import { formByName, medicineFieldsOf, MEDICINES, type FormData } from '../lib/forms.js';
+import { formByName } from '@yuezi/contract/forms/index';
+import type { FormData } from '@yuezi/contract/forms/types';
+import { medicineFieldsOf, MEDICINES } from '../lib/forms.js';
 import { customerOrText } from './customers.js';
 
 // The form records of a site and the medicines of its round records: reads and writes. What may

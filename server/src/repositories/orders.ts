@@ -8,7 +8,7 @@ import {
   type OrderKind,
 } from '../db/schema.js';
 import type { Db } from '../db/types.js';
-import { isExpired, isNearExpiry } from '../lib/forms.js';
+import { isExpired, isNearExpiry } from '@yuezi/contract/forms/definitions/stockRules';
 import { yuan, type MovingItem } from './stock.js';
 
 // What the tables of outbound orders (outApplies.ts) and self-paid orders (specialCares.ts) share:

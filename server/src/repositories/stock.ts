@@ -8,7 +8,7 @@ import {
   stockMovements,
 } from '../db/schema.js';
 import type { Db } from '../db/types.js';
-import { isNearExpiry, type StockBatch } from '../lib/forms.js';
+import { isNearExpiry, type StockBatch } from '@yuezi/contract/forms/definitions/stockRules';
 import { containing } from './customers.js';
 
 // The site's stock: products, packages, gift types and batches, and the movements that approving

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../actor.js';
 import { accounts, customers, surveyAnswers, surveys } from '../db/schema.js';
 import type { Db } from '../db/types.js';
-import type { FormData } from '../lib/forms.js';
+import type { FormData } from '@yuezi/contract/forms/types';
 
 /** The site's current check-in rules (the highest version), or undefined. */
 export async function currentSurvey(db: Db, siteId: number) {

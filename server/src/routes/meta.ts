@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
-import { Done } from '../schemas/common.js';
+import { Done } from '@yuezi/contract/api/common';
 
 /** Routes about the server itself rather than the centre. */
 const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,20 +1,10 @@
 import type { Actor } from '../actor.js';
 import type { Db } from '../db/types.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
-import {
-  fieldsOf,
-  formByName,
-  isEmpty,
-  labelKeyOf,
-  medicineFieldsOf,
-  MEDICINES,
-  searchTextOf,
-  validateForm,
-  withComputed,
-  withoutComputed,
-  type FormData,
-  type FormDefinition,
-} from '../lib/forms.js';
+import { formByName } from '@yuezi/contract/forms/index';
+import type { FormData, FormDefinition } from '@yuezi/contract/forms/types';
+import { fieldsOf, isEmpty, labelKeyOf, validateForm, withComputed } from '@yuezi/contract/forms/validate';
+import { medicineFieldsOf, MEDICINES, searchTextOf, withoutComputed } from '../lib/forms.js';
 import { writeAudit } from '../repositories/audit.js';
 import * as records from '../repositories/formRecords.js';
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js';

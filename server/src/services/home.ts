@@ -1,5 +1,5 @@
 import type { Db } from '../db/types.js';
-import { selfPaidItems } from '../lib/forms.js';
+import { selfPaidItems } from '@yuezi/contract/forms/definitions/stock';
 import { countByName } from '../repositories/formRecords.js';
 import { countOutApplies } from '../repositories/outApplies.js';
 import { countSpecialCares } from '../repositories/specialCares.js';

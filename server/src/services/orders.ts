@@ -2,21 +2,11 @@ import type { Actor } from '../actor.js';
 import type { OrderKind, OrderStatus, OutApplyType } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
-import {
-  fieldsOf,
-  idOf,
-  isEmpty,
-  ITEMS,
-  outApplyGeneral,
-  outApplyGift,
-  selfPaidItems,
-  stockErrors,
-  validateForm,
-  withComputed,
-  withoutComputed,
-  type FormData,
-  type FormDefinition,
-} from '../lib/forms.js';
+import { outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock';
+import { idOf, ITEMS, stockErrors } from '@yuezi/contract/forms/definitions/stockRules';
+import type { FormData, FormDefinition } from '@yuezi/contract/forms/types';
+import { fieldsOf, isEmpty, validateForm, withComputed } from '@yuezi/contract/forms/validate';
+import { withoutComputed } from '../lib/forms.js';
 import { writeAudit } from '../repositories/audit.js';
 import { siteCustomer } from '../repositories/customers.js';
 import * as orders from '../repositories/orders.js';
@@ -169,7 +159,7 @@ export interface OutApplyInput {
   /** Update this pending order instead of creating one. */
   id?: number;
   type: OutApplyType;
-  /** The fields of the type's form (src/forms/definitions/stock.ts): the save's body. */
+  /** The fields of the type's form (@yuezi/contract/forms/definitions/stock.ts): the save's body. */
   data: FormData;
   requestId?: string;
   /** Who saves it: a general order's requester when the body names none. */
@@ -226,7 +216,7 @@ export async function saveOutApply(db: Db, actor: Actor, input: OutApplyInput, t
 export interface SpecialCareInput {
   /** Update this pending order instead of creating one. */
   id?: number;
-  /** The fields of 自费物品消费表 (src/forms/definitions/stock.ts): the save's body. */
+  /** The fields of 自费物品消费表 (@yuezi/contract/forms/definitions/stock.ts): the save's body. */
   data: FormData;
   requestId?: string;
 }

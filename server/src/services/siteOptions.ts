@@ -1,5 +1,7 @@
 import type { Db } from '../db/types.js';
-import { idOf, isEmpty, labelKeyOf, type Field, type FieldError, type FormData } from '../lib/forms.js';
+import { idOf } from '@yuezi/contract/forms/definitions/stockRules';
+import type { Field, FieldError, FormData } from '@yuezi/contract/forms/types';
+import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate';
 import { existingDepartments, existingRooms } from '../repositories/siteLists.js';
 import { batchesByIds, existingGiftTypes, existingPackages, existingProducts } from '../repositories/stock.js';
 

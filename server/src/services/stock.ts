@@ -2,7 +2,7 @@ import type { Actor } from '../actor.js';
 import type { OrderKind } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 import { AppError, Code } from '../errors.js';
-import { isExpired } from '../lib/forms.js';
+import { isExpired } from '@yuezi/contract/forms/definitions/stockRules';
 import * as stock from '../repositories/stock.js';
 
 /**

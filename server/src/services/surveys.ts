@@ -1,12 +1,14 @@
 import type { Actor } from '../actor.js';
 import type { Db } from '../db/types.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
-import { formByName, validateForm, type FormData } from '../lib/forms.js';
+import { formByName } from '@yuezi/contract/forms/index';
+import type { FormData } from '@yuezi/contract/forms/types';
+import { validateForm } from '@yuezi/contract/forms/validate';
 import { writeAudit } from '../repositories/audit.js';
 import { siteCustomer } from '../repositories/customers.js';
 import * as surveys from '../repositories/surveys.js';
 
-/** The form whose rules an acknowledgement follows (src/forms). */
+/** The form whose rules an acknowledgement follows (@yuezi/contract/forms). */
 const ACKNOWLEDGEMENT_FORM = '入住须知';
 
 /** The site's current check-in rules; else not-found. */

@@ -1,5 +1,5 @@
-import type { Field, FormData, FormDefinition } from '@/forms/types'
-import { fieldsOf, isEmpty, labelKeyOf } from '@/forms/validate'
+import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import { fieldsOf, isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
 import { centreClock } from '@/stores/centreClock'
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../actor.js';
-import { UploadBody, UploadReply } from '../../schemas/uploads.js';
+import { UploadBody, UploadReply } from '@yuezi/contract/api/uploads';
 import { invalidUpload, storeUpload } from '../../services/uploads.js';
 
 export interface OssRoutesOptions {

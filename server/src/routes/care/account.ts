@@ -11,8 +11,8 @@ import {
   LoginReply,
   SiteList,
   UserInfo,
-} from '../../schemas/account.js';
-import { Done, Envelope, NoBody } from '../../schemas/common.js';
+} from '@yuezi/contract/api/account';
+import { Done, Envelope, NoBody } from '@yuezi/contract/api/common';
 import { changePassword, login, logout, switchSite, userInfo } from '../../services/auth.js';
 import { homeCounts } from '../../services/home.js';
 

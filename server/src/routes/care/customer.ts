@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, Code } from '../../errors.js';
 import { getCustomer, listCustomers } from '../../repositories/customers.js';
-import { IdBody } from '../../schemas/common.js';
-import { CustomerInfo, CustomerList, CustomerListBody } from '../../schemas/customers.js';
+import { IdBody } from '@yuezi/contract/api/common';
+import { CustomerInfo, CustomerList, CustomerListBody } from '@yuezi/contract/api/customers';
 
 /** The site's customers and their babies. */
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { siteToday } from '../../lib/dates.js';
-import { ProductBatchBody, ProductBatchList } from '../../schemas/stock.js';
+import { ProductBatchBody, ProductBatchList } from '@yuezi/contract/api/stock';
 import { productBatches } from '../../services/stock.js';
 
 /** The store: batches of a product. */

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox, TSchema } from '@fastify/type-provider-
 import { actorOf, type Actor } from '../../actor.js';
 import { AppError, Code } from '../../errors.js';
 import { siteToday } from '../../lib/dates.js';
-import { Done, IdBody } from '../../schemas/common.js';
-import { CheckBody } from '../../schemas/orders.js';
+import { Done, IdBody } from '@yuezi/contract/api/common';
+import { CheckBody } from '@yuezi/contract/api/orders';
 import { orderNotFound, type CheckBody as Check } from '../../services/orders.js';
 
 // The routes outApply and specialCare share: /info, /del and /check read the same and call their

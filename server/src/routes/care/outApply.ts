@@ -1,8 +1,8 @@
 import { actorOf } from '../../actor.js';
 import { siteToday } from '../../lib/dates.js';
 import { getOutApply, listOutApplies } from '../../repositories/outApplies.js';
-import { Saved } from '../../schemas/common.js';
-import { OutApply, OutApplyList, OutApplyListBody, OutApplySaveBody } from '../../schemas/outApply.js';
+import { Saved } from '@yuezi/contract/api/common';
+import { OutApply, OutApplyList, OutApplyListBody, OutApplySaveBody } from '@yuezi/contract/api/outApply';
 import { checkOutApply, deleteOutApply, saveOutApply } from '../../services/orders.js';
 import { formData, orderRoutes } from './orderRoutes.js';
 

@@ -13,31 +13,17 @@ import type {
   Survey,
   SurveyAnswer,
 } from '@/api/types'
+import type { Static } from 'typebox'
+import type { FormRecordListBody, SaveFormBody as SaveFormBodySchema } from '@yuezi/contract/api/formRecords'
 
 const BASE = '/api/care/index'
 const QUIET: RequestOptions = { loading: false, showError: false }
 
-export interface FormRecordQuery {
-  name?: string
-  customer_id?: number
-  /** Days of created_at (YYYY-MM-DD), both included. */
-  date_from?: string
-  date_to?: string
-  keyword?: string
-  page: number
-  limit: number
-}
+/** The list's filters (days of created_at, YYYY-MM-DD, both included) and page. */
+export type FormRecordQuery = Static<typeof FormRecordListBody>
 
-export interface SaveFormBody {
-  /** The form's title, e.g. 访客出入登记表. */
-  name: string
-  customer_id?: number
-  data: Record<string, unknown>
-  /** Update this record instead of creating one. */
-  id?: number
-  /** Makes a retried save create one record. */
-  request_id?: string
-}
+/** A record to create (or, with id, to update); request_id makes a retried save create one record. */
+export type SaveFormBody = Static<typeof SaveFormBodySchema>
 
 /**
  * Creates (or, with id, updates) a record. Behind the loading indicator but without the error

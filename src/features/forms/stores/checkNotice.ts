@@ -2,7 +2,7 @@
 // the session of a new one, saved with answerSave.
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Survey, SurveyAnswer } from '@/api/types'
-import { checkNotice } from '@/forms/definitions/checkNotice'
+import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import { t } from '@/i18n'
 import { customerStore, formStore } from '@/stores'
 import { toast } from '@/utils/feedback'

@@ -1,7 +1,7 @@
 // What is typed into a form, kept on the device per form and customer, so that nothing is lost
 // when the app is closed or a save fails. Imported by the form pages only (pagesHome subpackage).
 import Taro from '@tarojs/taro'
-import type { FormData } from '@/forms/types'
+import type { FormData } from '@yuezi/contract/forms/types'
 
 export interface Draft {
   values: FormData

@@ -5,8 +5,8 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { departmentList, floorList } from '@/features/forms/api/form'
 import { getProductBatch, giftTypeList, productList, productPackageList } from '@/features/stock/api/stock'
-import { isNearExpiry, offeredBatches } from '@/forms/definitions/stockRules'
-import type { OptionsSource } from '@/forms/types'
+import { isNearExpiry, offeredBatches } from '@yuezi/contract/forms/definitions/stockRules'
+import type { OptionsSource } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { centreClock } from '@/stores/centreClock'
 

@@ -1,7 +1,7 @@
 // A visitor leaving: the working date's visits without a time out, to pick the one leaving.
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { FormRecord } from '@/api/types'
-import { visit } from '@/forms/definitions/visit'
+import { visit } from '@yuezi/contract/forms/definitions/visit'
 import { formStore } from '@/stores'
 import { centreClock } from '@/stores/centreClock'
 import { getFormRecord } from '../api/form'

@@ -1,52 +1,20 @@
 // What outApply and specialCare orders share: statuses, items, the list query and the check.
 import { request, type RequestOptions } from '@/api/request'
-import type { Page, Saved } from '@/api/types'
+import type { Page, ResOf, Saved } from '@/api/types'
+import type { Static } from 'typebox'
+import type { Item, Status } from '@yuezi/contract/api/orders'
+import type { OutApplyList } from '@yuezi/contract/api/outApply'
+import type { SpecialCareList } from '@yuezi/contract/api/specialCare'
 
-export type OrderStatus = 'pending' | 'approved' | 'rejected' | 'reversed'
+export type OrderStatus = Static<typeof Status>
 
-export interface OrderItem {
-  id: number
-  product_id: number
-  product_name: string
-  spec: string
-  unit: string
-  batch_id: number
-  batch_no: string
-  production_date: string | null
-  expiry_date: string
-  near_expiry: boolean
-  expired: boolean
-  available: number
-  quantity: number
-  price: number
-  subtotal: number
-}
+export type OrderItem = Static<typeof Item>
 
-export interface OrderBase {
-  id: number
-  no: string
-  status: OrderStatus
-  remark: string
-  items_summary: string
-  item_count: number
-  total_quantity: number
-  total: number
-  reason: string | null
-  created_at: string
-  created_by: number
-  created_by_name: string
-  updated_at: string
-  updated_by: number
-  updated_by_name: string
-  checked_at: string | null
-  checked_by_name: string | null
-  reversed_at: string | null
-  reversed_by_name: string | null
-  customer_id: number | null
-  customer_name: string | null
-  room: string | null
-  items?: OrderItem[]
-}
+/** A list row of either kind of order. */
+type OrderRow = ResOf<typeof OutApplyList>['list'][number] | ResOf<typeof SpecialCareList>['list'][number]
+
+/** What both kinds of order have (a list row), and their items when info or check answers one order. */
+export type OrderBase = { [K in keyof OrderRow]: OrderRow[K] } & { items?: OrderItem[] }
 
 export interface OrderQuery {
   page: number

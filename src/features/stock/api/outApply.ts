@@ -1,15 +1,10 @@
 // Outbound orders (/api/care/outApply): general (a department) and gift packs (a customer).
-import { orderApi, type OrderBase } from './orders'
+import type { ResOf } from '@/api/types'
+import type { OutApplyList } from '@yuezi/contract/api/outApply'
+import { orderApi, type OrderItem } from './orders'
 
-export interface OutApply extends OrderBase {
-  type: 'general' | 'gift'
-  department_id: number | null
-  department_name: string | null
-  gift_type_id: number | null
-  gift_type_name: string | null
-  requester: string
-  apply_date: string
-}
+/** An outbound order: a list row, with its items when one order is answered. */
+export type OutApply = ResOf<typeof OutApplyList>['list'][number] & { items?: OrderItem[] }
 
 export interface OutApplyBody {
   type: 'general' | 'gift'

@@ -1,13 +1,10 @@
 // Self-paid item orders of customers (/api/care/specialCare, 自费物品消费表).
-import { orderApi, type OrderBase } from './orders'
+import type { ResOf } from '@/api/types'
+import type { SpecialCareList } from '@yuezi/contract/api/specialCare'
+import { orderApi, type OrderItem } from './orders'
 
-export interface SpecialCare extends OrderBase {
-  customer_id: number
-  customer_name: string
-  room: string
-  consume_date: string
-  signature: string | null
-}
+/** A self-paid item order: a list row, with its items when one order is answered. */
+export type SpecialCare = ResOf<typeof SpecialCareList>['list'][number] & { items?: OrderItem[] }
 
 export interface SpecialCareBody {
   customer_id?: unknown

@@ -1,43 +1,24 @@
 // The store's lists (products, packages, gift types) and a product's batches. Quiet: the fields
 // show their own loading and error states. Imported by the stock pages only (pagesHome).
 import { request, type RequestOptions } from '@/api/request'
-import type { Page } from '@/api/types'
+import type { Page, ResOf } from '@/api/types'
+import type { Static } from 'typebox'
+import type { GiftTypeList } from '@yuezi/contract/api/siteLists'
+import type {
+  Product as ProductSchema,
+  ProductBatchList,
+  ProductPackage as ProductPackageSchema,
+} from '@yuezi/contract/api/stock'
 
 const QUIET: RequestOptions = { loading: false, showError: false }
 
-export interface Product {
-  id: number
-  name: string
-  spec: string
-  unit: string
-  /** Yuan. */
-  price: number
-  category?: string
-  /** On hand in unexpired batches. */
-  stock: number
-}
+export type Product = Static<typeof ProductSchema>
 
-export interface ProductPackage {
-  id: number
-  name: string
-  items: { product_id: number; quantity: number; product_name?: string }[]
-}
+export type ProductPackage = Static<typeof ProductPackageSchema>
 
-export interface GiftType {
-  id: number
-  name: string
-  package_id: number
-}
+export type GiftType = ResOf<typeof GiftTypeList>[number]
 
-export interface ProductBatch {
-  id: number
-  product_id: number
-  batch_no: string
-  production_date: string | null
-  expiry_date: string
-  quantity: number
-  near_expiry: boolean
-}
+export type ProductBatch = ResOf<typeof ProductBatchList>[number]
 
 export function productList(
   query: { page: number; limit: number; keyword?: string; category?: string },

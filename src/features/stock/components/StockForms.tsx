@@ -2,7 +2,7 @@
 // saves and reads its orders). Imported by the stock pages only (pagesHome).
 import { observer } from 'mobx-react-lite'
 import FormPage from '@/features/forms/components/FormPage'
-import { giftReceipt, outApplyGeneral, outApplyGift, selfPaidItems } from '@/forms/definitions/stock'
+import { giftReceipt, outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock'
 import { GIFT_RECEIPT, OUT_APPLY_GENERAL, OUT_APPLY_GIFT, SELF_PAID } from '../stores/orderForm'
 
 /** 出库单: a department draws supplies (outApply type general). */

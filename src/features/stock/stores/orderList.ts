@@ -2,8 +2,8 @@
 // and open / new / delete / approve / reject / reverse of an order.
 import { makeAutoObservable } from 'mobx'
 import { featureByRoute } from '@/features/registry'
-import { outApplyGeneral, outApplyGift, selfPaidItems } from '@/forms/definitions/stock'
-import type { FormDefinition } from '@/forms/types'
+import { outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock'
+import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { customerStore, formStore, sessionStore } from '@/stores'
 import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../../actor.js';
-import { Done, IdBody, Saved } from '../../../schemas/common.js';
-import { MedicineList, MedicineListBody, MedicineSaveBody } from '../../../schemas/medicines.js';
+import { Done, IdBody, Saved } from '@yuezi/contract/api/common';
+import { MedicineList, MedicineListBody, MedicineSaveBody } from '@yuezi/contract/api/medicines';
 import { deleteMedicine, listMedicines, saveMedicine } from '../../../services/formRecords.js';
 
 /** The medicines of round records (儿科 / 产科医生查房签到表), one by one. */

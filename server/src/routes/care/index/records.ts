@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../../actor.js';
 import { siteDayRange, siteToday } from '../../../lib/dates.js';
 import { listRecords } from '../../../repositories/formRecords.js';
-import { Done, IdBody, Saved } from '../../../schemas/common.js';
+import { Done, IdBody, Saved } from '@yuezi/contract/api/common';
 import {
   FormRecordCount,
   FormRecordCountBody,
@@ -10,7 +10,7 @@ import {
   FormRecordList,
   FormRecordListBody,
   SaveFormBody,
-} from '../../../schemas/formRecords.js';
+} from '@yuezi/contract/api/formRecords';
 import { countFormRecords, deleteFormRecord, getFormRecord, saveFormRecord } from '../../../services/formRecords.js';
 
 /** Form records: saving, listing, reading, counting and deleting them. */

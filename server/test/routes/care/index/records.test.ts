@@ -5,7 +5,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, formRecords, medicines } from '../../../../src/db/schema.js';
 import { addDays, DEFAULT_ZONE, siteToday } from '../../../../src/lib/dates.js';
-import { formDefinitions } from '../../../../src/lib/forms.js';
+import { formDefinitions } from '@yuezi/contract/forms/index';
 import { definitionOf, expectedData, SIGNATURE, validSample, type SampleRefs } from '../../../formSamples.js';
 import { addProduct, addSite, call, startApp, stockOf, stockRefs, type TestCustomer, type TestSite } from '../../../helpers.js';
 import { row } from '../../../stockFixture.js';

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
-import type { FormDefinition } from '@/forms/types'
+import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { formStore } from '@/stores'
 import type { FormSession } from '@/features/forms/stores/formSession'

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import type { Field, FormDefinition } from '@/forms/types'
+import type { Field, FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import type { FormSession } from '@/features/forms/stores/formSession'
 import { FIELD_COMPONENTS, RenderFieldContext } from '../fields'

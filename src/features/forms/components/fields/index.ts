@@ -1,6 +1,6 @@
-// One component per field type. A new type in src/forms/types.ts fails to compile here until it has one.
+// One component per field type. A new type in packages/contract/forms/types.ts fails to compile here until it has one.
 import type { ComponentType } from 'react'
-import type { FieldType } from '@/forms/types'
+import type { FieldType } from '@yuezi/contract/forms/types'
 import BabyField from './BabyField'
 import ComputedField from './ComputedField'
 import CustomerField from './CustomerField'

@@ -1,4 +1,4 @@
-import type { Field } from '@/forms/types'
+import type { Field } from '@yuezi/contract/forms/types'
 import type { FormSession } from '@/features/forms/stores/formSession'
 
 /** What every field component gets: its definition, where its value is, and the open form. */

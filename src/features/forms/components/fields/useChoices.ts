@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { Field } from '@/forms/types'
+import type { Field } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { DEPENDS_ON, formOptionsStore, type Choice } from '@/features/forms/stores/formOptions'
 import type { FormSession } from '@/features/forms/stores/formSession'

@@ -1,5 +1,5 @@
 import FormPage from '@/features/forms/components/FormPage'
-import { obstetricianRounds } from '@/forms/definitions/obstetricianRounds'
+import { obstetricianRounds } from '@yuezi/contract/forms/definitions/obstetricianRounds'
 
 /** 产科医生查房签到表 (with medicine rows: saved with the record). */
 export default function Page() {

@@ -1,5 +1,5 @@
 import FormPage from '@/features/forms/components/FormPage'
-import { pediatricianRounds } from '@/forms/definitions/pediatricianRounds'
+import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
 
 /** 儿科医生查房签到表 (with medicine rows). */
 export default function Page() {

@@ -1,5 +1,5 @@
 import FormPage from '@/features/forms/components/FormPage'
-import { proofOfLostReceipt } from '@/forms/definitions/proofOfLostReceipt'
+import { proofOfLostReceipt } from '@yuezi/contract/forms/definitions/proofOfLostReceipt'
 
 /** 收据遗失证明. */
 export default function Page() {

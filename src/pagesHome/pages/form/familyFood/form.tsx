@@ -1,5 +1,5 @@
 import FormPage from '@/features/forms/components/FormPage'
-import { familyFood } from '@/forms/definitions/familyFood'
+import { familyFood } from '@yuezi/contract/forms/definitions/familyFood'
 
 /** 家属订餐登记表. */
 export default function Page() {

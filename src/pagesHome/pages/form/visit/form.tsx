@@ -1,6 +1,6 @@
 import FormPage from '@/features/forms/components/FormPage'
 import LeavingVisitors from '@/features/forms/components/LeavingVisitors'
-import { visit } from '@/forms/definitions/visit'
+import { visit } from '@yuezi/contract/forms/definitions/visit'
 
 /** 访客出入登记表; a visitor leaving: their visit of the day opens with the time out set to now. */
 export default function Page() {

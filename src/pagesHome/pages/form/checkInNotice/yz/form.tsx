@@ -1,5 +1,5 @@
 import FormPage from '@/features/forms/components/FormPage'
-import { checkInNoticeMonth } from '@/forms/definitions/checkInNotice'
+import { checkInNoticeMonth } from '@yuezi/contract/forms/definitions/checkInNotice'
 
 /** 月子入住通知单 (is_month true): one per customer, reopened for editing. */
 export default function Page() {

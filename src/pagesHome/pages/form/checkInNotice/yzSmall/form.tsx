@@ -1,5 +1,5 @@
 import FormPage from '@/features/forms/components/FormPage'
-import { checkInNoticeSmall } from '@/forms/definitions/checkInNotice'
+import { checkInNoticeSmall } from '@yuezi/contract/forms/definitions/checkInNotice'
 
 /** 小月子入住通知单 (is_month false): one per customer, reopened for editing. */
 export default function Page() {

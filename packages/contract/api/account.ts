@@ -1,0 +1,38 @@
+import { Type } from 'typebox';
+import { Day, Envelope, Id, Named } from './common.js';
+
+// /api/care/account: logging in and out, the account, its sites, the home page's counts.
+
+export const UserInfo = Type.Object({
+  id: Type.Integer(),
+  account: Type.String(),
+  name: Type.String(),
+  site_id: Type.Integer(),
+  site_name: Type.String(),
+  must_change_password: Type.Boolean(),
+  /** May approve / reject / reverse stock orders. */
+  can_approve: Type.Boolean(),
+  /** The site's IANA zone: the app counts the centre's days in it, whatever the device's zone. */
+  time_zone: Type.String(),
+  /** The zone's offset from UTC now (minutes east), for a client that cannot convert zones itself. */
+  utc_offset: Type.Integer(),
+});
+
+// Passwords are capped so that nobody can make the server hash megabytes.
+const Password = Type.String({ minLength: 1, maxLength: 128 });
+
+export const LoginBody = Type.Object({
+  account: Type.String({ minLength: 1, maxLength: 64 }),
+  password: Password,
+  site_id: Type.Optional(Id),
+});
+export const LoginReply = Envelope(Type.Object({ token: Type.String(), userInfo: UserInfo }));
+
+export const InfoBody = Type.Object({ site_id: Type.Optional(Id) });
+
+export const HomeBody = Type.Object({ date: Type.Optional(Day) });
+export const HomeReply = Envelope(Type.Object({ date: Type.String(), counts: Type.Record(Type.String(), Type.Integer()) }));
+
+export const ChangePasswordBody = Type.Object({ old_password: Password, password: Password });
+
+export const SiteList = Envelope(Type.Array(Named));

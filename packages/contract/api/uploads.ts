@@ -1,0 +1,26 @@
+import { Type } from 'typebox';
+
+// /api/admin/oss: uploads, in their own envelope `{err, message, data}`.
+
+/**
+ * The multipart field `file`, documented. The handler reads the file stream itself and the body
+ * stays empty, which Fastify validates as null: hence nullable.
+ */
+export const UploadBody = {
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        nullable: true,
+        properties: { file: { type: 'string', format: 'binary' } },
+        required: ['file'],
+      },
+    },
+  },
+};
+
+export const UploadReply = Type.Object({
+  err: Type.Integer({ description: '0 = success, 401 = log in again, else an error code' }),
+  message: Type.String(),
+  data: Type.Object({ url: Type.String(), name: Type.String(), size: Type.Integer() }),
+});

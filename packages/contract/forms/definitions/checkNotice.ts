@@ -1,0 +1,21 @@
+import type { FormDefinition } from '../types.js'
+import { options } from './options.js'
+
+// The rules text comes from the server (getSurvey); this is the acknowledgement (answerSave).
+export const checkNotice: FormDefinition = {
+  name: '入住须知',
+  titleKey: 'form.title.checkNotice',
+  route: '/pagesHome/pages/checkNotice',
+  onePerCustomer: true,
+  needsCustomer: true,
+  sections: [
+    {
+      titleKey: 'form.section.acknowledgement',
+      fields: [
+        { key: 'agree', type: 'multiselect', required: true, options: options('agree', ['yes']) },
+        { key: 'customer_signature', type: 'signature', required: true },
+        { key: 'sign_date', type: 'date', required: true },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,33 @@
+import type { FormDefinition } from '../types.js'
+import { product } from '../compute.js'
+
+const mealCount = (data: Record<string, unknown>) =>
+  ['breakfast', 'lunch', 'dinner'].reduce((n, key) => n + (typeof data[key] === 'number' ? (data[key] as number) : 0), 0)
+
+export const familyFood: FormDefinition = {
+  name: '家属订餐登记表',
+  titleKey: 'form.title.familyFood',
+  route: '/pagesHome/pages/form/familyFood/form',
+  needsCustomer: true,
+  sections: [
+    {
+      titleKey: 'form.section.order',
+      fields: [
+        { key: 'customer_id', type: 'customer', required: true },
+        { key: 'meal_date', type: 'date', required: true },
+        { key: 'breakfast', type: 'number', min: 0, max: 20 },
+        { key: 'lunch', type: 'number', min: 0, max: 20 },
+        { key: 'dinner', type: 'number', min: 0, max: 20 },
+        { key: 'unit_price', type: 'money', required: true },
+        {
+          key: 'amount',
+          type: 'computed',
+          unitKey: 'form.unit.yuan',
+          compute: (data) => product(data.unit_price, mealCount(data)),
+        },
+        { key: 'diet_notes', type: 'textarea', maxLength: 500 },
+        { key: 'family_signature', type: 'signature', required: true },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,50 @@
+import type { FormDefinition } from '../types.js'
+import { daysBetween } from '../compute.js'
+import { medicinesSection, options } from './options.js'
+
+export const pediatricianRounds: FormDefinition = {
+  name: '儿科医生查房签到表',
+  titleKey: 'form.title.pediatricianRounds',
+  route: '/pagesHome/pages/form/Pediatricianrounds/form',
+  needsCustomer: true,
+  sections: [
+    {
+      titleKey: 'form.section.basic',
+      fields: [
+        { key: 'round_date', type: 'date', required: true },
+        { key: 'customer_id', type: 'customer', required: true },
+        { key: 'baby_id', type: 'baby', required: true },
+        {
+          key: 'age_days',
+          type: 'computed',
+          unitKey: 'form.unit.day',
+          compute: (data, ctx) =>
+            daysBetween(ctx.children?.find((c) => c.id === data.baby_id)?.birth_date, data.round_date),
+        },
+      ],
+    },
+    {
+      titleKey: 'form.section.examination',
+      fields: [
+        { key: 'temperature', type: 'number', required: true, min: 34, max: 42, decimals: 1, unitKey: 'form.unit.celsius' },
+        { key: 'weight', type: 'number', min: 500, max: 10000, unitKey: 'form.unit.gram' },
+        { key: 'tcb_forehead', type: 'number', min: 0, max: 30, decimals: 1, unitKey: 'form.unit.mgdl' },
+        { key: 'tcb_chest', type: 'number', min: 0, max: 30, decimals: 1, unitKey: 'form.unit.mgdl' },
+        { key: 'umbilicus', type: 'select', required: true, options: options('umbilicus', ['dry', 'oozing', 'red', 'fallenOff']) },
+        { key: 'skin', type: 'select', required: true, options: options('skin', ['normal', 'rash', 'eczema', 'other']) },
+        { key: 'feeding', type: 'select', required: true, options: options('feeding', ['breast', 'mixed', 'formula']) },
+        { key: 'stool', type: 'text', maxLength: 50 },
+        { key: 'urine', type: 'text', maxLength: 50 },
+        { key: 'advice', type: 'textarea', maxLength: 1000 },
+      ],
+    },
+    medicinesSection,
+    {
+      titleKey: 'form.section.signatures',
+      fields: [
+        { key: 'doctor_signature', type: 'signature', required: true },
+        { key: 'family_signature', type: 'signature', required: true },
+      ],
+    },
+  ],
+}

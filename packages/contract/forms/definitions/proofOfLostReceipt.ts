@@ -1,0 +1,38 @@
+import type { FormDefinition } from '../types.js'
+
+export const proofOfLostReceipt: FormDefinition = {
+  name: '收据遗失证明',
+  titleKey: 'form.title.proofOfLostReceipt',
+  route: '/pagesHome/pages/form/ProofofLostReceipt/form',
+  needsCustomer: true,
+  sections: [
+    {
+      titleKey: 'form.section.customer',
+      fields: [
+        { key: 'customer_name', type: 'text', required: true, maxLength: 30 },
+        { key: 'id_card', type: 'idCard', required: true },
+        { key: 'phone', type: 'phone', required: true },
+      ],
+    },
+    {
+      titleKey: 'form.section.receipt',
+      fields: [
+        { key: 'receipt_no', type: 'text', required: true, maxLength: 40 },
+        { key: 'amount', type: 'money', required: true, min: 0.01 },
+        { key: 'issue_date', type: 'date', required: true },
+        { key: 'paid_for', type: 'text', required: true, maxLength: 100 },
+        { key: 'how_lost', type: 'textarea', required: true, maxLength: 500 },
+        { key: 'id_card_photos', type: 'images' },
+        { key: 'payment_proof_photos', type: 'images' },
+      ],
+    },
+    {
+      titleKey: 'form.section.declaration',
+      fields: [
+        { key: 'customer_signature', type: 'signature', required: true },
+        { key: 'handler', type: 'text', required: true, maxLength: 30 },
+        { key: 'sign_date', type: 'date', required: true },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,119 @@
+import type { Field, FormDefinition } from '../types.js'
+import { product, sumOf } from '../compute.js'
+import { ITEMS } from './stockRules.js'
+
+// The stock forms. 出库单, 入住礼包出库 and 自费物品消费表 are orders (outApply/save,
+// specialCare/save): their data is the save's body, validated with these definitions and then
+// against the site's products, batches and stock. 礼包领取明细表 is a care form record (saveForm).
+
+/** A row's product, its batch (the batches of that product) and how many. */
+const product_id: Field = { key: 'product_id', type: 'select', required: true, optionsSource: 'productList' }
+const batch_id: Field = { key: 'batch_id', type: 'select', required: true, optionsSource: 'getProductBatch' }
+const quantity: Field = { key: 'quantity', type: 'number', required: true, min: 1, max: 9999 }
+const itemRow: Field[] = [product_id, batch_id, quantity]
+
+const items = (rows: Field[]): Field => ({ key: ITEMS, type: 'rows', required: true, minItems: 1, maxItems: 50, rows })
+const remark: Field = { key: 'remark', type: 'textarea', maxLength: 500 }
+
+/** 出库单: a department draws supplies from the store (outApply type general). */
+export const outApplyGeneral: FormDefinition = {
+  name: '出库单',
+  titleKey: 'form.title.outApply',
+  route: '/pagesHome/pages/form/linliao/commom/form',
+  sections: [
+    {
+      titleKey: 'form.section.outbound',
+      fields: [
+        { key: 'department_id', type: 'select', required: true, optionsSource: 'departmentList' },
+        { key: 'requester', type: 'text', required: true, maxLength: 30 },
+        { key: 'apply_date', type: 'date', required: true },
+      ],
+    },
+    { titleKey: 'form.section.items', fields: [items(itemRow), remark] },
+  ],
+}
+
+/** 入住礼包出库: a gift pack for a customer (outApply type gift); the gift type's package fills the rows. */
+export const outApplyGift: FormDefinition = {
+  name: '入住礼包出库',
+  titleKey: 'form.title.checkInGift',
+  route: '/pagesHome/pages/form/checkInGift/form',
+  needsCustomer: true,
+  sections: [
+    {
+      titleKey: 'form.section.gift',
+      fields: [
+        { key: 'customer_id', type: 'customer', required: true },
+        { key: 'gift_type_id', type: 'select', required: true, optionsSource: 'giftTypeList' },
+        { key: 'apply_date', type: 'date', required: true },
+      ],
+    },
+    { titleKey: 'form.section.items', fields: [items(itemRow), remark] },
+  ],
+}
+
+/** 自费物品消费表: self-paid items a customer takes (specialCare); subtotals and total computed in fen. */
+export const selfPaidItems: FormDefinition = {
+  name: '自费物品消费表',
+  titleKey: 'form.title.selfPaidItems',
+  route: '/pagesHome/pages/form/Selffundeditemconsumptiontable/form',
+  needsCustomer: true,
+  sections: [
+    {
+      titleKey: 'form.section.consumption',
+      fields: [
+        { key: 'customer_id', type: 'customer', required: true },
+        { key: 'room', type: 'select', required: true, optionsSource: 'floorList' },
+        { key: 'consume_date', type: 'date', required: true },
+      ],
+    },
+    {
+      titleKey: 'form.section.items',
+      fields: [
+        items([
+          ...itemRow,
+          { key: 'price', type: 'money', required: true },
+          {
+            key: 'subtotal',
+            type: 'computed',
+            unitKey: 'form.unit.yuan',
+            compute: (row) => product(row.price, row.quantity),
+          },
+        ]),
+        // After the rows: withComputed computes the rows' subtotals first.
+        { key: 'total', type: 'computed', unitKey: 'form.unit.yuan', compute: (data) => sumOf(data[ITEMS], 'subtotal') },
+        remark,
+      ],
+    },
+    {
+      titleKey: 'form.section.signatures',
+      fields: [{ key: 'signature', type: 'signature', labelKey: 'form.field.customer_signature' }],
+    },
+  ],
+}
+
+/** 礼包领取明细表: what a customer received from a gift pack, signed for (a care form record). */
+export const giftReceipt: FormDefinition = {
+  name: '礼包领取明细表',
+  titleKey: 'form.title.giftReceipt',
+  route: '/pagesHome/pages/form/linliao/dcb/form',
+  needsCustomer: true,
+  sections: [
+    {
+      titleKey: 'form.section.gift',
+      fields: [
+        { key: 'customer_id', type: 'customer', required: true },
+        { key: 'gift_type_id', type: 'select', required: true, optionsSource: 'giftTypeList' },
+        { key: 'receive_date', type: 'date', required: true },
+      ],
+    },
+    { titleKey: 'form.section.items', fields: [items(itemRow)] },
+    {
+      titleKey: 'form.section.signatures',
+      fields: [
+        { key: 'receiver_signature', type: 'signature', required: true },
+        { key: 'handler', type: 'text', required: true, maxLength: 30 },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,139 @@
+// The stock rules that the app and the server share: which batches may be offered, the
+// earliest-expiry choice, and whether rows of an order fit the batches' stock. Pure functions.
+import type { FieldError, FormData } from '../types.js'
+import { addDays } from '../compute.js'
+
+/** A batch of a product as inoutstore/getProductBatch answers it (with the product it belongs to). */
+export interface StockBatch {
+  id: number
+  product_id: number
+  batch_no: string
+  /** YYYY-MM-DD: the last day the batch may be used. */
+  expiry_date: string
+  /** On hand. */
+  quantity: number
+}
+
+/** A batch expiring within this many days is flagged `near_expiry`. */
+export const NEAR_EXPIRY_DAYS = 30
+
+/** The rows' key in the stock forms, and so in outApply/save and specialCare/save. */
+export const ITEMS = 'items'
+
+/** An id as a number: ids arrive as numbers, or as digit strings from some pickers; undefined otherwise. */
+export function idOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : undefined
+  return typeof value === 'string' && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : undefined
+}
+
+/** Past its expiry date on `today` (both YYYY-MM-DD): it may be used up to and including that day. */
+export const isExpired = (expiryDate: string, today: string) => expiryDate < today
+
+/** Not expired, but expiring within NEAR_EXPIRY_DAYS of `today`. */
+export const isNearExpiry = (expiryDate: string, today: string) =>
+  !isExpired(expiryDate, today) && expiryDate <= (addDays(today, NEAR_EXPIRY_DAYS) ?? today)
+
+/** Earliest expiry first; the older batch (smaller id) first on the same day. */
+export const earliestExpiryFirst = (a: StockBatch, b: StockBatch) =>
+  a.expiry_date < b.expiry_date ? -1 : a.expiry_date > b.expiry_date ? 1 : a.id - b.id
+
+/** The batches that may be chosen on `today`: in stock and not expired, earliest expiry first. */
+export function offeredBatches<T extends StockBatch>(batches: T[], today: string): T[] {
+  return batches.filter((b) => b.quantity > 0 && !isExpired(b.expiry_date, today)).sort(earliestExpiryFirst)
+}
+
+/**
+ * Takes `quantity` from the offered batches, earliest expiry first, spilling into the next batch
+ * when one has too few. `missing` is what the batches could not cover (0 when all of it).
+ */
+export function allocateEarliestExpiry(
+  batches: StockBatch[],
+  quantity: number,
+  today: string,
+): { rows: { batch_id: number; quantity: number }[]; missing: number } {
+  const rows: { batch_id: number; quantity: number }[] = []
+  let left = quantity
+  for (const batch of offeredBatches(batches, today)) {
+    if (left <= 0) break
+    const take = Math.min(left, batch.quantity)
+    rows.push({ batch_id: batch.id, quantity: take })
+    left -= take
+  }
+  return { rows, missing: Math.max(left, 0) }
+}
+
+export interface PackageItem {
+  product_id: number
+  quantity: number
+}
+
+/**
+ * The order rows of a package (productPackageList: a gift type's package_id): each product's
+ * quantity taken from its batches earliest expiry first. What no batch covers is in `missing`.
+ */
+export function rowsFromPackage(
+  items: PackageItem[],
+  batchesOf: (productId: number) => StockBatch[],
+  today: string,
+): { rows: { product_id: number; batch_id: number; quantity: number }[]; missing: PackageItem[] } {
+  const rows: { product_id: number; batch_id: number; quantity: number }[] = []
+  const missing: PackageItem[] = []
+  for (const item of items) {
+    const taken = allocateEarliestExpiry(batchesOf(item.product_id), item.quantity, today)
+    rows.push(...taken.rows.map((row) => ({ product_id: item.product_id, ...row })))
+    if (taken.missing > 0) missing.push({ product_id: item.product_id, quantity: taken.missing })
+  }
+  return { rows, missing }
+}
+
+/**
+ * The stock problems of an order's rows: a batch of another product (rule `option`), an expired
+ * batch (`expired`), and more asked of a batch than it has, rows of the same batch added up in
+ * order (`stock` on each row past the stock). Batches that `batchOf` does not know are left to the
+ * options check. `productName` names the product in the messages.
+ */
+export function stockErrors(
+  rows: unknown,
+  batchOf: (id: number) => StockBatch | undefined,
+  today: string,
+  productName: (id: number) => string = () => '',
+  rowsKey = ITEMS,
+): FieldError[] {
+  if (!Array.isArray(rows)) return []
+  const errors: FieldError[] = []
+  const asked = new Map<number, number>()
+  rows.forEach((value, i) => {
+    if (!value || typeof value !== 'object') return
+    const row = value as FormData
+    const batchId = idOf(row.batch_id)
+    const batch = batchId === undefined ? undefined : batchOf(batchId)
+    if (!batch) return
+    const path = `${rowsKey}.${i}.`
+    const product = productName(batch.product_id)
+    if (batch.product_id !== idOf(row.product_id)) {
+      errors.push({ path: `${path}batch_id`, labelKey: 'form.field.batch_id', rule: 'option' })
+      return
+    }
+    if (isExpired(batch.expiry_date, today)) {
+      errors.push({
+        path: `${path}batch_id`,
+        labelKey: 'form.field.batch_id',
+        rule: 'expired',
+        params: { product, batch: batch.batch_no, expiry: batch.expiry_date },
+      })
+      return
+    }
+    const quantity = typeof row.quantity === 'number' && row.quantity > 0 ? row.quantity : 0
+    const total = (asked.get(batch.id) ?? 0) + quantity
+    asked.set(batch.id, total)
+    if (total > batch.quantity) {
+      errors.push({
+        path: `${path}quantity`,
+        labelKey: 'form.field.quantity',
+        rule: 'stock',
+        params: { product, batch: batch.batch_no, available: batch.quantity },
+      })
+    }
+  })
+  return errors
+}

@@ -1,0 +1,37 @@
+import type { FormDefinition } from '../types.js'
+import { options } from './options.js'
+
+export const visit: FormDefinition = {
+  name: '访客出入登记表',
+  titleKey: 'form.title.visit',
+  route: '/pagesHome/pages/form/visit/form',
+  needsCustomer: true,
+  sections: [
+    {
+      titleKey: 'form.section.visitor',
+      fields: [
+        { key: 'visitor_name', type: 'text', required: true, maxLength: 30 },
+        { key: 'phone', type: 'phone', required: true },
+        {
+          key: 'relation',
+          type: 'select',
+          required: true,
+          options: options('relation', ['husband', 'parent', 'parentInLaw', 'relative', 'other']),
+        },
+        { key: 'customer_id', type: 'customer', required: true },
+        { key: 'visitors', type: 'number', required: true, min: 1, max: 10 },
+        { key: 'temperature', type: 'number', required: true, min: 34, max: 42, decimals: 1, unitKey: 'form.unit.celsius' },
+        { key: 'health', type: 'multiselect', required: true, options: options('health', ['noFever', 'noCough']) },
+      ],
+    },
+    {
+      titleKey: 'form.section.time',
+      fields: [
+        { key: 'time_in', type: 'datetime', required: true },
+        { key: 'time_out', type: 'datetime' },
+        { key: 'remark', type: 'textarea', maxLength: 500 },
+        { key: 'visitor_signature', type: 'signature', required: true },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,159 @@
+import dayjs from 'dayjs'
+import customParseFormat from 'dayjs/plugin/customParseFormat.js'
+import type { ComputeContext, Field, FieldError, FormData, FormDefinition, RuleName } from './types.js'
+
+dayjs.extend(customParseFormat)
+
+export const DATE_FORMAT = 'YYYY-MM-DD'
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm'
+const DEFAULT_MAX_LENGTH = { text: 100, textarea: 2000 } as const
+const MONEY_MAX = 99_999_999.99
+export const IMAGES_MAX = 52
+const ROWS_MAX = 100
+
+export const labelKeyOf = (field: Field) => field.labelKey ?? `form.field.${field.key}`
+
+export function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+}
+
+export function isMainlandMobile(value: string): boolean {
+  return /^1[3-9]\d{9}$/.test(value)
+}
+
+/** GB 11643 citizen ID: 17 digits, then a check digit (0-9 or X) from weighted sum mod 11. */
+export function isValidIdCard(value: string): boolean {
+  if (!/^\d{17}[\dXx]$/.test(value)) return false
+  const birth = value.slice(6, 14)
+  if (!dayjs(birth, 'YYYYMMDD', true).isValid()) return false
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+  const sum = weights.reduce((n, w, i) => n + w * Number(value[i]), 0)
+  return '10X98765432'[sum % 11] === value[17].toUpperCase()
+}
+
+export const isValidDate = (value: string) => dayjs(value, DATE_FORMAT, true).isValid()
+export const isValidDateTime = (value: string) => dayjs(value, DATETIME_FORMAT, true).isValid()
+
+// An uploaded file's address as our upload endpoint answers it.
+const isUploadUrl = (value: unknown) => typeof value === 'string' && /^(https?:\/\/[^\s]+|\/uploads\/[\w.-]+)$/.test(value)
+
+function decimalsOf(n: number): number {
+  const text = String(n)
+  if (text.includes('e')) return 20
+  const dot = text.indexOf('.')
+  return dot < 0 ? 0 : text.length - dot - 1
+}
+
+/** Typed fields are asked for with 请输入 / Please enter, signatures to be signed, the rest with 请选择 / Please select. */
+const TYPED_FIELDS: Field['type'][] = ['text', 'textarea', 'number', 'money', 'phone', 'idCard']
+export const requiredRuleOf = (field: Field): RuleName =>
+  TYPED_FIELDS.includes(field.type) ? 'required' : field.type === 'signature' ? 'requiredSignature' : 'requiredChoice'
+
+function checkField(field: Field, value: unknown, path: string): FieldError[] {
+  const error = (rule: FieldError['rule'], params?: FieldError['params']): FieldError[] => [
+    { path, labelKey: labelKeyOf(field), rule, ...(params ? { params } : {}) },
+  ]
+  if (field.type === 'computed') return []
+  if (isEmpty(value)) return field.required ? error(requiredRuleOf(field)) : []
+
+  switch (field.type) {
+    case 'text':
+    case 'textarea': {
+      if (typeof value !== 'string') return error('type')
+      const max = field.maxLength ?? DEFAULT_MAX_LENGTH[field.type]
+      if (value.trim() === '') return field.required ? error(requiredRuleOf(field)) : []
+      return value.length > max ? error('maxLength', { max }) : []
+    }
+    case 'number':
+    case 'money': {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return error('type')
+      const decimals = field.type === 'money' ? 2 : (field.decimals ?? 0)
+      const min = field.min ?? (field.type === 'money' ? 0 : undefined)
+      const max = field.max ?? (field.type === 'money' ? MONEY_MAX : undefined)
+      if (min !== undefined && value < min) return error('min', { min })
+      if (max !== undefined && value > max) return error('max', { max })
+      if (decimalsOf(value) > decimals) return error('decimals', { decimals })
+      return []
+    }
+    case 'date':
+      return typeof value === 'string' && isValidDate(value) ? [] : error('format')
+    case 'datetime':
+      return typeof value === 'string' && isValidDateTime(value) ? [] : error('format')
+    case 'phone':
+      return typeof value === 'string' && isMainlandMobile(value) ? [] : error('format')
+    case 'idCard':
+      if (typeof value !== 'string' || !/^\d{17}[\dXx]$/.test(value)) return error('format')
+      return isValidIdCard(value) ? [] : error('checksum')
+    case 'select':
+      if (typeof value !== 'string' && typeof value !== 'number') return error('type')
+      if (field.options && !field.options.some((o) => o.value === value)) return error('option')
+      return []
+    case 'multiselect': {
+      if (!Array.isArray(value)) return error('type')
+      const allowed = field.options?.map((o) => o.value)
+      return value.every((v) => (typeof v === 'string' || typeof v === 'number') && (!allowed || allowed.includes(v as string)))
+        ? []
+        : error('option')
+    }
+    case 'customer':
+    case 'baby':
+      return Number.isInteger(value) && (value as number) > 0 ? [] : error('type')
+    case 'signature':
+      return isUploadUrl(value) ? [] : error('format')
+    case 'images': {
+      if (!Array.isArray(value)) return error('type')
+      const max = Math.min(field.maxItems ?? IMAGES_MAX, IMAGES_MAX)
+      if (value.length > max) return error('maxItems', { max })
+      return value.every(isUploadUrl) ? [] : error('format')
+    }
+    case 'rows': {
+      if (!Array.isArray(value)) return error('type')
+      const max = field.maxItems ?? ROWS_MAX
+      if (field.minItems && value.length < field.minItems) return error('minItems', { min: field.minItems })
+      if (value.length > max) return error('maxItems', { max })
+      return value.flatMap((row, i) =>
+        row && typeof row === 'object' && !Array.isArray(row)
+          ? validateFields(field.rows ?? [], row as FormData, `${path}.${i}.`)
+          : [{ path: `${path}.${i}`, labelKey: labelKeyOf(field), rule: 'type' as const }],
+      )
+    }
+  }
+}
+
+function validateFields(fields: Field[], data: FormData, prefix = ''): FieldError[] {
+  const known = new Set(fields.map((f) => f.key))
+  const unknown = Object.keys(data)
+    .filter((key) => !known.has(key))
+    .map((key): FieldError => ({ path: `${prefix}${key}`, labelKey: `form.field.${key}`, rule: 'unknown' }))
+  return [...fields.flatMap((field) => checkField(field, data[field.key], `${prefix}${field.key}`)), ...unknown]
+}
+
+export const fieldsOf = (definition: FormDefinition): Field[] => definition.sections.flatMap((s) => s.fields)
+
+/** Every rule of the definition, on the app (blur, submit) and on the server (saveForm) alike. */
+export function validateForm(definition: FormDefinition, data: FormData): FieldError[] {
+  return validateFields(fieldsOf(definition), data)
+}
+
+/** One field, for validation on blur. */
+export function validateField(definition: FormDefinition, key: string, data: FormData): FieldError[] {
+  const field = fieldsOf(definition).find((f) => f.key === key)
+  return field ? checkField(field, data[key], key) : []
+}
+
+/** The data with every computed field (re)computed: the app shows these, the server stores them. */
+export function withComputed(definition: FormDefinition, data: FormData, ctx: ComputeContext): FormData {
+  const result: FormData = { ...data }
+  for (const field of fieldsOf(definition)) {
+    if (field.type === 'computed' && field.compute) result[field.key] = field.compute(result, ctx)
+    if (field.type === 'rows' && Array.isArray(result[field.key])) {
+      const rowFields = field.rows ?? []
+      result[field.key] = (result[field.key] as FormData[]).map((row) => {
+        const next = { ...row }
+        for (const rf of rowFields) if (rf.type === 'computed' && rf.compute) next[rf.key] = rf.compute(next, ctx)
+        return next
+      })
+    }
+  }
+  return result
+}
