@@ -50,7 +50,9 @@ describe('every key the code names exists', () => {
       const full = path.join(dir, entry.name)
       return entry.isDirectory() ? files(full) : /\.tsx?$/.test(entry.name) ? [full] : []
     })
-  const source = files(path.resolve(__dirname, '../../src')).map((file) => fs.readFileSync(file, 'utf8'))
+  const source = ['../../src', '../../packages/contract']
+    .flatMap((dir) => files(path.resolve(__dirname, dir)))
+    .map((file) => fs.readFileSync(file, 'utf8'))
   // t('key'), and the keys definitions and registries name (titleKey: 'x.y', labelKey: …, unitKey: …).
   const named = new Set(
     source.flatMap((text) => [...text.matchAll(/\bt\(\s*'([\w.-]+)'|\b\w*Key:\s*'([\w.-]+)'/g)].map((m) => m[1] ?? m[2])),
