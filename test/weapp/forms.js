@@ -1,6 +1,6 @@
 // Filling the forms in the simulator as a person does, by field type, as the form draws them.
-// The care forms' required fields, in the order they are drawn, are the end-to-end suite's
-// (test/e2e/formSteps.mjs), so both suites fill the same forms.
+// The care forms' required fields, in the order they are drawn, are shared with the H5 suite
+// (test/support/careForms.cjs), so both suites fill the same forms.
 const h = require('./harness')
 const { formZh } = require('./app')
 
@@ -110,110 +110,7 @@ function shownValue(key) {
 
 module.exports = { fieldOf, label, sign, fill, fillAll, messages, saveAndWaitSaved, shownValue }
 
-// The care forms: required fields in the order they are drawn (as test/e2e/formSteps.mjs has them).
-const FORMS = {
-  pediatricianRounds: {
-    name: '儿科医生查房签到表',
-    entry: 'entry.pediatricianRounds',
-    route: 'pagesHome/pages/form/Pediatricianrounds/form',
-    fields: [
-      { key: 'round_date', type: 'date' },
-      { key: 'baby_id', type: 'baby' },
-      { key: 'temperature', type: 'number', value: 36.6 },
-      { key: 'umbilicus', type: 'select' },
-      { key: 'skin', type: 'select' },
-      { key: 'feeding', type: 'select' },
-      { key: 'doctor_signature', type: 'signature' },
-      { key: 'family_signature', type: 'signature' },
-    ],
-  },
-  obstetricianRounds: {
-    name: '产科医生查房签到表',
-    entry: 'entry.obstetricianRounds',
-    route: 'pagesHome/pages/form/Obstetricianrounds/form',
-    fields: [
-      { key: 'round_date', type: 'date' },
-      { key: 'delivery_mode', type: 'select' },
-      { key: 'temperature', type: 'number', value: 36.8 },
-      { key: 'doctor_signature', type: 'signature' },
-      { key: 'customer_signature', type: 'signature' },
-    ],
-  },
-  proofOfLostReceipt: {
-    name: '收据遗失证明',
-    entry: 'entry.lostReceipt',
-    route: 'pagesHome/pages/form/ProofofLostReceipt/form',
-    fields: [
-      { key: 'customer_name', type: 'text', value: '王丽娟' },
-      { key: 'id_card', type: 'idCard', value: '11010519491231002X' },
-      { key: 'phone', type: 'phone', value: '13812345678' },
-      { key: 'receipt_no', type: 'text', value: 'SJ-WX-001' },
-      { key: 'amount', type: 'money', value: 1200.5 },
-      { key: 'issue_date', type: 'date' },
-      { key: 'paid_for', type: 'text', value: '月子套餐尾款' },
-      { key: 'how_lost', type: 'textarea', value: '外出时遗失' },
-      { key: 'customer_signature', type: 'signature' },
-      { key: 'handler', type: 'text', value: '客服小李' },
-      { key: 'sign_date', type: 'date' },
-    ],
-  },
-  visit: {
-    name: '访客出入登记表',
-    entry: 'entry.visit',
-    route: 'pagesHome/pages/form/visit/form',
-    fields: [
-      { key: 'visitor_name', type: 'text', value: '张访客' },
-      { key: 'phone', type: 'phone', value: '13812345678' },
-      { key: 'relation', type: 'select' },
-      { key: 'visitors', type: 'number', value: 2 },
-      { key: 'temperature', type: 'number', value: 36.6 },
-      { key: 'health', type: 'multiselect' },
-      { key: 'time_in', type: 'datetime' },
-      { key: 'visitor_signature', type: 'signature' },
-    ],
-  },
-  familyFood: {
-    name: '家属订餐登记表',
-    entry: 'entry.familyFood',
-    route: 'pagesHome/pages/form/familyFood/form',
-    fields: [
-      { key: 'meal_date', type: 'date' },
-      { key: 'unit_price', type: 'money', value: 38 },
-      { key: 'family_signature', type: 'signature' },
-    ],
-  },
-  checkInNoticeMonth: {
-    name: '月子入住通知单',
-    entry: 'entry.checkInNoticeMonth',
-    route: 'pagesHome/pages/form/checkInNotice/yz/form',
-    onePerCustomer: true,
-    fields: (room) => [
-      { key: 'customer_name', type: 'text', value: '李月子' },
-      { key: 'phone', type: 'phone', value: '13812345678' },
-      { key: 'package', type: 'text', value: '28天尊享套餐' },
-      { key: 'room', type: 'room', value: room },
-      { key: 'check_in_date', type: 'date' },
-      { key: 'days', type: 'number', value: 28 },
-      { key: 'departments', type: 'multiselect' },
-    ],
-  },
-  checkInNoticeSmall: {
-    name: '小月子入住通知单',
-    entry: 'entry.checkInNoticeSmall',
-    route: 'pagesHome/pages/form/checkInNotice/yzSmall/form',
-    onePerCustomer: true,
-    fields: (room) => [
-      { key: 'customer_name', type: 'text', value: '赵小月' },
-      { key: 'phone', type: 'phone', value: '13912345678' },
-      { key: 'procedure_date', type: 'date' },
-      { key: 'room', type: 'room', value: room },
-      { key: 'check_in_date', type: 'date' },
-      { key: 'days', type: 'number', value: 7 },
-      { key: 'package', type: 'text', value: '7天小月子套餐' },
-      { key: 'departments', type: 'multiselect' },
-    ],
-  },
-}
+const FORMS = require('../support/careForms.cjs')
 
 /** The record holds what was typed (numbers as numbers), every required field, and signatures as PNGs. */
 function expectRecord(record, fields, expected) {

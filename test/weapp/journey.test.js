@@ -103,7 +103,8 @@ for (const key of ['pediatricianRounds', 'obstetricianRounds', 'proofOfLostRecei
 for (const key of ['checkInNoticeMonth', 'checkInNoticeSmall']) {
   const spec = f.FORMS[key]
   step(`${spec.name}: filled, saved, and the customer's notice when opened again`, async () => {
-    const fields = spec.fields(customer.room)
+    // On her own notice the customer's room is chosen.
+    const fields = spec.fields.map((field) => (field.type === 'room' ? { ...field, value: customer.room } : field))
     await openEntry(spec.entry, spec.route)
     await h.waitFor(() => f.fieldOf(fields[0].key), { what: 'the form' })
     await h.settled()
