@@ -92,7 +92,10 @@ export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 9
   async function stopChild() {
     if (!running()) return
     child.kill('SIGTERM')
-    await Promise.race([exited(), new Promise((r) => setTimeout(r, 10_000))])
+    // The grace timer is cleared once the process is gone, so it never holds the caller open.
+    let grace
+    await Promise.race([exited(), new Promise((r) => (grace = setTimeout(r, 10_000)))])
+    clearTimeout(grace)
     if (running()) {
       child.kill('SIGKILL')
       await exited()

@@ -2,20 +2,10 @@ import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import { centreClock, sessionStore, customerStore, formStore, homeStore, settingsStore, watchNetwork } from '@/stores'
 import { getLocale } from '@/i18n'
-import type { Customer, UserInfo } from '@/api/types'
-import { mockServer, mockUi, ok, requestCalls } from './taroMocks'
+import type { Customer } from '@/api/types'
+import { mockServer, mockUi, ok, requestCalls, staffUser } from './taroMocks'
 
-const user: UserInfo = {
-  id: 1,
-  account: 'kf01',
-  name: '王敏',
-  site_id: 1,
-  site_name: '总店',
-  must_change_password: false,
-  can_approve: false,
-  time_zone: 'Asia/Shanghai',
-  utc_offset: 480,
-}
+const user = staffUser
 const baby = { id: 9, name: '宝宝', sex: 'female' as const, birth_date: '2026-01-01', birth_weight: 3200 }
 const customer: Customer = { id: 5, name: '李娜', phone: '13800000000', room: '801', delivery_date: '2026-01-01', children: [baby] }
 

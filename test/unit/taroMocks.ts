@@ -1,6 +1,7 @@
 // Shared by the unit tests: Taro's UI and navigation calls replaced by spies, and a
 // fake server answering Taro.request by path.
 import Taro from '@tarojs/taro'
+import type { UserInfo } from '@/api/types'
 import { unexpectedCall } from '../support/unexpectedCalls'
 
 const done = () => Promise.resolve({ errMsg: 'ok' }) as never
@@ -33,3 +34,16 @@ export function requestCalls(): Taro.request.Option[] {
 }
 
 export const ok = (res: unknown) => ({ code: 1, msg: 'ok', res })
+
+/** A staff member of a site in Shanghai, as account/info answers. */
+export const staffUser: UserInfo = {
+  id: 1,
+  account: 'kf01',
+  name: '王敏',
+  site_id: 1,
+  site_name: '总店',
+  must_change_password: false,
+  can_approve: false,
+  time_zone: 'Asia/Shanghai',
+  utc_offset: 480,
+}

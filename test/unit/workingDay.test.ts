@@ -2,7 +2,7 @@
 // through a restart on the same centre day, and back on today on the first launch of a new one.
 import Taro from '@tarojs/taro'
 import { centreDateTime, centreDayRange, centreNow, centreToday } from '@yuezi/contract/forms/centreDay'
-import type { UserInfo } from '@/api/types'
+import { staffUser as user } from './taroMocks'
 
 const SHANGHAI = { timeZone: 'Asia/Shanghai' }
 const LOS_ANGELES = { timeZone: 'America/Los_Angeles', utcOffsetMinutes: -480 }
@@ -10,17 +10,6 @@ const LOS_ANGELES = { timeZone: 'America/Los_Angeles', utcOffsetMinutes: -480 }
 const BEFORE_MIDNIGHT = new Date('2026-11-22T15:59:59Z')
 const AT_MIDNIGHT = new Date('2026-11-22T16:00:00Z')
 
-const user: UserInfo = {
-  id: 1,
-  account: 'kf01',
-  name: '王敏',
-  site_id: 1,
-  site_name: '总店',
-  must_change_password: false,
-  can_approve: false,
-  time_zone: 'Asia/Shanghai',
-  utc_offset: 480,
-}
 
 // Whatever zone the device is set to, the answers are the centre's.
 const DEVICE_ZONES = ['Asia/Shanghai', 'UTC', 'America/New_York']
