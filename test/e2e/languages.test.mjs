@@ -7,7 +7,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { useApp } from './app.mjs'
+import { useApp, fieldOf } from './app.mjs'
 import { ROOT } from './support.mjs'
 
 const app = useApp()
@@ -67,25 +67,37 @@ async function signedIn(lang) {
 }
 
 /**
- * Opens every page of the app and returns, per route, the runs `pattern` finds that neither data
- * nor `allowed` hold (`leftovers`) and the text cut off (`clipped`).
+ * Opens every page of the app and two search popups and returns, per route or popup, the runs
+ * `pattern` finds that neither data nor `allowed` hold (`leftovers`) and the text cut off (`clipped`).
  */
 async function walk(lang, pattern, allowed) {
   const { page, data, routes } = await signedIn(lang)
   assert.ok(routes.length >= 20, `only ${routes.length} pages`)
   const leftovers = {}
   const clipped = {}
+  const look = async (name) => {
+    const text = await shownText(page)
+    const corpus = `${data.join('\n')}\n${allowed}`
+    const foreign = [...new Set(text.match(pattern) ?? [])].filter((run) => !corpus.toLowerCase().includes(run.toLowerCase()))
+    if (foreign.length) leftovers[name] = foreign
+    const cut = await clippedText(page)
+    if (cut.length) clipped[name] = cut
+  }
   for (const route of routes) {
     await page.goto(`${app.server.url}/${route}`)
     await page.waitForLoadState('networkidle')
     await page.locator('.page-shell, .taro_page').first().waitFor()
-    const text = await shownText(page)
-    const corpus = `${data.join('\n')}\n${allowed}`
-    const foreign = [...new Set(text.match(pattern) ?? [])].filter((run) => !corpus.toLowerCase().includes(run.toLowerCase()))
-    if (foreign.length) leftovers[route] = foreign
-    const cut = await clippedText(page)
-    if (cut.length) clipped[route] = cut
+    await look(route)
   }
+  // The search popups over a page: the customer picker on home, the room picker of a check-in notice.
+  await page.goto(`${app.server.url}/pages/tabPages/index`)
+  await page.locator('.customer-card taro-button-core').click()
+  await page.locator('.customer-picker__row').first().waitFor()
+  await look('customer picker')
+  await page.goto(`${app.server.url}/pagesHome/pages/form/checkInNotice/yz/form`)
+  await fieldOf(page, 'room').locator('.form-picker__value').click()
+  await page.locator('.form-choice-popup__search input').waitFor()
+  await look('room picker')
   await page.close()
   return { leftovers, clipped, routes }
 }
