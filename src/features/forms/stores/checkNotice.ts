@@ -1,10 +1,11 @@
-// 入住须知: the site's rules (getSurvey), the customer's latest acknowledgement (answerList) and
-// the session of a new one, saved with answerSave.
+// 入住须知: the site's rules (getSurvey), the customer's latest acknowledgement (answerList), her
+// earlier ones (the history) and the session of a new one, saved with answerSave.
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Survey, SurveyAnswer } from '@/api/types'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import { t } from '@/i18n'
 import { customerStore, formStore } from '@/stores'
+import { PagedList } from '@/stores/pagedList'
 import { toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
 import { answerList, answerSave, getSurvey } from '../api/form'
@@ -24,14 +25,47 @@ export class CheckNoticeStore {
   /** The customer's latest acknowledgement. */
   answer: SurveyAnswer | null = null
   session: FormSession | null = null
+  readonly definition = checkNotice
+  /** The customer's acknowledgements, newest first (the history popup). */
+  readonly records = new PagedList<SurveyAnswer>((page, limit) =>
+    answerList({ customer_id: customerStore.customerInfo?.id, page, limit }),
+  )
+  readonly children = []
+  showRecords = false
+  /** An acknowledgement opened from the history. */
+  viewing: SurveyAnswer | null = null
 
   constructor() {
-    makeAutoObservable(this, {}, { autoBind: true })
+    makeAutoObservable(this, { definition: false, records: false, children: false }, { autoBind: true })
   }
 
   /** Signed for the rules now in force: nothing more to sign. */
   get done() {
     return !!this.answer && !!this.survey && this.answer.survey_id === this.survey.id
+  }
+
+  /** The acknowledgement shown instead of the form: one opened from the history, else the one in force. */
+  get shown(): SurveyAnswer | null {
+    return this.viewing ?? (this.done ? this.answer : null)
+  }
+
+  openRecords() {
+    this.showRecords = true
+    this.records.reload()
+  }
+
+  closeRecords() {
+    this.showRecords = false
+  }
+
+  pickRecord(id: number) {
+    this.showRecords = false
+    this.viewing = this.records.items.find((record) => record.id === id) ?? null
+  }
+
+  /** Back from an acknowledgement of the history to the page as it stands. */
+  closeViewing() {
+    this.viewing = null
   }
 
   /** The page opened: a customer is needed (without, says so and goes home). */
@@ -52,6 +86,7 @@ export class CheckNoticeStore {
 
   async load() {
     this.status = 'loading'
+    this.viewing = null
     const customer = currentCustomer()
     try {
       const [rules, answers] = await Promise.all([getSurvey(), answerList({ customer_id: customer?.id, page: 1, limit: 1 })])

@@ -2,7 +2,7 @@
 // save and delete with what the user is told, and the popup of the customer's saved records.
 import Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { FormRecord, Saved } from '@/api/types'
+import type { FormRecord, Page, Saved } from '@/api/types'
 import { featureByRoute } from '@/features/registry'
 import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
@@ -16,16 +16,25 @@ import { formOptionsStore } from './formOptions'
 import type { FormSession, SaveResult } from './formSession'
 import { openSession, type OpenOptions } from './openSession'
 
-/** Where a form's records are saved, read and deleted (care form records unless said otherwise). */
+/** A page of a form's history: its customer's records (all of them for a form without one). */
+export interface RecordsQuery {
+  page: number
+  limit: number
+  customer_id?: number
+}
+
+/** Where a form's records are saved, read, listed and deleted (care form records unless said otherwise). */
 export interface FormBackend {
   send: (body: SaveFormBody) => Promise<Saved>
   load: (id: number) => Promise<FormRecord>
+  list: (name: string, query: RecordsQuery) => Promise<Page<FormRecord>>
   remove: (id: number) => Promise<unknown>
 }
 
 const careRecords: FormBackend = {
   send: (body) => saveForm(body),
   load: (id) => getFormRecordInfo(id),
+  list: (name, query) => getFormRecord({ name, ...query }),
   remove: (id) => delFormRecord(id),
 }
 
@@ -35,8 +44,6 @@ export interface FormPageOptions {
   setup?: (session: FormSession) => void | (() => void)
   /** A loaded record that can only be read (an order no longer pending): no save, no delete. */
   readOnly?: (record: FormRecord) => boolean
-  /** Lists its records elsewhere (a list page): no records popup. */
-  noRecords?: boolean
 }
 
 type Status = 'loading' | 'ready' | 'error'
@@ -120,14 +127,30 @@ export class FormPageStore {
     return !!record && !!this.options.readOnly?.(record)
   }
 
-  /** Forms with one record per event list them in a popup (not one-per-customer forms nor orders). */
-  get hasRecords() {
-    return !this.definition.onePerCustomer && !this.options.noRecords
+  /** The customer's babies (the history names the baby of each record of a form per baby). */
+  get children() {
+    return this.session?.customer?.children ?? []
   }
 
   /** A new record can be started (while editing a saved one). */
   get canStartNew() {
-    return !this.definition.onePerCustomer && this.editing
+    return this.editing
+  }
+
+  /**
+   * The customer's record of a one-per-customer form, while a new one is open: a second one
+   * would be refused, so the header offers to open it.
+   */
+  get existingRecord(): FormRecord | null {
+    const record = formStore.formRecord
+    if (!this.definition.onePerCustomer || !this.session?.isNew || !record) return null
+    return record.customer_id === this.session.customer?.id ? record : null
+  }
+
+  /** Opens the customer's record of a one-per-customer form. */
+  openExisting() {
+    const record = this.existingRecord
+    if (record) this.start({ id: record.id })
   }
 
   /**
@@ -146,6 +169,7 @@ export class FormPageStore {
       return
     }
     this.start({ id })
+    if (this.definition.onePerCustomer) formStore.fetchFormRecord(this.definition.name).catch(() => {})
   }
 
   /** The page closed: what is typed stays on the device. */
@@ -227,7 +251,7 @@ export class FormPageStore {
   }
 
   private recordsPage(page: number, limit: number) {
-    return getFormRecord({ name: this.definition.name, customer_id: this.session?.customer?.id, page, limit })
+    return this.backend.list(this.definition.name, { customer_id: this.session?.customer?.id, page, limit })
   }
 
   openRecords() {
