@@ -12,7 +12,8 @@ const app = useApp()
 /** The demo staff member's name (account demo). */
 const STAFF = '客服小李'
 
-const workingDate = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('today')).data)
+/** The working date, as home shows it. */
+const workingDate = async (page) => (await page.locator('.home__date-value').textContent()).trim()
 const valueOf = (page, key) => fieldOf(page, key).locator('input').first().inputValue()
 const pickedText = async (page, key) => (await fieldOf(page, key).locator('.form-picker__text').textContent()).trim()
 
