@@ -79,7 +79,7 @@ for (const key of ['pediatricianRounds', 'obstetricianRounds', 'proofOfLostRecei
   })
 }
 
-test('小月子入住通知单: empty save is refused, filled it saves, and is the customer\'s notice when reopened', async () => {
+test('小月子入住通知单: empty save is refused, filled it saves; opened again it starts blank and offers the customer\'s notice', async () => {
   const spec = FORMS.checkInNoticeSmall
   const { page, expected, id } = await createThroughTheApp(spec)
   await reopenByReload(page, spec, expected, id)
