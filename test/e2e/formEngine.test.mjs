@@ -6,6 +6,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { useApp, zh, formZh, fmt, button, fieldOf, input, openEntry, sign } from './app.mjs'
 import { fill, formReady } from './formSteps.mjs'
+import paediatricRound from '../support/paediatricRound.cjs'
 
 const app = useApp()
 
@@ -26,7 +27,7 @@ async function signInFor(page, customer) {
   await page.locator('.customer-card').getByText(customer.name).waitFor()
 }
 
-/** A demo customer with twins, read through the API. */
+/** A demo customer with that many babies, read through the API. */
 async function mother(page, babies) {
   await app.loginAndPick(page)
   const { list } = await app.api(page, 'customer/index', { page: 1, limit: 100 })
@@ -35,10 +36,16 @@ async function mother(page, babies) {
   return found
 }
 
-test("a check-in notice starts with the mother's name, phone, room, delivery date and both her babies; typing over it is kept", async () => {
+/** A new tab signed in as demo, with a mother of that many babies chosen. */
+async function chosenMother(babies) {
   const page = await app.newPage()
-  const customer = await mother(page, 2)
+  const customer = await mother(page, babies)
   await signInFor(page, customer)
+  return { page, customer }
+}
+
+test("a check-in notice starts with the mother's name, phone, room, delivery date and both her babies; typing over it is kept", async () => {
+  const { page, customer } = await chosenMother(2)
   await openEntry(page, 'entry.checkInNoticeMonth')
   await formReady(page, 'form.title.checkInNoticeMonth', 'customer_name')
   assert.equal(await valueOf(page, 'customer_name'), customer.name)
@@ -66,9 +73,7 @@ test("a check-in notice starts with the mother's name, phone, room, delivery dat
 })
 
 test('the lost-receipt proof and the outbound order name the customer and the signed-in staff member; dates of today start on the working date', async () => {
-  const page = await app.newPage()
-  const customer = await mother(page, 1)
-  await signInFor(page, customer)
+  const { page, customer } = await chosenMother(1)
   const today = await workingDate(page)
   await openEntry(page, 'entry.lostReceipt')
   await formReady(page, 'form.title.proofOfLostReceipt', 'customer_name')
@@ -87,9 +92,7 @@ test('the lost-receipt proof and the outbound order name the customer and the si
 })
 
 test('every form has its 历史记录; a ward round and a check-in notice open blank, the round on the working date', async () => {
-  const page = await app.newPage()
-  const customer = await mother(page, 1)
-  await signInFor(page, customer)
+  const { page, customer } = await chosenMother(1)
   const today = await workingDate(page)
   const forms = [
     ['entry.checkInNoticeMonth', 'form.title.checkInNoticeMonth', 'customer_name'],
@@ -116,9 +119,7 @@ test('every form has its 历史记录; a ward round and a check-in notice open b
 })
 
 test("入住须知 shows the whole text in the page, the agreement after it; its 历史记录 lists the customer's acknowledgement", async () => {
-  const page = await app.newPage()
-  const customer = await mother(page, 1)
-  await signInFor(page, customer)
+  const { page, customer } = await chosenMother(1)
   await openEntry(page, 'entry.checkNotice')
   await formReady(page, 'form.title.checkNotice', 'agree')
   const survey = await app.api(page, 'index/getSurvey', {})
@@ -148,27 +149,9 @@ test("入住须知 shows the whole text in the page, the agreement after it; its
 })
 
 test("twins' paediatric rounds tell apart in 历史记录: each names the customer and the baby", async () => {
-  const page = await app.newPage()
-  const customer = await mother(page, 2)
-  await signInFor(page, customer)
+  const { page, customer } = await chosenMother(2)
   const today = await workingDate(page)
-  for (const child of customer.children) {
-    await app.api(page, 'index/saveForm', {
-      name: '儿科医生查房签到表',
-      customer_id: customer.id,
-      data: {
-        round_date: today,
-        customer_id: customer.id,
-        baby_id: child.id,
-        temperature: 36.6,
-        umbilicus: 'dry',
-        skin: 'normal',
-        feeding: 'breast',
-        doctor_signature: '/uploads/doctor.png',
-        family_signature: '/uploads/family.png',
-      },
-    })
-  }
+  for (const child of customer.children) await app.api(page, 'index/saveForm', paediatricRound(customer.id, child.id, today))
   await openEntry(page, 'entry.pediatricianRounds')
   await formReady(page, 'form.title.pediatricianRounds', 'round_date')
   await button(page, formZh['formUi.records']).click()

@@ -5,6 +5,7 @@
 const h = require('./harness')
 const { formZh, fmt, api } = require('./app')
 const f = require('./forms')
+const paediatricRound = require('../support/paediatricRound.cjs')
 
 let twinsMother
 let staff
@@ -69,27 +70,7 @@ it('入住须知 shows the whole rules text in the page, then the agreement; it 
 it("twins' paediatric rounds tell apart in 历史记录: each names the customer and the baby", async () => {
   await openForm('pagesHome/pages/form/Pediatricianrounds/form', 'round_date')
   const today = workingDate()
-  for (const child of twinsMother.children) {
-    await api(
-      'index/saveForm',
-      {
-        name: '儿科医生查房签到表',
-        customer_id: twinsMother.id,
-        data: {
-          round_date: today,
-          customer_id: twinsMother.id,
-          baby_id: child.id,
-          temperature: 36.6,
-          umbilicus: 'dry',
-          skin: 'normal',
-          feeding: 'breast',
-          doctor_signature: '/uploads/doctor.png',
-          family_signature: '/uploads/family.png',
-        },
-      },
-      token,
-    )
-  }
+  for (const child of twinsMother.children) await api('index/saveForm', paediatricRound(twinsMother.id, child.id, today), token)
   await openForm('pagesHome/pages/form/Pediatricianrounds/form', 'round_date')
   // A new round starts on the working date.
   expect(f.shownValue('round_date')).toBe(today)

@@ -5,13 +5,13 @@ import type { Survey, SurveyAnswer } from '@/api/types'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import { t } from '@/i18n'
 import { customerStore, formStore } from '@/stores'
-import { PagedList } from '@/stores/pagedList'
 import { toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
 import { answerList, answerSave, getSurvey } from '../api/form'
 import { reportSave } from './formPage'
 import { FormSession } from './formSession'
 import { currentCustomer } from './openSession'
+import { RecordHistory } from './recordHistory'
 
 export type { Survey, SurveyAnswer }
 
@@ -25,18 +25,16 @@ export class CheckNoticeStore {
   /** The customer's latest acknowledgement. */
   answer: SurveyAnswer | null = null
   session: FormSession | null = null
-  readonly definition = checkNotice
-  /** The customer's acknowledgements, newest first (the history popup). */
-  readonly records = new PagedList<SurveyAnswer>((page, limit) =>
-    answerList({ customer_id: customerStore.customerInfo?.id, page, limit }),
+  /** The customer's acknowledgements, newest first (the history popup); a tap shows one. */
+  readonly history = new RecordHistory<SurveyAnswer>(
+    (page, limit) => answerList({ customer_id: customerStore.customerInfo?.id, page, limit }),
+    (id) => this.view(id),
   )
-  readonly children = []
-  showRecords = false
   /** An acknowledgement opened from the history. */
   viewing: SurveyAnswer | null = null
 
   constructor() {
-    makeAutoObservable(this, { definition: false, records: false, children: false }, { autoBind: true })
+    makeAutoObservable(this, { history: false }, { autoBind: true })
   }
 
   /** Signed for the rules now in force: nothing more to sign. */
@@ -49,18 +47,8 @@ export class CheckNoticeStore {
     return this.viewing ?? (this.done ? this.answer : null)
   }
 
-  openRecords() {
-    this.showRecords = true
-    this.records.reload()
-  }
-
-  closeRecords() {
-    this.showRecords = false
-  }
-
-  pickRecord(id: number) {
-    this.showRecords = false
-    this.viewing = this.records.items.find((record) => record.id === id) ?? null
+  private view(id: number) {
+    this.viewing = this.history.records.items.find((record) => record.id === id) ?? null
   }
 
   /** Back from an acknowledgement of the history to the page as it stands. */

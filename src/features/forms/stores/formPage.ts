@@ -7,7 +7,6 @@ import { featureByRoute } from '@/features/registry'
 import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { customerStore, formStore } from '@/stores'
-import { PagedList } from '@/stores/pagedList'
 import { alert, confirm, toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
 import { delFormRecord, getFormRecord, getFormRecordInfo, saveForm, type SaveFormBody } from '../api/form'
@@ -15,6 +14,7 @@ import { fieldAnchor } from '../fieldAnchor'
 import { formOptionsStore } from './formOptions'
 import type { FormSession, SaveResult } from './formSession'
 import { openSession, type OpenOptions } from './openSession'
+import { RecordHistory } from './recordHistory'
 
 /** A page of a form's history: its customer's records (all of them for a form without one). */
 export interface RecordsQuery {
@@ -96,9 +96,8 @@ export class FormPageStore {
   session: FormSession | null = null
   status: Status = 'loading'
   loadError = ''
-  showRecords = false
-  /** The form's records for its customer (the records popup). */
-  readonly records: PagedList<FormRecord>
+  /** The form's records for its customer (the history popup); a tap opens one. */
+  readonly history: RecordHistory<FormRecord>
   private readonly backend: FormBackend
   private readonly options: FormPageOptions
   private lastOpen: StartOptions = {}
@@ -108,10 +107,13 @@ export class FormPageStore {
     this.definition = definition
     this.options = options
     this.backend = options.backend ?? careRecords
-    this.records = new PagedList<FormRecord>((page, limit) => this.recordsPage(page, limit))
+    this.history = new RecordHistory<FormRecord>(
+      (page, limit) => this.backend.list(this.definition.name, { customer_id: this.session?.customer?.id, page, limit }),
+      (id) => this.start({ id }),
+    )
     makeAutoObservable<this, 'backend' | 'options' | 'lastOpen' | 'cleanUp'>(
       this,
-      { definition: false, records: false, backend: false, options: false, lastOpen: false, cleanUp: false },
+      { definition: false, history: false, backend: false, options: false, lastOpen: false, cleanUp: false },
       { autoBind: true },
     )
   }
@@ -128,7 +130,7 @@ export class FormPageStore {
   }
 
   /** The customer's babies (the history names the baby of each record of a form per baby). */
-  get children() {
+  get babies() {
     return this.session?.customer?.children ?? []
   }
 
@@ -248,24 +250,5 @@ export class FormPageStore {
     if (this.definition.onePerCustomer) formStore.clearRecord()
     toast(t('formUi.deleted'), { long: true })
     this.startNew()
-  }
-
-  private recordsPage(page: number, limit: number) {
-    return this.backend.list(this.definition.name, { customer_id: this.session?.customer?.id, page, limit })
-  }
-
-  openRecords() {
-    this.showRecords = true
-    this.records.reload()
-  }
-
-  closeRecords() {
-    this.showRecords = false
-  }
-
-  /** A record chosen in the popup opens. */
-  pickRecord(id: number) {
-    this.showRecords = false
-    this.start({ id })
   }
 }

@@ -58,7 +58,7 @@ export default observer(function CheckNotice() {
         definition={checkNotice}
         session={session}
         hideStatus={!!shown}
-        onRecords={store.openRecords}
+        onRecords={store.history.open}
         onNew={store.viewing ? store.closeViewing : undefined}
       />
       <LoadStatus status={status} error={store.error} rows={8} onRetry={store.load} />
@@ -85,7 +85,7 @@ export default observer(function CheckNotice() {
         </>
       )}
       {!shown && <SaveBar ready={status === 'ready'} saving={session?.saving} onSave={store.save} />}
-      <RecordsPopup store={store} />
+      <RecordsPopup definition={checkNotice} history={store.history} />
     </PageShell>
   )
 })

@@ -64,7 +64,7 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
       <FormHeader
         definition={definition}
         session={session}
-        onRecords={store.openRecords}
+        onRecords={store.history.open}
         onNew={store.canStartNew ? store.startNew : undefined}
         onOpenExisting={store.existingRecord ? store.openExisting : undefined}
       />
@@ -85,7 +85,7 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
           )}
         </SaveBar>
       )}
-      <RecordsPopup store={store} />
+      <RecordsPopup definition={definition} history={store.history} babies={store.babies} />
     </PageShell>
   )
 })
