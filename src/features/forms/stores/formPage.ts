@@ -146,7 +146,7 @@ export class FormPageStore {
   get existingRecord(): FormRecord | null {
     const record = formStore.formRecord
     if (!this.definition.onePerCustomer || !this.session?.isNew || !record) return null
-    return record.customer_id === this.session.customer?.id ? record : null
+    return record.name === this.definition.name && record.customer_id === this.session.customer?.id ? record : null
   }
 
   /** Opens the customer's record of a one-per-customer form. */
