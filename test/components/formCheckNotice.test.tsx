@@ -68,7 +68,9 @@ describe('check-in rules (入住须知)', () => {
     await settle()
     expect(messageOf('agree')).toBe('请选择我已阅读并同意')
     expect(messageOf('customer_signature')).toBe('请客户签字')
-    expect(messageOf('sign_date')).toBe('请选择签字日期')
+    // The date of signing starts on the working date.
+    expect(messageOf('sign_date')).toBeNull()
+    expect(document.querySelector('#form-field-sign_date')?.textContent).toContain('2026-11-22')
     expect(callsTo(api, ANSWER)).toHaveLength(0)
 
     click(screen.getByText('我已阅读并同意以上须知'))
@@ -107,6 +109,31 @@ describe('check-in rules (入住须知)', () => {
     expect(container.querySelector('.check-notice__signature')?.getAttribute('src')).toBe(SIGNATURE)
     expect(screen.queryByText('保存')).toBeNull()
     expect(document.querySelector('#form-field-agree')).toBeNull()
+  })
+
+  it("lists the customer's acknowledgements in 历史记录 and shows the one picked", async () => {
+    const old = answer({ id: 8, survey_id: 2, version: 1, data: { agree: ['yes'], customer_signature: SIGNATURE, sign_date: '2026-11-01' } })
+    const api = mockApi({
+      [SURVEY]: () => ({ code: 1, res: rules }),
+      [ANSWERS]: () => ({ code: 1, res: { list: [old], total: 1 } }),
+    })
+    await show()
+    expect(document.querySelector('#form-field-agree')).toBeTruthy()
+    click(screen.getByText('历史记录'))
+    await settle()
+    expect(callsTo(api, ANSWERS).pop()!.data).toEqual({ customer_id: 7, page: 1, limit: 20 })
+    const row = document.querySelector('.form-records__row') as HTMLElement
+    expect(row.textContent).toContain('客户：李静（805）')
+    expect(row.textContent).toContain('签字日期：2026-11-01')
+    click(row)
+    await settle()
+    expect(document.querySelector('.check-notice__done')?.textContent).toContain('签字日期：2026-11-01')
+    expect(document.querySelector('#form-field-agree')).toBeNull()
+    expect(screen.queryByText('保存')).toBeNull()
+    // Back to the rules to sign.
+    click(screen.getByText('新建一条'))
+    await settle()
+    expect(document.querySelector('#form-field-agree')).toBeTruthy()
   })
 
   it('asks to sign again when the rules have changed since', async () => {

@@ -3,8 +3,10 @@ import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import type { Customer, FormRecord } from '@/api/types'
 import FormPage from '@/features/forms/components/FormPage'
-import { checkInNoticeSmall } from '@yuezi/contract/forms/definitions/checkInNotice'
+import { checkInNoticeMonth, checkInNoticeSmall } from '@yuezi/contract/forms/definitions/checkInNotice'
 import { familyFood } from '@yuezi/contract/forms/definitions/familyFood'
+import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
+import { proofOfLostReceipt } from '@yuezi/contract/forms/definitions/proofOfLostReceipt'
 import '@/features/forms/locales'
 import VisitPage from '@/pagesHome/pages/form/visit/form'
 import { customerStore, formStore, sessionStore } from '@/stores'
@@ -105,14 +107,72 @@ describe('form page', () => {
   it('submitting empty shows the messages and a summary, and sends nothing', async () => {
     const api = mockApi({})
     await show()
+    // The meal's date starts on the working date; what is left empty is marked.
+    expect(frame('meal_date').textContent).toContain('2026-11-22')
     click(saveButton())
     await settle()
-    expect(messageOf('meal_date')).toBe('请选择用餐日期')
+    expect(messageOf('meal_date')).toBeNull()
     expect(messageOf('unit_price')).toBe('请输入单价')
     expect(messageOf('family_signature')).toBe('请家属签字')
-    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请选择用餐日期（共 3 处需修改）' }))
-    expect(Taro.pageScrollTo).toHaveBeenCalledWith(expect.objectContaining({ selector: '#form-field-meal_date' }))
+    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请输入单价（共 2 处需修改）' }))
+    expect(Taro.pageScrollTo).toHaveBeenCalledWith(expect.objectContaining({ selector: '#form-field-unit_price' }))
     expect(api).not.toHaveBeenCalled()
+  })
+
+  it("a new record starts with what the app knows: the customer's name and phone, the staff member, the working date", async () => {
+    mockApi({})
+    const view = await show(<FormPage definition={proofOfLostReceipt} />)
+    expect(field(view.container, 'customer_name').getAttribute('value')).toBe('李静')
+    expect(field(view.container, 'phone').getAttribute('value')).toBe('13800000007')
+    expect(field(view.container, 'handler').getAttribute('value')).toBe('王小美')
+    expect(frame('sign_date').textContent).toContain('2026-11-22')
+    // Not a date that the form cannot know: when the receipt was issued.
+    expect(frame('issue_date').textContent).not.toContain('2026-11-22')
+    // Prefilled values stay editable and what is typed is kept.
+    typeInto(field(view.container, 'handler'), '客服小李')
+    await act(() => new Promise((resolve) => setTimeout(resolve, DRAFT_DELAY + 50)))
+    expect(draft('draft:收据遗失证明:7').values).toMatchObject({ customer_name: '李静', handler: '客服小李' })
+  })
+
+  it('a draft left on the device is restored as it was: prefilling never overwrites it', async () => {
+    mockApi({})
+    Taro.setStorageSync('draft:收据遗失证明:7', {
+      values: { customer_name: '李静（代）', handler: '客服小李' },
+      request_id: 'req-2',
+      record_id: null,
+      saved_at: '2026-11-22T01:00:00.000Z',
+    })
+    const view = await show(<FormPage definition={proofOfLostReceipt} />)
+    expect(screen.getByText('已恢复未保存的内容')).toBeTruthy()
+    expect(field(view.container, 'customer_name').getAttribute('value')).toBe('李静（代）')
+    expect(field(view.container, 'handler').getAttribute('value')).toBe('客服小李')
+    // The phone was emptied in the draft: it stays empty.
+    expect(field(view.container, 'phone').getAttribute('value')).toBe('')
+  })
+
+  it('a check-in notice starts with the mother, her room and both her babies', async () => {
+    customerStore.select({
+      ...mother,
+      children: [
+        { id: 70, name: '李大宝', sex: 'male', birth_date: '2026-11-10', birth_weight: 3100 },
+        { id: 71, name: '李小宝', sex: 'female', birth_date: '2026-11-10', birth_weight: null },
+      ],
+    })
+    mockApi({
+      [LIST]: () => ({ code: 1, res: { list: [], total: 0 } }),
+      '/api/care/index/floorList': () => ({ code: 1, res: [{ floor: 8, rooms: [{ room: '805', customer_id: 7 }] }] }),
+      '/api/care/index/departmentList': () => ({ code: 1, res: [] }),
+    })
+    const view = await show(<FormPage definition={checkInNoticeMonth} />)
+    expect(field(view.container, 'customer_name').getAttribute('value')).toBe('李静')
+    expect(field(view.container, 'phone').getAttribute('value')).toBe('13800000007')
+    expect(frame('room').textContent).toContain('805')
+    expect(frame('delivery_date').textContent).toContain('2026-11-10')
+    expect(frame('baby_count').textContent).toContain('2')
+    expect(field(view.container, 'babies.0.birth_weight').getAttribute('value')).toBe('3100')
+    expect(field(view.container, 'babies.1.birth_weight').getAttribute('value')).toBe('')
+    // A date the app does not know stays empty.
+    expect(frame('check_in_date').textContent).toContain('请选择')
   })
 
   it('keeps what is typed on the device and restores it when the form opens again', async () => {
@@ -225,7 +285,7 @@ describe('form page', () => {
     expect(field(view.container, 'unit_price').getAttribute('value')).toBe('')
   })
 
-  it("a one-per-customer form opens the customer's record (formRecord) and saves it with its id", async () => {
+  it("a one-per-customer form opens blank; the customer's record is offered and, opened, saves with its id", async () => {
     const notice = record({
       id: 31,
       name: '小月子入住通知单',
@@ -242,16 +302,23 @@ describe('form page', () => {
     expect(formStore.is_month).toBe(false)
     expect(callsTo(api, LIST)[0].data).toEqual({ name: '小月子入住通知单', customer_id: 7, page: 1, limit: 1 })
     expect(formStore.formRecord?.id).toBe(31)
+    expect(screen.getByText('新建')).toBeTruthy()
+    expect(callsTo(api, INFO)).toHaveLength(0)
+    expect(screen.getByText('历史记录')).toBeTruthy()
+    expect(screen.getByText('该客户已有一份小月子入住通知单，新填的一份无法保存')).toBeTruthy()
+    click(screen.getByText('打开已有的'))
+    await settle()
+    expect(callsTo(api, INFO)[0].data).toEqual({ id: 31 })
     expect(screen.getByText('编辑记录 #31')).toBeTruthy()
+    expect(screen.queryByText('打开已有的')).toBeNull()
     expect(frame('leave_date').textContent).toContain('2026-11-30')
-    expect(screen.queryByText('历史记录')).toBeNull()
 
     typeInto(field(view.container, 'days'), '12')
     expect(frame('leave_date').textContent).toContain('2026-12-02')
     click(saveButton())
     await settle()
     expect(callsTo(api, SAVE)[0].data).toMatchObject({ id: 31, name: '小月子入住通知单', customer_id: 7, data: { days: 12 } })
-    expect(draft('draft:小月子入住通知单:7')).toBe('')
+    expect(draft('draft:小月子入住通知单:7:31')).toBe('')
   })
 
   it("lists the customer's records of the form and opens one", async () => {
@@ -272,20 +339,40 @@ describe('form page', () => {
     expect(screen.getByText('编辑记录 #12')).toBeTruthy()
   })
 
+  it("each record in the history names its customer and, on a round per baby, the baby: twins' rounds tell apart", async () => {
+    customerStore.select({
+      ...mother,
+      children: [
+        { id: 70, name: '李大宝', sex: 'male', birth_date: '2026-11-10', birth_weight: 3100 },
+        { id: 71, name: '李小宝', sex: 'female', birth_date: '2026-11-10', birth_weight: 2900 },
+      ],
+    })
+    const round = (id: number, baby_id: number) =>
+      record({ id, name: '儿科医生查房签到表', data: { round_date: '2026-11-21', customer_id: 7, baby_id, temperature: 36.6 } })
+    mockApi({ [LIST]: () => ({ code: 1, res: { list: [round(21, 70), round(22, 71)], total: 2 } }) })
+    await show(<FormPage definition={pediatricianRounds} />)
+    click(screen.getByText('历史记录'))
+    await settle()
+    const rows = [...document.querySelectorAll('.form-records__row')].map((row) => row.textContent ?? '')
+    expect(rows).toHaveLength(2)
+    expect(rows[0]).toContain('客户：李静（805）')
+    expect(rows[0]).toContain('宝宝：李大宝')
+    expect(rows[1]).toContain('宝宝：李小宝')
+  })
+
   it('a form that cannot load its record offers a retry', async () => {
+    jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: { id: '12' } } } as never)
     let fail = true
     mockApi({
-      [LIST]: () => (fail ? { code: -500, msg: '服务器内部错误' } : { code: 1, res: { list: [], total: 0 } }),
-      '/api/care/index/floorList': () => ({ code: 1, res: [] }),
-      '/api/care/index/departmentList': () => ({ code: 1, res: [] }),
+      [INFO]: () => (fail ? { code: -500, msg: '服务器内部错误' } : { code: 1, res: record({ data: { unit_price: 30 } }) }),
     })
-    await show(<FormPage definition={checkInNoticeSmall} />)
+    await show()
     expect(screen.getByRole('alert').textContent).toContain('加载失败：服务器内部错误')
     expect(screen.getByText('保存').closest('.nut-button')?.className).toMatch(/disabled/)
     fail = false
     click(screen.getByText('重试'))
     await settle()
-    expect(screen.getByText('新建')).toBeTruthy()
+    expect(screen.getByText('编辑记录 #12')).toBeTruthy()
   })
 })
 

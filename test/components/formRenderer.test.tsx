@@ -403,7 +403,9 @@ describe('form renderer', () => {
   it('submit shows every message next to its field; messages follow the language', () => {
     const { session, container } = show(pediatricianRounds)
     submit(session)
-    expect(messageOf(container, 'round_date')).toBe('请选择查房日期')
+    // The round's date starts on the working date: nothing to mark there.
+    expect(messageOf(container, 'round_date')).toBeNull()
+    expect(messageOf(container, 'baby_id')).toBe('请选择宝宝')
     expect(messageOf(container, 'temperature')).toBe('请输入体温')
     expect(messageOf(container, 'doctor_signature')).toBe('请医生签字')
     expect(messageOf(container, 'customer_id')).toBeNull()

@@ -213,6 +213,36 @@ describe('self-paid items', () => {
   })
 })
 
+describe('history', () => {
+  it("the self-paid sheet lists the customer's orders in 历史记录, named by customer, and opens one", async () => {
+    const order = {
+      id: 8,
+      no: 'ZF20261122-00008',
+      status: 'pending',
+      customer_id: 7,
+      customer_name: '李静',
+      room: '805',
+      consume_date: '2026-11-21',
+      remark: '',
+      signature: null,
+      created_at: '2026-11-21T02:00:00.000Z',
+      created_by_name: '王小美',
+    }
+    const spy = api({ '/api/care/specialCare/index': () => ({ code: 1, res: { list: [order], total: 1 } }) })
+    await show(<SelfPaidForm />)
+    click(screen.getByText('历史记录'))
+    await settle()
+    expect(callsTo(spy, '/api/care/specialCare/index')[0].data).toEqual({ customer_id: 7, page: 1, limit: 20 })
+    const row = document.querySelector('.form-records__row') as HTMLElement
+    expect(row.textContent).toContain('客户：李静（805）')
+    expect(row.textContent).toContain('消费日期：2026-11-21')
+    click(row)
+    await settle()
+    expect(callsTo(spy, '/api/care/specialCare/info')[0].data).toEqual({ id: 8 })
+    expect(screen.getByText('编辑记录 #8')).toBeTruthy()
+  })
+})
+
 describe('an opened order', () => {
   it('an approved order opens read-only, with its batch even when it is no longer offered', async () => {
     api({

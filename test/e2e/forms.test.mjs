@@ -54,10 +54,15 @@ async function reopenFromRecords(page, spec, expected, id) {
   }
 }
 
-/** A one-per-customer form: opened again (reload), the customer's record is there to edit. */
+/**
+ * A one-per-customer form opened again (reload) starts blank like every form, and offers the
+ * customer's record, which then opens for editing.
+ */
 async function reopenByReload(page, spec, expected, id) {
   await page.reload()
   await formReady(page, spec.titleKey, spec.fields[0].key)
+  await page.locator('.form-header__chip').getByText(formZh['formUi.newRecord'], { exact: true }).waitFor()
+  await button(page, formZh['formUi.openExisting']).click()
   await page.locator('.form-header__chip--edit').getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true }).waitFor()
   await assertShown(page, expected)
 }
@@ -74,7 +79,7 @@ for (const key of ['pediatricianRounds', 'obstetricianRounds', 'proofOfLostRecei
   })
 }
 
-test('小月子入住通知单: empty save is refused, filled it saves, and is the customer\'s notice when reopened', async () => {
+test('小月子入住通知单: empty save is refused, filled it saves; opened again it starts blank and offers the customer\'s notice', async () => {
   const spec = FORMS.checkInNoticeSmall
   const { page, expected, id } = await createThroughTheApp(spec)
   await reopenByReload(page, spec, expected, id)
@@ -108,10 +113,10 @@ test('访客出入登记表: create, reopen from 历史记录, edit, delete', as
   await page.close()
 })
 
-test('月子入住通知单: create, find it in 入住通知单记录, edit, delete', async () => {
+test('月子入住通知单: create, reopen from 历史记录, find it in 入住通知单记录, edit, delete', async () => {
   const spec = FORMS.checkInNoticeMonth
   const { page, customerId, customerName, expected, id } = await createThroughTheApp(spec)
-  await reopenByReload(page, spec, expected, id)
+  await reopenFromRecords(page, spec, expected, id)
 
   // The records list of today shows it; opening the card edits it.
   await page.goto(`${app.server.url}/`)
@@ -153,7 +158,7 @@ test('入住须知: empty save is refused, agreed and signed it saves, and shows
   const fields = [
     { key: 'agree', type: 'multiselect' },
     { key: 'customer_signature', type: 'signature' },
-    { key: 'sign_date', type: 'date' },
+    { key: 'sign_date', type: 'date', prefilled: true },
   ]
   const page = await app.newPage()
   await app.loginAndPick(page, '818')

@@ -22,7 +22,8 @@ beforeEach(() => {
 describe('form session', () => {
   it('holds the customer in customer fields and computes the rest from values and context', () => {
     const session = new FormSession(pediatricianRounds, customer)
-    expect(session.values).toEqual({ customer_id: 7 })
+    // The round's date starts on the working date.
+    expect(session.values).toEqual({ customer_id: 7, round_date: '2026-11-22' })
     session.setValue('baby_id', 70)
     session.setValue('round_date', '2026-11-22')
     expect(session.data.age_days).toBe(12)
@@ -36,7 +37,7 @@ describe('form session', () => {
     session.addRow('medicines')
     session.setValue('medicines.0.medicine', '维生素D')
     session.setValue('medicines.0.note', '')
-    expect(session.payload()).toEqual({ customer_id: 7, temperature: 36.5, medicines: [{ medicine: '维生素D' }] })
+    expect(session.payload()).toEqual({ round_date: '2026-11-22', customer_id: 7, temperature: 36.5, medicines: [{ medicine: '维生素D' }] })
     session.loadRecord({ id: 3, data: { temperature: 37, age_days: 99, retired_field: 'x' } } as unknown as FormRecord)
     expect(session.values).toEqual({ temperature: 37, customer_id: 7 })
   })
@@ -99,7 +100,7 @@ describe('form session', () => {
   })
 
   it('a draft restores over a loaded record and keeps its request_id', () => {
-    Taro.setStorageSync(draftKey('月子入住通知单', 7), { values: { package: '尊享' }, request_id: 'r-9', record_id: 31, saved_at: '' })
+    Taro.setStorageSync(draftKey('月子入住通知单', 7, 31), { values: { package: '尊享' }, request_id: 'r-9', record_id: 31, saved_at: '' })
     const definition = { ...familyFood, name: '月子入住通知单', onePerCustomer: true }
     const session = new FormSession(definition, customer)
     session.loadRecord({ id: 31, data: { unit_price: 30 } } as unknown as FormRecord)

@@ -102,7 +102,7 @@ for (const key of ['pediatricianRounds', 'obstetricianRounds', 'proofOfLostRecei
 
 for (const key of ['checkInNoticeMonth', 'checkInNoticeSmall']) {
   const spec = f.FORMS[key]
-  step(`${spec.name}: filled, saved, and the customer's notice when opened again`, async () => {
+  step(`${spec.name}: filled, saved; opened again it starts blank and the notice opens from 历史记录`, async () => {
     // On her own notice the customer's room is chosen.
     const fields = spec.fields.map((field) => (field.type === 'room' ? { ...field, value: customer.room } : field))
     await openEntry(spec.entry, spec.route)
@@ -117,6 +117,12 @@ for (const key of ['checkInNoticeMonth', 'checkInNoticeSmall']) {
     await h.back()
     await h.waitForPage(HOME)
     await openEntry(spec.entry, spec.route)
+    await h.waitFor(() => h.$('.form-header__chip')?.textContent.trim() === formZh['formUi.newRecord'], { what: 'a new record' })
+    h.tap(h.byText(formZh['formUi.records'])[0])
+    const row = await h.waitFor(() => h.$$('.form-records__row')[0], { what: 'the records' })
+    // The entry names the customer.
+    expect(h.textOf(row)).toContain(fmt(formZh['formUi.forCustomer'], { name: customer.name, room: customer.room }))
+    h.tap(row)
     await h.waitFor(() => h.$('.form-header__chip--edit')?.textContent.trim() === fmt(formZh['formUi.editRecord'], { id }), { what: `record #${id}` })
     f.expectShown(expected)
     await h.back()

@@ -48,6 +48,20 @@ export interface ComputeContext {
   children?: { id: number; birth_date?: string | null }[]
 }
 
+/**
+ * Where a new record's field takes its first value from: the form's customer (her name, phone,
+ * room, delivery date, babies as rows), the signed-in staff member's name, or the working date.
+ * The value stays editable; a record or a draft opened keeps its own values.
+ */
+export type InitialValue =
+  | 'customer.name'
+  | 'customer.phone'
+  | 'customer.room'
+  | 'customer.delivery_date'
+  | 'customer.babies'
+  | 'staff.name'
+  | 'workingDate'
+
 export interface Field {
   key: string
   type: FieldType
@@ -70,6 +84,8 @@ export interface Field {
   minItems?: number
   /** rows: the fields of one row. */
   rows?: Field[]
+  /** A new record starts with this value (see InitialValue). */
+  initial?: InitialValue
   /** computed: derives the value from the others; read-only in the app and recomputed by the server. */
   compute?: (data: FormData, ctx: ComputeContext) => string | number | null
 }

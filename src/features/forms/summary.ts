@@ -23,5 +23,30 @@ export function summarize(definition: FormDefinition, data: FormData, count = 3)
     .map((field) => `${t(labelKeyOf(field))}：${valueText(field, data[field.key])}`)
 }
 
+/** A saved record or acknowledgement as the form's history lists it. */
+export interface HistoryEntry {
+  id: number
+  data: FormData
+  created_at: string
+  created_by_name?: string | null
+  customer_name?: string | null
+  room?: string | null
+}
+
+/**
+ * Whom a record is about, so that records of one day tell apart: its customer (and room) and, on a
+ * form filled per baby, the baby by name (`children`: the customer's babies).
+ */
+export function recordSubject(definition: FormDefinition, record: HistoryEntry, children: { id: number; name: string }[]): string[] {
+  const lines: string[] = []
+  if (record.customer_name) lines.push(t('formUi.forCustomer', { name: record.customer_name, room: record.room || t('common.dash') }))
+  for (const field of fieldsOf(definition)) {
+    if (field.type !== 'baby' || isEmpty(record.data[field.key])) continue
+    const baby = children.find((child) => child.id === record.data[field.key])
+    lines.push(t('formUi.recordBaby', { name: baby?.name ?? t('common.dash') }))
+  }
+  return lines
+}
+
 /** A server timestamp as the staff read it: the centre's date and time, whatever the device's zone. */
 export const timeText = (iso: string | undefined) => centreClock.dateTime(iso)

@@ -5,7 +5,7 @@ import { options } from './options.js'
 // Both check-in notices: one per customer, reopened for editing; `is_month`
 // marks 月子 (true) or 小月子 (false).
 const stay: Field[] = [
-  { key: 'room', type: 'select', required: true, optionsSource: 'floorList' },
+  { key: 'room', type: 'select', required: true, optionsSource: 'floorList', initial: 'customer.room' },
   { key: 'check_in_date', type: 'date', required: true },
   { key: 'days', type: 'number', required: true, min: 1, max: 120, unitKey: 'form.unit.day' },
   { key: 'leave_date', type: 'computed', compute: (data) => addDays(data.check_in_date, data.days) },
@@ -22,12 +22,12 @@ export const checkInNoticeMonth: FormDefinition = {
     {
       titleKey: 'form.section.mother',
       fields: [
-        { key: 'customer_name', type: 'text', required: true, maxLength: 30 },
-        { key: 'phone', type: 'phone', required: true },
+        { key: 'customer_name', type: 'text', required: true, maxLength: 30, initial: 'customer.name' },
+        { key: 'phone', type: 'phone', required: true, initial: 'customer.phone' },
         { key: 'id_card', type: 'idCard' },
         { key: 'age', type: 'number', min: 16, max: 60 },
         { key: 'due_date', type: 'date' },
-        { key: 'delivery_date', type: 'date' },
+        { key: 'delivery_date', type: 'date', initial: 'customer.delivery_date' },
         { key: 'hospital', type: 'text', maxLength: 50 },
         { key: 'delivery_mode', type: 'select', options: options('deliveryMode', ['vaginal', 'caesarean']) },
       ],
@@ -40,6 +40,7 @@ export const checkInNoticeMonth: FormDefinition = {
           key: 'babies',
           type: 'rows',
           maxItems: 4,
+          initial: 'customer.babies',
           rows: [
             { key: 'sex', type: 'select', required: true, options: options('sex', ['male', 'female']) },
             { key: 'birth_weight', type: 'number', min: 500, max: 6000, unitKey: 'form.unit.gram' },
@@ -80,8 +81,8 @@ export const checkInNoticeSmall: FormDefinition = {
     {
       titleKey: 'form.section.mother',
       fields: [
-        { key: 'customer_name', type: 'text', required: true, maxLength: 30 },
-        { key: 'phone', type: 'phone', required: true },
+        { key: 'customer_name', type: 'text', required: true, maxLength: 30, initial: 'customer.name' },
+        { key: 'phone', type: 'phone', required: true, initial: 'customer.phone' },
         { key: 'procedure_date', type: 'date', required: true },
       ],
     },

@@ -14,7 +14,7 @@ export const checkNotice: FormDefinition = {
       fields: [
         { key: 'agree', type: 'multiselect', required: true, options: options('agree', ['yes']) },
         { key: 'customer_signature', type: 'signature', required: true },
-        { key: 'sign_date', type: 'date', required: true },
+        { key: 'sign_date', type: 'date', required: true, initial: 'workingDate' },
       ],
     },
   ],

@@ -11,7 +11,7 @@ export const obstetricianRounds: FormDefinition = {
     {
       titleKey: 'form.section.basic',
       fields: [
-        { key: 'round_date', type: 'date', required: true },
+        { key: 'round_date', type: 'date', required: true, initial: 'workingDate' },
         { key: 'customer_id', type: 'customer', required: true },
         { key: 'delivery_mode', type: 'select', required: true, options: options('deliveryMode', ['vaginal', 'caesarean']) },
         {

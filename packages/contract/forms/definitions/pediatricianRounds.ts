@@ -11,7 +11,7 @@ export const pediatricianRounds: FormDefinition = {
     {
       titleKey: 'form.section.basic',
       fields: [
-        { key: 'round_date', type: 'date', required: true },
+        { key: 'round_date', type: 'date', required: true, initial: 'workingDate' },
         { key: 'customer_id', type: 'customer', required: true },
         { key: 'baby_id', type: 'baby', required: true },
         {

@@ -9,9 +9,9 @@ export const proofOfLostReceipt: FormDefinition = {
     {
       titleKey: 'form.section.customer',
       fields: [
-        { key: 'customer_name', type: 'text', required: true, maxLength: 30 },
+        { key: 'customer_name', type: 'text', required: true, maxLength: 30, initial: 'customer.name' },
         { key: 'id_card', type: 'idCard', required: true },
-        { key: 'phone', type: 'phone', required: true },
+        { key: 'phone', type: 'phone', required: true, initial: 'customer.phone' },
       ],
     },
     {
@@ -30,8 +30,8 @@ export const proofOfLostReceipt: FormDefinition = {
       titleKey: 'form.section.declaration',
       fields: [
         { key: 'customer_signature', type: 'signature', required: true },
-        { key: 'handler', type: 'text', required: true, maxLength: 30 },
-        { key: 'sign_date', type: 'date', required: true },
+        { key: 'handler', type: 'text', required: true, maxLength: 30, initial: 'staff.name' },
+        { key: 'sign_date', type: 'date', required: true, initial: 'workingDate' },
       ],
     },
   ],

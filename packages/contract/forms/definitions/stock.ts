@@ -25,8 +25,8 @@ export const outApplyGeneral: FormDefinition = {
       titleKey: 'form.section.outbound',
       fields: [
         { key: 'department_id', type: 'select', required: true, optionsSource: 'departmentList' },
-        { key: 'requester', type: 'text', required: true, maxLength: 30 },
-        { key: 'apply_date', type: 'date', required: true },
+        { key: 'requester', type: 'text', required: true, maxLength: 30, initial: 'staff.name' },
+        { key: 'apply_date', type: 'date', required: true, initial: 'workingDate' },
       ],
     },
     { titleKey: 'form.section.items', fields: [items(itemRow), remark] },
@@ -45,7 +45,7 @@ export const outApplyGift: FormDefinition = {
       fields: [
         { key: 'customer_id', type: 'customer', required: true },
         { key: 'gift_type_id', type: 'select', required: true, optionsSource: 'giftTypeList' },
-        { key: 'apply_date', type: 'date', required: true },
+        { key: 'apply_date', type: 'date', required: true, initial: 'workingDate' },
       ],
     },
     { titleKey: 'form.section.items', fields: [items(itemRow), remark] },
@@ -63,8 +63,8 @@ export const selfPaidItems: FormDefinition = {
       titleKey: 'form.section.consumption',
       fields: [
         { key: 'customer_id', type: 'customer', required: true },
-        { key: 'room', type: 'select', required: true, optionsSource: 'floorList' },
-        { key: 'consume_date', type: 'date', required: true },
+        { key: 'room', type: 'select', required: true, optionsSource: 'floorList', initial: 'customer.room' },
+        { key: 'consume_date', type: 'date', required: true, initial: 'workingDate' },
       ],
     },
     {
@@ -104,7 +104,7 @@ export const giftReceipt: FormDefinition = {
       fields: [
         { key: 'customer_id', type: 'customer', required: true },
         { key: 'gift_type_id', type: 'select', required: true, optionsSource: 'giftTypeList' },
-        { key: 'receive_date', type: 'date', required: true },
+        { key: 'receive_date', type: 'date', required: true, initial: 'workingDate' },
       ],
     },
     { titleKey: 'form.section.items', fields: [items(itemRow)] },
@@ -112,7 +112,7 @@ export const giftReceipt: FormDefinition = {
       titleKey: 'form.section.signatures',
       fields: [
         { key: 'receiver_signature', type: 'signature', required: true },
-        { key: 'handler', type: 'text', required: true, maxLength: 30 },
+        { key: 'handler', type: 'text', required: true, maxLength: 30, initial: 'staff.name' },
       ],
     },
   ],

@@ -1,5 +1,5 @@
-// 入住须知: the site's rules (getSurvey), the customer's latest acknowledgement (answerList) and
-// the session of a new one, saved with answerSave.
+// 入住须知: the site's rules (getSurvey), the customer's latest acknowledgement (answerList), her
+// earlier ones (the history) and the session of a new one, saved with answerSave.
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Survey, SurveyAnswer } from '@/api/types'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
@@ -11,6 +11,7 @@ import { answerList, answerSave, getSurvey } from '../api/form'
 import { reportSave } from './formPage'
 import { FormSession } from './formSession'
 import { currentCustomer } from './openSession'
+import { RecordHistory } from './recordHistory'
 
 export type { Survey, SurveyAnswer }
 
@@ -24,14 +25,35 @@ export class CheckNoticeStore {
   /** The customer's latest acknowledgement. */
   answer: SurveyAnswer | null = null
   session: FormSession | null = null
+  /** The customer's acknowledgements, newest first (the history popup); a tap shows one. */
+  readonly history = new RecordHistory<SurveyAnswer>(
+    (page, limit) => answerList({ customer_id: customerStore.customerInfo?.id, page, limit }),
+    (id) => this.view(id),
+  )
+  /** An acknowledgement opened from the history. */
+  viewing: SurveyAnswer | null = null
 
   constructor() {
-    makeAutoObservable(this, {}, { autoBind: true })
+    makeAutoObservable(this, { history: false }, { autoBind: true })
   }
 
   /** Signed for the rules now in force: nothing more to sign. */
   get done() {
     return !!this.answer && !!this.survey && this.answer.survey_id === this.survey.id
+  }
+
+  /** The acknowledgement shown instead of the form: one opened from the history, else the one in force. */
+  get shown(): SurveyAnswer | null {
+    return this.viewing ?? (this.done ? this.answer : null)
+  }
+
+  private view(id: number) {
+    this.viewing = this.history.records.items.find((record) => record.id === id) ?? null
+  }
+
+  /** Back from an acknowledgement of the history to the page as it stands. */
+  closeViewing() {
+    this.viewing = null
   }
 
   /** The page opened: a customer is needed (without, says so and goes home). */
@@ -52,6 +74,7 @@ export class CheckNoticeStore {
 
   async load() {
     this.status = 'loading'
+    this.viewing = null
     const customer = currentCustomer()
     try {
       const [rules, answers] = await Promise.all([getSurvey(), answerList({ customer_id: customer?.id, page: 1, limit: 1 })])

@@ -2,12 +2,11 @@
 // save and delete with what the user is told, and the popup of the customer's saved records.
 import Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { FormRecord, Saved } from '@/api/types'
+import type { FormRecord, Page, Saved } from '@/api/types'
 import { featureByRoute } from '@/features/registry'
 import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { customerStore, formStore } from '@/stores'
-import { PagedList } from '@/stores/pagedList'
 import { alert, confirm, toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
 import { delFormRecord, getFormRecord, getFormRecordInfo, saveForm, type SaveFormBody } from '../api/form'
@@ -15,17 +14,27 @@ import { fieldAnchor } from '../fieldAnchor'
 import { formOptionsStore } from './formOptions'
 import type { FormSession, SaveResult } from './formSession'
 import { openSession, type OpenOptions } from './openSession'
+import { RecordHistory } from './recordHistory'
 
-/** Where a form's records are saved, read and deleted (care form records unless said otherwise). */
+/** A page of a form's history: its customer's records (all of them for a form without one). */
+export interface RecordsQuery {
+  page: number
+  limit: number
+  customer_id?: number
+}
+
+/** Where a form's records are saved, read, listed and deleted (care form records unless said otherwise). */
 export interface FormBackend {
   send: (body: SaveFormBody) => Promise<Saved>
   load: (id: number) => Promise<FormRecord>
+  list: (name: string, query: RecordsQuery) => Promise<Page<FormRecord>>
   remove: (id: number) => Promise<unknown>
 }
 
 const careRecords: FormBackend = {
   send: (body) => saveForm(body),
   load: (id) => getFormRecordInfo(id),
+  list: (name, query) => getFormRecord({ name, ...query }),
   remove: (id) => delFormRecord(id),
 }
 
@@ -35,8 +44,6 @@ export interface FormPageOptions {
   setup?: (session: FormSession) => void | (() => void)
   /** A loaded record that can only be read (an order no longer pending): no save, no delete. */
   readOnly?: (record: FormRecord) => boolean
-  /** Lists its records elsewhere (a list page): no records popup. */
-  noRecords?: boolean
 }
 
 type Status = 'loading' | 'ready' | 'error'
@@ -89,9 +96,8 @@ export class FormPageStore {
   session: FormSession | null = null
   status: Status = 'loading'
   loadError = ''
-  showRecords = false
-  /** The form's records for its customer (the records popup). */
-  readonly records: PagedList<FormRecord>
+  /** The form's records for its customer (the history popup); a tap opens one. */
+  readonly history: RecordHistory<FormRecord>
   private readonly backend: FormBackend
   private readonly options: FormPageOptions
   private lastOpen: StartOptions = {}
@@ -101,10 +107,13 @@ export class FormPageStore {
     this.definition = definition
     this.options = options
     this.backend = options.backend ?? careRecords
-    this.records = new PagedList<FormRecord>((page, limit) => this.recordsPage(page, limit))
+    this.history = new RecordHistory<FormRecord>(
+      (page, limit) => this.backend.list(this.definition.name, { customer_id: this.session?.customer?.id, page, limit }),
+      (id) => this.start({ id }),
+    )
     makeAutoObservable<this, 'backend' | 'options' | 'lastOpen' | 'cleanUp'>(
       this,
-      { definition: false, records: false, backend: false, options: false, lastOpen: false, cleanUp: false },
+      { definition: false, history: false, backend: false, options: false, lastOpen: false, cleanUp: false },
       { autoBind: true },
     )
   }
@@ -120,14 +129,30 @@ export class FormPageStore {
     return !!record && !!this.options.readOnly?.(record)
   }
 
-  /** Forms with one record per event list them in a popup (not one-per-customer forms nor orders). */
-  get hasRecords() {
-    return !this.definition.onePerCustomer && !this.options.noRecords
+  /** The customer's babies (the history names the baby of each record of a form per baby). */
+  get babies() {
+    return this.session?.customer?.children ?? []
   }
 
   /** A new record can be started (while editing a saved one). */
   get canStartNew() {
-    return !this.definition.onePerCustomer && this.editing
+    return this.editing
+  }
+
+  /**
+   * The customer's record of a one-per-customer form, while a new one is open: a second one
+   * would be refused, so the header offers to open it.
+   */
+  get existingRecord(): FormRecord | null {
+    const record = formStore.formRecord
+    if (!this.definition.onePerCustomer || !this.session?.isNew || !record) return null
+    return record.name === this.definition.name && record.customer_id === this.session.customer?.id ? record : null
+  }
+
+  /** Opens the customer's record of a one-per-customer form. */
+  openExisting() {
+    const record = this.existingRecord
+    if (record) this.start({ id: record.id })
   }
 
   /**
@@ -146,6 +171,7 @@ export class FormPageStore {
       return
     }
     this.start({ id })
+    if (this.definition.onePerCustomer) formStore.fetchFormRecord(this.definition.name).catch(() => {})
   }
 
   /** The page closed: what is typed stays on the device. */
@@ -224,24 +250,5 @@ export class FormPageStore {
     if (this.definition.onePerCustomer) formStore.clearRecord()
     toast(t('formUi.deleted'), { long: true })
     this.startNew()
-  }
-
-  private recordsPage(page: number, limit: number) {
-    return getFormRecord({ name: this.definition.name, customer_id: this.session?.customer?.id, page, limit })
-  }
-
-  openRecords() {
-    this.showRecords = true
-    this.records.reload()
-  }
-
-  closeRecords() {
-    this.showRecords = false
-  }
-
-  /** A record chosen in the popup opens. */
-  pickRecord(id: number) {
-    this.showRecords = false
-    this.start({ id })
   }
 }

@@ -6,10 +6,11 @@ import { RequestError } from '@/api/request'
 import type { Child, FormRecord, Saved, ServerFieldError } from '@/api/types'
 import { fieldErrorMessage } from '@yuezi/contract/forms/messages'
 import type { ComputeContext, Field, FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import { initialValues } from '@yuezi/contract/forms/initial'
 import { fieldsOf, isEmpty, validateField, validateForm, withComputed } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
 import { draftKey, newRequestId, readDraft, removeDraft, writeDraft } from './draft'
-import { formStore } from '@/stores'
+import { formStore, sessionStore } from '@/stores'
 
 /** Writes of the draft are at most this often while typing (ms). */
 export const DRAFT_DELAY = 300
@@ -87,6 +88,9 @@ export class FormSession {
     this.definition = definition
     this.customer = customer
     makeAutoObservable(this, { definition: false, extraRules: false }, { autoBind: true })
+    // What the app already knows (the customer, the staff member, the working date), as the
+    // definition declares it; a record or draft opened over it replaces it whole.
+    this.values = initialValues(definition, { today: formStore.today, customer, staff: sessionStore.userInfo })
     this.prefill()
   }
 
@@ -111,10 +115,9 @@ export class FormSession {
     return this.recordId === null
   }
 
-  /** The draft's storage key: per form and customer (and record, for a form with many per customer). */
+  /** The draft's storage key: per form and customer, and per record when one is edited. */
   get draftKey(): string {
-    const recordId = this.definition.onePerCustomer ? null : this.recordId
-    return draftKey(this.definition.name, this.customer?.id, recordId)
+    return draftKey(this.definition.name, this.customer?.id, this.recordId)
   }
 
   /** The value at a path (`key` or `rows.index.key`). */

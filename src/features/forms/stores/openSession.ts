@@ -5,7 +5,7 @@ import { RequestError } from '@/api/request'
 import { getFormRecordInfo } from '@/features/forms/api/form'
 import type { Child, Customer, FormRecord } from '@/api/types'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
-import { customerStore, formStore } from '@/stores'
+import { customerStore } from '@/stores'
 import { draftKey, removeDraft } from '@/features/forms/stores/draft'
 import { FormSession, type SessionCustomer } from '@/features/forms/stores/formSession'
 
@@ -55,11 +55,10 @@ export interface OpenOptions {
 }
 
 /**
- * The session of a form being opened:
+ * The session of a form being opened, the same for every form:
  * - a record by id: it, with its customer, and the draft of its edits if one was left;
- * - a one-per-customer form: the customer's record (formStore.fetchFormRecord: its first record)
- *   or a new one, with the draft if one was left;
  * - else a new record with its draft, or (unless `fresh`) a saved record whose edits were left unsaved.
+ * Saved records are opened from the form's history or a list, never by themselves.
  * Rejects when a record cannot be loaded (the page offers a retry).
  */
 export async function openSession(
@@ -81,12 +80,6 @@ export async function openSession(
     return session
   }
   const session = new FormSession(definition, current)
-  if (definition.onePerCustomer) {
-    const record = current ? await formStore.fetchFormRecord(definition.name) : null
-    if (record) session.loadRecord(record)
-    session.restoreDraft()
-    return session
-  }
   if (session.restoreDraft() || fresh) return session
   const [pending] = pendingEdits(definition, current?.id)
   if (pending) {

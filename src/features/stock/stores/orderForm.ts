@@ -1,8 +1,8 @@
-// What the stock order forms add to the form engine: where each saves and reads its orders,
-// orders read as records, the stock rule of the chosen batches, defaults, and a gift type filling
-// the rows from its package. Imported by the stock pages only (pagesHome).
-import { reaction, runInAction } from 'mobx'
-import type { FormRecord } from '@/api/types'
+// What the stock order forms add to the form engine: where each saves, reads and lists its orders,
+// orders read as records, the stock rule of the chosen batches, and a gift type filling the rows
+// from its package. Imported by the stock pages only (pagesHome).
+import { reaction } from 'mobx'
+import type { FormRecord, Page } from '@/api/types'
 import type { SaveFormBody } from '@/features/forms/api/form'
 import { formOptionsStore } from '@/features/forms/stores/formOptions'
 import type { FormPageOptions } from '@/features/forms/stores/formPage'
@@ -11,7 +11,6 @@ import { ITEMS, rowsFromPackage, stockErrors } from '@yuezi/contract/forms/defin
 import { outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock'
 import type { FormData } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
-import { formStore } from '@/stores'
 import { centreClock } from '@/stores/centreClock'
 import { toast } from '@/utils/feedback'
 import type { OrderBase, OrderItem } from '../api/orders'
@@ -65,13 +64,10 @@ function stockRule(data: FormData) {
   return stockErrors(data[ITEMS], batchOf, centreClock.today(), productName)
 }
 
-/** Sets empty fields without making a draft (defaults are not typing). */
-function defaults(session: FormSession, values: FormData) {
-  runInAction(() => {
-    for (const [key, value] of Object.entries(values)) {
-      if (value !== undefined && value !== null && value !== '' && session.values[key] === undefined) session.values[key] = value
-    }
-  })
+/** A page of orders as the form's history reads records. */
+const orderRecords = async (name: string, page: Promise<Page<OrderBase>>): Promise<Page<FormRecord>> => {
+  const { list, total } = await page
+  return { list: list.map((order) => orderRecord(name, order)), total }
 }
 
 /** The rows of a gift type's package, earliest-expiry batches first; what no batch covers is reported. */
@@ -106,10 +102,9 @@ function fillFromGiftType(session: FormSession) {
   )
 }
 
-/** The stock rule, today's date, and the lists the rows need. */
-function stockSetup(session: FormSession, dateKey: string, more: FormData = {}) {
+/** The stock rule and the lists the rows need. */
+function stockSetup(session: FormSession) {
   session.extraRules.push(stockRule)
-  if (session.isNew) defaults(session, { [dateKey]: formStore.today, ...more })
   formOptionsStore.load('productList')
   // An opened order's batches as it has them (a spent batch is no longer offered, but is shown).
   const orderItems = session.record?.data.order_items
@@ -137,8 +132,8 @@ function stockSetup(session: FormSession, dateKey: string, more: FormData = {}) 
 /** An order's save body: the form's values, the record being changed and the save's id. */
 const orderBody = (body: SaveFormBody) => ({ ...body.data, id: body.id, request_id: body.request_id })
 
-const withGiftType = (dateKey: string) => (session: FormSession) => {
-  stockSetup(session, dateKey)
+const withGiftType = (session: FormSession) => {
+  stockSetup(session)
   return fillFromGiftType(session)
 }
 
@@ -147,11 +142,11 @@ export const OUT_APPLY_GENERAL: FormPageOptions = {
   backend: {
     send: (body) => outApply.save({ type: 'general', ...orderBody(body) }),
     load: async (id) => orderRecord(outApplyGeneral.name, await outApply.info(id)),
+    list: (name, query) => orderRecords(name, outApply.index({ type: 'general', ...query })),
     remove: (id) => outApply.del(id),
   },
-  setup: (session) => stockSetup(session, 'apply_date'),
+  setup: stockSetup,
   readOnly: notPending,
-  noRecords: true,
 }
 
 /** 入住礼包出库: a gift pack for the current customer (outApply type gift). */
@@ -159,11 +154,11 @@ export const OUT_APPLY_GIFT: FormPageOptions = {
   backend: {
     send: (body) => outApply.save({ type: 'gift', ...orderBody(body) }),
     load: async (id) => orderRecord(outApplyGift.name, await outApply.info(id)),
+    list: (name, query) => orderRecords(name, outApply.index({ type: 'gift', ...query })),
     remove: (id) => outApply.del(id),
   },
-  setup: withGiftType('apply_date'),
+  setup: withGiftType,
   readOnly: notPending,
-  noRecords: true,
 }
 
 /** 自费物品消费表: self-paid items of the current customer (specialCare). */
@@ -171,12 +166,12 @@ export const SELF_PAID: FormPageOptions = {
   backend: {
     send: (body) => specialCare.save(orderBody(body)),
     load: async (id) => orderRecord(selfPaidItems.name, await specialCare.info(id)),
+    list: (name, query) => orderRecords(name, specialCare.index({ ...query })),
     remove: (id) => specialCare.del(id),
   },
-  setup: (session) => stockSetup(session, 'consume_date', { room: session.customer?.room ?? undefined }),
+  setup: stockSetup,
   readOnly: notPending,
-  noRecords: true,
 }
 
 /** 礼包领取明细表: what a customer received from a gift pack (a care form record, saveForm). */
-export const GIFT_RECEIPT: FormPageOptions = { setup: withGiftType('receive_date') }
+export const GIFT_RECEIPT: FormPageOptions = { setup: withGiftType }

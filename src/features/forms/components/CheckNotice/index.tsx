@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Image, ScrollView, Text, View } from '@tarojs/components'
+import { Image, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import PageShell from '@/components/PageShell'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
@@ -13,6 +13,7 @@ import { CheckNoticeStore, type SurveyAnswer } from '../../stores/checkNotice'
 import { timeText } from '../../summary'
 import FormHeader from '../FormPage/FormHeader'
 import LoadStatus from '../FormPage/LoadStatus'
+import RecordsPopup from '../FormPage/RecordsPopup'
 import SaveBar from '../FormPage/SaveBar'
 import FormRenderer from '../FormRenderer'
 import '../FormPage/index.scss'
@@ -50,10 +51,16 @@ export default observer(function CheckNotice() {
     return store.leave
   }, [store])
 
-  const { status, survey, answer, session, done } = store
+  const { status, survey, answer, session, shown } = store
   return (
     <PageShell className="form-page check-notice">
-      <FormHeader definition={checkNotice} session={session} hideStatus={done} />
+      <FormHeader
+        definition={checkNotice}
+        session={session}
+        hideStatus={!!shown}
+        onRecords={store.history.open}
+        onNew={store.viewing ? store.closeViewing : undefined}
+      />
       <LoadStatus status={status} error={store.error} rows={8} onRetry={store.load} />
       {status === 'ready' && survey && (
         <>
@@ -62,12 +69,13 @@ export default observer(function CheckNotice() {
               <Text className="check-notice__rules-title">{survey.title}</Text>
               <Text className="check-notice__version">{t('checkNotice.version', { version: survey.version })}</Text>
             </View>
-            <ScrollView className="check-notice__rules-text" scrollY>
+            {/* The whole text in the page, not a box of its own: the agreement comes after all of it. */}
+            <View className="check-notice__rules-text">
               <Text className="check-notice__content">{survey.content}</Text>
-            </ScrollView>
+            </View>
           </View>
-          {done && answer ? (
-            <Acknowledged answer={answer} />
+          {shown ? (
+            <Acknowledged answer={shown} />
           ) : (
             <>
               {answer && <Text className="check-notice__outdated">{t('checkNotice.rulesChanged', { version: answer.version })}</Text>}
@@ -76,7 +84,8 @@ export default observer(function CheckNotice() {
           )}
         </>
       )}
-      {!done && <SaveBar ready={status === 'ready'} saving={session?.saving} onSave={store.save} />}
+      {!shown && <SaveBar ready={status === 'ready'} saving={session?.saving} onSave={store.save} />}
+      <RecordsPopup definition={checkNotice} history={store.history} />
     </PageShell>
   )
 })

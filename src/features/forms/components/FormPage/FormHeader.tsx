@@ -14,12 +14,14 @@ interface Props {
   onRecords?: () => void
   /** Starts a new record (while editing a saved one). */
   onNew?: () => void
+  /** Opens the customer's record of a one-per-customer form (a new one is open, a second is refused). */
+  onOpenExisting?: () => void
   /** Nothing to edit (an acknowledgement already signed): no new / editing line. */
   hideStatus?: boolean
 }
 
 /** The form's title, for whom and for which working date, and whether a record is being edited. */
-export default observer(function FormHeader({ definition, session, onRecords, onNew, hideStatus = false }: Props) {
+export default observer(function FormHeader({ definition, session, onRecords, onNew, onOpenExisting, hideStatus = false }: Props) {
   const customer = session?.customer
   const record = session?.record
   return (
@@ -44,6 +46,14 @@ export default observer(function FormHeader({ definition, session, onRecords, on
             </Text>
           )}
           {session.restored && <Text className="form-header__chip form-header__chip--draft">{t('formUi.draftRestored')}</Text>}
+        </View>
+      )}
+      {onOpenExisting && (
+        <View className="form-header__existing">
+          <Text className="form-header__existing-text">{t('formUi.existingRecord', { title: t(definition.titleKey) })}</Text>
+          <Button size="small" type="primary" fill="outline" onClick={onOpenExisting}>
+            {t('formUi.openExisting')}
+          </Button>
         </View>
       )}
       {(onRecords || onNew) && (

@@ -1,25 +1,33 @@
 import { ScrollView, Text, View } from '@tarojs/components'
 import { Popup } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
+import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { popupPortal } from '@/components/popupPortal'
 import RecordList from '@/components/RecordList'
 import { t } from '@/i18n'
-import type { FormPageStore } from '../../stores/formPage'
-import { summarize, timeText } from '../../summary'
+import type { RecordHistory } from '../../stores/recordHistory'
+import { recordSubject, summarize, timeText, type HistoryEntry } from '../../summary'
 
-/** The saved records of a form for its customer, newest first, to reopen one for editing. */
-export default observer(function RecordsPopup({ store }: { store: FormPageStore }) {
-  const { definition, records } = store
+interface Props {
+  definition: FormDefinition
+  history: RecordHistory<HistoryEntry>
+  /** The customer's babies: a record of a form per baby names its baby. */
+  babies?: { id: number; name: string }[]
+}
+
+/** The saved records of a form for its customer, newest first, each naming whom it is about; one is opened by a tap. */
+export default observer(function RecordsPopup({ definition, history, babies = [] }: Props) {
+  const { records } = history
   return (
     <Popup
       className="form-records"
-      visible={store.showRecords}
+      visible={history.visible}
       position="bottom"
       round
       closeable
       title={t('formUi.recordsTitle', { title: t(definition.titleKey) })}
       portal={popupPortal}
-      onClose={store.closeRecords}
+      onClose={history.close}
     >
       <ScrollView className="form-records__list" scrollY lowerThreshold={80} onScrollToLower={records.loadMore}>
         <RecordList
@@ -27,11 +35,16 @@ export default observer(function RecordsPopup({ store }: { store: FormPageStore 
           keyOf={(record) => record.id}
           emptyText={t('formUi.noRecords')}
           renderItem={(record) => (
-            <View className="form-records__row" onClick={() => store.pickRecord(record.id)}>
+            <View className="form-records__row" onClick={() => history.pick(record.id)}>
               <View className="form-records__line">
                 <Text className="form-records__time">{timeText(record.created_at)}</Text>
                 <Text className="form-records__by">{record.created_by_name}</Text>
               </View>
+              {recordSubject(definition, record, babies).map((line) => (
+                <Text key={line} className="form-records__subject">
+                  {line}
+                </Text>
+              ))}
               {summarize(definition, record.data).map((line) => (
                 <Text key={line} className="form-records__summary">
                   {line}

@@ -64,8 +64,9 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
       <FormHeader
         definition={definition}
         session={session}
-        onRecords={store.hasRecords ? store.openRecords : undefined}
+        onRecords={store.history.open}
         onNew={store.canStartNew ? store.startNew : undefined}
+        onOpenExisting={store.existingRecord ? store.openExisting : undefined}
       />
       {tools?.(store)}
       <LoadStatus status={status} error={store.loadError} rows={6} onRetry={store.retry} />
@@ -84,7 +85,7 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
           )}
         </SaveBar>
       )}
-      {store.hasRecords && <RecordsPopup store={store} />}
+      <RecordsPopup definition={definition} history={store.history} babies={store.babies} />
     </PageShell>
   )
 })

@@ -1,0 +1,167 @@
+// What every form does the same way, in Chromium against the real server: a new record starts
+// with what the app knows (the customer, her babies, the staff member, the working date) and keeps
+// what is typed over it; every form has its 历史记录, whose entries name the customer and the
+// baby; a form opens blank unless opened from a record; 入住须知 shows its whole text in the page.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { useApp, zh, formZh, fmt, button, fieldOf, input, openEntry, sign } from './app.mjs'
+import { fill, formReady } from './formSteps.mjs'
+import paediatricRound from '../support/paediatricRound.cjs'
+
+const app = useApp()
+
+/** The demo staff member's name (account demo). */
+const STAFF = '客服小李'
+
+/** The working date, as home shows it. */
+const workingDate = async (page) => (await page.locator('.home__date-value').textContent()).trim()
+const valueOf = (page, key) => fieldOf(page, key).locator('input').first().inputValue()
+const pickedText = async (page, key) => (await fieldOf(page, key).locator('.form-picker__text').textContent()).trim()
+
+/** Signs in as demo and chooses the customer by name in the picker. */
+async function signInFor(page, customer) {
+  await app.loginAndPick(page)
+  await button(page, zh['home.chooseCustomer']).click()
+  await input(page, zh['customer.searchPlaceholder']).fill(customer.name)
+  await page.locator('.customer-picker__row').filter({ hasText: customer.name }).first().click()
+  await page.locator('.customer-card').getByText(customer.name).waitFor()
+}
+
+/** A demo customer with that many babies, read through the API. */
+async function mother(page, babies) {
+  await app.loginAndPick(page)
+  const { list } = await app.api(page, 'customer/index', { page: 1, limit: 100 })
+  const found = list.find((c) => c.children.length === babies && c.phone && c.room)
+  assert.ok(found, `a customer with ${babies} babies in the demo data`)
+  return found
+}
+
+/** A new tab signed in as demo, with a mother of that many babies chosen. */
+async function chosenMother(babies) {
+  const page = await app.newPage()
+  const customer = await mother(page, babies)
+  await signInFor(page, customer)
+  return { page, customer }
+}
+
+test("a check-in notice starts with the mother's name, phone, room, delivery date and both her babies; typing over it is kept", async () => {
+  const { page, customer } = await chosenMother(2)
+  await openEntry(page, 'entry.checkInNoticeMonth')
+  await formReady(page, 'form.title.checkInNoticeMonth', 'customer_name')
+  assert.equal(await valueOf(page, 'customer_name'), customer.name)
+  assert.equal(await valueOf(page, 'phone'), customer.phone)
+  assert.equal(await pickedText(page, 'room'), customer.room)
+  if (customer.delivery_date) assert.equal(await pickedText(page, 'delivery_date'), customer.delivery_date)
+  assert.equal((await fieldOf(page, 'baby_count').textContent()).includes('2'), true)
+  for (const [i, child] of customer.children.entries()) {
+    const sex = formZh[`form.option.sex.${child.sex}`]
+    await fieldOf(page, `babies.${i}.sex`).locator('.nut-radio').filter({ hasText: sex }).locator('[class*="-active"], [class*="-checked"]').first().waitFor()
+    if (child.birth_weight) assert.equal(Number(await valueOf(page, `babies.${i}.birth_weight`)), child.birth_weight)
+  }
+  // A date the app does not know stays for the user to choose.
+  assert.equal(await fieldOf(page, 'check_in_date').locator('.form-picker__text').count(), 0)
+
+  // What is typed over a prefilled value is what the form keeps, through a reload (the draft).
+  await fill(page, { key: 'customer_name', type: 'text', value: `${customer.name}（代签）` })
+  await page.waitForTimeout(500)
+  await page.reload()
+  await formReady(page, 'form.title.checkInNoticeMonth', 'customer_name')
+  await page.getByText(formZh['formUi.draftRestored'], { exact: true }).waitFor()
+  assert.equal(await valueOf(page, 'customer_name'), `${customer.name}（代签）`)
+  assert.equal(await valueOf(page, 'phone'), customer.phone)
+  await page.close()
+})
+
+test('the lost-receipt proof and the outbound order name the customer and the signed-in staff member; dates of today start on the working date', async () => {
+  const { page, customer } = await chosenMother(1)
+  const today = await workingDate(page)
+  await openEntry(page, 'entry.lostReceipt')
+  await formReady(page, 'form.title.proofOfLostReceipt', 'customer_name')
+  assert.equal(await valueOf(page, 'customer_name'), customer.name)
+  assert.equal(await valueOf(page, 'phone'), customer.phone)
+  assert.equal(await valueOf(page, 'handler'), STAFF)
+  assert.equal(await pickedText(page, 'sign_date'), today)
+  // The receipt's own date is not today's event: left to choose.
+  assert.equal(await fieldOf(page, 'issue_date').locator('.form-picker__text').count(), 0)
+
+  await page.goto(`${app.server.url}/pagesHome/pages/form/linliao/commom/form`)
+  await formReady(page, 'form.title.outApply', 'department_id')
+  assert.equal(await valueOf(page, 'requester'), STAFF)
+  assert.equal(await pickedText(page, 'apply_date'), today)
+  await page.close()
+})
+
+test('every form has its 历史记录; a ward round and a check-in notice open blank, the round on the working date', async () => {
+  const { page, customer } = await chosenMother(1)
+  const today = await workingDate(page)
+  const forms = [
+    ['entry.checkInNoticeMonth', 'form.title.checkInNoticeMonth', 'customer_name'],
+    ['entry.checkInNoticeSmall', 'form.title.checkInNoticeSmall', 'customer_name'],
+    ['entry.selfPaidConsumption', 'form.title.selfPaidItems', 'room'],
+    ['entry.obstetricianRounds', 'form.title.obstetricianRounds', 'round_date'],
+    ['entry.checkNotice', 'form.title.checkNotice', 'agree'],
+  ]
+  for (const [entry, titleKey, first] of forms) {
+    await page.goto(`${app.server.url}/`)
+    await openEntry(page, entry)
+    await formReady(page, titleKey, first)
+    await button(page, formZh['formUi.records']).waitFor()
+    if (entry !== 'entry.checkNotice') {
+      await page.locator('.form-header__chip').getByText(formZh['formUi.newRecord'], { exact: true }).waitFor()
+    }
+  }
+  assert.equal(await pickedText(page, 'sign_date'), today)
+  await page.goto(`${app.server.url}/`)
+  await openEntry(page, 'entry.obstetricianRounds')
+  await formReady(page, 'form.title.obstetricianRounds', 'round_date')
+  assert.equal(await pickedText(page, 'round_date'), today)
+  await page.close()
+})
+
+test("入住须知 shows the whole text in the page, the agreement after it; its 历史记录 lists the customer's acknowledgement", async () => {
+  const { page, customer } = await chosenMother(1)
+  await openEntry(page, 'entry.checkNotice')
+  await formReady(page, 'form.title.checkNotice', 'agree')
+  const survey = await app.api(page, 'index/getSurvey', {})
+  const rules = page.locator('.check-notice__rules-text')
+  // No box of its own that scrolls: all of the text takes its room in the page.
+  const { scrollHeight, clientHeight } = await rules.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }))
+  assert.ok(scrollHeight <= clientHeight + 1, `the rules scroll inside a box (${scrollHeight} > ${clientHeight})`)
+  assert.equal((await page.locator('.check-notice__content').textContent()).trim(), survey.content.trim())
+  const lastLine = survey.content.trim().split('\n').pop()
+  const text = page.locator('.check-notice__content')
+  const [textBox, agreeBox] = [await text.boundingBox(), await fieldOf(page, 'agree').boundingBox()]
+  assert.ok(agreeBox.y >= textBox.y + textBox.height - 1, 'the agreement comes after the whole text')
+  // Scrolling the page brings the last rule into view.
+  await fieldOf(page, 'agree').scrollIntoViewIfNeeded()
+  await page.getByText(lastLine.slice(0, 12)).first().waitFor({ state: 'visible' })
+
+  // Signed, it is in the history under the customer's name.
+  await page.locator('#form-field-agree .nut-checkbox').first().click()
+  await sign(page, 'customer_signature')
+  await page.locator('.form-page__save').click()
+  await page.getByText(formZh['checkNotice.acknowledged'], { exact: true }).waitFor()
+  await button(page, formZh['formUi.records']).click()
+  const row = page.locator('.form-records__row').first()
+  await row.waitFor()
+  assert.ok((await row.textContent()).includes(fmt(formZh['formUi.forCustomer'], { name: customer.name, room: customer.room })))
+  await page.close()
+})
+
+test("twins' paediatric rounds tell apart in 历史记录: each names the customer and the baby", async () => {
+  const { page, customer } = await chosenMother(2)
+  const today = await workingDate(page)
+  for (const child of customer.children) await app.api(page, 'index/saveForm', paediatricRound(customer.id, child.id, today))
+  await openEntry(page, 'entry.pediatricianRounds')
+  await formReady(page, 'form.title.pediatricianRounds', 'round_date')
+  await button(page, formZh['formUi.records']).click()
+  const rows = page.locator('.form-records__row')
+  await rows.nth(1).waitFor()
+  const texts = await rows.allTextContents()
+  const customerLine = fmt(formZh['formUi.forCustomer'], { name: customer.name, room: customer.room })
+  for (const child of customer.children) {
+    const baby = fmt(formZh['formUi.recordBaby'], { name: child.name })
+    assert.equal(texts.filter((t) => t.includes(baby) && t.includes(customerLine)).length, 1, `${baby} in ${texts.join(' | ')}`)
+  }
+  await page.close()
+})

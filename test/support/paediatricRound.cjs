@@ -1,0 +1,17 @@
+// A paediatric round of one baby as saveForm takes it, with every required field: both end-to-end
+// suites save twins' rounds this way to see their history tell the babies apart.
+module.exports = (customerId, babyId, roundDate) => ({
+  name: '儿科医生查房签到表',
+  customer_id: customerId,
+  data: {
+    round_date: roundDate,
+    customer_id: customerId,
+    baby_id: babyId,
+    temperature: 36.6,
+    umbilicus: 'dry',
+    skin: 'normal',
+    feeding: 'breast',
+    doctor_signature: '/uploads/doctor.png',
+    family_signature: '/uploads/family.png',
+  },
+})

@@ -1,0 +1,85 @@
+// What every form does the same way, in the compiled mini program against the real server: a new
+// record starts with what the app knows (the customer, her babies, the staff member, the working
+// date); every form has its 历史记录, whose entries name the customer and the baby; 入住须知
+// shows its whole text in the page, not in a box of its own.
+const h = require('./harness')
+const { formZh, fmt, api } = require('./app')
+const f = require('./forms')
+const paediatricRound = require('../support/paediatricRound.cjs')
+
+let twinsMother
+let staff
+let token
+
+/** The working date, as the form's header shows it. */
+const workingDate = () => h.textOf(h.$('.form-header__date')).trim().match(/\d{4}-\d{2}-\d{2}/)[0]
+
+/** Opens a form page as the app does for the current customer and waits for its first field. */
+async function openForm(route, firstKey) {
+  await h.openPage(route)
+  await h.waitFor(() => f.fieldOf(firstKey), { what: `the field ${firstKey}` })
+  await h.settled()
+}
+
+beforeAll(async () => {
+  const login = await api('account/login_old', { account: 'demo', password: 'demo1234' })
+  token = login.token
+  staff = login.userInfo
+  const { list } = await api('customer/index', { page: 1, limit: 100 }, token)
+  twinsMother = list.find((c) => c.children.length === 2 && c.phone && c.room)
+  h.storage.set('token', token)
+  h.storage.set('userInfo', staff)
+  // As choosing her in the picker leaves them.
+  h.storage.set('customerInfo', twinsMother)
+  h.storage.set('childrenData', twinsMother.children)
+  h.launchApp()
+})
+
+it("a check-in notice starts with the mother's name, phone and room and both her babies", async () => {
+  expect(twinsMother).toBeDefined()
+  await openForm('pagesHome/pages/form/checkInNotice/yz/form', 'customer_name')
+  expect(f.shownValue('customer_name')).toBe(twinsMother.name)
+  expect(f.shownValue('phone')).toBe(twinsMother.phone)
+  expect(f.shownValue('room')).toBe(twinsMother.room)
+  expect(h.textOf(f.fieldOf('baby_count'))).toContain('2')
+  expect(f.fieldOf('babies.0.sex')).not.toBeNull()
+  expect(f.fieldOf('babies.1.sex')).not.toBeNull()
+  expect(f.fieldOf('babies.2.sex')).toBeNull()
+  // Not a date the app knows: left to choose.
+  expect(h.$('.form-picker__text', f.fieldOf('check_in_date'))).toBeNull()
+})
+
+it('the lost-receipt proof names the customer and the signed-in staff member as 经办人, signed on the working date', async () => {
+  await openForm('pagesHome/pages/form/ProofofLostReceipt/form', 'customer_name')
+  expect(f.shownValue('customer_name')).toBe(twinsMother.name)
+  expect(f.shownValue('phone')).toBe(twinsMother.phone)
+  expect(f.shownValue('handler')).toBe(staff.name)
+  expect(f.shownValue('sign_date')).toBe(workingDate())
+})
+
+it('入住须知 shows the whole rules text in the page, then the agreement; it has its 历史记录', async () => {
+  const survey = await api('index/getSurvey', {}, token)
+  await openForm('pagesHome/pages/checkNotice', 'agree')
+  const rules = h.$('.check-notice__rules-text')
+  expect(rules.closest('wx-scroll-view')).toBeNull()
+  expect(h.$('wx-scroll-view', rules)).toBeNull()
+  expect(h.textOf(rules).trim()).toBe(survey.content.trim())
+  expect(h.byText(formZh['formUi.records']).length).toBeGreaterThan(0)
+})
+
+it("twins' paediatric rounds tell apart in 历史记录: each names the customer and the baby", async () => {
+  await openForm('pagesHome/pages/form/Pediatricianrounds/form', 'round_date')
+  const today = workingDate()
+  for (const child of twinsMother.children) await api('index/saveForm', paediatricRound(twinsMother.id, child.id, today), token)
+  await openForm('pagesHome/pages/form/Pediatricianrounds/form', 'round_date')
+  // A new round starts on the working date.
+  expect(f.shownValue('round_date')).toBe(today)
+  h.tap(h.byText(formZh['formUi.records'])[0])
+  await h.waitFor(() => h.$$('.form-records__row').length >= 2, { what: 'the two rounds' })
+  const rows = h.$$('.form-records__row').map((row) => h.textOf(row))
+  const customerLine = fmt(formZh['formUi.forCustomer'], { name: twinsMother.name, room: twinsMother.room })
+  for (const child of twinsMother.children) {
+    const baby = fmt(formZh['formUi.recordBaby'], { name: child.name })
+    expect([baby, rows.filter((text) => text.includes(baby) && text.includes(customerLine)).length]).toEqual([baby, 1])
+  }
+})
