@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { Button, Input } from '@nutui/nutui-react-taro'
 import { ShieldCheck, User } from '@nutui/icons-react-taro'
 import { observer } from 'mobx-react-lite'
@@ -11,9 +11,9 @@ import PasswordInput from '@/components/PasswordInput'
 import { useCountdown } from '@/hooks/useCountdown'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
-import { HOME_PAGE } from '@/routes'
 import { retryAfterOf, sessionStore, settingsStore } from '@/stores'
 import { formatCountdown } from '@/utils'
+import { openAfterLogin } from '@/utils/navigation'
 import './index.scss'
 
 type Errors = Partial<Record<'account' | 'password', MessageKey>>
@@ -26,6 +26,8 @@ export default observer(function Login() {
   // After too many attempts the server says when to try again.
   const retry = useCountdown()
   usePageTitle('login.title')
+  // The page that sent the user here to sign in, opened again afterwards.
+  const { redirect } = useRouter().params
 
   const submit = async () => {
     const found: Errors = {}
@@ -36,7 +38,7 @@ export default observer(function Login() {
     setSubmitting(true)
     try {
       // 'mustChangePassword': the store has already sent the user to change it.
-      if ((await sessionStore.login(account.trim(), password)) === 'ok') Taro.switchTab({ url: HOME_PAGE })
+      if ((await sessionStore.login(account.trim(), password)) === 'ok') openAfterLogin(redirect)
     } catch (error) {
       // The request layer has shown the server's message; keep what was typed.
       const retryAfter = retryAfterOf(error)

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Image, ScrollView, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
+import CustomerPicker from '@/components/CustomerPicker'
+import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import '@/features/forms/locales'
@@ -13,6 +15,7 @@ import { CheckNoticeStore, type SurveyAnswer } from '../../stores/checkNotice'
 import { timeText } from '../../summary'
 import FormHeader from '../FormPage/FormHeader'
 import LoadStatus from '../FormPage/LoadStatus'
+import { useLeaveConfirm } from '../../useLeaveConfirm'
 import SaveBar from '../FormPage/SaveBar'
 import FormRenderer from '../FormRenderer'
 import '../FormPage/index.scss'
@@ -43,6 +46,7 @@ export default observer(function CheckNotice() {
   const [store] = useState(() => new CheckNoticeStore())
   usePageTitle(checkNotice.titleKey as MessageKey)
   useLoginGuard()
+  useLeaveConfirm(() => !!store.session?.dirty)
 
   useEffect(() => {
     if (!sessionStore.isLoggedIn) return undefined
@@ -52,7 +56,7 @@ export default observer(function CheckNotice() {
 
   const { status, survey, answer, session, done } = store
   return (
-    <PageShell className="form-page check-notice">
+    <PageShell className="form-page check-notice" navBar={<NavBar title={t(checkNotice.titleKey as MessageKey)} back />}>
       <FormHeader definition={checkNotice} session={session} hideStatus={done} />
       <LoadStatus status={status} error={store.error} rows={8} onRetry={store.load} />
       {status === 'ready' && survey && (
@@ -77,6 +81,7 @@ export default observer(function CheckNotice() {
         </>
       )}
       {!done && <SaveBar ready={status === 'ready'} saving={session?.saving} onSave={store.save} />}
+      <CustomerPicker visible={store.choosingCustomer} onClose={store.customerPicked} />
     </PageShell>
   )
 })
