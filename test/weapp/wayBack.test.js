@@ -4,7 +4,7 @@
 // asked for.
 const h = require('./harness')
 const { zh, formZh, signIn, submitLogin, openEntry } = require('./app')
-const { fieldOf, shownValue } = require('./forms')
+const { FORMS, fieldOf, shownValue } = require('./forms')
 
 const HOME = 'pages/tabPages/index'
 const MINE = 'pages/tabPages/personalCenter'
@@ -23,6 +23,9 @@ afterEach(() => {
 
 const picker = () => h.$('.customer-picker .nut-popup-title-right') && h.$('.customer-picker__search')
 const temperature = () => h.$('.nut-input-native', fieldOf('temperature'))
+/** The temperature in the form's draft on the device. */
+const draftTemperature = () =>
+  [...h.storage.entries()].find(([key]) => key.startsWith(`draft:${FORMS.pediatricianRounds.name}:`))?.[1]?.values?.temperature
 
 /** In the open picker: searches the room and chooses its first customer. */
 async function chooseInPicker(room) {
@@ -74,7 +77,7 @@ it("WeChat's back asks before leaving a half-filled form; the draft is kept eith
   await h.back()
   expect(h.ui.modals.slice(modals).map((m) => m.content)).toEqual([formZh['formUi.leaveConfirm']])
   expect(h.topRoute()).toBe(FORM)
-  expect(String(shownValue('temperature'))).toBe('36.9')
+  await h.waitFor(() => String(draftTemperature()) === '36.9', { what: 'the draft written' })
 
   // Leaving: home, and the form opens again with the draft.
   h.ui.answer = () => ({ confirm: true, cancel: false })
@@ -97,6 +100,8 @@ it('after "please log in", signing in returns to the page asked for with its que
   h.tap(h.byText(zh['mine.logout'])[0])
   await h.waitForPage(LOGIN)
   await h.settled()
+  // The logout's message comes first (a logout under way ignores another).
+  await h.simulate.sleep(700)
 
   await h.openPage(`${FORM}?from=link`)
   await h.waitForPage(LOGIN)
@@ -117,6 +122,8 @@ it('after "please log in", signing in returns to the page asked for with its que
   h.tap(h.byText(zh['mine.logout'])[0])
   await h.waitForPage(LOGIN)
   await h.settled()
+  // The logout's message comes first (a logout under way ignores another).
+  await h.simulate.sleep(700)
   await h.openPage(MINE)
   await h.waitForPage(LOGIN)
   await submitLogin('demo', 'demo1234')

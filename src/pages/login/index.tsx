@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import { useRouter } from '@tarojs/taro'
+import Taro from '@tarojs/taro'
 import { Button, Input } from '@nutui/nutui-react-taro'
 import { ShieldCheck, User } from '@nutui/icons-react-taro'
 import { observer } from 'mobx-react-lite'
@@ -26,8 +26,6 @@ export default observer(function Login() {
   // After too many attempts the server says when to try again.
   const retry = useCountdown()
   usePageTitle('login.title')
-  // The page that sent the user here to sign in, opened again afterwards.
-  const { redirect } = useRouter().params
 
   const submit = async () => {
     const found: Errors = {}
@@ -38,7 +36,8 @@ export default observer(function Login() {
     setSubmitting(true)
     try {
       // 'mustChangePassword': the store has already sent the user to change it.
-      if ((await sessionStore.login(account.trim(), password)) === 'ok') openAfterLogin(redirect)
+      // Back to the page that sent the user here to sign in, if one did.
+      if ((await sessionStore.login(account.trim(), password)) === 'ok') openAfterLogin(Taro.getCurrentInstance().router?.params.redirect)
     } catch (error) {
       // The request layer has shown the server's message; keep what was typed.
       const retryAfter = retryAfterOf(error)
