@@ -25,6 +25,12 @@ async function atHome(page) {
   await page.locator('.entry-tile').first().waitFor()
 }
 
+/** Opens the form from its home entry. */
+async function openForm(page) {
+  await openEntry(page, 'entry.pediatricianRounds')
+  await formReady(page, 'form.title.pediatricianRounds', 'temperature')
+}
+
 /** Chooses the customer of `room` in the open customer picker. */
 async function chooseCustomer(page, room) {
   await input(page, zh['customer.searchPlaceholder']).fill(room)
@@ -37,8 +43,7 @@ test('forms and lists have a title bar: back to where they were opened from, hom
   const page = await app.newPage()
   await app.loginAndPick(page, ROOM)
 
-  await openEntry(page, 'entry.pediatricianRounds')
-  await formReady(page, 'form.title.pediatricianRounds', 'temperature')
+  await openForm(page)
   assert.equal((await bar(page).locator('.nav-bar__title').textContent()).trim(), FORM_TITLE)
   assert.equal(await barButton(page).getAttribute('aria-label'), zh['common.back'])
   await barButton(page).click()
@@ -70,8 +75,7 @@ test("WeChat's browser draws its own bar: no second one in the page", async () =
     Object.defineProperty(navigator, 'userAgent', { get: () => 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 MicroMessenger/8.0.50' })
   })
   await app.loginAndPick(page, ROOM)
-  await openEntry(page, 'entry.pediatricianRounds')
-  await formReady(page, 'form.title.pediatricianRounds', 'temperature')
+  await openForm(page)
   assert.equal(await page.locator('.nav-bar').count(), 0)
   await page.close()
 })
@@ -81,14 +85,12 @@ test('leaving a half-filled form asks first, by the in-app back and the browser 
   await app.loginAndPick(page, ROOM)
 
   // Nothing typed: leaves without asking.
-  await openEntry(page, 'entry.pediatricianRounds')
-  await formReady(page, 'form.title.pediatricianRounds', 'temperature')
+  await openForm(page)
   await barButton(page).click()
   await atHome(page)
   assert.equal(await leaveQuestion(page).isVisible(), false)
 
-  await openEntry(page, 'entry.pediatricianRounds')
-  await formReady(page, 'form.title.pediatricianRounds', 'temperature')
+  await openForm(page)
   await temperature(page).fill('36.8')
   await temperature(page).blur()
 
@@ -109,8 +111,7 @@ test('leaving a half-filled form asks first, by the in-app back and the browser 
   await atHome(page)
 
   // The draft was kept: the form opens with it.
-  await openEntry(page, 'entry.pediatricianRounds')
-  await formReady(page, 'form.title.pediatricianRounds', 'temperature')
+  await openForm(page)
   await eventually(async () => (await temperature(page).inputValue()) === '36.8', 'the draft restored')
   await page.close()
 })

@@ -27,6 +27,17 @@ const temperature = () => h.$('.nut-input-native', fieldOf('temperature'))
 const draftTemperature = () =>
   [...h.storage.entries()].find(([key]) => key.startsWith(`draft:${FORMS.pediatricianRounds.name}:`))?.[1]?.values?.temperature
 
+/** Logs out from the personal centre (confirmed), and lets the logout's message pass (a logout under way ignores another). */
+async function logOut() {
+  await h.tapTab(MINE)
+  await h.waitForPage(MINE)
+  await h.settled()
+  h.tap(h.byText(zh['mine.logout'])[0])
+  await h.waitForPage(LOGIN)
+  await h.settled()
+  await h.simulate.sleep(700)
+}
+
 /** In the open picker: searches the room and chooses its first customer. */
 async function chooseInPicker(room) {
   const search = await h.waitFor(() => h.$('.customer-picker__keyword .nut-input-native'), { what: 'the picker search' })
@@ -93,15 +104,7 @@ it("WeChat's back asks before leaving a half-filled form; the draft is kept eith
 })
 
 it('after "please log in", signing in returns to the page asked for with its query (a tab as a tab)', async () => {
-  // Logged out from the personal centre.
-  await h.tapTab(MINE)
-  await h.waitForPage(MINE)
-  await h.settled()
-  h.tap(h.byText(zh['mine.logout'])[0])
-  await h.waitForPage(LOGIN)
-  await h.settled()
-  // The logout's message comes first (a logout under way ignores another).
-  await h.simulate.sleep(700)
+  await logOut()
 
   await h.openPage(`${FORM}?from=link`)
   await h.waitForPage(LOGIN)
@@ -116,14 +119,7 @@ it('after "please log in", signing in returns to the page asked for with its que
   await h.waitFor(temperature, { what: 'the form' })
   await h.settled()
 
-  await h.tapTab(MINE)
-  await h.waitForPage(MINE)
-  await h.settled()
-  h.tap(h.byText(zh['mine.logout'])[0])
-  await h.waitForPage(LOGIN)
-  await h.settled()
-  // The logout's message comes first (a logout under way ignores another).
-  await h.simulate.sleep(700)
+  await logOut()
   await h.openPage(MINE)
   await h.waitForPage(LOGIN)
   await submitLogin('demo', 'demo1234')
