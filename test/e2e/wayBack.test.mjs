@@ -9,6 +9,7 @@ import { formReady } from './formSteps.mjs'
 const app = useApp()
 
 const FORM = '/pagesHome/pages/form/Pediatricianrounds/form'
+const CHECK_NOTICE = '/pagesHome/pages/checkNotice'
 const FORM_TITLE = formZh['form.title.pediatricianRounds']
 const ROOM = '811'
 
@@ -129,16 +130,24 @@ test("a form's address without a customer opens the customer picker, then the fo
   assert.equal(new URL(page.url()).pathname, FORM)
   await page.locator('.form-header').getByText(ROOM).first().waitFor()
 
-  // Without a customer again (another device), closing the picker goes home.
+  // Without a customer again (another device), closing the picker goes home; the check-in
+  // rules (a page of their own) do the same.
   const other = await app.newPage()
   await app.login(other)
   await other.waitForURL(isHome)
-  await other.goto(`${app.server.url}${FORM}`)
   const picker = other.locator('.customer-picker')
+  for (const address of [FORM, CHECK_NOTICE]) {
+    await other.goto(`${app.server.url}${address}`)
+    await picker.getByText(zh['customer.pickerTitle'], { exact: true }).waitFor()
+    await picker.locator('.nut-popup-title-right').click()
+    await other.waitForURL(isHome)
+    await other.locator('.entry-tile').first().waitFor()
+  }
+  await other.goto(`${app.server.url}${CHECK_NOTICE}`)
   await picker.getByText(zh['customer.pickerTitle'], { exact: true }).waitFor()
-  await picker.locator('.nut-popup-title-right').click()
-  await other.waitForURL(isHome)
-  await other.locator('.entry-tile').first().waitFor()
+  await chooseCustomer(other, ROOM)
+  await other.locator('.check-notice__rules-title').waitFor()
+  assert.equal(new URL(other.url()).pathname, CHECK_NOTICE)
   await other.close()
   await page.close()
 })
