@@ -86,7 +86,8 @@ export function loginUrl(returnTo?: string): string {
 function returnAddress(redirect?: string): string {
   try {
     const url = redirect?.startsWith('/') ? redirect : decodeURIComponent(redirect ?? '')
-    return url.startsWith('/') ? url : HOME_PAGE
+    // A path of this app, never another site's address ('//host/…').
+    return url.startsWith('/') && !url.startsWith('//') ? url : HOME_PAGE
   } catch {
     return HOME_PAGE
   }
