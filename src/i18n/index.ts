@@ -56,3 +56,11 @@ export function t(key: MessageKey | string, params?: Record<string, string | num
   if (!params) return text
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole))
 }
+
+/**
+ * A sentence about `count` things: the key's `.one` form for exactly one ("1 order", not
+ * "1 orders"), the key itself otherwise.
+ */
+export function tCount(key: string, count: number, params?: Record<string, string | number>): string {
+  return t(count === 1 ? `${key}.one` : key, params)
+}

@@ -172,6 +172,19 @@ describe('form renderer', () => {
     expect(within(frame(container, 'room')).getByText('801')).toBeTruthy()
   })
 
+  it('a long room list is searched by room number, and its search box says so', async () => {
+    const rooms = Array.from({ length: 15 }, (_, i) => ({ room: String(801 + i), customer_id: null }))
+    mockApi({ '/api/care/index/floorList': () => ({ code: 1, res: [{ floor: 8, rooms }] }) })
+    const { container } = show(formOf({ key: 'room', type: 'select', required: true, optionsSource: 'floorList' }))
+    await settle()
+    click(within(frame(container, 'room')).getByText('请选择'))
+    const search = document.querySelector('.nut-input-native[name="room-search"]')!
+    expect(search.getAttribute('placeholder')).toBe('搜索房间号')
+    typeInto(search, '812')
+    expect(screen.getByText('812')).toBeTruthy()
+    expect(screen.queryByText('811')).toBeNull()
+  })
+
   it('a server list that fails offers a retry', async () => {
     let fail = true
     mockApi({
@@ -265,9 +278,9 @@ describe('form renderer', () => {
     const { session, container } = show(pediatricianRounds)
     const medicines = frame(container, 'medicines')
     expect(within(medicines).getByText('暂无用药记录')).toBeTruthy()
-    click(within(medicines).getByText('添加用药记录'))
-    click(within(medicines).getByText('添加用药记录'))
-    expect(within(medicines).getByText('用药记录 2')).toBeTruthy()
+    click(within(medicines).getByText('添加用药'))
+    click(within(medicines).getByText('添加用药'))
+    expect(within(medicines).getByText('用药 2')).toBeTruthy()
 
     typeInto(field(container, 'medicines.0.medicine'), '维生素D')
     typeInto(field(container, 'medicines.1.medicine'), '益生菌')
@@ -290,9 +303,9 @@ describe('form renderer', () => {
 
   it('rows: no more rows than maxItems', () => {
     const { container } = show(formOf({ key: 'medicines', type: 'rows', maxItems: 1, rows: [{ key: 'dose', type: 'text' }] }))
-    click(screen.getByText('添加用药记录'))
+    click(screen.getByText('添加用药'))
     expect(container.querySelector('[name="medicines.0.dose"]')).toBeTruthy()
-    expect(screen.queryByText('添加用药记录')).toBeNull()
+    expect(screen.queryByText('添加用药')).toBeNull()
   })
 
   it('images: chosen photos upload with their names and are shown; other types are refused', async () => {

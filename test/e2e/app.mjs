@@ -74,6 +74,9 @@ export function useApp() {
   return app
 }
 
+/** The kinds of request a page needs to look right: one failing fails the test. */
+const LOADED = new Set(['image', 'script', 'stylesheet', 'font'])
+
 /** Adds to `app` ({ server, browser }, read when used) the ways a person uses the app there; returns it. */
 export function driving(app) {
   let errors = []
@@ -98,6 +101,22 @@ export function driving(app) {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(`console error: ${message.text()} (${page.url()})`)
     })
+    // A picture, script, style or font that does not arrive is a broken page even when nothing throws.
+    page.on('requestfailed', (request) => {
+      const failure = request.failure()?.errorText
+      // Aborted: the page itself dropped it (left for another page, or the element went away).
+      if (LOADED.has(request.resourceType()) && failure !== 'net::ERR_ABORTED') {
+        errors.push(`failed ${request.resourceType()}: ${request.url()} ${failure} (${page.url()})`)
+      }
+    })
+    page.on('response', (response) => {
+      const resourceType = response.request().resourceType()
+      if (LOADED.has(resourceType) && response.status() >= 400) errors.push(`failed ${resourceType}: ${response.url()} HTTP ${response.status()} (${page.url()})`)
+    })
+    await page.exposeFunction('reportPolicyViolation', (what) => errors.push(`content security policy: ${what} (${page.url()})`))
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) => window.reportPolicyViolation(`${e.violatedDirective} refused ${e.blockedURI}`)),
+    )
     await page.goto(`${app.server.url}/api/health`)
     await page.evaluate(() => localStorage.clear())
     return page

@@ -32,7 +32,7 @@ async function chooseFirst(page, key) {
 
 /** Adds a row and chooses its product by searching its name; the earliest batch comes by itself. */
 async function addItem(page, index, product, quantity) {
-  await button(page, fmt(formZh['formUi.addRow'], { label: formZh['form.field.items'] })).click()
+  await button(page, fmt(formZh['formUi.addRow'], { row: formZh['form.row.items'] })).click()
   const key = `items.${index}.product_id`
   await fieldOf(page, key).locator('.form-picker__value').click()
   const popup = openPopup(page)

@@ -228,7 +228,7 @@ describe('request: failures without an envelope', () => {
     setLocale('en')
     jest.spyOn(Taro, 'request').mockRejectedValueOnce(undefined)
     const error = await rejection(request('/x', {}, { loading: false }))
-    expect(error.message).toBe('server fault')
+    expect(error.message).toBe('Server error')
   })
 
   it('handles a non-2xx reply carrying an envelope as that envelope', async () => {

@@ -107,7 +107,7 @@ describe('sessionStore.logout', () => {
     expect(requestCalls()).toHaveLength(1)
     expect(ui.reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
     jest.advanceTimersByTime(600)
-    expect(ui.showToast).toHaveBeenCalledWith({ title: 'account exited', icon: 'none', duration: 2000 })
+    expect(ui.showToast).toHaveBeenCalledWith({ title: 'You have been logged out', icon: 'none', duration: 2000 })
   })
 
   it('ends the session on the server quietly when asked, with the old token', async () => {

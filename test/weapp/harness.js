@@ -74,12 +74,33 @@ const onRejection = (reason) => errors.push(`unhandled rejection: ${reason?.stac
 process.on('unhandledRejection', onRejection)
 afterAll(() => process.off('unhandledRejection', onRejection))
 afterEach(() => {
+  for (const entry of new Set([...stack, ...tabPages.values()])) checkPictures(entry)
   const found = errors.splice(0)
   if (found.length) throw new Error(`uncaught errors during the test:\n${found.join('\n\n')}`)
 })
 /** Errors seen so far (a test expecting one takes it out). */
 const takeErrors = () => errors.splice(0)
 takeErrors.peek = () => [...errors]
+
+// On a phone the mini program shows pictures only from its trusted domains (its own server): a
+// page that names a picture on any other host shows it broken there, so the test fails.
+const IMAGE_TAGS = 'wx-image, wx-cover-image'
+const STYLE_URL = /url\(\s*['"]?(https?:[^'")\s]+)/g
+
+/** Notes every picture of a rendered page (an image's src, a style's url()) on another host. */
+function checkPictures(entry) {
+  const root = entry?.page.dom
+  if (!root) return
+  const own = new Set([SERVER_URL, ...calls.map((c) => c.url)].filter(hasOrigin).map((url) => new URL(url).origin))
+  const sources = [...root.querySelectorAll(IMAGE_TAGS)].map((el) => attr(el, 'src'))
+  for (const el of root.querySelectorAll('*')) {
+    const style = `${el.getAttribute('style') ?? ''} ${el.__wxElement?._vt?.attrs.find((a) => a.name === 'style')?.value ?? ''}`
+    sources.push(...[...style.matchAll(STYLE_URL)].map((match) => match[1]))
+  }
+  for (const url of sources) {
+    if (hasOrigin(url) && !own.has(new URL(url).origin)) errors.push(`remote picture on ${entry.route}: ${url}`)
+  }
+}
 
 // ------------------------------------------------------------------------------------------
 // Storage: the simulator's does nothing; the app keeps its session there.
@@ -589,6 +610,7 @@ function show(entry) {
   entry?.page.instance?.onShow?.()
 }
 function unload(entry) {
+  checkPictures(entry)
   entry.page.detach()
   entry.parent.remove()
   if (tabPages.get(entry.route) === entry) tabPages.delete(entry.route)

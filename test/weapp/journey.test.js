@@ -195,7 +195,7 @@ async function chooseFirst(key) {
 
 /** Adds an item row and chooses its product by searching its name; the earliest batch comes by itself. */
 async function addItem(index, product, quantity) {
-  h.tap(h.byText(fmt(formZh['formUi.addRow'], { label: formZh['form.field.items'] }))[0])
+  h.tap(h.byText(fmt(formZh['formUi.addRow'], { row: formZh['form.row.items'] }))[0])
   const key = `items.${index}.product_id`
   h.tap(h.$('.form-picker__value', await h.waitFor(() => f.fieldOf(key), { what: 'the new row' })))
   await h.waitFor(() => h.$$('.form-choice-popup__tile', f.fieldOf(key)).length, { what: 'the products' })

@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
-import { t } from '@/i18n'
+import { t, tCount } from '@/i18n'
 import { customerStore } from '@/stores'
 import { joinNames } from '@/utils'
 import Initial from '../Initial'
@@ -24,7 +24,7 @@ export default observer(function CustomerCard({ onPick }: { onPick: () => void }
             </View>
             <Text className="customer-card__meta">{customer.phone}</Text>
             <Text className="customer-card__meta">
-              {t('customer.babies', { names: joinNames(children.map((child) => child.id), children) })}
+              {tCount('customer.babies', children.length, { names: joinNames(children.map((child) => child.id), children) })}
             </Text>
           </View>
           <Button size="small" fill="outline" type="primary">

@@ -1,10 +1,11 @@
 // Not NutUI's SearchBar: it draws a plain Taro input, not the NutUI Input every other field uses (named, clearable, `.nut-input-native` on both targets).
 import { useEffect, useState } from 'react'
 import { ScrollView, Text, View } from '@tarojs/components'
-import { Button, Empty, Input, Popup } from '@nutui/nutui-react-taro'
-import { Check, Search, User } from '@nutui/icons-react-taro'
+import { Button, Input, Popup } from '@nutui/nutui-react-taro'
+import { Check, Search } from '@nutui/icons-react-taro'
 import { observer } from 'mobx-react-lite'
-import { t } from '@/i18n'
+import EmptyState from '@/components/EmptyState'
+import { t, tCount } from '@/i18n'
 import { customerStore } from '@/stores'
 import type { Customer } from '@/stores/customer'
 import { popupPortal } from '../popupPortal'
@@ -32,9 +33,9 @@ const Footer = observer(function Footer() {
     )
   }
   if (finished && list.length === 0) {
-    return <Empty size="small" image={<User size={40} color="#c8c9cc" />} imageSize={48} description={t('customer.none')} />
+    return <EmptyState size="small" picture="customers" description={t('customer.none')} />
   }
-  if (finished) return <Text className="customer-picker__footer">{t('customer.total', { total })}</Text>
+  if (finished) return <Text className="customer-picker__footer">{tCount('customer.total', total, { total })}</Text>
   return null
 })
 

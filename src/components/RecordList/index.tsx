@@ -1,10 +1,10 @@
 // Not NutUI's InfiniteLoading: it scrolls inside its own ScrollView with its own pull to refresh; the list pages scroll the page itself (the page config's pull-down refresh and reach-bottom) and a failed page offers a retry.
 import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
-import { Button, Empty, Skeleton } from '@nutui/nutui-react-taro'
-import { Order } from '@nutui/icons-react-taro'
+import { Button, Skeleton } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
-import { t } from '@/i18n'
+import EmptyState from '@/components/EmptyState'
+import { t, tCount } from '@/i18n'
 import type { PagedList } from '@/stores/pagedList'
 import './index.scss'
 
@@ -45,14 +45,13 @@ function RecordList<T>({ list, keyOf, renderItem, emptyText }: Props<T>) {
           </Button>
         </View>
       ) : loaded && items.length === 0 && !loading ? (
-        // Drawn, not NutUI's default picture: that loads from a CDN, which the content security policy blocks.
-        <Empty className="record-list__empty" image={<Order size={40} color="#c8c9cc" />} imageSize={48} description={emptyText ?? t('common.empty')} />
+        <EmptyState className="record-list__empty" picture="records" description={emptyText ?? t('common.empty')} />
       ) : items.length > 0 ? (
         <View className="record-list__footer">
           {loading ? (
             <Text>{t('common.loading')}</Text>
           ) : finished ? (
-            <Text>{t('recordList.end', { total })}</Text>
+            <Text>{tCount('recordList.end', total, { total })}</Text>
           ) : (
             <Text className="record-list__more" onClick={list.loadMore}>
               {t('recordList.more')}

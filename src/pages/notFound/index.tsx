@@ -1,8 +1,8 @@
 import { View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { Button, Empty } from '@nutui/nutui-react-taro'
-import { Tips } from '@nutui/icons-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
+import EmptyState from '@/components/EmptyState'
 import PageShell from '@/components/PageShell'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
@@ -24,12 +24,7 @@ export default observer(function NotFound() {
   usePageTitle('notFound.title')
   return (
     <PageShell className="not-found">
-      <Empty
-        image={<Tips size={64} color="#e8627a" />}
-        imageSize={80}
-        title={t('notFound.title')}
-        description={t('notFound.message')}
-      />
+      <EmptyState picture="page" size="large" title={t('notFound.title')} description={t('notFound.message')} />
       <View className="not-found__actions">
         <Button type="primary" block onClick={refresh}>
           {t('notFound.refresh')}

@@ -138,7 +138,7 @@ describe('saveForm', () => {
       [{ umbilicus: 'wet' }, '脐部的选项无效', 'Umbilicus is not one of the options'],
       [{ baby_id: site.customers[1].babies[0].id }, '宝宝的选项无效', 'Baby is not one of the options'],
       [{ customer_id: site.customers[1].id }, '客户的选项无效', 'Customer is not one of the options'],
-      [{ temperature: '36.5' }, '体温格式不正确', 'Temperature has the wrong type'],
+      [{ temperature: '36.5' }, '体温格式不正确', 'Temperature is not valid'],
     ];
     for (const [change, zh, english] of cases) {
       const body = { name: '儿科医生查房签到表', customer_id: customer.id, data: { ...sampleFor('儿科医生查房签到表'), ...change } };

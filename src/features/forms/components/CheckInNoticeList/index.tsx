@@ -11,7 +11,7 @@ import { checkInNoticeMonth, checkInNoticeSmall } from '@yuezi/contract/forms/de
 import '@/features/forms/locales'
 import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
-import { t, type MessageKey } from '@/i18n'
+import { t, tCount, type MessageKey } from '@/i18n'
 import { CHECK_IN_KINDS, CheckInListStore, isMonthRecord } from '../../stores/checkInList'
 import { timeText } from '../../summary'
 import './index.scss'
@@ -57,7 +57,7 @@ export default observer(function CheckInNoticeList() {
             {t('checkInList.newSmall')}
           </Button>
         </View>
-        {list.loaded && <Text className="checkin-list__total">{t('checkInList.total', { total: list.total })}</Text>}
+        {list.loaded && <Text className="checkin-list__total">{tCount('checkInList.total', list.total, { total: list.total })}</Text>}
       </View>
 
       <View className="checkin-list__items">

@@ -4,6 +4,7 @@ import { ScrollView, Text, View } from '@tarojs/components'
 import { Input, Popup } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { popupPortal } from '@/components/popupPortal'
+import type { OptionsSource } from '@yuezi/contract/forms/types'
 import { labelKeyOf } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
 import { formOptionsStore, type Choice } from '@/features/forms/stores/formOptions'
@@ -15,6 +16,9 @@ import { afterChoice, useChoices } from './useChoices'
 const SEARCH_FROM = 12
 /** A pause in typing this long (ms) before a partial list is searched on the server. */
 const SEARCH_DELAY = 300
+/** What the search box says it looks through: a room number, a product's name or spec, else just "Search". */
+const searchHint = (source?: OptionsSource) =>
+  source === 'floorList' ? t('formUi.searchRoom') : source === 'productList' ? t('stock.search') : t('common.search')
 
 /** A long list of choices (rooms by floor): a row that opens a popup of big tiles, grouped. */
 export default observer(function ChoicePopup({ field, path, session }: FieldProps) {
@@ -85,7 +89,7 @@ export default observer(function ChoicePopup({ field, path, session }: FieldProp
               <Input
                 name={`${field.key}-search`}
                 value={keyword}
-                placeholder={t('stock.search')}
+                placeholder={searchHint(field.optionsSource)}
                 clearable
                 onChange={setKeyword}
               />

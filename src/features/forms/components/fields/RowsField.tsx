@@ -2,7 +2,7 @@ import { useContext } from 'react'
 import { Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
-import type { FormData } from '@yuezi/contract/forms/types'
+import type { Field, FormData } from '@yuezi/contract/forms/types'
 import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
 import { confirm } from '@/utils/feedback'
@@ -10,6 +10,9 @@ import { RenderFieldContext } from './context'
 import type { FieldProps } from './types'
 
 const ROWS_MAX = 100
+
+/** The locale key naming one row of a rows field. */
+export const rowNameKeyOf = (field: Field) => `form.row.${field.key}`
 
 // Rows keep their React key when a row above them is removed (the row objects keep their identity).
 const rowKeys = new WeakMap<object, number>()
@@ -27,6 +30,8 @@ export default observer(function RowsField({ field, path, session }: FieldProps)
   const rows = Array.isArray(value) ? (value as FormData[]) : []
   const max = field.maxItems ?? ROWS_MAX
   const label = t(labelKeyOf(field))
+  // The label names all the rows (Babies); one row has its own name (Baby 1, Add baby).
+  const rowName = t(rowNameKeyOf(field))
 
   const remove = async (index: number) => {
     const row = rows[index]
@@ -42,7 +47,7 @@ export default observer(function RowsField({ field, path, session }: FieldProps)
       {rows.map((row, index) => (
         <View key={keyOf(row, index)} className="form-rows__row">
           <View className="form-rows__head">
-            <Text className="form-rows__title">{t('formUi.rowTitle', { label, n: index + 1 })}</Text>
+            <Text className="form-rows__title">{t('formUi.rowTitle', { row: rowName, n: index + 1 })}</Text>
             <Button className="form-rows__remove" size="small" fill="none" type="danger" onClick={() => remove(index)}>
               {t('formUi.removeRow')}
             </Button>
@@ -60,7 +65,7 @@ export default observer(function RowsField({ field, path, session }: FieldProps)
           icon={<Text className="form-rows__plus">+</Text>}
           onClick={() => session.addRow(field.key)}
         >
-          {t('formUi.addRow', { label })}
+          {t('formUi.addRow', { row: rowName })}
         </Button>
       )}
     </View>

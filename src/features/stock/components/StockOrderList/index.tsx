@@ -12,7 +12,7 @@ import { timeText } from '@/features/forms/summary'
 import '@/features/forms/locales'
 import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
-import { t, type MessageKey } from '@/i18n'
+import { t, tCount, type MessageKey } from '@/i18n'
 import { ORDER_STATUSES, OrderListStore, type Order, type StockListKind } from '../../stores/orderList'
 import './index.scss'
 
@@ -69,7 +69,7 @@ export default observer(function StockOrderList({ kind }: { kind: StockListKind 
             </View>
           ))}
         </View>
-        {list.loaded && <Text className="stock-list__total">{t('stock.total', { total: list.total })}</Text>}
+        {list.loaded && <Text className="stock-list__total">{tCount('stock.total', list.total, { total: list.total })}</Text>}
       </View>
 
       <View className="stock-list__items">
@@ -89,7 +89,7 @@ export default observer(function StockOrderList({ kind }: { kind: StockListKind 
                 </Text>
               ))}
               <Text className="stock-list__line stock-list__line--items">
-                {t('stock.items', { summary: order.items_summary, quantity: order.total_quantity })}
+                {tCount('stock.items', order.total_quantity, { summary: order.items_summary, quantity: order.total_quantity })}
               </Text>
               {order.reason && <Text className="stock-list__line stock-list__reason">{t('stock.reason', { reason: order.reason })}</Text>}
               <Text className="stock-list__meta">
