@@ -3,6 +3,7 @@ import Taro, { useLaunch } from '@tarojs/taro'
 import { NOT_FOUND_PAGE } from '@/routes'
 import { sessionStore, watchNetwork } from '@/stores'
 import { watchUpdate } from '@/uni_modules/rt-uni-update/updateManager'
+import { guardBrowserBack } from '@/utils/navigation'
 import { watchPageLoading } from '@/utils/pageLoading'
 import './app.scss'
 
@@ -19,6 +20,8 @@ Taro.onPageNotFound(() => {
 // tap: the content security policy refuses that (an error on every tap). The tab bar moves by its
 // own click handler, so the links' default action is dropped.
 if (process.env.TARO_ENV === 'h5') {
+  // Here, before the router is created: the browser's back reaches this guard first.
+  guardBrowserBack()
   document.addEventListener(
     'click',
     (event) => {

@@ -6,8 +6,9 @@ import type { Site, UserInfo } from '@/api/types'
 import { LOGOUT_MESSAGE_DELAY } from '@/config'
 import { t } from '@/i18n'
 import { DEFAULT_TIME_ZONE, type CentreZone } from '@yuezi/contract/forms/centreDay'
-import { LOGIN_PAGE, MODIFY_PASSWORD_PAGE } from '@/routes'
-import { toast } from '@/utils/feedback'
+import { MODIFY_PASSWORD_PAGE } from '@/routes'
+import { confirm, toast } from '@/utils/feedback'
+import { currentPageUrl, loginUrl } from '@/utils/navigation'
 import { persist } from '@/utils/storage'
 import { centreClock } from './centreClock'
 import { customerStore } from './customer'
@@ -88,8 +89,11 @@ class SessionStore {
     return result
   }
 
-  /** Logs out: clears the session and its customer, relaunches to login, then says why. */
-  logout({ callServer = false, title }: { callServer?: boolean; title?: string } = {}) {
+  /**
+   * Logs out: clears the session and its customer, relaunches to login (which returns to
+   * `returnTo` after signing in), then says why.
+   */
+  logout({ callServer = false, title, returnTo }: { callServer?: boolean; title?: string; returnTo?: string } = {}) {
     if (pendingLogoutMessage) return
     // Sent before the token is cleared, so that it carries the session to end; not awaited,
     // so that a slow network does not hold the user on a page they asked to leave.
@@ -98,17 +102,22 @@ class SessionStore {
     this.sites = []
     customerStore.clear()
     formStore.clearRecord()
-    Taro.reLaunch({ url: LOGIN_PAGE })
+    Taro.reLaunch({ url: loginUrl(returnTo) })
     pendingLogoutMessage = setTimeout(() => {
       pendingLogoutMessage = undefined
       toast(title || t('request.accountExited'))
     }, LOGOUT_MESSAGE_DELAY)
   }
 
-  /** False (and off to the login page) without a token. */
+  /** Asks, then logs out and ends the session on the server. */
+  async confirmLogout() {
+    if (await confirm(t('mine.logoutConfirm'), { title: t('mine.logout') })) this.logout({ callServer: true })
+  }
+
+  /** False (and off to the login page, which comes back to this page after signing in) without a token. */
   checkLogin(): boolean {
     if (this.token) return true
-    this.logout({ title: t('request.pleaseLogin') })
+    this.logout({ title: t('request.pleaseLogin'), returnTo: currentPageUrl() })
     return false
   }
 

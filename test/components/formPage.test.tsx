@@ -17,6 +17,7 @@ const SAVE = '/api/care/index/saveForm'
 const INFO = '/api/care/index/getFormRecordInfo'
 const LIST = '/api/care/index/getFormRecord'
 const DELETE = '/api/care/index/delFormRecord'
+const CUSTOMERS = '/api/care/customer/index'
 const SIGNATURE = 'http://127.0.0.1:3200/uploads/sig.png'
 const FOOD_DRAFT = 'draft:家属订餐登记表:7'
 
@@ -94,14 +95,32 @@ describe('form page', () => {
     expect(formStore.formName).toBe('家属订餐登记表')
   })
 
-  it('needs a customer: without one it says so and goes home', async () => {
+  it('needs a customer: opened without one, the customer picker comes first, then the form for the chosen one', async () => {
     customerStore.clear()
-    const api = mockApi({})
+    const api = mockApi({ [CUSTOMERS]: () => ({ code: 1, res: { list: [mother], total: 1 } }) })
+    await show()
+    expect(screen.getByText('选择客户')).toBeTruthy()
+    expect(frame('meal_date')).toBeNull()
+    // The picker searches a moment after it opens.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 350)))
+    await settle()
+    expect(callsTo(api, CUSTOMERS)).toHaveLength(1)
+    click(screen.getByText('李静'))
+    await settle()
+    expect(customerStore.customerInfo?.id).toBe(7)
+    expect(frame('meal_date')).toBeTruthy()
+    expect(screen.getByText('客户：李静（805）')).toBeTruthy()
+  })
+
+  it('needs a customer: closing the picker without choosing goes home', async () => {
+    customerStore.clear()
+    mockApi({ [CUSTOMERS]: () => ({ code: 1, res: { list: [mother], total: 1 } }) })
     const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
     await show()
-    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请先选择客户' }))
+    click(document.querySelector('.customer-picker .nut-popup-title-right') as HTMLElement)
+    await settle()
     expect(reLaunch).toHaveBeenCalledWith({ url: '/pages/tabPages/index' })
-    expect(api).not.toHaveBeenCalled()
+    expect(customerStore.customerInfo).toBeNull()
   })
 
   it('submitting empty shows the messages and a summary, and sends nothing', async () => {

@@ -48,6 +48,18 @@ describe('login page', () => {
     expect(screen.queryAllByRole('alert')).toHaveLength(0)
   })
 
+  it('after "please log in" on a page, signing in opens that page again with its query', async () => {
+    const form = '/pagesHome/pages/form/visit/form?id=3'
+    jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { path: '/pages/login/index', params: { redirect: form } } } as never)
+    const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    const switchTab = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'switchTab:ok' })
+    mockApi({ [LOGIN]: () => ({ code: 1, msg: 'ok', res: { token: 'tok-1', userInfo: demoUser } }) })
+    const { container } = render(<Login />)
+    fillAndSubmit(container, 'demo', 'demo1234')
+    await waitFor(() => expect(reLaunch).toHaveBeenCalledWith({ url: form }))
+    expect(switchTab).not.toHaveBeenCalled()
+  })
+
   it('keeps what was typed when the server refuses (-4) and shows its message', async () => {
     const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
     const switchTab = jest.spyOn(Taro, 'switchTab')

@@ -6,6 +6,7 @@ import { sessionStore } from '@/stores'
 import { callsTo, click, demoUser, field, mockApi, quietUi, resetApp, typeInto } from './support/helpers'
 
 const CHANGE = '/api/care/account/change_pwd'
+const LOGOUT = '/api/care/account/logout'
 
 beforeEach(() => {
   resetApp()
@@ -65,5 +66,17 @@ describe('change password', () => {
     expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '密码已修改' }))
     expect(sessionStore.userInfo?.must_change_password).toBe(false)
     expect(screen.queryByRole('note')).toBeNull()
+  })
+
+  it('offers a way out: logging out after a confirm ends the session on the server and opens the login page', async () => {
+    const api = mockApi({ [LOGOUT]: () => ({ code: 1, res: null }) })
+    const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+    render(<ModifyPassword />)
+    click(screen.getByText('退出登录'))
+    await waitFor(() => expect(reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' }))
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '确定要退出当前账号吗？' }))
+    expect(callsTo(api, LOGOUT)[0].header).toMatchObject({ token: 'tok-new' })
+    expect(sessionStore.token).toBe('')
   })
 })

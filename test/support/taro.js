@@ -10,12 +10,15 @@ for (const [name, value] of Object.entries(apis)) {
 }
 
 // Page hooks are not part of the H5 API set. A rendered page counts as shown:
-// useDidShow runs once after mounting; pull-down refresh and reaching the
+// useDidShow runs once after mounting and it is never hidden; pull-down refresh and reaching the
 // bottom never happen (lists offer a "more" control that tests tap instead).
 export const useDidShow = (callback) => useEffect(() => callback(), [])
+export const useDidHide = () => {}
 export const usePullDownRefresh = () => {}
 export const useReachBottom = () => {}
-Object.assign(Taro, { useDidShow, usePullDownRefresh, useReachBottom })
+Object.assign(Taro, { useDidShow, useDidHide, usePullDownRefresh, useReachBottom })
+// The H5 router does not run here: a rendered page is the only one (tests that need a stack spy on it).
+Taro.getCurrentPages = () => []
 
 export * from '@tarojs/plugin-platform-h5/dist/runtime/apis'
 export default Taro

@@ -373,6 +373,17 @@ Object.assign(wx, {
     later(() => settle(o, { errMsg: 'setTabBarItem:ok' }))
   },
   stopPullDownRefresh: (o) => later(() => settle(o, { errMsg: 'stopPullDownRefresh:ok' })),
+  // A page with unsaved entries: WeChat asks before its back button or gesture leaves it (back()).
+  enableAlertBeforeUnload: (o) => {
+    const top = stack[stack.length - 1]
+    if (top) top.alertBeforeUnload = o.message
+    later(() => settle(o, { errMsg: 'enableAlertBeforeUnload:ok' }))
+  },
+  disableAlertBeforeUnload: (o = {}) => {
+    const top = stack[stack.length - 1]
+    if (top) top.alertBeforeUnload = ''
+    later(() => settle(o, { errMsg: 'disableAlertBeforeUnload:ok' }))
+  },
   pageScrollTo: (o) => later(() => settle(o, { errMsg: 'pageScrollTo:ok' })),
 })
 ui.tabBar = []
@@ -694,8 +705,21 @@ function openPage(url) {
 // WeChat's own chrome (the navigation bar's back arrow, the native tab bar) is not in the page's
 // tree: a test presses them through the route API WeChat calls for them.
 const call = (api, options) => new Promise((resolve, reject) => wx[api]({ ...options, success: resolve, fail: reject }))
-/** The navigation bar's back arrow. */
-const back = () => call('navigateBack', { delta: 1 })
+/**
+ * The navigation bar's back arrow. On a page that enabled the alert before unload, WeChat asks
+ * first (a modal, answered by ui.answer); cancelled, the page stays.
+ */
+async function back() {
+  const message = top()?.alertBeforeUnload
+  if (message) {
+    const modal = { content: message, page: topRoute(), beforeUnload: true }
+    ui.modals.push(modal)
+    const { confirm } = await ui.answer(modal)
+    modal.answered = confirm ? 'confirm' : 'cancel'
+    if (!confirm) return undefined
+  }
+  return call('navigateBack', { delta: 1 })
+}
 /** A tap on the tab bar's item of `route`. */
 const tapTab = (route) => call('switchTab', { url: `/${route.replace(/^\//, '')}` })
 

@@ -23,6 +23,24 @@ async function pickerNames() {
   return h.$$('.customer-picker__name').map((el) => el.textContent.trim())
 }
 
+it('newstaff, sent to change the password, can log out instead, which ends the session on the server', async () => {
+  await h.openPage(LOGIN)
+  await h.waitForPage(LOGIN)
+  await submitLogin('newstaff', 'temp1234')
+  await h.waitForPage('pages/modifyPwd/index')
+  await h.settled()
+  const token = appToken()
+  expect(token).toBeTruthy()
+  const modals = h.ui.modals.length
+  h.tap(h.byText(zh['mine.logout'])[0])
+  await h.waitForPage(LOGIN)
+  await h.settled()
+  expect(h.ui.modals.slice(modals).map((m) => m.content)).toEqual([zh['mine.logoutConfirm']])
+  expect(appToken()).toBeFalsy()
+  const refused = await post('care/account/info', {}, { token })
+  expect(refused.code).toBe(-90001)
+})
+
 it('newstaff is sent to change the password, and can use the app after the change', async () => {
   await h.openPage(LOGIN)
   await h.waitForPage(LOGIN)

@@ -11,9 +11,9 @@ import PasswordInput from '@/components/PasswordInput'
 import { useCountdown } from '@/hooks/useCountdown'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
-import { HOME_PAGE } from '@/routes'
 import { retryAfterOf, sessionStore, settingsStore } from '@/stores'
 import { formatCountdown } from '@/utils'
+import { openAfterLogin } from '@/utils/navigation'
 import './index.scss'
 
 type Errors = Partial<Record<'account' | 'password', MessageKey>>
@@ -36,7 +36,8 @@ export default observer(function Login() {
     setSubmitting(true)
     try {
       // 'mustChangePassword': the store has already sent the user to change it.
-      if ((await sessionStore.login(account.trim(), password)) === 'ok') Taro.switchTab({ url: HOME_PAGE })
+      // Back to the page that sent the user here to sign in, if one did.
+      if ((await sessionStore.login(account.trim(), password)) === 'ok') openAfterLogin(Taro.getCurrentInstance().router?.params.redirect)
     } catch (error) {
       // The request layer has shown the server's message; keep what was typed.
       const retryAfter = retryAfterOf(error)

@@ -71,6 +71,10 @@ export default observer(function ModifyPassword() {
         <Button type="primary" block loading={submitting} onClick={submit}>
           {t('modifyPwd.submit')}
         </Button>
+        {/* Whoever does not know the temporary password is not held on this page. */}
+        <Button className="modify-pwd__logout" block fill="none" onClick={sessionStore.confirmLogout}>
+          {t('mine.logout')}
+        </Button>
       </View>
     </PageShell>
   )

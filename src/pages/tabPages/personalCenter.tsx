@@ -13,7 +13,7 @@ import { usePageTitle, useTabBarTexts } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
 import { MODIFY_PASSWORD_PAGE, UPDATE_PAGE } from '@/routes'
 import { sessionStore } from '@/stores'
-import { confirm, toast } from '@/utils/feedback'
+import { toast } from '@/utils/feedback'
 import { checkForUpdate, versionText } from '@/uni_modules/rt-uni-update/updateManager'
 import './personalCenter.scss'
 
@@ -37,12 +37,6 @@ export default observer(function PersonalCentre() {
       .switchSite(site.id)
       .then(() => toast(t('mine.siteSwitched', { name: site.name })))
       .catch(() => {})
-  }
-
-  const logout = () => {
-    confirm(t('mine.logoutConfirm'), { title: t('mine.logout') }).then((confirmed) => {
-      if (confirmed) sessionStore.logout({ callServer: true })
-    })
   }
 
   const checkUpdate = () => {
@@ -85,7 +79,7 @@ export default observer(function PersonalCentre() {
       </CellGroup>
 
       <View className="mine__logout">
-        <Button block type="default" onClick={logout}>
+        <Button block type="default" onClick={sessionStore.confirmLogout}>
           {t('mine.logout')}
         </Button>
       </View>

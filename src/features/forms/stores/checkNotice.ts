@@ -3,7 +3,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Survey, SurveyAnswer } from '@/api/types'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
-import { t } from '@/i18n'
 import { customerStore, formStore } from '@/stores'
 import { toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
@@ -32,6 +31,8 @@ export class CheckNoticeStore {
   )
   /** An acknowledgement opened from the history. */
   viewing: SurveyAnswer | null = null
+  /** Opened by its address with no customer chosen: the customer picker is open. */
+  choosingCustomer = false
 
   constructor() {
     makeAutoObservable(this, { history: false }, { autoBind: true })
@@ -56,15 +57,21 @@ export class CheckNoticeStore {
     this.viewing = null
   }
 
-  /** The page opened: a customer is needed (without, says so and goes home). */
+    /** The page opened: a customer is needed (without, the customer picker opens first). */
   enter() {
     formStore.setFormName(checkNotice.name)
     if (!customerStore.customerInfo) {
-      toast(t('home.chooseCustomerFirst'), { long: true })
-      goHome()
+      this.choosingCustomer = true
       return
     }
     this.load()
+  }
+
+  /** The customer picker closed: the rules open for the chosen customer; without one, home. */
+  customerPicked() {
+    this.choosingCustomer = false
+    if (customerStore.customerInfo) this.load()
+    else goHome()
   }
 
   /** The page closed: what is typed stays on the device. */

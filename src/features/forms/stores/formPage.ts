@@ -96,6 +96,8 @@ export class FormPageStore {
   session: FormSession | null = null
   status: Status = 'loading'
   loadError = ''
+  /** Opened by its address with no customer chosen: the customer picker is open. */
+  choosingCustomer = false
   /** The form's records for its customer (the history popup); a tap opens one. */
   readonly history: RecordHistory<FormRecord>
   private readonly backend: FormBackend
@@ -157,7 +159,7 @@ export class FormPageStore {
 
   /**
    * The page opened: it becomes the open form; a new record of a form for the current customer
-   * needs one (without, says so and goes home).
+   * needs one (without, the customer picker opens first).
    */
   enter() {
     const feature = featureByRoute(this.definition.route)
@@ -166,12 +168,18 @@ export class FormPageStore {
     formOptionsStore.reset()
     const id = idParam()
     if (!id && this.definition.needsCustomer && !customerStore.customerInfo) {
-      toast(t('home.chooseCustomerFirst'), { long: true })
-      goHome()
+      this.choosingCustomer = true
       return
     }
     this.start({ id })
     if (this.definition.onePerCustomer) formStore.fetchFormRecord(this.definition.name).catch(() => {})
+  }
+
+  /** The customer picker closed: the form opens for the chosen customer; without one, home. */
+  customerPicked() {
+    this.choosingCustomer = false
+    if (customerStore.customerInfo) this.start()
+    else goHome()
   }
 
   /** The page closed: what is typed stays on the device. */

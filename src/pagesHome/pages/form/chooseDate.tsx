@@ -5,6 +5,7 @@ import { Button, CalendarCard } from '@nutui/nutui-react-taro'
 import type { CalendarCardRef, CalendarCardValue } from '@nutui/nutui-react-taro/dist/es/packages/calendarcard'
 import dayjs from 'dayjs'
 import { observer } from 'mobx-react-lite'
+import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle } from '@/hooks/usePageTitle'
@@ -40,7 +41,7 @@ export default observer(function ChooseDate() {
   }
 
   return (
-    <PageShell className="choose-date">
+    <PageShell className="choose-date" navBar={<NavBar title={t('chooseDate.title')} back />}>
       <View className="choose-date__calendar">
         <CalendarCard ref={calendar} value={dayjs(date).toDate()} onChange={choose} />
       </View>

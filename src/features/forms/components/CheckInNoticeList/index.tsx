@@ -3,6 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import CustomerPicker from '@/components/CustomerPicker'
+import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
 import RecordList from '@/components/RecordList'
 import ListFilters from '@/components/RecordList/ListFilters'
@@ -23,7 +24,7 @@ export default observer(function CheckInNoticeList() {
 
   const { filters, list } = store
   return (
-    <PageShell className="checkin-list">
+    <PageShell className="checkin-list" navBar={<NavBar title={t('checkInList.title' as MessageKey)} back />}>
       <View className="checkin-list__filters">
         <ListFilters
           block="checkin-list"

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
+import CustomerPicker from '@/components/CustomerPicker'
+import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import '@/features/forms/locales'
@@ -14,6 +16,7 @@ import { timeText } from '../../summary'
 import FormHeader from '../FormPage/FormHeader'
 import LoadStatus from '../FormPage/LoadStatus'
 import RecordsPopup from '../FormPage/RecordsPopup'
+import { useLeaveConfirm } from '../../useLeaveConfirm'
 import SaveBar from '../FormPage/SaveBar'
 import FormRenderer from '../FormRenderer'
 import '../FormPage/index.scss'
@@ -44,6 +47,7 @@ export default observer(function CheckNotice() {
   const [store] = useState(() => new CheckNoticeStore())
   usePageTitle(checkNotice.titleKey as MessageKey)
   useLoginGuard()
+  useLeaveConfirm(() => !!store.session?.dirty)
 
   useEffect(() => {
     if (!sessionStore.isLoggedIn) return undefined
@@ -53,7 +57,7 @@ export default observer(function CheckNotice() {
 
   const { status, survey, answer, session, shown } = store
   return (
-    <PageShell className="form-page check-notice">
+    <PageShell className="form-page check-notice" navBar={<NavBar title={t(checkNotice.titleKey as MessageKey)} back />}>
       <FormHeader
         definition={checkNotice}
         session={session}
@@ -86,6 +90,7 @@ export default observer(function CheckNotice() {
       )}
       {!shown && <SaveBar ready={status === 'ready'} saving={session?.saving} onSave={store.save} />}
       <RecordsPopup definition={checkNotice} history={store.history} />
+      <CustomerPicker visible={store.choosingCustomer} onClose={store.customerPicked} />
     </PageShell>
   )
 })

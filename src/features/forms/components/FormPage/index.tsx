@@ -3,6 +3,8 @@ import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
+import CustomerPicker from '@/components/CustomerPicker'
+import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
 import '@/features/forms/locales'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
@@ -11,6 +13,7 @@ import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
 import { sessionStore } from '@/stores'
 import { FormPageStore, type FormPageOptions } from '../../stores/formPage'
+import { useLeaveConfirm } from '../../useLeaveConfirm'
 import FormRenderer from '../FormRenderer'
 import FormHeader from './FormHeader'
 import LoadStatus from './LoadStatus'
@@ -57,10 +60,11 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
     return store.leave
   }, [store])
   useFlushOnHide(store.flushDraft)
+  useLeaveConfirm(() => !!store.session?.dirty)
 
   const { session, status, locked } = store
   return (
-    <PageShell className="form-page">
+    <PageShell className="form-page" navBar={<NavBar title={t(definition.titleKey as MessageKey)} back />}>
       <FormHeader
         definition={definition}
         session={session}
@@ -86,6 +90,7 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
         </SaveBar>
       )}
       <RecordsPopup definition={definition} history={store.history} babies={store.babies} />
+      <CustomerPicker visible={store.choosingCustomer} onClose={store.customerPicked} />
     </PageShell>
   )
 })

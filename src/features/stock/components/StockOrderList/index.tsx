@@ -3,6 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { Button, Input, Popup } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import CustomerPicker from '@/components/CustomerPicker'
+import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
 import { popupPortal } from '@/components/popupPortal'
 import RecordList from '@/components/RecordList'
@@ -43,7 +44,7 @@ export default observer(function StockOrderList({ kind }: { kind: StockListKind 
 
   const { filters, list, canApprove, rejecting } = store
   return (
-    <PageShell className="stock-list">
+    <PageShell className="stock-list" navBar={<NavBar title={t(store.kind.titleKey as MessageKey)} back />}>
       <View className="stock-list__filters">
         <ListFilters
           block="stock-list"
