@@ -3,6 +3,8 @@ import { RequestError } from '@/api/request'
 import type { FormRecord, Page } from '@/api/types'
 import { mergedPages } from '@/features/forms/stores/mergedPages'
 import { familyFood } from '@yuezi/contract/forms/definitions/familyFood'
+import { outApplyGeneral } from '@yuezi/contract/forms/definitions/stock'
+import { stockErrors } from '@yuezi/contract/forms/definitions/stockRules'
 import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
 import '@/features/forms/locales'
 import { formStore } from '@/stores'
@@ -95,8 +97,67 @@ describe('form session', () => {
     const result = await session.save(async () => {
       throw new RequestError('单价超出本店标准', -1, { errors: [{ path: 'unit_price', message: '单价超出本店标准' }] })
     })
-    expect(result).toEqual({ status: 'refused', message: '单价超出本店标准' })
+    expect(result).toEqual({ status: 'refused', message: '单价超出本店标准', count: 1 })
     expect(session.errorText('unit_price')).toBe('单价超出本店标准')
+  })
+
+  describe('the count told and the fields marked agree', () => {
+    const batch = { id: 5, product_id: 3, batch_no: 'B-5', expiry_date: '2027-01-01', quantity: 20 }
+    const order = () => {
+      const session = new FormSession(outApplyGeneral, null)
+      session.extraRules.push((data) => stockErrors(data.items, (id) => (id === batch.id ? batch : undefined), '2026-11-22'))
+      for (const [key, value] of Object.entries({ department_id: 1, requester: '库管', apply_date: '2026-11-22' })) session.setValue(key, value)
+      session.addRow('items')
+      session.setValue('items.0.product_id', 3)
+      session.setValue('items.0.batch_id', 5)
+      return session
+    }
+    const never = async () => ({ id: 1 })
+
+    it('a quantity over its maximum and over the stock is one field to fix, not two', async () => {
+      const session = order()
+      session.setValue('items.0.quantity', 999999)
+      const result = await session.save(never)
+      expect(result).toEqual({ status: 'invalid', count: 1, message: '物品明细第1行：数量不能大于9999' })
+      expect(Object.keys(session.errors)).toEqual(['items.0.quantity'])
+    })
+
+    it('counts every marked field once, in the order of the form, the first one named', async () => {
+      const session = order()
+      session.setValue('items.0.quantity', 21)
+      session.setValue('requester', '')
+      const result = await session.save(never)
+      // The stock rule's row comes after requester on the screen, though it is checked last.
+      expect(Object.keys(session.errors)).toEqual(['requester', 'items.0.quantity'])
+      expect(result).toEqual({ status: 'invalid', count: 2, message: '请输入领用人' })
+    })
+
+    it("the server's refusals: a whole row on its rows, a repeated field once, a field the form does not draw not counted", async () => {
+      const session = order()
+      session.setValue('items.0.quantity', 2)
+      const errors = [
+        { path: 'items.0.quantity', message: '物品明细第1行：数量超出库存' },
+        { path: 'items.0.quantity', message: '物品明细第1行：数量不能大于9999' },
+        { path: 'items.3', message: '物品明细第4行：物品明细格式不正确' },
+        { path: 'department_id', message: '领用部门的选项无效' },
+        { path: 'site_secret', message: '不认识的字段site_secret' },
+      ]
+      const result = await session.save(async () => {
+        throw new RequestError(errors[0].message, -1, { errors })
+      })
+      expect(Object.keys(session.errors)).toEqual(['department_id', 'items', 'items.0.quantity'])
+      expect(result).toEqual({ status: 'refused', count: 3, message: '领用部门的选项无效' })
+    })
+
+    it('a refusal of nothing the form draws still says why, and marks nothing', async () => {
+      const session = order()
+      session.setValue('items.0.quantity', 2)
+      const result = await session.save(async () => {
+        throw new RequestError('请选择客户', -1, { errors: [{ path: 'customer_id', message: '请选择客户' }] })
+      })
+      expect(result).toEqual({ status: 'refused', count: 0, message: '请选择客户' })
+      expect(session.errors).toEqual({})
+    })
   })
 
   it('a draft restores over a loaded record and keeps its request_id', () => {

@@ -76,10 +76,7 @@ export function reportSave(result: SaveResult, session: FormSession, offsetTop?:
       return true
     case 'invalid':
     case 'refused':
-      toast(
-        result.status === 'invalid' && result.count > 1 ? t('formUi.invalidMany', { message: result.message, count: result.count }) : result.message,
-        { long: true },
-      )
+      toast(result.count > 1 ? t('formUi.invalidMany', { message: result.message, count: result.count }) : result.message, { long: true })
       scrollToFirstError(session, offsetTop)
       return false
     case 'failed':

@@ -27,10 +27,10 @@ export interface SessionCustomer {
 
 export type SaveResult =
   | { status: 'saved'; id: number }
-  /** The form's own rules refused it: the messages are next to the fields. */
+  /** The form's own rules refused it: the messages are next to `count` fields, `message` the first's. */
   | { status: 'invalid'; message: string; count: number }
-  /** The server refused fields (code -1): their messages are next to them. */
-  | { status: 'refused'; message: string }
+  /** The server refused fields (code -1): their messages are next to `count` fields, `message` the first's. */
+  | { status: 'refused'; message: string; count: number }
   /** Server error or no network: everything is kept, a retry sends the same request_id. */
   | { status: 'failed'; message: string; code: number }
 
@@ -215,14 +215,55 @@ export class FormSession {
     return this.payload()
   }
 
-  /** Every rule; the messages go next to their fields. Returns the errors, first first. */
+  /** Every rule; the messages go next to their fields. Returns the errors shown, in the form's order. */
   validate(): FieldError[] {
     const data = this.checkedData()
-    const errors = [...validateForm(this.definition, data), ...this.extraErrors(data)]
+    this.show([...validateForm(this.definition, data), ...this.extraErrors(data)].map((error) => ({ path: error.path, error })))
+    return Object.values(this.errors).filter((error): error is FieldError => typeof error !== 'string')
+  }
+
+  /**
+   * The frame a message is shown in: the field's own, a row field's in a row on screen, else the
+   * frame of its rows (a whole row refused); none for a key the form does not draw.
+   */
+  private frameOf(path: string): string | undefined {
+    const [key, index, sub] = path.split('.')
+    const field = fieldsOf(this.definition).find((f) => f.key === key)
+    if (!field || index === undefined) return field?.key
+    const rows = this.values[key]
+    const inRow = Array.isArray(rows) && Number(index) < rows.length && field.rows?.some((f) => f.key === sub)
+    return inRow && path === `${key}.${index}.${sub}` ? path : key
+  }
+
+  /** Every frame the form draws, top to bottom. */
+  private frames(): string[] {
+    return fieldsOf(this.definition).flatMap((field) => {
+      const rows = this.values[field.key]
+      if (field.type !== 'rows' || !Array.isArray(rows)) return [field.key]
+      return [field.key, ...rows.flatMap((_, i) => (field.rows ?? []).map((sub) => `${field.key}.${i}.${sub.key}`))]
+    })
+  }
+
+  /**
+   * Puts each message next to the frame that shows it, one a frame (the first), in the form's
+   * order: what is counted and scrolled to is exactly what is marked.
+   */
+  private show(errors: { path: string; error: ShownError }[]) {
+    const byFrame = new Map<string, ShownError>()
+    for (const { path, error } of errors) {
+      const frame = this.frameOf(path)
+      if (frame !== undefined && !byFrame.has(frame)) byFrame.set(frame, error)
+    }
     const shown: Record<string, ShownError> = {}
-    for (const error of errors) if (!(error.path in shown)) shown[error.path] = error
+    for (const frame of this.frames()) if (byFrame.has(frame)) shown[frame] = byFrame.get(frame)!
     this.errors = shown
-    return errors
+  }
+
+  /** How many fields are marked, and the first one's message in full (its row named). */
+  private marked(): { count: number; message: string } {
+    const [path, error] = Object.entries(this.errors)[0] ?? []
+    const message = error === undefined ? '' : typeof error === 'string' ? error : fieldErrorMessage({ ...error, path: path! }, t)
+    return { count: Object.keys(this.errors).length, message }
   }
 
   // ------------------------------------------------------------------------------------------
@@ -320,8 +361,7 @@ export class FormSession {
    */
   async save(send: SaveCall): Promise<SaveResult> {
     if (this.saving) return { status: 'failed', message: '', code: 0 }
-    const errors = this.validate()
-    if (errors.length) return { status: 'invalid', message: fieldErrorMessage(errors[0], t), count: errors.length }
+    if (this.validate().length) return { status: 'invalid', ...this.marked() }
     this.flushDraft()
     this.saving = true
     const key = this.draftKey
@@ -348,10 +388,10 @@ export class FormSession {
     const { code = 0, message = t('request.serverFault'), res } = error as Partial<RequestError>
     const fieldErrors = (res as { errors?: ServerFieldError[] } | undefined)?.errors
     if (error instanceof RequestError && Array.isArray(fieldErrors) && fieldErrors.length) {
-      const shown: Record<string, ShownError> = {}
-      for (const e of fieldErrors) if (!(e.path in shown)) shown[e.path] = e.message
-      this.errors = shown
-      return { status: 'refused', message: fieldErrors[0].message || message }
+      this.show(fieldErrors.map((e) => ({ path: e.path, error: e.message })))
+      const marked = this.marked()
+      // A refusal of nothing the form draws still says why.
+      return { status: 'refused', count: marked.count, message: marked.message || fieldErrors[0].message || message }
     }
     return { status: 'failed', message, code }
   }
