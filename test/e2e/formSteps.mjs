@@ -1,7 +1,7 @@
 // How a person fills the forms end to end: by field type, as the form draws them; the care
 // forms' required fields, in order. Shared by the end-to-end files that fill forms.
 import assert from 'node:assert/strict'
-import { formZh, fmt, fieldOf, saveButton, sign } from './app.mjs'
+import { formZh, fmt, button, fieldOf, saveButton, sign } from './app.mjs'
 
 export const label = (key) => formZh[`form.field.${key}`]
 const TYPED = ['text', 'textarea', 'number', 'money', 'phone', 'idCard']
@@ -129,6 +129,42 @@ export async function saveAndWaitSaved(page) {
   const chip = page.locator('.form-header__chip--edit')
   await chip.waitFor()
   return Number((await chip.textContent()).match(/#(\d+)/)[1])
+}
+
+// ------------------------------------------------------------------------------------------
+// The stock order forms' rows
+
+const openPopup = (page) => page.locator('.form-choice-popup').filter({ has: page.locator('.form-choice-popup__tile') }).last()
+
+/** A product with a first (earliest-expiring) batch of at least `need`, and that batch (`app` calls the API). */
+export async function productWithStock(app, page, need, skip = []) {
+  const { list } = await app.api(page, 'index/productList', { page: 1, limit: 100 })
+  for (const product of list) {
+    if (skip.includes(product.id) || product.stock < need) continue
+    const [first] = await app.api(page, 'inoutstore/getProductBatch', { product_id: product.id })
+    if (first && first.quantity >= need) return { product, batch: first }
+  }
+  throw new Error(`no product with ${need} in its first batch`)
+}
+
+/** Picks the first tile of a select with a server list. */
+export async function chooseFirst(page, key) {
+  await fieldOf(page, key).locator('.form-picker__value').click()
+  await openPopup(page).locator('.form-choice-popup__tile').first().click()
+  await fieldOf(page, key).locator('.form-picker__text').waitFor()
+}
+
+/** Adds a row and chooses its product by searching its name; the earliest batch comes by itself. */
+export async function addItem(page, index, product, quantity) {
+  await button(page, fmt(formZh['formUi.addRow'], { row: formZh['form.row.items'] })).click()
+  const key = `items.${index}.product_id`
+  await fieldOf(page, key).locator('.form-picker__value').click()
+  const popup = openPopup(page)
+  await popup.locator('input[placeholder="' + formZh['stock.search'] + '"]').fill(product.name)
+  await popup.locator('.form-choice-popup__tile').filter({ hasText: product.name }).first().click()
+  await fieldOf(page, `items.${index}.batch_id`).locator('.form-picker__text').waitFor()
+  await fieldOf(page, `items.${index}.quantity`).locator('input').fill(String(quantity))
+  await fieldOf(page, `items.${index}.quantity`).locator('input').blur()
 }
 
 /** The care forms' required fields, shared with the simulator suite. */

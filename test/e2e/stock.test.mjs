@@ -4,44 +4,14 @@
 // asking for more than the stock is refused and changes nothing.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useApp, formZh, fmt, input, button, fieldOf, saveButton, modal, openEntry, eventually, sign } from './app.mjs'
+import { useApp, fieldOf, saveButton, modal, openEntry, eventually, sign, formZh, fmt } from './app.mjs'
+import { addItem, chooseFirst, productWithStock as withStock } from './formSteps.mjs'
 
 const app = useApp()
-const openPopup = (page) => page.locator('.form-choice-popup').filter({ has: page.locator('.form-choice-popup__tile') }).last()
-
-/** A product with a first (earliest-expiring) batch of at least `need`, and that batch. */
-async function productWithStock(page, need, skip = []) {
-  const { list } = await app.api(page, 'index/productList', { page: 1, limit: 100 })
-  for (const product of list) {
-    if (skip.includes(product.id) || product.stock < need) continue
-    const [first] = await app.api(page, 'inoutstore/getProductBatch', { product_id: product.id })
-    if (first && first.quantity >= need) return { product, batch: first }
-  }
-  throw new Error(`no product with ${need} in its first batch`)
-}
+const productWithStock = (page, need, skip) => withStock(app, page, need, skip)
 
 const batchQuantity = async (page, productId, batchId) =>
   (await app.api(page, 'inoutstore/getProductBatch', { product_id: productId })).find((b) => b.id === batchId)?.quantity ?? 0
-
-/** Picks the first tile of a select with a server list. */
-async function chooseFirst(page, key) {
-  await fieldOf(page, key).locator('.form-picker__value').click()
-  await openPopup(page).locator('.form-choice-popup__tile').first().click()
-  await fieldOf(page, key).locator('.form-picker__text').waitFor()
-}
-
-/** Adds a row and chooses its product by searching its name; the earliest batch comes by itself. */
-async function addItem(page, index, product, quantity) {
-  await button(page, fmt(formZh['formUi.addRow'], { row: formZh['form.row.items'] })).click()
-  const key = `items.${index}.product_id`
-  await fieldOf(page, key).locator('.form-picker__value').click()
-  const popup = openPopup(page)
-  await popup.locator('input[placeholder="' + formZh['stock.search'] + '"]').fill(product.name)
-  await popup.locator('.form-choice-popup__tile').filter({ hasText: product.name }).first().click()
-  await fieldOf(page, `items.${index}.batch_id`).locator('.form-picker__text').waitFor()
-  await fieldOf(page, `items.${index}.quantity`).locator('input').fill(String(quantity))
-  await fieldOf(page, `items.${index}.quantity`).locator('input').blur()
-}
 
 test('出库单: create, approve from 出库单列表, the batch stock drops', async () => {
   const page = await app.newPage()

@@ -117,6 +117,8 @@ export type RuleName =
   | 'requiredSignature'
   | 'type'
   | 'min'
+  /** A negative number where none may be (a floor of zero or more). */
+  | 'negative'
   | 'max'
   | 'decimals'
   | 'maxLength'

@@ -70,7 +70,8 @@ function checkField(field: Field, value: unknown, path: string): FieldError[] {
       const decimals = field.type === 'money' ? 2 : (field.decimals ?? 0)
       const min = field.min ?? (field.type === 'money' ? 0 : undefined)
       const max = field.max ?? (field.type === 'money' ? MONEY_MAX : undefined)
-      if (min !== undefined && value < min) return error('min', { min })
+      // Below a floor of zero or more, a negative number is named as such.
+      if (min !== undefined && value < min) return value < 0 && min >= 0 ? error('negative') : error('min', { min })
       if (max !== undefined && value > max) return error('max', { max })
       if (decimalsOf(value) > decimals) return error('decimals', { decimals })
       return []

@@ -87,6 +87,7 @@ export default observer(function ChoicePopup({ field, path, session }: FieldProp
           {searchable && (
             <View className="form-choice-popup__search">
               <Input
+                className="form-input"
                 name={`${field.key}-search`}
                 value={keyword}
                 placeholder={searchHint(field.optionsSource)}

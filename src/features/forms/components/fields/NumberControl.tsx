@@ -3,15 +3,14 @@ import { Text, View } from '@tarojs/components'
 import { Input } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { t } from '@/i18n'
+import { readNumber } from '../../numberText'
 import type { FieldProps } from './types'
 
-/** What is typed as the value: a number when it reads as one, else the text itself (the rules refuse it). */
-function parse(text: string): number | string | undefined {
-  if (text.trim() === '') return undefined
-  return /^-?(\d+\.?\d*|\.\d+)$/.test(text.trim()) ? Number(text) : text
-}
-
 const show = (value: unknown) => (typeof value === 'number' || typeof value === 'string' ? String(value) : '')
+
+// H5: a plain text box with a number keypad, so that NutUI does not strip what a full-width
+// keyboard types (３６．５) or a minus sign; the mini program keeps its number keyboard.
+const H5_KEYPAD = process.env.TARO_ENV === 'h5'
 
 interface Props extends FieldProps {
   money?: boolean
@@ -25,18 +24,20 @@ export default observer(function NumberControl({ field, path, session, money = f
 
   // A value set from outside (a draft restored, a record loaded) replaces what is shown.
   useEffect(() => {
-    if (parse(text) !== value) setText(show(value))
+    if (readNumber(text) !== value) setText(show(value))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value])
 
   const change = (next: string) => {
     setText(next)
-    session.setValue(path, parse(next))
+    session.setValue(path, readNumber(next))
   }
 
+  // An accepted number is shown as the app reads it (half-width, money with two decimals); a
+  // refused one stays as typed next to its message.
   const blur = () => {
-    if (money && typeof value === 'number') setText(value.toFixed(2))
     session.blur(path)
+    if (typeof value === 'number' && session.errorText(path) === undefined) setText(money ? value.toFixed(2) : String(value))
   }
 
   return (
@@ -45,7 +46,8 @@ export default observer(function NumberControl({ field, path, session, money = f
       <Input
         className="form-input"
         name={path}
-        type={decimals > 0 ? 'digit' : 'number'}
+        type={H5_KEYPAD ? 'text' : decimals > 0 ? 'digit' : 'number'}
+        nativeProps={H5_KEYPAD ? { inputMode: decimals > 0 ? 'decimal' : 'numeric' } : undefined}
         value={text}
         maxLength={money ? 12 : 10}
         placeholder={t('common.pleaseEnter')}

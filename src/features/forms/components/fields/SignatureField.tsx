@@ -38,8 +38,9 @@ export default observer(function SignatureField({ field, path, session }: FieldP
   return (
     <View className="form-signature">
       {url ? (
-        <View className="form-signature__box" onClick={() => setOpen(true)}>
-          <Image className="form-signature__image" src={assetUrl(url)} mode="aspectFit" />
+        <View className="form-signature__box form-signature__box--signed" onClick={() => setOpen(true)}>
+          {/* At the full width of the field and the drawing's own proportions: the pad's. */}
+          <Image className="form-signature__image" src={assetUrl(url)} mode="widthFix" />
           <Text className="form-signature__again">{t('formUi.signAgain')}</Text>
         </View>
       ) : (

@@ -135,7 +135,7 @@ export default observer(function StockOrderList({ kind }: { kind: StockListKind 
         onClose={store.cancelReject}
       >
         <View className="stock-list__reject-body">
-          <Input name="reason" value={store.reason} placeholder={t('stock.reasonPlaceholder')} maxLength={200} onChange={store.setReason} />
+          <Input className="stock-list__reason-input" name="reason" value={store.reason} placeholder={t('stock.reasonPlaceholder')} maxLength={200} onChange={store.setReason} />
           <Button className="stock-list__reject-confirm" type="danger" block onClick={store.reject}>
             {t('stock.reject')}
           </Button>
