@@ -2,7 +2,7 @@
 // The care forms' required fields, in the order they are drawn, are shared with the H5 suite
 // (test/support/careForms.cjs), so both suites fill the same forms.
 const h = require('./harness')
-const { formZh } = require('./app')
+const { formZh, fmt, api, appToken } = require('./app')
 
 /** A form field's frame, by its anchor id (fieldAnchor in FormRenderer/FieldItem). */
 const fieldOf = (key) => h.$(`#form-field-${key.replace(/\./g, '-')}`)
@@ -108,7 +108,47 @@ function shownValue(key) {
   return control ? h.attr(control, 'value') : undefined
 }
 
-module.exports = { fieldOf, label, sign, fill, fillAll, messages, saveAndWaitSaved, shownValue }
+// The stock order forms' rows
+
+/** A product whose first (earliest-expiring) batch holds at least `need`, and that batch. */
+async function productWithStock(need) {
+  const { list } = await api('index/productList', { page: 1, limit: 100 }, appToken())
+  for (const product of list) {
+    if (product.stock < need) continue
+    const [first] = await api('inoutstore/getProductBatch', { product_id: product.id }, appToken())
+    if (first && first.quantity >= need) return { product, batch: first }
+  }
+  throw new Error(`no product with ${need} in its first batch`)
+}
+
+/** Picks the first tile of a select whose list comes from the server. */
+async function chooseFirst(key) {
+  h.tap(h.$('.form-picker__value', await h.waitFor(() => fieldOf(key))))
+  // The popup is drawn inside its field (no portal in the mini program).
+  const tile = await h.waitFor(() => h.$$('.form-choice-popup__tile', fieldOf(key))[0], { what: `the choices of ${key}` })
+  h.tap(tile)
+  await h.waitFor(() => h.$('.form-picker__text', fieldOf(key)), { what: `${key} chosen` })
+}
+
+/** Adds an item row and chooses its product by searching its name; the earliest batch comes by itself. */
+async function addItem(index, product, quantity) {
+  h.tap(h.byText(fmt(formZh['formUi.addRow'], { row: formZh['form.row.items'] }))[0])
+  const key = `items.${index}.product_id`
+  h.tap(h.$('.form-picker__value', await h.waitFor(() => fieldOf(key), { what: 'the new row' })))
+  await h.waitFor(() => h.$$('.form-choice-popup__tile', fieldOf(key)).length, { what: 'the products' })
+  // A long list has a search box: the product is found by its name, as a person does.
+  const search = h.$('.form-choice-popup__search .nut-input-native', fieldOf(key))
+  if (search) h.type(search, product.name, { blur: false })
+  const tile = await h.waitFor(
+    () => h.$$('.form-choice-popup__tile', fieldOf(key)).find((el) => el.textContent.includes(product.name)),
+    { what: `the product ${product.name}` },
+  )
+  h.tap(tile)
+  await h.waitFor(() => h.$('.form-picker__text', fieldOf(`items.${index}.batch_id`)), { what: 'the batch' })
+  h.type(h.$('.nut-input-native', fieldOf(`items.${index}.quantity`)), quantity)
+}
+
+module.exports = { fieldOf, label, sign, fill, fillAll, messages, saveAndWaitSaved, shownValue, productWithStock, chooseFirst, addItem }
 
 const FORMS = require('../support/careForms.cjs')
 

@@ -179,43 +179,7 @@ step('入住通知单记录 lists both notices of the customer', async () => {
 const batchQuantity = async (productId, batchId) =>
   (await api('inoutstore/getProductBatch', { product_id: productId }, token())).find((b) => b.id === batchId)?.quantity ?? 0
 
-/** A product whose first (earliest-expiring) batch holds at least `need`, and that batch. */
-async function productWithStock(need) {
-  const { list } = await api('index/productList', { page: 1, limit: 100 }, token())
-  for (const product of list) {
-    if (product.stock < need) continue
-    const [first] = await api('inoutstore/getProductBatch', { product_id: product.id }, token())
-    if (first && first.quantity >= need) return { product, batch: first }
-  }
-  throw new Error(`no product with ${need} in its first batch`)
-}
-
-/** Picks the first tile of a select whose list comes from the server. */
-async function chooseFirst(key) {
-  h.tap(h.$('.form-picker__value', await h.waitFor(() => f.fieldOf(key))))
-  // The popup is drawn inside its field (no portal in the mini program).
-  const tile = await h.waitFor(() => h.$$('.form-choice-popup__tile', f.fieldOf(key))[0], { what: `the choices of ${key}` })
-  h.tap(tile)
-  await h.waitFor(() => h.$('.form-picker__text', f.fieldOf(key)), { what: `${key} chosen` })
-}
-
-/** Adds an item row and chooses its product by searching its name; the earliest batch comes by itself. */
-async function addItem(index, product, quantity) {
-  h.tap(h.byText(fmt(formZh['formUi.addRow'], { row: formZh['form.row.items'] }))[0])
-  const key = `items.${index}.product_id`
-  h.tap(h.$('.form-picker__value', await h.waitFor(() => f.fieldOf(key), { what: 'the new row' })))
-  await h.waitFor(() => h.$$('.form-choice-popup__tile', f.fieldOf(key)).length, { what: 'the products' })
-  // A long list has a search box: the product is found by its name, as a person does.
-  const search = h.$('.form-choice-popup__search .nut-input-native', f.fieldOf(key))
-  if (search) h.type(search, product.name, { blur: false })
-  const tile = await h.waitFor(
-    () => h.$$('.form-choice-popup__tile', f.fieldOf(key)).find((el) => el.textContent.includes(product.name)),
-    { what: `the product ${product.name}` },
-  )
-  h.tap(tile)
-  await h.waitFor(() => h.$('.form-picker__text', f.fieldOf(`items.${index}.batch_id`)), { what: 'the batch' })
-  h.type(h.$('.nut-input-native', f.fieldOf(`items.${index}.quantity`)), quantity)
-}
+const { productWithStock, chooseFirst, addItem } = f
 
 /** On a stock list: approves the order's card (confirming the modal); waits for its approved tag. */
 async function approveFromList(order) {

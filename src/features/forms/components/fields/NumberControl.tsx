@@ -37,7 +37,8 @@ export default observer(function NumberControl({ field, path, session, money = f
   // refused one stays as typed next to its message.
   const blur = () => {
     session.blur(path)
-    if (typeof value === 'number' && session.errorText(path) === undefined) setText(money ? value.toFixed(2) : String(value))
+    const read = session.valueAt(path)
+    if (typeof read === 'number' && session.errorText(path) === undefined) setText(money ? read.toFixed(2) : String(read))
   }
 
   return (
