@@ -438,7 +438,18 @@ describe('blur', () => {
     const view = await show()
     typeInto(field(view.container, 'unit_price'), '-3')
     blurField(field(view.container, 'unit_price'))
-    expect(messageOf('unit_price')).toBe('单价不能小于0')
+    expect(messageOf('unit_price')).toBe('单价不能为负数')
+    // Refused as typed, not turned into -3.00 first.
+    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('-3')
+  })
+
+  it('reads full-width digits and marks as the number they are, and shows it so', async () => {
+    mockApi({})
+    const view = await show()
+    typeInto(field(view.container, 'unit_price'), '２５．５')
+    blurField(field(view.container, 'unit_price'))
+    expect(messageOf('unit_price')).toBeNull()
+    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('25.50')
   })
 })
 

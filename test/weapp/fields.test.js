@@ -62,7 +62,7 @@ describe('家属订餐登记表', () => {
     expect(h.attr(area, 'autoHeight')).toBe(true)
     h.fire(area, 'linechange', { lineCount: 25, height: 600, heightRpx: 1200 })
     await h.waitFor(() => h.attr(area, 'autoHeight') === false, { what: 'the note to stop growing' })
-    expect(String(h.attr(area, 'style'))).toMatch(/height:\s*\d/)
+    expect(h.$('.form-textarea', frame).className).toContain('form-textarea--scrolls')
     // The count is its own line after the box (not over it): 500 of 500 kept.
     const count = h.$('.nut-textarea-limit', frame)
     expect(count.textContent.trim()).toBe('500/500')
@@ -72,7 +72,11 @@ describe('家属订餐登记表', () => {
     h.fire(area, 'linechange', { lineCount: 1, height: 24, heightRpx: 48 })
     await h.waitFor(() => h.attr(area, 'autoHeight') === true, { what: 'the note to grow again' })
     // The compiled styles free the box from NutUI's fixed 40px.
-    expect(ruleOf(compiledStyles(), '.form-textarea.nut-textarea .nut-textarea-textarea')).toMatch(/height:\s*auto/)
+    expect(h.$('.form-textarea', frame).className).not.toContain('form-textarea--scrolls')
+    // The compiled styles free the box from NutUI's fixed 40px, and fix it once it scrolls.
+    const styles = compiledStyles()
+    expect(ruleOf(styles, '.form-textarea.nut-textarea .nut-textarea-textarea')).toMatch(/height:\s*auto/)
+    expect(ruleOf(styles, '.form-textarea.nut-textarea.form-textarea--scrolls .nut-textarea-textarea')).toMatch(/height:\s*360rpx/)
   })
 
   it('a negative amount is refused as typed, in the words of the rule; a number is shown as read', async () => {
