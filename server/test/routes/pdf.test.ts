@@ -9,6 +9,9 @@ import { formDefinitions } from '@yuezi/contract/forms/index';
 import type { Field, FormData } from '@yuezi/contract/forms/types';
 import { fieldsOf, labelKeyOf } from '@yuezi/contract/forms/validate';
 import { repoRoot } from '../../src/config.js';
+import { AppError } from '../../src/errors.js';
+import { fontProblem } from '../../src/services/pdf/font.js';
+import { createPdfLink } from '../../src/services/pdf/index.js';
 import { signPdfLink } from '../../src/services/pdf/link.js';
 import { definitionOf, validSample, type SampleRefs } from '../formSamples.js';
 import { call, stockRefs, uploadFile } from '../helpers.js';
@@ -126,6 +129,13 @@ describe('PDFs of form records', () => {
       departmentIds: departments.map((d) => d.id),
       stock: await stockRefs(app, site.token),
     };
+    const picks = {
+      product: (await post(`${INDEX}/productList`, { limit: 100 })).res.list.find((p: { id: number }) => p.id === refs.stock!.productId).name,
+      batch: (await post('/api/care/inoutstore/getProductBatch', { product_id: refs.stock!.productId })).res.find(
+        (b: { id: number }) => b.id === refs.stock!.batchId,
+      ),
+      giftType: (await post(`${INDEX}/giftTypeList`, {})).res.find((g: { id: number }) => g.id === refs.stock!.giftTypeId).name,
+    };
     for (const [i, definition] of formDefinitions.entries()) {
       // One-per-customer forms each get a customer of their own.
       const customer = site.customers[i % site.customers.length];
@@ -150,6 +160,10 @@ describe('PDFs of form records', () => {
       for (const field of fieldsOf(definition).filter((f) => f.optionsSource === 'departmentList')) {
         for (const id of data[field.key] as number[]) has(pdf, departments.find((d) => d.id === id)!.name, 'a department');
       }
+      // What the pickers show: the gift type's, the product's and the batch's names and the batch's expiry.
+      const picked = JSON.stringify(data);
+      if (picked.includes('"gift_type_id"')) has(pdf, picks.giftType, 'the gift type');
+      if (picked.includes('"batch_id"')) for (const text of [picks.product, picks.batch.batch_no, picks.batch.expiry_date]) has(pdf, text);
       assert.equal(pdf.images, signatureCount(fieldsOf(definition), data), `${definition.name}: every signature and photo`);
     }
   });
@@ -296,5 +310,20 @@ describe('PDF links', () => {
     const token = signPdfLink(Buffer.from(SECRET), { kind: 'record', id: theirId, siteId: site.siteId, lang: 'zh-CN', expires });
     const response = await open(`/api/pdf/${token}`);
     assert.deepEqual(response.json(), { code: -2, msg: zhServer['record.notFound'], res: null });
+  });
+});
+
+describe('the font', () => {
+  it('without it a PDF is refused with a message, and the log says what to install', async () => {
+    const missing = path.join(work, 'no-such-font.ttc');
+    assert.match(fontProblem(missing)!, /fonts-wqy-microhei.*PDF_FONT/);
+    assert.equal(fontProblem('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'), undefined);
+    const settings = { font: missing, linkSecret: Buffer.from(SECRET), linkTtlSeconds: 60, uploadDir: work };
+    const where = { id: site.siteId, name: 'site', timeZone: 'Asia/Shanghai' };
+    await assert.rejects(
+      createPdfLink(app.db, settings, where, { kind: 'record', id: 1, lang: 'zh-CN' }),
+      (error) => error instanceof AppError && error.key === 'pdf.fontMissing' && error.httpStatus === 503,
+    );
+    for (const messages of [zhServer, enServer]) assert.ok(messages['pdf.fontMissing']);
   });
 });
