@@ -64,8 +64,12 @@ async function pdfOf(url: string, body: object, headers: Record<string, string> 
   const disposition = String(response.headers['content-disposition']);
   assert.ok(disposition.startsWith('inline;'), disposition);
   assert.ok(disposition.includes(`filename*=UTF-8''${encodeURIComponent(name)}`), disposition);
-  // The browser's PDF viewer opens it: no policy of the app's pages on it.
+  // The browser's PDF viewer opens it (in a tab of the H5 app's or another origin): no policy of the
+  // app's pages on it, the other security headers as on every reply.
   assert.equal(response.headers['content-security-policy'], undefined);
+  assert.equal(response.headers['cross-origin-resource-policy'], 'cross-origin');
+  assert.equal(response.headers['x-content-type-options'], 'nosniff');
+  assert.equal(response.headers['x-frame-options'], 'SAMEORIGIN');
   assert.equal(response.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
   return { name: name as string, link: link as string, pdf: readPdf(response.rawPayload) };
 }
