@@ -39,15 +39,16 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfSettings> = async (app, settings) 
     },
   );
 
-  for (const [path, kind, what] of [
-    ['/care/outApply/pdf', 'outApply', 'An outbound or gift-pack order'],
-    ['/care/specialCare/pdf', 'specialCare', 'A self-paid order'],
+  // The summaries are written out whole, so that a search finds them.
+  for (const [path, kind, summary] of [
+    ['/care/outApply/pdf', 'outApply', 'An outbound or gift-pack order of the site as a PDF'],
+    ['/care/specialCare/pdf', 'specialCare', 'A self-paid order of the site as a PDF'],
   ] as const) {
     app.post(
       path,
       {
         onRequest: app.authenticate,
-        schema: { summary: `${what} of the site as a PDF`, description: linkDescription, body: IdBody, response: { 200: PdfLink } },
+        schema: { summary, description: linkDescription, body: IdBody, response: { 200: PdfLink } },
       },
       async (request, reply) =>
         reply.ok(await createPdfLink(app.db, settings, site(request), { kind, id: request.body.id, lang: request.lang })),
