@@ -68,6 +68,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // A new embedded database is created, migrated and seeded at start: on a busy 2-core machine
     // that outlasts Fastify's 10 s default for a plugin.
     pluginTimeout: 120_000,
+    // A PDF link's token is a path segment longer than the router's default limit of 100 characters.
+    routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<TypeBoxTypeProvider>();
   const uploadDir = path.join(config.dataDir, 'uploads');
 

@@ -14,7 +14,7 @@ export const PdfLink = Envelope(
   }),
 );
 
-export const PdfToken = Type.Object({ token: Type.String({ minLength: 1, maxLength: 1000 }) });
+export const PdfToken = Type.Object({ token: Type.String({ minLength: 1, maxLength: 500 }) });
 
 /** A refused link: HTTP 403, in the link's language. */
 export const PdfRefused = Type.Object({ code: Type.Integer(), msg: Type.String(), res: Type.Null() });

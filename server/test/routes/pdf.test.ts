@@ -278,6 +278,10 @@ describe('PDF links', () => {
       assert.equal(response.statusCode, 403, token);
       assert.deepEqual(response.json(), { code: -5, msg: message, res: null });
     }
+    // However long the ids make a link, it reaches the route (the router's default limit is 100 characters).
+    const far = signPdfLink(Buffer.from(SECRET), { kind: 'specialCare', id: Number.MAX_SAFE_INTEGER, siteId: site.siteId, lang: 'zh-CN', expires });
+    assert.ok(far.length > 100);
+    assert.deepEqual((await open(`/api/pdf/${far}`)).json(), { code: -2, msg: zhServer['order.notFound'], res: null });
     // A valid link of our site for another site's record opens nothing.
     const definition = definitionOf('儿科医生查房签到表');
     const theirs = other.customers[0];
