@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../actor.js';
+import { alias } from 'drizzle-orm/pg-core';
 import { accounts, customers, surveyAnswers, surveys } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 import type { FormData } from '@yuezi/contract/forms/types';
@@ -48,6 +49,21 @@ export async function insertAnswer(
   return created?.id;
 }
 
+/** What a list row of acknowledgements shows: the rules' version, the customer, who signed it in and when. */
+const answerColumns = {
+  id: surveyAnswers.id,
+  survey_id: surveyAnswers.surveyId,
+  version: surveys.version,
+  title: surveys.title,
+  customer_id: surveyAnswers.customerId,
+  customer_name: customers.name,
+  room: customers.room,
+  data: surveyAnswers.data,
+  created_at: surveyAnswers.createdAt,
+  created_by: surveyAnswers.createdBy,
+  created_by_name: accounts.name,
+};
+
 /** The site's live acknowledgements, newest first. */
 export async function listAnswers(db: Db, siteId: number, query: { customerId?: number; page: number; limit: number }) {
   const conditions: SQL[] = [eq(surveyAnswers.siteId, siteId), isNull(surveyAnswers.deletedAt)];
@@ -55,19 +71,7 @@ export async function listAnswers(db: Db, siteId: number, query: { customerId?: 
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({
-        id: surveyAnswers.id,
-        survey_id: surveyAnswers.surveyId,
-        version: surveys.version,
-        title: surveys.title,
-        customer_id: surveyAnswers.customerId,
-        customer_name: customers.name,
-        room: customers.room,
-        data: surveyAnswers.data,
-        created_at: surveyAnswers.createdAt,
-        created_by: surveyAnswers.createdBy,
-        created_by_name: accounts.name,
-      })
+      .select(answerColumns)
       .from(surveyAnswers)
       .innerJoin(surveys, eq(surveys.id, surveyAnswers.surveyId))
       .innerJoin(customers, eq(customers.id, surveyAnswers.customerId))
@@ -82,4 +86,19 @@ export async function listAnswers(db: Db, siteId: number, query: { customerId?: 
     list: rows.map((row) => ({ ...row, data: row.data as FormData, created_at: row.created_at.toISOString() })),
     total,
   };
+}
+
+const answerUpdaters = alias(accounts, 'updaters');
+
+/** One live acknowledgement of the site with the rules it acknowledges and who changed it last, or undefined. */
+export async function getAnswer(db: Db, siteId: number, id: number) {
+  const [row] = await db
+    .select({ ...answerColumns, content: surveys.content, updated_at: surveyAnswers.updatedAt, updated_by_name: answerUpdaters.name })
+    .from(surveyAnswers)
+    .innerJoin(surveys, eq(surveys.id, surveyAnswers.surveyId))
+    .innerJoin(customers, eq(customers.id, surveyAnswers.customerId))
+    .innerJoin(accounts, eq(accounts.id, surveyAnswers.createdBy))
+    .innerJoin(answerUpdaters, eq(answerUpdaters.id, surveyAnswers.updatedBy))
+    .where(and(eq(surveyAnswers.id, id), eq(surveyAnswers.siteId, siteId), isNull(surveyAnswers.deletedAt)));
+  return row && { ...row, data: row.data as FormData };
 }
