@@ -26,6 +26,8 @@ import inoutstoreRoutes from './routes/care/inoutstore.js';
 import outApplyRoutes from './routes/care/outApply.js';
 import specialCareRoutes from './routes/care/specialCare.js';
 import metaRoutes from './routes/meta.js';
+import pdfRoutes from './routes/pdf.js';
+import { fontProblem } from './services/pdf/font.js';
 
 /**
  * Helmet's headers on every reply. The content security policy is what the H5 build needs: its
@@ -107,7 +109,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(inoutstoreRoutes, { prefix: '/api/care/inoutstore' });
   await app.register(outApplyRoutes, { prefix: '/api/care/outApply' });
   await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' });
+  await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploadDir });
   await app.register(ossRoutes, { prefix: '/api/admin/oss', uploadDir, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(staticPlugin, { uploadDir, h5Dir: config.h5Dir });
+
+  const font = fontProblem(config.pdf.font);
+  if (font) app.log.warn(font);
+  if (config.pdf.linkSecretIsRandom) {
+    app.log.warn('PDF_LINK_SECRET is not set: PDF links are signed with a secret of this process (they open on it alone, until it restarts)');
+  }
   return app;
 }

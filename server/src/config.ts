@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,7 +25,19 @@ export interface Config {
    * and the PC back-office origins that embed the app in a frame.
    */
   csp: { apiOrigins: string[]; webviewOrigins: string[]; embedOrigins: string[] };
+  pdf: {
+    /** The CJK font PDFs are written in (TTF, OTF or TTC). */
+    font: string;
+    /** Signs the PDF links: every instance behind one address must share it. */
+    linkSecret: Buffer;
+    /** The secret was drawn at start: links open only on this process, and not after a restart. */
+    linkSecretIsRandom: boolean;
+    linkTtlSeconds: number;
+  };
 }
+
+/** Debian's fonts-wqy-microhei: a free font with every Chinese character the forms may hold. */
+export const DEFAULT_PDF_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -82,6 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiOrigins: originOf(env, 'TARO_APP_API_BASE'),
       webviewOrigins: origins(env, 'TARO_APP_WEBVIEW_ORIGINS'),
       embedOrigins: origins(env, 'EMBED_ORIGINS'),
+    },
+    pdf: {
+      font: env.PDF_FONT || DEFAULT_PDF_FONT,
+      linkSecret: env.PDF_LINK_SECRET ? Buffer.from(env.PDF_LINK_SECRET, 'utf8') : randomBytes(32),
+      linkSecretIsRandom: !env.PDF_LINK_SECRET,
+      linkTtlSeconds: positiveInt(env, 'PDF_LINK_TTL_SECONDS', 300),
     },
   };
 }

@@ -36,6 +36,12 @@ function translate(lang: Lang, key: string, params: Params = {}): string {
   return fill(messages[lang]?.[key] ?? messages[FALLBACK][key] ?? key, params);
 }
 
+/** A translator over locales/server for a language known without a request's header (a PDF link's). */
+export const serverTranslator =
+  (lang: Lang) =>
+  (key: string, params?: Params): string =>
+    translate(lang, key, params);
+
 /** A translator over locales/forms, the one the app passes to fieldErrorMessage. */
 export const formTranslator =
   (lang: Lang) =>

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { customers, departments, giftTypes, rooms } from '../db/schema.js';
+import { customers, departments, giftTypes, rooms, sites } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 
 /** The site's rooms by floor, each with the customer staying in it (the latest to check in) or null. */
@@ -68,3 +68,9 @@ async function nameOf(
 
 export const departmentName = (db: Db, siteId: number, id: number) => nameOf(db, departments, siteId, id);
 export const giftTypeName = (db: Db, siteId: number, id: number) => nameOf(db, giftTypes, siteId, id);
+
+/** A site's name and time zone, or undefined. */
+export async function findSite(db: Db, id: number): Promise<{ name: string; timeZone: string } | undefined> {
+  const [site] = await db.select({ name: sites.name, timeZone: sites.timeZone }).from(sites).where(eq(sites.id, id));
+  return site;
+}

@@ -104,6 +104,16 @@ export function listGiftTypes(db: Db, siteId: number): Promise<{ id: number; nam
     .orderBy(asc(giftTypes.sort), asc(giftTypes.id));
 }
 
+/** The names of the site's products among `ids`, by id. */
+export async function productNames(db: Db, siteId: number, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(eq(products.siteId, siteId), inArray(products.id, [...new Set(ids)])));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** Ids of `table` that are the site's, out of `ids`. */
 async function existing(
   db: Db,

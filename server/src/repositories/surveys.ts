@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../actor.js';
+import { alias } from 'drizzle-orm/pg-core';
 import { accounts, customers, surveyAnswers, surveys } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 import type { FormData } from '@yuezi/contract/forms/types';
@@ -82,4 +83,32 @@ export async function listAnswers(db: Db, siteId: number, query: { customerId?: 
     list: rows.map((row) => ({ ...row, data: row.data as FormData, created_at: row.created_at.toISOString() })),
     total,
   };
+}
+
+const answerUpdaters = alias(accounts, 'updaters');
+
+/** One live acknowledgement of the site with the rules it acknowledges, or undefined. */
+export async function getAnswer(db: Db, siteId: number, id: number) {
+  const [row] = await db
+    .select({
+      id: surveyAnswers.id,
+      title: surveys.title,
+      version: surveys.version,
+      content: surveys.content,
+      customer_id: surveyAnswers.customerId,
+      customer_name: customers.name,
+      room: customers.room,
+      data: surveyAnswers.data,
+      created_at: surveyAnswers.createdAt,
+      created_by_name: accounts.name,
+      updated_at: surveyAnswers.updatedAt,
+      updated_by_name: answerUpdaters.name,
+    })
+    .from(surveyAnswers)
+    .innerJoin(surveys, eq(surveys.id, surveyAnswers.surveyId))
+    .innerJoin(customers, eq(customers.id, surveyAnswers.customerId))
+    .innerJoin(accounts, eq(accounts.id, surveyAnswers.createdBy))
+    .innerJoin(answerUpdaters, eq(answerUpdaters.id, surveyAnswers.updatedBy))
+    .where(and(eq(surveyAnswers.id, id), eq(surveyAnswers.siteId, siteId), isNull(surveyAnswers.deletedAt)));
+  return row && { ...row, data: row.data as FormData };
 }

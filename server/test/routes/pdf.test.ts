@@ -1,0 +1,300 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deflateSync, crc32 } from 'node:zlib';
+import { describe, it } from 'node:test';
+import { formDefinitions } from '@yuezi/contract/forms/index';
+import type { Field, FormData } from '@yuezi/contract/forms/types';
+import { fieldsOf, labelKeyOf } from '@yuezi/contract/forms/validate';
+import { repoRoot } from '../../src/config.js';
+import { signPdfLink } from '../../src/services/pdf/link.js';
+import { definitionOf, validSample, type SampleRefs } from '../formSamples.js';
+import { call, stockRefs, uploadFile } from '../helpers.js';
+import { app, CARE, departments, general, INDEX, other, OUT, post, row, saved, site, useStockSites } from '../stockFixture.js';
+
+// Every saved record and order as a PDF: the link the app asks for, and the PDF it opens with no
+// headers. The PDFs are read back with poppler (pdftotext, pdfimages), as a person would see them.
+
+const SECRET = 'the cluster secret of the pdf tests';
+process.env.PDF_LINK_SECRET = SECRET;
+useStockSites();
+
+const zhForms: Record<string, string> = JSON.parse(readFileSync(path.join(repoRoot, 'locales/forms/zh-CN.json'), 'utf8'));
+const enForms: Record<string, string> = { ...zhForms, ...JSON.parse(readFileSync(path.join(repoRoot, 'locales/forms/en.json'), 'utf8')) };
+const zhServer: Record<string, string> = JSON.parse(readFileSync(path.join(repoRoot, 'locales/server/zh-CN.json'), 'utf8'));
+const enServer: Record<string, string> = JSON.parse(readFileSync(path.join(repoRoot, 'locales/server/en.json'), 'utf8'));
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'yuezi-pdf-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+
+/** A real PNG of one colour (pdfkit decodes what it embeds). */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const line = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => line)));
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function upload(name: string, bytes: Buffer): Promise<string> {
+  const reply = (await uploadFile(app, name, bytes, { token: site.token })).json();
+  assert.equal(reply.err, 0, reply.message);
+  return reply.data.url ?? reply.data;
+}
+
+/** GETs a link with no headers at all, as WeChat's downloadFile does. */
+const open = (url: string) => app.inject({ method: 'GET', url });
+
+interface Pdf {
+  text: string;
+  /** The text without any white space: values that wrap in a table cell still read whole. */
+  squeezed: string;
+  images: number;
+}
+
+function readPdf(bytes: Buffer): Pdf {
+  const file = path.join(work, `${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, bytes);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  const list = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' });
+  // Two header lines, then a line per image (an image with an alpha channel adds its smask).
+  const images = list.split('\n').slice(2).filter((l) => /\bimage\b/.test(l)).length;
+  return { text, squeezed: text.replace(/\s+/g, ''), images };
+}
+
+/** Asks for a PDF's link, opens it, answers the name and the PDF read back. */
+async function pdfOf(url: string, body: object, headers: Record<string, string> = {}) {
+  const reply = await post(url, body, headers);
+  assert.equal(reply.code, 1, reply.msg);
+  const { url: link, name } = reply.res;
+  assert.match(link, /^\/api\/pdf\/[\w.-]+$/);
+  const response = await open(link);
+  assert.equal(response.statusCode, 200, response.body);
+  assert.equal(response.headers['content-type'], 'application/pdf');
+  const disposition = String(response.headers['content-disposition']);
+  assert.ok(disposition.startsWith('inline;'), disposition);
+  assert.ok(disposition.includes(`filename*=UTF-8''${encodeURIComponent(name)}`), disposition);
+  // The browser's PDF viewer opens it: no policy of the app's pages on it.
+  assert.equal(response.headers['content-security-policy'], undefined);
+  assert.equal(response.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
+  return { name: name as string, link: link as string, pdf: readPdf(response.rawPayload) };
+}
+
+const squeeze = (text: string) => text.replace(/\s+/g, '');
+const has = (pdf: Pdf, text: string, what = text) => assert.ok(pdf.squeezed.includes(squeeze(text)), `the PDF lacks ${what}: «${text}»\n${pdf.text}`);
+
+/** What the form shows of each filled value of a sample: its text, number, date or option label. */
+function shownValues(fields: Field[], data: FormData, forms: Record<string, string>): string[] {
+  return fields.flatMap((field) => {
+    const value = data[field.key];
+    if (value === undefined || value === null || value === '') return [];
+    if (field.type === 'rows') return (value as FormData[]).flatMap((r) => shownValues(field.rows ?? [], r, forms));
+    if (field.options) {
+      const values = Array.isArray(value) ? value : [value];
+      return values.map((v) => forms[field.options!.find((o) => o.value === v)!.labelKey]);
+    }
+    if (['text', 'textarea', 'date', 'datetime', 'phone', 'idCard'].includes(field.type)) return [String(value)];
+    if (field.type === 'number') return [String(value)];
+    if (field.type === 'money') return [(value as number).toFixed(2)];
+    return [];
+  });
+}
+
+const signatureCount = (fields: Field[], data: FormData) =>
+  fields.reduce((n, f) => n + (f.type === 'signature' && data[f.key] ? 1 : f.type === 'images' ? ((data[f.key] as unknown[]) ?? []).length : 0), 0);
+
+describe('PDFs of form records', () => {
+  it('prints every form: its title, the customer, every filled value with option labels, computed values and the signatures', async () => {
+    const signature = await upload('signature.png', png(60, 24, [20, 20, 160]));
+    const photo = await upload('photo.png', png(40, 40, [200, 40, 40]));
+    const refs: SampleRefs = {
+      customer: site.customers[0],
+      room: site.customers[0].room,
+      departmentIds: departments.map((d) => d.id),
+      stock: await stockRefs(app, site.token),
+    };
+    for (const [i, definition] of formDefinitions.entries()) {
+      // One-per-customer forms each get a customer of their own.
+      const customer = site.customers[i % site.customers.length];
+      const data = validSample(definition, { ...refs, customer, room: customer.room });
+      for (const field of fieldsOf(definition)) {
+        if (field.type === 'signature') data[field.key] = signature;
+        if (field.type === 'images') data[field.key] = [photo, photo];
+      }
+      const id = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data });
+      const stored = (await post(`${INDEX}/getFormRecordInfo`, { id })).res;
+
+      const { name, pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { id });
+      const title = zhForms[definition.titleKey];
+      assert.equal(name, `${title}-${id}.pdf`);
+      has(pdf, title, 'the title');
+      has(pdf, customer.name, "the customer's name");
+      for (const field of fieldsOf(definition)) has(pdf, zhForms[labelKeyOf(field)], `the label of ${field.key}`);
+      for (const value of shownValues(fieldsOf(definition), data, zhForms)) has(pdf, value, `a value of ${definition.name}`);
+      for (const field of fieldsOf(definition).filter((f) => f.type === 'computed')) {
+        if (stored.data[field.key] !== null && stored.data[field.key] !== undefined) has(pdf, String(stored.data[field.key]), field.key);
+      }
+      for (const field of fieldsOf(definition).filter((f) => f.optionsSource === 'departmentList')) {
+        for (const id of data[field.key] as number[]) has(pdf, departments.find((d) => d.id === id)!.name, 'a department');
+      }
+      assert.equal(pdf.images, signatureCount(fieldsOf(definition), data), `${definition.name}: every signature and photo`);
+    }
+  });
+
+  it('prints in English with lang: en, and refuses a record of another site as its info route does', async () => {
+    const definition = definitionOf('儿科医生查房签到表');
+    const customer = site.customers[0];
+    const data = validSample(definition, { customer, room: customer.room, departmentIds: [] });
+    data.doctor_signature = data.family_signature = await upload('sig.png', png(30, 12, [0, 0, 0]));
+    const id = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data });
+
+    const { name, pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { id }, { lang: 'en' });
+    assert.equal(name, `${enForms[definition.titleKey]}-${id}.pdf`);
+    has(pdf, enForms[definition.titleKey]);
+    has(pdf, enForms['form.option.umbilicus.dry']);
+    has(pdf, enServer['pdf.created']);
+
+    const theirs = { token: other.token };
+    const info = await call(app, `${INDEX}/getFormRecordInfo`, { id }, theirs);
+    const refused = await call(app, `${INDEX}/formRecordPdf`, { id }, theirs);
+    assert.deepEqual([refused.code, refused.msg], [info.code, info.msg]);
+    assert.equal(refused.code, -2);
+    const withoutSession = await call(app, `${INDEX}/formRecordPdf`, { id });
+    assert.equal(withoutSession.code, -90001);
+    const neither = await post(`${INDEX}/formRecordPdf`, {});
+    assert.deepEqual([neither.code, neither.msg], [-1, zhServer['pdf.recordOrAnswer']]);
+  });
+
+  it("prints a check-in rules acknowledgement with the rules' text and the signature", async () => {
+    const survey = (await post(`${INDEX}/getSurvey`, {})).res;
+    const customer = site.customers[site.customers.length - 1];
+    const signature = await upload('ack.png', png(50, 20, [0, 90, 0]));
+    const data = { agree: ['yes'], customer_signature: signature, sign_date: '2026-03-04' };
+    const answerId = await saved(`${INDEX}/answerSave`, { customer_id: customer.id, survey_id: survey.id, data });
+    const { name, pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { answer_id: answerId });
+    assert.equal(name, `${zhForms['form.title.checkNotice']}-${answerId}.pdf`);
+    has(pdf, customer.name);
+    has(pdf, '2026-03-04');
+    has(pdf, zhForms['form.option.agree.yes']);
+    has(pdf, survey.content.split('\n')[0]);
+    assert.equal(pdf.images, 1);
+    const theirs = await call(app, `${INDEX}/formRecordPdf`, { answer_id: answerId }, { token: other.token });
+    assert.equal(theirs.code, -2);
+  });
+});
+
+describe('PDFs of orders', () => {
+  it('prints an outbound order with its status, who approved it, each row with its batch and expiry, and the totals', async () => {
+    const refs = await stockRefs(app, site.token);
+    const [batch] = (await post('/api/care/inoutstore/getProductBatch', { product_id: refs.productId })).res;
+    const id = await saved(`${OUT}/save`, general([row(refs.productId, refs.batchId, 2)], { remark: '科室补货备注' }));
+    assert.equal((await post(`${OUT}/check`, { id, approve: true })).code, 1);
+    const order = (await post(`${OUT}/info`, { id })).res;
+    const { name, pdf } = await pdfOf(`${OUT}/pdf`, { id });
+    assert.equal(name, `${zhForms['form.title.outApply']}-${order.no}.pdf`);
+    for (const text of [order.no, zhServer['pdf.status.approved'], zhServer['pdf.approvedBy'], order.checked_by_name, order.department_name, '科室补货备注']) {
+      has(pdf, text);
+    }
+    has(pdf, order.items[0].product_name);
+    has(pdf, batch.batch_no);
+    has(pdf, batch.expiry_date);
+    has(pdf, order.total.toFixed(2), 'the total');
+
+    const theirs = await call(app, `${OUT}/pdf`, { id }, { token: other.token });
+    const theirInfo = await call(app, `${OUT}/info`, { id }, { token: other.token });
+    assert.deepEqual([theirs.code, theirs.msg], [theirInfo.code, theirInfo.msg]);
+  });
+
+  it('prints a rejected gift-pack order with the reason, in English too', async () => {
+    const refs = await stockRefs(app, site.token);
+    const customer = site.customers[1];
+    const body = { type: 'gift', customer_id: customer.id, gift_type_id: refs.giftTypeId, items: [row(refs.productId, refs.batchId, 1)] };
+    const id = await saved(`${OUT}/save`, body);
+    assert.equal((await post(`${OUT}/check`, { id, approve: false, reason: '礼包已发放过' })).code, 1);
+    const order = (await post(`${OUT}/info`, { id })).res;
+    const { pdf } = await pdfOf(`${OUT}/pdf`, { id });
+    for (const text of [zhForms['form.title.checkInGift'], customer.name, order.gift_type_name, zhServer['pdf.status.rejected'], zhServer['pdf.rejectedBy'], '礼包已发放过']) {
+      has(pdf, text);
+    }
+    const english = await pdfOf(`${OUT}/pdf`, { id }, { lang: 'en' });
+    assert.equal(english.name, `${enForms['form.title.checkInGift']}-${order.no}.pdf`);
+    has(english.pdf, enServer['pdf.status.rejected']);
+  });
+
+  it("prints a self-paid order with prices, subtotals, the total and the customer's signature", async () => {
+    const refs = await stockRefs(app, site.token);
+    const customer = site.customers[0];
+    const signature = await upload('paid.png', png(50, 20, [90, 0, 0]));
+    const body = { customer_id: customer.id, items: [{ ...row(refs.productId, refs.batchId, 3), price: 12.5 }], signature };
+    const id = await saved(`${CARE}/save`, body);
+    const order = (await post(`${CARE}/info`, { id })).res;
+    const { name, pdf } = await pdfOf(`${CARE}/pdf`, { id });
+    assert.equal(name, `${zhForms['form.title.selfPaidItems']}-${order.no}.pdf`);
+    for (const text of [customer.name, customer.room, zhServer['pdf.status.pending'], '12.50', '37.50', order.items[0].batch_no]) has(pdf, text);
+    assert.equal(pdf.images, 1);
+    const theirs = await call(app, `${CARE}/pdf`, { id }, { token: other.token });
+    assert.equal(theirs.code, -2);
+  });
+});
+
+describe('PDF links', () => {
+  const recordLink = async () => {
+    const id = (await post(`${INDEX}/getFormRecord`, { limit: 1 })).res.list[0].id;
+    return { id, link: (await post(`${INDEX}/formRecordPdf`, { id })).res.url as string };
+  };
+
+  it('refuses an expired link with 403 in its language', async () => {
+    const { id } = await recordLink();
+    const past = Math.floor(Date.now() / 1000) - 1;
+    for (const [lang, messages] of [['zh-CN', zhServer], ['en', enServer]] as const) {
+      const token = signPdfLink(Buffer.from(SECRET), { kind: 'record', id, siteId: site.siteId, lang, expires: past });
+      const response = await open(`/api/pdf/${token}`);
+      assert.equal(response.statusCode, 403);
+      assert.deepEqual(response.json(), { code: -5, msg: messages['pdf.linkExpired'], res: null });
+    }
+    // A link that is still valid opens.
+    const fresh = signPdfLink(Buffer.from(SECRET), { kind: 'record', id, siteId: site.siteId, lang: 'en', expires: past + 60 });
+    assert.equal((await open(`/api/pdf/${fresh}`)).statusCode, 200);
+  });
+
+  it('refuses an altered link, one for another record or site, and one signed with another secret', async () => {
+    const { id, link } = await recordLink();
+    const [payload, signature] = link.slice('/api/pdf/'.length).split('.');
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    const expires = Math.floor(Date.now() / 1000) + 60;
+    const otherRecord = signPdfLink(Buffer.from('another secret'), { kind: 'record', id: id + 1, siteId: site.siteId, lang: 'en', expires });
+    const changedPayload = `${otherRecord.split('.')[0]}.${signature}`;
+    for (const [token, message] of [
+      [`${payload}.${flipped}`, zhServer['pdf.linkInvalid']],
+      [changedPayload, enServer['pdf.linkInvalid']],
+      [otherRecord, enServer['pdf.linkInvalid']],
+      ['not-a-link', zhServer['pdf.linkInvalid']],
+    ]) {
+      const response = await open(`/api/pdf/${token}`);
+      assert.equal(response.statusCode, 403, token);
+      assert.deepEqual(response.json(), { code: -5, msg: message, res: null });
+    }
+    // A valid link of our site for another site's record opens nothing.
+    const definition = definitionOf('儿科医生查房签到表');
+    const theirs = other.customers[0];
+    const data = validSample(definition, { customer: theirs, room: theirs.room, departmentIds: [] });
+    const body = { name: definition.name, customer_id: theirs.id, data };
+    const theirId = (await call(app, `${INDEX}/saveForm`, body, { token: other.token })).res.id;
+    const token = signPdfLink(Buffer.from(SECRET), { kind: 'record', id: theirId, siteId: site.siteId, lang: 'zh-CN', expires });
+    const response = await open(`/api/pdf/${token}`);
+    assert.deepEqual(response.json(), { code: -2, msg: zhServer['record.notFound'], res: null });
+  });
+});
