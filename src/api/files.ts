@@ -1,17 +1,16 @@
 // Files the server makes on request (a record or an order as a PDF), opened on the phone, from
 // where the person prints or forwards them.
 import Taro from '@tarojs/taro'
+import type { PdfLink } from '@yuezi/contract/api/pdf'
 import { API_BASE } from '@/config'
 import { t } from '@/i18n'
 import { fileType, isWeChatBrowser } from '@/utils'
 import { alert } from '@/utils/feedback'
 import { download, RequestError, type RequestOptions } from './request'
+import type { ResOf } from './types'
 
 /** A file the server made: a signed link on the API server (no headers needed) and its name. */
-export interface ServerFile {
-  url: string
-  name: string
-}
+export type ServerFile = ResOf<typeof PdfLink>
 
 /** How the calls that make a file are sent: the indicator and the message are openServerFile's. */
 export const FILE_CALL: RequestOptions = { loading: false, showError: false }
