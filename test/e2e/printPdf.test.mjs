@@ -89,6 +89,24 @@ test('访客出入登记表: 导出 PDF of a saved record opens the PDF in a tab
   await page.close()
 })
 
+test("in WeChat's own browser (no tabs) the PDF opens in the page itself", async () => {
+  const page = await app.newPage()
+  const cdp = await page.context().newCDPSession(page)
+  const userAgent = await page.evaluate(() => navigator.userAgent)
+  await cdp.send('Emulation.setUserAgentOverride', { userAgent: `${userAgent} MicroMessenger/8.0.50 NetType/WIFI Language/zh_CN` })
+  await openSavedVisit(page, '816', 'PDF访客丙')
+  const pages = app.browser.context.pages().length
+  const [response] = await Promise.all([
+    page.waitForResponse((response) => response.url().includes('/api/pdf/')),
+    headerPdf(page).click(),
+  ])
+  assert.equal(response.status(), 200)
+  assert.match(response.headers()['content-type'], /^application\/pdf/)
+  assert.equal(response.frame().page(), page)
+  assert.equal(app.browser.context.pages().length, pages)
+  await page.close()
+})
+
 test('an approved 出库单: its PDF from its row in the list and from the order itself', async () => {
   const page = await app.newPage()
   await app.loginAndPick(page)

@@ -356,6 +356,11 @@ function downloadFile(options) {
   return task
 }
 
+/** The files on the phone: what a download saved, read back. */
+wx.getFileSystemManager = () => ({
+  readFileSync: (filePath, encoding) => fs.readFileSync(localPath(filePath), encoding),
+})
+
 /** Switches the device's network; listeners of wx.onNetworkStatusChange hear it as WeChat tells them. */
 function setNetwork(online) {
   network.online = online

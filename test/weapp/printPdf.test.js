@@ -86,6 +86,29 @@ it('a record deleted meanwhile: the server refuses, the reason is told, and the 
   expect(h.textOf()).toContain(fmt(formZh['formUi.editRecord'], { id }))
 })
 
+it('a link refused by the server (altered on the way) is told with its reason, and nothing opens', async () => {
+  const round = paediatricRound(customer.id, customer.children[0].id, '2026-11-20')
+  round.data.advice = 'PDF 查房建议：多晒太阳'
+  const { id } = await api('index/saveForm', round, token)
+  await openRound(id)
+  const realDownload = wx.downloadFile
+  wx.downloadFile = (options) => realDownload({ ...options, url: `${options.url}x` })
+  try {
+    const modals = h.ui.modals.length
+    const documents = h.ui.documents.length
+    h.tap(h.byText(PDF_LABEL)[0])
+    const modal = await h.waitFor(() => h.ui.modals[modals], { what: 'the message' })
+    expect(h.calls.filter((call) => call.api === 'downloadFile').pop()).toMatchObject({ statusCode: 403 })
+    expect(modal.content).toBe(fmt(zh['request.fileFailed'], { message: serverZh['pdf.linkInvalid'] }))
+    await h.settled()
+    expect(h.ui.documents.length).toBe(documents)
+    expect(h.ui.loading).toBe(0)
+    expect(f.shownValue('advice')).toBe('PDF 查房建议：多晒太阳')
+  } finally {
+    wx.downloadFile = realDownload
+  }
+})
+
 it('an order: its row in 出库单列表 opens its PDF, which names the order and its items', async () => {
   const [department] = await api('index/departmentList', {}, token)
   const { product, batch } = await f.productWithStock(1)

@@ -1,8 +1,8 @@
 // One form page: which session is open (a new record, a saved one, a draft), its loading, its
 // save and delete with what the user is told, and the popup of the customer's saved records.
 import Taro from '@tarojs/taro'
-import { openServerFile, type ServerFile } from '@/api/files'
 import { makeAutoObservable, runInAction } from 'mobx'
+import { openServerFile, type ServerFile } from '@/api/files'
 import type { FormRecord, Page, Saved } from '@/api/types'
 import { featureByRoute } from '@/features/registry'
 import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'

@@ -1,5 +1,5 @@
 // One of the three stock order lists (出库单, 大礼包出库单, 资费物品出库单): its filters, its pages,
-// and open / new / delete / approve / reject / reverse of an order.
+// and open / new / delete / approve / reject / reverse of an order, and its PDF.
 import { makeAutoObservable } from 'mobx'
 import { openServerFile } from '@/api/files'
 import { featureByRoute } from '@/features/registry'
