@@ -1,7 +1,7 @@
 // Print / PDF on H5 end to end: the real server makes the PDF of a saved visitor record and of an
-// approved order, the browser opens it in a tab of its own (application/pdf), and its text holds
-// what was saved. A record deleted meanwhile is refused with the server's reason, and the form keeps
-// what it shows.
+// approved order, the browser opens it in a tab of its own (application/pdf; in WeChat's browser,
+// the page itself), and its text holds what was saved. A record deleted meanwhile is refused with
+// the server's reason, and the form keeps what it shows.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
