@@ -66,7 +66,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
       const reply = op.responses?.['200']?.content?.['application/json']?.schema;
       routes.push({
         method: method.toUpperCase() as ApiRoute['method'],
-        url,
+        // The router's form of a path parameter (/api/pdf/:token); called as is, it is a value like any other.
+        url: url.replace(/\{(\w+)\}/g, ':$1'),
         public: Array.isArray(op.security) && op.security.length === 0,
         body: content['application/json']?.schema,
         multipart: 'multipart/form-data' in content,

@@ -49,6 +49,21 @@ export async function insertAnswer(
   return created?.id;
 }
 
+/** What a list row of acknowledgements shows: the rules' version, the customer, who signed it in and when. */
+const answerColumns = {
+  id: surveyAnswers.id,
+  survey_id: surveyAnswers.surveyId,
+  version: surveys.version,
+  title: surveys.title,
+  customer_id: surveyAnswers.customerId,
+  customer_name: customers.name,
+  room: customers.room,
+  data: surveyAnswers.data,
+  created_at: surveyAnswers.createdAt,
+  created_by: surveyAnswers.createdBy,
+  created_by_name: accounts.name,
+};
+
 /** The site's live acknowledgements, newest first. */
 export async function listAnswers(db: Db, siteId: number, query: { customerId?: number; page: number; limit: number }) {
   const conditions: SQL[] = [eq(surveyAnswers.siteId, siteId), isNull(surveyAnswers.deletedAt)];
@@ -56,19 +71,7 @@ export async function listAnswers(db: Db, siteId: number, query: { customerId?: 
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({
-        id: surveyAnswers.id,
-        survey_id: surveyAnswers.surveyId,
-        version: surveys.version,
-        title: surveys.title,
-        customer_id: surveyAnswers.customerId,
-        customer_name: customers.name,
-        room: customers.room,
-        data: surveyAnswers.data,
-        created_at: surveyAnswers.createdAt,
-        created_by: surveyAnswers.createdBy,
-        created_by_name: accounts.name,
-      })
+      .select(answerColumns)
       .from(surveyAnswers)
       .innerJoin(surveys, eq(surveys.id, surveyAnswers.surveyId))
       .innerJoin(customers, eq(customers.id, surveyAnswers.customerId))
@@ -87,23 +90,10 @@ export async function listAnswers(db: Db, siteId: number, query: { customerId?: 
 
 const answerUpdaters = alias(accounts, 'updaters');
 
-/** One live acknowledgement of the site with the rules it acknowledges, or undefined. */
+/** One live acknowledgement of the site with the rules it acknowledges and who changed it last, or undefined. */
 export async function getAnswer(db: Db, siteId: number, id: number) {
   const [row] = await db
-    .select({
-      id: surveyAnswers.id,
-      title: surveys.title,
-      version: surveys.version,
-      content: surveys.content,
-      customer_id: surveyAnswers.customerId,
-      customer_name: customers.name,
-      room: customers.room,
-      data: surveyAnswers.data,
-      created_at: surveyAnswers.createdAt,
-      created_by_name: accounts.name,
-      updated_at: surveyAnswers.updatedAt,
-      updated_by_name: answerUpdaters.name,
-    })
+    .select({ ...answerColumns, content: surveys.content, updated_at: surveyAnswers.updatedAt, updated_by_name: answerUpdaters.name })
     .from(surveyAnswers)
     .innerJoin(surveys, eq(surveys.id, surveyAnswers.surveyId))
     .innerJoin(customers, eq(customers.id, surveyAnswers.customerId))

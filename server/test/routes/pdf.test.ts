@@ -3,15 +3,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deflateSync, crc32 } from 'node:zlib';
 import { describe, it } from 'node:test';
 import { formDefinitions } from '@yuezi/contract/forms/index';
 import type { Field, FormData } from '@yuezi/contract/forms/types';
 import { fieldsOf, labelKeyOf } from '@yuezi/contract/forms/validate';
 import { repoRoot } from '../../src/config.js';
+import { DEMO_SIGNATURE } from '../../src/demo/common.js';
+import { AppError } from '../../src/errors.js';
+import { fontProblem } from '../../src/services/pdf/font.js';
+import { createPdfLink } from '../../src/services/pdf/index.js';
 import { signPdfLink } from '../../src/services/pdf/link.js';
 import { definitionOf, validSample, type SampleRefs } from '../formSamples.js';
-import { call, stockRefs, uploadFile } from '../helpers.js';
+import { call, stockRefs } from '../helpers.js';
 import { app, CARE, departments, general, INDEX, other, OUT, post, row, saved, site, useStockSites } from '../stockFixture.js';
 
 // Every saved record and order as a PDF: the link the app asks for, and the PDF it opens with no
@@ -29,32 +32,6 @@ const enServer: Record<string, string> = JSON.parse(readFileSync(path.join(repoR
 const work = mkdtempSync(path.join(os.tmpdir(), 'yuezi-pdf-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 
-/** A real PNG of one colour (pdfkit decodes what it embeds). */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const line = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => line)));
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
-
-async function upload(name: string, bytes: Buffer): Promise<string> {
-  const reply = (await uploadFile(app, name, bytes, { token: site.token })).json();
-  assert.equal(reply.err, 0, reply.message);
-  return reply.data.url ?? reply.data;
-}
-
 /** GETs a link with no headers at all, as WeChat's downloadFile does. */
 const open = (url: string) => app.inject({ method: 'GET', url });
 
@@ -71,7 +48,7 @@ function readPdf(bytes: Buffer): Pdf {
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   const list = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' });
   // Two header lines, then a line per image (an image with an alpha channel adds its smask).
-  const images = list.split('\n').slice(2).filter((l) => /\bimage\b/.test(l)).length;
+  const images = list.split('\n').slice(2).filter((l) => l.trim().split(/\s+/)[2] === 'image').length;
   return { text, squeezed: text.replace(/\s+/g, ''), images };
 }
 
@@ -87,8 +64,12 @@ async function pdfOf(url: string, body: object, headers: Record<string, string> 
   const disposition = String(response.headers['content-disposition']);
   assert.ok(disposition.startsWith('inline;'), disposition);
   assert.ok(disposition.includes(`filename*=UTF-8''${encodeURIComponent(name)}`), disposition);
-  // The browser's PDF viewer opens it: no policy of the app's pages on it.
+  // The browser's PDF viewer opens it (in a tab of the H5 app's or another origin): no policy of the
+  // app's pages on it, the other security headers as on every reply.
   assert.equal(response.headers['content-security-policy'], undefined);
+  assert.equal(response.headers['cross-origin-resource-policy'], 'cross-origin');
+  assert.equal(response.headers['x-content-type-options'], 'nosniff');
+  assert.equal(response.headers['x-frame-options'], 'SAMEORIGIN');
   assert.equal(response.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
   return { name: name as string, link: link as string, pdf: readPdf(response.rawPayload) };
 }
@@ -118,13 +99,21 @@ const signatureCount = (fields: Field[], data: FormData) =>
 
 describe('PDFs of form records', () => {
   it('prints every form: its title, the customer, every filled value with option labels, computed values and the signatures', async () => {
-    const signature = await upload('signature.png', png(60, 24, [20, 20, 160]));
-    const photo = await upload('photo.png', png(40, 40, [200, 40, 40]));
+    // The drawn signature the server keeps among its uploads (the demo data's), for photos too.
+    const signature = DEMO_SIGNATURE;
+    const photo = DEMO_SIGNATURE;
     const refs: SampleRefs = {
       customer: site.customers[0],
       room: site.customers[0].room,
       departmentIds: departments.map((d) => d.id),
       stock: await stockRefs(app, site.token),
+    };
+    const picks = {
+      product: (await post(`${INDEX}/productList`, { limit: 100 })).res.list.find((p: { id: number }) => p.id === refs.stock!.productId).name,
+      batch: (await post('/api/care/inoutstore/getProductBatch', { product_id: refs.stock!.productId })).res.find(
+        (b: { id: number }) => b.id === refs.stock!.batchId,
+      ),
+      giftType: (await post(`${INDEX}/giftTypeList`, {})).res.find((g: { id: number }) => g.id === refs.stock!.giftTypeId).name,
     };
     for (const [i, definition] of formDefinitions.entries()) {
       // One-per-customer forms each get a customer of their own.
@@ -150,6 +139,10 @@ describe('PDFs of form records', () => {
       for (const field of fieldsOf(definition).filter((f) => f.optionsSource === 'departmentList')) {
         for (const id of data[field.key] as number[]) has(pdf, departments.find((d) => d.id === id)!.name, 'a department');
       }
+      // What the pickers show: the gift type's, the product's and the batch's names and the batch's expiry.
+      const picked = JSON.stringify(data);
+      if (picked.includes('"gift_type_id"')) has(pdf, picks.giftType, 'the gift type');
+      if (picked.includes('"batch_id"')) for (const text of [picks.product, picks.batch.batch_no, picks.batch.expiry_date]) has(pdf, text);
       assert.equal(pdf.images, signatureCount(fieldsOf(definition), data), `${definition.name}: every signature and photo`);
     }
   });
@@ -158,7 +151,7 @@ describe('PDFs of form records', () => {
     const definition = definitionOf('儿科医生查房签到表');
     const customer = site.customers[0];
     const data = validSample(definition, { customer, room: customer.room, departmentIds: [] });
-    data.doctor_signature = data.family_signature = await upload('sig.png', png(30, 12, [0, 0, 0]));
+    data.doctor_signature = data.family_signature = DEMO_SIGNATURE;
     const id = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data });
 
     const { name, pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { id }, { lang: 'en' });
@@ -181,8 +174,7 @@ describe('PDFs of form records', () => {
   it("prints a check-in rules acknowledgement with the rules' text and the signature", async () => {
     const survey = (await post(`${INDEX}/getSurvey`, {})).res;
     const customer = site.customers[site.customers.length - 1];
-    const signature = await upload('ack.png', png(50, 20, [0, 90, 0]));
-    const data = { agree: ['yes'], customer_signature: signature, sign_date: '2026-03-04' };
+    const data = { agree: ['yes'], customer_signature: DEMO_SIGNATURE, sign_date: '2026-03-04' };
     const answerId = await saved(`${INDEX}/answerSave`, { customer_id: customer.id, survey_id: survey.id, data });
     const { name, pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { answer_id: answerId });
     assert.equal(name, `${zhForms['form.title.checkNotice']}-${answerId}.pdf`);
@@ -237,8 +229,7 @@ describe('PDFs of orders', () => {
   it("prints a self-paid order with prices, subtotals, the total and the customer's signature", async () => {
     const refs = await stockRefs(app, site.token);
     const customer = site.customers[0];
-    const signature = await upload('paid.png', png(50, 20, [90, 0, 0]));
-    const body = { customer_id: customer.id, items: [{ ...row(refs.productId, refs.batchId, 3), price: 12.5 }], signature };
+    const body = { customer_id: customer.id, items: [{ ...row(refs.productId, refs.batchId, 3), price: 12.5 }], signature: DEMO_SIGNATURE };
     const id = await saved(`${CARE}/save`, body);
     const order = (await post(`${CARE}/info`, { id })).res;
     const { name, pdf } = await pdfOf(`${CARE}/pdf`, { id });
@@ -296,5 +287,20 @@ describe('PDF links', () => {
     const token = signPdfLink(Buffer.from(SECRET), { kind: 'record', id: theirId, siteId: site.siteId, lang: 'zh-CN', expires });
     const response = await open(`/api/pdf/${token}`);
     assert.deepEqual(response.json(), { code: -2, msg: zhServer['record.notFound'], res: null });
+  });
+});
+
+describe('the font', () => {
+  it('without it a PDF is refused with a message, and the log says what to install', async () => {
+    const missing = path.join(work, 'no-such-font.ttc');
+    assert.match(fontProblem(missing)!, /fonts-wqy-microhei.*PDF_FONT/);
+    assert.equal(fontProblem('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'), undefined);
+    const settings = { font: missing, linkSecret: Buffer.from(SECRET), linkTtlSeconds: 60, uploadDir: work };
+    const where = { id: site.siteId, name: 'site', timeZone: 'Asia/Shanghai' };
+    await assert.rejects(
+      createPdfLink(app.db, settings, where, { kind: 'record', id: 1, lang: 'zh-CN' }),
+      (error) => error instanceof AppError && error.key === 'pdf.fontMissing' && error.httpStatus === 503,
+    );
+    for (const messages of [zhServer, enServer]) assert.ok(messages['pdf.fontMissing']);
   });
 });

@@ -49,6 +49,7 @@ export interface Translators {
 
 const SIGNATURE_FIT: [number, number] = [180, 70];
 const THUMBNAIL_FIT: [number, number] = [110, 110];
+const PHOTOS_PER_LINE = 3;
 const GREY = '#666666';
 
 export async function renderPdf(font: PdfFont, printable: Printable, t: Translators, readImage: ReadImage): Promise<Buffer> {
@@ -159,12 +160,16 @@ function cellOf(field: Field, value: unknown, printable: Printable, t: Translato
     const urls = field.type === 'signature' ? (typeof value === 'string' && value ? [value] : []) : Array.isArray(value) ? value : [];
     const fit = field.type === 'signature' ? SIGNATURE_FIT : THUMBNAIL_FIT;
     if (!urls.length) return '';
-    return {
-      stack: urls.map((url): Content => {
-        const image = typeof url === 'string' ? readImage(url) : undefined;
-        return image ? { image, fit, margin: [0, 2, 0, 2] } : { text: t.server('pdf.imageMissing'), color: GREY };
-      }),
-    };
+    const pictures = urls.map((url): Content => {
+      const image = typeof url === 'string' ? readImage(url) : undefined;
+      return image ? { image, fit, margin: [0, 2, 6, 2] } : { text: t.server('pdf.imageMissing'), color: GREY };
+    });
+    // Photos side by side, a few to a line.
+    const lines: Content[] = [];
+    for (let i = 0; i < pictures.length; i += PHOTOS_PER_LINE) {
+      lines.push({ columns: pictures.slice(i, i + PHOTOS_PER_LINE).map((picture) => ({ width: 'auto', stack: [picture] })) });
+    }
+    return { stack: lines };
   }
   return text(field, value, printable, t);
 }

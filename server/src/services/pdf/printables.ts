@@ -70,6 +70,15 @@ async function siteNames(db: Db, siteId: number, definition: FormDefinition, dat
   return names;
 }
 
+/** A record of the form `definition` at the site, printed now. */
+const printableOf = (
+  site: Site,
+  lang: Printable['lang'],
+  t: Translators,
+  definition: FormDefinition,
+  parts: Pick<Printable, 'facts' | 'data' | 'names'> & Partial<Pick<Printable, 'intro' | 'closing'>>,
+): Printable => ({ lang, siteName: site.name, title: t.forms(definition.titleKey), definition, printedAt: at(site, new Date()), ...parts });
+
 const made = (site: SiteZone, t: Translators, row: { created_by_name: string; created_at: string | Date; updated_by_name: string; updated_at: string | Date }): [string, string][] => [
   [t.server('pdf.created'), byWhom(site, row.created_by_name, row.created_at)],
   [t.server('pdf.updated'), byWhom(site, row.updated_by_name, row.updated_at)],
@@ -87,19 +96,8 @@ const loadRecord: Load = async (db, site, id, t, lang) => {
   names.customer = record.customer_name ?? undefined;
   names.babies = new Map((customer?.children ?? []).map((child) => [child.id, child.name]));
   const number = String(record.id);
-  return {
-    number,
-    printable: {
-      lang,
-      siteName: site.name,
-      title: t.forms(definition.titleKey),
-      facts: [[t.server('pdf.number'), number], ...customerFacts(t, record.customer_name, record.room), ...made(site, t, record)],
-      definition,
-      data: record.data,
-      names,
-      printedAt: at(site, new Date()),
-    },
-  };
+  const facts: Printable['facts'] = [[t.server('pdf.number'), number], ...customerFacts(t, record.customer_name, record.room), ...made(site, t, record)];
+  return { number, printable: printableOf(site, lang, t, definition, { facts, data: record.data, names }) };
 };
 
 const loadAnswer: Load = async (db, site, id, t, lang) => {
@@ -107,20 +105,10 @@ const loadAnswer: Load = async (db, site, id, t, lang) => {
   const definition = formByName(ACKNOWLEDGEMENT_FORM)!;
   if (!answer) return undefined;
   const number = String(answer.id);
-  return {
-    number,
-    printable: {
-      lang,
-      siteName: site.name,
-      title: t.forms(definition.titleKey),
-      facts: [[t.server('pdf.number'), number], ...customerFacts(t, answer.customer_name, answer.room), ...made(site, t, answer)],
-      intro: { title: t.server('pdf.rules', { title: answer.title, version: answer.version }), text: answer.content },
-      definition,
-      data: answer.data,
-      names: { customer: answer.customer_name },
-      printedAt: at(site, new Date()),
-    },
-  };
+  const facts: Printable['facts'] = [[t.server('pdf.number'), number], ...customerFacts(t, answer.customer_name, answer.room), ...made(site, t, answer)];
+  const intro = { title: t.server('pdf.rules', { title: answer.title, version: answer.version }), text: answer.content };
+  const names = { customer: answer.customer_name };
+  return { number, printable: printableOf(site, lang, t, definition, { facts, intro, data: answer.data, names }) };
 };
 
 type Order = NonNullable<Awaited<ReturnType<typeof getSpecialCare>>> | NonNullable<Awaited<ReturnType<typeof getOutApply>>>;
@@ -169,8 +157,7 @@ const loadOutApply: Load = async (db, site, id, t, lang) => {
     items: order.items.map(({ product_id, batch_id, quantity }) => ({ product_id, batch_id, quantity })),
     remark: order.remark,
   };
-  const printable = { lang, siteName: site.name, title: t.forms(definition.titleKey), facts, definition, data, names, closing, printedAt: at(site, new Date()) };
-  return { number: order.no, printable };
+  return { number: order.no, printable: printableOf(site, lang, t, definition, { facts, data, names, closing }) };
 };
 
 const loadSpecialCare: Load = async (db, site, id, t, lang) => {
@@ -186,9 +173,7 @@ const loadSpecialCare: Load = async (db, site, id, t, lang) => {
     remark: order.remark,
     signature: order.signature,
   };
-  const definition = selfPaidItems;
-  const printable = { lang, siteName: site.name, title: t.forms(definition.titleKey), facts, definition, data, names, closing, printedAt: at(site, new Date()) };
-  return { number: order.no, printable };
+  return { number: order.no, printable: printableOf(site, lang, t, selfPaidItems, { facts, data, names, closing }) };
 };
 
 export const LOADERS: Record<PdfKind, Load> = {
