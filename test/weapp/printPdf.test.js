@@ -11,6 +11,7 @@ const paediatricRound = require('../support/paediatricRound.cjs')
 
 const ROUNDS = 'pagesHome/pages/form/Pediatricianrounds/form'
 const OUTBOUND_LIST = 'pagesHome/pages/form/linliao/index'
+const SELF_PAID_LIST = 'pagesHome/pages/form/Selffundeditemconsumptiontable/index'
 const PDF_LABEL = formZh['formUi.exportPdf']
 
 let token
@@ -131,4 +132,25 @@ it('an order: its row in 出库单列表 opens its PDF, which names the order an
   expect(text).toContain(product.name)
   // The tap on its button did not open the order.
   expect(h.topRoute()).toBe(OUTBOUND_LIST)
+})
+
+it('a self-paid order opened from its list: the order\'s header opens its PDF', async () => {
+  const { product, batch } = await f.productWithStock(1)
+  const { id } = await api(
+    'specialCare/save',
+    { customer_id: customer.id, room: customer.room, items: [{ product_id: product.id, batch_id: batch.id, quantity: 1, price: 12.5 }], remark: 'PDF自费备注' },
+    token,
+  )
+  const order = await api('specialCare/info', { id }, token)
+  await h.openPage(SELF_PAID_LIST)
+  const card = await h.waitFor(() => h.$$('.stock-list__card').find((el) => el.textContent.includes(order.no)), { what: 'the order' })
+  h.tap(card)
+  await h.waitFor(() => f.shownValue('remark') === 'PDF自费备注', { what: 'the opened order' })
+  await h.settled()
+
+  const opened = await exportPdf(h.$('.form-header'))
+  expect(opened).toMatchObject({ fileType: 'pdf', showMenu: true })
+  expect(downloadOf(opened)).toMatchObject({ statusCode: 200, type: 'application/pdf' })
+  const text = pdfText(opened.file)
+  for (const value of [order.no, customer.name, product.name, 'PDF自费备注', '12.5']) expect(text).toContain(value)
 })
