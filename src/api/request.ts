@@ -137,13 +137,29 @@ export function send<T>(method: Method, path: string, data: object = {}, options
 }
 
 /**
+ * Why a download was refused: the envelope the server answered, which the mini program saves as
+ * the file (an expired link's message); otherwise a server fault.
+ */
+function downloadRefusal(tempFilePath: string): string {
+  if (process.env.TARO_ENV !== 'h5' && tempFilePath) {
+    try {
+      const body = JSON.parse(String(Taro.getFileSystemManager().readFileSync(tempFilePath, 'utf8')))
+      if (typeof body?.msg === 'string' && body.msg) return body.msg
+    } catch {
+      // no envelope: a server fault
+    }
+  }
+  return t('request.serverFault')
+}
+
+/**
  * Fetches a file to a local temporary path (a signed link: no headers needed, which the mini
  * program's download sends none of anyway); 60 s. Rejects on a failing status.
  */
 export async function download(url: string, options: RequestOptions = {}): Promise<string> {
   const reply = await transfer(() => Taro.downloadFile({ url, timeout: TRANSFER_TIMEOUT }), options)
   if (reply.statusCode >= 200 && reply.statusCode <= 299) return reply.tempFilePath
-  const message = t('request.serverFault')
+  const message = downloadRefusal(reply.tempFilePath)
   if (options.showError !== false) toast(message)
   throw new RequestError(message, reply.statusCode)
 }

@@ -4,7 +4,7 @@ import { runInAction } from 'mobx'
 import type { SurveyAnswer } from '@/api/types'
 import CheckNoticePage from '@/pagesHome/pages/checkNotice'
 import { customerStore, formStore, sessionStore } from '@/stores'
-import { callsTo, click, demoUser, mockApi, quietUi, resetApp, settle } from './support/helpers'
+import { callsTo, click, demoUser, mockApi, mockViewerTab, quietUi, resetApp, settle } from './support/helpers'
 
 const SURVEY = '/api/care/index/getSurvey'
 const ANSWERS = '/api/care/index/answerList'
@@ -145,5 +145,19 @@ describe('check-in rules (入住须知)', () => {
     expect(screen.getByText('客户曾确认第 1 版须知，须知已更新，请重新阅读并签字。')).toBeTruthy()
     expect(document.querySelector('#form-field-agree')).toBeTruthy()
     expect(screen.getByText('保存')).toBeTruthy()
+  })
+
+  it('offers the acknowledgement shown as a PDF, asked for by its answer id', async () => {
+    const tab = mockViewerTab()
+    const api = mockApi({
+      [SURVEY]: () => ({ code: 1, res: rules }),
+      [ANSWERS]: () => ({ code: 1, res: { list: [answer()], total: 1 } }),
+      '/api/care/index/formRecordPdf': () => ({ code: 1, res: { url: '/api/pdf/tok-9', name: '入住须知-9.pdf' } }),
+    })
+    await show()
+    click(screen.getByText('打印 / 导出 PDF'))
+    await settle()
+    expect(callsTo(api, '/api/care/index/formRecordPdf')[0].data).toEqual({ answer_id: 9 })
+    expect(tab.location.href).toBe(`${window.location.origin}/api/pdf/tok-9`)
   })
 })

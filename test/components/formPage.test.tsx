@@ -11,7 +11,7 @@ import '@/features/forms/locales'
 import VisitPage from '@/pagesHome/pages/form/visit/form'
 import { customerStore, formStore, sessionStore } from '@/stores'
 import { DRAFT_DELAY } from '@/features/forms/stores/formSession'
-import { blurField, callsTo, click, demoUser, field, mockApi, quietUi, resetApp, settle, typeInto } from './support/helpers'
+import { blurField, callsTo, click, demoUser, field, mockApi, mockViewerTab, quietUi, resetApp, settle, typeInto } from './support/helpers'
 
 const SAVE = '/api/care/index/saveForm'
 const INFO = '/api/care/index/getFormRecordInfo'
@@ -457,3 +457,45 @@ afterAll(() => {
   jest.restoreAllMocks()
 })
 
+describe('print / PDF of a saved record', () => {
+  const PDF = '/api/care/index/formRecordPdf'
+  const saved = () => ({ code: 1, res: record({ data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30, dinner: 2 } }) })
+
+  it('is offered on a saved record only, and opens the link the server answers', async () => {
+    const tab = mockViewerTab()
+    const api = mockApi({
+      [LIST]: () => ({ code: 1, res: { list: [], total: 0 } }),
+      [INFO]: saved,
+      [PDF]: () => ({ code: 1, res: { url: '/api/pdf/tok-1', name: '家属订餐登记表-12.pdf' } }),
+    })
+    const blank = await show()
+    expect(screen.queryByText('打印 / 导出 PDF')).toBeNull()
+    blank.unmount()
+
+    jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: { id: '12' } } } as never)
+    await show()
+    click(screen.getByText('打印 / 导出 PDF'))
+    await settle()
+    expect(callsTo(api, PDF)[0].data).toEqual({ id: 12 })
+    expect(tab.location.href).toBe(`${window.location.origin}/api/pdf/tok-1`)
+    expect(modal).not.toHaveBeenCalled()
+  })
+
+  it('a refusal (the record deleted meanwhile) is told, and what the form holds stays as it was', async () => {
+    const tab = mockViewerTab()
+    jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: { id: '12' } } } as never)
+    mockApi({
+      [LIST]: () => ({ code: 1, res: { list: [], total: 0 } }),
+      [INFO]: saved,
+      [PDF]: () => ({ code: -1, msg: '记录不存在或已删除' }),
+    })
+    const view = await show()
+    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('30.00')
+    click(screen.getByText('打印 / 导出 PDF'))
+    await settle()
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '文件未能打开：记录不存在或已删除' }))
+    expect(tab.close).toHaveBeenCalled()
+    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('30.00')
+    expect(screen.getByText('编辑记录 #12')).toBeTruthy()
+  })
+})

@@ -4,7 +4,7 @@ import { runInAction } from 'mobx'
 import StockOrderList from '@/features/stock/components/StockOrderList'
 import '@/features/forms/locales'
 import { formStore, sessionStore } from '@/stores'
-import { callsTo, click, demoUser, mockApi, quietUi, resetApp, settle, typeInto } from './support/helpers'
+import { callsTo, click, demoUser, mockApi, mockViewerTab, quietUi, resetApp, settle, typeInto } from './support/helpers'
 
 const order = (id: number, status: string, extra: object = {}) => ({
   id,
@@ -184,5 +184,22 @@ describe('outbound order list', () => {
     await show()
     click(card('CK20261122-00001'))
     expect(navigate).toHaveBeenCalledWith({ url: '/pagesHome/pages/form/linliao/commom/form?id=1' })
+  })
+})
+
+describe('print / PDF of an order', () => {
+  it("its row asks for that order's PDF without opening the order", async () => {
+    const tab = mockViewerTab()
+    const api = mockApi({
+      '/api/care/outApply/index': () => ({ code: 1, res: { list: [order(4, 'approved')], total: 1 } }),
+      '/api/care/outApply/pdf': () => ({ code: 1, res: { url: '/api/pdf/tok-4', name: '出库单-CK20261122-00004.pdf' } }),
+    })
+    const navigate = jest.spyOn(Taro, 'navigateTo')
+    await show()
+    click(button(card('CK20261122-00004'), '打印 / 导出 PDF'))
+    await settle()
+    expect(callsTo(api, '/api/care/outApply/pdf')[0].data).toEqual({ id: 4 })
+    expect(tab.location.href).toBe(`${window.location.origin}/api/pdf/tok-4`)
+    expect(navigate).not.toHaveBeenCalled()
   })
 })

@@ -2,7 +2,7 @@
 // does. The simulator only knows custom components, so App() is captured and Page() is turned into
 // a Component whose lifetimes call the page's onLoad / onShow / onReady; the harness keeps a page
 // stack that the navigation APIs (navigateTo, redirectTo, switchTab, reLaunch, navigateBack) really
-// move through. wx.request / wx.uploadFile go over node:http to the suite's real server; storage is
+// move through. wx.request / wx.uploadFile / wx.downloadFile go over node:http to the suite's real server; storage is
 // a real Map; the canvas of a Canvas 2D node is a real @napi-rs/canvas. What the simulator cannot
 // do as WeChat does is said where it is stood in for.
 const path = require('path')
@@ -254,10 +254,7 @@ function request(options) {
       }
       settle(options, { statusCode, data: payload, header: resHeader, errMsg: 'request:ok' })
     },
-    ({ errMsg }) => {
-      Object.assign(call, { done: true, errMsg })
-      fail(options, errMsg)
-    },
+    ({ errMsg }) => failed(call, options, errMsg),
   )
   return task
 }
@@ -268,6 +265,21 @@ afterAll(() => fs.rmSync(TEMP_DIR, { recursive: true, force: true }))
 const localPath = (filePath) => {
   const name = String(filePath).replace(/^(wxfile:\/\/|http:\/\/tmp\/)/, '')
   return path.isAbsolute(name) ? name : path.join(TEMP_DIR, name)
+}
+
+/** A transfer failed: recorded on its call, told to its caller. */
+function failed(call, options, errMsg) {
+  Object.assign(call, { done: true, errMsg })
+  fail(options, errMsg)
+}
+
+/** A transfer WeChat refuses before sending (no scheme and host, no network) fails on the next tick: true if so. */
+function refused(call, options) {
+  const errMsg = !hasOrigin(call.url) ? `${call.api}:fail invalid url "${call.url}"` : offline(call.api)
+  if (!errMsg) return false
+  Object.assign(call, { done: true, errMsg })
+  later(() => fail(options, errMsg))
+  return true
 }
 
 function uploadFile(options) {
@@ -283,12 +295,7 @@ function uploadFile(options) {
     onHeadersReceived() {},
     offHeadersReceived() {},
   }
-  const refuse = !hasOrigin(url) ? `uploadFile:fail invalid url "${url}"` : offline('uploadFile')
-  if (refuse) {
-    Object.assign(call, { done: true, errMsg: refuse })
-    later(() => fail(options, refuse))
-    return task
-  }
+  if (refused(call, options)) return task
   let file
   try {
     file = fs.readFileSync(localPath(filePath))
@@ -313,13 +320,46 @@ function uploadFile(options) {
       Object.assign(call, { done: true, statusCode, reply: raw.toString('utf8') })
       settle(options, { statusCode, data: raw.toString('utf8'), header: resHeader, errMsg: 'uploadFile:ok' })
     },
-    ({ errMsg }) => {
-      Object.assign(call, { done: true, errMsg })
-      fail(options, errMsg)
-    },
+    ({ errMsg }) => failed(call, options, errMsg),
   )
   return task
 }
+
+/** WeChat names a downloaded file by its type. */
+const DOWNLOAD_EXTENSIONS = { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg' }
+let downloads = 0
+
+function downloadFile(options) {
+  const { url, header = {}, timeout = 60000 } = options
+  const call = { api: 'downloadFile', url, method: 'GET', header: { ...header }, done: false }
+  calls.push(call)
+  let abort = () => {}
+  const task = {
+    abort: () => abort(),
+    onProgressUpdate() {},
+    offProgressUpdate() {},
+    onHeadersReceived() {},
+    offHeadersReceived() {},
+  }
+  if (refused(call, options)) return task
+  exchange('downloadFile', { url, method: 'GET', headers: lowerKeys(header), timeout }, (fn) => (abort = fn)).then(
+    ({ statusCode, body, header: resHeader }) => {
+      // WeChat saves the body whatever the status; the caller reads the status.
+      const type = String(resHeader['content-type'] || '').split(';')[0].trim()
+      const name = `download-${++downloads}${DOWNLOAD_EXTENSIONS[type] || ''}`
+      fs.writeFileSync(path.join(TEMP_DIR, name), body)
+      Object.assign(call, { done: true, statusCode, type, tempFilePath: `wxfile://${name}` })
+      settle(options, { statusCode, tempFilePath: `wxfile://${name}`, header: resHeader, errMsg: 'downloadFile:ok' })
+    },
+    ({ errMsg }) => failed(call, options, errMsg),
+  )
+  return task
+}
+
+/** The files on the phone: what a download saved, read back. */
+wx.getFileSystemManager = () => ({
+  readFileSync: (filePath, encoding) => fs.readFileSync(localPath(filePath), encoding),
+})
 
 /** Switches the device's network; listeners of wx.onNetworkStatusChange hear it as WeChat tells them. */
 function setNetwork(online) {
@@ -331,6 +371,7 @@ function setNetwork(online) {
 Object.assign(wx, {
   request,
   uploadFile,
+  downloadFile,
   getNetworkType: (o) => later(() => settle(o, { networkType: network.type, errMsg: 'getNetworkType:ok' })),
   onNetworkStatusChange: (listener) => network.listeners.push(listener),
   offNetworkStatusChange: (listener) => {
@@ -385,8 +426,17 @@ Object.assign(wx, {
     later(() => settle(o, { errMsg: 'disableAlertBeforeUnload:ok' }))
   },
   pageScrollTo: (o) => later(() => settle(o, { errMsg: 'pageScrollTo:ok' })),
+  // WeChat's document viewer: what it was asked to open, with the file's local path to read.
+  openDocument: (o) => {
+    const file = localPath(o.filePath)
+    if (!fs.existsSync(file)) return later(() => fail(o, `openDocument:fail file not found: ${o.filePath}`))
+    ui.documents.push({ ...o, file, page: topRoute() })
+    later(() => settle(o, { errMsg: 'openDocument:ok' }))
+  },
 })
 ui.tabBar = []
+/** The files opened in WeChat's document viewer ({ filePath, fileType, showMenu, file, page }). */
+ui.documents = []
 
 // ------------------------------------------------------------------------------------------
 // The update manager: a stand-in whose events a test fires.

@@ -101,3 +101,10 @@ export function mockUpload(urls: string[]) {
     return Promise.resolve({ statusCode: 200, data, errMsg: 'uploadFile:ok' })
   }) as unknown as typeof Taro.uploadFile)
 }
+
+/** The tab H5 opens for a file during the tap (window.open), as a stand-in whose address and closing are read. */
+export function mockViewerTab() {
+  const tab = { document: { title: '' }, location: { href: '' }, close: jest.fn() }
+  jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window)
+  return tab
+}

@@ -1,6 +1,7 @@
 // The form records API (/api/care/index/*): records, the check-in rules and
 // the site's lists that forms choose from. Lists are quiet (no loading indicator, no modal):
 // the pages show their own loading and error states.
+import { FILE_CALL, type ServerFile } from '@/api/files'
 import { request, type RequestOptions } from '@/api/request'
 import type {
   Department,
@@ -49,6 +50,11 @@ export function getFormRecordCount(body: { name?: string; date?: string } = {}, 
 /** Deletes a record (soft: kept for audit). */
 export function delFormRecord(id: number, options: RequestOptions = {}) {
   return request<null>(`${BASE}/delFormRecord`, { id }, options)
+}
+
+/** A saved record, or a signed acknowledgement of the check-in rules, as a PDF to open. */
+export function formRecordPdf(body: { id: number } | { answer_id: number }, options: RequestOptions = FILE_CALL) {
+  return request<ServerFile>(`${BASE}/formRecordPdf`, body, options)
 }
 
 /** The site's current check-in rules. */

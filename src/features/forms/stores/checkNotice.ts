@@ -1,12 +1,13 @@
 // 入住须知: the site's rules (getSurvey), the customer's latest acknowledgement (answerList), her
 // earlier ones (the history) and the session of a new one, saved with answerSave.
 import { makeAutoObservable, runInAction } from 'mobx'
+import { openServerFile } from '@/api/files'
 import type { Survey, SurveyAnswer } from '@/api/types'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import { customerStore, formStore } from '@/stores'
 import { toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
-import { answerList, answerSave, getSurvey } from '../api/form'
+import { answerList, answerSave, formRecordPdf, getSurvey } from '../api/form'
 import { reportSave } from './formPage'
 import { FormSession } from './formSession'
 import { currentCustomer } from './openSession'
@@ -50,6 +51,12 @@ export class CheckNoticeStore {
 
   private view(id: number) {
     this.viewing = this.history.records.items.find((record) => record.id === id) ?? null
+  }
+
+  /** The acknowledgement shown as a PDF, opened to print or forward. */
+  exportPdf() {
+    const shown = this.shown
+    if (shown) openServerFile(() => formRecordPdf({ answer_id: shown.id }))
   }
 
   /** Back from an acknowledgement of the history to the page as it stands. */

@@ -2,6 +2,7 @@
 // save and delete with what the user is told, and the popup of the customer's saved records.
 import Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
+import { openServerFile, type ServerFile } from '@/api/files'
 import type { FormRecord, Page, Saved } from '@/api/types'
 import { featureByRoute } from '@/features/registry'
 import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'
@@ -9,7 +10,7 @@ import { t } from '@/i18n'
 import { customerStore, formStore } from '@/stores'
 import { alert, confirm, toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
-import { delFormRecord, getFormRecord, getFormRecordInfo, saveForm, type SaveFormBody } from '../api/form'
+import { delFormRecord, formRecordPdf, getFormRecord, getFormRecordInfo, saveForm, type SaveFormBody } from '../api/form'
 import { fieldAnchor } from '../fieldAnchor'
 import { formOptionsStore } from './formOptions'
 import type { FormSession, SaveResult } from './formSession'
@@ -23,12 +24,13 @@ export interface RecordsQuery {
   customer_id?: number
 }
 
-/** Where a form's records are saved, read, listed and deleted (care form records unless said otherwise). */
+/** Where a form's records are saved, read, listed, deleted and made PDFs of (care form records unless said otherwise). */
 export interface FormBackend {
   send: (body: SaveFormBody) => Promise<Saved>
   load: (id: number) => Promise<FormRecord>
   list: (name: string, query: RecordsQuery) => Promise<Page<FormRecord>>
   remove: (id: number) => Promise<unknown>
+  pdf: (id: number) => Promise<ServerFile>
 }
 
 const careRecords: FormBackend = {
@@ -36,6 +38,7 @@ const careRecords: FormBackend = {
   load: (id) => getFormRecordInfo(id),
   list: (name, query) => getFormRecord({ name, ...query }),
   remove: (id) => delFormRecord(id),
+  pdf: (id) => formRecordPdf({ id }),
 }
 
 export interface FormPageOptions {
@@ -240,6 +243,12 @@ export class FormPageStore {
       .then((record) => session.setRecordInfo(record))
       .catch(() => {})
     if (definition.onePerCustomer) formStore.fetchFormRecord(definition.name).catch(() => {})
+  }
+
+  /** The saved record as a PDF, opened to print or forward (what is typed stays as it is). */
+  exportPdf() {
+    const id = this.session?.recordId
+    if (this.editing && id) openServerFile(() => this.backend.pdf(id))
   }
 
   async remove() {

@@ -1,4 +1,5 @@
 // What outApply and specialCare orders share: statuses, items, the list query and the check.
+import { FILE_CALL, type ServerFile } from '@/api/files'
 import { request, type RequestOptions } from '@/api/request'
 import type { Page, ResOf, Saved } from '@/api/types'
 import type { Static } from 'typebox'
@@ -29,7 +30,7 @@ export interface OrderQuery {
 
 export type CheckBody = { id: number; approve: boolean; reason?: string } | { id: number; reverse: true; reason?: string }
 
-/** The five calls of one kind of order under `base` (e.g. /api/care/outApply). */
+/** The calls of one kind of order under `base` (e.g. /api/care/outApply). */
 export function orderApi<Order extends OrderBase, Body extends object>(base: string) {
   const QUIET: RequestOptions = { loading: false, showError: false }
   return {
@@ -40,5 +41,7 @@ export function orderApi<Order extends OrderBase, Body extends object>(base: str
       request<Saved>(`${base}/save`, body, options),
     del: (id: number, options: RequestOptions = {}) => request<null>(`${base}/del`, { id }, options),
     check: (body: CheckBody, options: RequestOptions = { loading: true }) => request<Order>(`${base}/check`, body, options),
+    /** The order as a PDF to open. */
+    pdf: (id: number, options: RequestOptions = FILE_CALL) => request<ServerFile>(`${base}/pdf`, { id }, options),
   }
 }

@@ -1,6 +1,7 @@
 // One of the three stock order lists (出库单, 大礼包出库单, 资费物品出库单): its filters, its pages,
-// and open / new / delete / approve / reject / reverse of an order.
+// and open / new / delete / approve / reject / reverse of an order, and its PDF.
 import { makeAutoObservable } from 'mobx'
+import { openServerFile } from '@/api/files'
 import { featureByRoute } from '@/features/registry'
 import { outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
@@ -104,6 +105,11 @@ export class OrderListStore {
     const { status } = this.filters.values
     if (status !== 'all' && order.status !== status) this.list.remove((item) => item.id === order.id)
     else this.list.update((item) => (item.id === order.id ? { ...item, ...order } : item))
+  }
+
+  /** The order as a PDF, opened to print or forward. */
+  exportPdf(order: Order) {
+    openServerFile(() => this.kind.api.pdf(order.id))
   }
 
   async remove(order: Order) {

@@ -64,6 +64,7 @@ export default observer(function CheckNotice() {
         hideStatus={!!shown}
         onRecords={store.history.open}
         onNew={store.viewing ? store.closeViewing : undefined}
+        onExport={shown ? store.exportPdf : undefined}
       />
       <LoadStatus status={status} error={store.error} rows={8} onRetry={store.load} />
       {status === 'ready' && survey && (

@@ -16,12 +16,22 @@ interface Props {
   onNew?: () => void
   /** Opens the customer's record of a one-per-customer form (a new one is open, a second is refused). */
   onOpenExisting?: () => void
+  /** Opens the saved record as a PDF (to print or forward). */
+  onExport?: () => void
   /** Nothing to edit (an acknowledgement already signed): no new / editing line. */
   hideStatus?: boolean
 }
 
 /** The form's title, for whom and for which working date, and whether a record is being edited. */
-export default observer(function FormHeader({ definition, session, onRecords, onNew, onOpenExisting, hideStatus = false }: Props) {
+export default observer(function FormHeader({
+  definition,
+  session,
+  onRecords,
+  onNew,
+  onOpenExisting,
+  onExport,
+  hideStatus = false,
+}: Props) {
   const customer = session?.customer
   const record = session?.record
   return (
@@ -56,8 +66,13 @@ export default observer(function FormHeader({ definition, session, onRecords, on
           </Button>
         </View>
       )}
-      {(onRecords || onNew) && (
+      {(onRecords || onNew || onExport) && (
         <View className="form-header__actions">
+          {onExport && (
+            <Button className="form-header__pdf" size="small" fill="outline" type="primary" onClick={onExport}>
+              {t('formUi.exportPdf')}
+            </Button>
+          )}
           {onRecords && (
             <Button size="small" fill="outline" type="primary" onClick={onRecords}>
               {t('formUi.records')}

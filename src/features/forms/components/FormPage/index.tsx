@@ -71,6 +71,7 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
         onRecords={store.history.open}
         onNew={store.canStartNew ? store.startNew : undefined}
         onOpenExisting={store.existingRecord ? store.openExisting : undefined}
+        onExport={store.editing ? store.exportPdf : undefined}
       />
       {tools?.(store)}
       <LoadStatus status={status} error={store.loadError} rows={6} onRetry={store.retry} />

@@ -96,6 +96,9 @@ export default observer(function StockOrderList({ kind }: { kind: StockListKind 
                 {t('stock.createdBy', { name: order.created_by_name ?? '', time: timeText(order.created_at) })}
               </Text>
               <View className="stock-list__actions">
+                <Button className="stock-list__pdf" size="small" type="primary" fill="none" onClick={stop(() => store.exportPdf(order))}>
+                  {t('formUi.exportPdf')}
+                </Button>
                 {order.status === 'pending' && (
                   <>
                     <Button size="small" type="danger" fill="none" onClick={stop(() => store.remove(order))}>

@@ -1,0 +1,151 @@
+// Print / PDF on H5 end to end: the real server makes the PDF of a saved visitor record and of an
+// approved order, the browser opens it in a tab of its own (application/pdf; in WeChat's browser,
+// the page itself), and its text holds what was saved. A record deleted meanwhile is refused with
+// the server's reason, and the form keeps what it shows.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { useApp, fieldOf, modal, openEntry, tokenOf, formZh, serverZh, zh, fmt } from './app.mjs'
+import { productWithStock } from './formSteps.mjs'
+
+const app = useApp()
+const PDF_LABEL = formZh['formUi.exportPdf']
+/** The form header's button (a page left behind keeps its own in the document). */
+const headerPdf = (page) => page.locator('.form-header__pdf').filter({ hasText: PDF_LABEL, visible: true })
+const VISIT = '/pagesHome/pages/form/visit/form'
+
+/** A 1×1 PNG: the visitor's signature, uploaded as the app uploads one. */
+const SIGNATURE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+async function uploadSignature(page) {
+  const form = new FormData()
+  form.append('file', new Blob([SIGNATURE_PNG], { type: 'image/png' }), 'signature.png')
+  const reply = await fetch(`${app.server.url}/api/admin/oss/upload`, { method: 'POST', headers: { token: await tokenOf(page) }, body: form })
+  const { err, data } = await reply.json()
+  assert.equal(err, 0)
+  return data.url
+}
+
+/** A visit as saveForm takes it, every required field filled. */
+const visitRecord = (customerId, visitor, signature) => ({
+  name: '访客出入登记表',
+  customer_id: customerId,
+  data: {
+    visitor_name: visitor,
+    phone: '13812345678',
+    relation: 'husband',
+    customer_id: customerId,
+    visitors: 2,
+    temperature: 36.7,
+    health: ['noFever', 'noCough'],
+    time_in: '2026-11-22 10:30',
+    remark: '带了一束康乃馨',
+    visitor_signature: signature,
+  },
+})
+
+const pdfText = (body) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: body, encoding: 'utf8' })
+
+/** Taps `target`, catches the tab it opens and the PDF that tab receives; resolves the PDF's text. */
+async function pdfFrom(target) {
+  const { context } = app.browser
+  const [tab, response] = await Promise.all([
+    context.waitForEvent('page'),
+    context.waitForEvent('response', { predicate: (response) => response.url().includes('/api/pdf/') }),
+    target.click(),
+  ])
+  assert.equal(response.frame().page(), tab)
+  assert.equal(response.status(), 200)
+  assert.match(response.headers()['content-type'], /^application\/pdf/)
+  // The tab shows it in Chromium's PDF viewer, whose page stands in for the body there: the same
+  // link read again (it needs no session) gives the file's bytes.
+  const body = Buffer.from(await (await fetch(response.url())).arrayBuffer())
+  assert.equal(body.subarray(0, 4).toString('latin1'), '%PDF')
+  await tab.close()
+  return pdfText(body)
+}
+
+async function openSavedVisit(page, room, visitor) {
+  await app.loginAndPick(page, room)
+  const customerId = await page.evaluate(() => JSON.parse(localStorage.getItem('customerInfo')).data.id)
+  const { id } = await app.api(page, 'index/saveForm', visitRecord(customerId, visitor, await uploadSignature(page)))
+  await page.goto(`${app.server.url}${VISIT}?id=${id}`)
+  await page.locator('.form-header__chip').getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true }).waitFor()
+  assert.equal(await fieldOf(page, 'visitor_name').locator('input').inputValue(), visitor)
+  return id
+}
+
+test('访客出入登记表: 导出 PDF of a saved record opens the PDF in a tab, and it holds the saved values', async () => {
+  const page = await app.newPage()
+  await openSavedVisit(page, '814', 'PDF访客甲')
+  const text = await pdfFrom(headerPdf(page))
+  for (const value of ['PDF访客甲', '13812345678', '带了一束康乃馨', '36.7']) assert.ok(text.includes(value), `${value} in:\n${text}`)
+  // The form is where it was, as it was.
+  assert.equal(await fieldOf(page, 'visitor_name').locator('input').inputValue(), 'PDF访客甲')
+  assert.equal(await modal(page).count(), 0)
+  await page.close()
+})
+
+test("in WeChat's own browser (no tabs) the PDF opens in the page itself", async () => {
+  const page = await app.newPage()
+  const cdp = await page.context().newCDPSession(page)
+  const userAgent = await page.evaluate(() => navigator.userAgent)
+  await cdp.send('Emulation.setUserAgentOverride', { userAgent: `${userAgent} MicroMessenger/8.0.50 NetType/WIFI Language/zh_CN` })
+  await openSavedVisit(page, '816', 'PDF访客丙')
+  const pages = app.browser.context.pages().length
+  const [response] = await Promise.all([
+    page.waitForResponse((response) => response.url().includes('/api/pdf/')),
+    headerPdf(page).click(),
+  ])
+  assert.equal(response.status(), 200)
+  assert.match(response.headers()['content-type'], /^application\/pdf/)
+  assert.equal(response.frame().page(), page)
+  assert.equal(app.browser.context.pages().length, pages)
+  await page.close()
+})
+
+test('an approved 出库单: its PDF from its row in the list and from the order itself', async () => {
+  const page = await app.newPage()
+  await app.loginAndPick(page)
+  const { product, batch } = await productWithStock(app, page, 1)
+  const [department] = await app.api(page, 'index/departmentList', {})
+  const { id } = await app.api(page, 'outApply/save', {
+    type: 'general',
+    department_id: department.id,
+    requester: 'PDF领用人',
+    items: [{ product_id: product.id, batch_id: batch.id, quantity: 1 }],
+  })
+  const order = await app.api(page, 'outApply/check', { id, approve: true })
+  assert.equal(order.status, 'approved')
+
+  await openEntry(page, 'entry.outboundList')
+  const card = page.locator('.stock-list__card').filter({ hasText: order.no })
+  await card.locator('.stock-list__tag--approved').waitFor()
+  const fromRow = await pdfFrom(card.locator('taro-button-core').filter({ hasText: PDF_LABEL }))
+  for (const value of [order.no, 'PDF领用人', product.name]) assert.ok(fromRow.includes(value), `${value} in:\n${fromRow}`)
+  // The button on the row did not open the order.
+  assert.match(page.url(), /linliao\/index/)
+
+  await card.click()
+  await fieldOf(page, 'requester').waitFor()
+  const fromOrder = await pdfFrom(headerPdf(page))
+  for (const value of [order.no, 'PDF领用人', product.name]) assert.ok(fromOrder.includes(value), `${value} in:\n${fromOrder}`)
+  await page.close()
+})
+
+test('a record deleted meanwhile: the refusal is told, its tab closes, and the form keeps its data', async () => {
+  const page = await app.newPage()
+  const id = await openSavedVisit(page, '815', 'PDF访客乙')
+  await app.api(page, 'index/delFormRecord', { id })
+  const { context } = app.browser
+  const pages = context.pages().length
+  await headerPdf(page).click()
+  await modal(page).locator('.taro-modal__text').getByText(fmt(zh['request.fileFailed'], { message: serverZh['record.notFound'] }), { exact: true }).waitFor()
+  assert.equal(context.pages().length, pages)
+  assert.equal(await fieldOf(page, 'visitor_name').locator('input').inputValue(), 'PDF访客乙')
+  assert.equal(await fieldOf(page, 'remark').locator('textarea').inputValue(), '带了一束康乃馨')
+  await page.close()
+})
