@@ -20,14 +20,13 @@ const DOCUMENTS = ['pdf', 'word', 'excel', 'ppt']
 
 type DocumentExtension = 'doc' | 'docx' | 'xls' | 'xlsx' | 'ppt' | 'pptx' | 'pdf'
 
-/** Opens a file on the phone as its kind asks: a document in the viewer with its menu, a picture in the preview. */
+/**
+ * Opens a file on the phone as its kind asks: a document in WeChat's viewer with its menu. (The
+ * server makes only documents; WeChat's picture preview would also bring its slider into H5.)
+ */
 export async function openLocalFile(filePath: string, name: string): Promise<void> {
   const type = fileType(name)
   try {
-    if (type === 'image') {
-      await Taro.previewImage({ current: filePath, urls: [filePath] })
-      return
-    }
     if (DOCUMENTS.includes(type)) {
       const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase() as DocumentExtension
       await Taro.openDocument({ filePath, fileType: extension, showMenu: true })
