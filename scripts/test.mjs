@@ -7,16 +7,20 @@ import { fileURLToPath } from 'node:url'
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const bin = (name) => path.join(ROOT, 'node_modules/.bin', name)
 
+// A browser or server that stops answering fails its test file after this long instead of holding
+// the whole run (the longest file takes about 3 minutes).
+const HANG_MS = 10 * 60 * 1000
+
 const stages = [
   { name: 'types and import circles', cmd: process.execPath, args: ['--test', 'test/static/'] },
   { name: 'unit + components (jest)', cmd: bin('jest'), args: ['--ci'] },
   { name: 'server (PostgreSQL + PGlite)', cmd: 'bash', args: ['server/scripts/test.sh'] },
-  { name: 'reliability (kill -9, outage, load)', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', 'test/reliability/'] },
+  { name: 'reliability (kill -9, outage, load)', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${HANG_MS}`, 'test/reliability/'] },
   { name: 'build weapp', cmd: bin('taro'), args: ['build', '--type', 'weapp'], build: true },
   { name: 'weapp (miniprogram-simulate)', cmd: bin('jest'), args: ['--ci', '--config', 'test/weapp/jest.config.js'] },
   { name: 'build h5', cmd: bin('taro'), args: ['build', '--type', 'h5'], build: true },
   { name: 'budgets', cmd: process.execPath, args: ['--test', 'test/budget/'] },
-  { name: 'end to end (Chromium)', cmd: process.execPath, args: ['--test', '--test-concurrency=1', 'test/e2e/'] },
+  { name: 'end to end (Chromium)', cmd: process.execPath, args: ['--test', '--test-concurrency=1', `--test-timeout=${HANG_MS}`, 'test/e2e/'] },
 ]
 
 function run(stage) {
