@@ -1,16 +1,17 @@
 // `npm run bench`: builds both targets, then prints one table per section, all measured in one run
 // on this machine: weapp sizes and WeChat's scan, H5 first-load sizes, Lighthouse, the server's
-// endpoints on PGlite and PostgreSQL next to a bare Fastify route, and list latency at scale.
+// endpoints on PGlite and PostgreSQL next to a bare Fastify route, list latency at scale, and PDFs.
 //
 //   npm run bench                          everything (≈ 15 min on 2 cores)
 //   npm run bench -- --quick               shorter runs, scale 1k and 10k records
-//   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, scale)
+//   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, scale, pdf)
 //   npm run bench -- --no-build            use the builds already in DIST_DIR (or dist)
 import os from 'node:os'
 import { parseArgs } from 'node:util'
 import { buildSection, h5Section, weappSection } from './builds.mjs'
 import { DIST, printTable, seconds } from './lib.mjs'
 import { lighthouseSection } from './lighthouse.mjs'
+import { pdfSection } from './pdf.mjs'
 import { scaleSection } from './scale.mjs'
 import { serverSection } from './server.mjs'
 
@@ -20,6 +21,7 @@ const SECTIONS = {
   lighthouse: lighthouseSection,
   server: serverSection,
   scale: scaleSection,
+  pdf: pdfSection,
 }
 /** The sections that read a build. */
 const NEEDS_BUILD = ['weapp', 'h5', 'lighthouse']
