@@ -204,6 +204,8 @@ describe('PDFs of orders', () => {
     has(pdf, batch.batch_no);
     has(pdf, batch.expiry_date);
     has(pdf, order.total.toFixed(2), 'the total');
+    // The items section is titled once, not again by its table.
+    assert.equal(pdf.squeezed.split(zhForms['form.section.items']).length - 1, 1, pdf.text);
 
     const theirs = await call(app, `${OUT}/pdf`, { id }, { token: other.token });
     const theirInfo = await call(app, `${OUT}/info`, { id }, { token: other.token });

@@ -105,7 +105,8 @@ function sectionContent(
   t: Translators,
   readImage: ReadImage,
 ): Content[] {
-  const content: Content[] = titleKey ? [sectionTitle(t.forms(titleKey))] : [];
+  const title = titleKey ? t.forms(titleKey) : '';
+  const content: Content[] = title ? [sectionTitle(title)] : [];
   let plain: [string, TableCell][] = [];
   const flush = () => {
     if (plain.length) content.push(pairs(plain));
@@ -116,7 +117,9 @@ function sectionContent(
     const value = printable.data[field.key];
     if (field.type === 'rows') {
       flush();
-      content.push({ text: label, margin: [0, 6, 0, 2] }, rowsTable(field, value, printable, t));
+      // A section of only its rows is already titled by them (物品明细 over 物品明细 reads twice).
+      if (label !== title) content.push({ text: label, margin: [0, 6, 0, 2] });
+      content.push(rowsTable(field, value, printable, t));
     } else {
       plain.push([label, cellOf(field, value, printable, t, readImage)]);
     }
