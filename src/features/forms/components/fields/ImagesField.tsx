@@ -1,10 +1,10 @@
 // Not NutUI's Uploader: its value is its own file list and its type filter is H5's `accept` only; here the value is the uploaded URLs, the extension is checked on both targets and each photo goes through the request layer with its progress.
 import { useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { UPLOAD_MAX_FILES } from '@/config'
 import { t } from '@/i18n'
+import { previewImage } from '@/utils/previewImage'
 import { assetUrl } from '../../assetUrl'
 import { ImageUploads, imageUrls } from '../../stores/uploads'
 import type { FieldProps } from './types'
@@ -27,7 +27,7 @@ export default observer(function ImagesField({ field, path, session }: FieldProp
             className="form-images__image"
             src={assetUrl(url)}
             mode="aspectFill"
-            onClick={() => Taro.previewImage({ current: assetUrl(url), urls: urls.map(assetUrl) })}
+            onClick={() => previewImage(assetUrl(url), urls.map(assetUrl))}
           />
           <View className="form-images__remove" aria-label={t('formUi.removeImage')} onClick={() => store.remove(session, path, url)}>
             <Text className="form-images__x">×</Text>

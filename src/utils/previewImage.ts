@@ -1,0 +1,2 @@
+// The mini program's photo viewer is WeChat's own: nothing to load.
+export { previewImage } from './photoViewer'
