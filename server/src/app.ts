@@ -13,7 +13,7 @@ import dbPlugin from './plugins/db.js';
 import envelopePlugin from './plugins/envelope.js';
 import i18nPlugin from './plugins/i18n.js';
 import inputPlugin from './plugins/input.js';
-import requestLogPlugin, { requestIdOf } from './plugins/requestLog.js';
+import requestLogPlugin, { RequestLog, requestIdOf } from './plugins/requestLog.js';
 import shutdownPlugin from './plugins/shutdown.js';
 import staticPlugin from './plugins/static.js';
 import ossRoutes from './routes/admin/oss.js';
@@ -75,9 +75,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // Each request's id comes from the proxy's X-Request-Id when it sent a usable one (requestLog.ts).
     requestIdHeader: false,
     genReqId: requestIdOf,
-    requestIdLogLabel: 'requestId',
-    // One log line per request, written by requestLog.ts, instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     // Closing (SIGTERM, see main.ts): requests under way finish; a connection waiting for its next
     // request is closed, and a request that still comes on one is answered 503, never dropped.
     forceCloseConnections: 'idle',
