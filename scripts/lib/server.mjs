@@ -44,9 +44,9 @@ function clockEnv(at) {
  * Starts `node --import tsx server/src/main.ts` and resolves once /api/health answers code 1.
  * `env` adds to (and overrides) the server's environment; `port` or `portFrom` choose where it
  * listens (default: any free port); without env.DATA_DIR it gets a temporary data folder. `clockAt`
- * (a Date) starts the server's clock at that instant.
+ * (a Date) starts the server's clock at that instant. `onOutput` is told each chunk the server writes.
  */
-export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 90_000, clockAt } = {}) {
+export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 90_000, clockAt, onOutput } = {}) {
   const listenPort = env.PORT ? Number(env.PORT) : (port ?? (portFrom ? await freePort(portFrom) : await anyFreePort()))
   const dataDir = env.DATA_DIR || mkdtempSync(path.join(tmpdir(), 'yuezi-server-'))
   const url = `http://127.0.0.1:${listenPort}`
@@ -62,13 +62,19 @@ export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 9
         PORT: String(listenPort),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        // Stopping it (SIGTERM) needs no wait for a load balancer: there is none.
+        SHUTDOWN_DRAIN_MS: '0',
         ...(clockAt ? clockEnv(clockAt) : {}),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => {
+        output += chunk
+        onOutput?.(chunk)
+      })
+    }
     const deadline = Date.now() + startTimeoutMs
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${output}`)
@@ -110,6 +116,14 @@ export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 9
     /** The server process's id (for /proc/<pid>/status). */
     pid: () => child.pid,
     output: () => output,
+    /** How the process ended: { code, signal }, or null while it runs. */
+    exit: () => (running() ? null : { code: child.exitCode, signal: child.signalCode }),
+    /** Sends the process `signal` (SIGTERM: the shutdown a deployment asks for) and resolves once it has exited. */
+    async signal(signal) {
+      if (!running()) return
+      child.kill(signal)
+      await exited()
+    },
     /** kill -9: no shutdown, whatever it was doing. Resolves once the process is gone. */
     async kill() {
       if (!running()) return

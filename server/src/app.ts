@@ -13,6 +13,8 @@ import dbPlugin from './plugins/db.js';
 import envelopePlugin from './plugins/envelope.js';
 import i18nPlugin from './plugins/i18n.js';
 import inputPlugin from './plugins/input.js';
+import requestLogPlugin, { RequestLog, requestIdOf } from './plugins/requestLog.js';
+import shutdownPlugin from './plugins/shutdown.js';
 import staticPlugin from './plugins/static.js';
 import ossRoutes from './routes/admin/oss.js';
 import accountRoutes from './routes/care/account.js';
@@ -70,6 +72,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     pluginTimeout: 120_000,
     // A PDF link's token is a path segment longer than the router's default limit of 100 characters.
     routerOptions: { maxParamLength: 500 },
+    // Each request's id comes from the proxy's X-Request-Id when it sent a usable one (requestLog.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    logController: new RequestLog(),
+    // Closing (SIGTERM, see main.ts): requests under way finish; a connection waiting for its next
+    // request is closed, and a request that still comes on one is answered 503, never dropped.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
   const uploadDir = path.join(config.dataDir, 'uploads');
 
@@ -87,7 +97,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   // App plugins.
+  await app.register(requestLogPlugin);
   await app.register(i18nPlugin);
+  await app.register(shutdownPlugin);
   await app.register(envelopePlugin);
   await app.register(inputPlugin);
   // The demo data, when asked for: its code is loaded only then, a production start runs none of it.

@@ -17,6 +17,11 @@ export interface Config {
   uploadMaxBytes: number;
   h5Dir: string;
   logLevel: string;
+  /**
+   * On SIGTERM, how long the instance goes on serving while it tells the load balancer it is not
+   * ready, before it stops listening (see main.ts); at least the balancer's health check interval.
+   */
+  shutdownDrainMs: number;
   /** Behind a load balancer: take the client's address and protocol from X-Forwarded-*. */
   trustProxy: boolean;
   /**
@@ -39,11 +44,13 @@ export interface Config {
 /** Debian's fonts-wqy-microhei: a free font with every Chinese character the forms may hold. */
 export const DEFAULT_PDF_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
 
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, { zeroAllowed = false } = {}): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < (zeroAllowed ? 0 : 1)) {
+    throw new Error(`${name} must be a ${zeroAllowed ? 'whole number' : 'positive integer'}, got "${raw}"`);
+  }
   return value;
 }
 
@@ -90,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: positiveInt(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
     h5Dir: path.resolve(env.H5_DIR || path.join(repoRoot, 'dist/h5')),
     logLevel: env.LOG_LEVEL || 'info',
+    shutdownDrainMs: positiveInt(env, 'SHUTDOWN_DRAIN_MS', 5_000, { zeroAllowed: true }),
     trustProxy: env.TRUST_PROXY === '1',
     csp: {
       apiOrigins: originOf(env, 'TARO_APP_API_BASE'),

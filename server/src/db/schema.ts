@@ -515,6 +515,8 @@ export const auditLog = pgTable(
     entity: text('entity').notNull(),
     entityId: bigint('entity_id', { mode: 'number' }).notNull(),
     requestId: text('request_id'),
+    /** The HTTP request that made the change: its x-request-id, as in the server's log lines. */
+    httpRequestId: text('http_request_id'),
     at: at('at').notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLog, type AuditAction } from '../db/schema.js';
 import type { Db } from '../db/types.js';
+import { currentRequestId } from '../lib/requestContext.js';
 
 export interface AuditEntry {
   siteId: number;
@@ -14,7 +15,8 @@ export interface AuditEntry {
 }
 
 /**
- * Records a change; call it inside the change's transaction. Answers false, writing nothing, when
+ * Records a change, with the id of the HTTP request it is made in; call it inside the change's
+ * transaction. Answers false, writing nothing, when
  * the site already has an entry with this request_id (a retried save that another one got in first).
  */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<boolean> {
@@ -22,7 +24,7 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<boolean> {
   const { siteId, accountId, action, entity, entityId, requestId = null } = entry;
   const rows = await db
     .insert(auditLog)
-    .values({ siteId, accountId, action, entity, entityId, requestId })
+    .values({ siteId, accountId, action, entity, entityId, requestId, httpRequestId: currentRequestId() ?? null })
     .onConflictDoNothing({ target: [auditLog.siteId, auditLog.requestId] })
     .returning({ id: auditLog.id });
   return rows.length > 0;

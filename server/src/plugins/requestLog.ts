@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { withRequestId } from '../lib/requestContext.js';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * The request's id: the one a proxy in front sent (so that its log and ours name the request
+ * alike), if it looks like an id; else a new one. Anything longer or stranger is not taken into
+ * the logs and the audit rows.
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const sent = request.headers[REQUEST_ID_HEADER];
+  return typeof sent === 'string' && /^[\w.:-]{1,128}$/.test(sent) ? sent : randomUUID();
+}
+
+/** One log line per request, once it is answered (Fastify writes two: when it comes and when it is done). */
+export class RequestLog extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: 'requestId' });
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    // An error here is the reply failing on its way out (the client went away).
+    if (error) request.log.warn({ ...line, err: error }, 'request');
+    else request.log.info(line, 'request');
+  }
+}
+
+/**
+ * Every reply carries its request's id, the log has one line per request with it (RequestLog), and
+ * the request's handler runs with it (the audit row records it): a complaint about one reply leads
+ * to its log lines and to the changes it made, whichever instance answered.
+ */
+export default fp(
+  async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+    });
+    // After the body is read: the handler, and what it awaits, runs in this context.
+    app.addHook('preHandler', (request, _reply, done) => withRequestId(request.id, done));
+  },
+  { name: 'requestLog' },
+);
