@@ -13,6 +13,7 @@ import dbPlugin from './plugins/db.js';
 import envelopePlugin from './plugins/envelope.js';
 import i18nPlugin from './plugins/i18n.js';
 import inputPlugin from './plugins/input.js';
+import { databaseRateLimitStore } from './plugins/rateLimitStore.js';
 import staticPlugin from './plugins/static.js';
 import ossRoutes from './routes/admin/oss.js';
 import accountRoutes from './routes/care/account.js';
@@ -76,7 +77,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // External plugins.
   await app.register(helmet, securityHeaders(config.csp));
   await app.register(compress);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database: every instance behind the load balancer counts the same attempts.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(() => app.db) });
   await app.register(multipart);
   await app.register(swagger, {
     openapi: {
