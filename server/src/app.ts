@@ -1,4 +1,3 @@
-import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -29,6 +28,7 @@ import specialCareRoutes from './routes/care/specialCare.js';
 import metaRoutes from './routes/meta.js';
 import pdfRoutes from './routes/pdf.js';
 import { fontProblem } from './services/pdf/font.js';
+import { openUploadStore } from './services/uploads/store.js';
 
 /**
  * Helmet's headers on every reply. The content security policy is what the H5 build needs: its
@@ -72,7 +72,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // A PDF link's token is a path segment longer than the router's default limit of 100 characters.
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  const uploadDir = path.join(config.dataDir, 'uploads');
+  const uploads = await openUploadStore(config);
+  app.addHook('onClose', async () => uploads.close?.());
 
   // External plugins.
   await app.register(helmet, securityHeaders(config.csp));
@@ -93,12 +94,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(envelopePlugin);
   await app.register(inputPlugin);
   // The demo data, when asked for: its code is loaded only then, a production start runs none of it.
-  const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploadDir) : undefined;
+  const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploads) : undefined;
   await app.register(dbPlugin, { config, afterMigrate });
   await app.register(authPlugin);
 
   // Routes.
-  await app.register(metaRoutes, { prefix: '/api' });
+  await app.register(metaRoutes, { prefix: '/api', uploads });
   await app.register(accountRoutes, {
     prefix: '/api/care/account',
     sessionTtlHours: config.sessionTtlHours,
@@ -113,9 +114,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(inoutstoreRoutes, { prefix: '/api/care/inoutstore' });
   await app.register(outApplyRoutes, { prefix: '/api/care/outApply' });
   await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' });
-  await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploadDir });
-  await app.register(ossRoutes, { prefix: '/api/admin/oss', uploadDir, uploadMaxBytes: config.uploadMaxBytes });
-  await app.register(staticPlugin, { uploadDir, h5Dir: config.h5Dir });
+  await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads });
+  await app.register(ossRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes });
+  await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir });
 
   const font = fontProblem(config.pdf.font);
   if (font) app.log.warn(font);
