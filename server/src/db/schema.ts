@@ -544,7 +544,7 @@ export const uploads = pgTable(
     id: id(),
     siteId: ref('site_id').notNull().references(() => sites.id),
     accountId: ref('account_id').notNull().references(() => accounts.id),
-    /** The stored file name under DATA_DIR/uploads (random, never the client's name). */
+    /** The stored file name in the upload store, DATA_DIR/uploads or the bucket (random, never the client's name). */
     path: text('path').notNull().unique(),
     originalName: text('original_name').notNull(),
     size: integer('size').notNull(),
