@@ -34,10 +34,10 @@ import { openUploadStore } from './services/uploads/store.js';
  * Helmet's headers on every reply. The content security policy is what the H5 build needs: its
  * own scripts only; inline styles (Taro's components and NutUI insert <style> elements); data: and
  * blob: images and fetches (the signature pad's drawing, chosen photos before their upload); the
- * API server and the web-view page's origins when the build names them; frames only of the
- * back-office origins that embed the app.
+ * API server and the web-view page's origins when the build names them; images also from the
+ * bucket's public address; frames only of the back-office origins that embed the app.
  */
-export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins }: Config['csp']): FastifyHelmetOptions {
+export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins, imageOrigins }: Config['csp']): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -47,7 +47,7 @@ export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins }: Co
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins, ...imageOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'data:', 'blob:', ...apiOrigins],
         mediaSrc: ["'self'", 'blob:'],

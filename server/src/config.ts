@@ -24,9 +24,10 @@ export interface Config {
   /**
    * What the content security policy of the served H5 app allows besides its own origin: the API
    * server baked into the build, the origins its web-view page opens (the build's own settings),
-   * and the PC back-office origins that embed the app in a frame.
+   * the PC back-office origins that embed the app in a frame, and the bucket's public address the
+   * uploaded images are shown from.
    */
-  csp: { apiOrigins: string[]; webviewOrigins: string[]; embedOrigins: string[] };
+  csp: { apiOrigins: string[]; webviewOrigins: string[]; embedOrigins: string[]; imageOrigins: string[] };
   pdf: {
     /** The CJK font PDFs are written in (TTF, OTF or TTC). */
     font: string;
@@ -148,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiOrigins: originOf(env, 'TARO_APP_API_BASE'),
       webviewOrigins: origins(env, 'TARO_APP_WEBVIEW_ORIGINS'),
       embedOrigins: origins(env, 'EMBED_ORIGINS'),
+      imageOrigins: originOf(env, 'S3_PUBLIC_BASE_URL'),
     },
     pdf: {
       font: env.PDF_FONT || DEFAULT_PDF_FONT,

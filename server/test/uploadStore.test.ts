@@ -30,8 +30,8 @@ const dataDirs = ['first', 'second'].map((name) => path.join(work, name));
 
 /** An instance whose uploads go to the bucket, read through loadConfig as a deployment sets them. */
 function startOnBucket(dataDir: string, env: Record<string, string> = {}) {
-  const { s3 } = loadConfig({ ...process.env, S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, ...KEYS, ...env });
-  return startApp({ s3, dataDir });
+  const { s3, csp } = loadConfig({ ...process.env, S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, ...KEYS, ...env });
+  return startApp({ s3, csp, dataDir });
 }
 
 const bytesInBucket = async (name: string) =>
@@ -104,6 +104,9 @@ describe('uploads in an S3-compatible bucket', () => {
     const reply = (await uploadFile(second, 'photo.jpg', image, { token })).json();
     assert.equal(reply.err, 0, reply.message);
     assert.match(reply.data.url, new RegExp(`^${publicBase}/[0-9a-f-]{36}\\.jpg$`));
+    // The H5 app may show it: the content security policy allows the bucket's images.
+    const csp = String((await second.inject('/api/health')).headers['content-security-policy']);
+    assert.ok(csp.split(';').includes(`img-src 'self' data: blob: ${endpoint}`), csp);
     const opened = await fetch(reply.data.url);
     assert.equal(opened.status, 200);
     assert.deepEqual(Buffer.from(await opened.arrayBuffer()), image);
