@@ -22,6 +22,7 @@ import type { Db } from '../src/db/types.js';
 import { seed } from '../src/demo/seed.js';
 import { listCustomers } from '../src/repositories/customers.js';
 import { listRecords } from '../src/repositories/formRecords.js';
+import { openUploadStore } from '../src/services/uploads/store.js';
 
 const SITE_ID = 1;
 const RECORDS_PER_CUSTOMER = 50;
@@ -35,8 +36,9 @@ const form = values.form;
 
 const config = loadConfig();
 // Migrations and the demo data first (the server does the same at start; both are no-ops when done).
-const uploadDir = path.join(config.dataDir, 'uploads');
-await (await openDatabase(config, { afterMigrate: (db) => seed(db, uploadDir) })).close();
+const uploads = await openUploadStore(config);
+await (await openDatabase(config, { afterMigrate: (db) => seed(db, uploads) })).close();
+uploads.close?.();
 
 /** Each statement the repositories run, so that the plans are those of the very SQL the API sends. */
 const captured: { sql: string; params: unknown[] }[] = [];

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -15,6 +14,7 @@ import i18nPlugin from './plugins/i18n.js';
 import inputPlugin from './plugins/input.js';
 import requestLogPlugin, { RequestLog, requestIdOf } from './plugins/requestLog.js';
 import shutdownPlugin from './plugins/shutdown.js';
+import { databaseRateLimitStore } from './plugins/rateLimitStore.js';
 import staticPlugin from './plugins/static.js';
 import ossRoutes from './routes/admin/oss.js';
 import accountRoutes from './routes/care/account.js';
@@ -30,15 +30,16 @@ import specialCareRoutes from './routes/care/specialCare.js';
 import metaRoutes from './routes/meta.js';
 import pdfRoutes from './routes/pdf.js';
 import { fontProblem } from './services/pdf/font.js';
+import { openUploadStore } from './services/uploads/store.js';
 
 /**
  * Helmet's headers on every reply. The content security policy is what the H5 build needs: its
  * own scripts only; inline styles (Taro's components and NutUI insert <style> elements); data: and
  * blob: images and fetches (the signature pad's drawing, chosen photos before their upload); the
- * API server and the web-view page's origins when the build names them; frames only of the
- * back-office origins that embed the app.
+ * API server and the web-view page's origins when the build names them; images also from the
+ * bucket's public address; frames only of the back-office origins that embed the app.
  */
-export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins }: Config['csp']): FastifyHelmetOptions {
+export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins, imageOrigins }: Config['csp']): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -48,7 +49,7 @@ export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins }: Co
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins, ...imageOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'data:', 'blob:', ...apiOrigins],
         mediaSrc: ["'self'", 'blob:'],
@@ -81,12 +82,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
-  const uploadDir = path.join(config.dataDir, 'uploads');
+  const uploads = await openUploadStore(config);
+  app.addHook('onClose', async () => uploads.close?.());
 
   // External plugins.
   await app.register(helmet, securityHeaders(config.csp));
   await app.register(compress);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database: every instance behind the load balancer counts the same attempts.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(() => app.db) });
   await app.register(multipart);
   await app.register(swagger, {
     openapi: {
@@ -103,12 +106,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(envelopePlugin);
   await app.register(inputPlugin);
   // The demo data, when asked for: its code is loaded only then, a production start runs none of it.
-  const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploadDir) : undefined;
+  const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploads) : undefined;
   await app.register(dbPlugin, { config, afterMigrate });
   await app.register(authPlugin);
 
   // Routes.
-  await app.register(metaRoutes, { prefix: '/api' });
+  await app.register(metaRoutes, { prefix: '/api', uploads });
   await app.register(accountRoutes, {
     prefix: '/api/care/account',
     sessionTtlHours: config.sessionTtlHours,
@@ -123,9 +126,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(inoutstoreRoutes, { prefix: '/api/care/inoutstore' });
   await app.register(outApplyRoutes, { prefix: '/api/care/outApply' });
   await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' });
-  await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploadDir });
-  await app.register(ossRoutes, { prefix: '/api/admin/oss', uploadDir, uploadMaxBytes: config.uploadMaxBytes });
-  await app.register(staticPlugin, { uploadDir, h5Dir: config.h5Dir });
+  await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads });
+  await app.register(ossRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes });
+  await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir });
 
   const font = fontProblem(config.pdf.font);
   if (font) app.log.warn(font);

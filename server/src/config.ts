@@ -15,6 +15,8 @@ export interface Config {
   loginRateMax: number;
   loginRateWindowMs: number;
   uploadMaxBytes: number;
+  /** Uploaded images go to this S3-compatible bucket when it is set, else to DATA_DIR/uploads. */
+  s3?: S3Config;
   h5Dir: string;
   logLevel: string;
   /**
@@ -27,9 +29,10 @@ export interface Config {
   /**
    * What the content security policy of the served H5 app allows besides its own origin: the API
    * server baked into the build, the origins its web-view page opens (the build's own settings),
-   * and the PC back-office origins that embed the app in a frame.
+   * the PC back-office origins that embed the app in a frame, and the bucket's public address the
+   * uploaded images are shown from.
    */
-  csp: { apiOrigins: string[]; webviewOrigins: string[]; embedOrigins: string[] };
+  csp: { apiOrigins: string[]; webviewOrigins: string[]; embedOrigins: string[]; imageOrigins: string[] };
   pdf: {
     /** The CJK font PDFs are written in (TTF, OTF or TTC). */
     font: string;
@@ -39,6 +42,20 @@ export interface Config {
     linkSecretIsRandom: boolean;
     linkTtlSeconds: number;
   };
+}
+
+/** An S3-compatible object store (AWS S3, Alibaba Cloud OSS, Tencent COS, MinIO) that every instance shares. */
+export interface S3Config {
+  /** Without it, AWS S3 of the region. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Without keys, the SDK's own chain (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Where the bucket's objects are read publicly (…/<name>); without it, images are served through the server. */
+  publicBaseUrl?: string;
+  /** Bucket in the path rather than the host name: MinIO and most self-hosted stores need it. */
+  forcePathStyle: boolean;
 }
 
 /** Debian's fonts-wqy-microhei: a free font with every Chinese character the forms may hold. */
@@ -71,15 +88,51 @@ function origins(env: NodeJS.ProcessEnv, name: string): string[] {
   return list.map((item) => item.replace(/\/$/, ''));
 }
 
+/** A URL setting, without a trailing slash; undefined when unset. */
+function urlSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (!url || !/^https?:$/.test(url.protocol)) throw new Error(`${name} must be a URL such as https://api.example.com, got "${raw}"`);
+  return url.href.replace(/\/+$/, '');
+}
+
 /** The origin of a URL setting (the build's API address: only its origin matters to the policy). */
 function originOf(env: NodeJS.ProcessEnv, name: string): string[] {
-  const raw = env[name];
-  if (!raw) return [];
-  try {
-    return [new URL(raw).origin];
-  } catch {
-    throw new Error(`${name} must be a URL such as https://api.example.com, got "${raw}"`);
+  const url = urlSetting(env, name);
+  return url ? [new URL(url).origin] : [];
+}
+
+/** The object store when S3_BUCKET names one; the other S3_* settings alone are a mistake worth refusing. */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) {
+    const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'].filter((name) => env[name]);
+    if (stray.length) throw new Error(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to keep uploads in the object store`);
+    return undefined;
   }
+  const accessKeyId = env.S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK credential chain');
+  }
+  const forcePathStyle = env.S3_FORCE_PATH_STYLE ?? '';
+  if (!['', '0', '1', 'true', 'false'].includes(forcePathStyle)) {
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${forcePathStyle}"`);
+  }
+  return {
+    endpoint: urlSetting(env, 'S3_ENDPOINT'),
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    publicBaseUrl: urlSetting(env, 'S3_PUBLIC_BASE_URL'),
+    forcePathStyle: !['0', 'false'].includes(forcePathStyle),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -95,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateMax: positiveInt(env, 'LOGIN_RATE_MAX', 10),
     loginRateWindowMs: positiveInt(env, 'LOGIN_RATE_WINDOW_MS', 300_000),
     uploadMaxBytes: positiveInt(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
+    s3: s3Config(env),
     h5Dir: path.resolve(env.H5_DIR || path.join(repoRoot, 'dist/h5')),
     logLevel: env.LOG_LEVEL || 'info',
     shutdownDrainMs: positiveInt(env, 'SHUTDOWN_DRAIN_MS', 5_000, { zeroAllowed: true }),
@@ -103,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiOrigins: originOf(env, 'TARO_APP_API_BASE'),
       webviewOrigins: origins(env, 'TARO_APP_WEBVIEW_ORIGINS'),
       embedOrigins: origins(env, 'EMBED_ORIGINS'),
+      imageOrigins: originOf(env, 'S3_PUBLIC_BASE_URL'),
     },
     pdf: {
       font: env.PDF_FONT || DEFAULT_PDF_FONT,

@@ -157,6 +157,6 @@ function expectedCode(route: ApiRoute, caller: Caller): number | undefined {
 it('documents as public exactly the routes that answer without a session', () => {
   assert.deepEqual(
     routes.filter((route) => route.public).map((route) => route.url).sort(),
-    ['/api/care/account/login_old', '/api/health', '/api/pdf/:token'],
+    ['/api/care/account/login_old', '/api/health', '/api/pdf/:token', '/api/ready'],
   );
 });

@@ -109,7 +109,7 @@ describe('security headers', () => {
     }
   });
 
-  it('let frames of the allowed origins in and out: web-view pages, the back-office that embeds the app', async () => {
+  it('let the allowed origins in: web-view pages and the back-office in frames, uploaded images from the bucket', async () => {
     const bare = Fastify();
     await bare.register(
       helmet,
@@ -117,6 +117,7 @@ describe('security headers', () => {
         apiOrigins: ['https://api.example.com'],
         webviewOrigins: ['https://docs.example.com', 'https://news.example.com'],
         embedOrigins: ['https://pc.example.com'],
+        imageOrigins: ['https://yuezi.oss-cn-hangzhou.aliyuncs.com'],
       }),
     );
     bare.get('/', async () => 'ok');
@@ -126,7 +127,8 @@ describe('security headers', () => {
     assert.ok(directives.includes('frame-src https://docs.example.com https://news.example.com'), directives.join(';'));
     assert.ok(directives.includes("frame-ancestors 'self' https://pc.example.com"));
     assert.ok(directives.includes("connect-src 'self' data: blob: https://api.example.com"));
-    assert.ok(directives.includes("img-src 'self' data: blob: https://api.example.com"));
+    // Uploaded images shown from the bucket's public address.
+    assert.ok(directives.includes("img-src 'self' data: blob: https://api.example.com https://yuezi.oss-cn-hangzhou.aliyuncs.com"));
     // X-Frame-Options cannot allow another origin: frame-ancestors alone decides.
     assert.equal(headers['x-frame-options'], undefined);
   });
@@ -136,11 +138,14 @@ describe('security headers', () => {
       TARO_APP_API_BASE: 'https://api.example.com/base/',
       TARO_APP_WEBVIEW_ORIGINS: 'https://docs.example.com, https://news.example.com/',
       EMBED_ORIGINS: 'https://pc.example.com',
+      S3_BUCKET: 'yuezi',
+      S3_PUBLIC_BASE_URL: 'https://yuezi.oss-cn-hangzhou.aliyuncs.com/uploads/',
     });
     assert.deepEqual(config.csp, {
       apiOrigins: ['https://api.example.com'],
       webviewOrigins: ['https://docs.example.com', 'https://news.example.com'],
       embedOrigins: ['https://pc.example.com'],
+      imageOrigins: ['https://yuezi.oss-cn-hangzhou.aliyuncs.com'],
     });
     for (const bad of ["https://pc.example.com; script-src 'unsafe-inline'", 'pc.example.com', 'https://pc.example.com/page', '*']) {
       assert.throws(() => loadConfig({ EMBED_ORIGINS: bad }), /EMBED_ORIGINS must list origins/, bad);

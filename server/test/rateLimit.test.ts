@@ -1,36 +1,93 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { call, startApp } from './helpers.js';
+import { addAccount, call, startApp } from './helpers.js';
+
+// The login limit is counted in the database: every instance on it counts the same attempts, and
+// a restart forgets none. Each test uses accounts of its own, as other files log in at the same time.
+
+/** One folder for every app of this file, so that a restarted app opens the same embedded database. */
+const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'yuezi-rate-'));
+if (!process.env.DATA_DIR) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+const LIMIT = { loginRateMax: 3, loginRateWindowMs: 120_000, dataDir };
+const start = (overrides = {}) => startApp({ ...LIMIT, ...overrides });
 
 let app: FastifyInstance;
 before(async () => {
-  app = await startApp({ loginRateMax: 3, loginRateWindowMs: 120_000 });
+  app = await start();
 });
 after(() => app.close());
 
 const LOGIN = '/api/care/account/login_old';
+const attempt = (on: FastifyInstance, account: string, password: string, headers: Record<string, string> = {}) =>
+  call(on, LOGIN, { account, password }, headers);
 
 it('stops login attempts on one account after LOGIN_RATE_MAX, and says when to retry', async () => {
-  for (let i = 0; i < 3; i++) {
-    assert.equal((await call(app, LOGIN, { account: 'demo2', password: `guess${i}` })).code, -4);
-  }
-  const blocked = await call(app, LOGIN, { account: 'demo2', password: 'demo1234' });
+  const { account, password } = await addAccount(app);
+  for (let i = 0; i < 3; i++) assert.equal((await attempt(app, account, `guess${i}`)).code, -4);
+  const blocked = await attempt(app, account, password);
   assert.equal(blocked.code, -3);
   assert.equal(blocked.msg, '尝试次数过多，请 2 分钟后再试');
   // Seconds until the window ends, for the app's countdown.
   assert.ok(blocked.res.retry_after > 110 && blocked.res.retry_after <= 120, `retry_after ${blocked.res.retry_after}`);
-  const english = await call(app, LOGIN, { account: 'demo2', password: 'demo1234' }, { lang: 'en' });
+  const english = await attempt(app, account, password, { lang: 'en' });
   assert.equal(english.msg, 'Too many attempts, try again in 2 min');
 
   // Other accounts from the same address can still log in.
-  assert.equal((await call(app, LOGIN, { account: 'manager', password: 'demo1234' })).code, 1);
+  const other = await addAccount(app);
+  assert.equal((await attempt(app, other.account, other.password)).code, 1);
 });
 
 it('stops an account that does not exist in the same way, so that the limit does not tell which accounts exist', async () => {
+  const account = `no-such-staff-${Math.random().toString(36).slice(2)}`;
   const replies = [];
-  for (let i = 0; i < 4; i++) replies.push(await call(app, LOGIN, { account: 'no-such-staff', password: `guess${i}` }));
+  for (let i = 0; i < 4; i++) replies.push(await attempt(app, account, `guess${i}`));
   assert.deepEqual(replies.slice(0, 3).map((r) => r.code), [-4, -4, -4]);
   assert.equal(replies[3].code, -3);
   assert.equal(replies[3].msg, '尝试次数过多，请 2 分钟后再试');
+});
+
+it('keeps an account locked out through a restart of the server', async () => {
+  const { account, password } = await addAccount(app);
+  for (let i = 0; i < 3; i++) assert.equal((await attempt(app, account, `guess${i}`)).code, -4);
+  await app.close();
+  app = await start();
+  const blocked = await attempt(app, account, password);
+  assert.equal(blocked.code, -3);
+  assert.ok(blocked.res.retry_after > 100 && blocked.res.retry_after <= 120, `retry_after ${blocked.res.retry_after}`);
+});
+
+it(
+  'counts attempts spread over two instances on one database as one instance does, and locks out on both',
+  // The embedded database is opened by one process at a time: instances share PostgreSQL.
+  { skip: !process.env.DATABASE_URL && 'two instances at once need PostgreSQL' },
+  async () => {
+    const second = await start();
+    try {
+      const { account, password } = await addAccount(app);
+      const turns = [app, second, app];
+      for (const [i, on] of turns.entries()) assert.equal((await attempt(on, account, `guess${i}`)).code, -4);
+      assert.equal((await attempt(second, account, password)).code, -3);
+      assert.equal((await attempt(app, account, password)).code, -3);
+      // Attempts made at once on both are each counted: the fourth and later ones are refused.
+      const other = await addAccount(app);
+      const burst = await Promise.all(Array.from({ length: 6 }, (_, i) => attempt(i % 2 ? second : app, other.account, `x${i}`)));
+      assert.deepEqual(burst.map((r) => r.code).sort(), [-4, -4, -4, -3, -3, -3].sort());
+    } finally {
+      await second.close();
+    }
+  },
+);
+
+it('frees the account once the window has ended', async () => {
+  await app.close();
+  app = await start({ loginRateWindowMs: 1_000 });
+  const { account, password } = await addAccount(app);
+  for (let i = 0; i < 3; i++) assert.equal((await attempt(app, account, `guess${i}`)).code, -4);
+  assert.equal((await attempt(app, account, password)).code, -3);
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  assert.equal((await attempt(app, account, password)).code, 1);
 });

@@ -214,6 +214,8 @@ function scopeOf(table: PgTable, siteId: number): string {
   if (config.name === 'sites') return `id = ${siteId}`;
   if (config.columns.some((c) => c.name === 'site_id')) return `site_id = ${siteId}`;
   if (config.name === 'accounts') return `id in (select account_id from account_sites where site_id = ${siteId})`;
+  // Login attempts are counted before anyone is known: no site's data (a refused login counts one).
+  if (config.name === 'rate_limits') return 'false';
   for (const fk of config.foreignKeys) {
     const ref = fk.reference();
     const parent = getTableConfig(ref.foreignTable);

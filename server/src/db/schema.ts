@@ -67,6 +67,20 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],
 );
 
+/**
+ * Attempts counted per key (an account and an address, for logging in) until the window ends: in
+ * the database, so that every instance counts the same and a restart forgets nothing.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: at('resets_at').notNull(),
+  },
+  (t) => [index('rate_limits_resets_at_idx').on(t.resetsAt)],
+);
+
 export const customers = pgTable(
   'customers',
   {
@@ -532,7 +546,7 @@ export const uploads = pgTable(
     id: id(),
     siteId: ref('site_id').notNull().references(() => sites.id),
     accountId: ref('account_id').notNull().references(() => accounts.id),
-    /** The stored file name under DATA_DIR/uploads (random, never the client's name). */
+    /** The stored file name in the upload store, DATA_DIR/uploads or the bucket (random, never the client's name). */
     path: text('path').notNull().unique(),
     originalName: text('original_name').notNull(),
     size: integer('size').notNull(),

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import { accounts, accountSites } from '../db/schema.js';
 import type { Db } from '../db/types.js';
+import type { UploadStore } from '../services/uploads/store.js';
 
 // What the demo records (seed.ts) and the demo orders (stock.ts) share: who wrote them, and the
 // signature image they carry.
@@ -21,13 +20,13 @@ export async function firstStaff(db: Db, siteId: number): Promise<{ id: number; 
   return staff;
 }
 
-/** The signature image of the demo records and orders (DATA_DIR/uploads). */
+/** The signature image of the demo records and orders (in the upload store). */
 export const DEMO_SIGNATURE = '/uploads/demo-signature.png';
 
 /** A hand-drawn-looking signature (a PNG of a wavy stroke), for the demo records. */
-export async function writeDemoSignature(uploadDir: string): Promise<void> {
-  const file = path.join(uploadDir, path.basename(DEMO_SIGNATURE));
-  if (existsSync(file)) return;
+export async function writeDemoSignature(uploads: UploadStore): Promise<void> {
+  const name = path.basename(DEMO_SIGNATURE);
+  if (await uploads.exists(name)) return;
   const width = 240;
   const height = 96;
   // Grey + alpha, 2 bytes a pixel; each scanline starts with filter byte 0.
@@ -65,6 +64,5 @@ export async function writeDemoSignature(uploadDir: string): Promise<void> {
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-  await mkdir(uploadDir, { recursive: true });
-  await writeFile(file, png);
+  await uploads.put(name, png, 'image/png');
 }

@@ -15,6 +15,7 @@ import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteNow, siteToday } 
 import { hashPassword } from '../lib/password.js';
 import { createAccount } from '../repositories/accounts.js';
 import { saveFormRecord } from '../services/formRecords.js';
+import type { UploadStore } from '../services/uploads/store.js';
 import { DEMO_SIGNATURE, firstStaff, writeDemoSignature } from './common.js';
 import { random } from './random.js';
 import { seedDemoOrders, seedSiteStock } from './stock.js';
@@ -54,7 +55,7 @@ function idCardNumber(rnd: ReturnType<typeof random>, birthDate: string): string
  * few form records of today and the days before; and for every site that has no products yet, its
  * stock (products, batches, gift packs) and a few orders.
  */
-export async function seed(db: Db, uploadDir: string): Promise<void> {
+export async function seed(db: Db, uploads: UploadStore): Promise<void> {
   await seedIfEmpty(db);
   const siteIds = (await db.select({ id: sites.id }).from(sites).orderBy(asc(sites.id))).map((row) => row.id);
   const sitesWith = async (table: typeof rooms | typeof products) =>
@@ -64,8 +65,9 @@ export async function seed(db: Db, uploadDir: string): Promise<void> {
   const [withRooms, withProducts] = [await sitesWith(rooms), await sitesWith(products)];
   const newSites = siteIds.filter((id) => !withRooms.has(id));
   const stocklessSites = siteIds.filter((id) => !withProducts.has(id));
+  // Also when the data is there already: the upload store may be new (moved to a bucket).
+  await writeDemoSignature(uploads);
   if (!newSites.length && !stocklessSites.length) return;
-  await writeDemoSignature(uploadDir);
   await db.transaction(async (tx) => {
     for (const siteId of newSites) {
       await seedSiteLists(tx, siteId);

@@ -10,10 +10,17 @@ const IMAGE_TYPES = [
 
 export const IMAGE_EXTENSIONS = IMAGE_TYPES.flatMap((type) => type.extensions);
 
+const typeOfName = (fileName: string) => {
+  const extension = path.extname(fileName).slice(1).toLowerCase();
+  return { extension, type: IMAGE_TYPES.find((t) => t.extensions.includes(extension)) };
+};
+
+/** The media type a stored file is served as, by its name. */
+export const mimeOfName = (fileName: string) => typeOfName(fileName).type?.mime ?? 'application/octet-stream';
+
 /** The file's image type when its extension and its first bytes agree on one, else undefined. */
 export function detectImage(fileName: string, bytes: Buffer): { extension: string; mime: string } | undefined {
-  const extension = path.extname(fileName).slice(1).toLowerCase();
-  const type = IMAGE_TYPES.find((t) => t.extensions.includes(extension));
+  const { extension, type } = typeOfName(fileName);
   const startsRight = type?.magic.some((hex) => bytes.subarray(0, hex.length / 2).toString('hex') === hex);
   return type && startsRight ? { extension, mime: type.mime } : undefined;
 }

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { AppError, Code } from '../errors.js';
+import { STORED_NAME, fromStore, type UploadStore } from '../services/uploads/store.js';
 
 export interface StaticOptions {
-  uploadDir: string;
+  uploads: UploadStore;
   h5Dir: string;
 }
 
@@ -15,15 +15,22 @@ const HASHED_ASSET = /^(js|css|static)\//;
 
 /** What a GET outside the API serves: uploaded files, the H5 app and, for its routes, index.html. */
 export default fp<StaticOptions>(
-  async (app, { uploadDir, h5Dir }) => {
-    await mkdir(uploadDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: uploadDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      // Signatures and photos are also shown by pages of other origins (the PC back-office).
-      setHeaders: (reply) => reply.header('cross-origin-resource-policy', 'cross-origin'),
+  async (app, { uploads, h5Dir }) => {
+    // From the upload store, so that every instance serves what any of them stored.
+    app.get<{ Params: { name: string } }>('/uploads/:name', { schema: { hide: true } }, async (request, reply) => {
+      const { name } = request.params;
+      const notFound = new AppError(Code.NOT_FOUND, 'error.routeNotFound', {}, 404);
+      if (!STORED_NAME.test(name)) throw notFound;
+      const file = await fromStore(uploads.get(name));
+      if (!file) throw notFound;
+      reply
+        .type(file.mime)
+        // A stored name is never written again: its bytes may be kept for good.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        // Signatures and photos are also shown by pages of other origins (the PC back-office).
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (file.size !== undefined) reply.header('content-length', file.size);
+      return reply.send(file.body);
     });
 
     const serveH5 = existsSync(path.join(h5Dir, 'index.html'));

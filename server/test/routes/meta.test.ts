@@ -10,9 +10,12 @@ before(async () => {
 after(() => app.close());
 
 describe('the API itself', () => {
-  it('answers health', async () => {
-    const response = await app.inject('/api/health');
-    assert.deepEqual(response.json(), { code: 1, msg: '成功', res: null });
+  it('answers health and readiness', async () => {
+    for (const url of ['/api/health', '/api/ready']) {
+      const response = await app.inject(url);
+      assert.equal(response.statusCode, 200, url);
+      assert.deepEqual(response.json(), { code: 1, msg: '成功', res: null }, url);
+    }
   });
 
   it('serves its OpenAPI document', async () => {

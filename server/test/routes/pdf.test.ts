@@ -12,6 +12,7 @@ import { DEMO_SIGNATURE } from '../../src/demo/common.js';
 import { AppError } from '../../src/errors.js';
 import { fontProblem } from '../../src/services/pdf/font.js';
 import { createPdfLink } from '../../src/services/pdf/index.js';
+import { openFolderStore } from '../../src/services/uploads/folder.js';
 import { signPdfLink } from '../../src/services/pdf/link.js';
 import { definitionOf, validSample, type SampleRefs } from '../formSamples.js';
 import { call, stockRefs } from '../helpers.js';
@@ -301,7 +302,7 @@ describe('the font', () => {
     const missing = path.join(work, 'no-such-font.ttc');
     assert.match(fontProblem(missing)!, /fonts-wqy-microhei.*PDF_FONT/);
     assert.equal(fontProblem('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'), undefined);
-    const settings = { font: missing, linkSecret: Buffer.from(SECRET), linkTtlSeconds: 60, uploadDir: work };
+    const settings = { font: missing, linkSecret: Buffer.from(SECRET), linkTtlSeconds: 60, uploads: await openFolderStore(work) };
     const where = { id: site.siteId, name: 'site', timeZone: 'Asia/Shanghai' };
     await assert.rejects(
       createPdfLink(app.db, settings, where, { kind: 'record', id: 1, lang: 'zh-CN' }),

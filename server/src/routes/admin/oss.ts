@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../actor.js';
 import { UploadBody, UploadReply } from '@yuezi/contract/api/uploads';
-import { invalidUpload, storeUpload } from '../../services/uploads.js';
+import { invalidUpload, storeUpload } from '../../services/uploads/index.js';
+import type { UploadStore } from '../../services/uploads/store.js';
 
 export interface OssRoutesOptions {
-  uploadDir: string;
+  uploads: UploadStore;
   uploadMaxBytes: number;
 }
 
@@ -20,7 +21,7 @@ const malformed = (error: { statusCode?: number }): never => {
 };
 
 /** Uploads of images (signatures, photos), answered in the upload envelope `{err, message, data}`. */
-const ossRoutes: FastifyPluginAsyncTypebox<OssRoutesOptions> = async (app, { uploadDir, uploadMaxBytes }) => {
+const ossRoutes: FastifyPluginAsyncTypebox<OssRoutesOptions> = async (app, { uploads, uploadMaxBytes }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -44,11 +45,11 @@ const ossRoutes: FastifyPluginAsyncTypebox<OssRoutesOptions> = async (app, { upl
         }
         return malformed(error);
       });
-      const storedName = await storeUpload(app.db, actorOf(request), uploadDir, { name: file.filename, bytes });
+      const storedName = await storeUpload(app.db, actorOf(request), uploads, { name: file.filename, bytes });
       return {
         err: 0,
         message: request.t('upload.ok'),
-        data: { url: `${request.protocol}://${request.host}/uploads/${storedName}`, name: file.filename, size: bytes.length },
+        data: { url: uploads.urlOf(storedName, `${request.protocol}://${request.host}`), name: file.filename, size: bytes.length },
       };
     },
   );

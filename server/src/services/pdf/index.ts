@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Db } from '../../db/types.js';
 import { AppError, Code } from '../../errors.js';
 import { detectImage } from '../../lib/images.js';
 import { formTranslator, serverTranslator, type Lang } from '../../plugins/i18n.js';
 import { findSite } from '../../repositories/siteLists.js';
-import { renderPdf, type ReadImage, type Translators } from './document.js';
+import { renderPdf, type Translators } from './document.js';
 import { fontProblem, pdfFont } from './font.js';
 import { signPdfLink, type PdfKind, type PdfLink } from './link.js';
 import { LOADERS, type Site } from './printables.js';
+import { readUpload, type UploadStore } from '../uploads/store.js';
 
 export { readPdfLink, type PdfKind, type PdfLink } from './link.js';
 
@@ -21,7 +20,7 @@ export interface PdfSettings {
   linkSecret: Buffer;
   linkTtlSeconds: number;
   /** Where uploads are stored: photos and signatures are read from there. */
-  uploadDir: string;
+  uploads: UploadStore;
 }
 
 const translators = (lang: Lang): Translators => ({ forms: formTranslator(lang), server: serverTranslator(lang) });
@@ -65,34 +64,32 @@ export async function pdfOfLink(db: Db, settings: PdfSettings, link: PdfLink): P
   const { printable, number } = await find(db, { id: link.siteId, ...site }, link.kind, link.id, link.lang);
   const font = pdfFont(settings.font);
   const t = translators(link.lang);
+  const images = await readImages(settings.uploads, printable.data);
   // A stored picture pdfkit cannot read (a damaged file) must not keep the record from printing:
   // then the pictures are left out, each said to be missing.
-  const bytes = await renderPdf(font, printable, t, uploadReader(settings.uploadDir)).catch(() =>
+  const bytes = await renderPdf(font, printable, t, (url) => images.get(url)).catch(() =>
     renderPdf(font, printable, t, () => undefined),
   );
   return { bytes, name: fileName(printable.title, number) };
 }
 
-/** Reads a stored upload named by its URL (/uploads/<name>, or a full URL to it) as a data URL pdfkit embeds. */
-function uploadReader(uploadDir: string): ReadImage {
-  return (url) => {
-    let pathname = url;
-    try {
-      pathname = new URL(url, 'http://upload.invalid').pathname;
-    } catch {
-      return undefined;
-    }
-    const name = /^\/uploads\/([\w-][\w.-]*)$/.exec(pathname)?.[1];
-    if (!name) return undefined;
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(path.join(uploadDir, name));
-    } catch {
-      return undefined;
-    }
-    // pdfkit embeds PNG and JPEG only.
-    const image = detectImage(name, bytes);
-    if (!image || !['image/png', 'image/jpeg'].includes(image.mime)) return undefined;
-    return `data:${image.mime};base64,${bytes.toString('base64')}`;
+/** Every stored upload the record's values name (by URL), read ahead as data URLs pdfkit embeds. */
+async function readImages(store: UploadStore, data: unknown): Promise<Map<string, string>> {
+  const urls = new Set<string>();
+  const collect = (value: unknown) => {
+    if (typeof value === 'string') urls.add(value);
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
   };
+  collect(data);
+  const read = async (url: string): Promise<[string, string] | undefined> => {
+    const name = store.nameOf(url);
+    // A picture that cannot be read is said to be missing in the PDF.
+    const bytes = name && (await readUpload(store, name).catch(() => undefined));
+    const image = name && bytes && detectImage(name, bytes);
+    // pdfkit embeds PNG and JPEG only.
+    if (!bytes || !image || !['image/png', 'image/jpeg'].includes(image.mime)) return undefined;
+    return [url, `data:${image.mime};base64,${bytes.toString('base64')}`];
+  };
+  return new Map((await Promise.all([...urls].map(read))).filter((entry) => entry !== undefined));
 }

@@ -1,26 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Actor } from '../actor.js';
-import type { Db } from '../db/types.js';
-import { AppError, Code } from '../errors.js';
-import { detectImage, IMAGE_EXTENSIONS } from '../lib/images.js';
-import { writeAudit } from '../repositories/audit.js';
-import { insertUpload } from '../repositories/uploads.js';
+import type { Actor } from '../../actor.js';
+import type { Db } from '../../db/types.js';
+import { AppError, Code } from '../../errors.js';
+import { detectImage, IMAGE_EXTENSIONS } from '../../lib/images.js';
+import { writeAudit } from '../../repositories/audit.js';
+import { insertUpload } from '../../repositories/uploads.js';
+import { fromStore, type UploadStore } from './store.js';
 
 /** A refused upload: -1 (err -1 in the upload envelope), with the message `key`. */
 export const invalidUpload = (key: string, params?: Record<string, string | number>) =>
   new AppError(Code.INVALID_INPUT, key, params);
 
 /**
- * Stores an uploaded image under a random name in `uploadDir` and records it, audited as its
+ * Stores an uploaded image under a random name in the upload store and records it, audited as its
  * uploader's creation; answers the stored name. The client's name only gives the extension, which
  * the file's first bytes must agree with; it never becomes a path.
  */
 export async function storeUpload(
   db: Db,
   actor: Actor,
-  uploadDir: string,
+  store: UploadStore,
   file: { name: string; bytes: Buffer },
 ): Promise<string> {
   if (/[/\\\0]/.test(file.name)) throw invalidUpload('upload.badName');
@@ -29,7 +28,7 @@ export async function storeUpload(
   if (!image) throw invalidUpload('upload.badType', { types: IMAGE_EXTENSIONS.join(', ') });
 
   const storedName = `${randomUUID()}.${image.extension}`;
-  await writeFile(path.join(uploadDir, storedName), file.bytes, { flag: 'wx' });
+  await fromStore(store.put(storedName, file.bytes, image.mime));
   await db.transaction(async (tx) => {
     const id = await insertUpload(tx, {
       siteId: actor.siteId,
