@@ -18,6 +18,13 @@ const SIZE = 3
 const DRAIN_MS = 1_000
 /** How often the balancer asks each instance whether it is ready. */
 const CHECK_MS = 100
+/** Wrong passwords that lock an account out (LOGIN_RATE_MAX), the same for every instance. */
+const LOGIN_LIMIT = 5
+/** A 1×1 PNG, as the signature pad uploads one. */
+const SIGNATURE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
@@ -112,7 +119,7 @@ const counts = { clusterInstances: SIZE, faultsInjected: 0, recordsChecked: 0, r
 
 before(async () => {
   const started = Date.now()
-  cluster = await startCluster({ size: SIZE, env: { LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: String(DRAIN_MS) }, portFrom: 57900 })
+  cluster = await startCluster({ size: SIZE, env: { LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: String(DRAIN_MS), LOGIN_RATE_MAX: String(LOGIN_LIMIT) }, portFrom: 57900 })
   startSeconds = (Date.now() - started) / 1000
   urls = cluster.instances.map((instance) => instance.url)
   db = await openForChecks({ url: cluster.databaseUrl })
@@ -213,6 +220,41 @@ describe(`${SIZE} instances on one PostgreSQL`, () => {
         { requestId, method: 'POST', url: '/api/care/index/saveForm', status: 200, msg: 'request' },
       )
       assert.equal(typeof line.ms, 'number')
+    }
+  })
+
+  test('wrong passwords spread over the three instances lock the account out at the same count as one instance, on all three', async () => {
+    const attempt = (url, password) => send(url, '/api/care/account/login_old', { body: { account: 'demo2', password } })
+    for (let i = 0; i < LOGIN_LIMIT; i++) {
+      const reply = await attempt(urls[i % SIZE], `wrong-${i}`)
+      assert.equal(reply.body.code, -4, `attempt ${i + 1} on instance ${(i % SIZE) + 1}: ${reply.body.msg}`)
+    }
+    // Locked out everywhere, even with the right password.
+    for (const url of urls) {
+      const reply = await attempt(url, 'demo1234')
+      assert.equal(reply.body.code, -3, `${url}: ${reply.body.msg}`)
+      assert.ok(reply.body.res.retry_after > 0)
+    }
+  })
+
+  test('a signature uploaded through instance 1 is in the bucket and opens through instances 2 and 3', async () => {
+    const client = await staffClient(urls[0])
+    const form = new FormData()
+    form.append('file', new Blob([SIGNATURE_PNG], { type: 'image/png' }), 'signature.png')
+    const reply = await fetch(`${urls[0]}/api/admin/oss/upload`, { method: 'POST', headers: { token: client.token }, body: form })
+    const { err, data } = await reply.json()
+    assert.equal(err, 0)
+    const name = data.url.split('/').pop()
+    // The saved URL is the bucket's own address (S3_PUBLIC_BASE_URL): no instance's disk is involved.
+    assert.ok(data.url.startsWith(`${cluster.s3.endpoint}/${cluster.s3.bucket}/`), data.url)
+    const fromBucket = await fetch(data.url)
+    assert.equal(fromBucket.status, 200)
+    assert.deepEqual(Buffer.from(await fromBucket.arrayBuffer()), SIGNATURE_PNG)
+    // Each instance serves it too, read from the bucket.
+    for (const url of urls.slice(1)) {
+      const served = await fetch(`${url}/uploads/${name}`)
+      assert.equal(served.status, 200, url)
+      assert.deepEqual(Buffer.from(await served.arrayBuffer()), SIGNATURE_PNG, url)
     }
   })
 
