@@ -63,9 +63,35 @@ export async function fill(page, { key, type, value }) {
     case 'signature':
       await sign(page, key)
       return undefined
+    case 'location':
+      await setPlace(page, key, value)
+      return undefined
     default:
       throw new Error(`no filler for ${type}`)
   }
+}
+
+/**
+ * Sets a location field to `place` without the map: H5 picks places on the app's map page, which
+ * its own suite drives. The form's draft on the device gets the place as the page goes away (after
+ * the form's own last write of it), and the form restores the draft when it opens again.
+ */
+async function setPlace(page, key, place) {
+  await page.evaluate(
+    ({ key, place }) =>
+      window.addEventListener('pagehide', () => {
+        const drafts = Object.keys(localStorage)
+          .filter((name) => name.startsWith('draft:'))
+          .map((name) => ({ name, draft: JSON.parse(localStorage.getItem(name)).data }))
+          .sort((a, b) => b.draft.saved_at.localeCompare(a.draft.saved_at))
+        const { name, draft } = drafts[0]
+        draft.values[key] = place
+        localStorage.setItem(name, JSON.stringify({ data: draft }))
+      }),
+    { key, place },
+  )
+  await page.reload()
+  await fieldOf(page, key).locator('.form-location__name').getByText(place.name, { exact: true }).waitFor()
 }
 
 /** Fills every field of a spec; resolves to the values expected in the saved record. */
@@ -111,11 +137,18 @@ export async function assertShown(page, expected) {
   }
 }
 
-/** The record holds what was typed (numbers as numbers), a value for every required field, and signatures. */
+/** The record holds what was typed (numbers as numbers), a value for every required field, signatures, places as set. */
 export function assertRecord(record, fields, expected) {
-  for (const { key, type } of fields) {
+  for (const { key, type, value } of fields) {
     assert.notEqual(record.data[key], undefined, `${key} missing in ${JSON.stringify(record.data)}`)
     if (type === 'signature') assert.match(String(record.data[key]), /\.png$/, key)
+    // The place set, with the distance the server counted.
+    if (type === 'location') {
+      const { distance, far, ...place } = record.data[key]
+      assert.deepEqual(place, value, key)
+      assert.equal(typeof distance, 'number', key)
+      assert.equal(typeof far, 'boolean', key)
+    }
   }
   for (const [key, value] of Object.entries(expected)) {
     const saved = record.data[key]
