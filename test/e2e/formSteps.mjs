@@ -73,21 +73,24 @@ export async function fill(page, { key, type, value }) {
 
 /**
  * Sets a location field to `place` without the map: H5 picks places on the app's map page, which
- * its own suite drives. The form's draft on the device gets the place as the page goes away (after
- * the form's own last write of it), and the form restores the draft when it opens again.
+ * its own suite drives. As the page goes away, the form writes its draft (on pagehide and on
+ * visibilitychange); the place is added after each of those writes, and the form restores the
+ * draft when it opens again.
  */
 async function setPlace(page, key, place) {
   await page.evaluate(
-    ({ key, place }) =>
-      window.addEventListener('pagehide', () => {
-        const drafts = Object.keys(localStorage)
-          .filter((name) => name.startsWith('draft:'))
-          .map((name) => ({ name, draft: JSON.parse(localStorage.getItem(name)).data }))
+    ({ key, place }) => {
+      const addPlace = () => {
+        const [{ name, draft }] = Object.keys(localStorage)
+          .filter((item) => item.startsWith('draft:'))
+          .map((item) => ({ name: item, draft: JSON.parse(localStorage.getItem(item)).data }))
           .sort((a, b) => b.draft.saved_at.localeCompare(a.draft.saved_at))
-        const { name, draft } = drafts[0]
         draft.values[key] = place
         localStorage.setItem(name, JSON.stringify({ data: draft }))
-      }),
+      }
+      window.addEventListener('pagehide', addPlace)
+      document.addEventListener('visibilitychange', addPlace)
+    },
     { key, place },
   )
   await page.reload()
