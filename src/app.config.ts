@@ -17,6 +17,13 @@ export default defineAppConfig({
     navigationBarTextStyle: 'black',
     backgroundColor: '#f5f6f7',
   },
+  // WeChat's map picker (a ward round's sign-in location) needs these declared; H5 has its own map page.
+  ...(process.env.TARO_ENV === 'weapp'
+    ? {
+        requiredPrivateInfos: ['chooseLocation'],
+        permission: { 'scope.userLocation': { desc: zh['app.locationPurpose'] } },
+      }
+    : {}),
   tabBar: {
     color: '#8a8f99',
     selectedColor: '#e8627a',

@@ -76,6 +76,8 @@ function sampleValue(field: Field, refs: SampleRefs): unknown {
       return ['/uploads/photo-1.png'];
     case 'rows':
       return Array.from({ length: Math.max(1, field.minItems ?? 1) }, () => sampleOf(field.rows ?? [], refs));
+    case 'location':
+      return { name: '护理站', address: '测试门店 3楼', latitude: 30.2790, longitude: 120.1310 };
     case 'computed':
       return undefined;
   }

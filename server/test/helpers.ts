@@ -91,15 +91,19 @@ const CUSTOMER_NAMES = ['林晓雯', '苏婉清', '高若曦', '程海燕'];
 /**
  * A site of its own, with its rooms, departments, check-in rules and stock (as the demo data makes
  * them), four customers in rooms 801–804 (the first with twins), in `timeZone` (default the demo
- * sites' zone), and a logged-in staff member who may approve orders: counts and totals in it are
- * the test's alone, whatever other test files do at the same time.
+ * sites' zone), at `location` (default none: sign-ins get no distance), and a logged-in staff
+ * member who may approve orders: counts and totals in it are the test's alone, whatever other test
+ * files do at the same time.
  */
-export async function addSite(app: FastifyInstance, { timeZone = DEFAULT_ZONE.timeZone } = {}): Promise<TestSite> {
+export async function addSite(
+  app: FastifyInstance,
+  { timeZone = DEFAULT_ZONE.timeZone, location }: { timeZone?: string; location?: { latitude: number; longitude: number; radius?: number } } = {},
+): Promise<TestSite> {
   // One transaction: the demo seeding of another test file's app never sees the site without its lists.
   const site = await app.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(sites)
-      .values({ name: `测试门店-${randomUUID().slice(0, 8)}`, timeZone })
+      .values({ name: `测试门店-${randomUUID().slice(0, 8)}`, timeZone, ...location })
       .returning({ id: sites.id });
     await seedSiteLists(tx, created.id);
     await seedSiteStock(tx, created.id);

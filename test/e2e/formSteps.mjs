@@ -63,9 +63,38 @@ export async function fill(page, { key, type, value }) {
     case 'signature':
       await sign(page, key)
       return undefined
+    case 'location':
+      await setPlace(page, key, value)
+      return undefined
     default:
       throw new Error(`no filler for ${type}`)
   }
+}
+
+/**
+ * Sets a location field to `place` without the map: H5 picks places on the app's map page, which
+ * its own suite drives. As the page goes away, the form writes its draft (on pagehide and on
+ * visibilitychange); the place is added after each of those writes, and the form restores the
+ * draft when it opens again.
+ */
+async function setPlace(page, key, place) {
+  await page.evaluate(
+    ({ key, place }) => {
+      const addPlace = () => {
+        const [{ name, draft }] = Object.keys(localStorage)
+          .filter((item) => item.startsWith('draft:'))
+          .map((item) => ({ name: item, draft: JSON.parse(localStorage.getItem(item)).data }))
+          .sort((a, b) => b.draft.saved_at.localeCompare(a.draft.saved_at))
+        draft.values[key] = place
+        localStorage.setItem(name, JSON.stringify({ data: draft }))
+      }
+      window.addEventListener('pagehide', addPlace)
+      document.addEventListener('visibilitychange', addPlace)
+    },
+    { key, place },
+  )
+  await page.reload()
+  await fieldOf(page, key).locator('.form-location__name').getByText(place.name, { exact: true }).waitFor()
 }
 
 /** Fills every field of a spec; resolves to the values expected in the saved record. */
@@ -111,11 +140,18 @@ export async function assertShown(page, expected) {
   }
 }
 
-/** The record holds what was typed (numbers as numbers), a value for every required field, and signatures. */
+/** The record holds what was typed (numbers as numbers), a value for every required field, signatures, places as set. */
 export function assertRecord(record, fields, expected) {
-  for (const { key, type } of fields) {
+  for (const { key, type, value } of fields) {
     assert.notEqual(record.data[key], undefined, `${key} missing in ${JSON.stringify(record.data)}`)
     if (type === 'signature') assert.match(String(record.data[key]), /\.png$/, key)
+    // The place set, with the distance the server counted.
+    if (type === 'location') {
+      const { distance, far, ...place } = record.data[key]
+      assert.deepEqual(place, value, key)
+      assert.equal(typeof distance, 'number', key)
+      assert.equal(typeof far, 'boolean', key)
+    }
   }
   for (const [key, value] of Object.entries(expected)) {
     const saved = record.data[key]

@@ -4,6 +4,10 @@
 // values typed. A check-in notice chooses the customer's own room on the form. `prefilled`: a new
 // record starts with a value there (the customer's, the staff member's, the working date), which
 // the steps type over or confirm; an empty save does not mark it.
+
+/** Where the rounds are signed in: 100 m north of the first demo site (GCJ-02), as the map answers it. */
+const NURSES_STATION = { name: '护理站', address: '阳光月子中心·总店 3楼', latitude: 30.27952, longitude: 120.13078 }
+
 module.exports = {
   pediatricianRounds: {
     name: '儿科医生查房签到表',
@@ -14,6 +18,7 @@ module.exports = {
     fields: [
       { key: 'round_date', type: 'date', prefilled: true },
       { key: 'baby_id', type: 'baby' },
+      { key: 'signin_location', type: 'location', value: NURSES_STATION },
       { key: 'temperature', type: 'number', value: 36.6 },
       { key: 'umbilicus', type: 'select' },
       { key: 'skin', type: 'select' },
@@ -31,6 +36,7 @@ module.exports = {
     fields: [
       { key: 'round_date', type: 'date', prefilled: true },
       { key: 'delivery_mode', type: 'select' },
+      { key: 'signin_location', type: 'location', value: NURSES_STATION },
       { key: 'temperature', type: 'number', value: 36.8 },
       { key: 'doctor_signature', type: 'signature' },
       { key: 'customer_signature', type: 'signature' },

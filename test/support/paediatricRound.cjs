@@ -1,5 +1,7 @@
 // A paediatric round of one baby as saveForm takes it, with every required field: both end-to-end
 // suites save twins' rounds this way to see their history tell the babies apart.
+const FORMS = require('./careForms.cjs')
+
 module.exports = (customerId, babyId, roundDate) => ({
   name: '儿科医生查房签到表',
   customer_id: customerId,
@@ -7,6 +9,7 @@ module.exports = (customerId, babyId, roundDate) => ({
     round_date: roundDate,
     customer_id: customerId,
     baby_id: babyId,
+    signin_location: FORMS.pediatricianRounds.fields.find((field) => field.key === 'signin_location').value,
     temperature: 36.6,
     umbilicus: 'dry',
     skin: 'normal',

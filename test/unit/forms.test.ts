@@ -95,6 +95,7 @@ describe('rules', () => {
     round_date: '2026-11-22',
     customer_id: 3,
     baby_id: 7,
+    signin_location: { name: '护理站', address: '3楼', latitude: 30.27952, longitude: 120.13078 },
     temperature: 36.8,
     umbilicus: 'dry',
     skin: 'normal',
@@ -138,6 +139,32 @@ describe('rules', () => {
       temperature: 'type',
       baby_id: 'type',
     })
+  })
+
+  it('checks a place: both coordinates, numbers, in range; its name and address as text', () => {
+    const place = (change: object) => rulesOf(validateForm(rounds, { ...valid, signin_location: { ...valid.signin_location, ...change } }))
+    for (const change of [{ latitude: 90.01 }, { latitude: -91 }, { longitude: 180.5 }, { longitude: -181 }, { latitude: '30.2' }, { longitude: undefined }, { latitude: null }, { latitude: NaN }]) {
+      expect([change, place(change)]).toEqual([change, { signin_location: 'coordinates' }])
+    }
+    expect(place({ latitude: -90, longitude: 180 })).toEqual({})
+    expect(place({ name: 5 })).toEqual({ signin_location: 'type' })
+    expect(place({ address: 'x'.repeat(201) })).toEqual({ signin_location: 'maxLength' })
+    expect(rulesOf(validateForm(rounds, { ...valid, signin_location: [30, 120] }))).toEqual({ signin_location: 'type' })
+    expect(rulesOf(validateForm(rounds, { ...valid, signin_location: undefined }))).toEqual({ signin_location: 'requiredChoice' })
+  })
+
+  it('counts a place\'s distance from the site, whatever distance it carried, and flags it past the radius', () => {
+    const site = { latitude: 30.27862, longitude: 120.13078, radius: 500 }
+    const at = (latitude: number) => withComputed(rounds, { ...valid, signin_location: { ...valid.signin_location, latitude, distance: 1, far: true } }, { ...ctx, site }).signin_location
+    expect(at(30.27952)).toEqual({ ...valid.signin_location, distance: 100, far: false })
+    expect(at(30.30952)).toMatchObject({ distance: 3436, far: true })
+    // 500 m is still at the site; 501 m is past it.
+    expect(at(site.latitude + 500 / 111_195)).toMatchObject({ distance: 500, far: false })
+    expect(at(site.latitude + 501 / 111_195)).toMatchObject({ distance: 501, far: true })
+    // A site without coordinates: no distance, no flag.
+    expect(withComputed(rounds, valid, { ...ctx, site: null }).signin_location).toEqual({ ...valid.signin_location, distance: null, far: false })
+    // No place, nothing added.
+    expect(withComputed(rounds, { round_date: '2026-11-22' }, { ...ctx, site })).not.toHaveProperty('signin_location')
   })
 
   it('validates one field for blur', () => {

@@ -31,6 +31,16 @@ async function sign(key, strokes = [[[30, 40], [60, 70], [100, 30], [150, 90], [
   return upload && JSON.parse(upload.reply).data.url
 }
 
+/**
+ * Taps a location field; WeChat's map picker (the harness's stand-in) answers `place`, which the
+ * field then shows by name.
+ */
+async function chooseLocation(key, place) {
+  h.location.answer = place
+  h.tap(h.$('.form-location__box', await field(key)))
+  await h.waitFor(() => h.$('.form-location__name', fieldOf(key))?.textContent.trim() === place.name, { what: `the place in ${key}` })
+}
+
 /** Fills one field by its type; resolves to what the record then holds for it when known in advance. */
 async function fill({ key, type, value }) {
   const frame = await field(key)
@@ -72,6 +82,9 @@ async function fill({ key, type, value }) {
     }
     case 'signature':
       await sign(key)
+      return undefined
+    case 'location':
+      await chooseLocation(key, value)
       return undefined
     default:
       throw new Error(`no filler for ${type}`)
@@ -148,15 +161,17 @@ async function addItem(index, product, quantity) {
   h.type(h.$('.nut-input-native', fieldOf(`items.${index}.quantity`)), quantity)
 }
 
-module.exports = { fieldOf, label, sign, fill, fillAll, messages, saveAndWaitSaved, shownValue, productWithStock, chooseFirst, addItem }
+module.exports = { fieldOf, label, sign, chooseLocation, fill, fillAll, messages, saveAndWaitSaved, shownValue, productWithStock, chooseFirst, addItem }
 
 const FORMS = require('../support/careForms.cjs')
 
-/** The record holds what was typed (numbers as numbers), every required field, and signatures as PNGs. */
+/** The record holds what was typed (numbers as numbers), every required field, signatures as PNGs, places as chosen. */
 function expectRecord(record, fields, expected) {
-  for (const { key, type } of fields) {
+  for (const { key, type, value } of fields) {
     expect([key, record.data[key]]).not.toEqual([key, undefined])
     if (type === 'signature') expect(String(record.data[key])).toMatch(/\.png$/)
+    // The place chosen, with the distance the server counted.
+    if (type === 'location') expect(record.data[key]).toEqual({ ...value, distance: expect.any(Number), far: expect.any(Boolean) })
   }
   for (const [key, value] of Object.entries(expected)) {
     const saved = record.data[key]

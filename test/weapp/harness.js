@@ -438,6 +438,35 @@ ui.tabBar = []
 /** The files opened in WeChat's document viewer ({ filePath, fileType, showMenu, file, page }). */
 ui.documents = []
 
+// WeChat's map pages and the location permission. `location.answer` is what the picker does next:
+// a place (confirmed), 'cancel', or 'deny' (the user refused the app the location);
+// `location.chosen` and `location.opened` record what the app asked of each page.
+const location = {
+  answer: 'cancel',
+  /** Set by the settings page when the user allows the location there. */
+  allowed: true,
+  chosen: [],
+  opened: [],
+  settings: 0,
+}
+Object.assign(wx, {
+  chooseLocation: (o) => {
+    location.chosen.push({ latitude: o.latitude, longitude: o.longitude, page: topRoute() })
+    const { answer } = location
+    if (answer === 'deny') return later(() => fail(o, 'chooseLocation:fail auth deny'))
+    if (answer === 'cancel' || !answer) return later(() => fail(o, 'chooseLocation:fail cancel'))
+    later(() => settle(o, { ...answer, errMsg: 'chooseLocation:ok' }))
+  },
+  openLocation: (o) => {
+    location.opened.push({ ...o, page: topRoute() })
+    later(() => settle(o, { errMsg: 'openLocation:ok' }))
+  },
+  openSetting: (o) => {
+    location.settings++
+    later(() => settle(o, { authSetting: { 'scope.userLocation': location.allowed }, errMsg: 'openSetting:ok' }))
+  },
+})
+
 // ------------------------------------------------------------------------------------------
 // The update manager: a stand-in whose events a test fires.
 
@@ -910,6 +939,7 @@ async function stroke(element, points) {
 }
 
 module.exports = {
+  location,
   DIST,
   SERVER_URL,
   simulate,

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Day, Envelope, Id, Named } from './common.js';
+import { Day, Envelope, Id, Named, Nullable } from './common.js';
 
 // /api/care/account: logging in and out, the account, its sites, the home page's counts.
 
@@ -16,6 +16,12 @@ export const UserInfo = Type.Object({
   time_zone: Type.String(),
   /** The zone's offset from UTC now (minutes east), for a client that cannot convert zones itself. */
   utc_offset: Type.Integer(),
+  /**
+   * Where the site is (GCJ-02) and the radius in metres within which a sign-in counts as at the
+   * site; null while the site has no coordinates. The map starts there. (Absent from the user info
+   * an earlier app kept on the device until its next login or site switch.)
+   */
+  site_location: Type.Optional(Nullable(Type.Object({ latitude: Type.Number(), longitude: Type.Number(), radius: Type.Integer() }))),
 });
 
 // Passwords are capped so that nobody can make the server hash megabytes.

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs'
 import type { FormData } from './types.js'
-import { DATE_FORMAT, isValidDate } from './validate.js'
+import { DATE_FORMAT, isValidDate } from './dates.js'
 
 const asDate = (value: unknown) => (typeof value === 'string' && isValidDate(value.slice(0, 10)) ? dayjs(value.slice(0, 10)) : null)
 

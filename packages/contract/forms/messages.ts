@@ -1,3 +1,4 @@
+import type { SignedPlace } from './location.js'
 import type { FieldError } from './types.js'
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string
@@ -13,4 +14,19 @@ export function fieldErrorMessage(error: FieldError, translate: Translate): stri
   const message = translate(`form.rule.${error.rule}`, { label, ...error.params })
   const row = /^(\w+)\.(\d+)\./.exec(error.path)
   return row ? translate('form.rule.row', { rows: translate(`form.field.${row[1]}`), n: Number(row[2]) + 1, message }) : message
+}
+
+/** How far a signed-in place is from the site (距院区 120 米 / 120 metres from the site); '' when not known. */
+export function distanceText(distance: unknown, translate: Translate): string {
+  if (typeof distance !== 'number') return ''
+  if (distance >= 1000) return translate('form.location.distanceKm', { distance: (distance / 1000).toFixed(1) })
+  return translate(distance === 1 ? 'form.location.distance.one' : 'form.location.distance', { distance })
+}
+
+/** A stored place in one line: its name, address, distance from the site and, past the radius, the flag. */
+export function placeText(value: unknown, translate: Translate): string {
+  if (!value || typeof value !== 'object') return ''
+  const place = value as Partial<SignedPlace>
+  const far = place.far ? translate('form.location.far') : ''
+  return [place.name, place.address, distanceText(place.distance, translate), far].filter(Boolean).join(' · ')
 }

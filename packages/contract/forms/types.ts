@@ -1,6 +1,8 @@
 // Form definitions are plain data shared by the app (renderer, validation) and
 // the server (saveForm validation). No Taro or server imports here.
 
+import type { SiteLocation } from './location.js'
+
 export type FieldType =
   | 'text'
   | 'textarea'
@@ -18,6 +20,8 @@ export type FieldType =
   | 'images'
   | 'rows'
   | 'computed'
+  /** A place picked on a map; the server adds its distance from the site and whether it is past the radius. */
+  | 'location'
 
 /** A static option: the stored value and the locale key of its label. */
 export interface Option {
@@ -46,6 +50,8 @@ export interface ComputeContext {
   today: string
   customer?: { delivery_date?: string | null } | null
   children?: { id: number; birth_date?: string | null }[]
+  /** Where the site is: a location field's distance is counted from it. */
+  site?: SiteLocation | null
 }
 
 /**
@@ -123,6 +129,8 @@ export type RuleName =
   | 'decimals'
   | 'maxLength'
   | 'format'
+  /** A place without both coordinates, or with one out of range. */
+  | 'coordinates'
   | 'option'
   | 'checksum'
   | 'minItems'

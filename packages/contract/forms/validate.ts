@@ -1,10 +1,9 @@
 import dayjs from 'dayjs'
-import customParseFormat from 'dayjs/plugin/customParseFormat.js'
+import { DATE_FORMAT, isValidDate } from './dates.js'
 import type { ComputeContext, Field, FieldError, FormData, FormDefinition, RuleName } from './types.js'
+import { hasValidCoordinates, PLACE_TEXT_MAX, placeAtSite } from './location.js'
 
-dayjs.extend(customParseFormat)
-
-export const DATE_FORMAT = 'YYYY-MM-DD'
+export { DATE_FORMAT, isValidDate }
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm'
 const DEFAULT_MAX_LENGTH = { text: 100, textarea: 2000 } as const
 const MONEY_MAX = 99_999_999.99
@@ -31,7 +30,6 @@ export function isValidIdCard(value: string): boolean {
   return '10X98765432'[sum % 11] === value[17].toUpperCase()
 }
 
-export const isValidDate = (value: string) => dayjs(value, DATE_FORMAT, true).isValid()
 export const isValidDateTime = (value: string) => dayjs(value, DATETIME_FORMAT, true).isValid()
 
 // An uploaded file's address as our upload endpoint answers it.
@@ -118,6 +116,14 @@ function checkField(field: Field, value: unknown, path: string): FieldError[] {
           : [{ path: `${path}.${i}`, labelKey: labelKeyOf(field), rule: 'type' as const }],
       )
     }
+    case 'location': {
+      if (typeof value !== 'object' || Array.isArray(value)) return error('type')
+      const place = value as Record<string, unknown>
+      if (!hasValidCoordinates(place)) return error('coordinates')
+      const texts = [place.name, place.address].filter((text) => text !== undefined && text !== null)
+      if (texts.some((text) => typeof text !== 'string')) return error('type')
+      return texts.some((text) => (text as string).length > PLACE_TEXT_MAX) ? error('maxLength', { max: PLACE_TEXT_MAX }) : []
+    }
   }
 }
 
@@ -142,11 +148,15 @@ export function validateField(definition: FormDefinition, key: string, data: For
   return field ? checkField(field, data[key], key) : []
 }
 
-/** The data with every computed field (re)computed: the app shows these, the server stores them. */
+/**
+ * The data with every computed field (re)computed and each place's distance from the site worked
+ * out: the app shows these, the server stores them.
+ */
 export function withComputed(definition: FormDefinition, data: FormData, ctx: ComputeContext): FormData {
   const result: FormData = { ...data }
   for (const field of fieldsOf(definition)) {
     if (field.type === 'computed' && field.compute) result[field.key] = field.compute(result, ctx)
+    if (field.type === 'location' && field.key in result) result[field.key] = placeAtSite(result[field.key], ctx.site)
     if (field.type === 'rows' && Array.isArray(result[field.key])) {
       const rowFields = field.rows ?? []
       result[field.key] = (result[field.key] as FormData[]).map((row) => {

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -26,6 +27,11 @@ export const sites = pgTable('sites', {
   name: text('name').notNull(),
   /** IANA zone of the centre: which day a record belongs to is counted in it. */
   timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
+  /** Where the site is (GCJ-02, as the map pages answer): a round's sign-in distance is counted from it. */
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  /** Metres from the site within which a sign-in counts as at the site; farther ones are flagged. */
+  radius: integer('radius').notNull().default(500),
   createdAt: at('created_at').notNull().defaultNow(),
 });
 

@@ -14,6 +14,7 @@ import type { Db } from '../db/types.js';
 import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteNow, siteToday } from '../lib/dates.js';
 import { hashPassword } from '../lib/password.js';
 import { createAccount } from '../repositories/accounts.js';
+import { findSite } from '../repositories/siteLists.js';
 import { saveFormRecord } from '../services/formRecords.js';
 import type { UploadStore } from '../services/uploads/store.js';
 import { DEMO_SIGNATURE, firstStaff, writeDemoSignature } from './common.js';
@@ -21,6 +22,11 @@ import { random } from './random.js';
 import { seedDemoOrders, seedSiteStock } from './stock.js';
 
 export const SITE_NAMES = ['阳光月子中心·总店', '阳光月子中心·分店'];
+/** Where the demo sites are (GCJ-02): Hangzhou, one in Xihu district, one across the river in Binjiang. */
+const SITE_COORDINATES = [
+  { latitude: 30.27862, longitude: 120.13078 },
+  { latitude: 30.20843, longitude: 120.21069 },
+];
 
 /** The demo logins (printed at start-up); `sites` are indexes into SITE_NAMES, the first is the default. */
 export const DEMO_ACCOUNTS = [
@@ -91,7 +97,7 @@ export async function seedIfEmpty(db: Db): Promise<void> {
   const today = siteToday(DEMO_ZONE);
 
   await db.transaction(async (tx) => {
-    const siteIds = (await tx.insert(sites).values(SITE_NAMES.map((name) => ({ name }))).returning({ id: sites.id }))
+    const siteIds = (await tx.insert(sites).values(SITE_NAMES.map((name, i) => ({ name, ...SITE_COORDINATES[i] }))).returning({ id: sites.id }))
       .map((row) => row.id);
     for (const demo of DEMO_ACCOUNTS) {
       await createAccount(tx, {
@@ -221,6 +227,11 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
   const clock = (at: Date) => siteNow(DEMO_ZONE, at);
   const day = (at: Date) => clock(at).slice(0, 10);
   const [c0, c1, c2, c3, c4, c5, c6, c7] = people;
+  // Rounds are signed in at the site's nurses' station; one at a mother's home across town (flagged as far).
+  const site = await findSite(db, siteId);
+  const centre = { latitude: site?.latitude ?? SITE_COORDINATES[0].latitude, longitude: site?.longitude ?? SITE_COORDINATES[0].longitude };
+  const station = { name: '护理站', address: `${site?.name ?? ''} 3楼`, latitude: centre.latitude + 0.0004, longitude: centre.longitude + 0.0003 };
+  const home = { name: '客户家中', address: '杭州市拱墅区湖墅南路 88 号', latitude: centre.latitude + 0.03, longitude: centre.longitude + 0.02 };
 
   const visit = (customer: (typeof people)[number], at: Date, visitor: string, phone: string, relation: string, left: boolean) => ({
     visitor_name: visitor,
@@ -239,6 +250,7 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     round_date: day(at),
     customer_id: customer.id,
     baby_id: babyOf(customer.id).id,
+    signin_location: station,
     temperature: 36.8,
     weight,
     tcb_forehead: 8.6,
@@ -253,10 +265,11 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     doctor_signature: DEMO_SIGNATURE,
     family_signature: DEMO_SIGNATURE,
   });
-  const obstetric = (customer: (typeof people)[number], at: Date) => ({
+  const obstetric = (customer: (typeof people)[number], at: Date, place = station) => ({
     round_date: day(at),
     customer_id: customer.id,
     delivery_mode: 'caesarean',
+    signin_location: place,
     temperature: 36.6,
     bp_systolic: 118,
     bp_diastolic: 76,
@@ -301,7 +314,7 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
   add('儿科医生查房签到表', c0, moment(0, 10), pediatric(c0, moment(0, 10), 3350));
   add('儿科医生查房签到表', c1, moment(0, 25), pediatric(c1, moment(0, 25), 3580));
   add('产科医生查房签到表', c2, moment(0, 40), obstetric(c2, moment(0, 40)));
-  add('产科医生查房签到表', c3, moment(2, 30), obstetric(c3, moment(2, 30)));
+  add('产科医生查房签到表', c3, moment(2, 30), obstetric(c3, moment(2, 30), home));
   add('家属订餐登记表', c5, moment(0, 90), meals(c5, moment(0, 90)));
   add('家属订餐登记表', c6, moment(1, 180), meals(c6, moment(1, 180)));
   add('收据遗失证明', c4, moment(3, 120), {

@@ -2,6 +2,7 @@
  * What the server adds to the form definitions it shares with the app (@yuezi/contract/forms):
  * the round forms' medicines, the computed values a client may not send, the list's search text.
  */
+import type { SiteLocation } from '@yuezi/contract/forms/location';
 import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types';
 import { fieldsOf } from '@yuezi/contract/forms/validate';
 
@@ -49,3 +50,7 @@ export function searchTextOf(definition: FormDefinition, data: FormData): string
     });
   return texts(fieldsOf(definition), data).join('\n');
 }
+
+/** A site's coordinates and sign-in radius as the location fields count from them; null while it has none. */
+export const siteLocationOf = (site: { latitude: number | null; longitude: number | null; radius: number }): SiteLocation | null =>
+  site.latitude === null || site.longitude === null ? null : { latitude: site.latitude, longitude: site.longitude, radius: site.radius };

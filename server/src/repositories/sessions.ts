@@ -28,6 +28,9 @@ export async function findSession(db: Db, token: string) {
       siteId: sites.id,
       siteName: sites.name,
       timeZone: sites.timeZone,
+      latitude: sites.latitude,
+      longitude: sites.longitude,
+      radius: sites.radius,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))

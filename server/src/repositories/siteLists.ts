@@ -69,8 +69,11 @@ async function nameOf(
 export const departmentName = (db: Db, siteId: number, id: number) => nameOf(db, departments, siteId, id);
 export const giftTypeName = (db: Db, siteId: number, id: number) => nameOf(db, giftTypes, siteId, id);
 
-/** A site's name and time zone, or undefined. */
-export async function findSite(db: Db, id: number): Promise<{ name: string; timeZone: string } | undefined> {
-  const [site] = await db.select({ name: sites.name, timeZone: sites.timeZone }).from(sites).where(eq(sites.id, id));
+/** A site's name, time zone, coordinates and sign-in radius, or undefined. */
+export async function findSite(db: Db, id: number) {
+  const [site] = await db
+    .select({ name: sites.name, timeZone: sites.timeZone, latitude: sites.latitude, longitude: sites.longitude, radius: sites.radius })
+    .from(sites)
+    .where(eq(sites.id, id));
   return site;
 }

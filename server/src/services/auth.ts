@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/types.js';
 import { AppError, Code } from '../errors.js';
 import { siteUtcOffset } from '../lib/dates.js';
+import { siteLocationOf } from '../lib/forms.js';
 import { hashPassword, newPasswordProblem, verifyPassword } from '../lib/password.js';
 import * as accounts from '../repositories/accounts.js';
 import { writeAudit } from '../repositories/audit.js';
@@ -26,6 +27,7 @@ export const userInfo = (session: sessions.Session) => ({
   can_approve: session.canApprove,
   time_zone: session.timeZone,
   utc_offset: siteUtcOffset(session),
+  site_location: siteLocationOf(session),
 });
 
 /** Starts a session (a login, audited) and returns its token: 256 random bits, stored only as their hash. */

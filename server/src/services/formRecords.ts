@@ -4,9 +4,10 @@ import { AppError, Code, FormInvalidError } from '../errors.js';
 import { formByName } from '@yuezi/contract/forms/index';
 import type { FormData, FormDefinition } from '@yuezi/contract/forms/types';
 import { fieldsOf, isEmpty, labelKeyOf, validateForm, withComputed } from '@yuezi/contract/forms/validate';
-import { medicineFieldsOf, MEDICINES, searchTextOf, withoutComputed } from '../lib/forms.js';
+import { medicineFieldsOf, MEDICINES, searchTextOf, siteLocationOf, withoutComputed } from '../lib/forms.js';
 import { writeAudit } from '../repositories/audit.js';
 import * as records from '../repositories/formRecords.js';
+import { findSite } from '../repositories/siteLists.js';
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js';
 import { checkAgainstSite } from './siteOptions.js';
 
@@ -99,10 +100,14 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
         throw new AppError(Code.CONFLICT, 'record.onePerCustomer', { name: definition.name });
       }
 
+      // A sign-in's distance is counted here from the site's own coordinates, never taken from the client.
+      const hasPlaces = fieldsOf(definition).some((field) => field.type === 'location');
+      const site = hasPlaces ? await findSite(tx, actor.siteId) : undefined;
       const computed = withComputed(definition, data, {
         today: input.today,
         customer: customer ? { delivery_date: customer.delivery_date } : null,
         children: customer?.children ?? [],
+        site: site ? siteLocationOf(site) : null,
       });
       const medicineFields = medicineFieldsOf(definition);
       const { [MEDICINES]: medicineRows, ...rest } = computed;

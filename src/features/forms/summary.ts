@@ -1,3 +1,5 @@
+import type { SignedPlace } from '@yuezi/contract/forms/location'
+import { distanceText } from '@yuezi/contract/forms/messages'
 import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { fieldsOf, isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
@@ -21,6 +23,17 @@ export function summarize(definition: FormDefinition, data: FormData, count = 3)
     .filter((field) => SHOWN.includes(field.type) && !isEmpty(data[field.key]))
     .slice(0, count)
     .map((field) => `${t(labelKeyOf(field))}：${valueText(field, data[field.key])}`)
+}
+
+/** A record's places (a round's sign-in location) for a row of a list: `label：name · distance`, and whether it is flagged as far. */
+export function placesOf(definition: FormDefinition, data: FormData): { key: string; text: string; far: boolean }[] {
+  return fieldsOf(definition)
+    .filter((field) => field.type === 'location' && !isEmpty(data[field.key]))
+    .map((field) => {
+      const place = data[field.key] as Partial<SignedPlace>
+      const words = [place.name || place.address, distanceText(place.distance, t)].filter(Boolean).join(' · ')
+      return { key: field.key, text: `${t(labelKeyOf(field))}：${words}`, far: place.far === true }
+    })
 }
 
 /** A saved record or acknowledgement as the form's history lists it. */

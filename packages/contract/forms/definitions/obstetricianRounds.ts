@@ -20,6 +20,7 @@ export const obstetricianRounds: FormDefinition = {
           unitKey: 'form.unit.day',
           compute: (data, ctx) => daysBetween(ctx.customer?.delivery_date, data.round_date),
         },
+        { key: 'signin_location', type: 'location', required: true },
       ],
     },
     {

@@ -21,6 +21,7 @@ export const pediatricianRounds: FormDefinition = {
           compute: (data, ctx) =>
             daysBetween(ctx.children?.find((c) => c.id === data.baby_id)?.birth_date, data.round_date),
         },
+        { key: 'signin_location', type: 'location', required: true },
       ],
     },
     {

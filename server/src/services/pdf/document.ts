@@ -1,6 +1,7 @@
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types';
+import { placeText } from '@yuezi/contract/forms/messages';
 import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate';
 import type { Lang } from '../../plugins/i18n.js';
 import type { PdfFont } from './font.js';
@@ -196,6 +197,8 @@ function text(field: Field, value: unknown, printable: Printable, t: Translators
       return named(names.babies, value);
     case 'money':
       return typeof value === 'number' ? value.toFixed(2) : String(value);
+    case 'location':
+      return placeText(value, t.forms);
     case 'number':
     case 'computed':
       return withUnit(String(value), field.unitKey ? t.forms(field.unitKey) : '', lang);

@@ -32,6 +32,8 @@ describe('login_old', () => {
       can_approve: true,
       time_zone: 'Asia/Shanghai',
       utc_offset: 480,
+      // Where the site is: a round's sign-in distance is counted from it.
+      site_location: { latitude: 30.27862, longitude: 120.13078, radius: 500 },
     });
     const info = await call(app, INFO, {}, { token: reply.res.token });
     assert.deepEqual(info.res, reply.res.userInfo);

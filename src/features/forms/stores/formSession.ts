@@ -97,12 +97,13 @@ export class FormSession {
   // ------------------------------------------------------------------------------------------
   // Reading
 
-  /** What computed fields read: the working date and the customer. */
+  /** What computed fields read: the working date, the customer, and the site (a place's distance is counted from it). */
   get context(): ComputeContext {
     return {
       today: formStore.today,
       customer: this.customer ? { delivery_date: this.customer.delivery_date ?? null } : null,
       children: this.customer?.children ?? [],
+      site: sessionStore.userInfo?.site_location ?? null,
     }
   }
 

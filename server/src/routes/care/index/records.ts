@@ -23,7 +23,8 @@ const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Create (or, with id, update) a form record; data is validated with the form definition',
         description:
-          'Computed fields are computed by the server. A refused form answers code -1 with ' +
+          'Computed fields are computed by the server, and so are a place\'s `distance` (metres from the site) and ' +
+          '`far` (past the site\'s radius; saved all the same). A refused form answers code -1 with ' +
           '`res: {errors: [{path, message}]}`; a second record of a one-per-customer form answers -6. ' +
           'A retried save with the same request_id answers the first one\'s id and changes nothing.',
         body: SaveFormBody,

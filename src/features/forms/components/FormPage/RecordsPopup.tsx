@@ -6,7 +6,7 @@ import { popupPortal } from '@/components/popupPortal'
 import RecordList from '@/components/RecordList'
 import { t } from '@/i18n'
 import type { RecordHistory } from '../../stores/recordHistory'
-import { recordSubject, summarize, timeText, type HistoryEntry } from '../../summary'
+import { placesOf, recordSubject, summarize, timeText, type HistoryEntry } from '../../summary'
 
 interface Props {
   definition: FormDefinition
@@ -49,6 +49,12 @@ export default observer(function RecordsPopup({ definition, history, babies = []
                 <Text key={line} className="form-records__summary">
                   {line}
                 </Text>
+              ))}
+              {placesOf(definition, record.data).map((place) => (
+                <View key={place.key} className="form-records__place">
+                  <Text className="form-records__summary">{place.text}</Text>
+                  {place.far && <Text className="form-records__far">{t('form.location.far')}</Text>}
+                </View>
               ))}
             </View>
           )}

@@ -8,6 +8,7 @@ import DateField from './DateField'
 import DatetimeField from './DatetimeField'
 import IdCardField from './IdCardField'
 import ImagesField from './ImagesField'
+import LocationField from './LocationField'
 import MoneyField from './MoneyField'
 import MultiselectField from './MultiselectField'
 import NumberField from './NumberField'
@@ -36,6 +37,7 @@ export const FIELD_COMPONENTS: Record<FieldType, ComponentType<FieldProps>> = {
   images: ImagesField,
   rows: RowsField,
   computed: ComputedField,
+  location: LocationField,
 }
 
 export type { FieldProps }
