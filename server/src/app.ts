@@ -23,6 +23,7 @@ import siteListRoutes from './routes/care/index/siteLists.js';
 import stockListRoutes from './routes/care/index/stockLists.js';
 import surveyRoutes from './routes/care/index/surveys.js';
 import inoutstoreRoutes from './routes/care/inoutstore.js';
+import mapRoutes from './routes/care/map.js';
 import outApplyRoutes from './routes/care/outApply.js';
 import specialCareRoutes from './routes/care/specialCare.js';
 import metaRoutes from './routes/meta.js';
@@ -33,10 +34,10 @@ import { fontProblem } from './services/pdf/font.js';
  * Helmet's headers on every reply. The content security policy is what the H5 build needs: its
  * own scripts only; inline styles (Taro's components and NutUI insert <style> elements); data: and
  * blob: images and fetches (the signature pad's drawing, chosen photos before their upload); the
- * API server and the web-view page's origins when the build names them; frames only of the
- * back-office origins that embed the app.
+ * API server and the web-view page's origins when the build names them; the map pages' tiles;
+ * frames only of the back-office origins that embed the app.
  */
-export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins }: Config['csp']): FastifyHelmetOptions {
+export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins, tileOrigins }: Config['csp']): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -46,7 +47,7 @@ export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins }: Co
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins, ...tileOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'data:', 'blob:', ...apiOrigins],
         mediaSrc: ["'self'", 'blob:'],
@@ -111,6 +112,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(inoutstoreRoutes, { prefix: '/api/care/inoutstore' });
   await app.register(outApplyRoutes, { prefix: '/api/care/outApply' });
   await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' });
+  await app.register(mapRoutes, { prefix: '/api/care/map', tiles: config.mapTiles });
   await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploadDir });
   await app.register(ossRoutes, { prefix: '/api/admin/oss', uploadDir, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(staticPlugin, { uploadDir, h5Dir: config.h5Dir });

@@ -24,7 +24,9 @@ export interface Config {
    * server baked into the build, the origins its web-view page opens (the build's own settings),
    * and the PC back-office origins that embed the app in a frame.
    */
-  csp: { apiOrigins: string[]; webviewOrigins: string[]; embedOrigins: string[] };
+  csp: { apiOrigins: string[]; webviewOrigins: string[]; embedOrigins: string[]; tileOrigins: string[] };
+  /** Where the H5 map pages take their tiles: a Leaflet URL template and the values of its {s}. */
+  mapTiles: { url: string; subdomains: string[] };
   pdf: {
     /** The CJK font PDFs are written in (TTF, OTF or TTC). */
     font: string;
@@ -35,6 +37,13 @@ export interface Config {
     linkTtlSeconds: number;
   };
 }
+
+/**
+ * AutoNavi (Gaode) road tiles: reachable in mainland China with no key, and drawn in GCJ-02 like the
+ * coordinates the app keeps.
+ */
+export const DEFAULT_MAP_TILE_URL = 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';
+export const DEFAULT_MAP_TILE_SUBDOMAINS = ['1', '2', '3', '4'];
 
 /** Debian's fonts-wqy-microhei: a free font with every Chinese character the forms may hold. */
 export const DEFAULT_PDF_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
@@ -75,8 +84,31 @@ function originOf(env: NodeJS.ProcessEnv, name: string): string[] {
   }
 }
 
+/** The map tiles' URL template and subdomains, and the origins the browser fetches them from. */
+function mapTiles(env: NodeJS.ProcessEnv): { url: string; subdomains: string[]; origins: string[] } {
+  const url = env.MAP_TILE_URL || DEFAULT_MAP_TILE_URL;
+  const subdomains = env.MAP_TILE_SUBDOMAINS
+    ? env.MAP_TILE_SUBDOMAINS.split(',').map((item) => item.trim()).filter(Boolean)
+    : DEFAULT_MAP_TILE_SUBDOMAINS;
+  const hosts = url.includes('{s}') ? subdomains.map((subdomain) => url.replaceAll('{s}', subdomain)) : [url];
+  const origins = hosts.map((host) => {
+    let origin = '';
+    try {
+      origin = new URL(host).origin;
+    } catch {
+      // reported below
+    }
+    if (!/^https?:/.test(origin) || !['{x}', '{y}', '{z}'].every((part) => url.includes(part))) {
+      throw new Error(`MAP_TILE_URL must be a tile URL template such as ${DEFAULT_MAP_TILE_URL}, got "${url}"`);
+    }
+    return origin;
+  });
+  return { url, subdomains, origins: [...new Set(origins)] };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
+  const tiles = mapTiles(env);
   return {
     port: positiveInt(env, 'PORT', 3000),
     host: env.HOST || '0.0.0.0',
@@ -95,7 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiOrigins: originOf(env, 'TARO_APP_API_BASE'),
       webviewOrigins: origins(env, 'TARO_APP_WEBVIEW_ORIGINS'),
       embedOrigins: origins(env, 'EMBED_ORIGINS'),
+      tileOrigins: tiles.origins,
     },
+    mapTiles: { url: tiles.url, subdomains: tiles.subdomains },
     pdf: {
       font: env.PDF_FONT || DEFAULT_PDF_FONT,
       linkSecret: env.PDF_LINK_SECRET ? Buffer.from(env.PDF_LINK_SECRET, 'utf8') : randomBytes(32),
