@@ -7,8 +7,13 @@
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import http from 'node:http'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import gcoord from 'gcoord'
-import { useApp, zh, input, isHome } from './app.mjs'
+import { useApp, input, isHome } from './app.mjs'
+import { ROOT } from './support.mjs'
+
+const zh = JSON.parse(readFileSync(path.join(ROOT, 'locales/location/zh-CN.json'), 'utf8'))
 
 // A 1×1 grey PNG: Leaflet stretches it over the 256 px tile.
 const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPYt28fAAUuApeTjEcPAAAAAElFTkSuQmCC', 'base64')

@@ -1,4 +1,3 @@
-import { useRef } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useRouter, useUnload } from '@tarojs/taro'
 import { Button, Input } from '@nutui/nutui-react-taro'
@@ -7,26 +6,42 @@ import 'leaflet/dist/leaflet.css'
 import FieldMessage from '@/components/FieldMessage'
 import PageShell from '@/components/PageShell'
 import PlaceMap from '@/features/location/components/PlaceMap'
+import '@/features/location/locales'
 import { coordinatesText, queryCoordinates } from '@/features/location/places'
 import { mapTilesStore } from '@/features/location/stores/mapTiles'
 import { placePickerStore as picker } from '@/features/location/stores/placePicker'
-import { useLoginGuard } from '@/hooks/useLoginGuard'
-import { usePageTitle } from '@/hooks/usePageTitle'
+import { useMapPage } from '@/features/location/useMapPage'
 import { t } from '@/i18n'
 import { goBackOrHome } from '@/utils/navigation'
 import '../place.scss'
 
+interface FieldProps {
+  name: 'name' | 'address'
+  value: string
+  onChange: (value: string) => void
+  message?: string
+}
+
+const FIELD_TEXTS: Record<FieldProps['name'], { labelKey: string; placeholderKey: string }> = {
+  name: { labelKey: 'location.name', placeholderKey: 'location.namePlaceholder' },
+  address: { labelKey: 'location.address', placeholderKey: 'location.addressPlaceholder' },
+}
+
+/** The place's name or address, typed (kept whatever the map does). */
+const PlaceField = observer(function PlaceField({ name, value, onChange, message }: FieldProps) {
+  return (
+    <View className="place__field">
+      <Text className="place__label">{t(FIELD_TEXTS[name].labelKey)}</Text>
+      <Input className="place__input" name={name} value={value} placeholder={t(FIELD_TEXTS[name].placeholderKey)} onChange={onChange} />
+      <FieldMessage message={message} />
+    </View>
+  )
+})
+
 /** H5's place picker (chooseLocation): drag the map under the pin, name the place, confirm. */
 export default observer(function ChooseLocation() {
-  usePageTitle('location.chooseTitle')
   const { params } = useRouter()
-  const started = useRef(false)
-  useLoginGuard(() => {
-    if (started.current) return
-    started.current = true
-    mapTilesStore.load()
-    picker.open(queryCoordinates(params))
-  })
+  useMapPage('location.chooseTitle', () => picker.open(queryCoordinates(params)))
   // Leaving by the browser's back or the nav bar is a cancel: the caller is never left waiting.
   useUnload(() => picker.answer(null))
 
@@ -51,32 +66,18 @@ export default observer(function ChooseLocation() {
           {t(picker.positionUnavailable ? 'location.positionUnavailable' : 'location.dragHint')}
         </View>
         {centre && <Text className="place__coordinates">{coordinatesText(centre)}</Text>}
-        <View className="place__field">
-          <Text className="place__label">{t('location.name')}</Text>
-          <Input
-            className="place__input"
-            name="name"
-            value={picker.name}
-            placeholder={t('location.namePlaceholder')}
-            onChange={picker.setName}
-          />
-          <FieldMessage message={picker.nameError ? t(picker.nameError) : undefined} />
-        </View>
-        <View className="place__field">
-          <Text className="place__label">{t('location.address')}</Text>
-          <Input
-            className="place__input"
-            name="address"
-            value={picker.address}
-            placeholder={t('location.addressPlaceholder')}
-            onChange={picker.setAddress}
-          />
-        </View>
+        <PlaceField
+          name="name"
+          value={picker.name}
+          onChange={picker.setName}
+          message={picker.nameError ? t(picker.nameError) : undefined}
+        />
+        <PlaceField name="address" value={picker.address} onChange={picker.setAddress} />
         <View className="place__actions">
-          <Button className="place__cancel" block onClick={cancel}>
+          <Button className="place__cancel" onClick={cancel}>
             {t('common.cancel')}
           </Button>
-          <Button className="place__confirm" type="primary" block disabled={!centre} onClick={confirm}>
+          <Button className="place__confirm" type="primary" disabled={!centre} onClick={confirm}>
             {t('common.confirm')}
           </Button>
         </View>

@@ -1,4 +1,3 @@
-import { useRef } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { Button } from '@nutui/nutui-react-taro'
@@ -6,24 +5,18 @@ import { observer } from 'mobx-react-lite'
 import 'leaflet/dist/leaflet.css'
 import PageShell from '@/components/PageShell'
 import PlaceMap from '@/features/location/components/PlaceMap'
+import '@/features/location/locales'
 import { coordinatesText, mapAppUrl, queryCoordinates, queryText } from '@/features/location/places'
 import { mapTilesStore } from '@/features/location/stores/mapTiles'
-import { useLoginGuard } from '@/hooks/useLoginGuard'
-import { usePageTitle } from '@/hooks/usePageTitle'
+import { useMapPage } from '@/features/location/useMapPage'
 import { t } from '@/i18n'
 import { goBackOrHome } from '@/utils/navigation'
 import '../place.scss'
 
 /** H5's place view (openLocation): the pin, the name and address, and the way to a map app. */
 export default observer(function OpenLocation() {
-  usePageTitle('location.openTitle')
+  useMapPage('location.openTitle')
   const { params } = useRouter()
-  const started = useRef(false)
-  useLoginGuard(() => {
-    if (started.current) return
-    started.current = true
-    mapTilesStore.load()
-  })
   const centre = queryCoordinates(params)
   const name = queryText(params, 'name')
   const address = queryText(params, 'address')

@@ -1,7 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import Taro from '@tarojs/taro'
 import { DEFAULT_MAP_CENTRE } from '@/config'
-import type { MessageKey } from '@/i18n'
 import { LOCATION_CHOSEN_EVENT, type Coordinates, type Place } from '@/utils/location'
 import { devicePosition } from '../devicePosition'
 
@@ -16,7 +15,8 @@ class PlacePickerStore {
   positionUnavailable = false
   name = ''
   address = ''
-  nameError: MessageKey | null = null
+  /** The locale key of what is wrong with the name. */
+  nameError: string | null = null
   /** The caller has had its answer (a place or a cancel); it gets only one. */
   answered = false
 

@@ -28,8 +28,16 @@ export default observer(function PlaceMap({ centre, tiles, onMove }: Props) {
       zoom: MAP_ZOOM,
       attributionControl: false,
     })
-    if (onMove) shown.on('move', () => moved.current?.({ latitude: shown.getCenter().lat, longitude: shown.getCenter().lng }))
-    else L.marker([centre.latitude, centre.longitude], { icon: L.divIcon({ className: 'place-map__marker', iconSize: [30, 40], iconAnchor: [15, 40] }), interactive: false }).addTo(shown)
+    if (onMove) {
+      shown.on('move', () => {
+        const { lat, lng } = shown.getCenter()
+        moved.current?.({ latitude: lat, longitude: lng })
+      })
+    } else {
+      // The pin's tip on the place (its box is 30 × 40, the tip at the bottom middle).
+      const icon = L.divIcon({ className: 'place-map__marker', iconSize: [30, 40], iconAnchor: [15, 40] })
+      L.marker([centre.latitude, centre.longitude], { icon, interactive: false }).addTo(shown)
+    }
     map.current = shown
     return () => {
       shown.remove()
