@@ -1,7 +1,7 @@
-// H5's map pages (the mini program uses WeChat's own): a place picked, a place shown. Here rather
-// than in src/routes.ts (which re-exports them) because the build config maps their short paths,
-// and Taro compiles only this folder's TypeScript when it reads the config; plain JavaScript in a .ts file,
-// because the app's build does not compile TypeScript outside src.
+// H5's map pages (the mini program uses WeChat's own): a place picked, a place shown. They live here,
+// re-exported by src/routes.ts, because the build config maps their short paths and Taro compiles
+// only this folder when it reads the config. Plain JavaScript (no type annotations): the app's
+// build, which also bundles this file, compiles TypeScript only inside src.
 
 export const CHOOSE_LOCATION_PAGE = '/choose-location'
 export const OPEN_LOCATION_PAGE = '/open-location'
