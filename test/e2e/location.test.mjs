@@ -110,6 +110,7 @@ test('/choose-location opened directly: on the device position in GCJ-02, dragge
   assert.equal(new URL(page.url()).pathname, '/choose-location')
   await page.getByText(coordinatesLine(DEVICE_GCJ)).waitFor()
   await page.getByText(zh['location.dragHint']).waitFor()
+  assert.equal(await page.locator('.leaflet-control-zoom-out').getAttribute('title'), zh['location.zoomOut'])
   await tilesDrawn(page)
   assert.ok(tiles.asked.length > askedBefore, 'the map asked the stand-in for tiles')
   // The browser's numbers were converted: GCJ-02 lies hundreds of metres off WGS-84 in Shanghai.
@@ -202,5 +203,31 @@ test('/open-location shows the pin on the given point, the name, the address and
   await page.goto(`${app.server.url}/open-location?latitude=abc&longitude=121.4`)
   await page.getByText(zh['location.invalid']).waitFor()
   assert.equal(await page.locator('.place-map').count(), 0)
+  await page.close()
+})
+
+test('both map pages speak English when English is chosen, the title included', async () => {
+  const en = JSON.parse(readFileSync(path.join(ROOT, 'locales/location/en.json'), 'utf8'))
+  const page = await app.newPage()
+  await app.login(page)
+  await page.waitForURL(isHome)
+  await page.evaluate(() => localStorage.setItem('lang', JSON.stringify({ data: 'en' })))
+  const site = { latitude: 30.592849, longitude: 114.305539 }
+
+  await page.goto(`${app.server.url}/choose-location?latitude=${site.latitude}&longitude=${site.longitude}`)
+  await page.getByText(en['location.positionUnavailable']).waitFor()
+  await page.getByText(`Latitude ${site.latitude.toFixed(6)}, longitude ${site.longitude.toFixed(6)}`).waitFor()
+  await input(page, en['location.namePlaceholder']).waitFor()
+  await page.waitForFunction((title) => document.title === title, en['location.chooseTitle'])
+  await page.locator('.place__confirm').click()
+  await page.getByText(en['location.nameRequired']).waitFor()
+  const CJK = /[\u3400-\u9fff]/
+  assert.doesNotMatch(await page.evaluate(() => document.body.innerText), CJK)
+  assert.equal(await page.locator('.leaflet-control-zoom-in').getAttribute('title'), en['location.zoomIn'])
+
+  await page.goto(`${app.server.url}/open-location?latitude=${site.latitude}&longitude=${site.longitude}&name=Wuhan`)
+  await page.getByText(en['location.openInApp']).waitFor()
+  await page.waitForFunction((title) => document.title === title, en['location.openTitle'])
+  assert.doesNotMatch(await page.evaluate(() => document.body.innerText), CJK)
   await page.close()
 })

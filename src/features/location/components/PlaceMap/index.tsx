@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import * as L from 'leaflet'
 import { observer } from 'mobx-react-lite'
 import { MAP_ZOOM } from '@/config'
+import { t } from '@/i18n'
 import type { Coordinates } from '@/utils/location'
 import type { MapTiles } from '../../stores/mapTiles'
 import './index.scss'
@@ -27,7 +28,10 @@ export default observer(function PlaceMap({ centre, tiles, onMove }: Props) {
       center: [centre.latitude, centre.longitude],
       zoom: MAP_ZOOM,
       attributionControl: false,
+      zoomControl: false,
     })
+    // Leaflet's own zoom buttons are named in English only.
+    L.control.zoom({ zoomInTitle: t('location.zoomIn'), zoomOutTitle: t('location.zoomOut') }).addTo(shown)
     if (onMove) {
       shown.on('move', () => {
         const { lat, lng } = shown.getCenter()
