@@ -4,6 +4,7 @@ import devConfig from './dev'
 import prodConfig from './prod'
 import { apiBaseFor, legalDomainsNotice } from './apiBase'
 import { PageAssetsPlugin } from './pageAssets'
+import { MAP_PAGES } from './mapPages'
 
 const root = path.resolve(__dirname, '..')
 // The form definitions and API schemas the app shares with the server (packages/contract): TypeScript
@@ -16,9 +17,10 @@ const resolveContractImports = (chain: { resolve: { set(key: string, value: unkn
   chain.resolve.set('extensionAlias', { '.js': ['.js', '.ts'] })
 }
 
-// NutUI is drawn at width 375; our own styles at 750 (Taro's default).
+// NutUI and Leaflet's stylesheet are drawn at width 375 (one CSS pixel a pixel); our own styles at 750
+// (Taro's default).
 const designWidth = (input?: unknown) =>
-  String((input as { file?: string } | undefined)?.file ?? '').replace(/\\+/g, '/').includes('@nutui') ? 375 : 750
+  /@nutui|\/leaflet\//.test(String((input as { file?: string } | undefined)?.file ?? '').replace(/\\+/g, '/')) ? 375 : 750
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const release = process.argv.includes('--prod')
@@ -121,7 +123,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chunkFilename: 'css/[name].[contenthash:8].css',
       },
       // basename must stay unset: '/' makes the router match nothing (STACK.md pitfall 3).
-      router: { mode: 'browser' },
+      // The map pages answer at the short paths the PC back-office and saved links use.
+      router: { mode: 'browser', customRoutes: MAP_PAGES },
       postcss: {
         autoprefixer: { enable: true, config: {} },
         cssModules: { enable: false },

@@ -8,6 +8,13 @@ export const WEBVIEW_ORIGINS: string[] = (process.env.TARO_APP_WEBVIEW_ORIGINS |
   .map((origin) => origin.trim())
   .filter(Boolean)
 
+/** Where the H5 map pages open when neither the device nor the caller gives a place (GCJ-02): central Shanghai. */
+export const DEFAULT_MAP_CENTRE = { latitude: 31.230416, longitude: 121.473701 }
+/** Street level: a building and its entrance can be told apart. */
+export const MAP_ZOOM = 16
+/** How long the H5 map waits for the browser's position before it opens elsewhere (ms). */
+export const POSITION_TIMEOUT = 8000
+
 export const APP_VERSION = '1.0.0'
 export const APP_VERSION_CODE = 100
 

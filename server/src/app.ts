@@ -25,6 +25,7 @@ import siteListRoutes from './routes/care/index/siteLists.js';
 import stockListRoutes from './routes/care/index/stockLists.js';
 import surveyRoutes from './routes/care/index/surveys.js';
 import inoutstoreRoutes from './routes/care/inoutstore.js';
+import mapRoutes from './routes/care/map.js';
 import outApplyRoutes from './routes/care/outApply.js';
 import specialCareRoutes from './routes/care/specialCare.js';
 import metaRoutes from './routes/meta.js';
@@ -37,9 +38,10 @@ import { openUploadStore } from './services/uploads/store.js';
  * own scripts only; inline styles (Taro's components and NutUI insert <style> elements); data: and
  * blob: images and fetches (the signature pad's drawing, chosen photos before their upload); the
  * API server and the web-view page's origins when the build names them; images also from the
- * bucket's public address; frames only of the back-office origins that embed the app.
+ * bucket's public address and the map pages' tiles; frames only of the back-office origins that
+ * embed the app.
  */
-export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins, imageOrigins }: Config['csp']): FastifyHelmetOptions {
+export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins, imageOrigins, tileOrigins }: Config['csp']): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -49,7 +51,7 @@ export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins, imag
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins, ...imageOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins, ...imageOrigins, ...tileOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'data:', 'blob:', ...apiOrigins],
         mediaSrc: ["'self'", 'blob:'],
@@ -126,6 +128,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(inoutstoreRoutes, { prefix: '/api/care/inoutstore' });
   await app.register(outApplyRoutes, { prefix: '/api/care/outApply' });
   await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' });
+  await app.register(mapRoutes, { prefix: '/api/care/map', tiles: config.mapTiles });
   await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads });
   await app.register(ossRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir });

@@ -32,7 +32,9 @@ export interface Config {
    * the PC back-office origins that embed the app in a frame, and the bucket's public address the
    * uploaded images are shown from.
    */
-  csp: { apiOrigins: string[]; webviewOrigins: string[]; embedOrigins: string[]; imageOrigins: string[] };
+  csp: { apiOrigins: string[]; webviewOrigins: string[]; embedOrigins: string[]; imageOrigins: string[]; tileOrigins: string[] };
+  /** Where the H5 map pages take their tiles: a Leaflet URL template and the values of its {s}. */
+  mapTiles: { url: string; subdomains: string[] };
   pdf: {
     /** The CJK font PDFs are written in (TTF, OTF or TTC). */
     font: string;
@@ -57,6 +59,13 @@ export interface S3Config {
   /** Bucket in the path rather than the host name: MinIO and most self-hosted stores need it. */
   forcePathStyle: boolean;
 }
+
+/**
+ * AutoNavi (Gaode) road tiles: reachable in mainland China with no key, and drawn in GCJ-02 like the
+ * coordinates the app keeps.
+ */
+export const DEFAULT_MAP_TILE_URL = 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';
+export const DEFAULT_MAP_TILE_SUBDOMAINS = ['1', '2', '3', '4'];
 
 /** Debian's fonts-wqy-microhei: a free font with every Chinese character the forms may hold. */
 export const DEFAULT_PDF_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
@@ -135,8 +144,31 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   };
 }
 
+/** The map tiles' URL template and subdomains, and the origins the browser fetches them from. */
+function mapTiles(env: NodeJS.ProcessEnv): { url: string; subdomains: string[]; origins: string[] } {
+  const url = env.MAP_TILE_URL || DEFAULT_MAP_TILE_URL;
+  const subdomains = env.MAP_TILE_SUBDOMAINS
+    ? env.MAP_TILE_SUBDOMAINS.split(',').map((item) => item.trim()).filter(Boolean)
+    : DEFAULT_MAP_TILE_SUBDOMAINS;
+  const hosts = url.includes('{s}') ? subdomains.map((subdomain) => url.replaceAll('{s}', subdomain)) : [url];
+  const origins = hosts.map((host) => {
+    let origin = '';
+    try {
+      origin = new URL(host).origin;
+    } catch {
+      // reported below
+    }
+    if (!/^https?:/.test(origin) || !['{x}', '{y}', '{z}'].every((part) => url.includes(part))) {
+      throw new Error(`MAP_TILE_URL must be a tile URL template such as ${DEFAULT_MAP_TILE_URL}, got "${url}"`);
+    }
+    return origin;
+  });
+  return { url, subdomains, origins: [...new Set(origins)] };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
+  const tiles = mapTiles(env);
   return {
     port: positiveInt(env, 'PORT', 3000),
     host: env.HOST || '0.0.0.0',
@@ -158,7 +190,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webviewOrigins: origins(env, 'TARO_APP_WEBVIEW_ORIGINS'),
       embedOrigins: origins(env, 'EMBED_ORIGINS'),
       imageOrigins: originOf(env, 'S3_PUBLIC_BASE_URL'),
+      tileOrigins: tiles.origins,
     },
+    mapTiles: { url: tiles.url, subdomains: tiles.subdomains },
     pdf: {
       font: env.PDF_FONT || DEFAULT_PDF_FONT,
       linkSecret: env.PDF_LINK_SECRET ? Buffer.from(env.PDF_LINK_SECRET, 'utf8') : randomBytes(32),

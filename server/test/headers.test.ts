@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { securityHeaders } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { DEFAULT_MAP_TILE_URL, loadConfig } from '../src/config.js';
 import { login, PNG, startApp, uploadFile } from './helpers.js';
 
 // Security headers on every reply, whatever answers it (the H5 app, the API, an error, a 404), and
@@ -57,7 +57,8 @@ function assertSecurityHeaders(headers: Record<string, unknown>, what: string) {
     "frame-ancestors 'self'",
     "frame-src 'none'",
     "connect-src 'self' data: blob:",
-    "img-src 'self' data: blob:",
+    // The map pages' default tiles (AutoNavi's four hosts), unless MAP_TILE_URL says otherwise.
+    `img-src 'self' data: blob: ${[1, 2, 3, 4].map((n) => `https://webrd0${n}.is.autonavi.com`).join(' ')}`,
   ]) {
     assert.ok(csp.split(';').includes(directive), `${what}: content-security-policy lacks "${directive}": ${csp}`);
   }
@@ -118,6 +119,7 @@ describe('security headers', () => {
         webviewOrigins: ['https://docs.example.com', 'https://news.example.com'],
         embedOrigins: ['https://pc.example.com'],
         imageOrigins: ['https://yuezi.oss-cn-hangzhou.aliyuncs.com'],
+        tileOrigins: ['https://tiles.example.com'],
       }),
     );
     bare.get('/', async () => 'ok');
@@ -127,8 +129,8 @@ describe('security headers', () => {
     assert.ok(directives.includes('frame-src https://docs.example.com https://news.example.com'), directives.join(';'));
     assert.ok(directives.includes("frame-ancestors 'self' https://pc.example.com"));
     assert.ok(directives.includes("connect-src 'self' data: blob: https://api.example.com"));
-    // Uploaded images shown from the bucket's public address.
-    assert.ok(directives.includes("img-src 'self' data: blob: https://api.example.com https://yuezi.oss-cn-hangzhou.aliyuncs.com"));
+    // Uploaded images shown from the bucket's public address; the map pages' tiles.
+    assert.ok(directives.includes("img-src 'self' data: blob: https://api.example.com https://yuezi.oss-cn-hangzhou.aliyuncs.com https://tiles.example.com"));
     // X-Frame-Options cannot allow another origin: frame-ancestors alone decides.
     assert.equal(headers['x-frame-options'], undefined);
   });
@@ -146,9 +148,21 @@ describe('security headers', () => {
       webviewOrigins: ['https://docs.example.com', 'https://news.example.com'],
       embedOrigins: ['https://pc.example.com'],
       imageOrigins: ['https://yuezi.oss-cn-hangzhou.aliyuncs.com'],
+      tileOrigins: [1, 2, 3, 4].map((n) => `https://webrd0${n}.is.autonavi.com`),
     });
+    assert.deepEqual(config.mapTiles, { url: DEFAULT_MAP_TILE_URL, subdomains: ['1', '2', '3', '4'] });
     for (const bad of ["https://pc.example.com; script-src 'unsafe-inline'", 'pc.example.com', 'https://pc.example.com/page', '*']) {
       assert.throws(() => loadConfig({ EMBED_ORIGINS: bad }), /EMBED_ORIGINS must list origins/, bad);
+    }
+  });
+
+  it('let the map tiles in from the hosts MAP_TILE_URL names, one per subdomain', () => {
+    const config = loadConfig({ MAP_TILE_URL: 'http://t{s}.tiles.example.com:8080/{z}/{x}/{y}.png', MAP_TILE_SUBDOMAINS: 'a, b' });
+    assert.deepEqual(config.csp.tileOrigins, ['http://ta.tiles.example.com:8080', 'http://tb.tiles.example.com:8080']);
+    assert.deepEqual(config.mapTiles, { url: 'http://t{s}.tiles.example.com:8080/{z}/{x}/{y}.png', subdomains: ['a', 'b'] });
+    assert.deepEqual(loadConfig({ MAP_TILE_URL: 'http://127.0.0.1:9000/{z}/{x}/{y}.png' }).csp.tileOrigins, ['http://127.0.0.1:9000']);
+    for (const bad of ['tiles.example.com/{z}/{x}/{y}.png', 'https://tiles.example.com/tile.png', "https://x.example.com; script-src 'unsafe-inline'/{z}/{x}/{y}"]) {
+      assert.throws(() => loadConfig({ MAP_TILE_URL: bad }), /MAP_TILE_URL must be a tile URL template/, bad);
     }
   });
 });

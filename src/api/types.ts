@@ -10,6 +10,7 @@ import type {
   FormRecordList,
   Medicine as MedicineSchema,
 } from '@yuezi/contract/api/formRecords'
+import type { MapTiles as MapTilesReply } from '@yuezi/contract/api/map'
 import type { DepartmentList, FloorList } from '@yuezi/contract/api/siteLists'
 import type { Answer, Survey as SurveyReply } from '@yuezi/contract/api/surveys'
 
@@ -68,3 +69,6 @@ export type Floor = ResOf<typeof FloorList>[number]
 export type Room = Floor['rooms'][number]
 
 export type Department = ResOf<typeof DepartmentList>[number]
+
+/** Where the map tiles come from: a Leaflet URL template and the values of its {s}. */
+export type MapTiles = ResOf<typeof MapTilesReply>

@@ -12,6 +12,9 @@ export interface Place {
   longitude: number
 }
 
+/** A point on the map, GCJ-02. */
+export type Coordinates = Pick<Place, 'latitude' | 'longitude'>
+
 /** The user refused the app the location permission (mini program): settings can grant it. */
 export class LocationDenied extends Error {
   constructor(message: string) {
@@ -37,12 +40,17 @@ const query = (values: Record<string, string | number | undefined>) =>
  * Lets the user pick a place, starting near `near` when given. Resolves the place, or null when
  * the user cancels; rejects with LocationDenied when the permission is refused.
  */
-export function chooseLocation(near?: { latitude: number; longitude: number }): Promise<Place | null> {
+export function chooseLocation(near?: Coordinates): Promise<Place | null> {
   if (process.env.TARO_ENV === 'h5') {
     return new Promise((resolve, reject) => {
-      Taro.eventCenter.once(LOCATION_CHOSEN_EVENT, (place: Place | null) => resolve(place))
+      // Not eventCenter.once: its wrapper could not be taken off again by this handler alone.
+      const chosen = (place: Place | null) => {
+        Taro.eventCenter.off(LOCATION_CHOSEN_EVENT, chosen)
+        resolve(place)
+      }
+      Taro.eventCenter.on(LOCATION_CHOSEN_EVENT, chosen)
       Taro.navigateTo({ url: `${CHOOSE_LOCATION_PAGE}?${query({ ...near })}` }).catch((error) => {
-        Taro.eventCenter.off(LOCATION_CHOSEN_EVENT)
+        Taro.eventCenter.off(LOCATION_CHOSEN_EVENT, chosen)
         reject(error)
       })
     })

@@ -59,11 +59,14 @@ export async function sign(page, key) {
   await canvas.waitFor({ state: 'detached' })
 }
 
-/** Starts the suite's server and browser (node:test before/after) and returns helpers bound to them. */
-export function useApp() {
+/**
+ * Starts the suite's server (`env` adds to its environment) and browser (node:test before/after)
+ * and returns helpers bound to them.
+ */
+export function useApp(env = {}) {
   const app = driving({ server: null, browser: null })
   before(async () => {
-    app.server = await startServer()
+    app.server = await startServer(env)
     app.browser = await launchBrowser()
   })
   after(async () => {

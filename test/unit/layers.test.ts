@@ -16,6 +16,7 @@ const drawing = [
   'components',
   'pages',
   'pagesHome',
+  'pagesMap',
   ...readdirSync(path.join(SRC, 'features'))
     .map((feature) => `features/${feature}/components`)
     .filter((dir) => {

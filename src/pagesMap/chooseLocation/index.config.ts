@@ -1,0 +1,3 @@
+import zh from '../../../locales/location/zh-CN.json'
+
+export default definePageConfig({ navigationBarTitleText: zh['location.chooseTitle'] })
