@@ -2,15 +2,10 @@
 // WeChat's own map pages; H5 opens the app's map pages at /choose-location and /open-location,
 // which answer through the event below. Coordinates are GCJ-02 on both, as WeChat gives them.
 import Taro from '@tarojs/taro'
+import type { Place } from '@yuezi/contract/forms/location'
 import { CHOOSE_LOCATION_PAGE, OPEN_LOCATION_PAGE } from '@/routes'
 
-/** A place as WeChat's chooseLocation answers it. */
-export interface Place {
-  name: string
-  address: string
-  latitude: number
-  longitude: number
-}
+export type { Place }
 
 /** A point on the map, GCJ-02. */
 export type Coordinates = Pick<Place, 'latitude' | 'longitude'>

@@ -10,7 +10,9 @@ import http from 'node:http'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import gcoord from 'gcoord'
-import { useApp, input, isHome } from './app.mjs'
+import { useApp, input, isHome, fieldOf } from './app.mjs'
+import { fillAll, formReady, saveAndWaitSaved } from './formSteps.mjs'
+import careForms from '../support/careForms.cjs'
 import { ROOT } from './support.mjs'
 
 const zh = JSON.parse(readFileSync(path.join(ROOT, 'locales/location/zh-CN.json'), 'utf8'))
@@ -230,4 +232,63 @@ test('both map pages speak English when English is chosen, the title included', 
   await page.waitForFunction((title) => document.title === title, en['location.openTitle'])
   assert.doesNotMatch(await page.evaluate(() => document.body.innerText), CJK)
   await page.close()
+})
+
+test('a ward round signed in on the map: on the site without a position, on the device with one; saved with the distance the server counts, reopened and shown on /open-location', async () => {
+  const round = careForms.pediatricianRounds
+  const page = await app.newPage()
+  await app.browser.context.clearPermissions()
+  await app.loginAndPick(page, round.room)
+  const { site_location: site } = await app.api(page, 'account/info', {})
+  await page.goto(`${app.server.url}/${round.route}`)
+  await formReady(page, round.titleKey, round.fields[0].key)
+  await fillAll(page, round.fields.filter((field) => field.type !== 'location'))
+  const field = fieldOf(page, 'signin_location')
+  const onMap = (url) => url.pathname === '/choose-location'
+
+  // The browser gives no position: the map opens on the site's own point. Cancel keeps the form as it was.
+  await field.locator('.form-location__box--empty').click()
+  await page.waitForURL(onMap)
+  await page.getByText(zh['location.positionUnavailable']).waitFor()
+  await page.getByText(coordinatesLine(site)).waitFor()
+  await page.locator('.place__cancel').click()
+  await field.locator('.form-location__box--empty').waitFor()
+  assert.equal(await fieldOf(page, 'temperature').locator('input').inputValue(), '36.6')
+
+  // With the device's position (Shanghai, far from the Hangzhou site): chosen, named, flagged.
+  await app.browser.context.grantPermissions(['geolocation'], { origin: app.server.url })
+  await app.browser.context.setGeolocation(DEVICE)
+  await field.locator('.form-location__box--empty').click()
+  await page.waitForURL(onMap)
+  await page.getByText(coordinatesLine(DEVICE_GCJ)).waitFor()
+  await input(page, zh['location.namePlaceholder']).fill('产妇家中')
+  await input(page, zh['location.addressPlaceholder']).fill('上海市黄浦区人民大道 1 号')
+  await page.locator('.place__confirm').click()
+  await field.locator('.form-location__name').getByText('产妇家中', { exact: true }).waitFor()
+  await field.locator('.form-location__far').waitFor()
+
+  const id = await saveAndWaitSaved(page)
+  const { data } = await app.api(page, 'index/getFormRecordInfo', { id })
+  const saved = data.signin_location
+  assertNear(saved, DEVICE_GCJ, 1e-6, 'the saved place')
+  assert.equal(saved.name, '产妇家中')
+  assert.equal(saved.far, true)
+  // Shanghai is some 165 km from the Hangzhou site.
+  assert.ok(saved.distance > 150_000 && saved.distance < 180_000, `distance ${saved.distance}`)
+
+  // Reopened: the place, its flag, and the map with the pin on it.
+  await page.goto(`${app.server.url}/${round.route}?id=${id}`)
+  await field.locator('.form-location__name').getByText('产妇家中', { exact: true }).waitFor()
+  await field.locator('.form-location__far').waitFor()
+  await field.locator('.form-location__map').click()
+  await page.waitForURL((url) => url.pathname === '/open-location')
+  // The form stays below in the page stack, hidden.
+  await page.getByText('产妇家中', { exact: true }).filter({ visible: true }).waitFor()
+  await tilesDrawn(page)
+  // Opened from the form, the page slides in: measured once it is in place.
+  await page.waitForFunction(() => document.querySelector('.place-map__canvas').getBoundingClientRect().left === 0)
+  const tip = await tipOf(page.locator('.place-map__marker'))
+  assertNear(await pointUnder(page, tip.x, tip.y), saved, 2e-5, 'the pin on the saved place')
+  await page.close()
+  await app.browser.context.clearPermissions()
 })
