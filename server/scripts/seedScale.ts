@@ -22,7 +22,7 @@ import type { Db } from '../src/db/types.js';
 import { seed } from '../src/demo/seed.js';
 import { listCustomers } from '../src/repositories/customers.js';
 import { listRecords } from '../src/repositories/formRecords.js';
-import { openUploadStore } from '../src/services/uploads/store.js';
+import { openUploadStore } from '../src/services/uploads/index.js';
 
 const SITE_ID = 1;
 const RECORDS_PER_CUSTOMER = 50;

@@ -31,7 +31,7 @@ import specialCareRoutes from './routes/care/specialCare.js';
 import metaRoutes from './routes/meta.js';
 import pdfRoutes from './routes/pdf.js';
 import { fontProblem } from './services/pdf/font.js';
-import { openUploadStore } from './services/uploads/store.js';
+import { openUploadStore } from './services/uploads/index.js';
 
 /**
  * Helmet's headers on every reply. The content security policy is what the H5 build needs: its

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../actor.js';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/types.js';
 import { AppError, Code } from '../../errors.js';
 import { detectImage, IMAGE_EXTENSIONS } from '../../lib/images.js';
 import { writeAudit } from '../../repositories/audit.js';
 import { insertUpload } from '../../repositories/uploads.js';
+import { openBucketStore } from './bucket.js';
+import { openFolderStore } from './folder.js';
 import { fromStore, type UploadStore } from './store.js';
+
+/** The store the configuration names: the bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
+export function openUploadStore(config: Pick<Config, 's3' | 'dataDir'>): Promise<UploadStore> {
+  return config.s3 ? Promise.resolve(openBucketStore(config.s3)) : openFolderStore(config.dataDir);
+}
 
 /** A refused upload: -1 (err -1 in the upload envelope), with the message `key`. */
 export const invalidUpload = (key: string, params?: Record<string, string | number>) =>

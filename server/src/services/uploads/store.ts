@@ -1,8 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Config } from '../../config.js';
 import { AppError, Code } from '../../errors.js';
-import { openFolderStore } from './folder.js';
-import { openBucketStore } from './bucket.js';
 
 /** A stored upload as it is read back. */
 export interface StoredFile {
@@ -43,11 +40,6 @@ export function nameOfServerUrl(url: string): string | undefined {
   }
   const name = /^\/uploads\/(.+)$/.exec(pathname)?.[1];
   return name && STORED_NAME.test(name) ? name : undefined;
-}
-
-/** The store the configuration names: the bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
-export function openUploadStore(config: Pick<Config, 's3' | 'dataDir'>): Promise<UploadStore> {
-  return config.s3 ? Promise.resolve(openBucketStore(config.s3)) : openFolderStore(config.dataDir);
 }
 
 /** What the store answers; when it fails, an error telling the user to try again shortly (the log keeps its cause). */
