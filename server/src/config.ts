@@ -35,6 +35,8 @@ export interface Config {
   csp: { apiOrigins: string[]; webviewOrigins: string[]; embedOrigins: string[]; imageOrigins: string[]; tileOrigins: string[] };
   /** Where the H5 map pages take their tiles: a Leaflet URL template and the values of its {s}. */
   mapTiles: { url: string; subdomains: string[] };
+  /** The map service that finds a picked point's address; without its key the user types the place. */
+  mapGeocode?: MapGeocodeConfig;
   pdf: {
     /** The CJK font PDFs are written in (TTF, OTF or TTC). */
     font: string;
@@ -60,12 +62,22 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/** A reverse-geocoding web service that answers like AutoNavi's (key, location=lng,lat in GCJ-02). */
+export interface MapGeocodeConfig {
+  url: string;
+  /** The service's key: the server's alone, it never reaches the app. */
+  key: string;
+}
+
 /**
  * AutoNavi (Gaode) road tiles: reachable in mainland China with no key, and drawn in GCJ-02 like the
  * coordinates the app keeps.
  */
 export const DEFAULT_MAP_TILE_URL = 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';
 export const DEFAULT_MAP_TILE_SUBDOMAINS = ['1', '2', '3', '4'];
+
+/** AutoNavi's reverse geocoding: mainland China's addresses, taking GCJ-02 points. */
+export const DEFAULT_MAP_GEOCODE_URL = 'https://restapi.amap.com/v3/geocode/regeo';
 
 /** Debian's fonts-wqy-microhei: a free font with every Chinese character the forms may hold. */
 export const DEFAULT_PDF_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
@@ -166,6 +178,16 @@ function mapTiles(env: NodeJS.ProcessEnv): { url: string; subdomains: string[]; 
   return { url, subdomains, origins: [...new Set(origins)] };
 }
 
+/** The geocoding service when MAP_GEOCODE_KEY is set; a URL without a key is a mistake worth refusing. */
+function mapGeocode(env: NodeJS.ProcessEnv): MapGeocodeConfig | undefined {
+  const url = urlSetting(env, 'MAP_GEOCODE_URL');
+  if (!env.MAP_GEOCODE_KEY) {
+    if (url) throw new Error('MAP_GEOCODE_URL set without MAP_GEOCODE_KEY: set the key to fill in the addresses of picked places');
+    return undefined;
+  }
+  return { url: url ?? DEFAULT_MAP_GEOCODE_URL, key: env.MAP_GEOCODE_KEY };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const tiles = mapTiles(env);
@@ -193,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tileOrigins: tiles.origins,
     },
     mapTiles: { url: tiles.url, subdomains: tiles.subdomains },
+    mapGeocode: mapGeocode(env),
     pdf: {
       font: env.PDF_FONT || DEFAULT_PDF_FONT,
       linkSecret: env.PDF_LINK_SECRET ? Buffer.from(env.PDF_LINK_SECRET, 'utf8') : randomBytes(32),

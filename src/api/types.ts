@@ -10,7 +10,7 @@ import type {
   FormRecordList,
   Medicine as MedicineSchema,
 } from '@yuezi/contract/api/formRecords'
-import type { MapTiles as MapTilesReply } from '@yuezi/contract/api/map'
+import type { MapTiles as MapTilesReply, Regeo } from '@yuezi/contract/api/map'
 import type { DepartmentList, FloorList } from '@yuezi/contract/api/siteLists'
 import type { Answer, Survey as SurveyReply } from '@yuezi/contract/api/surveys'
 
@@ -70,5 +70,8 @@ export type Room = Floor['rooms'][number]
 
 export type Department = ResOf<typeof DepartmentList>[number]
 
-/** Where the map tiles come from: a Leaflet URL template and the values of its {s}. */
+/** Where the map tiles come from (a Leaflet URL template and the values of its {s}), and whether the server finds addresses. */
 export type MapTiles = ResOf<typeof MapTilesReply>
+
+/** The name and address the server's map service found at a point. */
+export type FoundPlace = NonNullable<ResOf<typeof Regeo>>

@@ -102,6 +102,9 @@ async function tilesDrawn(page) {
 
 test('/choose-location opened directly: on the device position in GCJ-02, dragged, named, confirmed', async () => {
   const page = await app.newPage()
+  // No map-service key here: no address is looked up, the user types the place.
+  const lookups = []
+  page.on('request', (request) => request.url().endsWith('/api/care/map/regeo') && lookups.push(request.url()))
   await app.browser.context.grantPermissions(['geolocation'], { origin: app.server.url })
   await app.browser.context.setGeolocation(DEVICE)
   await app.login(page)
@@ -148,9 +151,11 @@ test('/choose-location opened directly: on the device position in GCJ-02, dragge
   await page.locator('.place__confirm').click()
   await page.getByText(zh['location.nameRequired']).waitFor()
   assert.equal(new URL(page.url()).pathname, '/choose-location')
+  assert.equal(await input(page, zh['location.addressPlaceholder']).inputValue(), '')
   await input(page, zh['location.namePlaceholder']).fill('1号楼 808 房')
   await input(page, zh['location.addressPlaceholder']).fill('上海市黄浦区人民大道 1 号')
   await assert.rejects(page.getByText(zh['location.nameRequired']).waitFor({ timeout: 500 }))
+  assert.deepEqual(lookups, [])
   // Opened directly there is nothing to go back to: confirming goes home.
   await page.locator('.place__confirm').click()
   await page.waitForURL(isHome)

@@ -27,7 +27,7 @@ const FIELD_TEXTS: Record<FieldProps['name'], { labelKey: string; placeholderKey
   address: { labelKey: 'location.address', placeholderKey: 'location.addressPlaceholder' },
 }
 
-/** The place's name or address, typed (kept whatever the map does). */
+/** The place's name or address, found from the map or typed (what is typed is kept whatever the map does). */
 const PlaceField = observer(function PlaceField({ name, value, onChange, message }: FieldProps) {
   return (
     <View className="place__field">
@@ -66,6 +66,11 @@ export default observer(function ChooseLocation() {
           {t(picker.positionUnavailable ? 'location.positionUnavailable' : 'location.dragHint')}
         </View>
         {centre && <Text className="place__coordinates">{coordinatesText(centre)}</Text>}
+        {(picker.findingAddress || picker.addressNote) && (
+          <View className="place__lookup" role="status">
+            {picker.findingAddress ? t('location.findingAddress') : picker.addressNote}
+          </View>
+        )}
         <PlaceField
           name="name"
           value={picker.name}
