@@ -1,5 +1,6 @@
 // What the map pages read from their address (?latitude=&longitude=&name=&address=), and how they
 // show a point.
+import { hasValidCoordinates } from '@yuezi/contract/forms/location'
 import { t } from '@/i18n'
 import type { Coordinates } from '@/utils/location'
 
@@ -17,10 +18,8 @@ export function queryText(params: Params, key: string): string {
 
 /** The point the address names, or null unless both coordinates are there and on the globe. */
 export function queryCoordinates(params: Params): Coordinates | null {
-  const latitude = Number(queryText(params, 'latitude') || NaN)
-  const longitude = Number(queryText(params, 'longitude') || NaN)
-  if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) return null
-  return { latitude, longitude }
+  const point = { latitude: Number(queryText(params, 'latitude') || NaN), longitude: Number(queryText(params, 'longitude') || NaN) }
+  return hasValidCoordinates(point) ? point : null
 }
 
 /** The point as people read it: six decimals (about 10 cm). */
