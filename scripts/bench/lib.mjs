@@ -68,8 +68,8 @@ export function tempDir(prefix) {
  * raised: the bench logs in as one account thousands of times. Request logging is off (warn), as
  * it is for the bare route.
  */
-export const startServer = ({ env = {} } = {}) =>
-  startProductServer({ portFrom: PORT_FROM, env: { LOGIN_RATE_MAX: '1000000', LOG_LEVEL: 'warn', ...env } })
+export const startServer = ({ env = {}, nodeArgs } = {}) =>
+  startProductServer({ portFrom: PORT_FROM, nodeArgs, env: { LOGIN_RATE_MAX: '1000000', LOG_LEVEL: 'warn', ...env } })
 
 /** The bare Fastify route (bare.mjs) in its own process, as the server runs in its own. */
 export async function startBare() {

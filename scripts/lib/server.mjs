@@ -45,8 +45,9 @@ function clockEnv(at) {
  * `env` adds to (and overrides) the server's environment; `port` or `portFrom` choose where it
  * listens (default: any free port); without env.DATA_DIR it gets a temporary data folder. `clockAt`
  * (a Date) starts the server's clock at that instant. `onOutput` is told each chunk the server writes.
+ * `nodeArgs` go to node before the script (the bench's CPU profile).
  */
-export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 90_000, clockAt, onOutput } = {}) {
+export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 90_000, clockAt, onOutput, nodeArgs = [] } = {}) {
   const listenPort = env.PORT ? Number(env.PORT) : (port ?? (portFrom ? await freePort(portFrom) : await anyFreePort()))
   const dataDir = env.DATA_DIR || mkdtempSync(path.join(tmpdir(), 'yuezi-server-'))
   const url = `http://127.0.0.1:${listenPort}`
@@ -54,7 +55,7 @@ export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 9
   let child
 
   async function spawnServer() {
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -1,10 +1,10 @@
 import compress from '@fastify/compress';
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import type { Config } from './config.js';
 import type { Db } from './db/types.js';
 import authPlugin from './plugins/auth.js';
@@ -13,6 +13,7 @@ import envelopePlugin from './plugins/envelope.js';
 import i18nPlugin from './plugins/i18n.js';
 import inputPlugin from './plugins/input.js';
 import requestLogPlugin, { RequestLog, requestIdOf } from './plugins/requestLog.js';
+import securityHeadersPlugin from './plugins/securityHeaders.js';
 import shutdownPlugin from './plugins/shutdown.js';
 import { databaseRateLimitStore } from './plugins/rateLimitStore.js';
 import staticPlugin from './plugins/static.js';
@@ -41,7 +42,7 @@ import { openUploadStore } from './services/uploads/index.js';
  * bucket's public address and the map pages' tiles; frames only of the back-office origins that
  * embed the app.
  */
-export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins, imageOrigins, tileOrigins }: Config['csp']): FastifyHelmetOptions {
+export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins, imageOrigins, tileOrigins }: Config['csp']): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -88,7 +89,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', async () => uploads.close?.());
 
   // External plugins.
-  await app.register(helmet, securityHeaders(config.csp));
+  await app.register(securityHeadersPlugin, securityHeaders(config.csp));
   await app.register(compress);
   // Counted in the database: every instance behind the load balancer counts the same attempts.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(() => app.db) });

@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import helmet from '@fastify/helmet';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { securityHeaders } from '../src/app.js';
+import securityHeadersPlugin from '../src/plugins/securityHeaders.js';
 import { DEFAULT_MAP_TILE_URL, loadConfig } from '../src/config.js';
 import { login, PNG, startApp, uploadFile } from './helpers.js';
 
@@ -113,7 +113,7 @@ describe('security headers', () => {
   it('let the allowed origins in: web-view pages and the back-office in frames, uploaded images from the bucket', async () => {
     const bare = Fastify();
     await bare.register(
-      helmet,
+      securityHeadersPlugin,
       securityHeaders({
         apiOrigins: ['https://api.example.com'],
         webviewOrigins: ['https://docs.example.com', 'https://news.example.com'],

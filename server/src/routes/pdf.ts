@@ -59,7 +59,7 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfSettings> = async (app, settings) 
     '/pdf/:token',
     {
       // A browser's PDF viewer (the H5 app opens the link in a tab) does not run under the app's policy.
-      helmet: { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } },
+      config: { securityHeaders: { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } } },
       schema: {
         summary: 'The PDF a link opens (no headers needed)',
         description: 'A link that was altered or has expired answers HTTP 403 `{code: -5, msg}` in the link\'s language.',
