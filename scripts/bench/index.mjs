@@ -1,10 +1,11 @@
 // `npm run bench`: builds both targets, then prints one table per section, all measured in one run
 // on this machine: weapp sizes and WeChat's scan, H5 first-load sizes, Lighthouse, the server's
-// endpoints on PGlite and PostgreSQL next to a bare Fastify route, list latency at scale, and PDFs.
+// endpoints on PGlite and PostgreSQL next to a bare Fastify route, where their time goes (CPU
+// profile and PostgreSQL's statements), list latency at scale, and PDFs.
 //
 //   npm run bench                          everything (≈ 15 min on 2 cores)
 //   npm run bench -- --quick               shorter runs, scale 1k and 10k records
-//   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, scale, pdf)
+//   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, profile, scale, pdf)
 //   npm run bench -- --no-build            use the builds already in DIST_DIR (or dist)
 import os from 'node:os'
 import { parseArgs } from 'node:util'
@@ -12,6 +13,7 @@ import { buildSection, h5Section, weappSection } from './builds.mjs'
 import { DIST, printTable, seconds } from './lib.mjs'
 import { lighthouseSection } from './lighthouse.mjs'
 import { pdfSection } from './pdf.mjs'
+import { profileSection } from './profile.mjs'
 import { scaleSection } from './scale.mjs'
 import { serverSection } from './server.mjs'
 
@@ -20,6 +22,7 @@ const SECTIONS = {
   h5: h5Section,
   lighthouse: lighthouseSection,
   server: serverSection,
+  profile: profileSection,
   scale: scaleSection,
   pdf: pdfSection,
 }

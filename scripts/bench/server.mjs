@@ -10,7 +10,7 @@ export const BENCH_FORM = '访客出入登记表'
 const demoServer = (databaseUrl) => startServer({ env: { SEED: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } })
 
 /** What a save of the bench form sends: a record of the demo's, as new (the server validates it again). */
-async function saveFormBody(url, token) {
+export async function saveFormBody(url, token) {
   const { list } = await api(url, 'care/index/getFormRecord', { name: BENCH_FORM, page: 1, limit: 1 }, token)
   const [record] = list
   if (!record) throw new Error(`the demo data has no ${BENCH_FORM} record to copy`)
@@ -41,9 +41,10 @@ async function orderBodies(url, token) {
 /**
  * outApply/check: pending orders are made first (outApply/save for half the run's time, measured
  * too), then each connection approves one and reverses it (stock goes back), and so on: every
- * check has a pending or approved order to act on, and stock never runs out.
+ * check has a pending or approved order to act on, and stock never runs out. `beforeChecks` is
+ * told when the checks start.
  */
-async function checkRuns(url, token, { duration, connections }) {
+export async function checkRuns(url, token, { duration, connections }, beforeChecks = () => {}) {
   const nextOrder = await orderBodies(url, token)
   const ids = []
   const save = await load({
@@ -65,6 +66,7 @@ async function checkRuns(url, token, { duration, connections }) {
   const orders = ids.slice(0, Math.floor(ids.length / connections) * connections)
   if (!orders.length) throw new Error(`outApply/save made ${ids.length} orders, fewer than ${connections} connections`)
   let taken = 0
+  beforeChecks()
   const check = await load({
     url,
     route: 'care/outApply/check',

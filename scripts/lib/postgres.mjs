@@ -31,10 +31,11 @@ export async function freePort(from = 56000) {
 }
 
 /**
- * Creates and starts a cluster with one database. `stop()` removes it; `pause()` and `resume()` stop
- * and start the same cluster (the database going away and coming back).
+ * Creates and starts a cluster with one database; `settings` sets more of postgresql.conf, by name.
+ * `stop()` removes it; `pause()` and `resume()` stop and start the same cluster (the database
+ * going away and coming back).
  */
-export async function startPostgres({ port, database = 'yuezi', portFrom = 56000 } = {}) {
+export async function startPostgres({ port, database = 'yuezi', portFrom = 56000, settings = {} } = {}) {
   const bin = pgBin()
   const asRoot = process.getuid?.() === 0
   const run = (tool, args, opts = {}) =>
@@ -49,7 +50,8 @@ export async function startPostgres({ port, database = 'yuezi', portFrom = 56000
   const start = () =>
     run('pg_ctl', [
       '-D', dataDir, '-l', path.join(work, 'pg.log'), '-w', '-o',
-      `-p ${listenPort} -k ${work} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+      `-p ${listenPort} -k ${work} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300` +
+        Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`).join(''),
       'start',
     ])
   const halt = () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop'])

@@ -79,9 +79,10 @@ export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 9
     const deadline = Date.now() + startTimeoutMs
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${output}`)
+      // Its own "Ready" line as well: a server of another run that took the port answers health too.
       try {
         const res = await fetch(`${url}/api/health`)
-        if (res.ok) break
+        if (res.ok && /^Ready: /m.test(output)) break
       } catch {
         // not listening yet
       }

@@ -1,23 +1,38 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { babies, customers } from '../db/schema.js';
+import { customers } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 
+interface Baby {
+  id: number;
+  name: string;
+  sex: 'male' | 'female';
+  birth_date: string;
+  birth_weight: number | null;
+}
+
+/** A customer as the API answers her, her babies (oldest first) fetched in the same statement. */
 const customerColumns = {
   id: customers.id,
   name: customers.name,
   phone: customers.phone,
   room: customers.room,
   delivery_date: customers.deliveryDate,
+  // Written out: Drizzle leaves a lone table's columns unqualified, and in the subquery an
+  // unqualified "id" would be the baby's.
+  children: sql<Baby[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', b.id, 'name', b.name, 'sex', b.sex, 'birth_date', b.birth_date, 'birth_weight', b.birth_weight
+    ) order by b.birth_date, b.id)
+    from babies b where b.customer_id = "customers"."id"), '[]'::json)`,
 };
-
-type CustomerRow = { id: number; name: string; phone: string; room: string; delivery_date: string | null };
 
 /** `%` and `_` in what the user typed are literal characters, not wildcards. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A customer whose name, room or phone holds the pattern. */
-const customerMatches = (pattern: string) =>
+const customerMatches = (pattern: string | SQLWrapper) =>
   or(ilike(customers.name, pattern), ilike(customers.room, pattern), ilike(customers.phone, pattern))!;
 
 /**
@@ -41,24 +56,40 @@ export async function customerOrText(
   return matching.length ? or(inArray(record.customerId, matching.map((c) => c.id)), inText)! : inText;
 }
 
+/** A page of the site's customers by room, each with the number of all that match. */
+const customerPage = (db: Db, where: SQL) =>
+  db
+    .select({ ...customerColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(customers)
+    .where(where)
+    .orderBy(asc(customers.room), asc(customers.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+
+const siteIs = eq(customers.siteId, sql.placeholder('siteId'));
+const allCustomers = prepared((db) => customerPage(db, siteIs).prepare('customer_list'));
+const matchingCustomers = prepared((db) =>
+  customerPage(db, and(siteIs, customerMatches(sql.placeholder('pattern')))!).prepare('customer_list_matching'),
+);
+
+/** A page of the site's customers with their babies, and how many there are: one statement. */
 export async function listCustomers(db: Db, siteId: number, query: { page: number; limit: number; keyword?: string }) {
-  const conditions: SQL[] = [eq(customers.siteId, siteId)];
   const keyword = query.keyword?.trim();
-  if (keyword) {
-    conditions.push(customerMatches(containing(keyword)));
-  }
-  const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(customerColumns)
-      .from(customers)
-      .where(where)
-      .orderBy(asc(customers.room), asc(customers.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(customers).where(where),
-  ]);
-  return { list: await withChildren(db, rows), total };
+  const values = { siteId, limit: query.limit, offset: (query.page - 1) * query.limit };
+  const rows = keyword
+    ? await matchingCustomers(db).execute({ ...values, pattern: containing(keyword) })
+    : await allCustomers(db).execute(values);
+  // A page past the last has no row to carry the number.
+  const total = rows[0]?.total ?? (query.page > 1 ? await countCustomers(db, siteId, keyword) : 0);
+  return { list: rows.map(({ total: _, ...customer }) => customer), total };
+}
+
+async function countCustomers(db: Db, siteId: number, keyword: string | undefined) {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(customers)
+    .where(and(eq(customers.siteId, siteId), keyword ? customerMatches(containing(keyword)) : undefined));
+  return total;
 }
 
 /** The site's customer (her name, room and phone), or undefined. */
@@ -72,32 +103,9 @@ export async function siteCustomer(db: Db, siteId: number, id: number) {
 
 /** A customer of the site, or undefined (also for another site's customer). */
 export async function getCustomer(db: Db, siteId: number, id: number) {
-  const rows = await db
+  const [customer] = await db
     .select(customerColumns)
     .from(customers)
     .where(and(eq(customers.id, id), eq(customers.siteId, siteId)));
-  return (await withChildren(db, rows))[0];
-}
-
-/** Adds each customer's babies, fetched for all of them in one query. */
-async function withChildren(db: Db, rows: CustomerRow[]) {
-  const ids = rows.map((row) => row.id);
-  const children = ids.length
-    ? await db
-        .select({
-          id: babies.id,
-          customerId: babies.customerId,
-          name: babies.name,
-          sex: babies.sex,
-          birth_date: babies.birthDate,
-          birth_weight: babies.birthWeight,
-        })
-        .from(babies)
-        .where(inArray(babies.customerId, ids))
-        .orderBy(asc(babies.birthDate), asc(babies.id))
-    : [];
-  return rows.map((row) => ({
-    ...row,
-    children: children.filter((child) => child.customerId === row.id).map(({ customerId: _, ...child }) => child),
-  }));
+  return customer;
 }

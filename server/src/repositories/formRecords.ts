@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Actor } from '../actor.js';
-import { accounts, babies, customers, formRecordCounts, formRecords, medicines } from '../db/schema.js';
+import { accounts, babies, customers, formRecords, medicines } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 import { formByName } from '@yuezi/contract/forms/index';
 import type { FormData } from '@yuezi/contract/forms/types';
@@ -60,18 +61,25 @@ const recordColumns = {
   updated_at: formRecords.updatedAt,
   updated_by: formRecords.updatedBy,
   updated_by_name: updaters.name,
+  // A round record's medicines as rows of its data (empty values left out, as the app sends
+  // them), in the same statement. Written out: the subquery's "id" would otherwise be ambiguous.
+  medicine_rows: sql<FormData[] | null>`(
+    select json_agg(json_strip_nulls(json_build_object(
+      'medicine', m.medicine, 'dose', m.dose, 'route', m.route, 'frequency', m.frequency, 'days', m.days, 'note', m.note
+    )) order by m.id)
+    from medicines m where m.record_id = "form_records"."id")`,
 };
 
-const selectRecords = (db: Db, where: SQL | undefined) =>
+/** Records with their customer and the names of who created and last changed them, and `more` columns. */
+const selectRecords = <More extends SelectedFields>(db: Db, more: More) =>
   db
-    .select(recordColumns)
+    .select({ ...recordColumns, ...more })
     .from(formRecords)
     .leftJoin(customers, eq(customers.id, formRecords.customerId))
     .innerJoin(creators, eq(creators.id, formRecords.createdBy))
-    .innerJoin(updaters, eq(updaters.id, formRecords.updatedBy))
-    .where(where);
+    .innerJoin(updaters, eq(updaters.id, formRecords.updatedBy));
 
-type RecordRow = Awaited<ReturnType<typeof selectRecords>>[number];
+type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords<{}>>['where']>>[number];
 
 const medicineColumns = {
   id: medicines.id,
@@ -111,22 +119,13 @@ export async function medicinesOf(db: Db, recordIds: number[]) {
     .orderBy(asc(medicines.recordId), asc(medicines.id));
 }
 
-/** The rows as the API answers them, a round record's medicines in data.medicines. */
-async function toItems(db: Db, rows: RecordRow[]) {
-  const rounds = rows.filter((row) => isRound(row.name)).map((row) => row.id);
-  const rowsOf = new Map<number, MedicineRow[]>();
-  for (const medicine of await medicinesOf(db, rounds)) {
-    rowsOf.set(medicine.record_id, [...(rowsOf.get(medicine.record_id) ?? []), medicine]);
-  }
-  return rows.map((row) => ({
-    ...row,
-    data: isRound(row.name)
-      ? { ...(row.data as FormData), [MEDICINES]: (rowsOf.get(row.id) ?? []).map(asFormRow) }
-      : (row.data as FormData),
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  }));
-}
+/** A row as the API answers it, a round record's medicines in data.medicines. */
+const toItem = ({ medicine_rows, ...row }: RecordRow) => ({
+  ...row,
+  data: isRound(row.name) ? { ...(row.data as FormData), [MEDICINES]: medicine_rows ?? [] } : (row.data as FormData),
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
 
 const isRound = (name: string) => {
   const definition = formByName(name);
@@ -144,49 +143,81 @@ export interface RecordQuery {
   limit: number;
 }
 
-/** The site's live records, newest first. */
-export async function listRecords(db: Db, siteId: number, query: RecordQuery) {
-  const conditions: (SQL | undefined)[] = [eq(formRecords.siteId, siteId), isNull(formRecords.deletedAt)];
-  if (query.name !== undefined) conditions.push(eq(formRecords.name, query.name));
-  if (query.customerId !== undefined) conditions.push(eq(formRecords.customerId, query.customerId));
-  if (query.from) conditions.push(gte(formRecords.createdAt, query.from));
-  if (query.to) conditions.push(lt(formRecords.createdAt, query.to));
-  const keyword = query.keyword?.trim();
-  if (keyword) {
-    conditions.push(await customerOrText(db, siteId, keyword, formRecords));
-  }
-  const where = and(...conditions);
-  // Only the site and maybe the form: the kept count, one row however many records there are.
-  const unfiltered = query.customerId === undefined && !query.from && !query.to && !keyword;
-  const counted = unfiltered
-    ? keptCount(db, siteId, query.name)
-    : db.select({ total: count() }).from(formRecords).where(where).then(([row]) => row.total);
-  const [rows, total] = await Promise.all([
-    selectRecords(db, where)
-      .orderBy(...newestFirst)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    counted,
-  ]);
-  return { list: await toItems(db, rows), total };
-}
+/** The filters of a list other than its keyword, each a placeholder its statement is sent with. */
+const FILTERS = {
+  name: eq(formRecords.name, sql.placeholder('name')),
+  customerId: eq(formRecords.customerId, sql.placeholder('customerId')),
+  from: gte(formRecords.createdAt, sql.placeholder('from')),
+  to: lt(formRecords.createdAt, sql.placeholder('to')),
+};
+type Filter = keyof typeof FILTERS;
 
-/** The site's live records (of one form): form_record_counts, which triggers keep (see db/schema.ts). */
-async function keptCount(db: Db, siteId: number, name: string | undefined): Promise<number> {
-  const [row] = await db
-    .select({ live: sql<number>`coalesce(sum(${formRecordCounts.live}), 0)`.mapWith(Number) })
-    .from(formRecordCounts)
-    .where(and(eq(formRecordCounts.siteId, siteId), name === undefined ? undefined : eq(formRecordCounts.name, name)));
-  return row.live;
+/**
+ * How many records a page's list has, on each of its rows. Only the site and maybe the form: the
+ * kept count (form_record_counts, which triggers keep: see db/schema.ts), one row however many
+ * records there are; else the rows that match, counted as the page is read.
+ */
+const totalOf = (filters: Filter[], keyword: boolean) =>
+  keyword || filters.some((filter) => filter !== 'name')
+    ? sql<number>`count(*) over ()`.mapWith(Number)
+    : sql<number>`(select coalesce(sum(c.live), 0) from form_record_counts c
+        where c.site_id = ${sql.placeholder('siteId')}${filters.length ? sql` and c.name = ${sql.placeholder('name')}` : sql``})`.mapWith(Number);
+
+/** A page of the site's live records with these filters (and a keyword's condition), newest first. */
+const recordPage = (db: Db, filters: Filter[], keyword?: SQL) =>
+  selectRecords(db, { total: totalOf(filters, keyword !== undefined) })
+    .where(
+      and(
+        eq(formRecords.siteId, sql.placeholder('siteId')),
+        isNull(formRecords.deletedAt),
+        ...filters.map((filter) => FILTERS[filter]),
+        keyword,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+
+type RecordPage = ReturnType<ReturnType<typeof recordPage>['prepare']>;
+
+/** Lists without a keyword: one statement for each combination of filters (at most 16), prepared. */
+const preparedPages = prepared(() => new Map<string, RecordPage>());
+
+/** The site's live records, newest first, and how many there are: one statement (two with a keyword). */
+export async function listRecords(db: Db, siteId: number, query: RecordQuery): Promise<{ list: ReturnType<typeof toItem>[]; total: number }> {
+  const filters = (Object.keys(FILTERS) as Filter[]).filter((filter) => query[filter] !== undefined);
+  const keyword = query.keyword?.trim();
+  let page: RecordPage;
+  if (keyword) {
+    // Its text changes with the matching customers: an unnamed statement (an empty name), planned
+    // for its own values each time.
+    page = recordPage(db, filters, await customerOrText(db, siteId, keyword, formRecords)).prepare('');
+  } else {
+    const pages = preparedPages(db);
+    const key = filters.join('_');
+    page = pages.get(key) ?? recordPage(db, filters).prepare(`form_record_list_${key || 'all'}`);
+    pages.set(key, page);
+  }
+  const rows = await page.execute({
+    siteId,
+    name: query.name,
+    customerId: query.customerId,
+    from: query.from?.toISOString(),
+    to: query.to?.toISOString(),
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  // A page past the last has no row to carry the number: the first page's does.
+  const total = rows[0]?.total ?? (query.page > 1 ? (await listRecords(db, siteId, { ...query, page: 1, limit: 1 })).total : 0);
+  return { list: rows.map(({ total: _, ...row }) => toItem(row)), total };
 }
 
 /** One live record of the site, or undefined; a round record also with its medicines' ids. */
 export async function getRecord(db: Db, siteId: number, id: number) {
-  const rows = await selectRecords(
-    db,
+  const rows = await selectRecords(db, {}).where(
     and(eq(formRecords.id, id), eq(formRecords.siteId, siteId), isNull(formRecords.deletedAt)),
   );
-  const [item] = await toItems(db, rows);
+  const item = rows.map(toItem)[0];
   if (!item || !isRound(item.name)) return item;
   return { ...item, medicines: (await medicinesOf(db, [item.id])).map(medicineItem) };
 }

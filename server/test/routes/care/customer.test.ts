@@ -55,6 +55,13 @@ describe('customer/index', () => {
     assert.equal(first.res.list.length, 20);
     const last = await call(app, LIST, { page: 5, limit: 7 }, { token: siteOne });
     assert.deepEqual(last.res.list, all.slice(28));
+    assert.equal(last.res.total, 30);
+    // Past the last page: no customer, and still how many there are (with a keyword too).
+    assert.deepEqual((await call(app, LIST, { page: 6, limit: 7 }, { token: siteOne })).res, { list: [], total: 30 });
+    const matching = await call(app, LIST, { page: 1, limit: 30, keyword: '80' }, { token: siteOne });
+    assert.ok(matching.res.total > 0);
+    const past = await call(app, LIST, { page: 9, limit: 30, keyword: '80' }, { token: siteOne });
+    assert.deepEqual(past.res, { list: [], total: matching.res.total });
   });
 
   it('finds customers by name, room or phone', async () => {

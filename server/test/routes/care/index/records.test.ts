@@ -307,7 +307,12 @@ describe('getFormRecord', () => {
     assert.equal(page2.total, 5);
     const page3 = await find({ page: 3, limit: 2 });
     assert.deepEqual(page3.ids, [ids.visitA1]);
-    assert.deepEqual((await find({ page: 4, limit: 2 })).ids, []);
+    // Past the last page: no record, and still how many there are, with every kind of filter.
+    assert.deepEqual(await find({ page: 4, limit: 2 }), { ids: [], total: 5, list: [] });
+    assert.equal((await find({ page: 9, limit: 2, name: '访客出入登记表' })).total, 3);
+    assert.equal((await find({ page: 9, limit: 2, customer_id: list.customers[0].id })).total, 3);
+    assert.equal((await find({ page: 9, limit: 2, date_from: '2024-03-05', date_to: '2024-03-05' })).total, 2);
+    assert.equal((await find({ page: 9, limit: 2, keyword: '802' })).total, 2);
     assert.equal((await call(app, LIST, { limit: 101 }, { token: list.token })).msg, 'limit 不能大于 100');
   });
 
@@ -333,6 +338,7 @@ describe('getFormRecord', () => {
     assert.deepEqual((await find({ keyword: '钱二', name: '家属订餐登记表' })).ids, []);
     const paged = await find({ keyword: a.name, limit: 1 });
     assert.equal(paged.total, 3);
+    assert.deepEqual((await find({ keyword: a.name, limit: 1, page: 2 })).ids, [ids.visitA2]);
   });
 });
 

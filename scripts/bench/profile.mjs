@@ -1,0 +1,118 @@
+// Profile section: where a request's time goes, for the endpoints the server section measures, on
+// PostgreSQL. The server runs under `node --cpu-prof`; each endpoint gets a load run, and for its
+// run the section prints the server's CPU per request (and what share of it each package takes),
+// and PostgreSQL's own view (pg_stat_statements): each statement the endpoint sends, how many
+// times per request, and its time in the database.
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { startPostgres } from '../lib/postgres.mjs'
+import { load, login, ms, PG_PORT_FROM, printTable, startServer, tempDir } from './lib.mjs'
+import { checkRuns, saveFormBody } from './server.mjs'
+
+/** Where a sample's function comes from: its npm package, the project's folder, node's own module, or V8. */
+function ownerOf({ url, functionName }) {
+  const inPackage = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)
+  if (inPackage) return inPackage[1]
+  if (url.startsWith('node:')) return 'node (JS)'
+  const own = url.match(/\/((?:server\/src|packages\/contract)\/[^/]+)/)
+  if (own) return own[1]
+  // Work outside JavaScript: (garbage collector), (program), (idle), native calls (writev, …).
+  return functionName.startsWith('(') ? functionName : 'native (syscalls)'
+}
+
+/** Self time per owner within [from, to] (µs of the monotonic clock, as the profile counts time). */
+function cpuByOwner(profile, from, to) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  const owners = new Map()
+  let at = profile.startTime
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i]
+    if (at < from || at > to) continue
+    const owner = ownerOf(nodes.get(profile.samples[i]).callFrame)
+    owners.set(owner, (owners.get(owner) ?? 0) + profile.timeDeltas[i])
+  }
+  return owners
+}
+
+const now = () => Number(process.hrtime.bigint() / 1000n)
+
+export async function profileSection({ quick }) {
+  const options = { connections: 50, duration: quick ? 3 : 8 }
+  const pg = await startPostgres({
+    portFrom: PG_PORT_FROM,
+    settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' },
+  })
+  const profiles = tempDir('profile')
+  const runs = []
+  try {
+    const server = await startServer({
+      env: { SEED: '1', DATABASE_URL: pg.url },
+      nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profiles}`],
+    })
+    try {
+      pg.psql('create extension if not exists pg_stat_statements')
+      const { url } = server
+      const { token } = await login(url)
+      // Each run: statements counted from zero, the window of the CPU profile noted.
+      const measure = async (name, go) => {
+        pg.psql('select pg_stat_statements_reset()')
+        const from = now()
+        const result = await go()
+        runs.push({ name, from, to: now(), result, statements: statementsOf(pg) })
+      }
+      const run = (route, body) => load({ url, route, body, token, ...options })
+      await measure('customer/index', () => run('care/customer/index', { page: 1, limit: 20 }))
+      await measure('getFormRecord', () => run('care/index/getFormRecord', { name: '访客出入登记表', page: 1, limit: 20 }))
+      await measure('saveForm', async () => run('care/index/saveForm', await saveFormBody(url, token)))
+      // outApply/check's pending orders are made first (outApply/save): only the checks are profiled.
+      let checkFrom
+      await measure('outApply/check', async () => (await checkRuns(url, token, options, () => (checkFrom = now()))).check)
+      runs.at(-1).from = checkFrom
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    pg.stop()
+  }
+
+  // tsx's loader thread writes a profile too: the server's is the one with the most samples.
+  const profile = readdirSync(profiles)
+    .map((file) => JSON.parse(readFileSync(path.join(profiles, file), 'utf8')))
+    .sort((a, b) => b.samples.length - a.samples.length)[0]
+  for (const { name, from, to, result, statements } of runs) {
+    const owners = cpuByOwner(profile, from, to)
+    const busy = [...owners].filter(([owner]) => owner !== '(idle)').reduce((sum, [, us]) => sum + us, 0)
+    const requests = result.total
+    printTable(
+      `Profile: ${name}, ${Math.round(result.rps)} req/s, server CPU ${ms(busy / 1000 / requests)} a request`,
+      ['where the server\'s CPU goes', 'share', 'per request'],
+      [...owners]
+        .filter(([owner]) => owner !== '(idle)')
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 10)
+        .map(([owner, us]) => [owner, `${((100 * us) / busy).toFixed(1)} %`, ms(us / 1000 / requests)]),
+    )
+    printTable(
+      `PostgreSQL: what one ${name} sends`,
+      ['statement', 'per request', 'mean in database'],
+      statements.map((s) => [s.query, (s.calls / requests).toFixed(2), ms(s.mean)]),
+    )
+  }
+  return runs
+}
+
+/** pg_stat_statements since its last reset: every statement the server sent, most called first. */
+function statementsOf(pg) {
+  return pg
+    .psql(
+      `select calls, round(mean_exec_time::numeric, 3), regexp_replace(left(query, 90), '\\s+', ' ', 'g')
+       from pg_stat_statements where query not like '%pg_stat_statements%' order by calls desc, total_exec_time desc limit 12`,
+    )
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [calls, mean, ...query] = line.split('|')
+      return { calls: Number(calls), mean: Number(mean), query: query.join('|') }
+    })
+}
