@@ -86,6 +86,15 @@ describe("getFormRecord's total", () => {
     assert.deepEqual(await totals(), await counts());
   });
 
+  it('stays the real count when saves and deletes arrive together (on PostgreSQL, over several connections)', async () => {
+    const before = await totals();
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => saved(i % 3 ? VISIT : FOOD)));
+    await Promise.all(ids.slice(0, 4).map((id) => post(`${API}/delFormRecord`, { id })));
+    // Of the 12: 8 visits and 4 meals; the first 4 deleted are 2 of each.
+    assert.deepEqual(await totals(), [before[0] + 6, before[1] + 2, before[2] + 8]);
+    assert.deepEqual(await totals(), await counts());
+  });
+
   it("is the site's own", async () => {
     const other = await addSite(app);
     assert.equal(await total(undefined, {}), await counted());

@@ -12,6 +12,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -171,16 +172,19 @@ export const formRecords = pgTable(
 /**
  * How many live records of each form a site has: the total of getFormRecord's unfiltered list,
  * which counting form_records would make grow with the table (a count reads every matching index
- * entry). Kept by triggers on form_records (migration 0004), in the writing transaction.
+ * entry). Kept by triggers on form_records (migrations 0004 and 0009), in the writing transaction.
+ * A form's count is the sum of its shards: each database connection adds to its own shard, so that
+ * saves of one form on several connections do not queue for one row's lock until they commit.
  */
 export const formRecordCounts = pgTable(
   'form_record_counts',
   {
     siteId: ref('site_id').notNull().references(() => sites.id),
     name: text('name').notNull(),
+    shard: smallint('shard').notNull().default(0),
     live: bigint('live', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.name] })],
+  (t) => [primaryKey({ columns: [t.siteId, t.name, t.shard] })],
 );
 
 /** The medicines of a round record (儿科 / 产科医生查房签到表); shown as the record's data.medicines. */
