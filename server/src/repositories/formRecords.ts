@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Actor } from '../actor.js';
-import { accounts, babies, customers, formRecords, medicines } from '../db/schema.js';
+import { accounts, customers, formRecords, medicines } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 import { formByName } from '@yuezi/contract/forms/index';
@@ -228,17 +228,18 @@ export async function getRecord(db: Db, siteId: number, id: number) {
 /** The customer of the site with what computed fields read, or undefined; locked with `lock`. */
 export async function customerContext(db: Db, siteId: number, id: number, lock = false) {
   const query = db
-    .select({ id: customers.id, delivery_date: customers.deliveryDate })
+    .select({
+      id: customers.id,
+      delivery_date: customers.deliveryDate,
+      // Her babies in the same statement (written out: a lone table's columns are left unqualified).
+      children: sql<{ id: number; birth_date: string }[]>`coalesce((
+        select json_agg(json_build_object('id', b.id, 'birth_date', b.birth_date) order by b.id)
+        from babies b where b.customer_id = "customers"."id"), '[]'::json)`,
+    })
     .from(customers)
     .where(and(eq(customers.id, id), eq(customers.siteId, siteId)));
   const [customer] = await (lock ? query.for('no key update') : query);
-  if (!customer) return undefined;
-  const children = await db
-    .select({ id: babies.id, birth_date: babies.birthDate })
-    .from(babies)
-    .where(eq(babies.customerId, id))
-    .orderBy(asc(babies.id));
-  return { ...customer, children };
+  return customer;
 }
 
 /** Locks a live record of the site and form until the transaction ends; undefined when there is none. */
