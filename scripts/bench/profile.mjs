@@ -40,7 +40,7 @@ export async function profileSection({ quick }) {
   const options = { connections: 50, duration: quick ? 3 : 8 }
   const pg = await startPostgres({
     portFrom: PG_PORT_FROM,
-    settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' },
+    settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'top' },
   })
   const profiles = tempDir('profile')
   const runs = []
@@ -112,7 +112,7 @@ function statementsOf(pg) {
   return pg
     .psql(
       `select calls, round(mean_exec_time::numeric, 3), regexp_replace(left(query, 90), '\\s+', ' ', 'g')
-       from pg_stat_statements where query not like '%pg_stat_statements%' order by calls desc, total_exec_time desc limit 12`,
+       from pg_stat_statements where query not like '%pg_stat_statements%' order by calls desc, total_exec_time desc limit 16`,
     )
     .trim()
     .split('\n')

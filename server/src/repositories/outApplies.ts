@@ -10,9 +10,10 @@ import {
   type OrderStatus,
   type OutApplyType,
 } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 import { customerOrText } from './customers.js';
-import { groupByOrder, itemsDigest, itemViews, liveOrder, withTrail, type ItemRow, type OrderTables } from './orders.js';
+import { groupByOrder, itemsDigest, itemViews, withTrail, type ItemRow, type OrderTables } from './orders.js';
 
 // Outbound orders (outApply): `general` for a department (出库单), `gift` a gift pack for a customer
 // (入住礼包出库). Pending until checked; approval takes the items out of their batches.
@@ -65,9 +66,8 @@ const selectHeaders = (db: Db, where: SQL | undefined) =>
 
 type HeaderRow = Awaited<ReturnType<typeof selectHeaders>>[number];
 
-function itemRows(db: Db, orderIds: number[]): Promise<ItemRow[]> {
-  if (!orderIds.length) return Promise.resolve([]);
-  return db
+const selectItems = (db: Db, where: SQL) =>
+  db
     .select({
       order_id: outApplyItems.applyId,
       id: outApplyItems.id,
@@ -86,13 +86,17 @@ function itemRows(db: Db, orderIds: number[]): Promise<ItemRow[]> {
     .from(outApplyItems)
     .innerJoin(products, eq(products.id, outApplyItems.productId))
     .innerJoin(stockBatches, eq(stockBatches.id, outApplyItems.batchId))
-    .where(inArray(outApplyItems.applyId, orderIds))
+    .where(where)
     .orderBy(asc(outApplyItems.applyId), asc(outApplyItems.id));
+
+function itemRows(db: Db, orderIds: number[]): Promise<ItemRow[]> {
+  if (!orderIds.length) return Promise.resolve([]);
+  return selectItems(db, inArray(outApplyItems.applyId, orderIds));
 }
 
-/** The orders as the API answers them: with their items and the items' digest. */
-async function views(db: Db, rows: HeaderRow[], today: string) {
-  const itemsOf = groupByOrder(await itemRows(db, rows.map((row) => row.id)));
+/** The orders as the API answers them: with their items (`items`, else fetched) and the items' digest. */
+async function views(db: Db, rows: HeaderRow[], today: string, items?: ItemRow[]) {
+  const itemsOf = groupByOrder(items ?? (await itemRows(db, rows.map((row) => row.id))));
   return (await withTrail(db, rows)).map((row) => {
     const items = itemViews(itemsOf.get(row.id) ?? [], today);
     return { ...row, ...itemsDigest(items), items };
@@ -140,9 +144,20 @@ export async function listOutApplies(db: Db, siteId: number, query: OrderQuery, 
   return { list, total };
 }
 
+// One order: what outApply/info and every save's and check's answer read, prepared.
+const oneHeader = prepared((db) =>
+  selectHeaders(
+    db,
+    and(eq(outApplies.id, sql.placeholder('id')), eq(outApplies.siteId, sql.placeholder('siteId')), isNull(outApplies.deletedAt)),
+  ).prepare('out_apply_header'),
+);
+const oneOrderItems = prepared((db) => selectItems(db, eq(outApplyItems.applyId, sql.placeholder('id'))).prepare('out_apply_items'));
+
 /** One live order of the site with its items, or undefined. */
 export async function getOutApply(db: Db, siteId: number, id: number, today: string) {
-  const [view] = await views(db, await selectHeaders(db, liveOrder(outApplyTables, siteId, id)), today);
+  // Both at once; the items count only when the order is a live one of the site.
+  const [headers, items] = await Promise.all([oneHeader(db).execute({ id, siteId }), oneOrderItems(db).execute({ id })]);
+  const [view] = await views(db, headers, today, items);
   return view;
 }
 
