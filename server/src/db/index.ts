@@ -11,8 +11,23 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Db } from './types.js';
 
+/** The channel the triggers of sessions, accounts and sites tell their changes on (migration 0009). */
+const CHANGES_CHANNEL = 'session_changes';
+
+export interface ChangeListener {
+  /**
+   * A committed change, made by any instance or by hand: 's:<session id>', 'a:<account id>' or
+   * 't:<site id>' (updated or deleted), '*' (a whole table emptied).
+   */
+  changed(change: string): void;
+  /** Whether changes are heard: false until the listening connection is up and whenever it drops (changes then go unheard). */
+  listening(on: boolean): void;
+}
+
 export interface Database {
   db: Db;
+  /** Tells `listener` of every change of a session, an account or a site from now on; answers a function that stops. */
+  onChange(listener: ChangeListener): () => void;
   close(): Promise<void>;
 }
 
@@ -22,7 +37,10 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const MIGRATION_LOCK = 72_310_001;
 
 export interface OpenOptions {
-  /** Told of a connection that broke while idle in the pool (the database restarted, the network dropped). */
+  /**
+   * Told of a connection that broke while idle in the pool, or of the one that hears changes (the
+   * database restarted, the network dropped).
+   */
   onConnectionLost?: (error: Error) => void;
   /**
    * Runs once the schema is up to date, before any request (the demo data). On PostgreSQL it runs
@@ -46,7 +64,11 @@ async function openPglite(dir: string, { afterMigrate }: OpenOptions): Promise<D
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder });
   await afterMigrate?.(db);
-  return { db, close: () => client.close() };
+  const changes = new Changes();
+  // One process, one connection: changes are told as each commit returns, and nothing can drop.
+  await client.listen(CHANGES_CHANNEL, (change) => changes.changed(change));
+  changes.listening(true);
+  return { db, onChange: (listener) => changes.add(listener), close: () => client.close() };
 }
 
 async function openPostgres(
@@ -78,5 +100,101 @@ async function openPostgres(
   // Without a listener, a pooled connection that breaks while idle would crash the process; the
   // pool drops it and connects anew when the database is back.
   pool.on('error', onConnectionLost);
-  return { db: drizzlePg({ client: pool }), close: () => pool.end() };
+  const changes = new Changes();
+  const stopListening = listenPostgres(connectionString, changes, onConnectionLost);
+  return {
+    db: drizzlePg({ client: pool }),
+    onChange: (listener) => changes.add(listener),
+    close: async () => {
+      await stopListening();
+      await pool.end();
+    },
+  };
+}
+
+/** The listeners of changes, and whether changes are heard now. */
+class Changes {
+  private readonly listeners = new Set<ChangeListener>();
+  private on = false;
+
+  add(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    if (this.on) listener.listening(true);
+    return () => this.listeners.delete(listener);
+  }
+
+  changed(change: string): void {
+    for (const listener of this.listeners) listener.changed(change);
+  }
+
+  listening(on: boolean): void {
+    if (on === this.on) return;
+    this.on = on;
+    for (const listener of this.listeners) listener.listening(on);
+  }
+}
+
+/** How long after a lost listening connection the next attempt is made. */
+const RELISTEN_MS = 1_000;
+/**
+ * How often the listening connection is asked whether it is alive: a network that drops silently
+ * would otherwise leave an instance thinking it hears every change.
+ */
+const LISTEN_CHECK_MS = 5_000;
+
+/**
+ * Hears changes on a connection of its own (a pooled one goes back to the pool, and with it the
+ * LISTEN), connecting anew whenever it drops; answers the function that stops.
+ */
+function listenPostgres(connectionString: string, changes: Changes, onConnectionLost: (error: Error) => void): () => Promise<void> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect() {
+    const client = new pg.Client({
+      connectionString,
+      // Which instance listens, as pg_stat_activity shows it.
+      application_name: `yuezi session changes ${process.pid}`,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: LISTEN_CHECK_MS,
+      keepAlive: true,
+    });
+    current = client;
+    let check: NodeJS.Timeout | undefined;
+    let lost = false;
+    const lose = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      clearInterval(check);
+      // Until it listens again, changes go unheard.
+      changes.listening(false);
+      if (error && !stopped) onConnectionLost(error);
+      client.end().catch(() => {});
+      if (!stopped) retry = setTimeout(connect, RELISTEN_MS);
+    };
+    client.on('error', lose);
+    client.on('end', () => lose());
+    client.on('notification', ({ channel, payload }) => {
+      if (channel === CHANGES_CHANNEL) changes.changed(payload ?? '*');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      lose(error as Error);
+      return;
+    }
+    if (lost || stopped) return;
+    changes.listening(true);
+    check = setInterval(() => client.query('SELECT 1').catch(lose), LISTEN_CHECK_MS);
+  }
+
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    changes.listening(false);
+    await current?.end().catch(() => {});
+  };
 }
