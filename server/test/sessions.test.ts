@@ -289,7 +289,7 @@ describe('sessions kept in memory', { timeout: 60_000 }, () => {
       assert.equal((await call(app, INFO, {}, { token })).res.can_approve, true, 'kept');
 
       const listeners = async () => {
-        const query = sql`select pid from pg_stat_activity where application_name = ${`yuezi session changes ${process.pid}`}`;
+        const query = sql`select pid from pg_stat_activity where application_name like ${`yuezi session changes ${process.pid}-%`}`;
         return ((await app.db.execute(query)) as unknown as { rows: { pid: number }[] }).rows;
       };
       const [{ pid }] = await listeners();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,8 @@ import type { Db } from './types.js';
 
 /** The channel the triggers of sessions, accounts and sites tell their changes on (migration 0009). */
 const CHANGES_CHANNEL = 'session_changes';
+/** Where instances ask each other whether they have heard every change so far, and answer. */
+const HEARD_CHANNEL = 'session_changes_heard';
 
 export interface ChangeListener {
   /**
@@ -28,6 +31,11 @@ export interface Database {
   db: Db;
   /** Tells `listener` of every change of a session, an account or a site from now on; answers a function that stops. */
   onChange(listener: ChangeListener): () => void;
+  /**
+   * Resolves once every other instance listening has heard the changes this one committed before
+   * the call (an instance that does not answer within seconds is not waited for further).
+   */
+  heardEverywhere(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,7 +76,13 @@ async function openPglite(dir: string, { afterMigrate }: OpenOptions): Promise<D
   // One process, one connection: changes are told as each commit returns, and nothing can drop.
   await client.listen(CHANGES_CHANNEL, (change) => changes.changed(change));
   changes.listening(true);
-  return { db, onChange: (listener) => changes.add(listener), close: () => client.close() };
+  return {
+    db,
+    onChange: (listener) => changes.add(listener),
+    // Nobody else uses the database: its changes are heard before its commit returns.
+    heardEverywhere: async () => {},
+    close: () => client.close(),
+  };
 }
 
 async function openPostgres(
@@ -101,12 +115,13 @@ async function openPostgres(
   // pool drops it and connects anew when the database is back.
   pool.on('error', onConnectionLost);
   const changes = new Changes();
-  const stopListening = listenPostgres(connectionString, changes, onConnectionLost);
+  const listener = new PostgresListener(connectionString, changes, onConnectionLost);
   return {
     db: drizzlePg({ client: pool }),
     onChange: (listener) => changes.add(listener),
+    heardEverywhere: () => listener.heardEverywhere(),
     close: async () => {
-      await stopListening();
+      await listener.stop();
       await pool.end();
     },
   };
@@ -141,60 +156,130 @@ const RELISTEN_MS = 1_000;
  * would otherwise leave an instance thinking it hears every change.
  */
 const LISTEN_CHECK_MS = 5_000;
+/** How long an instance waits for the others to say they heard its change; one that is stuck is not waited for longer. */
+const HEARD_WAIT_MS = 2_000;
+/** How listening connections are named in pg_stat_activity, followed by the instance's id. */
+const LISTENER_NAME = 'yuezi session changes';
 
 /**
  * Hears changes on a connection of its own (a pooled one goes back to the pool, and with it the
- * LISTEN), connecting anew whenever it drops; answers the function that stops.
+ * LISTEN), connecting anew whenever it drops, until `stop`.
+ *
+ * A notification reaches each instance a moment after the commit: another instance may still be
+ * answering from what it kept when the client, told of a logout, sends its next request. So the
+ * instance that made a change asks every other listening instance (named in pg_stat_activity) on
+ * HEARD_CHANNEL, after its commit, and waits for their answers: each instance hears a channel's
+ * notifications in commit order, so one that answers has heard the change before.
  */
-function listenPostgres(connectionString: string, changes: Changes, onConnectionLost: (error: Error) => void): () => Promise<void> {
-  let stopped = false;
-  let current: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
+class PostgresListener {
+  /** This instance among the listeners: the process and a random part (several instances may run in one process or share a pid on several hosts). */
+  private readonly id = `${process.pid}-${randomBytes(3).toString('hex')}`;
+  /** The connection while it listens. */
+  private live: pg.Client | undefined;
+  private current: pg.Client | undefined;
+  private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
+  private asked = 0;
+  /** Per question asked: the instances yet to answer, and what ends the wait. */
+  private readonly waiting = new Map<number, { left: Set<string>; done: () => void }>();
 
-  async function connect() {
+  constructor(
+    private readonly connectionString: string,
+    private readonly changes: Changes,
+    private readonly onConnectionLost: (error: Error) => void,
+  ) {
+    void this.connect();
+  }
+
+  private async connect() {
     const client = new pg.Client({
-      connectionString,
-      // Which instance listens, as pg_stat_activity shows it.
-      application_name: `yuezi session changes ${process.pid}`,
+      connectionString: this.connectionString,
       connectionTimeoutMillis: 5_000,
       query_timeout: LISTEN_CHECK_MS,
       keepAlive: true,
     });
-    current = client;
+    this.current = client;
     let check: NodeJS.Timeout | undefined;
     let lost = false;
     const lose = (error?: Error) => {
       if (lost) return;
       lost = true;
       clearInterval(check);
+      if (this.live === client) this.live = undefined;
+      // Answers to this instance's questions can no longer be heard.
+      for (const wait of this.waiting.values()) wait.done();
       // Until it listens again, changes go unheard.
-      changes.listening(false);
-      if (error && !stopped) onConnectionLost(error);
+      this.changes.listening(false);
+      if (error && !this.stopped) this.onConnectionLost(error);
       client.end().catch(() => {});
-      if (!stopped) retry = setTimeout(connect, RELISTEN_MS);
+      if (!this.stopped) this.retry = setTimeout(() => void this.connect(), RELISTEN_MS);
     };
     client.on('error', lose);
     client.on('end', () => lose());
-    client.on('notification', ({ channel, payload }) => {
-      if (channel === CHANGES_CHANNEL) changes.changed(payload ?? '*');
+    client.on('notification', ({ channel, payload = '' }) => {
+      if (channel === CHANGES_CHANNEL) this.changes.changed(payload);
+      if (channel === HEARD_CHANNEL) this.heard(client, payload);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+      await client.query(`LISTEN ${CHANGES_CHANNEL}; LISTEN ${HEARD_CHANNEL}`);
+      // Named only once it listens: an instance waiting for the others' answers counts those that can hear.
+      await client.query(`SELECT set_config('application_name', $1, false)`, [`${LISTENER_NAME} ${this.id}`]);
     } catch (error) {
       lose(error as Error);
       return;
     }
-    if (lost || stopped) return;
-    changes.listening(true);
+    if (lost || this.stopped) return;
+    this.live = client;
+    this.changes.listening(true);
     check = setInterval(() => client.query('SELECT 1').catch(lose), LISTEN_CHECK_MS);
   }
 
-  void connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    changes.listening(false);
-    await current?.end().catch(() => {});
-  };
+  /** 'ask:<asker>:<n>' from another instance is answered 'answer:<asker>:<n>:<this id>'; answers to this one's questions are counted. */
+  private heard(client: pg.Client, message: string) {
+    const [kind, asker, n, by] = message.split(':');
+    if (kind === 'ask' && asker !== this.id) {
+      client.query('SELECT pg_notify($1, $2)', [HEARD_CHANNEL, `answer:${asker}:${n}:${this.id}`]).catch(() => {});
+    } else if (kind === 'answer' && asker === this.id) {
+      const wait = this.waiting.get(Number(n));
+      wait?.left.delete(by);
+      if (wait?.left.size === 0) wait.done();
+    }
+  }
+
+  async heardEverywhere(): Promise<void> {
+    const client = this.live;
+    // Not listening: no answer could be heard.
+    if (!client) return;
+    const n = ++this.asked;
+    let listeners: { name: string }[];
+    try {
+      ({ rows: listeners } = await client.query<{ name: string }>(
+        'SELECT application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE $1',
+        [`${LISTENER_NAME} %`],
+      ));
+    } catch {
+      // The connection dropped: the change is made, and told to the others all the same.
+      return;
+    }
+    const left = new Set(listeners.map((row) => row.name.slice(LISTENER_NAME.length + 1)).filter((id) => id !== this.id));
+    if (!left.size) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiting.delete(n);
+        resolve();
+      };
+      const timer = setTimeout(done, HEARD_WAIT_MS);
+      this.waiting.set(n, { left, done });
+      client.query('SELECT pg_notify($1, $2)', [HEARD_CHANNEL, `ask:${this.id}:${n}`]).catch(done);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    this.changes.listening(false);
+    await this.current?.end().catch(() => {});
+  }
 }

@@ -60,14 +60,4 @@ export class SessionCache implements ChangeListener {
     this.hearing = on;
     if (!on) this.kept.clear();
   }
-
-  /** This instance ended or moved the session: dropped now, not when its own change is heard back. */
-  sessionChanged(sessionId: number): void {
-    this.changed(`s:${sessionId}`);
-  }
-
-  /** This instance changed the account (its password): its sessions are dropped now. */
-  accountChanged(accountId: number): void {
-    this.changed(`a:${accountId}`);
-  }
 }

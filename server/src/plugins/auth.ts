@@ -8,8 +8,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: the route needs a logged-in staff member (the `token` header) unless it is `public`. */
     authenticate(request: FastifyRequest): Promise<void>;
-    /** The sessions this instance answers from memory; a route that changes one tells it at once. */
-    sessionCache: SessionCache;
+    /**
+     * A route ended or moved sessions ('s:<session id>', 'a:<account id>'), committed: they are
+     * dropped here at once, and this resolves once every other instance has dropped them too (so
+     * the reply comes after).
+     */
+    sessionsChanged(change: `s:${number}` | `a:${number}`): Promise<void>;
   }
   interface FastifyRequest {
     /** The caller's session; set by `authenticate`, so present on every protected route. */
@@ -33,12 +37,17 @@ export default fp<AuthPluginOptions>(
     // Who is calling is read once and kept while the database tells this instance of every change
     // of sessions, accounts and sites (their triggers notify): a logout, a password change or a
     // site switch on any instance, or a change made by hand, drops what it touches here at once.
+    // Such a reply waits until every instance has dropped the session: the client's next request,
+    // wherever it goes, finds it ended or moved.
     const cache = new SessionCache((token) => findSession(app.db, token), sessionCacheSeconds * 1000);
     if (sessionCacheSeconds > 0) {
       const stop = app.onDatabaseChange(cache);
       app.addHook('onClose', async () => stop());
     }
-    app.decorate('sessionCache', cache);
+    app.decorate('sessionsChanged', async (change: string) => {
+      cache.changed(change);
+      await app.changesHeardEverywhere();
+    });
     app.decorateRequest('session', null as unknown as Session);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (request.routeOptions.config.public) return;

@@ -10,6 +10,8 @@ declare module 'fastify' {
     db: Db;
     /** Hears every committed change of a session, an account or a site, by any instance or by hand. */
     onDatabaseChange: Database['onChange'];
+    /** Resolves once every other instance has heard the changes this one committed so far. */
+    changesHeardEverywhere: Database['heardEverywhere'];
   }
 }
 
@@ -25,6 +27,7 @@ export default fp<DbPluginOptions>(
     const database = await openDatabase(config, { onConnectionLost, afterMigrate });
     app.decorate('db', database.db);
     app.decorate('onDatabaseChange', database.onChange);
+    app.decorate('changesHeardEverywhere', database.heardEverywhere);
     // A mistyped zone would count the site's days at the default offset: say so at start.
     for (const site of await database.db.select({ id: sites.id, timeZone: sites.timeZone }).from(sites)) {
       if (!isTimeZone(site.timeZone)) app.log.warn({ site: site.id, timeZone: site.timeZone }, 'unknown time zone: days are counted at UTC+8');

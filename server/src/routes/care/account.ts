@@ -71,7 +71,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     },
     async (request, reply) => {
       await logout(app.db, request.session);
-      app.sessionCache.sessionChanged(request.session.id);
+      await app.sessionsChanged(`s:${request.session.id}`);
       return reply.ok(null);
     },
   );
@@ -90,7 +90,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       const { session } = request;
       const token = request.headers.token as string;
       const current = site_id === undefined ? session : await switchSite(app.db, session, token, site_id);
-      if (current !== session) app.sessionCache.sessionChanged(session.id);
+      if (current !== session) await app.sessionsChanged(`s:${session.id}`);
       return reply.ok(userInfo(current));
     },
   );
@@ -123,7 +123,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     },
     async (request, reply) => {
       await changePassword(app.db, request.session, request.body.old_password, request.body.password);
-      app.sessionCache.accountChanged(request.session.accountId);
+      await app.sessionsChanged(`a:${request.session.accountId}`);
       return reply.ok(null);
     },
   );
