@@ -179,9 +179,9 @@ describe('sessions kept in memory', { timeout: 60_000 }, () => {
     assert.equal((await call(app, INFO, {}, { token })).res.site_id, 1);
     assert.equal((await call(app, INFO, { site_id: 2 }, { token })).res.site_id, 2);
     assert.equal((await call(app, INFO, {}, { token })).res.site_id, 2);
-    const after = await customersOf();
-    assert.ok(after.length > 0 && atFirst.length > 0);
-    assert.deepEqual(after.filter((id: number) => atFirst.includes(id)), [], "site 1's customers still listed");
+    const moved = await customersOf();
+    assert.ok(moved.length > 0 && atFirst.length > 0);
+    assert.deepEqual(moved.filter((id: number) => atFirst.includes(id)), [], "site 1's customers still listed");
   });
 
   it('an account or a site changed by hand in the database is seen on the next request', async () => {
@@ -277,6 +277,35 @@ describe('sessions kept in memory', { timeout: 60_000 }, () => {
     await cache.find(tokens[0]);
     assert.equal(reads, 5, 'kept past its time');
   });
+
+  it(
+    "a logout, a password change or a site switch through another instance is seen at once by this one, which kept the sessions",
+    // The embedded database is opened by one process at a time: instances share PostgreSQL.
+    { skip: !process.env.DATABASE_URL && 'two instances at once need PostgreSQL' },
+    async () => {
+      const other = await startApp({ sessionTtlHours: TTL_HOURS });
+      try {
+        const { account, password } = await addAccount(app, { siteIds: [1, 2] });
+        const [ended, current, others, moved] = [
+          await login(app, account, password),
+          await login(app, account, password),
+          await login(app, account, password),
+          await login(app, account, password, 1),
+        ];
+        for (const token of [ended, current, others, moved]) assert.equal((await call(app, INFO, {}, { token })).code, 1);
+        // Its reply comes once this instance has dropped the session: no waiting here.
+        assert.equal((await call(other, '/api/care/account/logout', {}, { token: ended })).code, 1);
+        assert.equal((await call(app, INFO, {}, { token: ended })).code, -90001);
+        assert.equal((await call(other, INFO, { site_id: 2 }, { token: moved })).res.site_id, 2);
+        assert.equal((await call(app, INFO, {}, { token: moved })).res.site_id, 2);
+        assert.equal((await call(other, CHANGE, { old_password: password, password: 'another2024' }, { token: current })).code, 1);
+        assert.equal((await call(app, INFO, {}, { token: others })).code, -90001);
+        assert.equal((await call(app, INFO, {}, { token: current })).code, 1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it(
     'are not answered from memory while the connection that hears changes is down, nor kept until it is back',
