@@ -111,7 +111,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // The demo data, when asked for: its code is loaded only then, a production start runs none of it.
   const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploads) : undefined;
   await app.register(dbPlugin, { config, afterMigrate });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { sessionCacheSeconds: config.sessionCacheSeconds });
 
   // Routes.
   await app.register(metaRoutes, { prefix: '/api', uploads });

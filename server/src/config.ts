@@ -12,6 +12,12 @@ export interface Config {
   dataDir: string;
   seed: boolean;
   sessionTtlHours: number;
+  /**
+   * How long an instance answers a session from memory instead of the database (0: never). Every
+   * change of a session, its account or its site drops it at once on every instance (see
+   * plugins/auth.ts), so this only bounds how long a session nobody changed is kept.
+   */
+  sessionCacheSeconds: number;
   loginRateMax: number;
   loginRateWindowMs: number;
   uploadMaxBytes: number;
@@ -199,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A shared PostgreSQL gets demo data only on request; the embedded database is a demo by default.
     seed: env.SEED === '1' || (!databaseUrl && env.SEED !== '0'),
     sessionTtlHours: positiveInt(env, 'SESSION_TTL_HOURS', 168),
+    sessionCacheSeconds: positiveInt(env, 'SESSION_CACHE_SECONDS', 60, { zeroAllowed: true }),
     loginRateMax: positiveInt(env, 'LOGIN_RATE_MAX', 10),
     loginRateWindowMs: positiveInt(env, 'LOGIN_RATE_WINDOW_MS', 300_000),
     uploadMaxBytes: positiveInt(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),

@@ -1,14 +1,18 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessions } from '../src/db/schema.js';
-import { addAccount, call, login, startApp } from './helpers.js';
+import { SessionCache } from '../src/lib/sessionCache.js';
+import { findSession } from '../src/repositories/sessions.js';
+import { addAccount, addSite, call, login, startApp } from './helpers.js';
 
 // Sessions beyond account.test.ts (which checks -90001/-90002/-90004, logout and the password
 // change keeping the current session): how tokens are made and kept, how long they live, which
-// sessions end, and what a new password may not be. The rate limit is in rateLimit.test.ts.
+// sessions end, what a new password may not be, and how the sessions an instance keeps in memory
+// follow every change. The rate limit is in rateLimit.test.ts; several instances in
+// test/reliability/cluster.test.mjs.
 
 const TTL_HOURS = 2;
 let app: FastifyInstance;
@@ -109,4 +113,231 @@ describe('new passwords', () => {
     // Refused changes leave the password as it was.
     assert.equal((await call(app, LOGIN, { account, password })).code, 1);
   });
+});
+
+/** Runs `statement` as someone with psql would, with the triggers off for it: nobody is told of the change. */
+async function changeUntold(statement: ReturnType<typeof sql>) {
+  await app.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(statement);
+  });
+}
+
+/**
+ * Resolves once this instance has heard `change` from the database. The instance's own session
+ * cache listens since the start, before this: it has dropped what the change names by then.
+ */
+function heard(change: string): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = app.onDatabaseChange({
+      changed: (told) => {
+        if (told !== change) return;
+        stop();
+        resolve();
+      },
+      listening: () => {},
+    });
+  });
+}
+
+describe('sessions kept in memory', { timeout: 60_000 }, () => {
+  it('are answered without reading the database again: a change nobody is told of is not seen', async () => {
+    const { account, password } = await addAccount(app);
+    const token = await login(app, account, password);
+    const id = await accountIdOf(token);
+    assert.equal((await call(app, INFO, {}, { token })).res.can_approve, false);
+    await changeUntold(sql`update accounts set can_approve = true where id = ${id}`);
+    assert.equal((await call(app, INFO, {}, { token })).res.can_approve, false);
+    // A fresh login reads the row as it is.
+    assert.equal((await call(app, INFO, {}, { token: await login(app, account, password) })).res.can_approve, true);
+  });
+
+  it('a kept session is refused right after its logout, and only it', async () => {
+    const { account, password } = await addAccount(app);
+    const [phone, desk] = [await login(app, account, password), await login(app, account, password)];
+    for (const token of [phone, desk, phone, desk]) assert.equal((await call(app, INFO, {}, { token })).code, 1);
+    assert.equal((await call(app, '/api/care/account/logout', {}, { token: phone })).code, 1);
+    assert.equal((await call(app, INFO, {}, { token: phone })).code, -90001);
+    assert.equal((await call(app, INFO, {}, { token: desk })).code, 1);
+  });
+
+  it("a password change refuses the account's other kept sessions at once; the current one works", async () => {
+    const { account, password } = await addAccount(app, { siteIds: [1, 2] });
+    const current = await login(app, account, password, 1);
+    const others = [await login(app, account, password, 1), await login(app, account, password, 2)];
+    for (const token of [current, ...others, current, ...others]) assert.equal((await call(app, INFO, {}, { token })).code, 1);
+    assert.equal((await call(app, CHANGE, { old_password: password, password: 'another2024' }, { token: current })).code, 1);
+    for (const token of others) assert.equal((await call(app, INFO, {}, { token })).code, -90001);
+    assert.equal((await call(app, INFO, {}, { token: current })).code, 1);
+  });
+
+  it("a kept session switched to another site answers the new site's data on the next request", async () => {
+    const { account, password } = await addAccount(app, { siteIds: [1, 2] });
+    const token = await login(app, account, password, 1);
+    const customersOf = async () => (await call(app, '/api/care/customer/index', { limit: 100 }, { token })).res.list.map((c: { id: number }) => c.id);
+    const atFirst = await customersOf();
+    assert.equal((await call(app, INFO, {}, { token })).res.site_id, 1);
+    assert.equal((await call(app, INFO, { site_id: 2 }, { token })).res.site_id, 2);
+    assert.equal((await call(app, INFO, {}, { token })).res.site_id, 2);
+    const moved = await customersOf();
+    assert.ok(moved.length > 0 && atFirst.length > 0);
+    assert.deepEqual(moved.filter((id: number) => atFirst.includes(id)), [], "site 1's customers still listed");
+  });
+
+  it('an account or a site changed by hand in the database is seen on the next request', async () => {
+    const site = await addSite(app, { location: { latitude: 30.2, longitude: 120.1 } });
+    const { token, accountId } = site;
+    const before = (await call(app, INFO, {}, { token })).res;
+    assert.equal(before.can_approve, true);
+
+    let told = heard(`a:${accountId}`);
+    await app.db.execute(sql`update accounts set can_approve = false, name = '改名员工' where id = ${accountId}`);
+    await told;
+    const changed = (await call(app, INFO, {}, { token })).res;
+    assert.deepEqual([changed.can_approve, changed.name], [false, '改名员工']);
+
+    told = heard(`t:${site.siteId}`);
+    await app.db.execute(sql`update sites set name = '改名门店', time_zone = 'Asia/Urumqi', radius = 80 where id = ${site.siteId}`);
+    await told;
+    const moved = (await call(app, INFO, {}, { token })).res;
+    assert.deepEqual([moved.site_name, moved.time_zone, moved.utc_offset, moved.site_location], ['改名门店', 'Asia/Urumqi', 360, { latitude: 30.2, longitude: 120.1, radius: 80 }]);
+
+    told = heard(`a:${accountId}`);
+    await app.db.execute(sql`update accounts set must_change_password = true where id = ${accountId}`);
+    await told;
+    assert.equal((await call(app, '/api/care/customer/index', {}, { token })).code, -90004);
+  });
+
+  it('a reading that began before a change is answered but not kept', async () => {
+    const { account, password } = await addAccount(app);
+    const [kept, raced] = [await login(app, account, password), await login(app, account, password)];
+    const id = await accountIdOf(kept);
+    let reads = 0;
+    // Set while a reading is to wait, after it has read the row, until the test lets it answer.
+    let paused: { read: () => void; answer: Promise<void> } | undefined;
+    const cache = new SessionCache(async (token) => {
+      reads += 1;
+      const row = await findSession(app.db, token);
+      if (paused) {
+        paused.read();
+        await paused.answer;
+      }
+      return row;
+    }, 60_000);
+    let hearing!: () => void;
+    const listening = new Promise<void>((resolve) => (hearing = resolve));
+    const stop = app.onDatabaseChange({
+      changed: (change) => cache.changed(change),
+      listening: (on) => {
+        cache.listening(on);
+        if (on) hearing();
+      },
+    });
+    try {
+      await listening;
+      // Kept: the second find reads nothing.
+      assert.equal((await cache.find(kept))?.canApprove, false);
+      assert.equal((await cache.find(kept))?.canApprove, false);
+      assert.equal(reads, 1);
+
+      // The row is read, then changed, then the change is heard, then the reading answers.
+      let read!: () => void;
+      let answer!: () => void;
+      const rowRead = new Promise<void>((resolve) => (read = resolve));
+      paused = { read, answer: new Promise((resolve) => (answer = resolve)) };
+      const stale = cache.find(raced);
+      await rowRead;
+      paused = undefined;
+      const told = heard(`a:${id}`);
+      await app.db.execute(sql`update accounts set can_approve = true where id = ${id}`);
+      await told;
+      answer();
+      assert.equal((await stale)?.canApprove, false, 'the reading answers the row as it read it');
+      assert.equal((await cache.find(raced))?.canApprove, true, 'the row read before the change was kept');
+      assert.equal(reads, 3);
+    } finally {
+      stop();
+    }
+  });
+
+  it('keep at most their number, dropping the oldest, and each for its time only', async () => {
+    const { account, password } = await addAccount(app);
+    const tokens = [await login(app, account, password), await login(app, account, password), await login(app, account, password)];
+    let reads = 0;
+    const cache = new SessionCache((t) => ((reads += 1), findSession(app.db, t)), 300, 2);
+    cache.listening(true);
+    for (const token of tokens) await cache.find(token);
+    assert.equal(reads, 3);
+    await cache.find(tokens[2]);
+    await cache.find(tokens[1]);
+    assert.equal(reads, 3, 'the two newest are kept');
+    await cache.find(tokens[0]);
+    assert.equal(reads, 4, 'the oldest was dropped');
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await cache.find(tokens[0]);
+    assert.equal(reads, 5, 'kept past its time');
+  });
+
+  it(
+    "a logout, a password change or a site switch through another instance is seen at once by this one, which kept the sessions",
+    // The embedded database is opened by one process at a time: instances share PostgreSQL.
+    { skip: !process.env.DATABASE_URL && 'two instances at once need PostgreSQL' },
+    async () => {
+      const other = await startApp({ sessionTtlHours: TTL_HOURS });
+      try {
+        const { account, password } = await addAccount(app, { siteIds: [1, 2] });
+        const [ended, current, others, moved] = [
+          await login(app, account, password),
+          await login(app, account, password),
+          await login(app, account, password),
+          await login(app, account, password, 1),
+        ];
+        for (const token of [ended, current, others, moved]) assert.equal((await call(app, INFO, {}, { token })).code, 1);
+        // Its reply comes once this instance has dropped the session: no waiting here.
+        assert.equal((await call(other, '/api/care/account/logout', {}, { token: ended })).code, 1);
+        assert.equal((await call(app, INFO, {}, { token: ended })).code, -90001);
+        assert.equal((await call(other, INFO, { site_id: 2 }, { token: moved })).res.site_id, 2);
+        assert.equal((await call(app, INFO, {}, { token: moved })).res.site_id, 2);
+        assert.equal((await call(other, CHANGE, { old_password: password, password: 'another2024' }, { token: current })).code, 1);
+        assert.equal((await call(app, INFO, {}, { token: others })).code, -90001);
+        assert.equal((await call(app, INFO, {}, { token: current })).code, 1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
+  it(
+    'are not answered from memory while the connection that hears changes is down, nor kept until it is back',
+    { skip: !process.env.DATABASE_URL && 'PGlite is in the process: there is no connection to lose' },
+    async () => {
+      const site = await addSite(app);
+      const { token, accountId } = site;
+      assert.equal((await call(app, INFO, {}, { token })).res.can_approve, true);
+      await changeUntold(sql`update accounts set can_approve = false where id = ${accountId}`);
+      assert.equal((await call(app, INFO, {}, { token })).res.can_approve, true, 'kept');
+
+      const listeners = async () => {
+        const query = sql`select pid from pg_stat_activity where application_name like ${`yuezi session changes ${process.pid}-%`}`;
+        return ((await app.db.execute(query)) as unknown as { rows: { pid: number }[] }).rows;
+      };
+      const [{ pid }] = await listeners();
+      await app.db.execute(sql`select pg_terminate_backend(${pid})`);
+      // The instance learns of it when the connection closes, and listens again a second later.
+      const deadline = Date.now() + 10_000;
+      while ((await call(app, INFO, {}, { token })).res.can_approve && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      assert.equal((await call(app, INFO, {}, { token })).res.can_approve, false, 'the change made before the loss is seen');
+      // Nothing read while it was down is kept: once back, a change by hand is heard.
+      let back: { pid: number }[] = [];
+      while (!back.some((row) => row.pid !== pid) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        back = await listeners();
+      }
+      assert.ok(back.some((row) => row.pid !== pid), 'listening again');
+      const told = heard(`a:${accountId}`);
+      await app.db.execute(sql`update accounts set can_approve = true where id = ${accountId}`);
+      await told;
+      assert.equal((await call(app, INFO, {}, { token })).res.can_approve, true);
+    },
+  );
 });

@@ -20,6 +20,8 @@ const DRAIN_MS = 1_000
 const CHECK_MS = 100
 /** Wrong passwords that lock an account out (LOGIN_RATE_MAX), the same for every instance. */
 const LOGIN_LIMIT = 5
+/** How long each instance answers a session from memory (SESSION_CACHE_SECONDS): far longer than any test here. */
+const SESSION_CACHE_SECONDS = 60
 /** A 1×1 PNG, as the signature pad uploads one. */
 const SIGNATURE_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -114,12 +116,53 @@ class Balancer {
 let cluster
 let urls
 let db
+
+/** The session's user info from one instance. */
+const info = (url, token) => send(url, '/api/care/account/info', { body: {}, token })
+
+/** Has every instance read the session (and so keep it), checking that each accepts it. */
+async function keptEverywhere(token) {
+  for (const url of urls) {
+    const reply = await info(url, token)
+    assert.equal(reply.body.code, 1, `${url}: ${reply.body.msg}`)
+  }
+}
+
+/**
+ * A staff member of both sites, added by hand as an administrator would (password demo1234, the
+ * manager's hash): a test may change or end its sessions, and log in without counting towards the
+ * demo accounts' login limit.
+ */
+async function addStaff() {
+  const account = `cluster-${randomUUID().slice(0, 8)}`
+  const name = '集群测试员'
+  const [{ id }] = await db.query(
+    `insert into accounts (account, name, password_hash, default_site_id)
+     select $1, $2, password_hash, default_site_id from accounts where account = 'manager' returning id`,
+    [account, name],
+  )
+  await db.query(
+    `insert into account_sites (account_id, site_id)
+     select $1, site_id from account_sites where account_id = (select id from accounts where account = 'manager')`,
+    [id],
+  )
+  return { id, account, name, password: 'demo1234' }
+}
 let startSeconds
 const counts = { clusterInstances: SIZE, faultsInjected: 0, recordsChecked: 0, recordsLost: 0 }
 
 before(async () => {
   const started = Date.now()
-  cluster = await startCluster({ size: SIZE, env: { LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: String(DRAIN_MS), LOGIN_RATE_MAX: String(LOGIN_LIMIT) }, portFrom: 57900 })
+  cluster = await startCluster({
+    size: SIZE,
+    env: {
+      LOG_LEVEL: 'info',
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+      LOGIN_RATE_MAX: String(LOGIN_LIMIT),
+      SESSION_CACHE_SECONDS: String(SESSION_CACHE_SECONDS),
+    },
+    portFrom: 57900,
+  })
   startSeconds = (Date.now() - started) / 1000
   urls = cluster.instances.map((instance) => instance.url)
   db = await openForChecks({ url: cluster.databaseUrl })
@@ -147,13 +190,70 @@ describe(`${SIZE} instances on one PostgreSQL`, () => {
     console.log(`${SIZE} instances started together in ${startSeconds.toFixed(1)} s`)
   })
 
-  test('a session logged out through instance 2 is refused at once by instances 1 and 3', async () => {
+  test('each instance keeps the sessions it read, and drops one whose account is changed by hand within moments', async () => {
+    const staff = await addStaff()
+    const token = await login(urls[0], staff.account, staff.password)
+    await keptEverywhere(token)
+    // Changed with the triggers off for it, nobody is told: every instance still answers what it kept.
+    await db.query('begin')
+    await db.query('set local session_replication_role = replica')
+    await db.query(`update accounts set name = '未告知的名字' where id = $1`, [staff.id])
+    await db.query('commit')
+    for (const url of urls) assert.equal((await info(url, token)).body.res.name, staff.name, `${url} kept the session`)
+    // As anyone with psql would change it: the database tells every instance, a moment after the
+    // commit (a change made through an instance is waited for instead: see the tests below).
+    await db.query(`update accounts set name = '改过的名字', can_approve = true where id = $1`, [staff.id])
+    const changedAt = Date.now()
+    const waited = []
+    for (const url of urls) {
+      let res
+      while (((res = (await info(url, token)).body.res), res.name !== '改过的名字') && Date.now() - changedAt < 2_000) await sleep(5)
+      assert.deepEqual([res.name, res.can_approve], ['改过的名字', true], url)
+      waited.push(Date.now() - changedAt)
+    }
+    console.log(`a change by hand seen by the three instances after ${waited.join(' / ')} ms`)
+  })
+
+  test('a session kept by every instance, logged out through instance 2, is refused at once by instances 1 and 3', async () => {
     const token = await login(urls[0], 'demo', 'demo1234')
-    for (const url of urls) assert.equal((await send(url, '/api/care/customer/index', { body: { limit: 1 }, token })).body.code, 1)
+    await keptEverywhere(token)
     assert.equal((await send(urls[1], '/api/care/account/logout', { body: {}, token })).body.code, 1)
     for (const url of [urls[0], urls[2]]) {
       const reply = await send(url, '/api/care/customer/index', { body: { limit: 1 }, token })
       assert.equal(reply.body.code, -90001, `${url}: ${reply.body.msg}`)
+    }
+  })
+
+  test("a password change through instance 1 ends the account's other kept sessions at once on every instance; its own goes on", async () => {
+    const staff = await addStaff()
+    const current = await login(urls[0], staff.account, staff.password)
+    const others = [await login(urls[1], staff.account, staff.password), await login(urls[2], staff.account, staff.password)]
+    for (const token of [current, ...others]) await keptEverywhere(token)
+    const changed = await send(urls[0], '/api/care/account/change_pwd', { body: { old_password: staff.password, password: 'cluster2024' }, token: current })
+    assert.equal(changed.body.code, 1, changed.body.msg)
+    for (const url of urls) {
+      for (const token of others) assert.equal((await info(url, token)).body.code, -90001, `${url}: another session`)
+      assert.equal((await info(url, current)).body.code, 1, `${url}: the current session`)
+    }
+  })
+
+  test("a session switched to site 2 through instance 2 answers site 2's data at once on instances 1 and 3", async () => {
+    const staff = await addStaff()
+    const token = await login(urls[0], staff.account, staff.password)
+    await keptEverywhere(token)
+    const customersOn = async (url) => {
+      const reply = await send(url, '/api/care/customer/index', { body: { limit: 100 }, token })
+      assert.equal(reply.body.code, 1, `${url}: ${reply.body.msg}`)
+      return reply.body.res.list.map((c) => c.id)
+    }
+    const siteOne = await customersOn(urls[0])
+    const switched = await send(urls[1], '/api/care/account/info', { body: { site_id: 2 }, token })
+    assert.equal(switched.body.res.site_id, 2)
+    for (const url of [urls[0], urls[2]]) {
+      assert.equal((await info(url, token)).body.res.site_id, 2, url)
+      const listed = await customersOn(url)
+      assert.ok(listed.length > 0, `${url}: site 2 has customers`)
+      assert.deepEqual(listed.filter((id) => siteOne.includes(id)), [], `${url}: site 1's customers listed`)
     }
   })
 

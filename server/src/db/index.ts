@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +12,30 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Db } from './types.js';
 
+/** The channel the triggers of sessions, accounts and sites tell their changes on (migration 0010). */
+const CHANGES_CHANNEL = 'session_changes';
+/** Where instances ask each other whether they have heard every change so far, and answer. */
+const HEARD_CHANNEL = 'session_changes_heard';
+
+export interface ChangeListener {
+  /**
+   * A committed change, made by any instance or by hand: 's:<session id>', 'a:<account id>' or
+   * 't:<site id>' (updated or deleted), '*' (a whole table emptied).
+   */
+  changed(change: string): void;
+  /** Whether changes are heard: false until the listening connection is up and whenever it drops (changes then go unheard). */
+  listening(on: boolean): void;
+}
+
 export interface Database {
   db: Db;
+  /** Tells `listener` of every change of a session, an account or a site from now on; answers a function that stops. */
+  onChange(listener: ChangeListener): () => void;
+  /**
+   * Resolves once every other instance listening has heard the changes this one committed before
+   * the call (an instance that does not answer within seconds is not waited for further).
+   */
+  heardEverywhere(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -22,7 +45,10 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const MIGRATION_LOCK = 72_310_001;
 
 export interface OpenOptions {
-  /** Told of a connection that broke while idle in the pool (the database restarted, the network dropped). */
+  /**
+   * Told of a connection that broke while idle in the pool, or of the one that hears changes (the
+   * database restarted, the network dropped).
+   */
   onConnectionLost?: (error: Error) => void;
   /**
    * Runs once the schema is up to date, before any request (the demo data). On PostgreSQL it runs
@@ -46,7 +72,17 @@ async function openPglite(dir: string, { afterMigrate }: OpenOptions): Promise<D
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder });
   await afterMigrate?.(db);
-  return { db, close: () => client.close() };
+  const changes = new Changes();
+  // One process, one connection: changes are told as each commit returns, and nothing can drop.
+  await client.listen(CHANGES_CHANNEL, (change) => changes.changed(change));
+  changes.listening(true);
+  return {
+    db,
+    onChange: (listener) => changes.add(listener),
+    // Nobody else uses the database: its changes are heard before its commit returns.
+    heardEverywhere: async () => {},
+    close: () => client.close(),
+  };
 }
 
 async function openPostgres(
@@ -78,5 +114,172 @@ async function openPostgres(
   // Without a listener, a pooled connection that breaks while idle would crash the process; the
   // pool drops it and connects anew when the database is back.
   pool.on('error', onConnectionLost);
-  return { db: drizzlePg({ client: pool }), close: () => pool.end() };
+  const changes = new Changes();
+  const listener = new PostgresListener(connectionString, changes, onConnectionLost);
+  return {
+    db: drizzlePg({ client: pool }),
+    onChange: (listener) => changes.add(listener),
+    heardEverywhere: () => listener.heardEverywhere(),
+    close: async () => {
+      await listener.stop();
+      await pool.end();
+    },
+  };
+}
+
+/** The listeners of changes, and whether changes are heard now. */
+class Changes {
+  private readonly listeners = new Set<ChangeListener>();
+  private on = false;
+
+  add(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    if (this.on) listener.listening(true);
+    return () => this.listeners.delete(listener);
+  }
+
+  changed(change: string): void {
+    for (const listener of this.listeners) listener.changed(change);
+  }
+
+  listening(on: boolean): void {
+    if (on === this.on) return;
+    this.on = on;
+    for (const listener of this.listeners) listener.listening(on);
+  }
+}
+
+/** How long after a lost listening connection the next attempt is made. */
+const RELISTEN_MS = 1_000;
+/**
+ * How often the listening connection is asked whether it is alive: a network that drops silently
+ * would otherwise leave an instance thinking it hears every change.
+ */
+const LISTEN_CHECK_MS = 5_000;
+/** How long an instance waits for the others to say they heard its change; one that is stuck is not waited for longer. */
+const HEARD_WAIT_MS = 2_000;
+/** How listening connections are named in pg_stat_activity, followed by the instance's id. */
+const LISTENER_NAME = 'yuezi session changes';
+
+/**
+ * Hears changes on a connection of its own (a pooled one goes back to the pool, and with it the
+ * LISTEN), connecting anew whenever it drops, until `stop`.
+ *
+ * A notification reaches each instance a moment after the commit: another instance may still be
+ * answering from what it kept when the client, told of a logout, sends its next request. So the
+ * instance that made a change asks every other listening instance (named in pg_stat_activity) on
+ * HEARD_CHANNEL, after its commit, and waits for their answers: each instance hears a channel's
+ * notifications in commit order, so one that answers has heard the change before.
+ */
+class PostgresListener {
+  /** This instance among the listeners: the process and a random part (several instances may run in one process or share a pid on several hosts). */
+  private readonly id = `${process.pid}-${randomBytes(3).toString('hex')}`;
+  /** The connection while it listens. */
+  private live: pg.Client | undefined;
+  private current: pg.Client | undefined;
+  private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
+  private asked = 0;
+  /** Per question asked: the instances yet to answer, and what ends the wait. */
+  private readonly waiting = new Map<number, { left: Set<string>; done: () => void }>();
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly changes: Changes,
+    private readonly onConnectionLost: (error: Error) => void,
+  ) {
+    void this.connect();
+  }
+
+  private async connect() {
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: LISTEN_CHECK_MS,
+      keepAlive: true,
+    });
+    this.current = client;
+    let check: NodeJS.Timeout | undefined;
+    let lost = false;
+    const lose = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      clearInterval(check);
+      if (this.live === client) this.live = undefined;
+      // Answers to this instance's questions can no longer be heard.
+      for (const wait of this.waiting.values()) wait.done();
+      // Until it listens again, changes go unheard.
+      this.changes.listening(false);
+      if (error && !this.stopped) this.onConnectionLost(error);
+      client.end().catch(() => {});
+      if (!this.stopped) this.retry = setTimeout(() => void this.connect(), RELISTEN_MS);
+    };
+    client.on('error', lose);
+    client.on('end', () => lose());
+    client.on('notification', ({ channel, payload = '' }) => {
+      if (channel === CHANGES_CHANNEL) this.changes.changed(payload);
+      if (channel === HEARD_CHANNEL) this.heard(client, payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES_CHANNEL}; LISTEN ${HEARD_CHANNEL}`);
+      // Named only once it listens: an instance waiting for the others' answers counts those that can hear.
+      await client.query(`SELECT set_config('application_name', $1, false)`, [`${LISTENER_NAME} ${this.id}`]);
+    } catch (error) {
+      lose(error as Error);
+      return;
+    }
+    if (lost || this.stopped) return;
+    this.live = client;
+    this.changes.listening(true);
+    check = setInterval(() => client.query('SELECT 1').catch(lose), LISTEN_CHECK_MS);
+  }
+
+  /** 'ask:<asker>:<n>' from another instance is answered 'answer:<asker>:<n>:<this id>'; answers to this one's questions are counted. */
+  private heard(client: pg.Client, message: string) {
+    const [kind, asker, n, by] = message.split(':');
+    if (kind === 'ask' && asker !== this.id) {
+      client.query('SELECT pg_notify($1, $2)', [HEARD_CHANNEL, `answer:${asker}:${n}:${this.id}`]).catch(() => {});
+    } else if (kind === 'answer' && asker === this.id) {
+      const wait = this.waiting.get(Number(n));
+      wait?.left.delete(by);
+      if (wait?.left.size === 0) wait.done();
+    }
+  }
+
+  async heardEverywhere(): Promise<void> {
+    const client = this.live;
+    // Not listening: no answer could be heard.
+    if (!client) return;
+    const n = ++this.asked;
+    let listeners: { name: string }[];
+    try {
+      ({ rows: listeners } = await client.query<{ name: string }>(
+        'SELECT application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE $1',
+        [`${LISTENER_NAME} %`],
+      ));
+    } catch {
+      // The connection dropped: the change is made, and told to the others all the same.
+      return;
+    }
+    const left = new Set(listeners.map((row) => row.name.slice(LISTENER_NAME.length + 1)).filter((id) => id !== this.id));
+    if (!left.size) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiting.delete(n);
+        resolve();
+      };
+      const timer = setTimeout(done, HEARD_WAIT_MS);
+      this.waiting.set(n, { left, done });
+      client.query('SELECT pg_notify($1, $2)', [HEARD_CHANNEL, `ask:${this.id}:${n}`]).catch(done);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    this.changes.listening(false);
+    await this.current?.end().catch(() => {});
+  }
 }

@@ -71,6 +71,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     },
     async (request, reply) => {
       await logout(app.db, request.session);
+      await app.sessionsChanged(`s:${request.session.id}`);
       return reply.ok(null);
     },
   );
@@ -89,6 +90,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       const { session } = request;
       const token = request.headers.token as string;
       const current = site_id === undefined ? session : await switchSite(app.db, session, token, site_id);
+      if (current !== session) await app.sessionsChanged(`s:${session.id}`);
       return reply.ok(userInfo(current));
     },
   );
@@ -121,6 +123,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     },
     async (request, reply) => {
       await changePassword(app.db, request.session, request.body.old_password, request.body.password);
+      await app.sessionsChanged(`a:${request.session.accountId}`);
       return reply.ok(null);
     },
   );
