@@ -17,7 +17,7 @@ function ownerOf({ url, functionName }) {
   const own = url.match(/\/((?:server\/src|packages\/contract)\/[^/]+)/)
   if (own) return own[1]
   // Work outside JavaScript: (garbage collector), (program), (idle), native calls (writev, …).
-  return functionName.startsWith('(') ? functionName : 'native (syscalls)'
+  return functionName.startsWith('(') ? functionName : `native ${functionName}`
 }
 
 /** Self time per owner within [from, to] (µs of the monotonic clock, as the profile counts time). */
