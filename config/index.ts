@@ -5,6 +5,7 @@ import prodConfig from './prod'
 import { apiBaseFor, legalDomainsNotice } from './apiBase'
 import { PageAssetsPlugin } from './pageAssets'
 import { MAP_PAGES } from './mapPages'
+import { HOME_PAGE } from './homePage'
 
 const root = path.resolve(__dirname, '..')
 // The form definitions and API schemas the app shares with the server (packages/contract): TypeScript
@@ -21,6 +22,14 @@ const resolveContractImports = (chain: { resolve: { set(key: string, value: unkn
 // (Taro's default).
 const designWidth = (input?: unknown) =>
   /@nutui|\/leaflet\//.test(String((input as { file?: string } | undefined)?.file ?? '').replace(/\\+/g, '/')) ? 375 : 750
+
+// The addresses the browser shows a page at besides its route ('/' opens the home page, the map
+// pages have short paths), keyed as page-assets.json keys routes: without the leading slash.
+const withoutSlash = (route: string) => route.replace(/^\//, '')
+const pageAliases = Object.fromEntries([
+  ['', withoutSlash(HOME_PAGE)],
+  ...Object.entries(MAP_PAGES).map(([page, shortPath]) => [withoutSlash(shortPath), withoutSlash(page)]),
+])
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const release = process.argv.includes('--prod')
@@ -107,7 +116,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // the form renderer and the rest. Splitting the on-demand page chunks too lets pages share
         // them; the size floor keeps a page from needing many tiny requests.
         chain.optimization.splitChunks({ ...chain.optimization.get('splitChunks'), chunks: 'all', minSize: 20000 })
-        chain.plugin('pageAssets').use(PageAssetsPlugin)
+        chain.plugin('pageAssets').use(PageAssetsPlugin, [pageAliases])
       },
       publicPath: '/',
       staticDirectory: 'static',

@@ -6,9 +6,14 @@ export const PAGE_ASSETS_FILE = 'page-assets.json'
 /**
  * Writes, for each H5 page route, the JS and CSS files its on-demand chunk group loads (the page's
  * own chunk and the chunks it shares with other pages). Chunk names are ids in production, so
- * without this the budget test and the bench could not tell which files a page's first load takes.
+ * without this the budget test and the bench could not tell which files a page's first load takes,
+ * nor the server which files to announce with a page (it preloads them: server/src/plugins/static.ts).
+ * `aliases` are the other addresses the browser shows a page at ('' for the page the app opens on,
+ * the map pages' short paths), each listed with its page's files.
  */
 export class PageAssetsPlugin {
+  constructor(private readonly aliases: Record<string, string> = {}) {}
+
   apply(compiler: Compiler) {
     const { Compilation, sources } = compiler.webpack
     compiler.hooks.thisCompilation.tap('PageAssetsPlugin', (compilation) => {
@@ -26,6 +31,7 @@ export class PageAssetsPlugin {
             pages[route] = group.chunks.flatMap((chunk) => [...chunk.files]).sort()
           }
         }
+        for (const [alias, route] of Object.entries(this.aliases)) if (pages[route]) pages[alias] = pages[route]
         compilation.emitAsset(PAGE_ASSETS_FILE, new sources.RawSource(JSON.stringify(pages, null, 2)))
       })
     })

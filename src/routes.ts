@@ -2,7 +2,9 @@
 // open them. Plain data, no Taro: the build reads it in Node for app.config.ts. The forms and
 // lists of the pagesHome subpackage are listed in features/registry.ts.
 
-export const HOME_PAGE = '/pages/tabPages/index'
+import { HOME_PAGE } from '../config/homePage'
+
+export { HOME_PAGE }
 export const PERSONAL_CENTRE_PAGE = '/pages/tabPages/personalCenter'
 export const LOGIN_PAGE = '/pages/login/index'
 export const MODIFY_PASSWORD_PAGE = '/pages/modifyPwd/index'

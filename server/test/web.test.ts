@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -8,7 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { precompress } from '../scripts/precompress.js';
 import { startApp } from './helpers.js';
 
-const INDEX_HTML = '<!doctype html><title>月子中心客服端</title>';
+const INDEX_HTML =
+  '<!doctype html><html><head><title>月子中心客服端</title><script defer src="/js/app.3f2a.js"></script></head><body></body></html>';
+// What the build lists as the login page's own files (config/pageAssets.ts).
+const LOGIN_FILES = ['css/login.5b1d.css', 'js/login.8a2c.js'];
 // Big enough to be worth compressing (over 1 KB).
 const VENDORS_JS = Array.from({ length: 200 }, (_, i) => `console.log("chunk ${i}");`).join('\n');
 const APP_CSS = Array.from({ length: 200 }, (_, i) => `.item-${i} { color: #e8627a; }`).join('\n');
@@ -17,6 +20,7 @@ const h5Dir = mkdtempSync(path.join(os.tmpdir(), 'yuezi-h5-'));
 let app: FastifyInstance;
 before(async () => {
   writeFileSync(path.join(h5Dir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(h5Dir, 'page-assets.json'), JSON.stringify({ 'pages/login/index': LOGIN_FILES }));
   mkdirSync(path.join(h5Dir, 'js'));
   writeFileSync(path.join(h5Dir, 'js', 'app.3f2a.js'), 'console.log(1)');
   writeFileSync(path.join(h5Dir, 'js', 'vendors.9d0e.js'), VENDORS_JS);
@@ -43,12 +47,41 @@ describe('the H5 app', () => {
   });
 
   it('answers index.html for the paths of its pages (history mode)', async () => {
-    for (const url of ['/pages/login/index', '/pagesHome/pages/form/visit/form?x=1']) {
+    for (const url of ['/pages/tabPages/personalCenter', '/pagesHome/pages/form/visit/form?x=1']) {
       const response = await app.inject(url);
       assert.equal(response.statusCode, 200, url);
       assert.equal(response.body, INDEX_HTML, url);
       assert.match(String(response.headers['content-type']), /text\/html/);
       assert.equal(response.headers['cache-control'], 'no-cache');
+    }
+  });
+
+  it("preloads a page's own files after the app's scripts, low priority", async () => {
+    for (const url of ['/pages/login/index', '/pages/login/index?lang=en']) {
+      const response = await app.inject(url);
+      assert.equal(response.statusCode, 200, url);
+      assert.equal(response.headers['cache-control'], 'no-cache');
+      assert.equal(
+        response.body,
+        INDEX_HTML.replace(
+          '</head>',
+          '<link rel="preload" href="/css/login.5b1d.css" as="style" fetchpriority="low">' +
+            '<link rel="preload" href="/js/login.8a2c.js" as="script" fetchpriority="low"></head>',
+        ),
+        url,
+      );
+    }
+  });
+
+  it('answers the new index.html once the build is replaced', async () => {
+    const rebuilt = INDEX_HTML.replace('app.3f2a.js', 'app.77e0.js');
+    writeFileSync(path.join(h5Dir, 'index.html'), rebuilt);
+    utimesSync(path.join(h5Dir, 'index.html'), new Date(), new Date(Date.now() + 60_000));
+    try {
+      assert.equal((await app.inject('/pages/tabPages/index')).body, rebuilt);
+      assert.match((await app.inject('/pages/login/index')).body, /app\.77e0\.js.*login\.8a2c\.js/);
+    } finally {
+      writeFileSync(path.join(h5Dir, 'index.html'), INDEX_HTML);
     }
   });
 

@@ -3,7 +3,7 @@
 // bytes that crossed the network, gzip (what the server sends a browser that asks for gzip).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { launchBrowser, startServer, ROOT } from '../e2e/support.mjs'
 
@@ -84,4 +84,34 @@ test(`a form (访客出入登记表), signed in, downloads ≤ ${BUDGETS.form / 
   report('the visit form', files)
   assert.ok(files.some((f) => f.type === 'script'), 'no script was downloaded')
   assert.ok(sum(files, 'script') <= BUDGETS.form, `${(sum(files, 'script') / KB).toFixed(1)} KB`)
+})
+
+// The page's own code is asked for by index.html itself (preloaded with it), not only once the
+// app's scripts have run and the router has asked for it: one round trip fewer before the page draws.
+test("the visit form's scripts and stylesheets are all asked for by index.html itself", async () => {
+  const route = '/pagesHome/pages/form/visit/form'
+  const pages = JSON.parse(readFileSync(path.join(H5, 'page-assets.json'), 'utf8'))
+  const own = pages[route.slice(1)].map((file) => `/${file}`)
+  const token = await demoToken()
+  const browser = await launchBrowser()
+  try {
+    const page = await browser.context.newPage()
+    await page.addInitScript((value) => localStorage.setItem('token', JSON.stringify({ data: value })), token)
+    const cdp = await browser.context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    const firstAsked = new Map()
+    cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+      const file = new URL(request.url).pathname
+      if (!firstAsked.has(file)) firstAsked.set(file, initiator.type)
+    })
+    await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' })
+    assert.ok(own.length > 0)
+    assert.deepEqual(
+      own.filter((file) => firstAsked.get(file) !== 'parser'),
+      [],
+      'asked for by a script, not by index.html',
+    )
+  } finally {
+    await browser.close()
+  }
 })

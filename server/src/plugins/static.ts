@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, Code } from '../errors.js';
 import { STORED_NAME, fromStore, type UploadStore } from '../services/uploads/store.js';
@@ -12,6 +13,34 @@ export interface StaticOptions {
 
 /** Build output that is named by its content hash, so it can be cached for good. */
 const HASHED_ASSET = /^(js|css|static)\//;
+
+/**
+ * index.html as the address of each page is answered: with that page's own scripts and stylesheets
+ * (the build's page-assets.json, config/pageAssets.ts) preloaded after the app's, so that the
+ * browser fetches them while the app's scripts run instead of once they have run and asked for
+ * them. Read again when the build changes.
+ */
+function pageDocuments(h5Dir: string) {
+  const indexFile = path.join(h5Dir, 'index.html');
+  const manifest = path.join(h5Dir, 'page-assets.json');
+  let built = -1;
+  let index = '';
+  let pages = new Map<string, string>();
+  const preload = (file: string) =>
+    `<link rel="preload" href="/${file}" as="${file.endsWith('.css') ? 'style' : 'script'}" fetchpriority="low">`;
+  return (pathname: string): string => {
+    const mtime = statSync(indexFile).mtimeMs;
+    if (mtime !== built) {
+      built = mtime;
+      index = readFileSync(indexFile, 'utf8');
+      const assets = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string[]>) : {};
+      pages = new Map(
+        Object.entries(assets).map(([page, files]) => [`/${page}`, index.replace('</head>', `${files.map(preload).join('')}</head>`)]),
+      );
+    }
+    return pages.get(pathname) ?? index;
+  };
+}
 
 /** What a GET outside the API serves: uploaded files, the H5 app and, for its routes, index.html. */
 export default fp<StaticOptions>(
@@ -40,6 +69,8 @@ export default fp<StaticOptions>(
         // The .br / .gz copies server/scripts/precompress.ts writes beside the build's files, when
         // there are any (smaller than on the fly, and no CPU per request); else @fastify/compress.
         preCompressed: true,
+        // index.html is answered below, at '/' as at every page's address.
+        index: false,
         cacheControl: false,
         setHeaders(reply, filePath) {
           const hashed = HASHED_ASSET.test(path.relative(h5Dir, filePath).split(path.sep).join('/'));
@@ -48,14 +79,15 @@ export default fp<StaticOptions>(
       });
     }
 
+    const pageDocument = serveH5 ? pageDocuments(h5Dir) : undefined;
+    const sendPage = (document: (pathname: string) => string, request: FastifyRequest, reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(document(request.url.split('?')[0]));
+    if (pageDocument) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(pageDocument, request, reply));
+
     app.setNotFoundHandler((request, reply) => {
       // The H5 app routes in history mode: its page paths exist only in the browser.
       const appPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|uploads)(\/|\?|$)/.test(request.url);
-      if (serveH5 && appPage) {
-        // Not `return reply.sendFile()`: awaiting the reply of a file stream leaks listeners.
-        reply.sendFile('index.html');
-        return;
-      }
+      if (pageDocument && appPage) return sendPage(pageDocument, request, reply);
       throw new AppError(Code.NOT_FOUND, 'error.routeNotFound', {}, 404);
     });
   },

@@ -17,10 +17,14 @@ const BAR_HEIGHT = 44
  * only CSS knows a notch's inset.
  */
 function barMetrics() {
-  if (process.env.TARO_ENV !== 'weapp') return { paddingTop: 'env(safe-area-inset-top)', barHeight: BAR_HEIGHT }
-  const statusBarHeight = Taro.getWindowInfo().statusBarHeight || 0
-  const capsule = Taro.getMenuButtonBoundingClientRect()
-  return { paddingTop: `${statusBarHeight}px`, barHeight: (capsule.top - statusBarHeight) * 2 + capsule.height }
+  // Inside the branch, not after an early return: the H5 build then leaves the window-info API out
+  // (with the user-agent parser it brings, run as the home page loads).
+  if (process.env.TARO_ENV === 'weapp') {
+    const statusBarHeight = Taro.getWindowInfo().statusBarHeight || 0
+    const capsule = Taro.getMenuButtonBoundingClientRect()
+    return { paddingTop: `${statusBarHeight}px`, barHeight: (capsule.top - statusBarHeight) * 2 + capsule.height }
+  }
+  return { paddingTop: 'env(safe-area-inset-top)', barHeight: BAR_HEIGHT }
 }
 
 interface Props {
