@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -65,10 +66,30 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, op
     : openPglite(path.join(config.dataDir, 'pglite'), options);
 }
 
+/**
+ * The embedded database runs each statement at once, on this thread. Left alone, a request whose
+ * statements all answer at once is handled from start to end while Node reads its connection, and
+ * Node reads a connection up to 32 times in a row, and takes one new connection in, per turn of its
+ * event loop: a device that sent its next request as soon as it had an answer was served again and
+ * again while the requests of the others waited unread, or their connections unaccepted, for
+ * seconds. Here PGlite hands its one connection to a statement or a whole transaction, in the order
+ * they asked (its own queue), and each starts on a turn of the event loop of its own: between two
+ * of them Node reads what has come in and accepts a waiting connection, and every request takes its
+ * turn with the others'.
+ */
+class TakingTurnsPGlite extends PGlite {
+  override _runExclusiveTransaction<T>(run: () => Promise<T>): Promise<T> {
+    return super._runExclusiveTransaction(async () => {
+      await nextTurn();
+      return run();
+    });
+  }
+}
+
 async function openPglite(dir: string, { afterMigrate }: OpenOptions): Promise<Database> {
   await mkdir(dir, { recursive: true });
   // pg_trgm: the migrations create it (the form records' keyword search).
-  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  const client = new TakingTurnsPGlite(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder });
   await afterMigrate?.(db);
