@@ -154,8 +154,8 @@ type Filter = keyof typeof FILTERS;
 
 /**
  * How many records a page's list has, on each of its rows. Only the site and maybe the form: the
- * kept count (form_record_counts, which triggers keep: see db/schema.ts), one row however many
- * records there are; else the rows that match, counted as the page is read.
+ * kept count (form_record_counts, which triggers keep: see db/schema.ts), a few rows (its shards)
+ * however many records there are; else the rows that match, counted as the page is read.
  */
 const totalOf = (filters: Filter[], keyword: boolean) =>
   keyword || filters.some((filter) => filter !== 'name')
