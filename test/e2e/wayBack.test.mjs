@@ -26,13 +26,6 @@ async function atHome(page) {
   await page.locator('.entry-tile').first().waitFor()
 }
 
-/**
- * Once a page opened from home has slid in, the router hides home beneath it. A tap on back
- * before that hid home again after showing it (a race of Taro's router): tapped as a person does,
- * once the page is in place.
- */
-const inPlace = (page) => page.locator('.entry-tile').first().waitFor({ state: 'hidden' })
-
 /** Opens the form from its home entry. */
 async function openForm(page) {
   await openEntry(page, 'entry.pediatricianRounds')
@@ -54,20 +47,17 @@ test('forms and lists have a title bar: back to where they were opened from, hom
   await openForm(page)
   assert.equal((await bar(page).locator('.nav-bar__title').textContent()).trim(), FORM_TITLE)
   assert.equal(await barButton(page).getAttribute('aria-label'), zh['common.back'])
-  await inPlace(page)
   await barButton(page).click()
   await atHome(page)
 
   await openEntry(page, 'entry.outboundList')
   await bar(page).locator('.nav-bar__title').getByText(formZh['stock.outboundList.title'], { exact: true }).waitFor()
-  await inPlace(page)
   await barButton(page).click()
   await atHome(page)
 
   // The working date's calendar, too.
   await page.locator('.home__date .nut-cell').click()
   await bar(page).locator('.nav-bar__title').getByText(zh['chooseDate.title'], { exact: true }).waitFor()
-  await inPlace(page)
   await barButton(page).click()
   await atHome(page)
 
@@ -77,6 +67,21 @@ test('forms and lists have a title bar: back to where they were opened from, hom
   assert.equal(await barButton(page).getAttribute('aria-label'), zh['tab.home'])
   await barButton(page).click()
   await atHome(page)
+  await page.close()
+})
+
+test('back tapped while the page is still sliding in shows home, and home stays shown', async () => {
+  const page = await app.newPage()
+  await app.loginAndPick(page, ROOM)
+  for (const entry of ['entry.outboundList', 'entry.pediatricianRounds']) {
+    await openEntry(page, entry)
+    // At once, while the router is still sliding the page in over home (a click would wait for it to stop moving).
+    await barButton(page).dispatchEvent('click')
+    await atHome(page)
+    // Past the end of the slide, when the router would have hidden home beneath the page.
+    await page.waitForTimeout(1000)
+    assert.ok(await page.locator('.entry-tile').first().isVisible(), `home is shown after leaving ${entry} at once`)
+  }
   await page.close()
 })
 
