@@ -225,6 +225,24 @@ describe('request ids', () => {
     assert.equal(saved.json().code, 1, saved.json().msg);
     assert.deepEqual(await auditedIn(saveId), [{ action: 'create', entity: 'form_records', entityId: saved.json().res.id }]);
 
+    // A check writes its entry in the same statement as the order's change.
+    const product = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 5 }] });
+    const [department] = await post('index/departmentList', {});
+    const order = await post('outApply/save', {
+      type: 'general',
+      department_id: department.id,
+      items: [{ product_id: product.productId, batch_id: product.batches[0].id, quantity: 1 }],
+    });
+    const checkId = `lb-${randomUUID()}`;
+    const checked = await app.inject({
+      method: 'POST',
+      url: '/api/care/outApply/check',
+      payload: { id: order.id, approve: true },
+      headers: { token: site.token, 'x-request-id': checkId },
+    });
+    assert.equal(checked.json().code, 1, checked.json().msg);
+    assert.deepEqual(await auditedIn(checkId), [{ action: 'approve', entity: 'out_applies', entityId: order.id }]);
+
     // Without a proxy's id: the generated one that the reply carried.
     const { account, password } = await addAccount(app);
     const loggedIn = await app.inject({ method: 'POST', url: '/api/care/account/login_old', payload: { account, password } });

@@ -1,16 +1,27 @@
 import type { Db } from './types.js';
 
+/** What Drizzle keeps of a connection (`session.client`), on both drivers: a pool, PGlite, or a transaction's. */
+interface Session {
+  client: unknown;
+}
+const sessionOf = (db: Db) => db._.session as unknown as Session;
+
 /**
- * A statement of the busiest reads, built once per database and sent by name with its values:
+ * A statement of the busiest reads and writes, built once and sent by name with its values:
  * Drizzle builds its SQL once, and PostgreSQL parses and plans it once per connection. Building a
- * query anew for every request cost more than the database's own work on a list. Only for `db`
- * itself, never a transaction's: a prepared statement runs on the pool.
+ * query anew for every request cost more than the database's own work on a list, and as much as
+ * a check's round trips in a transaction. Drizzle binds a prepared statement to the connection it
+ * was built for; each call answers it bound to `db`'s, so that it runs in `db`, a transaction
+ * included. Built once per driver (PGlite's and node-postgres's statements differ).
  */
-export function prepared<Statement>(build: (db: Db) => Statement): (db: Db) => Statement {
-  const built = new WeakMap<Db, Statement>();
+export function prepared<Statement extends object>(build: (db: Db) => Statement): (db: Db) => Statement {
+  const built = new Map<unknown, Statement>();
   return (db) => {
-    let statement = built.get(db);
-    if (!statement) built.set(db, (statement = build(db)));
-    return statement;
+    const session = sessionOf(db);
+    let statement = built.get(session.constructor);
+    if (!statement) built.set(session.constructor, (statement = build(db)));
+    return (statement as Partial<Session>).client === session.client
+      ? statement
+      : Object.create(statement, { client: { value: session.client } });
   };
 }

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, type AuditAction } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 import { currentRequestId } from '../lib/requestContext.js';
 
@@ -14,6 +15,23 @@ export interface AuditEntry {
   requestId?: string;
 }
 
+const insertEntry = prepared((db) =>
+  db
+    .insert(auditLog)
+    .values({
+      siteId: sql.placeholder('siteId'),
+      accountId: sql.placeholder('accountId'),
+      action: sql.placeholder('action'),
+      entity: sql.placeholder('entity'),
+      entityId: sql.placeholder('entityId'),
+      requestId: sql.placeholder('requestId'),
+      httpRequestId: sql.placeholder('httpRequestId'),
+    })
+    .onConflictDoNothing({ target: [auditLog.siteId, auditLog.requestId] })
+    .returning({ id: auditLog.id })
+    .prepare('audit_log_insert'),
+);
+
 /**
  * Records a change, with the id of the HTTP request it is made in; call it inside the change's
  * transaction. Answers false, writing nothing, when
@@ -22,11 +40,15 @@ export interface AuditEntry {
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<boolean> {
   // Only the entry's own fields: callers pass actors that carry more (a session's id is not the row's).
   const { siteId, accountId, action, entity, entityId, requestId = null } = entry;
-  const rows = await db
-    .insert(auditLog)
-    .values({ siteId, accountId, action, entity, entityId, requestId, httpRequestId: currentRequestId() ?? null })
-    .onConflictDoNothing({ target: [auditLog.siteId, auditLog.requestId] })
-    .returning({ id: auditLog.id });
+  const rows = await insertEntry(db).execute({
+    siteId,
+    accountId,
+    action,
+    entity,
+    entityId,
+    requestId,
+    httpRequestId: currentRequestId() ?? null,
+  });
   return rows.length > 0;
 }
 

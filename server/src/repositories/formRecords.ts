@@ -181,7 +181,7 @@ const recordPage = (db: Db, filters: Filter[], keyword?: SQL) =>
 type RecordPage = ReturnType<ReturnType<typeof recordPage>['prepare']>;
 
 /** Lists without a keyword: one statement for each combination of filters (at most 16), prepared. */
-const preparedPages = prepared(() => new Map<string, RecordPage>());
+const preparedPages = new Map<string, (db: Db) => RecordPage>();
 
 /** The site's live records, newest first, and how many there are: one statement (two with a keyword). */
 export async function listRecords(db: Db, siteId: number, query: RecordQuery): Promise<{ list: ReturnType<typeof toItem>[]; total: number }> {
@@ -193,10 +193,13 @@ export async function listRecords(db: Db, siteId: number, query: RecordQuery): P
     // for its own values each time.
     page = recordPage(db, filters, await customerOrText(db, siteId, keyword, formRecords)).prepare('');
   } else {
-    const pages = preparedPages(db);
     const key = filters.join('_');
-    page = pages.get(key) ?? recordPage(db, filters).prepare(`form_record_list_${key || 'all'}`);
-    pages.set(key, page);
+    let preparedPage = preparedPages.get(key);
+    if (!preparedPage) {
+      preparedPage = prepared((db) => recordPage(db, filters).prepare(`form_record_list_${key || 'all'}`));
+      preparedPages.set(key, preparedPage);
+    }
+    page = preparedPage(db);
   }
   const rows = await page.execute({
     siteId,
@@ -225,9 +228,8 @@ export async function getRecord(db: Db, siteId: number, id: number) {
 // ---------------------------------------------------------------------------------------------
 // Saving
 
-/** The customer of the site with what computed fields read, or undefined; locked with `lock`. */
-export async function customerContext(db: Db, siteId: number, id: number, lock = false) {
-  const query = db
+const customerWithBabies = (db: Db) =>
+  db
     .select({
       id: customers.id,
       delivery_date: customers.deliveryDate,
@@ -237,8 +239,15 @@ export async function customerContext(db: Db, siteId: number, id: number, lock =
         from babies b where b.customer_id = "customers"."id"), '[]'::json)`,
     })
     .from(customers)
-    .where(and(eq(customers.id, id), eq(customers.siteId, siteId)));
-  const [customer] = await (lock ? query.for('no key update') : query);
+    .where(and(eq(customers.id, sql.placeholder('id')), eq(customers.siteId, sql.placeholder('siteId'))));
+const customerContexts = {
+  read: prepared((db) => customerWithBabies(db).prepare('customer_context')),
+  locked: prepared((db) => customerWithBabies(db).for('no key update').prepare('customer_context_locked')),
+};
+
+/** The customer of the site with what computed fields read, or undefined; locked with `lock`. */
+export async function customerContext(db: Db, siteId: number, id: number, lock = false) {
+  const [customer] = await customerContexts[lock ? 'locked' : 'read'](db).execute({ id, siteId });
   return customer;
 }
 
@@ -279,13 +288,33 @@ export interface RecordValues {
   updatedAt: Date;
 }
 
+const insertStatement = prepared((db) =>
+  db
+    .insert(formRecords)
+    .values({
+      name: sql.placeholder('name'),
+      customerId: sql.placeholder('customerId'),
+      data: sql.placeholder('data'),
+      searchText: sql.placeholder('searchText'),
+      updatedBy: sql.placeholder('updatedBy'),
+      updatedAt: sql.placeholder('updatedAt'),
+      siteId: sql.placeholder('siteId'),
+      createdBy: sql.placeholder('createdBy'),
+      requestId: sql.placeholder('requestId'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: formRecords.id })
+    .prepare('form_record_insert'),
+);
+
 /** Inserts a record; undefined when the site already has one with the request_id (another save got in first). */
 export async function insertRecord(db: Db, actor: Actor, values: RecordValues, requestId?: string): Promise<number | undefined> {
-  const [created] = await db
-    .insert(formRecords)
-    .values({ ...values, siteId: actor.siteId, createdBy: actor.accountId, requestId: requestId ?? null })
-    .onConflictDoNothing()
-    .returning({ id: formRecords.id });
+  const [created] = await insertStatement(db).execute({
+    ...values,
+    siteId: actor.siteId,
+    createdBy: actor.accountId,
+    requestId: requestId ?? null,
+  });
   return created?.id;
 }
 

@@ -1,19 +1,17 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   customers,
   departments,
   giftTypes,
   outApplies,
   outApplyItems,
-  products,
-  stockBatches,
   type OrderStatus,
   type OutApplyType,
 } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 import { customerOrText } from './customers.js';
-import { groupByOrder, itemsDigest, itemViews, withTrail, type ItemRow, type OrderTables } from './orders.js';
+import { itemsDigest, itemsInOrder, itemViews, trailColumns, withTrail, type OrderTables } from './orders.js';
 
 // Outbound orders (outApply): `general` for a department (出库单), `gift` a gift pack for a customer
 // (入住礼包出库). Pending until checked; approval takes the items out of their batches.
@@ -45,14 +43,8 @@ const headerColumns = {
   apply_date: outApplies.applyDate,
   remark: outApplies.remark,
   reason: outApplies.reason,
-  created_at: outApplies.createdAt,
-  created_by: outApplies.createdBy,
-  updated_at: outApplies.updatedAt,
-  updated_by: outApplies.updatedBy,
-  checked_at: outApplies.checkedAt,
-  checked_by: outApplies.checkedBy,
-  reversed_at: outApplies.reversedAt,
-  reversed_by: outApplies.reversedBy,
+  ...trailColumns(outApplies),
+  items: itemsInOrder(outApplyTables),
 };
 
 const selectHeaders = (db: Db, where: SQL | undefined) =>
@@ -66,41 +58,10 @@ const selectHeaders = (db: Db, where: SQL | undefined) =>
 
 type HeaderRow = Awaited<ReturnType<typeof selectHeaders>>[number];
 
-const selectItems = (db: Db, where: SQL) =>
-  db
-    .select({
-      order_id: outApplyItems.applyId,
-      id: outApplyItems.id,
-      product_id: outApplyItems.productId,
-      product_name: products.name,
-      spec: products.spec,
-      unit: products.unit,
-      batch_id: outApplyItems.batchId,
-      batch_no: stockBatches.batchNo,
-      production_date: stockBatches.productionDate,
-      expiry_date: stockBatches.expiryDate,
-      available: stockBatches.quantity,
-      quantity: outApplyItems.quantity,
-      price: outApplyItems.price,
-    })
-    .from(outApplyItems)
-    .innerJoin(products, eq(products.id, outApplyItems.productId))
-    .innerJoin(stockBatches, eq(stockBatches.id, outApplyItems.batchId))
-    .where(where)
-    .orderBy(asc(outApplyItems.applyId), asc(outApplyItems.id));
-
-function itemRows(db: Db, orderIds: number[]): Promise<ItemRow[]> {
-  if (!orderIds.length) return Promise.resolve([]);
-  return selectItems(db, inArray(outApplyItems.applyId, orderIds));
-}
-
-/** The orders as the API answers them: with their items (`items`, else fetched) and the items' digest. */
-async function views(db: Db, rows: HeaderRow[], today: string, items?: ItemRow[]) {
-  const itemsOf = groupByOrder(items ?? (await itemRows(db, rows.map((row) => row.id))));
-  return (await withTrail(db, rows)).map((row) => {
-    const items = itemViews(itemsOf.get(row.id) ?? [], today);
-    return { ...row, ...itemsDigest(items), items };
-  });
+/** An order as the API answers it: with its items and their digest. */
+function view({ items, ...row }: HeaderRow, today: string) {
+  const views = itemViews(items, today);
+  return { ...withTrail(row), ...itemsDigest(views), items: views };
 }
 
 export interface OrderQuery {
@@ -140,25 +101,22 @@ export async function listOutApplies(db: Db, siteId: number, query: OrderQuery, 
     db.select({ total: count() }).from(outApplies).where(where),
   ]);
   // A list row shows the digest; info has the items.
-  const list = (await views(db, rows, today)).map(({ items: _, ...row }) => row);
+  const list = rows.map((row) => view(row, today)).map(({ items: _, ...row }) => row);
   return { list, total };
 }
 
 // One order: what outApply/info and every save's and check's answer read, prepared.
-const oneHeader = prepared((db) =>
+const oneOrder = prepared((db) =>
   selectHeaders(
     db,
     and(eq(outApplies.id, sql.placeholder('id')), eq(outApplies.siteId, sql.placeholder('siteId')), isNull(outApplies.deletedAt)),
-  ).prepare('out_apply_header'),
+  ).prepare('out_apply_one'),
 );
-const oneOrderItems = prepared((db) => selectItems(db, eq(outApplyItems.applyId, sql.placeholder('id'))).prepare('out_apply_items'));
 
 /** One live order of the site with its items, or undefined. */
 export async function getOutApply(db: Db, siteId: number, id: number, today: string) {
-  // Both at once; the items count only when the order is a live one of the site.
-  const [headers, items] = await Promise.all([oneHeader(db).execute({ id, siteId }), oneOrderItems(db).execute({ id })]);
-  const [view] = await views(db, headers, today, items);
-  return view;
+  const [row] = await oneOrder(db).execute({ id, siteId });
+  return row && view(row, today);
 }
 
 /** The type of an order (which cannot change). */

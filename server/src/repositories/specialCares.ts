@@ -1,8 +1,8 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { customers, products, specialCareItems, specialCares, stockBatches, type OrderStatus } from '../db/schema.js';
+import { and, count, eq, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { customers, specialCareItems, specialCares, type OrderStatus } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 import { customerOrText } from './customers.js';
-import { groupByOrder, itemsDigest, itemViews, liveOrder, withTrail, type ItemRow, type OrderTables } from './orders.js';
+import { itemsDigest, itemsInOrder, itemViews, liveOrder, trailColumns, withTrail, type OrderTables } from './orders.js';
 import { yuan } from './stock.js';
 
 // Self-paid item orders of a customer (specialCare, 自费物品消费表): items at a unit price,
@@ -32,14 +32,8 @@ const headerColumns = {
   signature: specialCares.signature,
   total: specialCares.total,
   reason: specialCares.reason,
-  created_at: specialCares.createdAt,
-  created_by: specialCares.createdBy,
-  updated_at: specialCares.updatedAt,
-  updated_by: specialCares.updatedBy,
-  checked_at: specialCares.checkedAt,
-  checked_by: specialCares.checkedBy,
-  reversed_at: specialCares.reversedAt,
-  reversed_by: specialCares.reversedBy,
+  ...trailColumns(specialCares),
+  items: itemsInOrder(specialCareTables),
 };
 
 const selectHeaders = (db: Db, where: SQL | undefined) =>
@@ -51,38 +45,10 @@ const selectHeaders = (db: Db, where: SQL | undefined) =>
 
 type HeaderRow = Awaited<ReturnType<typeof selectHeaders>>[number];
 
-function itemRows(db: Db, orderIds: number[]): Promise<ItemRow[]> {
-  if (!orderIds.length) return Promise.resolve([]);
-  return db
-    .select({
-      order_id: specialCareItems.careId,
-      id: specialCareItems.id,
-      product_id: specialCareItems.productId,
-      product_name: products.name,
-      spec: products.spec,
-      unit: products.unit,
-      batch_id: specialCareItems.batchId,
-      batch_no: stockBatches.batchNo,
-      production_date: stockBatches.productionDate,
-      expiry_date: stockBatches.expiryDate,
-      available: stockBatches.quantity,
-      quantity: specialCareItems.quantity,
-      price: specialCareItems.price,
-    })
-    .from(specialCareItems)
-    .innerJoin(products, eq(products.id, specialCareItems.productId))
-    .innerJoin(stockBatches, eq(stockBatches.id, specialCareItems.batchId))
-    .where(inArray(specialCareItems.careId, orderIds))
-    .orderBy(asc(specialCareItems.careId), asc(specialCareItems.id));
-}
-
-async function views(db: Db, rows: HeaderRow[], today: string) {
-  const itemsOf = groupByOrder(await itemRows(db, rows.map((row) => row.id)));
-  return (await withTrail(db, rows)).map((row) => {
-    const items = itemViews(itemsOf.get(row.id) ?? [], today);
-    // The stored total: what the customer signed for.
-    return { ...row, ...itemsDigest(items), total: yuan(row.total), items };
-  });
+/** An order as the API answers it: with its items and their digest, and the stored total (what the customer signed for). */
+function view({ items, ...row }: HeaderRow, today: string) {
+  const views = itemViews(items, today);
+  return { ...withTrail(row), ...itemsDigest(views), total: yuan(row.total), items: views };
 }
 
 export interface SpecialCareQuery {
@@ -118,14 +84,14 @@ export async function listSpecialCares(db: Db, siteId: number, query: SpecialCar
     db.select({ total: count() }).from(specialCares).where(where),
   ]);
   // A list row shows the digest; info has the items.
-  const list = (await views(db, rows, today)).map(({ items: _, ...row }) => row);
+  const list = rows.map((row) => view(row, today)).map(({ items: _, ...row }) => row);
   return { list, total };
 }
 
 /** One live self-paid order of the site with its items, or undefined. */
 export async function getSpecialCare(db: Db, siteId: number, id: number, today: string) {
-  const [view] = await views(db, await selectHeaders(db, liveOrder(specialCareTables, siteId, id)), today);
-  return view;
+  const [row] = await selectHeaders(db, liveOrder(specialCareTables, siteId, id));
+  return row && view(row, today);
 }
 
 // ---------------------------------------------------------------------------------------------

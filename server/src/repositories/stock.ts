@@ -5,8 +5,8 @@ import {
   productPackages,
   products,
   stockBatches,
-  stockMovements,
 } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 import { isNearExpiry, type StockBatch } from '@yuezi/contract/forms/definitions/stockRules';
 import { containing } from './customers.js';
@@ -156,19 +156,25 @@ const batchColumns = {
   quantity: stockBatches.quantity,
 };
 
+const batchesAmong = (db: Db) =>
+  db
+    .select(batchColumns)
+    .from(stockBatches)
+    .innerJoin(products, eq(products.id, stockBatches.productId))
+    .where(and(eq(stockBatches.siteId, sql.placeholder('siteId')), sql`${stockBatches.id} = any(${sql.placeholder('ids')}::bigint[])`))
+    .orderBy(asc(stockBatches.id));
+const batchStatements = {
+  read: prepared((db) => batchesAmong(db).prepare('batches_by_ids')),
+  locked: prepared((db) => batchesAmong(db).for('update', { of: stockBatches }).prepare('batches_by_ids_locked')),
+};
+
 /**
  * The site's batches among `ids`, by id. With `lock` the batch rows are locked (FOR UPDATE) in id
  * order, so that two approvals of orders sharing batches wait for each other instead of deadlocking.
  */
 export async function batchesByIds(db: Db, siteId: number, ids: number[], lock = false): Promise<Map<number, Batch>> {
   if (!ids.length) return new Map();
-  const query = db
-    .select(batchColumns)
-    .from(stockBatches)
-    .innerJoin(products, eq(products.id, stockBatches.productId))
-    .where(and(eq(stockBatches.siteId, siteId), inArray(stockBatches.id, [...new Set(ids)])))
-    .orderBy(asc(stockBatches.id));
-  const rows = await (lock ? query.for('update', { of: stockBatches }) : query);
+  const rows = await batchStatements[lock ? 'locked' : 'read'](db).execute({ siteId, ids: [...new Set(ids)] });
   return new Map(rows.map((row) => [row.id, { ...row, price: yuan(row.price) }]));
 }
 
@@ -207,27 +213,4 @@ export interface MovingItem {
   id: number;
   batch_id: number;
   quantity: number;
-}
-
-/**
- * Changes the quantities of batches, each by its delta, in one statement; answers how many batches
- * it changed: none that would go below zero (the caller holds their row locks and has checked; the
- * CHECK constraint stock_batches_quantity_check is the last line).
- */
-export async function changeBatches(db: Db, deltas: Map<number, number>): Promise<number> {
-  // Each batch's change by a CASE on its id.
-  const delta = sql`(case ${sql.join(
-    [...deltas].map(([batchId, change]) => sql`when ${stockBatches.id} = ${batchId} then ${change}::int`),
-    sql` `,
-  )} end)`;
-  const updated = await db
-    .update(stockBatches)
-    .set({ quantity: sql`${stockBatches.quantity} + ${delta}`, updatedAt: new Date() })
-    .where(and(inArray(stockBatches.id, [...deltas.keys()]), sql`${stockBatches.quantity} + ${delta} >= 0`))
-    .returning({ id: stockBatches.id });
-  return updated.length;
-}
-
-export async function insertMovements(db: Db, movements: (typeof stockMovements.$inferInsert)[]): Promise<void> {
-  await db.insert(stockMovements).values(movements);
 }

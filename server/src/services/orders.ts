@@ -16,7 +16,7 @@ import { getSpecialCare, specialCareTables } from '../repositories/specialCares.
 import { batchesByIds, fenText, type Batch, type MovingItem } from '../repositories/stock.js';
 import { auditSave, saveOnce } from './saveOnce.js';
 import { checkAgainstSite } from './siteOptions.js';
-import { moveStock } from './stock.js';
+import { lockStockMove, type StockMove } from './stock.js';
 
 // Stock orders: outbound orders (outApply: `general` for a department, 出库单; `gift` a gift pack
 // for a customer, 入住礼包出库) and self-paid item orders of a customer (specialCare, 自费物品消费表).
@@ -307,58 +307,52 @@ function checkActionOf(body: CheckBody): CheckAction {
   throw new AppError(Code.INVALID_INPUT, 'order.checkAction');
 }
 
+/** No stock moves: a rejection. */
+const noStockMove: StockMove = { batchDeltas: new Map(), movements: [] };
+
 /**
- * Carries out a check of a locked, live order inside the caller's transaction: approving takes its
- * items out of stock (or fails, changing nothing), reversing puts them back, rejecting records the
- * reason. Only a pending order can be approved or rejected, only an approved one reversed. Answers
- * the order's columns to set and the audit action.
+ * Works out a check of a locked, live order inside the caller's transaction: approving takes its
+ * items out of stock (or fails), reversing puts them back, rejecting records the reason. Only a
+ * pending order can be approved or rejected, only an approved one reversed. Answers what the
+ * check writes (see orders.recordCheck).
  */
-async function runCheck(
+async function planCheck(
   db: Db,
   actor: Actor,
   order: { kind: OrderKind; id: number; status: OrderStatus },
   items: MovingItem[],
   action: CheckAction,
   today: string,
-) {
-  const now = new Date();
+): Promise<orders.OrderCheck> {
+  const check = { siteId: actor.siteId, orderId: order.id, by: actor.accountId, at: new Date() };
   if ('reverse' in action) {
     if (order.status !== 'approved') throw notInStatus('reverse', order.status);
-    await moveStock(db, actor, order, items, 'reverse', today);
-    return {
-      audit: 'reverse' as const,
-      set: {
-        status: 'reversed' as const,
-        reversedAt: now,
-        reversedBy: actor.accountId,
-        ...(action.reason ? { reason: action.reason } : {}),
-      },
-    };
+    const move = await lockStockMove(db, actor.siteId, order, items, 'reverse', today);
+    return { ...check, ...move, action: 'reverse', status: 'reversed', reason: action.reason ?? null };
   }
   if (order.status !== 'pending') throw notInStatus('check', order.status);
   if (action.approve) {
-    await moveStock(db, actor, order, items, 'approve', today);
-    return { audit: 'approve' as const, set: { status: 'approved' as const, checkedAt: now, checkedBy: actor.accountId } };
+    const move = await lockStockMove(db, actor.siteId, order, items, 'approve', today);
+    return { ...check, ...move, action: 'approve', status: 'approved', reason: null };
   }
-  return {
-    audit: 'reject' as const,
-    set: { status: 'rejected' as const, reason: action.reason, checkedAt: now, checkedBy: actor.accountId },
-  };
+  return { ...check, ...noStockMove, action: 'reject', status: 'rejected', reason: action.reason };
 }
 
 /**
  * Approves, rejects or reverses an order of the site in one transaction: the order row is locked
  * first, so that a second check of the same order waits and then finds it checked; then its
- * batches (see moveStock).
+ * batches (see lockStockMove).
  */
 async function checkOrder(db: Db, actor: Actor, t: orders.OrderTables, body: CheckBody, today: string): Promise<void> {
   const action = checkActionOf(body);
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, t, actor.siteId, body.id);
     const items = await orders.movingItems(tx, t, body.id);
-    const { audit, set } = await runCheck(tx, actor, { kind: t.kind, id: body.id, status: order.status }, items, action, today);
-    await orders.updateOrder(tx, t, body.id, set);
-    await writeAudit(tx, { ...actor, action: audit, entity: t.entity, entityId: body.id });
+    const check = await planCheck(tx, actor, { kind: t.kind, id: body.id, status: order.status }, items, action, today);
+    // The batches' guard repeats the checks of lockStockMove in SQL: the rows are locked, so it holds.
+    if ((await orders.recordCheck(tx, t, check)) !== check.batchDeltas.size) {
+      throw new Error(`batches of ${t.kind} ${body.id} changed under their lock`);
+    }
   });
 }
 

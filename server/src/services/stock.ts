@@ -1,4 +1,3 @@
-import type { Actor } from '../actor.js';
 import type { OrderKind } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 import { AppError, Code } from '../errors.js';
@@ -16,21 +15,28 @@ export async function productBatches(db: Db, siteId: number, productId: number, 
   return stock.choosableBatches(db, siteId, productId, today);
 }
 
+/** How a check moves stock: each batch's change, and a movement per item. */
+export interface StockMove {
+  batchDeltas: Map<number, number>;
+  movements: { itemId: number; batchId: number; delta: number }[];
+}
+
 /**
- * Takes the items' quantities out of their batches (approve) or puts them back (reverse), with a
- * movement per item, inside the caller's transaction. Approving checks every batch under its row
- * lock first and changes nothing when one is expired or has too few: the AppError names the row
- * (1-based), the product and the batch. The movements' unique index refuses a second move of an item.
+ * Locks the items' batches (in id order) and works out how taking the items' quantities out of
+ * them (approve) or putting them back (reverse) changes them, inside the caller's transaction; the
+ * check writes it (orders.recordCheck). Approving checks every batch under its row lock first and
+ * fails when one is expired or has too few: the AppError names the row (1-based), the product and
+ * the batch.
  */
-export async function moveStock(
+export async function lockStockMove(
   db: Db,
-  actor: Actor,
+  siteId: number,
   order: { kind: OrderKind; id: number },
   items: stock.MovingItem[],
   action: 'approve' | 'reverse',
   today: string,
-): Promise<void> {
-  const batches = await stock.batchesByIds(db, actor.siteId, items.map((item) => item.batch_id), true);
+): Promise<StockMove> {
+  const batches = await stock.batchesByIds(db, siteId, items.map((item) => item.batch_id), true);
   const perBatch = new Map<number, number>();
   items.forEach((item, i) => {
     const batch = batches.get(item.batch_id);
@@ -48,22 +54,8 @@ export async function moveStock(
     }
   });
   const sign = action === 'approve' ? -1 : 1;
-  const deltas = new Map([...perBatch].map(([batchId, quantity]) => [batchId, sign * quantity]));
-  // The guard of changeBatches repeats the check above in SQL: the rows are locked, so it holds.
-  if ((await stock.changeBatches(db, deltas)) !== perBatch.size) {
-    throw new Error(`batches of ${order.kind} ${order.id} changed under their lock`);
-  }
-  await stock.insertMovements(
-    db,
-    items.map((item) => ({
-      siteId: actor.siteId,
-      batchId: item.batch_id,
-      delta: sign * item.quantity,
-      orderKind: order.kind,
-      orderId: order.id,
-      itemId: item.id,
-      action,
-      by: actor.accountId,
-    })),
-  );
+  return {
+    batchDeltas: new Map([...perBatch].map(([batchId, quantity]) => [batchId, sign * quantity])),
+    movements: items.map((item) => ({ itemId: item.id, batchId: item.batch_id, delta: sign * item.quantity })),
+  };
 }
