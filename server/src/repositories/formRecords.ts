@@ -7,6 +7,7 @@ import type { Db } from '../db/types.js';
 import { formByName } from '@yuezi/contract/forms/index';
 import type { FormData } from '@yuezi/contract/forms/types';
 import { medicineFieldsOf, MEDICINES } from '../lib/forms.js';
+import { currentRequestId } from '../lib/requestContext.js';
 import { customerOrText } from './customers.js';
 
 // The form records of a site and the medicines of its round records: reads and writes. What may
@@ -288,34 +289,51 @@ export interface RecordValues {
   updatedAt: Date;
 }
 
-const insertStatement = prepared((db) =>
-  db
-    .insert(formRecords)
-    .values({
-      name: sql.placeholder('name'),
-      customerId: sql.placeholder('customerId'),
-      data: sql.placeholder('data'),
-      searchText: sql.placeholder('searchText'),
-      updatedBy: sql.placeholder('updatedBy'),
-      updatedAt: sql.placeholder('updatedAt'),
-      siteId: sql.placeholder('siteId'),
-      createdBy: sql.placeholder('createdBy'),
-      requestId: sql.placeholder('requestId'),
-    })
-    .onConflictDoNothing()
-    .returning({ id: formRecords.id })
-    .prepare('form_record_insert'),
-);
+const createStatement = prepared((db) => {
+  const p = sql.placeholder;
+  const record = db.$with('record').as(
+    db
+      .insert(formRecords)
+      .values({
+        name: p('name'),
+        customerId: p('customerId'),
+        data: p('data'),
+        searchText: p('searchText'),
+        updatedBy: p('updatedBy'),
+        updatedAt: p('updatedAt'),
+        siteId: p('siteId'),
+        createdBy: p('createdBy'),
+        requestId: p('requestId'),
+      })
+      .onConflictDoNothing()
+      .returning({ id: formRecords.id }),
+  );
+  const entry = db.$with('entry', {}).as(sql`
+    insert into audit_log (site_id, account_id, action, entity, entity_id, request_id, http_request_id)
+    select ${p('siteId')}, ${p('createdBy')}, 'create', 'form_records', id, ${p('requestId')}, ${p('httpRequestId')} from ${record}
+    on conflict (site_id, request_id) do nothing
+    returning 1`);
+  return db
+    .with(record, entry)
+    .select({ id: record.id, audited: sql<number>`(select count(*) from ${entry})`.mapWith(Number) })
+    .from(record)
+    .prepare('form_record_create');
+});
 
-/** Inserts a record; undefined when the site already has one with the request_id (another save got in first). */
-export async function insertRecord(db: Db, actor: Actor, values: RecordValues, requestId?: string): Promise<number | undefined> {
-  const [created] = await insertStatement(db).execute({
+/**
+ * Inserts a record and its audit entry, in one statement (a save is a few round trips, each as
+ * dear as the work it carries). Undefined when the site already has a record or an entry with the
+ * request_id: another save got in first.
+ */
+export async function createRecord(db: Db, actor: Actor, values: RecordValues, requestId?: string): Promise<number | undefined> {
+  const [created] = await createStatement(db).execute({
     ...values,
     siteId: actor.siteId,
     createdBy: actor.accountId,
     requestId: requestId ?? null,
+    httpRequestId: currentRequestId() ?? null,
   });
-  return created?.id;
+  return created?.audited ? created.id : undefined;
 }
 
 export async function updateRecord(db: Db, id: number, values: RecordValues): Promise<void> {

@@ -128,7 +128,7 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
 
       let id: number;
       if (input.id === undefined) {
-        const created = await records.insertRecord(tx, actor, values, input.requestId);
+        const created = await records.createRecord(tx, actor, values, input.requestId);
         if (created === undefined) throw new AlreadySaved();
         id = created;
       } else {
@@ -140,8 +140,10 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
       if (medicineFields && (input.id === undefined || MEDICINES in data)) {
         await records.replaceMedicines(tx, actor, id, Array.isArray(medicineRows) ? (medicineRows as FormData[]) : []);
       }
-      const action = input.id === undefined ? 'create' : 'update';
-      await auditSave(tx, { ...actor, action, entity: ENTITY, entityId: id, requestId: input.requestId });
+      // A new record's audit entry was written with it.
+      if (input.id !== undefined) {
+        await auditSave(tx, { ...actor, action: 'update', entity: ENTITY, entityId: id, requestId: input.requestId });
+      }
       return id;
     },
     lockCustomer,
