@@ -118,6 +118,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.optimization.splitChunks({ ...chain.optimization.get('splitChunks'), chunks: 'all', minSize: 20000 })
         chain.plugin('pageAssets').use(PageAssetsPlugin, [pageAliases])
       },
+      // Taro's components as React components over plain HTML elements, not Stencil web components:
+      // no web-component runtime to load and run before the first page paints.
+      useHtmlComponents: true,
       publicPath: '/',
       staticDirectory: 'static',
       output: {

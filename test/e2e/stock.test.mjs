@@ -35,7 +35,7 @@ test('出库单: create, approve from 出库单列表, the batch stock drops', a
   await page.goBack()
   const card = page.locator('.stock-list__card').filter({ hasText: order.no })
   await card.waitFor()
-  await card.locator('taro-button-core').filter({ hasText: formZh['stock.approve'] }).click()
+  await card.locator('.nut-button').filter({ hasText: formZh['stock.approve'] }).click()
   await modal(page).getByText(formZh['stock.approve'], { exact: true }).click()
   await card.locator('.stock-list__tag--approved').waitFor()
   assert.equal(await batchQuantity(page, product.id, batch.id), batch.quantity - 2)
