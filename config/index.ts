@@ -31,6 +31,16 @@ const pageAliases = Object.fromEntries([
   ...Object.entries(MAP_PAGES).map(([page, shortPath]) => [withoutSlash(shortPath), withoutSlash(page)]),
 ])
 
+// Taro's HTML components bring their own stylesheet, injected after NutUI's: its button look (class
+// selectors, a grey background, 18 px text, a gap between neighbours) would cover NutUI's buttons,
+// which draw their own. The app has no Taro button of its own, so the build leaves that look out.
+const withoutTaroButtonLook = {
+  postcssPlugin: 'without-taro-button-look',
+  Rule(rule: { selectors: string[]; remove(): void }) {
+    if (rule.selectors.every((selector) => selector.includes('.taro-button-core'))) rule.remove()
+  },
+}
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const release = process.argv.includes('--prod')
   const apiBase = apiBaseFor({ taroEnv: process.env.TARO_ENV, env: process.env, release })
@@ -117,6 +127,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // them; the size floor keeps a page from needing many tiny requests.
         chain.optimization.splitChunks({ ...chain.optimization.get('splitChunks'), chunks: 'all', minSize: 20000 })
         chain.plugin('pageAssets').use(PageAssetsPlugin, [pageAliases])
+        chain.module
+          .rule('taroComponentsStyles')
+          .test(/@tarojs[\\/]components-react[\\/]dist[\\/]index\.css$/)
+          .enforce('pre')
+          .use('withoutTaroButtonLook')
+          .loader('postcss-loader')
+          .options({ postcssOptions: { plugins: [withoutTaroButtonLook] } })
       },
       // Taro's components as React components over plain HTML elements, not Stencil web components:
       // no web-component runtime to load and run before the first page paints.
