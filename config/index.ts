@@ -31,9 +31,9 @@ const pageAliases = Object.fromEntries([
   ...Object.entries(MAP_PAGES).map(([page, shortPath]) => [withoutSlash(shortPath), withoutSlash(page)]),
 ])
 
-// Taro's HTML components bring their own stylesheet, injected after NutUI's: its button look (class
-// selectors, a grey background, 18 px text, a gap between neighbours) would cover NutUI's buttons,
-// which draw their own. The app has no Taro button of its own, so the build leaves that look out.
+// Taro's HTML components bring their own stylesheet, whose button look (class selectors as strong as
+// NutUI's or stronger: a grey background, 18 px text, 15 px between neighbours) covered NutUI's
+// buttons, which draw their own. The app has no Taro button of its own, so the build leaves it out.
 const withoutTaroButtonLook = {
   postcssPlugin: 'without-taro-button-look',
   Rule(rule: { selectors: string[]; remove(): void }) {
@@ -135,8 +135,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
           .loader('postcss-loader')
           .options({ postcssOptions: { plugins: [withoutTaroButtonLook] } })
       },
-      // Taro's components as React components over plain HTML elements, not Stencil web components:
-      // no web-component runtime to load and run before the first page paints.
+      // Taro's components as React components over plain HTML elements instead of Stencil web
+      // components: less script runs before a page shows. Stencil is left only for what has no HTML
+      // version (the tab bar, text areas, the signature canvas, the web view).
       useHtmlComponents: true,
       publicPath: '/',
       staticDirectory: 'static',
