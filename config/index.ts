@@ -137,7 +137,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       // Taro's components as React components over plain HTML elements instead of Stencil web
       // components: less script runs before a page shows. Stencil is left only for what has no HTML
-      // version (the tab bar, text areas, the signature canvas, the web view).
+      // version (the tab bar, text areas, the signature canvas, the photo viewer, the web view).
       useHtmlComponents: true,
       publicPath: '/',
       staticDirectory: 'static',
