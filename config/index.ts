@@ -31,6 +31,16 @@ const pageAliases = Object.fromEntries([
   ...Object.entries(MAP_PAGES).map(([page, shortPath]) => [withoutSlash(shortPath), withoutSlash(page)]),
 ])
 
+// Taro's HTML components bring their own stylesheet, whose button look (class selectors as strong as
+// NutUI's or stronger: a grey background, 18 px text, 15 px between neighbours) covered NutUI's
+// buttons, which draw their own. The app has no Taro button of its own, so the build leaves it out.
+const withoutTaroButtonLook = {
+  postcssPlugin: 'without-taro-button-look',
+  Rule(rule: { selectors: string[]; remove(): void }) {
+    if (rule.selectors.every((selector) => selector.includes('.taro-button-core'))) rule.remove()
+  },
+}
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const release = process.argv.includes('--prod')
   const apiBase = apiBaseFor({ taroEnv: process.env.TARO_ENV, env: process.env, release })
@@ -117,7 +127,18 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // them; the size floor keeps a page from needing many tiny requests.
         chain.optimization.splitChunks({ ...chain.optimization.get('splitChunks'), chunks: 'all', minSize: 20000 })
         chain.plugin('pageAssets').use(PageAssetsPlugin, [pageAliases])
+        chain.module
+          .rule('taroComponentsStyles')
+          .test(/@tarojs[\\/]components-react[\\/]dist[\\/]index\.css$/)
+          .enforce('pre')
+          .use('withoutTaroButtonLook')
+          .loader('postcss-loader')
+          .options({ postcssOptions: { plugins: [withoutTaroButtonLook] } })
       },
+      // Taro's components as React components over plain HTML elements instead of Stencil web
+      // components: less script runs before a page shows. Stencil is left only for what has no HTML
+      // version (the tab bar, text areas, the signature canvas, the photo viewer, the web view).
+      useHtmlComponents: true,
       publicPath: '/',
       staticDirectory: 'static',
       output: {

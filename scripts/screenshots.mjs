@@ -50,7 +50,7 @@ async function signIn(app, page, lang, dir, room) {
   await shoot(page, dir, 'login')
   await page.locator('.login__submit').click()
   await page.waitForURL(isHome)
-  await page.locator('taro-button-core').filter({ hasText: text['home.chooseCustomer'] }).click()
+  await page.locator('.nut-button').filter({ hasText: text['home.chooseCustomer'] }).click()
   await page.locator(`input[placeholder="${text['customer.searchPlaceholder']}"]`).fill(room)
   await page.locator('.customer-picker__row').filter({ hasText: room }).first().waitFor()
   await still(page)
@@ -77,7 +77,7 @@ try {
     }
 
     await page.goto(`${server.url}/${ORDERS}`)
-    await page.locator('.stock-list__row taro-button-core').filter({ hasText: STRINGS[lang]['checkInList.allDates'] }).click()
+    await page.locator('.stock-list__row .nut-button').filter({ hasText: STRINGS[lang]['checkInList.allDates'] }).click()
     await page.locator('.stock-list .record-list__footer').waitFor()
     await still(page)
     await shoot(page, dir, `${fileOf(ORDERS)}-all-dates`)

@@ -54,7 +54,7 @@ function server(records: FormRecord[], { failing = (): boolean => false }: { fai
 }
 
 const cards = () => Array.from(document.querySelectorAll('.checkin-list__name')).map((n) => n.textContent)
-const kindTab = (label: string) => screen.getByText(label, { selector: '.checkin-list__kind taro-text-core:first-child' }).parentElement!
+const kindTab = (label: string) => screen.getByText(label, { selector: '.checkin-list__kind > :first-child' }).parentElement!
 
 async function show() {
   const view = render(<CheckInNoticeList />)
@@ -129,11 +129,11 @@ describe('check-in notice records', () => {
   it('every date: no date filter', async () => {
     const api = server(notices(SMALL, 2, 1, 59))
     await show()
-    click(screen.getAllByText('全部日期').find((n) => n.closest('taro-button-core'))!)
+    click(screen.getAllByText('全部日期').find((n) => n.closest('.nut-button'))!)
     await settle()
     const last = callsTo(api, LIST).pop()!.data as Record<string, unknown>
     expect(last).not.toHaveProperty('date_from')
-    expect(screen.getByText('全部日期', { selector: '.checkin-list__date taro-text-core' })).toBeTruthy()
+    expect(screen.getByText('全部日期', { selector: '.checkin-list__date > *' })).toBeTruthy()
   })
 
   it('an error shows a retry that loads the page', async () => {

@@ -15,7 +15,7 @@ export const serverZh = locale('server/zh-CN.json')
 export const fmt = (text, params) => text.replace(/\{(\w+)\}/g, (_, key) => String(params[key]))
 
 export const input = (page, placeholder) => page.locator(`input[placeholder="${placeholder}"]`)
-export const button = (page, text) => page.locator('taro-button-core').filter({ hasText: text })
+export const button = (page, text) => page.locator('.nut-button').filter({ hasText: text })
 export const cell = (page, text) => page.locator('.nut-cell').filter({ hasText: text })
 /** A form field's frame, by its anchor id (fieldAnchor in FormRenderer/FieldItem). */
 export const fieldOf = (page, key) => page.locator(`#form-field-${key.replace(/\./g, '-')}`)

@@ -132,7 +132,7 @@ test('inputs in sheets look like inputs: the customer search, the reject reason,
   await page.goto(`${app.server.url}/pagesHome/pages/form/linliao/index`)
   const card = page.locator('.stock-list__card').filter({ hasText: '驳回框测试' })
   await card.waitFor()
-  await card.locator('taro-button-core').filter({ hasText: formZh['stock.reject'] }).click()
+  await card.locator('.nut-button').filter({ hasText: formZh['stock.reject'] }).click()
   const reason = page.locator('.stock-list__reject input[placeholder="' + formZh['stock.reasonPlaceholder'] + '"]')
   await reason.waitFor()
   const look = await standsOut(reason)

@@ -43,7 +43,7 @@ export async function fill(page, { key, type, value }) {
     case 'date':
     case 'datetime':
       // The one-tap today / now.
-      await field.locator('taro-button-core').click()
+      await field.locator('.nut-button').click()
       await field.locator('.form-picker__text').waitFor()
       return undefined
     case 'select':

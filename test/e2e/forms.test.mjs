@@ -146,7 +146,7 @@ test('月子入住通知单: create, reopen from 历史记录, find it in 入住
   await page.goBack()
   const again = page.locator('.checkin-list__card').filter({ has: page.getByText(customerName, { exact: true }) })
   await again.waitFor()
-  await again.locator('taro-button-core').filter({ hasText: formZh['formUi.delete'] }).click()
+  await again.locator('.nut-button').filter({ hasText: formZh['formUi.delete'] }).click()
   await modal(page).getByText(formZh['formUi.delete'], { exact: true }).click()
   await again.waitFor({ state: 'detached' })
   mine = await recordsOf(page, spec.name, customerId)

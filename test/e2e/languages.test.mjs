@@ -91,7 +91,7 @@ async function walk(lang, pattern, allowed) {
   }
   // The search popups over a page: the customer picker on home, the room picker of a check-in notice.
   await page.goto(`${app.server.url}/pages/tabPages/index`)
-  await page.locator('.customer-card taro-button-core').click()
+  await page.locator('.customer-card .nut-button').click()
   await page.locator('.customer-picker__row').first().waitFor()
   await look('customer picker')
   await page.goto(`${app.server.url}/pagesHome/pages/form/checkInNotice/yz/form`)

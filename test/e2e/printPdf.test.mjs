@@ -145,7 +145,7 @@ test('an approved 出库单: its PDF from its row in the list and from the order
   await openEntry(page, 'entry.outboundList')
   const card = page.locator('.stock-list__card').filter({ hasText: order.no })
   await card.locator('.stock-list__tag--approved').waitFor()
-  const fromRow = await pdfFrom(card.locator('taro-button-core').filter({ hasText: PDF_LABEL }))
+  const fromRow = await pdfFrom(card.locator('.nut-button').filter({ hasText: PDF_LABEL }))
   for (const value of [order.no, 'PDF领用人', product.name]) assert.ok(fromRow.includes(value), `${value} in:\n${fromRow}`)
   // The button on the row did not open the order.
   assert.match(page.url(), /linliao\/index/)

@@ -35,7 +35,15 @@ test('出库单: create, approve from 出库单列表, the batch stock drops', a
   await page.goBack()
   const card = page.locator('.stock-list__card').filter({ hasText: order.no })
   await card.waitFor()
-  await card.locator('taro-button-core').filter({ hasText: formZh['stock.approve'] }).click()
+  // The row's buttons look as NutUI draws them: side by side on one line, the text-only ones
+  // (导出 PDF, 删除) without a background.
+  const looks = await card.locator('.stock-list__actions .nut-button').evaluateAll((buttons) =>
+    buttons.map((button) => ({ middle: Math.round(button.getBoundingClientRect().top + button.offsetHeight / 2), background: getComputedStyle(button).backgroundColor })),
+  )
+  assert.equal(looks.length, 4)
+  assert.equal(new Set(looks.map((look) => look.middle)).size, 1, JSON.stringify(looks))
+  assert.deepEqual(looks.slice(0, 2).map((look) => look.background), ['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)'])
+  await card.locator('.nut-button').filter({ hasText: formZh['stock.approve'] }).click()
   await modal(page).getByText(formZh['stock.approve'], { exact: true }).click()
   await card.locator('.stock-list__tag--approved').waitFor()
   assert.equal(await batchQuantity(page, product.id, batch.id), batch.quantity - 2)
