@@ -40,7 +40,7 @@ if [[ $# -eq 0 ]]; then
          test/routes/care/index/records.test.ts test/routes/care/index/siteLists.test.ts
          test/routes/care/index/stockLists.test.ts test/routes/care/inoutstore.test.ts test/routes/care/outApply.test.ts
          test/routes/care/specialCare.test.ts test/routes/care/orderRoutes.test.ts test/routes/pdf.test.ts
-         test/lists.test.ts test/access.test.ts test/sessions.test.ts test/prepared.test.ts)
+         test/lists.test.ts test/access.test.ts test/sessions.test.ts test/audit.test.ts)
 fi
 
 echo "== PostgreSQL (port $port)"

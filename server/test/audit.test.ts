@@ -5,6 +5,7 @@ import { and, asc, eq, gt, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accounts, auditLog } from '../src/db/schema.js';
 import { DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
+import { writeAudit } from '../src/repositories/audit.js';
 import { definitionOf, SIGNATURE, validSample } from './formSamples.js';
 import { addAccount, addProduct, addSite, call, login, PNG, startApp, uploadFile, type TestSite } from './helpers.js';
 
@@ -249,5 +250,33 @@ describe('request ids', () => {
     assert.equal(loggedIn.json().code, 1, loggedIn.json().msg);
     const rows = await auditedIn(String(loggedIn.headers['x-request-id']));
     assert.deepEqual(rows.map(({ action, entity }) => ({ action, entity })), [{ action: 'create', entity: 'sessions' }]);
+  });
+});
+
+// The busiest statements are prepared once and run on whatever connection they are given: the
+// pool's, or a transaction's. One that ran on the pool inside a transaction would outlive its
+// rollback (an audit entry of a save that never happened) and miss the transaction's own rows.
+describe('prepared statements', () => {
+  const entriesOf = (entity: string) => app.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entity, entity));
+  const entry = (entity: string) => ({ siteId: site.siteId, accountId: site.accountId, action: 'create' as const, entity, entityId: 1 });
+
+  it('run inside the transaction they are given: seen there, gone with its rollback', async () => {
+    const entity = `rolled_back_${randomUUID()}`;
+    await assert.rejects(
+      app.db.transaction(async (tx) => {
+        assert.equal(await writeAudit(tx, entry(entity)), true);
+        assert.equal((await tx.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entity, entity))).length, 1);
+        throw new Error('the save failed');
+      }),
+      /the save failed/,
+    );
+    assert.deepEqual(await entriesOf(entity), []);
+  });
+
+  it('run on the pool, and in a committed transaction, each write once', async () => {
+    const entity = `kept_${randomUUID()}`;
+    assert.equal(await writeAudit(app.db, entry(entity)), true);
+    await app.db.transaction((tx) => writeAudit(tx, entry(entity)));
+    assert.equal((await entriesOf(entity)).length, 2);
   });
 });

@@ -15,7 +15,7 @@ import { prepared } from '../db/prepared.js';
 import { currentRequestId } from '../lib/requestContext.js';
 import type { Db } from '../db/types.js';
 import { isExpired, isNearExpiry } from '@yuezi/contract/forms/definitions/stockRules';
-import { yuan, type MovingItem } from './stock.js';
+import { yuan, type MovingItem, type StockMove } from './stock.js';
 
 // What the tables of outbound orders (outApplies.ts) and self-paid orders (specialCares.ts) share:
 // locking, writing and deleting an order and its items, who did what, and how items read. What
@@ -111,7 +111,7 @@ export function movingItems(tx: Db, t: OrderTables, id: number): Promise<MovingI
 }
 
 /** What a check of an order writes (see recordCheck). */
-export interface OrderCheck {
+export interface OrderCheck extends StockMove {
   siteId: number;
   orderId: number;
   action: 'approve' | 'reject' | 'reverse';
@@ -121,9 +121,6 @@ export interface OrderCheck {
   /** Who checked or reversed it, and when: the columns of the one the action is. */
   by: number;
   at: Date;
-  /** The batches' changes (none for a rejection) and a movement per item. */
-  batchDeltas: Map<number, number>;
-  movements: { itemId: number; batchId: number; delta: number }[];
 }
 
 const checkStatement = preparedPerKind((db, t, name) => {

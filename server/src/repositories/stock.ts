@@ -214,3 +214,9 @@ export interface MovingItem {
   batch_id: number;
   quantity: number;
 }
+
+/** How a check moves stock: each batch's change, and a movement per item. */
+export interface StockMove {
+  batchDeltas: Map<number, number>;
+  movements: { itemId: number; batchId: number; delta: number }[];
+}

@@ -13,10 +13,10 @@ import * as orders from '../repositories/orders.js';
 import { getOutApply, outApplyTables, outApplyType } from '../repositories/outApplies.js';
 import { departmentName, giftTypeName } from '../repositories/siteLists.js';
 import { getSpecialCare, specialCareTables } from '../repositories/specialCares.js';
-import { batchesByIds, fenText, type Batch, type MovingItem } from '../repositories/stock.js';
+import { batchesByIds, fenText, type Batch, type MovingItem, type StockMove } from '../repositories/stock.js';
 import { auditSave, saveOnce } from './saveOnce.js';
 import { checkAgainstSite } from './siteOptions.js';
-import { lockStockMove, type StockMove } from './stock.js';
+import { lockStockMove } from './stock.js';
 
 // Stock orders: outbound orders (outApply: `general` for a department, 出库单; `gift` a gift pack
 // for a customer, 入住礼包出库) and self-paid item orders of a customer (specialCare, 自费物品消费表).

@@ -15,12 +15,6 @@ export async function productBatches(db: Db, siteId: number, productId: number, 
   return stock.choosableBatches(db, siteId, productId, today);
 }
 
-/** How a check moves stock: each batch's change, and a movement per item. */
-export interface StockMove {
-  batchDeltas: Map<number, number>;
-  movements: { itemId: number; batchId: number; delta: number }[];
-}
-
 /**
  * Locks the items' batches (in id order) and works out how taking the items' quantities out of
  * them (approve) or putting them back (reverse) changes them, inside the caller's transaction; the
@@ -35,7 +29,7 @@ export async function lockStockMove(
   items: stock.MovingItem[],
   action: 'approve' | 'reverse',
   today: string,
-): Promise<StockMove> {
+): Promise<stock.StockMove> {
   const batches = await stock.batchesByIds(db, siteId, items.map((item) => item.batch_id), true);
   const perBatch = new Map<number, number>();
   items.forEach((item, i) => {
