@@ -12,6 +12,7 @@ const app = useApp()
 const OUT_APPLY = '/pagesHome/pages/form/linliao/commom/form'
 const FAMILY_FOOD = '/pagesHome/pages/form/familyFood/form'
 const OBSTETRIC = '/pagesHome/pages/form/Obstetricianrounds/form'
+const VISIT = '/pagesHome/pages/form/visit/form'
 
 const box = (locator) => locator.boundingBox()
 const inside = (inner, outer, slack = 0.5) =>
@@ -64,6 +65,32 @@ test('a 1,000-character note grows its box up to a height, then scrolls; its cou
   // Nothing of the field spills over the next field.
   const next = await box(fieldOf(page, 'doctor_signature'))
   assert.ok((await box(field)).y + (await box(field)).height <= next.y + 0.5)
+  await page.close()
+})
+
+test('a saved note of several lines opens in a box that shows them all', async () => {
+  const page = await app.newPage()
+  await app.loginAndPick(page, '801')
+  // A visit of this customer's, copied with a note of five lines.
+  const customerId = await page.evaluate(() => JSON.parse(localStorage.getItem('customerInfo')).data.id)
+  const name = formZh['form.title.visit']
+  const { list } = await app.api(page, 'index/getFormRecord', { name, customer_id: customerId, page: 1, limit: 1 })
+  const { id } = await app.api(page, 'index/saveForm', { name, customer_id: customerId, data: { ...list[0].data, remark: '一\n二\n三\n四\n五' } })
+
+  await page.goto(`${app.server.url}${VISIT}`)
+  await formReady(page, 'form.title.visit', 'visitor_name')
+  const text = fieldOf(page, 'remark').locator('textarea')
+  await button(page, formZh['formUi.records']).click()
+  await page.locator('.form-records__row').first().click()
+  await page.locator('.form-header__chip--edit').getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true }).waitFor()
+  assert.equal(await text.inputValue(), '一\n二\n三\n四\n五')
+  // Five lines high, none of them scrolled out of the box.
+  const measure = () =>
+    text.evaluate((el) => ({ content: el.scrollHeight, shown: el.clientHeight, line: parseFloat(getComputedStyle(el).lineHeight) }))
+  await eventually(async () => {
+    const { content, shown, line } = await measure()
+    return shown >= 5 * line && content <= shown + 1
+  }, 'the box to show five lines')
   await page.close()
 })
 

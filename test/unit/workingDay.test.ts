@@ -44,6 +44,23 @@ describe.each(DEVICE_ZONES)('the day helpers on a device in %s', (zone) => {
   })
 })
 
+it("count Shanghai's days without Intl's time-zone data, which a phone is slow to load", () => {
+  const DateTimeFormat = jest.spyOn(Intl, 'DateTimeFormat')
+  try {
+    let fresh: typeof import('@yuezi/contract/forms/centreDay') | undefined
+    jest.isolateModules(() => {
+      fresh = require('@yuezi/contract/forms/centreDay')
+    })
+    expect(fresh!.centreToday(SHANGHAI, AT_MIDNIGHT)).toBe('2026-11-23')
+    expect(DateTimeFormat).not.toHaveBeenCalled()
+    // Before 1991 China kept summer time: those instants are Intl's to convert (UTC+9 in July 1988).
+    expect(fresh!.centreNow(SHANGHAI, new Date('1988-07-01T00:00:00Z'))).toBe('1988-07-01 09:00')
+    expect(DateTimeFormat).toHaveBeenCalled()
+  } finally {
+    DateTimeFormat.mockRestore()
+  }
+})
+
 it('fall back to the offset the server sent where the runtime cannot convert the zone', () => {
   const unknown = { timeZone: 'Mars/Olympus_Mons', utcOffsetMinutes: -480 }
   expect(centreToday(unknown, AT_MIDNIGHT)).toBe('2026-11-22')

@@ -21,6 +21,15 @@ export interface CentreZone {
 const MINUTE_MS = 60_000
 const pad = (n: number) => String(n).padStart(2, '0')
 
+/**
+ * Zones whose offset has not changed since an instant: days after it are counted without Intl,
+ * whose time-zone data costs a phone tens of milliseconds to load before the first page shows.
+ */
+const FIXED_ZONES: Record<string, { utcOffsetMinutes: number; since: number }> = {
+  // China's last daylight saving ended on 15 September 1991.
+  [DEFAULT_TIME_ZONE]: { utcOffsetMinutes: DEFAULT_UTC_OFFSET_MINUTES, since: Date.UTC(1991, 8, 15) },
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat | null>()
 
 // Building a formatter is slow, so one per zone is kept; null marks a zone Intl cannot convert.
@@ -53,6 +62,8 @@ export function isTimeZone(timeZone: string): boolean {
 
 /** The zone's offset from UTC at an instant, in minutes east. */
 export function utcOffsetMinutes(zone: CentreZone, instant: Date): number {
+  const fixed = FIXED_ZONES[zone.timeZone]
+  if (fixed && instant.getTime() >= fixed.since) return fixed.utcOffsetMinutes
   const formatter = formatterOf(zone.timeZone)
   if (!formatter) return zone.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES
   const parts: Record<string, number> = {}
