@@ -1,10 +1,11 @@
 // Files a form's fields upload: photos (each with its progress) and a drawn signature; the
 // uploaded URL becomes the field's value.
-import Taro from '@tarojs/taro'
+import type Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
 import { uploadFile } from '@/api/request'
 import { t } from '@/i18n'
 import { fileType } from '@/utils'
+import { chooseImage } from '@/utils/chooseImage'
 import { toast } from '@/utils/feedback'
 import type { FormSession } from './formSession'
 
@@ -58,7 +59,7 @@ export class ImageUploads {
     }
     let chosen: Taro.chooseImage.SuccessCallbackResult
     try {
-      chosen = await Taro.chooseImage({ count: Math.min(room, PER_CHOICE), sizeType: ['compressed'], sourceType: ['album', 'camera'] })
+      chosen = await chooseImage({ count: Math.min(room, PER_CHOICE), sizeType: ['compressed'], sourceType: ['album', 'camera'] })
     } catch {
       return // cancelled
     }
