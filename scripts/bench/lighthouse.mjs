@@ -54,12 +54,16 @@ async function audit(browser, origin, page, storage) {
     )
     const { lhr } = result
     const value = (id) => lhr.audits[id].numericValue
+    const items = (id) => lhr.audits[id].details?.items ?? []
     return {
       score: Math.round(lhr.categories.performance.score * 100),
       fcp: value('first-contentful-paint'),
       lcp: value('largest-contentful-paint'),
       tbt: value('total-blocking-time'),
       finalPath: new URL(lhr.finalDisplayedUrl).pathname,
+      // Where the main thread's time went (Lighthouse's own audits, in its throttled milliseconds).
+      work: Object.fromEntries(items('mainthread-work-breakdown').map((item) => [item.group, item.duration])),
+      scripts: items('bootup-time').map((item) => ({ file: path.basename(new URL(item.url, origin).pathname) || item.url, ms: item.total })),
     }
   } finally {
     await tab.close()
@@ -76,6 +80,7 @@ export async function lighthouseSection({ quick }) {
     userDataDir: tempDir('chrome'),
   })
   const rows = []
+  const workRows = []
   const notes = []
   try {
     const storage = await signedInStorage(server.url)
@@ -87,6 +92,11 @@ export async function lighthouseSection({ quick }) {
       if (landed) notes.push(`${page.name}: ended on ${landed.finalPath}, not ${page.route}`)
       const pick = (key) => median(results.map((r) => r[key]))
       rows.push([page.name, page.route, pick('score'), ms(pick('fcp')), ms(pick('lcp')), ms(pick('tbt'))])
+      // The run of the median TBT explains that figure.
+      const { work, scripts } = results.find((r) => r.tbt === pick('tbt'))
+      const group = (name) => ms(work[name] ?? 0)
+      const top = scripts.slice(0, 3).map((script) => `${script.file} ${Math.round(script.ms)}`).join(', ')
+      workRows.push([page.name, group('scriptEvaluation'), group('scriptParseCompile'), group('styleLayout'), group('other'), top])
     }
     await browser.disconnect()
   } finally {
@@ -98,5 +108,11 @@ export async function lighthouseSection({ quick }) {
     ['page', 'route', 'score', 'FCP', 'LCP', 'TBT'],
     rows,
     ['home and form pages are loaded signed in with a customer chosen (in storage), with an empty HTTP cache.', ...notes],
+  )
+  printTable(
+    'Lighthouse: the main thread of the run with the median TBT (throttled ms)',
+    ['page', 'script', 'parse + compile', 'style + layout', 'other', 'top scripts (ms)'],
+    workRows,
+    ['other: the browser\'s own tasks (navigation, HTML, timers, garbage collection).'],
   )
 }

@@ -14,7 +14,7 @@ import './index.scss'
 /** Wait for a pause in typing before searching (ms). */
 const SEARCH_DELAY = 300
 
-interface Props {
+export interface CustomerPickerProps {
   visible: boolean
   onClose: () => void
 }
@@ -40,7 +40,7 @@ const Footer = observer(function Footer() {
 })
 
 /** Finds a customer by name, room or phone and makes them the current customer. */
-export default observer(function CustomerPicker({ visible, onClose }: Props) {
+export default observer(function CustomerPicker({ visible, onClose }: CustomerPickerProps) {
   const [keyword, setKeyword] = useState(customerStore.keyword)
 
   useEffect(() => {
