@@ -70,6 +70,26 @@ test('login → home → pick a customer → personal centre → English → cha
   await page.close()
 })
 
+test('the customer sheet, whose code home loads on its first opening, slides in that first time too', async () => {
+  const page = await app.newPage()
+  await login(page, 'demo2', 'demo1234')
+  await page.getByText(zh['home.group.rounds'], { exact: true }).waitFor()
+  // Every class the sheet is given, from before the tap: the slide's is there only while it moves.
+  await page.evaluate(() => {
+    window.sheetClasses = new Set()
+    new MutationObserver((changes) => {
+      for (const { target } of changes) if (target.classList?.contains('customer-picker')) target.classList.forEach((name) => window.sheetClasses.add(name))
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true })
+  })
+  await button(page, zh['home.chooseCustomer']).click()
+  await page.locator('.customer-picker__row').first().waitFor()
+  assert.ok(
+    await page.evaluate(() => window.sheetClasses.has('nut-popup-slide-bottom-enter-active')),
+    'the sheet appeared without sliding in',
+  )
+  await page.close()
+})
+
 test("a wrong password shows the server's message and keeps what was typed", async () => {
   const page = await app.newPage()
   await login(page, 'demo2', 'wrong-password')

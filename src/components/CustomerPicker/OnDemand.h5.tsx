@@ -1,9 +1,16 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import type { CustomerPickerProps } from './index'
 
 // H5: home needs the picker only once a customer is to be chosen. Its sheet (popup, search box and
 // list, about 12 KB gzip) is loaded then, not before home first shows.
 const CustomerPicker = lazy(() => import('./index'))
+
+/** The loaded picker, drawn closed once and then opened: its sheet slides in the first time too. */
+function FirstOpening(props: CustomerPickerProps) {
+  const [drawn, setDrawn] = useState(false)
+  useEffect(() => setDrawn(true), [])
+  return <CustomerPicker {...props} visible={drawn && props.visible} />
+}
 
 export default function CustomerPickerOnDemand(props: CustomerPickerProps) {
   const [wanted, setWanted] = useState(props.visible)
@@ -11,7 +18,7 @@ export default function CustomerPickerOnDemand(props: CustomerPickerProps) {
   if (!wanted) return null
   return (
     <Suspense fallback={null}>
-      <CustomerPicker {...props} />
+      <FirstOpening {...props} />
     </Suspense>
   )
 }
