@@ -124,8 +124,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
         resolveContractImports(chain)
         // Taro splits only the entry ('initial'), so every page chunk carried its own copy of NutUI,
         // the form renderer and the rest. Splitting the on-demand page chunks too lets pages share
-        // them; the size floor keeps a page from needing many tiny requests.
-        chain.optimization.splitChunks({ ...chain.optimization.get('splitChunks'), chunks: 'all', minSize: 20000 })
+        // them. The size floor keeps a page from needing many small requests, each of which queues
+        // for one of HTTP/1.1's six connections on a cold start: at 40 KB instead of 20 KB the
+        // visit form needs 15 files instead of 19 and home 7 instead of 10 (Lighthouse's LCP about
+        // 0.4 s sooner), for about 2 KB gzip more on the way from home to another page.
+        chain.optimization.splitChunks({ ...chain.optimization.get('splitChunks'), chunks: 'all', minSize: 40000 })
         chain.plugin('pageAssets').use(PageAssetsPlugin, [pageAliases])
         chain.module
           .rule('taroComponentsStyles')
