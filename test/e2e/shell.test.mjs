@@ -90,6 +90,26 @@ test('the customer sheet, whose code home loads on its first opening, slides in 
   await page.close()
 })
 
+test("home's icons are drawn inline in their colour, none as an SVG mask (a whole document each)", async () => {
+  const page = await app.newPage()
+  await login(page, 'demo2', 'demo1234')
+  await page.getByText(zh['home.group.rounds'], { exact: true }).waitFor()
+  const icons = await page.evaluate(() =>
+    [...document.querySelectorAll('.nut-icon')].map((icon) => ({
+      entry: Boolean(icon.closest('.entry-tile__icon')),
+      mask: getComputedStyle(icon).webkitMaskImage,
+      fill: icon.querySelector('svg path') ? getComputedStyle(icon.querySelector('svg path')).fill : null,
+      width: icon.getBoundingClientRect().width,
+    })),
+  )
+  const entryIcons = icons.filter((icon) => icon.entry)
+  assert.ok(entryIcons.length >= 14, `home shows ${entryIcons.length} entry icons`)
+  assert.deepEqual(icons.filter((icon) => icon.mask !== 'none' || icon.fill === null), [])
+  // The entries' icons are white on their tiles, 24 px square.
+  assert.deepEqual([...new Set(entryIcons.map((icon) => `${icon.fill} ${icon.width}`))], ['rgb(255, 255, 255) 24'])
+  await page.close()
+})
+
 test("a wrong password shows the server's message and keeps what was typed", async () => {
   const page = await app.newPage()
   await login(page, 'demo2', 'wrong-password')
