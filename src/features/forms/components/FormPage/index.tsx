@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { Button } from '@nutui/nutui-react-taro'
@@ -63,6 +63,12 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
   useLeaveConfirm(() => !!store.session?.dirty)
 
   const { session, status, locked } = store
+  // Drawing every field is the longest task of a form's opening. On H5 it is drawn as a deferred
+  // render, which React does in slices with the browser free between them; it is hidden at once
+  // when the form stops being ready.
+  const ready = status === 'ready' && !!session
+  const deferredReady = useDeferredValue(ready)
+  const showForm = ready && (process.env.TARO_ENV !== 'h5' || deferredReady)
   return (
     <PageShell className="form-page" navBar={<NavBar title={t(definition.titleKey as MessageKey)} back />}>
       <FormHeader
@@ -75,7 +81,7 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
       />
       {tools?.(store)}
       <LoadStatus status={status} error={store.loadError} rows={6} onRetry={store.retry} />
-      {status === 'ready' && session && (
+      {showForm && session && (
         <View className={locked ? 'form-page__locked' : undefined}>
           {locked && <Text className="form-page__locked-note">{t('stock.readOnly')}</Text>}
           <FormRenderer definition={definition} session={session} />
