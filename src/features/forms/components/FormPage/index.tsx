@@ -66,7 +66,7 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
   // Drawing every field is the longest task of a form's opening. On H5 it is drawn as a deferred
   // render, which React does in slices with the browser free between them; it is hidden at once
   // when the form stops being ready.
-  const ready = status === 'ready' && !!session
+  const ready = status === 'ready'
   const deferredReady = useDeferredValue(ready)
   const showForm = ready && (process.env.TARO_ENV !== 'h5' || deferredReady)
   return (
