@@ -128,7 +128,23 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // for one of HTTP/1.1's six connections on a cold start: at 40 KB instead of 20 KB the
         // visit form needs 15 files instead of 19 and home 7 instead of 10 (Lighthouse's LCP
         // 0.4–0.9 s sooner), for about 2 KB gzip more on the way from home to another page.
-        chain.optimization.splitChunks({ ...chain.optimization.get('splitChunks'), chunks: 'all', minSize: 40000 })
+        const splitChunks = chain.optimization.get('splitChunks')
+        chain.optimization.splitChunks({
+          ...splitChunks,
+          chunks: 'all',
+          minSize: 40000,
+          cacheGroups: {
+            ...splitChunks.cacheGroups,
+            // The libraries the app starts with (React DOM, MobX, Stencil…; Taro's own packages have
+            // their chunk) in a script of their own: the browser compiles each script in its own
+            // task, so app.js's task no longer compiles them too (≈ 45 ms less at 4× throttling).
+            startLibraries: { test: /[\\/]node_modules[\\/]/, chunks: 'initial', priority: 50, enforce: true },
+          },
+        })
+        // The launch is split into tasks with top-level await (src/utils/startupYield.h5.ts), which
+        // webpack's runtime runs as async functions: every browser H5 is opened in (WeChat's, the
+        // PC back-office's) has them.
+        chain.output.merge({ environment: { asyncFunction: true } })
         chain.plugin('pageAssets').use(PageAssetsPlugin, [pageAliases])
         chain.module
           .rule('taroComponentsStyles')

@@ -2,6 +2,8 @@ import type { PropsWithChildren } from 'react'
 import Taro, { useLaunch } from '@tarojs/taro'
 import { NOT_FOUND_PAGE } from '@/routes'
 import { sessionStore, watchNetwork } from '@/stores'
+// On H5 the app mounts in the task after the stores are made (see launched.h5.ts).
+import '@/stores/launched'
 import { watchUpdate } from '@/uni_modules/rt-uni-update/updateManager'
 import { guardBrowserBack } from '@/utils/navigation'
 import { watchPageLoading } from '@/utils/pageLoading'

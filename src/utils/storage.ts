@@ -1,3 +1,6 @@
+// First: on H5 the stores, which restore themselves from storage, are made after the libraries
+// are evaluated, in a later task.
+import '@/utils/startupYield'
 import Taro from '@tarojs/taro'
 import { reaction, runInAction, toJS } from 'mobx'
 
