@@ -9,8 +9,12 @@ import { launchBrowser, startServer, ROOT } from '../e2e/support.mjs'
 
 const H5 = path.join(process.env.DIST_DIR || path.join(ROOT, 'dist'), 'h5')
 const KB = 1024
-/** gzip bytes of JS on a cold start. */
-const BUDGETS = { login: 200 * KB, home: 185 * KB, form: 235 * KB }
+/**
+ * gzip bytes of JS on a cold start. The form's was 235 KB until the launch was split into tasks
+ * (src/utils/startupYield.h5.ts): webpack's wrappers of the modules that wait cost it 2.8 KB, for
+ * ≈ 50 throttled ms less blocking on every page's start.
+ */
+const BUDGETS = { login: 200 * KB, home: 185 * KB, form: 238 * KB }
 
 let server
 before(async () => {
