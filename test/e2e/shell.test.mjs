@@ -110,6 +110,31 @@ test("home's icons are drawn inline in their colour, none as an SVG mask (a whol
   await page.close()
 })
 
+// Taro's components' look comes in the app's own stylesheet, before the app's rules (so that those
+// win), not as style elements its scripts insert while the launch's first task runs.
+test("Taro's stylesheets open the app's stylesheet; no script inserts them", async () => {
+  const page = await app.newPage()
+  await login(page, 'demo2', 'demo1234')
+  await page.getByText(zh['home.group.rounds'], { exact: true }).waitFor()
+  const sheets = await page.evaluate(() =>
+    [...document.styleSheets].map((sheet) => {
+      const rules = [...sheet.cssRules]
+      return {
+        owner: sheet.ownerNode.tagName,
+        href: sheet.href && new URL(sheet.href).pathname,
+        taroAt: rules.findIndex((rule) => rule.name === 'weuiLoading'),
+        appAt: rules.findIndex((rule) => rule.selectorText === 'body, page'),
+      }
+    }),
+  )
+  const taro = sheets.filter((sheet) => sheet.taroAt >= 0)
+  assert.equal(taro.length, 1, JSON.stringify(sheets))
+  assert.match(taro[0].href ?? '', /^\/css\/app\.\w+\.css$/)
+  assert.equal(taro[0].owner, 'LINK')
+  assert.ok(taro[0].appAt > taro[0].taroAt, `the app's rules at ${taro[0].appAt}, Taro's at ${taro[0].taroAt}`)
+  await page.close()
+})
+
 test("a wrong password shows the server's message and keeps what was typed", async () => {
   const page = await app.newPage()
   await login(page, 'demo2', 'wrong-password')
