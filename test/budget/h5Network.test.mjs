@@ -43,6 +43,7 @@ async function coldStart(route, { token } = {}) {
         type: response.request().resourceType(),
         encoding: (await response.allHeaders())['content-encoding'] ?? 'identity',
         bytes: (await response.request().sizes()).responseBodySize,
+        firstLine: (await response.text()).split('\n', 1)[0],
       })),
     )
     return files
@@ -80,6 +81,19 @@ test(`home, signed in, downloads ≤ ${BUDGETS.home / KB} KB of JS gzip`, async 
   report('home', files)
   assert.ok(files.some((f) => f.type === 'script'), 'no script was downloaded')
   assert.ok(sum(files, 'script') <= BUDGETS.home, `${(sum(files, 'script') / KB).toFixed(1)} KB`)
+})
+
+// V8 compiles a script's functions while it downloads, off the main thread, only when the script
+// asks for it; otherwise each function is compiled on the main thread when it first runs.
+test("home's scripts, the page's own included, each ask V8 to compile all their functions as they load", async () => {
+  const files = await coldStart('/', { token: await demoToken() })
+  const scripts = files.filter((f) => f.type === 'script')
+  assert.ok(scripts.length >= 4, `${scripts.length} scripts`)
+  assert.deepEqual(
+    scripts.filter((f) => f.firstLine !== '//# allFunctionsCalledOnLoad').map((f) => f.url),
+    [],
+    'scripts without the compile hint on their first line',
+  )
 })
 
 // The photo viewer's slider comes only when a photo is tapped.
