@@ -56,10 +56,10 @@ export async function customerOrText(
   return matching.length ? or(inArray(record.customerId, matching.map((c) => c.id)), inText)! : inText;
 }
 
-/** A page of the site's customers by room, each with the number of all that match. */
-const customerPage = (db: Db, where: SQL) =>
+/** A page of the site's customers by room, each row with `total`, the number of all that match. */
+const customerPage = (db: Db, where: SQL, total: SQL<number>) =>
   db
-    .select({ ...customerColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...customerColumns, total })
     .from(customers)
     .where(where)
     .orderBy(asc(customers.room), asc(customers.id))
@@ -67,9 +67,14 @@ const customerPage = (db: Db, where: SQL) =>
     .offset(sql.placeholder('offset'));
 
 const siteIs = eq(customers.siteId, sql.placeholder('siteId'));
-const allCustomers = prepared((db) => customerPage(db, siteIs).prepare('customer_list'));
+// All the site's customers are counted once, by a subquery of their own. Counted as the page is
+// read (a window count), every customer's whole row was read and kept for a page of 20 (3 ms at
+// 2 000 customers, 25 ms at 20 000). The few a keyword matches are counted as the page is read.
+const siteCount = sql<number>`(select count(*) from customers c where c.site_id = ${sql.placeholder('siteId')})`.mapWith(Number);
+const matchingCount = sql<number>`count(*) over ()`.mapWith(Number);
+const allCustomers = prepared((db) => customerPage(db, siteIs, siteCount).prepare('customer_list'));
 const matchingCustomers = prepared((db) =>
-  customerPage(db, and(siteIs, customerMatches(sql.placeholder('pattern')))!).prepare('customer_list_matching'),
+  customerPage(db, and(siteIs, customerMatches(sql.placeholder('pattern')))!, matchingCount).prepare('customer_list_matching'),
 );
 
 /** A page of the site's customers with their babies, and how many there are: one statement. */
