@@ -153,31 +153,43 @@ const FILTERS = {
 };
 type Filter = keyof typeof FILTERS;
 
-/**
- * How many records a page's list has, on each of its rows. Only the site and maybe the form: the
- * kept count (form_record_counts, which triggers keep: see db/schema.ts), a few rows (its shards)
- * however many records there are; else the rows that match, counted as the page is read.
- */
-const totalOf = (filters: Filter[], keyword: boolean) =>
-  keyword || filters.some((filter) => filter !== 'name')
-    ? sql<number>`count(*) over ()`.mapWith(Number)
-    : sql<number>`(select coalesce(sum(c.live), 0) from form_record_counts c
-        where c.site_id = ${sql.placeholder('siteId')}${filters.length ? sql` and c.name = ${sql.placeholder('name')}` : sql``})`.mapWith(Number);
+/** A list counted from the kept counts (form_record_counts, which triggers keep: see db/schema.ts): only the site and maybe the form. */
+const keptCount = (filters: Filter[], keyword: boolean) => !keyword && filters.every((filter) => filter === 'name');
 
-/** A page of the site's live records with these filters (and a keyword's condition), newest first. */
-const recordPage = (db: Db, filters: Filter[], keyword?: SQL) =>
-  selectRecords(db, { total: totalOf(filters, keyword !== undefined) })
-    .where(
-      and(
-        eq(formRecords.siteId, sql.placeholder('siteId')),
-        isNull(formRecords.deletedAt),
-        ...filters.map((filter) => FILTERS[filter]),
-        keyword,
-      ),
-    )
+/**
+ * A page of the site's live records with these filters (and a keyword's condition), newest first,
+ * each row with the number of all that match. Only the site and maybe the form: the kept count, a
+ * few rows (its shards) however many records there are. Otherwise the page's 20 ids are read
+ * first and only their rows joined, and the matching records are counted by a subquery of their
+ * own: a window count over the joined rows had joined and sorted every match (a month of one form
+ * at 100k records: ≈ 1 400 rows, 10–14 ms, for a page of 20).
+ */
+const recordPage = (db: Db, filters: Filter[], keyword?: SQL) => {
+  const conditions = and(
+    eq(formRecords.siteId, sql.placeholder('siteId')),
+    isNull(formRecords.deletedAt),
+    ...filters.map((filter) => FILTERS[filter]),
+    keyword,
+  )!;
+  const page = (where: SQL, total: SQL<number>) =>
+    selectRecords(db, { total: total.mapWith(Number) })
+      .where(where)
+      .orderBy(...newestFirst);
+  if (keptCount(filters, keyword !== undefined)) {
+    const kept = sql<number>`(select coalesce(sum(c.live), 0) from form_record_counts c
+        where c.site_id = ${sql.placeholder('siteId')}${filters.length ? sql` and c.name = ${sql.placeholder('name')}` : sql``})`;
+    return page(conditions, kept).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+  }
+  // In the subqueries "form_records" is their own table: the conditions are about its rows.
+  const pageIds = db
+    .select({ id: formRecords.id })
+    .from(formRecords)
+    .where(conditions)
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
+  return page(inArray(formRecords.id, pageIds), sql<number>`(select count(*) from ${formRecords} where ${conditions})`);
+};
 
 type RecordPage = ReturnType<ReturnType<typeof recordPage>['prepare']>;
 
