@@ -1,12 +1,14 @@
 // What keeps the lists fast as the data grows (see npm run bench, scale): getFormRecord's total
-// read from counts that triggers keep (floorList's look-up of each room's occupant:
-// routes/care/index/siteLists.test.ts).
+// read from counts that triggers keep, and the lists' statements planned once (floorList's look-up
+// of each room's occupant: routes/care/index/siteLists.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formRecordCounts, formRecords } from '../src/db/schema.js';
 import { addDays, DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
+import { listCustomers } from '../src/repositories/customers.js';
+import { listRecords } from '../src/repositories/formRecords.js';
 import { definitionOf, validSample } from './formSamples.js';
 import { addSite, call, startApp, type TestSite } from './helpers.js';
 
@@ -102,4 +104,35 @@ describe("getFormRecord's total", () => {
     const kept = await app.db.select().from(formRecordCounts).where(eq(formRecordCounts.siteId, other.siteId));
     assert.deepEqual(kept, []);
   });
+});
+
+describe("the lists' statements", () => {
+  it(
+    'keep one plan for every call, pages and forms alike, where PostgreSQL had planned each call anew',
+    { skip: !process.env.DATABASE_URL && 'PGlite sends each statement afresh: it has no plans to keep' },
+    async () => {
+      await saved(VISIT);
+      await saved(FOOD);
+      const from = new Date(Date.now() - 30 * 86_400_000);
+      // One connection (a transaction's), where the statements are prepared and their plans kept.
+      const plans = await app.db.transaction(async (tx) => {
+        for (let call = 0; call < 10; call++) {
+          const page = 1 + (call % 3);
+          await listRecords(tx, site.siteId, { name: call % 2 ? VISIT : FOOD, page, limit: 20 });
+          await listRecords(tx, site.siteId, { customerId: site.customers[0].id, from, to: new Date(), page, limit: 10 });
+          await listCustomers(tx, site.siteId, { page, limit: 20 });
+        }
+        const statements = sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements`;
+        const { rows } = (await tx.execute(statements)) as { rows: { name: string; generic_plans: number; custom_plans: number }[] };
+        return new Map(rows.map((row) => [row.name, [row.generic_plans, row.custom_plans] as const]));
+      });
+      // PostgreSQL plans a statement's first five calls for their values, then keeps its one
+      // plan when that costs no more (a page past the last calls the list again for the total).
+      for (const name of ['form_record_list_name', 'form_record_list_customerId_from_to', 'customer_list']) {
+        const [generic, custom] = plans.get(name) ?? [0, 0];
+        assert.equal(custom, 5, `${name}: planned for the values of every call`);
+        assert.ok(generic >= 5, `${name}: ${generic} calls on the kept plan`);
+      }
+    },
+  );
 });

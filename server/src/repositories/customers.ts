@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { customers } from '../db/schema.js';
-import { prepared } from '../db/prepared.js';
+import { plannedWith, plannedWithout, prepared, type StatementValue } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 
 interface Baby {
@@ -57,24 +57,25 @@ export async function customerOrText(
 }
 
 /** A page of the site's customers by room, each row with `total`, the number of all that match. */
-const customerPage = (db: Db, where: SQL, total: SQL<number>) =>
+const customerPage = (db: Db, value: StatementValue, total: SQL<number>, matching?: SQL) =>
   db
     .select({ ...customerColumns, total })
     .from(customers)
-    .where(where)
+    .where(and(eq(customers.siteId, value('siteId', 'int8')), matching))
     .orderBy(asc(customers.room), asc(customers.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    // Drizzle types a LIMIT as a number or a placeholder, and builds any SQL given.
+    .limit(value('limit', 'int8') as Placeholder)
+    .offset(value('offset', 'int8') as Placeholder);
 
-const siteIs = eq(customers.siteId, sql.placeholder('siteId'));
 // All the site's customers are counted once, by a subquery of their own. Counted as the page is
 // read (a window count), every customer's whole row was read and kept for a page of 20 (3 ms at
 // 2 000 customers, 25 ms at 20 000). The few a keyword matches are counted as the page is read.
-const siteCount = sql<number>`(select count(*) from customers c where c.site_id = ${sql.placeholder('siteId')})`.mapWith(Number);
+const siteCount = sql<number>`(select count(*) from customers c where c.site_id = ${plannedWithout('siteId', 'int8')})`.mapWith(Number);
 const matchingCount = sql<number>`count(*) over ()`.mapWith(Number);
-const allCustomers = prepared((db) => customerPage(db, siteIs, siteCount).prepare('customer_list'));
+// The site's list keeps one plan (see plannedWithout); a keyword's is planned for its pattern.
+const allCustomers = prepared((db) => customerPage(db, plannedWithout, siteCount).prepare('customer_list'));
 const matchingCustomers = prepared((db) =>
-  customerPage(db, and(siteIs, customerMatches(sql.placeholder('pattern')))!, matchingCount).prepare('customer_list_matching'),
+  customerPage(db, plannedWith, matchingCount, customerMatches(sql.placeholder('pattern'))).prepare('customer_list_matching'),
 );
 
 /** A page of the site's customers with their babies, and how many there are: one statement. */
