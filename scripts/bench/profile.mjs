@@ -1,8 +1,10 @@
 // Profile section: where a request's time goes, for the endpoints the server section measures, on
 // PostgreSQL. The server runs under `node --cpu-prof`; each endpoint gets a load run, and for its
-// run the section prints the server's CPU per request (and what share of it each package takes),
-// and PostgreSQL's own view (pg_stat_statements): each statement the endpoint sends, how many
-// times per request, and its time in the database.
+// run the section prints the CPU a request takes as the system counts it (the server, PostgreSQL's
+// processes, the load generator), what share of the server's profile each package takes, and
+// PostgreSQL's own view (pg_stat_statements): each statement the endpoint sends, how many times per
+// request, how often it is planned, and its time in the database.
+import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { startPostgres } from '../lib/postgres.mjs'
@@ -36,11 +38,32 @@ function cpuByOwner(profile, from, to) {
 
 const now = () => Number(process.hrtime.bigint() / 1000n)
 
+/** The CPU seconds (user and system) the processes have used so far, by process id. */
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }))
+function cpuSeconds(pids) {
+  return new Map(
+    pids.map((pid) => {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+        return [String(pid), (Number(fields[11]) + Number(fields[12])) / ticksPerSecond]
+      } catch {
+        return [String(pid), 0] // gone: a backend that closed
+      }
+    }),
+  )
+}
+/** CPU seconds used between two readings of cpuSeconds (processes of the later one only). */
+const cpuBetween = (before, after) => [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0)
+
 export async function profileSection({ quick }) {
   const options = { connections: 50, duration: quick ? 3 : 8 }
   const pg = await startPostgres({
     portFrom: PG_PORT_FROM,
-    settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'top' },
+    settings: {
+      shared_preload_libraries: 'pg_stat_statements',
+      'pg_stat_statements.track': 'top',
+      'pg_stat_statements.track_planning': 'on',
+    },
   })
   const profiles = tempDir('profile')
   const runs = []
@@ -53,15 +76,25 @@ export async function profileSection({ quick }) {
       pg.psql('create extension if not exists pg_stat_statements')
       const { url } = server
       const { token } = await login(url)
-      // Each run: statements counted from zero, the window of the CPU profile noted.
+      // Each run: statements counted from zero, the window of the CPU profile noted, the CPU used
+      // by each process read before and after.
       let from
+      let cpuFrom
+      const cpuNow = () => ({
+        server: cpuSeconds([server.pid()]),
+        postgres: cpuSeconds(pg.processIds()),
+        load: cpuSeconds([process.pid]),
+      })
       const start = () => {
         pg.psql('select pg_stat_statements_reset()')
         from = now()
+        cpuFrom = cpuNow()
       }
       const measure = async (name, go) => {
         const result = await go()
-        runs.push({ name, from, to: now(), result, statements: statementsOf(pg) })
+        const cpuTo = cpuNow()
+        const cpu = Object.fromEntries(Object.keys(cpuTo).map((key) => [key, cpuBetween(cpuFrom[key], cpuTo[key])]))
+        runs.push({ name, from, to: now(), result, cpu, statements: statementsOf(pg) })
       }
       // Warmed up first (not counted): the statements are counted from the measured run's start.
       const run = async (route, body) => {
@@ -85,23 +118,31 @@ export async function profileSection({ quick }) {
   const profile = readdirSync(profiles)
     .map((file) => JSON.parse(readFileSync(path.join(profiles, file), 'utf8')))
     .find((candidate) => candidate.nodes.some((node) => node.callFrame.url.includes('/server/src/routes/')))
-  for (const { name, from, to, result, statements } of runs) {
+  for (const { name, from, to, result, cpu, statements } of runs) {
     const owners = cpuByOwner(profile, from, to)
     const busy = [...owners].filter(([owner]) => owner !== '(idle)').reduce((sum, [, us]) => sum + us, 0)
     const requests = result.total
+    const perRequest = (seconds) => ms((seconds * 1000) / requests)
     printTable(
-      `Profile: ${name}, ${Math.round(result.rps)} req/s, server CPU ${ms(busy / 1000 / requests)} a request`,
-      ['where the server\'s CPU goes', 'share', 'per request'],
+      `Profile: ${name}, ${Math.round(result.rps)} req/s; CPU a request: server ${perRequest(cpu.server)}, ` +
+        `PostgreSQL ${perRequest(cpu.postgres)}, load generator ${perRequest(cpu.load)}`,
+      ['where the server\'s profile goes', 'share', 'per request'],
       [...owners]
         .filter(([owner]) => owner !== '(idle)')
         .sort((a, b) => b[1] - a[1])
         .slice(0, 10)
         .map(([owner, us]) => [owner, `${((100 * us) / busy).toFixed(1)} %`, ms(us / 1000 / requests)]),
+      [
+        'CPU: as the system counts it (user + system time of the processes during the run).',
+        'The profile samples the server\'s clock, not its CPU: time it waits for a core is counted to the call',
+        'it was in, mostly writev, whose wake-up hands the core to PostgreSQL or autocannon.',
+      ],
     )
     printTable(
       `PostgreSQL: what one ${name} sends`,
-      ['statement', 'per request', 'mean in database'],
-      statements.map((s) => [s.query, (s.calls / requests).toFixed(2), ms(s.mean)]),
+      ['statement', 'per request', 'planned', 'planning', 'in database'],
+      statements.map((s) => [s.query, (s.calls / requests).toFixed(2), `${Math.round((100 * s.plans) / s.calls)} %`, ms(s.planMean), ms(s.mean)]),
+      ['planned: the share of its calls PostgreSQL planned (a prepared statement keeps its plan); planning: the mean time of a plan.'],
     )
   }
   return runs
@@ -111,14 +152,15 @@ export async function profileSection({ quick }) {
 function statementsOf(pg) {
   return pg
     .psql(
-      `select calls, round(mean_exec_time::numeric, 3), regexp_replace(left(query, 90), '\\s+', ' ', 'g')
+      `select calls, plans, round(mean_plan_time::numeric, 3), round(mean_exec_time::numeric, 3),
+              regexp_replace(left(query, 90), '\\s+', ' ', 'g')
        from pg_stat_statements where query not like '%pg_stat_statements%' order by calls desc, total_exec_time desc limit 16`,
     )
     .trim()
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [calls, mean, ...query] = line.split('|')
-      return { calls: Number(calls), mean: Number(mean), query: query.join('|') }
+      const [calls, plans, planMean, mean, ...query] = line.split('|')
+      return { calls: Number(calls), plans: Number(plans), planMean: Number(planMean), mean: Number(mean), query: query.join('|') }
     })
 }

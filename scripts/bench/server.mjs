@@ -62,31 +62,40 @@ export async function checkRuns(url, token, { duration, connections }, beforeChe
       },
     ],
   })
+  // One pair a connection first, not counted (when there are orders to spare): the check's
+  // statements are prepared on the pool's connections and its code compiled, as every endpoint is
+  // warmed up before it is measured. Cold, the first checks had doubled the run's p99.
+  const warmUp = ids.length >= connections * 3 ? ids.slice(0, connections) : []
   // Whole pairs per connection, so that no approve misses its order.
-  const orders = ids.slice(0, Math.floor(ids.length / connections) * connections)
+  const rest = ids.slice(warmUp.length)
+  const orders = rest.slice(0, Math.floor(rest.length / connections) * connections)
   if (!orders.length) throw new Error(`outApply/save made ${ids.length} orders, fewer than ${connections} connections`)
-  let taken = 0
-  beforeChecks()
-  const check = await load({
-    url,
-    route: 'care/outApply/check',
-    token,
-    connections,
-    amount: orders.length * 2,
-    // A warm-up would use up orders; the save run has warmed the same code.
-    warmUp: false,
-    requests: [
-      {
-        setupRequest: (request, context) => {
-          context.id = orders[Math.min(taken++, orders.length - 1)]
-          return { ...request, body: JSON.stringify({ id: context.id, approve: true }) }
+  const checkPairs = (pending) => {
+    let taken = 0
+    return load({
+      url,
+      route: 'care/outApply/check',
+      token,
+      connections,
+      amount: pending.length * 2,
+      // autocannon's warm-up would use up orders: warmUp above is counted out instead.
+      warmUp: false,
+      requests: [
+        {
+          setupRequest: (request, context) => {
+            context.id = pending[Math.min(taken++, pending.length - 1)]
+            return { ...request, body: JSON.stringify({ id: context.id, approve: true }) }
+          },
         },
-      },
-      {
-        setupRequest: (request, context) => ({ ...request, body: JSON.stringify({ id: context.id, reverse: true }) }),
-      },
-    ],
-  })
+        {
+          setupRequest: (request, context) => ({ ...request, body: JSON.stringify({ id: context.id, reverse: true }) }),
+        },
+      ],
+    })
+  }
+  if (warmUp.length) await checkPairs(warmUp)
+  beforeChecks()
+  const check = await checkPairs(orders)
   return { save, check }
 }
 

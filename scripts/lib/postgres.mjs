@@ -2,7 +2,7 @@
 // port on 127.0.0.1, trust auth and fsync off. Needs Debian's `postgresql` (or PG_BIN). As root the
 // cluster runs as the `postgres` user, which initdb requires.
 import { execFileSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -71,6 +71,20 @@ export async function startPostgres({ port, database = 'yuezi', portFrom = 56000
     /** Runs SQL through psql (as the superuser) and returns its unaligned output. */
     psql: (sql) =>
       execFileSync(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(listenPort), '-U', 'postgres', '-d', database, '-At', '-c', sql], { encoding: 'utf8' }),
+    /** The cluster's processes now: the postmaster and its children (backends, writers). */
+    processIds: () => {
+      const postmaster = readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]
+      const children = readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1] === postmaster
+          } catch {
+            return false // gone since the listing
+          }
+        })
+      return [postmaster, ...children]
+    },
     pause: halt,
     resume: start,
     stop,
