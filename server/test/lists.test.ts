@@ -108,7 +108,7 @@ describe("getFormRecord's total", () => {
 
 describe("the lists' statements", () => {
   it(
-    'keep one plan for every call, pages and forms alike, where PostgreSQL had planned each call anew',
+    "keep one plan for a first page, whatever its form, where PostgreSQL had planned each call anew",
     { skip: !process.env.DATABASE_URL && 'PGlite sends each statement afresh: it has no plans to keep' },
     async () => {
       await saved(VISIT);
@@ -117,18 +117,19 @@ describe("the lists' statements", () => {
       // One connection (a transaction's), where the statements are prepared and their plans kept.
       const plans = await app.db.transaction(async (tx) => {
         for (let call = 0; call < 10; call++) {
-          const page = 1 + (call % 3);
-          await listRecords(tx, site.siteId, { name: call % 2 ? VISIT : FOOD, page, limit: 20 });
-          await listRecords(tx, site.siteId, { customerId: site.customers[0].id, from, to: new Date(), page, limit: 10 });
-          await listCustomers(tx, site.siteId, { page, limit: 20 });
+          await listRecords(tx, site.siteId, { name: call % 2 ? VISIT : FOOD, page: 1, limit: 20 });
+          await listRecords(tx, site.siteId, { customerId: site.customers[0].id, from, to: new Date(), page: 1, limit: 10 });
+          await listCustomers(tx, site.siteId, { page: 1, limit: 20 });
+          // Later pages are planned for their values, by statements of no name.
+          await listRecords(tx, site.siteId, { name: VISIT, page: 2, limit: 20 });
         }
         const statements = sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements`;
         const { rows } = (await tx.execute(statements)) as { rows: { name: string; generic_plans: number; custom_plans: number }[] };
         return new Map(rows.map((row) => [row.name, [row.generic_plans, row.custom_plans] as const]));
       });
       // PostgreSQL plans a statement's first five calls for their values, then keeps its one
-      // plan when that costs no more (a page past the last calls the list again for the total).
-      for (const name of ['form_record_list_name', 'form_record_list_customerId_from_to', 'customer_list']) {
+      // plan when that costs no more.
+      for (const name of ['form_record_list_name_20', 'form_record_list_customerId_from_to_10', 'customer_list_20']) {
         const [generic, custom] = plans.get(name) ?? [0, 0];
         assert.equal(custom, 5, `${name}: planned for the values of every call`);
         assert.ok(generic >= 5, `${name}: ${generic} calls on the kept plan`);

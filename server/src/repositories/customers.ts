@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { customers } from '../db/schema.js';
-import { plannedWith, plannedWithout, prepared, type StatementValue } from '../db/prepared.js';
+import { listPlan, prepared, type StatementValue } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 
 interface Baby {
@@ -56,35 +56,48 @@ export async function customerOrText(
   return matching.length ? or(inArray(record.customerId, matching.map((c) => c.id)), inText)! : inText;
 }
 
-/** A page of the site's customers by room, each row with `total`, the number of all that match. */
-const customerPage = (db: Db, value: StatementValue, total: SQL<number>, matching?: SQL) =>
-  db
-    .select({ ...customerColumns, total })
-    .from(customers)
-    .where(and(eq(customers.siteId, value('siteId', 'int8')), matching))
-    .orderBy(asc(customers.room), asc(customers.id))
-    // Drizzle types a LIMIT as a number or a placeholder, and builds any SQL given.
-    .limit(value('limit', 'int8') as Placeholder)
-    .offset(value('offset', 'int8') as Placeholder);
-
 // All the site's customers are counted once, by a subquery of their own. Counted as the page is
 // read (a window count), every customer's whole row was read and kept for a page of 20 (3 ms at
 // 2 000 customers, 25 ms at 20 000). The few a keyword matches are counted as the page is read.
-const siteCount = sql<number>`(select count(*) from customers c where c.site_id = ${plannedWithout('siteId', 'int8')})`.mapWith(Number);
+const siteCount = (value: StatementValue) =>
+  sql<number>`(select count(*) from customers c where c.site_id = ${value('siteId', 'int8')})`.mapWith(Number);
 const matchingCount = sql<number>`count(*) over ()`.mapWith(Number);
-// The site's list keeps one plan (see plannedWithout); a keyword's is planned for its pattern.
-const allCustomers = prepared((db) => customerPage(db, plannedWithout, siteCount).prepare('customer_list'));
-const matchingCustomers = prepared((db) =>
-  customerPage(db, plannedWith, matchingCount, customerMatches(sql.placeholder('pattern'))).prepare('customer_list_matching'),
-);
+
+/**
+ * A page of the site's customers by room (those a pattern matches), each row with `total`, the
+ * number of all that match; a first page as listPlan says.
+ */
+const customerPage = (db: Db, { firstPageOf, matching }: { firstPageOf?: number; matching?: SQL }) => {
+  const { value, limit, offset } = listPlan(firstPageOf);
+  return db
+    .select({ ...customerColumns, total: matching ? matchingCount : siteCount(value) })
+    .from(customers)
+    .where(and(eq(customers.siteId, value('siteId', 'int8')), matching))
+    .orderBy(asc(customers.room), asc(customers.id))
+    .limit(limit)
+    .offset(offset);
+};
+
+/** The site's first pages, by page size (a keyword's list is planned for its pattern). */
+const firstPages = new Map<number, (db: Db) => ReturnType<ReturnType<typeof customerPage>['prepare']>>();
 
 /** A page of the site's customers with their babies, and how many there are: one statement. */
 export async function listCustomers(db: Db, siteId: number, query: { page: number; limit: number; keyword?: string }) {
   const keyword = query.keyword?.trim();
-  const values = { siteId, limit: query.limit, offset: (query.page - 1) * query.limit };
-  const rows = keyword
-    ? await matchingCustomers(db).execute({ ...values, pattern: containing(keyword) })
-    : await allCustomers(db).execute(values);
+  let page;
+  if (keyword || query.page > 1) {
+    // An unnamed statement (an empty name), planned for its values each time.
+    page = customerPage(db, { matching: keyword ? customerMatches(containing(keyword)) : undefined }).prepare('');
+  } else {
+    let firstPage = firstPages.get(query.limit);
+    if (!firstPage) {
+      const size = query.limit;
+      firstPage = prepared((db) => customerPage(db, { firstPageOf: size }).prepare(`customer_list_${size}`));
+      firstPages.set(size, firstPage);
+    }
+    page = firstPage(db);
+  }
+  const rows = await page.execute({ siteId, limit: query.limit, offset: (query.page - 1) * query.limit });
   // A page past the last has no row to carry the number.
   const total = rows[0]?.total ?? (query.page > 1 ? await countCustomers(db, siteId, keyword) : 0);
   return { list: rows.map(({ total: _, ...customer }) => customer), total };

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Actor } from '../actor.js';
 import { accounts, customers, formRecords, medicines } from '../db/schema.js';
-import { plannedWith, plannedWithout, prepared, type StatementValue } from '../db/prepared.js';
+import { listPlan, prepared, type StatementValue } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 import { formByName } from '@yuezi/contract/forms/index';
 import type { FormData } from '@yuezi/contract/forms/types';
@@ -164,17 +164,14 @@ const keptCount = (filters: Filter[], keyword: boolean) => !keyword && filters.e
  * own: a window count over the joined rows had joined and sorted every match (a month of one form
  * at 100k records: ≈ 1 400 rows, 10–14 ms, for a page of 20).
  */
-const recordPage = (db: Db, filters: Filter[], keyword?: SQL) => {
-  // Without a keyword the statement is prepared by name, to keep one plan (see plannedWithout).
-  const value = keyword ? plannedWith : plannedWithout;
+const recordPage = (db: Db, filters: Filter[], { keyword, firstPageOf }: { keyword?: SQL; firstPageOf?: number }) => {
+  const { value, limit, offset } = listPlan(firstPageOf);
   const conditions = and(
     eq(formRecords.siteId, value('siteId', 'int8')),
     isNull(formRecords.deletedAt),
     ...filters.map((filter) => FILTERS[filter](value)),
     keyword,
   )!;
-  // Drizzle types a LIMIT as a number or a placeholder, and builds any SQL given.
-  const [limit, offset] = [value('limit', 'int8') as Placeholder, value('offset', 'int8') as Placeholder];
   const page = (where: SQL, total: SQL<number>) =>
     selectRecords(db, { total: total.mapWith(Number) })
       .where(where)
@@ -197,26 +194,27 @@ const recordPage = (db: Db, filters: Filter[], keyword?: SQL) => {
 
 type RecordPage = ReturnType<ReturnType<typeof recordPage>['prepare']>;
 
-/** Lists without a keyword: one statement for each combination of filters (at most 16), prepared. */
-const preparedPages = new Map<string, (db: Db) => RecordPage>();
+/** First pages without a keyword: a statement for each combination of filters (at most 16) and page size, prepared. */
+const firstPages = new Map<string, (db: Db) => RecordPage>();
 
 /** The site's live records, newest first, and how many there are: one statement (two with a keyword). */
 export async function listRecords(db: Db, siteId: number, query: RecordQuery): Promise<{ list: ReturnType<typeof toItem>[]; total: number }> {
   const filters = (Object.keys(FILTERS) as Filter[]).filter((filter) => query[filter] !== undefined);
   const keyword = query.keyword?.trim();
   let page: RecordPage;
-  if (keyword) {
-    // Its text changes with the matching customers: an unnamed statement (an empty name), planned
-    // for its own values each time.
-    page = recordPage(db, filters, await customerOrText(db, siteId, keyword, formRecords)).prepare('');
+  if (keyword || query.page > 1) {
+    // An unnamed statement (an empty name), planned for its values each time: a keyword's text
+    // changes with the matching customers, and later pages are few next to first ones.
+    const condition = keyword ? await customerOrText(db, siteId, keyword, formRecords) : undefined;
+    page = recordPage(db, filters, { keyword: condition }).prepare('');
   } else {
-    const key = filters.join('_');
-    let preparedPage = preparedPages.get(key);
-    if (!preparedPage) {
-      preparedPage = prepared((db) => recordPage(db, filters).prepare(`form_record_list_${key || 'all'}`));
-      preparedPages.set(key, preparedPage);
+    const key = `${filters.join('_') || 'all'}_${query.limit}`;
+    let firstPage = firstPages.get(key);
+    if (!firstPage) {
+      firstPage = prepared((db) => recordPage(db, filters, { firstPageOf: query.limit }).prepare(`form_record_list_${key}`));
+      firstPages.set(key, firstPage);
     }
-    page = preparedPage(db);
+    page = firstPage(db);
   }
   const rows = await page.execute({
     siteId,
