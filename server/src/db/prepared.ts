@@ -27,6 +27,19 @@ export function prepared<Statement extends object>(build: (db: Db) => Statement)
   };
 }
 
+/**
+ * Statements of one shape prepared by name, each built (see prepared) the first time its name is
+ * asked for: `build` makes the one a name stands for, such as a list's first page of one size.
+ */
+export function preparedByName<Statement extends object>(): (db: Db, name: string, build: (db: Db, name: string) => Statement) => Statement {
+  const statements = new Map<string, (db: Db) => Statement>();
+  return (db, name, build) => {
+    let statement = statements.get(name);
+    if (!statement) statements.set(name, (statement = prepared((db) => build(db, name))));
+    return statement(db);
+  };
+}
+
 /** A statement's value by its placeholder's name and its SQL type. */
 export type StatementValue = (name: string, type: 'int8' | 'text' | 'timestamptz') => SQL | Placeholder;
 

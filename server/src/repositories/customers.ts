@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { customers } from '../db/schema.js';
-import { listPlan, prepared, type StatementValue } from '../db/prepared.js';
+import { listPlan, preparedByName, type StatementValue } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 
 interface Baby {
@@ -79,7 +79,7 @@ const customerPage = (db: Db, { firstPageOf, matching }: { firstPageOf?: number;
 };
 
 /** The site's first pages, by page size (a keyword's list is planned for its pattern). */
-const firstPages = new Map<number, (db: Db) => ReturnType<ReturnType<typeof customerPage>['prepare']>>();
+const firstPages = preparedByName<ReturnType<ReturnType<typeof customerPage>['prepare']>>();
 
 /** A page of the site's customers with their babies, and how many there are: one statement. */
 export async function listCustomers(db: Db, siteId: number, query: { page: number; limit: number; keyword?: string }) {
@@ -89,13 +89,7 @@ export async function listCustomers(db: Db, siteId: number, query: { page: numbe
     // An unnamed statement (an empty name), planned for its values each time.
     page = customerPage(db, { matching: keyword ? customerMatches(containing(keyword)) : undefined }).prepare('');
   } else {
-    let firstPage = firstPages.get(query.limit);
-    if (!firstPage) {
-      const size = query.limit;
-      firstPage = prepared((db) => customerPage(db, { firstPageOf: size }).prepare(`customer_list_${size}`));
-      firstPages.set(size, firstPage);
-    }
-    page = firstPage(db);
+    page = firstPages(db, `customer_list_${query.limit}`, (db, name) => customerPage(db, { firstPageOf: query.limit }).prepare(name));
   }
   const rows = await page.execute({ siteId, limit: query.limit, offset: (query.page - 1) * query.limit });
   // A page past the last has no row to carry the number.

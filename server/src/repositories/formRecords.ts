@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Actor } from '../actor.js';
 import { accounts, customers, formRecords, medicines } from '../db/schema.js';
-import { listPlan, prepared, type StatementValue } from '../db/prepared.js';
+import { listPlan, prepared, preparedByName, type StatementValue } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 import { formByName } from '@yuezi/contract/forms/index';
 import type { FormData } from '@yuezi/contract/forms/types';
@@ -194,8 +194,8 @@ const recordPage = (db: Db, filters: Filter[], { keyword, firstPageOf }: { keywo
 
 type RecordPage = ReturnType<ReturnType<typeof recordPage>['prepare']>;
 
-/** First pages without a keyword: a statement for each combination of filters (at most 16) and page size, prepared. */
-const firstPages = new Map<string, (db: Db) => RecordPage>();
+/** First pages without a keyword: a statement for each combination of filters (at most 16) and page size. */
+const firstPages = preparedByName<RecordPage>();
 
 /** The site's live records, newest first, and how many there are: one statement (two with a keyword). */
 export async function listRecords(db: Db, siteId: number, query: RecordQuery): Promise<{ list: ReturnType<typeof toItem>[]; total: number }> {
@@ -208,13 +208,8 @@ export async function listRecords(db: Db, siteId: number, query: RecordQuery): P
     const condition = keyword ? await customerOrText(db, siteId, keyword, formRecords) : undefined;
     page = recordPage(db, filters, { keyword: condition }).prepare('');
   } else {
-    const key = `${filters.join('_') || 'all'}_${query.limit}`;
-    let firstPage = firstPages.get(key);
-    if (!firstPage) {
-      firstPage = prepared((db) => recordPage(db, filters, { firstPageOf: query.limit }).prepare(`form_record_list_${key}`));
-      firstPages.set(key, firstPage);
-    }
-    page = firstPage(db);
+    const name = `form_record_list_${filters.join('_') || 'all'}_${query.limit}`;
+    page = firstPages(db, name, (db, name) => recordPage(db, filters, { firstPageOf: query.limit }).prepare(name));
   }
   const rows = await page.execute({
     siteId,

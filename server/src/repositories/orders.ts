@@ -11,7 +11,7 @@ import {
   type OrderKind,
   type OrderStatus,
 } from '../db/schema.js';
-import { prepared } from '../db/prepared.js';
+import { preparedByName } from '../db/prepared.js';
 import { currentRequestId } from '../lib/requestContext.js';
 import type { Db } from '../db/types.js';
 import { isExpired, isNearExpiry } from '@yuezi/contract/forms/definitions/stockRules';
@@ -44,12 +44,8 @@ export const liveOrder = (t: OrderTables, siteId: number, id: number) =>
 
 /** A statement of each kind of order, prepared (`name` is its kind's prefix). */
 function preparedPerKind<Statement extends object>(build: (db: Db, t: OrderTables, name: string) => Statement) {
-  const kinds = new Map<OrderKind, (db: Db) => Statement>();
-  return (db: Db, t: OrderTables) => {
-    let statement = kinds.get(t.kind);
-    if (!statement) kinds.set(t.kind, (statement = prepared((db) => build(db, t, t.kind))));
-    return statement(db);
-  };
+  const kinds = preparedByName<Statement>();
+  return (db: Db, t: OrderTables) => kinds(db, t.kind, (db) => build(db, t, t.kind));
 }
 
 const lockStatement = preparedPerKind((db, t, name) =>
