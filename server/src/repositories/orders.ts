@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   accounts,
@@ -38,9 +38,18 @@ export interface OrderTables {
   itemOrderId: typeof outApplyItems.applyId | typeof specialCareItems.careId;
 }
 
-/** The order `id` of the site, if not deleted. */
-export const liveOrder = (t: OrderTables, siteId: number, id: number) =>
-  and(eq(t.orders.id, id), eq(t.orders.siteId, siteId), isNull(t.orders.deletedAt));
+/**
+ * The order `id` of the site, deleted or not: whoever reads it by id leaves a deleted one out
+ * itself (see isLive). With `deleted_at is null` in the statement, PostgreSQL may read the order
+ * through a list's partial index (site, …, id) instead of the primary key, a scan of all the
+ * site's orders, whenever its statistics lag behind the table (a new centre's first busy weeks, or
+ * the embedded database, which never gathers them).
+ */
+export const orderOfSite = (t: OrderTables, siteId: number | SQLWrapper, id: number | SQLWrapper) =>
+  and(eq(t.orders.id, id), eq(t.orders.siteId, siteId));
+
+/** Whether an order read by orderOfSite is live (not deleted). */
+export const isLive = (order: { deleted_at: Date | null }) => order.deleted_at === null;
 
 /** A statement of each kind of order, prepared (`name` is its kind's prefix). */
 function preparedPerKind<Statement extends object>(build: (db: Db, t: OrderTables, name: string) => Statement) {
@@ -50,9 +59,9 @@ function preparedPerKind<Statement extends object>(build: (db: Db, t: OrderTable
 
 const lockStatement = preparedPerKind((db, t, name) =>
   db
-    .select({ status: t.orders.status, no: t.orders.no })
+    .select({ status: t.orders.status, no: t.orders.no, deleted_at: t.orders.deletedAt })
     .from(t.orders)
-    .where(and(eq(t.orders.id, sql.placeholder('id')), eq(t.orders.siteId, sql.placeholder('siteId')), isNull(t.orders.deletedAt)))
+    .where(orderOfSite(t, sql.placeholder('siteId'), sql.placeholder('id')))
     .for('update')
     .prepare(`${name}_lock`),
 );
@@ -64,7 +73,7 @@ const lockStatement = preparedPerKind((db, t, name) =>
  */
 export async function lockOrder(tx: Db, t: OrderTables, siteId: number, id: number) {
   const [order] = await lockStatement(tx, t).execute({ id, siteId });
-  return order;
+  return order && isLive(order) ? { status: order.status, no: order.no } : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

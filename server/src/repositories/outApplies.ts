@@ -11,7 +11,7 @@ import {
 import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 import { customerOrText } from './customers.js';
-import { itemsDigest, itemsInOrder, itemViews, trailColumns, withTrail, type OrderTables } from './orders.js';
+import { isLive, itemsDigest, itemsInOrder, itemViews, orderOfSite, trailColumns, withTrail, type OrderTables } from './orders.js';
 
 // Outbound orders (outApply): `general` for a department (出库单), `gift` a gift pack for a customer
 // (入住礼包出库). Pending until checked; approval takes the items out of their batches.
@@ -49,7 +49,7 @@ const headerColumns = {
 
 const selectHeaders = (db: Db, where: SQL | undefined) =>
   db
-    .select(headerColumns)
+    .select({ ...headerColumns, deleted_at: outApplies.deletedAt })
     .from(outApplies)
     .leftJoin(departments, eq(departments.id, outApplies.departmentId))
     .leftJoin(customers, eq(customers.id, outApplies.customerId))
@@ -59,7 +59,7 @@ const selectHeaders = (db: Db, where: SQL | undefined) =>
 type HeaderRow = Awaited<ReturnType<typeof selectHeaders>>[number];
 
 /** An order as the API answers it: with its items and their digest. */
-function view({ items, ...row }: HeaderRow, today: string) {
+function view({ items, deleted_at: _, ...row }: HeaderRow, today: string) {
   const views = itemViews(items, today);
   return { ...withTrail(row), ...itemsDigest(views), items: views };
 }
@@ -107,16 +107,13 @@ export async function listOutApplies(db: Db, siteId: number, query: OrderQuery, 
 
 // One order: what outApply/info and every save's and check's answer read, prepared.
 const oneOrder = prepared((db) =>
-  selectHeaders(
-    db,
-    and(eq(outApplies.id, sql.placeholder('id')), eq(outApplies.siteId, sql.placeholder('siteId')), isNull(outApplies.deletedAt)),
-  ).prepare('out_apply_one'),
+  selectHeaders(db, orderOfSite(outApplyTables, sql.placeholder('siteId'), sql.placeholder('id'))).prepare('out_apply_one'),
 );
 
 /** One live order of the site with its items, or undefined. */
 export async function getOutApply(db: Db, siteId: number, id: number, today: string) {
   const [row] = await oneOrder(db).execute({ id, siteId });
-  return row && view(row, today);
+  return row && isLive(row) ? view(row, today) : undefined;
 }
 
 /** The type of an order (which cannot change). */

@@ -2,7 +2,7 @@ import { and, count, eq, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm
 import { customers, specialCareItems, specialCares, type OrderStatus } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 import { customerOrText } from './customers.js';
-import { itemsDigest, itemsInOrder, itemViews, liveOrder, trailColumns, withTrail, type OrderTables } from './orders.js';
+import { isLive, itemsDigest, itemsInOrder, itemViews, orderOfSite, trailColumns, withTrail, type OrderTables } from './orders.js';
 import { yuan } from './stock.js';
 
 // Self-paid item orders of a customer (specialCare, 自费物品消费表): items at a unit price,
@@ -38,7 +38,7 @@ const headerColumns = {
 
 const selectHeaders = (db: Db, where: SQL | undefined) =>
   db
-    .select(headerColumns)
+    .select({ ...headerColumns, deleted_at: specialCares.deletedAt })
     .from(specialCares)
     .innerJoin(customers, eq(customers.id, specialCares.customerId))
     .where(where);
@@ -46,7 +46,7 @@ const selectHeaders = (db: Db, where: SQL | undefined) =>
 type HeaderRow = Awaited<ReturnType<typeof selectHeaders>>[number];
 
 /** An order as the API answers it: with its items and their digest, and the stored total (what the customer signed for). */
-function view({ items, ...row }: HeaderRow, today: string) {
+function view({ items, deleted_at: _, ...row }: HeaderRow, today: string) {
   const views = itemViews(items, today);
   return { ...withTrail(row), ...itemsDigest(views), total: yuan(row.total), items: views };
 }
@@ -90,8 +90,8 @@ export async function listSpecialCares(db: Db, siteId: number, query: SpecialCar
 
 /** One live self-paid order of the site with its items, or undefined. */
 export async function getSpecialCare(db: Db, siteId: number, id: number, today: string) {
-  const [row] = await selectHeaders(db, liveOrder(specialCareTables, siteId, id));
-  return row && view(row, today);
+  const [row] = await selectHeaders(db, orderOfSite(specialCareTables, siteId, id));
+  return row && isLive(row) ? view(row, today) : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

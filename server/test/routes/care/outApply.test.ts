@@ -313,6 +313,8 @@ describe('outApply/del', () => {
     assert.deepEqual((await post(`${OUT}/index`, { keyword: '待删除的出库单' })).res, { list: [], total: 0 });
     assert.deepEqual(await post(`${OUT}/del`, { id }), { code: -2, msg: '单据不存在或已删除', res: null });
     assert.deepEqual(await post(`${OUT}/check`, { id, approve: true }), { code: -2, msg: '单据不存在或已删除', res: null });
+    const edit = general([row(productId, batches[0].id, 1)], { id });
+    assert.deepEqual(await post(`${OUT}/save`, edit), { code: -2, msg: '单据不存在或已删除', res: null });
     const [kept] = await app.db.select().from(outApplies).where(eq(outApplies.id, id));
     assert.equal(kept.deletedBy, site.accountId);
     assert.ok(kept.deletedAt instanceof Date);

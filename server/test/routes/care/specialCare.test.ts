@@ -101,6 +101,7 @@ describe('specialCare', () => {
     const pending = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() });
     assert.deepEqual(await post(`${CARE}/del`, { id: pending }), { code: 1, msg: '成功', res: null });
     assert.deepEqual(await post(`${CARE}/info`, { id: pending }), { code: -2, msg: '单据不存在或已删除', res: null });
+    assert.deepEqual(await post(`${CARE}/check`, { id: pending, approve: true }), { code: -2, msg: '单据不存在或已删除', res: null });
   });
 
   it('lists the orders with filters and keyword', async () => {
