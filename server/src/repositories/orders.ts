@@ -103,16 +103,33 @@ export async function deleteItems(tx: Db, t: OrderTables, orderId: number): Prom
 
 const movingItemsStatement = preparedPerKind((db, t, name) =>
   db
-    .select({ id: t.items.id, batch_id: t.items.batchId, quantity: t.items.quantity })
+    .select({
+      id: t.items.id,
+      batch_id: t.items.batchId,
+      quantity: t.items.quantity,
+      batch_site_id: stockBatches.siteId,
+      product_name: products.name,
+      batch_no: stockBatches.batchNo,
+      expiry_date: stockBatches.expiryDate,
+      available: stockBatches.quantity,
+    })
     .from(t.items)
+    .innerJoin(stockBatches, eq(stockBatches.id, t.items.batchId))
+    .innerJoin(products, eq(products.id, stockBatches.productId))
     .where(eq(t.itemOrderId, sql.placeholder('id')))
-    .orderBy(asc(t.items.id))
+    .orderBy(asc(stockBatches.id), asc(t.items.id))
+    .for('update', { of: stockBatches })
     .prepare(`${name}_moving_items`),
 );
 
-/** An order's items as approving and reversing move them, in row order. */
-export function movingItems(tx: Db, t: OrderTables, id: number): Promise<MovingItem[]> {
-  return movingItemsStatement(tx, t).execute({ id });
+/**
+ * A locked order's items with their batches, the batch rows locked (FOR UPDATE) in id order, so
+ * that two approvals of orders sharing batches wait for each other instead of deadlocking; in row
+ * order. One statement: the order's lock, taken before, keeps its items as they are read here.
+ */
+export async function lockMovingItems(tx: Db, t: OrderTables, id: number): Promise<MovingItem[]> {
+  const items = await movingItemsStatement(tx, t).execute({ id });
+  return items.sort((a, b) => a.id - b.id);
 }
 
 /** What a check of an order writes (see recordCheck). */

@@ -163,18 +163,12 @@ const batchesAmong = (db: Db) =>
     .innerJoin(products, eq(products.id, stockBatches.productId))
     .where(and(eq(stockBatches.siteId, sql.placeholder('siteId')), sql`${stockBatches.id} = any(${sql.placeholder('ids')}::bigint[])`))
     .orderBy(asc(stockBatches.id));
-const batchStatements = {
-  read: prepared((db) => batchesAmong(db).prepare('batches_by_ids')),
-  locked: prepared((db) => batchesAmong(db).for('update', { of: stockBatches }).prepare('batches_by_ids_locked')),
-};
+const batchesStatement = prepared((db) => batchesAmong(db).prepare('batches_by_ids'));
 
-/**
- * The site's batches among `ids`, by id. With `lock` the batch rows are locked (FOR UPDATE) in id
- * order, so that two approvals of orders sharing batches wait for each other instead of deadlocking.
- */
-export async function batchesByIds(db: Db, siteId: number, ids: number[], lock = false): Promise<Map<number, Batch>> {
+/** The site's batches among `ids`, by id. */
+export async function batchesByIds(db: Db, siteId: number, ids: number[]): Promise<Map<number, Batch>> {
   if (!ids.length) return new Map();
-  const rows = await batchStatements[lock ? 'locked' : 'read'](db).execute({ siteId, ids: [...new Set(ids)] });
+  const rows = await batchesStatement(db).execute({ siteId, ids: [...new Set(ids)] });
   return new Map(rows.map((row) => [row.id, { ...row, price: yuan(row.price) }]));
 }
 
@@ -208,11 +202,17 @@ export async function choosableBatches(db: Db, siteId: number, productId: number
 // ---------------------------------------------------------------------------------------------
 // Moving stock
 
-/** An order's item as approving and reversing move it. */
+/** An order's item as approving and reversing move it, with its batch as it is under its row lock. */
 export interface MovingItem {
   id: number;
   batch_id: number;
   quantity: number;
+  /** The batch's site, product name, number, expiry and stock. */
+  batch_site_id: number;
+  product_name: string;
+  batch_no: string;
+  expiry_date: string;
+  available: number;
 }
 
 /** How a check moves stock: each batch's change, and a movement per item. */

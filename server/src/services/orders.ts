@@ -1,5 +1,5 @@
 import type { Actor } from '../actor.js';
-import type { OrderKind, OrderStatus, OutApplyType } from '../db/schema.js';
+import type { OrderStatus, OutApplyType } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
 import { outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock';
@@ -13,10 +13,10 @@ import * as orders from '../repositories/orders.js';
 import { getOutApply, outApplyTables, outApplyType } from '../repositories/outApplies.js';
 import { departmentName, giftTypeName } from '../repositories/siteLists.js';
 import { getSpecialCare, specialCareTables } from '../repositories/specialCares.js';
-import { batchesByIds, fenText, type Batch, type MovingItem, type StockMove } from '../repositories/stock.js';
+import { batchesByIds, fenText, type Batch, type StockMove } from '../repositories/stock.js';
 import { auditSave, saveOnce } from './saveOnce.js';
 import { checkAgainstSite } from './siteOptions.js';
-import { lockStockMove } from './stock.js';
+import { stockMove } from './stock.js';
 
 // Stock orders: outbound orders (outApply: `general` for a department, 出库单; `gift` a gift pack
 // for a customer, 入住礼包出库) and self-paid item orders of a customer (specialCare, 自费物品消费表).
@@ -319,21 +319,21 @@ const noStockMove: StockMove = { batchDeltas: new Map(), movements: [] };
 async function planCheck(
   db: Db,
   actor: Actor,
-  order: { kind: OrderKind; id: number; status: OrderStatus },
-  items: MovingItem[],
+  t: orders.OrderTables,
+  order: { id: number; status: OrderStatus },
   action: CheckAction,
   today: string,
 ): Promise<orders.OrderCheck> {
   const check = { siteId: actor.siteId, orderId: order.id, by: actor.accountId, at: new Date() };
+  const move = async (direction: 'approve' | 'reverse') =>
+    stockMove(actor.siteId, { kind: t.kind, id: order.id }, await orders.lockMovingItems(db, t, order.id), direction, today);
   if ('reverse' in action) {
     if (order.status !== 'approved') throw notInStatus('reverse', order.status);
-    const move = await lockStockMove(db, actor.siteId, order, items, 'reverse', today);
-    return { ...check, ...move, action: 'reverse', status: 'reversed', reason: action.reason ?? null };
+    return { ...check, ...(await move('reverse')), action: 'reverse', status: 'reversed', reason: action.reason ?? null };
   }
   if (order.status !== 'pending') throw notInStatus('check', order.status);
   if (action.approve) {
-    const move = await lockStockMove(db, actor.siteId, order, items, 'approve', today);
-    return { ...check, ...move, action: 'approve', status: 'approved', reason: null };
+    return { ...check, ...(await move('approve')), action: 'approve', status: 'approved', reason: null };
   }
   return { ...check, ...noStockMove, action: 'reject', status: 'rejected', reason: action.reason };
 }
@@ -341,15 +341,14 @@ async function planCheck(
 /**
  * Approves, rejects or reverses an order of the site in one transaction: the order row is locked
  * first, so that a second check of the same order waits and then finds it checked; then its
- * batches (see lockStockMove).
+ * batches (see orders.lockMovingItems).
  */
 async function checkOrder(db: Db, actor: Actor, t: orders.OrderTables, body: CheckBody, today: string): Promise<void> {
   const action = checkActionOf(body);
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, t, actor.siteId, body.id);
-    const items = await orders.movingItems(tx, t, body.id);
-    const check = await planCheck(tx, actor, { kind: t.kind, id: body.id, status: order.status }, items, action, today);
-    // The batches' guard repeats the checks of lockStockMove in SQL: the rows are locked, so it holds.
+    const check = await planCheck(tx, actor, t, { id: body.id, status: order.status }, action, today);
+    // The batches' guard repeats the checks of stockMove in SQL: the rows are locked, so it holds.
     if ((await orders.recordCheck(tx, t, check)) !== check.batchDeltas.size) {
       throw new Error(`batches of ${t.kind} ${body.id} changed under their lock`);
     }

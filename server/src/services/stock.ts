@@ -16,35 +16,31 @@ export async function productBatches(db: Db, siteId: number, productId: number, 
 }
 
 /**
- * Locks the items' batches (in id order) and works out how taking the items' quantities out of
- * them (approve) or putting them back (reverse) changes them, inside the caller's transaction; the
- * check writes it (orders.recordCheck). Approving checks every batch under its row lock first and
- * fails when one is expired or has too few: the AppError names the row (1-based), the product and
- * the batch.
+ * How taking the items' quantities out of their batches (approve) or putting them back (reverse)
+ * changes them; the items come with their batches locked (orders.lockMovingItems), and the check
+ * writes the move (orders.recordCheck). Approving checks every batch first and fails when one is
+ * expired or has too few: the AppError names the row (1-based), the product and the batch.
  */
-export async function lockStockMove(
-  db: Db,
+export function stockMove(
   siteId: number,
   order: { kind: OrderKind; id: number },
   items: stock.MovingItem[],
   action: 'approve' | 'reverse',
   today: string,
-): Promise<stock.StockMove> {
-  const batches = await stock.batchesByIds(db, siteId, items.map((item) => item.batch_id), true);
+): stock.StockMove {
   const perBatch = new Map<number, number>();
   items.forEach((item, i) => {
-    const batch = batches.get(item.batch_id);
-    // Batches are never deleted and orders keep to their site's: a missing one is a broken database.
-    if (!batch) throw new Error(`batch ${item.batch_id} of ${order.kind} ${order.id} is not the site's`);
-    const total = (perBatch.get(batch.id) ?? 0) + item.quantity;
-    perBatch.set(batch.id, total);
+    // Batches are never deleted and orders keep to their site's: another site's is a broken database.
+    if (item.batch_site_id !== siteId) throw new Error(`batch ${item.batch_id} of ${order.kind} ${order.id} is not the site's`);
+    const total = (perBatch.get(item.batch_id) ?? 0) + item.quantity;
+    perBatch.set(item.batch_id, total);
     if (action === 'reverse') return;
-    const params = { row: i + 1, product: batch.product_name, batch: batch.batch_no };
-    if (isExpired(batch.expiry_date, today)) {
-      throw new AppError(Code.STOCK, 'stock.expired', { ...params, expiry: batch.expiry_date });
+    const params = { row: i + 1, product: item.product_name, batch: item.batch_no };
+    if (isExpired(item.expiry_date, today)) {
+      throw new AppError(Code.STOCK, 'stock.expired', { ...params, expiry: item.expiry_date });
     }
-    if (total > batch.quantity) {
-      throw new AppError(Code.STOCK, 'stock.insufficient', { ...params, quantity: total, available: batch.quantity });
+    if (total > item.available) {
+      throw new AppError(Code.STOCK, 'stock.insufficient', { ...params, quantity: total, available: item.available });
     }
   });
   const sign = action === 'approve' ? -1 : 1;
