@@ -341,28 +341,34 @@ async function planCheck(
 /**
  * Approves, rejects or reverses an order of the site in one transaction: the order row is locked
  * first, so that a second check of the same order waits and then finds it checked; then its
- * batches (see orders.lockMovingItems).
+ * batches (see orders.lockMovingItems). Answers the order as `read` reads it after the writes, on
+ * the transaction's connection: read after the commit, the request waited its turn for a
+ * connection of the pool a second time, behind every request that came in meanwhile.
  */
-async function checkOrder(db: Db, actor: Actor, t: orders.OrderTables, body: CheckBody, today: string): Promise<void> {
+async function checkOrder<Order>(
+  db: Db,
+  actor: Actor,
+  t: orders.OrderTables,
+  body: CheckBody,
+  today: string,
+  read: (tx: Db) => Promise<Order | undefined>,
+): Promise<Order> {
   const action = checkActionOf(body);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const order = await lockOrder(tx, t, actor.siteId, body.id);
     const check = await planCheck(tx, actor, t, { id: body.id, status: order.status }, action, today);
     // The batches' guard repeats the checks of stockMove in SQL: the rows are locked, so it holds.
     if ((await orders.recordCheck(tx, t, check)) !== check.batchDeltas.size) {
       throw new Error(`batches of ${t.kind} ${body.id} changed under their lock`);
     }
+    return (await read(tx))!;
   });
 }
 
 /** Approves, rejects or reverses an outbound order of the site (see checkOrder); answers it as it is now. */
-export async function checkOutApply(db: Db, actor: Actor, body: CheckBody, today: string) {
-  await checkOrder(db, actor, outApplyTables, body, today);
-  return (await getOutApply(db, actor.siteId, body.id, today))!;
-}
+export const checkOutApply = (db: Db, actor: Actor, body: CheckBody, today: string) =>
+  checkOrder(db, actor, outApplyTables, body, today, (tx) => getOutApply(tx, actor.siteId, body.id, today));
 
 /** Approves, rejects or reverses a self-paid order of the site (see checkOrder); answers it as it is now. */
-export async function checkSpecialCare(db: Db, actor: Actor, body: CheckBody, today: string) {
-  await checkOrder(db, actor, specialCareTables, body, today);
-  return (await getSpecialCare(db, actor.siteId, body.id, today))!;
-}
+export const checkSpecialCare = (db: Db, actor: Actor, body: CheckBody, today: string) =>
+  checkOrder(db, actor, specialCareTables, body, today, (tx) => getSpecialCare(tx, actor.siteId, body.id, today));
