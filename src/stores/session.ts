@@ -64,6 +64,13 @@ class SessionStore {
   }
 
   private setSession(token: string, userInfo: UserInfo | null) {
+    // A new session ends what was left of the last logout: its message is old news, and a
+    // logout of this session is not a repeat of that one (signing in and out again within the
+    // message's delay had been ignored).
+    if (token && pendingLogoutMessage) {
+      clearTimeout(pendingLogoutMessage)
+      pendingLogoutMessage = undefined
+    }
     this.token = token
     this.userInfo = userInfo
   }

@@ -127,6 +127,17 @@ describe('sessionStore.logout', () => {
     expect(ui.showToast).toHaveBeenCalledWith({ title: '已退出', icon: 'none', duration: 2000 })
   })
 
+  it('logs out of a new session at once, however soon after the last logout, without its old message', async () => {
+    sessionStore.logout({ title: '请先登录' })
+    mockServer({ '/api/care/account/login_old': ok({ token: 'tok-9', userInfo: user }) })
+    await sessionStore.login('kf01', 'secret')
+    sessionStore.logout({ title: '已退出' })
+    expect(ui.reLaunch).toHaveBeenCalledTimes(2)
+    expect(sessionStore.isLoggedIn).toBe(false)
+    jest.advanceTimersByTime(600)
+    expect(ui.showToast.mock.calls).toEqual([[{ title: '已退出', icon: 'none', duration: 2000 }]])
+  })
+
   it('can log out again once the previous logout has finished', () => {
     sessionStore.logout()
     jest.advanceTimersByTime(600)
