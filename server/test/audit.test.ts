@@ -250,6 +250,19 @@ describe('request ids', () => {
     assert.equal(loggedIn.json().code, 1, loggedIn.json().msg);
     const rows = await auditedIn(String(loggedIn.headers['x-request-id']));
     assert.deepEqual(rows.map(({ action, entity }) => ({ action, entity })), [{ action: 'create', entity: 'sessions' }]);
+    const [session] = rows;
+
+    // The session's own changes: a new password, and the logout.
+    const { token } = loggedIn.json().res;
+    const sessionChange = async (route: string, payload: object) => {
+      const id = `lb-${randomUUID()}`;
+      const reply = await app.inject({ method: 'POST', url: `/api/care/account/${route}`, payload, headers: { token, 'x-request-id': id } });
+      assert.equal(reply.json().code, 1, reply.json().msg);
+      return auditedIn(id);
+    };
+    const [changed] = await sessionChange('change_pwd', { old_password: password, password: 'newpass5678' });
+    assert.deepEqual({ action: changed.action, entity: changed.entity }, { action: 'update', entity: 'accounts' });
+    assert.deepEqual(await sessionChange('logout', {}), [{ action: 'delete', entity: 'sessions', entityId: session.entityId }]);
   });
 });
 

@@ -128,6 +128,14 @@ describe('the earliest-expiry choice', () => {
     expect(isNearExpiry('2026-11-21', TODAY)).toBe(false)
   })
 
+  it('counts near expiry from the day it is asked about, when the day changes between calls', () => {
+    expect(isNearExpiry('2026-12-23', TODAY)).toBe(false)
+    expect(isNearExpiry('2026-12-23', '2026-11-23')).toBe(true)
+    expect(isNearExpiry('2026-12-24', '2026-11-23')).toBe(false)
+    expect(isNearExpiry('2026-12-23', TODAY)).toBe(false)
+    expect(isNearExpiry('2026-12-22', TODAY)).toBe(true)
+  })
+
   it('offers batches in stock and not expired, earliest expiry first (older batch first on the same day)', () => {
     const batches = [
       batch(1, '2027-05-01', 5),

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { withRequestId } from '../lib/requestContext.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -34,16 +33,14 @@ export class RequestLog extends LogController {
 
 /**
  * Every reply carries its request's id, the log has one line per request with it (RequestLog), and
- * the request's handler runs with it (the audit row records it): a complaint about one reply leads
- * to its log lines and to the changes it made, whichever instance answered.
+ * the request's actor carries it (actorOf: the audit row records it): a complaint about one reply
+ * leads to its log lines and to the changes it made, whichever instance answered.
  */
 export default fp(
   async (app) => {
     app.addHook('onRequest', async (request, reply) => {
       reply.header(REQUEST_ID_HEADER, request.id);
     });
-    // After the body is read: the handler, and what it awaits, runs in this context.
-    app.addHook('preHandler', (request, _reply, done) => withRequestId(request.id, done));
   },
   { name: 'requestLog' },
 );

@@ -2,11 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, type AuditAction } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
-import { currentRequestId } from '../lib/requestContext.js';
+import type { Actor } from '../actor.js';
 
-export interface AuditEntry {
-  siteId: number;
-  accountId: number;
+export interface AuditEntry extends Actor {
   action: AuditAction;
   /** The table of the changed row. */
   entity: string;
@@ -39,7 +37,7 @@ const insertEntry = prepared((db) =>
  */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<boolean> {
   // Only the entry's own fields: callers pass actors that carry more (a session's id is not the row's).
-  const { siteId, accountId, action, entity, entityId, requestId = null } = entry;
+  const { siteId, accountId, action, entity, entityId, requestId = null, httpRequestId = null } = entry;
   const rows = await insertEntry(db).execute({
     siteId,
     accountId,
@@ -47,7 +45,7 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<boolean> {
     entity,
     entityId,
     requestId,
-    httpRequestId: currentRequestId() ?? null,
+    httpRequestId,
   });
   return rows.length > 0;
 }

@@ -7,7 +7,6 @@ import type { Db } from '../db/types.js';
 import { formByName } from '@yuezi/contract/forms/index';
 import type { FormData } from '@yuezi/contract/forms/types';
 import { medicineFieldsOf, MEDICINES } from '../lib/forms.js';
-import { currentRequestId } from '../lib/requestContext.js';
 import { customerOrText } from './customers.js';
 
 // The form records of a site and the medicines of its round records: reads and writes. What may
@@ -340,7 +339,7 @@ export async function createRecord(db: Db, actor: Actor, values: RecordValues, r
     siteId: actor.siteId,
     createdBy: actor.accountId,
     requestId: requestId ?? null,
-    httpRequestId: currentRequestId() ?? null,
+    httpRequestId: actor.httpRequestId ?? null,
   });
   return created?.audited ? created.id : undefined;
 }

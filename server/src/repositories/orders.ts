@@ -12,7 +12,6 @@ import {
   type OrderStatus,
 } from '../db/schema.js';
 import { preparedByName } from '../db/prepared.js';
-import { currentRequestId } from '../lib/requestContext.js';
 import type { Db } from '../db/types.js';
 import { isExpired, isNearExpiry } from '@yuezi/contract/forms/definitions/stockRules';
 import { yuan, type MovingItem, type StockMove } from './stock.js';
@@ -143,6 +142,8 @@ export interface OrderCheck extends StockMove {
   /** Who checked or reversed it, and when: the columns of the one the action is. */
   by: number;
   at: Date;
+  /** The HTTP request the check is made in (its audit row records it). */
+  httpRequestId?: string;
 }
 
 const checkStatement = preparedPerKind((db, t, name) => {
@@ -198,7 +199,7 @@ export async function recordCheck(tx: Db, t: OrderTables, check: OrderCheck): Pr
     reversedAt: reversing ? at : null,
     reversedBy: reversing ? check.by : null,
     action: check.action,
-    httpRequestId: currentRequestId() ?? null,
+    httpRequestId: check.httpRequestId ?? null,
   });
   return changed;
 }

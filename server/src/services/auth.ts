@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Actor } from '../actor.js';
 import type { Db } from '../db/types.js';
 import { AppError, Code } from '../errors.js';
 import { siteUtcOffset } from '../lib/dates.js';
@@ -14,7 +15,7 @@ import * as sessions from '../repositories/sessions.js';
 const ENTITY = 'sessions';
 
 /** The session's account and site: who ends or moves it. */
-type SessionActor = Pick<sessions.Session, 'id' | 'accountId' | 'siteId'>;
+type SessionActor = Pick<sessions.Session, 'id' | 'accountId' | 'siteId'> & Actor;
 
 /** The logged-in staff member as the app reads it (login and account/info). */
 export const userInfo = (session: sessions.Session) => ({
@@ -31,7 +32,7 @@ export const userInfo = (session: sessions.Session) => ({
 });
 
 /** Starts a session (a login, audited) and returns its token: 256 random bits, stored only as their hash. */
-export async function createSession(db: Db, input: { accountId: number; siteId: number; ttlHours: number }): Promise<string> {
+export async function createSession(db: Db, input: Actor & { ttlHours: number }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     const id = await sessions.insertSession(tx, {
@@ -40,7 +41,7 @@ export async function createSession(db: Db, input: { accountId: number; siteId: 
       siteId: input.siteId,
       expiresAt: new Date(Date.now() + input.ttlHours * 3600_000),
     });
-    await writeAudit(tx, { siteId: input.siteId, accountId: input.accountId, action: 'create', entity: ENTITY, entityId: id });
+    await writeAudit(tx, { ...input, action: 'create', entity: ENTITY, entityId: id });
   });
   return token;
 }
@@ -51,6 +52,8 @@ export interface LoginInput {
   /** The site to work in; default the account's default site. */
   siteId?: number;
   ttlHours: number;
+  /** The HTTP request logging in (the session's audit row records it). */
+  httpRequestId?: string;
 }
 
 /**
@@ -67,7 +70,7 @@ export async function login(db: Db, input: LoginInput) {
   }
   const siteId = input.siteId ?? found.defaultSiteId;
   if (!(await accounts.mayUseSite(db, found.id, siteId))) throw new AppError(Code.FORBIDDEN, 'site.forbidden');
-  const token = await createSession(db, { accountId: found.id, siteId, ttlHours: input.ttlHours });
+  const token = await createSession(db, { accountId: found.id, siteId, ttlHours: input.ttlHours, httpRequestId: input.httpRequestId });
   const session = (await sessions.findSession(db, token))!;
   return { token, session };
 }
@@ -84,12 +87,12 @@ export async function logout(db: Db, session: SessionActor): Promise<void> {
  * Moves the session of `token` to another site the account may use (audited under the site it
  * moves to); answers the session as it is now.
  */
-export async function switchSite(db: Db, session: sessions.Session, token: string, siteId: number): Promise<sessions.Session> {
+export async function switchSite(db: Db, session: sessions.Session & Actor, token: string, siteId: number): Promise<sessions.Session> {
   if (siteId === session.siteId) return session;
   if (!(await accounts.mayUseSite(db, session.accountId, siteId))) throw new AppError(Code.FORBIDDEN, 'site.forbidden');
   await db.transaction(async (tx) => {
     await sessions.setSessionSite(tx, session.id, siteId);
-    await writeAudit(tx, { siteId, accountId: session.accountId, action: 'update', entity: ENTITY, entityId: session.id });
+    await writeAudit(tx, { ...session, siteId, action: 'update', entity: ENTITY, entityId: session.id });
   });
   return (await sessions.findSession(db, token))!;
 }
@@ -99,7 +102,7 @@ export async function switchSite(db: Db, session: sessions.Session, token: strin
  * audited as a change of the account, under the site the owner works in. The account's other
  * sessions end; this one stays.
  */
-export async function changePassword(db: Db, session: sessions.Session, oldPassword: string, password: string): Promise<void> {
+export async function changePassword(db: Db, session: sessions.Session & Actor, oldPassword: string, password: string): Promise<void> {
   if (!(await verifyPassword(await accounts.getPasswordHash(db, session.accountId), oldPassword))) {
     throw new AppError(Code.BAD_CREDENTIALS, 'password.oldWrong');
   }

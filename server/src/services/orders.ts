@@ -324,7 +324,7 @@ async function planCheck(
   action: CheckAction,
   today: string,
 ): Promise<orders.OrderCheck> {
-  const check = { siteId: actor.siteId, orderId: order.id, by: actor.accountId, at: new Date() };
+  const check = { siteId: actor.siteId, orderId: order.id, by: actor.accountId, at: new Date(), httpRequestId: actor.httpRequestId };
   const move = async (direction: 'approve' | 'reverse') =>
     stockMove(actor.siteId, { kind: t.kind, id: order.id }, await orders.lockMovingItems(db, t, order.id), direction, today);
   if ('reverse' in action) {

@@ -29,9 +29,15 @@ export function idOf(value: unknown): number | undefined {
 /** Past its expiry date on `today` (both YYYY-MM-DD): it may be used up to and including that day. */
 export const isExpired = (expiryDate: string, today: string) => expiryDate < today
 
+// The last near-expiry day of the latest `today` asked about: a list asks for each of its batches
+// on the same day, and the date arithmetic costs more than the comparison.
+let nearExpiryEnd = { today: '', last: '' }
+
 /** Not expired, but expiring within NEAR_EXPIRY_DAYS of `today`. */
-export const isNearExpiry = (expiryDate: string, today: string) =>
-  !isExpired(expiryDate, today) && expiryDate <= (addDays(today, NEAR_EXPIRY_DAYS) ?? today)
+export function isNearExpiry(expiryDate: string, today: string): boolean {
+  if (nearExpiryEnd.today !== today) nearExpiryEnd = { today, last: addDays(today, NEAR_EXPIRY_DAYS) ?? today }
+  return !isExpired(expiryDate, today) && expiryDate <= nearExpiryEnd.last
+}
 
 /** Earliest expiry first; the older batch (smaller id) first on the same day. */
 export const earliestExpiryFirst = (a: StockBatch, b: StockBatch) =>

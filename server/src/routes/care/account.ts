@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sessionActorOf } from '../../actor.js';
 import { AppError, Code } from '../../errors.js';
 import { siteDayRange, siteToday } from '../../lib/dates.js';
 import { listAccountSites } from '../../repositories/accounts.js';
@@ -53,7 +54,13 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     },
     async (request, reply) => {
       const { account, password, site_id } = request.body;
-      const { token, session } = await login(app.db, { account, password, siteId: site_id, ttlHours: options.sessionTtlHours });
+      const { token, session } = await login(app.db, {
+        account,
+        password,
+        siteId: site_id,
+        ttlHours: options.sessionTtlHours,
+        httpRequestId: request.id,
+      });
       const res = { token, userInfo: userInfo(session) };
       // The session exists either way: the app needs its token to call change_pwd.
       if (session.mustChangePassword) {
@@ -70,7 +77,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       config: { allowedBeforePasswordChange: true },
     },
     async (request, reply) => {
-      await logout(app.db, request.session);
+      await logout(app.db, sessionActorOf(request));
       await app.sessionsChanged(`s:${request.session.id}`);
       return reply.ok(null);
     },
@@ -89,8 +96,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       const { site_id } = request.body;
       const { session } = request;
       const token = request.headers.token as string;
-      const current = site_id === undefined ? session : await switchSite(app.db, session, token, site_id);
-      if (current !== session) await app.sessionsChanged(`s:${session.id}`);
+      const current = site_id === undefined ? session : await switchSite(app.db, sessionActorOf(request), token, site_id);
+      if (current.siteId !== session.siteId) await app.sessionsChanged(`s:${session.id}`);
       return reply.ok(userInfo(current));
     },
   );
@@ -122,7 +129,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       config: { allowedBeforePasswordChange: true },
     },
     async (request, reply) => {
-      await changePassword(app.db, request.session, request.body.old_password, request.body.password);
+      await changePassword(app.db, sessionActorOf(request), request.body.old_password, request.body.password);
       await app.sessionsChanged(`a:${request.session.accountId}`);
       return reply.ok(null);
     },
