@@ -1,5 +1,5 @@
 // babel-preset-taro; NutUI components (with their CSS) and icons are imported one module each,
-// so a page's chunk holds only what it uses (module paths are lower-case: STACK.md pitfall 5).
+// so a page's chunk holds only what it uses (NutUI's module paths are lower-case, so the name is lower-cased for the module and its CSS).
 module.exports = {
   presets: [['taro', { framework: 'react', ts: true, compiler: 'webpack5' }]],
   plugins: [

@@ -122,12 +122,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
       compile: { include: [contract] },
       webpackChain(chain, webpack) {
         resolveContractImports(chain)
-        // Every script asks the browser to compile all its functions while it downloads, on a
-        // thread of its own (V8's explicit compile hint; older engines read a comment). Otherwise
-        // each module's functions were compiled on the main thread as they first ran, most of
-        // the launch's longest task: side by side in Lighthouse, TBT 647 → 170 ms on the visit
-        // form and 365 → 165 ms on home. Added after Terser (which drops comments) and before the
-        // files' content hashes are worked out.
+        // Every script asks the browser to compile all its functions on a thread of its own while
+        // it downloads (V8's explicit compile hint; older engines read a comment), instead of on the
+        // main thread as each first runs, which had made the launch's longest task. Added after
+        // Terser (which drops comments) and before the files' content hashes are worked out.
         chain.plugin('compileHint').use(webpack.BannerPlugin, [
           {
             banner: '//# allFunctionsCalledOnLoad',
@@ -139,9 +137,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // Taro splits only the entry ('initial'), so every page chunk carried its own copy of NutUI,
         // the form renderer and the rest. Splitting the on-demand page chunks too lets pages share
         // them. The size floor keeps a page from needing many small requests, each of which queues
-        // for one of HTTP/1.1's six connections on a cold start: at 40 KB instead of 20 KB the
-        // visit form needs 15 files instead of 19 and home 7 instead of 10 (Lighthouse's LCP
-        // 0.4–0.9 s sooner), for about 2 KB gzip more on the way from home to another page.
+        // for one of HTTP/1.1's six connections on a cold start, at the price of a little shared
+        // code copied into more chunks.
         const splitChunks = chain.optimization.get('splitChunks')
         chain.optimization.splitChunks({
           ...splitChunks,
@@ -151,7 +148,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
             ...splitChunks.cacheGroups,
             // The libraries the app starts with (React DOM, MobX, Stencil…; Taro's own packages have
             // their chunk) in a script of their own: the browser compiles each script in its own
-            // task, so app.js's task no longer compiles them too (≈ 45 ms less at 4× throttling).
+            // task, so app.js's task no longer compiles them too.
             // Their scripts only: Taro's stylesheets stay in app.css (see below).
             startLibraries: {
               test: (module: { resource?: string; type: string }) =>
@@ -168,10 +165,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.output.merge({ environment: { asyncFunction: true } })
         chain.plugin('pageAssets').use(PageAssetsPlugin, [pageAliases])
         // Taro's own stylesheets (its components' look) are part of the app's stylesheet, not style
-        // elements its scripts insert: inserting them had been ≈ 28 ms of the launch's first task
-        // at 4× throttling. They are the entry's first modules, so they open app.css (as they had
-        // opened the page's styles) and NutUI's and the app's rules still win over theirs; they are
-        // kept out of the start libraries' chunk, whose stylesheet would be one more file the
+        // elements its scripts insert during the launch's first task. They are the entry's first
+        // modules, so they open app.css and NutUI's and the app's rules still win over theirs; they
+        // are kept out of the start libraries' chunk, whose stylesheet would be one more file the
         // first paint waits for.
         chain.module.rules.delete('taroStyle')
         chain.module.rule('customStyle').exclude.clear()
@@ -207,7 +203,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         filename: 'css/[name].[contenthash:8].css',
         chunkFilename: 'css/[name].[contenthash:8].css',
       },
-      // basename must stay unset: '/' makes the router match nothing (STACK.md pitfall 3).
+      // basename must stay unset: with '/' the router strips the slash, matches no page and draws a blank one.
       // The map pages answer at the short paths the PC back-office and saved links use.
       router: { mode: 'browser', customRoutes: MAP_PAGES },
       postcss: {

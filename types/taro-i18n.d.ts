@@ -1,4 +1,4 @@
-// taro-i18n ships untyped ESM (STACK.md pitfall 8).
+// taro-i18n ships untyped ESM with no declarations of its own, so its one class is declared here.
 declare module 'taro-i18n' {
   type Resources = Record<string, Record<string, string>>
   export default class T {

@@ -3,7 +3,7 @@
 // endpoints on PGlite and PostgreSQL next to a bare Fastify route, where their time goes (CPU
 // profile and PostgreSQL's statements), list latency at scale, and PDFs.
 //
-//   npm run bench                          everything (≈ 15 min on 2 cores)
+//   npm run bench                          everything, the builds included
 //   npm run bench -- --quick               shorter runs, scale 1k and 10k records
 //   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, profile, scale, pdf)
 //   npm run bench -- --no-build            use the builds already in DIST_DIR (or dist)

@@ -1,5 +1,5 @@
 // Debian's Chromium as the e2e tests and the bench drive it: headless, offline, in a sandbox-less
-// container (STACK.md).
+// container (Chinese text needs Debian's fonts-wqy-microhei, or it draws as boxes).
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 export const CHROMIUM_FLAGS = [

@@ -9,11 +9,7 @@ import { launchBrowser, startServer, ROOT } from '../e2e/support.mjs'
 
 const H5 = path.join(process.env.DIST_DIR || path.join(ROOT, 'dist'), 'h5')
 const KB = 1024
-/**
- * gzip bytes of JS on a cold start, 8 to 13 KB above what each page downloads: Taro's stylesheets
- * left the scripts for app.css (≈ 6 KB of CSS gzip more), its fetch polyfill and JSONP client the
- * build, 12 KB of JS gzip less on every page.
- */
+/** gzip bytes of JS on a cold start, a little above what each page downloads, so that growth shows. */
 const BUDGETS = { login: 165 * KB, home: 175 * KB, form: 230 * KB }
 
 let server

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import type { CustomerPickerProps } from './index'
 
 // H5: home needs the picker only once a customer is to be chosen. Its sheet (popup, search box and
-// list, about 18 KB gzip) is loaded then, not before home first shows.
+// list) is loaded then, not before home first shows.
 const CustomerPicker = lazy(() => import('./index'))
 
 /** The loaded picker, drawn closed once and then opened: its sheet slides in the first time too. */

@@ -10,7 +10,7 @@ interface Props {
 
 /**
  * A round avatar showing the first character of a name. Drawn by hand: NutUI's
- * Avatar (with its image and group styles) costs ~5 KB of the main package for this.
+ * Avatar would bring its image and group styles into the main package for this.
  */
 export default observer(function Initial({ name, size = 'normal', className }: Props) {
   return <View className={`initial initial--${size} ${className ?? ''}`}>{name?.slice(0, 1)}</View>
