@@ -4,9 +4,11 @@ import { observer } from 'mobx-react-lite'
 import type { Field, FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import type { FormSession } from '@/features/forms/stores/formSession'
+// Before the fields, so that a field's own styles follow the frame's and win where both set the
+// same thing, as they did in one stylesheet.
+import './index.scss'
 import { FIELD_COMPONENTS, RenderFieldContext } from '../fields'
 import FieldItem from './FieldItem'
-import './index.scss'
 
 /** One field in its frame, drawn by the component of its type. */
 const FieldView = observer(function FieldView({ field, path, session }: { field: Field; path: string; session: FormSession }) {

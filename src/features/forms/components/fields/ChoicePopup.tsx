@@ -11,6 +11,7 @@ import { formOptionsStore, type Choice } from '@/features/forms/stores/formOptio
 import ChoiceStatus from './ChoiceStatus'
 import type { FieldProps } from './types'
 import { afterChoice, useChoices } from './useChoices'
+import './ChoicePopup.scss'
 
 /** More choices than this: a search box above them. */
 const SEARCH_FROM = 12

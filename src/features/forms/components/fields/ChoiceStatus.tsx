@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { t } from '@/i18n'
+import './ChoiceStatus.scss'
 
 /** Loading, failed (with retry) or empty: what a list of choices shows instead of itself. */
 export default observer(function ChoiceStatus({ loading, error, empty, onRetry }: { loading: boolean; error: string; empty: boolean; onRetry: () => void }) {

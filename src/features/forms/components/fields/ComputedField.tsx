@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { t } from '@/i18n'
 import type { FieldProps } from './types'
+import './ComputedField.scss'
 
 /** computed: worked out from the other values as they change; read-only, with its unit once there is a value. */
 export default observer(function ComputedField({ field, path, session }: FieldProps) {

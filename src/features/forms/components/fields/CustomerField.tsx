@@ -2,6 +2,7 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { t } from '@/i18n'
 import type { FieldProps } from './types'
+import './CustomerField.scss'
 
 /** customer: the form's customer (the current one), read-only; the value is its id. */
 export default observer(function CustomerField({ session }: FieldProps) {

@@ -9,6 +9,7 @@ import { t } from '@/i18n'
 import { formStore } from '@/stores'
 import { centreClock } from '@/stores/centreClock'
 import type { FieldProps } from './types'
+import './DateControl.scss'
 
 interface Props extends FieldProps {
   withTime?: boolean

@@ -8,6 +8,7 @@ import { previewImage } from '@/utils/previewImage'
 import { assetUrl } from '../../assetUrl'
 import { ImageUploads, imageUrls } from '../../stores/uploads'
 import type { FieldProps } from './types'
+import './ImagesField.scss'
 
 /**
  * images: choose or take photos (png, jpg, jpeg, bmp, gif), each uploaded with its progress;

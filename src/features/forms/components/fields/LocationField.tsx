@@ -6,6 +6,7 @@ import { distanceText } from '@yuezi/contract/forms/messages'
 import { t } from '@/i18n'
 import { PlacePicker, placeOf, showPlace } from '../../stores/signInPlace'
 import type { FieldProps } from './types'
+import './LocationField.scss'
 
 /**
  * location: tapped, the map opens at the site; the place chosen shows by name with its distance

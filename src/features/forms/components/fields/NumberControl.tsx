@@ -5,6 +5,7 @@ import { observer } from 'mobx-react-lite'
 import { t } from '@/i18n'
 import { readNumber } from '../../numberText'
 import type { FieldProps } from './types'
+import './NumberControl.scss'
 
 const show = (value: unknown) => (typeof value === 'number' || typeof value === 'string' ? String(value) : '')
 

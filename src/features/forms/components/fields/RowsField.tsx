@@ -8,6 +8,7 @@ import { t } from '@/i18n'
 import { confirm } from '@/utils/feedback'
 import { RenderFieldContext } from './context'
 import type { FieldProps } from './types'
+import './RowsField.scss'
 
 const ROWS_MAX = 100
 

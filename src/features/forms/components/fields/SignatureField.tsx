@@ -9,6 +9,7 @@ import { assetUrl } from '../../assetUrl'
 import { isSigned, saveSignature } from '../../stores/uploads'
 import SignaturePad, { type SignaturePadRef } from './SignaturePad'
 import type { FieldProps } from './types'
+import './SignatureField.scss'
 
 /**
  * signature: drawn on a pad in a popup, uploaded as a PNG; the value is its URL, shown as the

@@ -4,6 +4,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react'
 import { Canvas, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
+import './SignaturePad.scss'
 
 export interface SignaturePadRef {
   /** Nothing drawn yet. */

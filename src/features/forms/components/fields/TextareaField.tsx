@@ -3,6 +3,7 @@ import { TextArea } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { t } from '@/i18n'
 import type { FieldProps } from './types'
+import './TextareaField.scss'
 
 /** Lines a note grows to; past them its box keeps that height and scrolls (a long note stays one screen). */
 const MAX_LINES = 8
