@@ -20,7 +20,7 @@ const stages = [
   { name: 'weapp (miniprogram-simulate)', cmd: bin('jest'), args: ['--ci', '--config', 'test/weapp/jest.config.js'] },
   { name: 'build h5', cmd: bin('taro'), args: ['build', '--type', 'h5'], build: true },
   { name: 'budgets', cmd: process.execPath, args: ['--test', 'test/budget/'] },
-  { name: 'end to end (Chromium)', cmd: process.execPath, args: ['--test', '--test-concurrency=1', `--test-timeout=${HANG_MS}`, 'test/e2e/'] },
+  { name: 'end to end (Chromium)', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${HANG_MS}`, 'test/e2e/'] },
 ]
 
 function run(stage) {

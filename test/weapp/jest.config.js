@@ -4,7 +4,10 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/**/*.test.js'],
-  transform: {},
+  // The compiled app runs as built; only the form definitions (packages/contract, TypeScript) that
+  // the care forms' test data derives from are compiled, with the unit tests' babel setup.
+  transform: { '\\.ts$': ['babel-jest', { configFile: require.resolve('../support/babel.config.js') }] },
+  resolver: '<rootDir>/../support/resolver.js',
   testTimeout: 60000,
   globalSetup: '<rootDir>/globalSetup.js',
   globalTeardown: '<rootDir>/globalTeardown.js',
