@@ -23,6 +23,9 @@ const medicineNotFound = () => new AppError(Code.NOT_FOUND, 'medicine.notFound')
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+// The site's records, newest first: a plain read.
+export { listRecords } from '../repositories/formRecords.js';
+
 /** One live record of the site (a round record with its medicines); else not-found. */
 export async function getFormRecord(db: Db, siteId: number, id: number) {
   const record = await records.getRecord(db, siteId, id);
