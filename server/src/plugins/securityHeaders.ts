@@ -47,8 +47,8 @@ function appOptions({ apiOrigins, webviewOrigins, embedOrigins, imageOrigins, ti
 
 /**
  * The headers helmet writes with these options. Helmet builds them anew for every response (and
- * @fastify/helmet even re-reads its options each time: a tenth of a read request's time); they
- * never change, so they are worked out once.
+ * @fastify/helmet even re-reads its options each time); they never change, so they are worked out
+ * once.
  */
 function headersOf(options: HelmetOptions): Headers {
   const headers = new Map<string, string>();
