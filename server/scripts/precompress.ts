@@ -1,6 +1,6 @@
 // Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside each text file of the H5
 // build, which the server then sends as they are (server/src/plugins/static.ts, preCompressed):
-// ≈ 16 % fewer bytes than compressing on the fly at brotli's fast default, and no CPU per request.
+// fewer bytes than compressing on the fly at brotli's fast default, and no CPU per request.
 // Run it after `taro build --type h5`; without it the server compresses on the fly.
 //
 //   node --import tsx server/scripts/precompress.ts [h5 dir, default $DIST_DIR/h5 or dist/h5]

@@ -4,7 +4,6 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { HelmetOptions } from 'helmet';
 import type { Config } from './config.js';
 import type { Db } from './db/types.js';
 import authPlugin from './plugins/auth.js';
@@ -34,39 +33,6 @@ import pdfRoutes from './routes/pdf.js';
 import { fontProblem } from './services/pdf/font.js';
 import { openUploadStore } from './services/uploads/index.js';
 
-/**
- * Helmet's headers on every reply. The content security policy is what the H5 build needs: its
- * own scripts only; inline styles (Taro's components and NutUI insert <style> elements); data: and
- * blob: images and fetches (the signature pad's drawing, chosen photos before their upload); the
- * API server and the web-view page's origins when the build names them; images also from the
- * bucket's public address and the map pages' tiles; frames only of the back-office origins that
- * embed the app.
- */
-export function securityHeaders({ apiOrigins, webviewOrigins, embedOrigins, imageOrigins, tileOrigins }: Config['csp']): HelmetOptions {
-  return {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins, ...imageOrigins, ...tileOrigins],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'data:', 'blob:', ...apiOrigins],
-        mediaSrc: ["'self'", 'blob:'],
-        frameSrc: webviewOrigins.length ? webviewOrigins : ["'none'"],
-        objectSrc: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'", ...embedOrigins],
-      },
-    },
-    // X-Frame-Options cannot name other origins: with back-office origins, frame-ancestors decides alone.
-    xFrameOptions: embedOrigins.length ? false : { action: 'sameorigin' },
-  };
-}
-
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -89,7 +55,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', async () => uploads.close?.());
 
   // External plugins.
-  await app.register(securityHeadersPlugin, securityHeaders(config.csp));
+  await app.register(securityHeadersPlugin, config.csp);
   await app.register(compress);
   // Counted in the database: every instance behind the load balancer counts the same attempts.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(() => app.db) });

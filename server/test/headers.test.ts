@@ -5,7 +5,6 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { securityHeaders } from '../src/app.js';
 import securityHeadersPlugin from '../src/plugins/securityHeaders.js';
 import { DEFAULT_MAP_TILE_URL, loadConfig } from '../src/config.js';
 import { login, PNG, startApp, uploadFile } from './helpers.js';
@@ -112,16 +111,13 @@ describe('security headers', () => {
 
   it('let the allowed origins in: web-view pages and the back-office in frames, uploaded images from the bucket', async () => {
     const bare = Fastify();
-    await bare.register(
-      securityHeadersPlugin,
-      securityHeaders({
-        apiOrigins: ['https://api.example.com'],
-        webviewOrigins: ['https://docs.example.com', 'https://news.example.com'],
-        embedOrigins: ['https://pc.example.com'],
-        imageOrigins: ['https://yuezi.oss-cn-hangzhou.aliyuncs.com'],
-        tileOrigins: ['https://tiles.example.com'],
-      }),
-    );
+    await bare.register(securityHeadersPlugin, {
+      apiOrigins: ['https://api.example.com'],
+      webviewOrigins: ['https://docs.example.com', 'https://news.example.com'],
+      embedOrigins: ['https://pc.example.com'],
+      imageOrigins: ['https://yuezi.oss-cn-hangzhou.aliyuncs.com'],
+      tileOrigins: ['https://tiles.example.com'],
+    });
     bare.get('/', async () => 'ok');
     const { headers } = await bare.inject('/');
     await bare.close();

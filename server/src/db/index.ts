@@ -67,15 +67,12 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, op
 }
 
 /**
- * The embedded database runs each statement at once, on this thread. Left alone, a request whose
- * statements all answer at once is handled from start to end while Node reads its connection, and
- * Node reads a connection up to 32 times in a row, and takes one new connection in, per turn of its
- * event loop: a device that sent its next request as soon as it had an answer was served again and
- * again while the requests of the others waited unread, or their connections unaccepted, for
- * seconds. Here PGlite hands its one connection to a statement or a whole transaction, in the order
- * they asked (its own queue), and each starts on a turn of the event loop of its own: between two
- * of them Node reads what has come in and accepts a waiting connection, and every request takes its
- * turn with the others'.
+ * The embedded database runs each statement at once, on this thread: left alone, a device that
+ * sends its next request as soon as it has an answer would be served again and again while the
+ * others' requests wait unread. Here PGlite hands its one connection to a statement or a whole transaction
+ * in the order they asked (its own queue), each starting on a turn of the event loop of its own:
+ * between two of them Node reads what has come in and accepts a waiting connection, and every
+ * request takes its turn with the others'.
  */
 class TakingTurnsPGlite extends PGlite {
   override _runExclusiveTransaction<T>(run: () => Promise<T>): Promise<T> {

@@ -8,12 +8,11 @@ interface Session {
 const sessionOf = (db: Db) => db._.session as unknown as Session;
 
 /**
- * A statement of the busiest reads and writes, built once and sent by name with its values:
- * Drizzle builds its SQL once, and PostgreSQL parses and plans it once per connection. Building a
- * query anew for every request cost more than the database's own work on a list, and as much as
- * a check's round trips in a transaction. Drizzle binds a prepared statement to the connection it
- * was built for; each call answers it bound to `db`'s, so that it runs in `db`, a transaction
- * included. Built once per driver (PGlite's and node-postgres's statements differ).
+ * A statement of the busiest reads and writes, built once and sent by name with its values, so
+ * that a request pays neither for Drizzle building its SQL nor for PostgreSQL parsing and planning
+ * it (once per connection). Drizzle binds a prepared statement to the connection it was built for;
+ * each call answers it bound to `db`'s, so that it runs in `db`, a transaction included. Built once
+ * per driver (PGlite's and node-postgres's statements differ).
  */
 export function prepared<Statement extends object>(build: (db: Db) => Statement): (db: Db) => Statement {
   const built = new Map<unknown, Statement>();
@@ -47,19 +46,16 @@ export type StatementValue = (name: string, type: 'int8' | 'text' | 'timestamptz
 const plannedWith: StatementValue = (name) => sql.placeholder(name);
 
 /**
- * A value of a list's statement prepared by name, hidden from PostgreSQL's planner: a subquery of
- * its placeholder, which an index still looks up. Told its values, PostgreSQL costed each call's own
- * plan (one form's) below the plan it would keep for every call, so it planned a list anew each
- * time: 0.6 ms at a thousand records and 1 ms at a million, more than the list's own work. With its
- * values hidden and its page written in (see pageWrittenIn), each call's plan costs what the kept
- * one does, and the statement keeps it after its first few calls.
+ * A value of a list's statement prepared by name, hidden from PostgreSQL's planner (a subquery of
+ * its placeholder, which an index still looks up): told the values, PostgreSQL planned each call
+ * anew; with them hidden and the page written in (see pageWrittenIn), the statement keeps one plan.
  */
 const plannedWithout: StatementValue = (name, type) => sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;
 
 /**
- * The LIMIT of a list's first page, written into its statement: a LIMIT the planner cannot see it
- * takes for a tenth of the rows, and plans for many rows instead of a page (at a million records,
- * 27 ms a page instead of 0.5). Checked to be a whole number, as it is not sent as a value.
+ * The LIMIT of a list's first page, written into its statement: with a LIMIT it cannot see, the
+ * planner plans for many rows instead of a page. Checked to be a whole number, as it is not sent as
+ * a value.
  */
 function pageWrittenIn(size: number): Placeholder {
   if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`not a page size: ${size}`);

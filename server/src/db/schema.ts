@@ -25,11 +25,10 @@ const ref = (name: string) => bigint(name, { mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * A trigram index (pg_trgm) for a keyword search's ILIKE '%…%'. GIN gathers new entries in a
- * pending list and merges them into the index when the list is full: at PostgreSQL's 4 MB, the
- * save that filled it merged for 65–70 ms while it held its rows' locks (autovacuum empties the
- * list sooner, but on a busy day not soon enough, and the embedded database has no autovacuum).
- * At 256 kB a merge takes a few milliseconds, and a save costs the same on average.
+ * A trigram index (pg_trgm) for a keyword search's ILIKE '%…%'. Its pending list of new entries is
+ * kept small, so that the save that fills it, holding its rows' locks, merges it into the index
+ * quickly (autovacuum empties the list too, but not soon enough on a busy day, and the embedded
+ * database has none).
  */
 const keywordIndex = (name: string, column: ExtraConfigColumn) =>
   index(name).using('gin', column.op('gin_trgm_ops')).with({ gin_pending_list_limit: 256 });

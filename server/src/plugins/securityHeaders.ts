@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,9 +13,42 @@ declare module 'fastify' {
 type Headers = [name: string, value: string][];
 
 /**
+ * Helmet's options for the app's replies. The content security policy is what the H5 build needs:
+ * its own scripts only; inline styles (Taro's components and NutUI insert <style> elements); data: and
+ * blob: images and fetches (the signature pad's drawing, chosen photos before their upload); the
+ * API server and the web-view page's origins when the build names them; images also from the
+ * bucket's public address and the map pages' tiles; frames only of the back-office origins that
+ * embed the app.
+ */
+function appOptions({ apiOrigins, webviewOrigins, embedOrigins, imageOrigins, tileOrigins }: Config['csp']): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins, ...imageOrigins, ...tileOrigins],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'data:', 'blob:', ...apiOrigins],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: webviewOrigins.length ? webviewOrigins : ["'none'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'", ...embedOrigins],
+      },
+    },
+    // X-Frame-Options cannot name other origins: with back-office origins, frame-ancestors decides alone.
+    xFrameOptions: embedOrigins.length ? false : { action: 'sameorigin' },
+  };
+}
+
+/**
  * The headers helmet writes with these options. Helmet builds them anew for every response (and
- * @fastify/helmet even re-reads its options each time: a tenth of a read request's time); they
- * never change, so they are worked out once.
+ * @fastify/helmet even re-reads its options each time); they never change, so they are worked out
+ * once.
  */
 function headersOf(options: HelmetOptions): Headers {
   const headers = new Map<string, string>();
@@ -29,9 +63,10 @@ function headersOf(options: HelmetOptions): Headers {
   return [...headers];
 }
 
-/** Helmet's headers on every reply, whatever answers it (a route, a refusal, a 404). */
-export default fp<HelmetOptions>(
-  async (app, options) => {
+/** Helmet's headers on every reply, whatever answers it (a route, a refusal, a 404), for the origins of `csp`. */
+export default fp<Config['csp']>(
+  async (app, csp) => {
+    const options = appOptions(csp);
     const appHeaders = headersOf(options);
     const routeHeaders = new WeakMap<HelmetOptions, Headers>();
     const headersFor = (own: HelmetOptions | undefined) => {

@@ -1,16 +1,17 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Actor } from '../actor.js';
-import { accounts, customers, formRecords, medicines } from '../db/schema.js';
+import { accounts, customers, formRecords } from '../db/schema.js';
 import { listPlan, prepared, preparedByName, type StatementValue } from '../db/prepared.js';
 import type { Db } from '../db/types.js';
 import { formByName } from '@yuezi/contract/forms/index';
 import type { FormData } from '@yuezi/contract/forms/types';
 import { medicineFieldsOf, MEDICINES } from '../lib/forms.js';
 import { customerOrText } from './customers.js';
+import { medicineItem, medicinesOf } from './medicines.js';
 
-// The form records of a site and the medicines of its round records: reads and writes. What may
-// be saved, and the audit log, are services/formRecords.ts's.
+// The form records of a site: reads and writes (a round record's medicines: medicines.ts). What
+// may be saved, and the audit log, are services/formRecords.ts's.
 
 /** Newest first, in the order of the indexes (see db/schema.ts), so that PostgreSQL reads them rather than sorting. */
 const newestFirst = [sql`${formRecords.createdAt} desc nulls last`, sql`${formRecords.id} desc nulls last`];
@@ -81,44 +82,6 @@ const selectRecords = <More extends SelectedFields>(db: Db, more: More) =>
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords<{}>>['where']>>[number];
 
-const medicineColumns = {
-  id: medicines.id,
-  record_id: medicines.recordId,
-  medicine: medicines.medicine,
-  dose: medicines.dose,
-  route: medicines.route,
-  frequency: medicines.frequency,
-  days: medicines.days,
-  note: medicines.note,
-  created_at: medicines.createdAt,
-  created_by: medicines.createdBy,
-  updated_at: medicines.updatedAt,
-  updated_by: medicines.updatedBy,
-};
-
-type MedicineRow = Awaited<ReturnType<typeof medicinesOf>>[number];
-
-const MEDICINE_VALUES = ['medicine', 'dose', 'route', 'frequency', 'days', 'note'] as const;
-
-/** A medicine as a row of the form's data: the row fields only, empty ones left out (as the app sends them). */
-export const asFormRow = (row: MedicineRow): FormData =>
-  Object.fromEntries(MEDICINE_VALUES.filter((key) => row[key] !== null).map((key) => [key, row[key]]));
-
-export const medicineItem = (row: MedicineRow) => ({
-  ...row,
-  created_at: row.created_at.toISOString(),
-  updated_at: row.updated_at.toISOString(),
-});
-
-export async function medicinesOf(db: Db, recordIds: number[]) {
-  if (!recordIds.length) return [];
-  return db
-    .select(medicineColumns)
-    .from(medicines)
-    .where(inArray(medicines.recordId, recordIds))
-    .orderBy(asc(medicines.recordId), asc(medicines.id));
-}
-
 /** A row as the API answers it, a round record's medicines in data.medicines. */
 const toItem = ({ medicine_rows, ...row }: RecordRow) => ({
   ...row,
@@ -158,10 +121,9 @@ const keptCount = (filters: Filter[], keyword: boolean) => !keyword && filters.e
 /**
  * A page of the site's live records with these filters (and a keyword's condition), newest first,
  * each row with the number of all that match. Only the site and maybe the form: the kept count, a
- * few rows (its shards) however many records there are. Otherwise the page's 20 ids are read
- * first and only their rows joined, and the matching records are counted by a subquery of their
- * own: a window count over the joined rows had joined and sorted every match (a month of one form
- * at 100k records: ≈ 1 400 rows, 10–14 ms, for a page of 20).
+ * few rows (its shards) however many records there are. Otherwise the page's ids are read first and
+ * only their rows joined, and the matching records are counted by a subquery of their own, so that
+ * counting does not join and sort every match.
  */
 const recordPage = (db: Db, filters: Filter[], { keyword, firstPageOf }: { keyword?: SQL; firstPageOf?: number }) => {
   const { value, limit, offset } = listPlan(firstPageOf);
@@ -348,35 +310,6 @@ export async function updateRecord(db: Db, id: number, values: RecordValues): Pr
   await db.update(formRecords).set(values).where(eq(formRecords.id, id));
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
-
-/** A validated medicine row as the medicines table's columns. */
-function medicineValues(row: FormData) {
-  return {
-    medicine: row.medicine as string,
-    dose: row.dose as string,
-    route: text(row.route),
-    frequency: text(row.frequency),
-    days: typeof row.days === 'number' ? row.days : null,
-    note: text(row.note),
-  };
-}
-
-/** Replaces a record's medicines with the validated rows. */
-export async function replaceMedicines(db: Db, actor: Actor, recordId: number, rows: FormData[]): Promise<void> {
-  await db.delete(medicines).where(eq(medicines.recordId, recordId));
-  if (!rows.length) return;
-  await db.insert(medicines).values(
-    rows.map((row) => ({
-      ...medicineValues(row),
-      recordId,
-      siteId: actor.siteId,
-      createdBy: actor.accountId,
-      updatedBy: actor.accountId,
-    })),
-  );
-}
-
 // ---------------------------------------------------------------------------------------------
 // Deleting
 
@@ -391,7 +324,7 @@ export async function softDeleteRecord(db: Db, actor: Actor, id: number): Promis
 }
 
 // ---------------------------------------------------------------------------------------------
-// Medicines of a round record
+// A change of a round record's medicines
 
 /** A live record of the site (its id and form), locked when asked; undefined when there is none. */
 export async function liveRecord(db: Db, siteId: number, recordId: number, lock = false) {
@@ -401,47 +334,6 @@ export async function liveRecord(db: Db, siteId: number, recordId: number, lock 
     .where(and(eq(formRecords.id, recordId), eq(formRecords.siteId, siteId), isNull(formRecords.deletedAt)));
   const [record] = await (lock ? query.for('update') : query);
   return record;
-}
-
-/** Adds a validated medicine to a record; answers its id. */
-export async function insertMedicine(db: Db, actor: Actor, recordId: number, values: FormData): Promise<number> {
-  const [created] = await db
-    .insert(medicines)
-    .values({
-      ...medicineValues(values),
-      updatedBy: actor.accountId,
-      updatedAt: new Date(),
-      recordId,
-      siteId: actor.siteId,
-      createdBy: actor.accountId,
-    })
-    .returning({ id: medicines.id });
-  return created.id;
-}
-
-/** Changes a medicine of the record; false when the record has no such medicine. */
-export async function updateMedicine(db: Db, actor: Actor, recordId: number, id: number, values: FormData): Promise<boolean> {
-  const [updated] = await db
-    .update(medicines)
-    .set({ ...medicineValues(values), updatedBy: actor.accountId, updatedAt: new Date() })
-    .where(and(eq(medicines.id, id), eq(medicines.recordId, recordId), eq(medicines.siteId, actor.siteId)))
-    .returning({ id: medicines.id });
-  return updated !== undefined;
-}
-
-/** A medicine of a live record of the site, with its record's id and form, the record locked; undefined when there is none. */
-export async function lockMedicine(db: Db, siteId: number, id: number) {
-  const [medicine] = await db
-    .select({ recordId: medicines.recordId, name: formRecords.name })
-    .from(medicines)
-    .innerJoin(formRecords, eq(formRecords.id, medicines.recordId))
-    .where(and(eq(medicines.id, id), eq(medicines.siteId, siteId), isNull(formRecords.deletedAt)))
-    .for('update', { of: formRecords });
-  return medicine;
-}
-
-export async function deleteMedicine(db: Db, id: number): Promise<void> {
-  await db.delete(medicines).where(eq(medicines.id, id));
 }
 
 /** A record's stored data (without its medicines). */

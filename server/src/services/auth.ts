@@ -12,6 +12,9 @@ import * as sessions from '../repositories/sessions.js';
 // Logging in and out, changing the password, moving a session to another site. Each change of a
 // session is audited as a change of the `sessions` row, under the site it is in (or moves to).
 
+// The sites the account may use: a plain read.
+export { listAccountSites } from '../repositories/accounts.js';
+
 const ENTITY = 'sessions';
 
 /** The session's account and site: who ends or moves it. */

@@ -7,6 +7,7 @@ import { fieldsOf, isEmpty, labelKeyOf, validateForm, withComputed } from '@yuez
 import { medicineFieldsOf, MEDICINES, searchTextOf, siteLocationOf, withoutComputed } from '../lib/forms.js';
 import { writeAudit } from '../repositories/audit.js';
 import * as records from '../repositories/formRecords.js';
+import * as medicines from '../repositories/medicines.js';
 import { findSite } from '../repositories/siteLists.js';
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js';
 import { checkAgainstSite } from './siteOptions.js';
@@ -22,6 +23,9 @@ const medicineNotFound = () => new AppError(Code.NOT_FOUND, 'medicine.notFound')
 
 // ---------------------------------------------------------------------------------------------
 // Reading
+
+// The site's records, newest first: a plain read.
+export { listRecords } from '../repositories/formRecords.js';
 
 /** One live record of the site (a round record with its medicines); else not-found. */
 export async function getFormRecord(db: Db, siteId: number, id: number) {
@@ -115,7 +119,7 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
       // The search text covers the medicines too: the sent ones, or those the record keeps.
       const keptMedicines =
         medicineFields && input.id !== undefined && !(MEDICINES in data)
-          ? { [MEDICINES]: (await records.medicinesOf(tx, [input.id])).map(records.asFormRow) }
+          ? { [MEDICINES]: (await medicines.medicinesOf(tx, [input.id])).map(medicines.asFormRow) }
           : {};
       const values = {
         name: definition.name,
@@ -138,7 +142,7 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
       // The sent medicines replace the record's; an update without the key keeps them (they may
       // have been changed with medicineSave meanwhile).
       if (medicineFields && (input.id === undefined || MEDICINES in data)) {
-        await records.replaceMedicines(tx, actor, id, Array.isArray(medicineRows) ? (medicineRows as FormData[]) : []);
+        await medicines.replaceMedicines(tx, actor, id, Array.isArray(medicineRows) ? (medicineRows as FormData[]) : []);
       }
       // A new record's audit entry was written with it.
       if (input.id !== undefined) {
@@ -176,7 +180,7 @@ async function roundRecord(db: Db, siteId: number, recordId: number, lock = fals
 
 export async function listMedicines(db: Db, siteId: number, recordId: number) {
   await roundRecord(db, siteId, recordId);
-  return (await records.medicinesOf(db, [recordId])).map(records.medicineItem);
+  return (await medicines.medicinesOf(db, [recordId])).map(medicines.medicineItem);
 }
 
 export interface MedicineInput {
@@ -197,9 +201,9 @@ export async function saveMedicine(db: Db, actor: Actor, input: MedicineInput): 
 
     let id: number;
     if (input.id === undefined) {
-      id = await records.insertMedicine(tx, actor, record.id, values);
+      id = await medicines.insertMedicine(tx, actor, record.id, values);
     } else {
-      if (!(await records.updateMedicine(tx, actor, record.id, input.id, values))) throw medicineNotFound();
+      if (!(await medicines.updateMedicine(tx, actor, record.id, input.id, values))) throw medicineNotFound();
       id = input.id;
     }
     await touchRecord(tx, actor, record.id, record.definition);
@@ -212,9 +216,9 @@ export async function saveMedicine(db: Db, actor: Actor, input: MedicineInput): 
 /** Deletes a medicine of a live record of the site; else not-found. */
 export async function deleteMedicine(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const medicine = await records.lockMedicine(tx, actor.siteId, id);
+    const medicine = await medicines.lockMedicine(tx, actor.siteId, id);
     if (!medicine) throw medicineNotFound();
-    await records.deleteMedicine(tx, id);
+    await medicines.deleteMedicine(tx, id);
     await touchRecord(tx, actor, medicine.recordId, formByName(medicine.name)!);
     await writeAudit(tx, { ...actor, action: 'delete', entity: MEDICINE_ENTITY, entityId: id });
   });
@@ -223,6 +227,6 @@ export async function deleteMedicine(db: Db, actor: Actor, id: number): Promise<
 /** A change of a record's medicines is a change of the record: who and when, and its search text. */
 async function touchRecord(db: Db, actor: Actor, recordId: number, definition: FormDefinition): Promise<void> {
   const data = await records.recordData(db, recordId);
-  const rows = (await records.medicinesOf(db, [recordId])).map(records.asFormRow);
+  const rows = (await medicines.medicinesOf(db, [recordId])).map(medicines.asFormRow);
   await records.touchRecord(db, actor, recordId, searchTextOf(definition, { ...data, [MEDICINES]: rows }));
 }

@@ -50,6 +50,13 @@ const orderNo = (prefix: string, today: string, id: number) =>
 const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 // ---------------------------------------------------------------------------------------------
+// Reading
+
+// The site's orders, a page of them or one with its items (else undefined): plain reads.
+export { getOutApply, listOutApplies } from '../repositories/outApplies.js';
+export { getSpecialCare, listSpecialCares } from '../repositories/specialCares.js';
+
+// ---------------------------------------------------------------------------------------------
 // Saving, shared
 
 /** An order as its kind's `build` in `saveOrder` makes it from the validated form. */

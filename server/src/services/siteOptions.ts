@@ -5,6 +5,9 @@ import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate';
 import { existingDepartments, existingRooms } from '../repositories/siteLists.js';
 import { batchesByIds, existingGiftTypes, existingPackages, existingProducts } from '../repositories/stock.js';
 
+// The site's rooms by floor and departments that forms choose from: plain reads.
+export { listDepartments, listFloors } from '../repositories/siteLists.js';
+
 /**
  * What a form definition's rules cannot know: that the chosen babies are the customer's, and that
  * rooms, departments, products, packages, gift types and batches are the site's (a batch also of

@@ -4,6 +4,9 @@ import { AppError, Code } from '../errors.js';
 import { isExpired } from '@yuezi/contract/forms/definitions/stockRules';
 import * as stock from '../repositories/stock.js';
 
+// The site's products, packages and gift types that forms choose from: plain reads.
+export { listGiftTypes, listPackages, listProducts } from '../repositories/stock.js';
+
 /**
  * The batches of a product of the site that can be chosen on `today` (see choosableBatches).
  * Another site's product is not found.

@@ -11,6 +11,9 @@ import * as surveys from '../repositories/surveys.js';
 /** The form whose rules an acknowledgement follows (@yuezi/contract/forms). */
 const ACKNOWLEDGEMENT_FORM = '入住须知';
 
+// The site's acknowledgements, newest first: a plain read.
+export { listAnswers } from '../repositories/surveys.js';
+
 /** The site's current check-in rules; else not-found. */
 export async function getSurvey(db: Db, siteId: number) {
   const survey = await surveys.currentSurvey(db, siteId);

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sessionActorOf } from '../../actor.js';
 import { AppError, Code } from '../../errors.js';
 import { siteDayRange, siteToday } from '../../lib/dates.js';
-import { listAccountSites } from '../../repositories/accounts.js';
 import {
   ChangePasswordBody,
   HomeBody,
@@ -14,7 +13,7 @@ import {
   UserInfo,
 } from '@yuezi/contract/api/account';
 import { Done, Envelope, NoBody } from '@yuezi/contract/api/common';
-import { changePassword, login, logout, switchSite, userInfo } from '../../services/auth.js';
+import { changePassword, listAccountSites, login, logout, switchSite, userInfo } from '../../services/auth.js';
 import { homeCounts } from '../../services/home.js';
 
 export interface AccountRoutesOptions {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError, Code } from '../../errors.js';
-import { getCustomer, listCustomers } from '../../repositories/customers.js';
 import { IdBody } from '@yuezi/contract/api/common';
 import { CustomerInfo, CustomerList, CustomerListBody } from '@yuezi/contract/api/customers';
+import { getCustomer, listCustomers } from '../../services/customers.js';
 
 /** The site's customers and their babies. */
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,11 +28,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CustomerInfo },
       },
     },
-    async (request, reply) => {
-      const customer = await getCustomer(app.db, request.session.siteId, request.body.id);
-      if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
-      return reply.ok(customer);
-    },
+    async (request, reply) => reply.ok(await getCustomer(app.db, request.session.siteId, request.body.id)),
   );
 };
 

@@ -1,9 +1,8 @@
 import { actorOf } from '../../actor.js';
 import { siteToday } from '../../lib/dates.js';
-import { getOutApply, listOutApplies } from '../../repositories/outApplies.js';
 import { Saved } from '@yuezi/contract/api/common';
 import { OutApply, OutApplyList, OutApplyListBody, OutApplySaveBody } from '@yuezi/contract/api/outApply';
-import { checkOutApply, deleteOutApply, saveOutApply } from '../../services/orders.js';
+import { checkOutApply, deleteOutApply, getOutApply, listOutApplies, saveOutApply } from '../../services/orders.js';
 import { formData, orderRoutes } from './orderRoutes.js';
 
 /** Outbound orders: supplies for a department, gift packs for customers; approval takes stock out. */

@@ -1,9 +1,8 @@
 import { actorOf } from '../../actor.js';
 import { siteToday } from '../../lib/dates.js';
-import { getSpecialCare, listSpecialCares } from '../../repositories/specialCares.js';
 import { Saved } from '@yuezi/contract/api/common';
 import { SpecialCare, SpecialCareList, SpecialCareListBody, SpecialCareSaveBody } from '@yuezi/contract/api/specialCare';
-import { checkSpecialCare, deleteSpecialCare, saveSpecialCare } from '../../services/orders.js';
+import { checkSpecialCare, deleteSpecialCare, getSpecialCare, listSpecialCares, saveSpecialCare } from '../../services/orders.js';
 import { formData, orderRoutes } from './orderRoutes.js';
 
 /** Self-paid item orders of customers (自费物品消费表); approval takes stock out. */

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../../actor.js';
 import { siteDayRange, siteToday } from '../../../lib/dates.js';
-import { listRecords } from '../../../repositories/formRecords.js';
 import { Done, IdBody, Saved } from '@yuezi/contract/api/common';
 import {
   FormRecordCount,
@@ -11,7 +10,13 @@ import {
   FormRecordListBody,
   SaveFormBody,
 } from '@yuezi/contract/api/formRecords';
-import { countFormRecords, deleteFormRecord, getFormRecord, saveFormRecord } from '../../../services/formRecords.js';
+import {
+  countFormRecords,
+  deleteFormRecord,
+  getFormRecord,
+  listRecords,
+  saveFormRecord,
+} from '../../../services/formRecords.js';
 
 /** Form records: saving, listing, reading, counting and deleting them. */
 const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {

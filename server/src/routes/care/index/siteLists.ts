@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listDepartments, listFloors } from '../../../repositories/siteLists.js';
-import { listGiftTypes } from '../../../repositories/stock.js';
 import { NoBody } from '@yuezi/contract/api/common';
 import { DepartmentList, FloorList, GiftTypeList } from '@yuezi/contract/api/siteLists';
+import { listDepartments, listFloors } from '../../../services/siteOptions.js';
+import { listGiftTypes } from '../../../services/stock.js';
 
 /** The site's lists that forms choose from: rooms by floor, departments, gift types. */
 const siteListRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { siteToday } from '../../../lib/dates.js';
-import { listPackages, listProducts } from '../../../repositories/stock.js';
 import { NoBody } from '@yuezi/contract/api/common';
 import { ProductList, ProductListBody, ProductPackageList } from '@yuezi/contract/api/stock';
+import { listPackages, listProducts } from '../../../services/stock.js';
 
 /** The site's products and product packages, that stock forms choose from. */
 const stockListRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../../actor.js';
-import { listAnswers } from '../../../repositories/surveys.js';
 import { NoBody, Saved } from '@yuezi/contract/api/common';
 import { AnswerList, AnswerListBody, AnswerSaveBody, Survey } from '@yuezi/contract/api/surveys';
-import { getSurvey, saveAnswer } from '../../../services/surveys.js';
+import { getSurvey, listAnswers, saveAnswer } from '../../../services/surveys.js';
 
 /** The check-in rules (入住须知) and customers' signed acknowledgements of them. */
 const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
