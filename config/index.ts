@@ -18,6 +18,12 @@ const resolveContractImports = (chain: { resolve: { set(key: string, value: unkn
   chain.resolve.set('extensionAlias', { '.js': ['.js', '.ts'] })
 }
 
+// A feature's index.ts only re-exports: marked free of effects, so that a page importing one thing
+// through it does not take the rest of the feature along.
+const featureIndexesOnlyReExport = (chain: { module: { rule(name: string): { test(re: RegExp): { set(key: string, value: unknown): unknown } } } }) => {
+  chain.module.rule('featureIndex').test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/).set('sideEffects', false)
+}
+
 // NutUI and Leaflet's stylesheet are drawn at width 375 (one CSS pixel a pixel); our own styles at 750
 // (Taro's default).
 const designWidth = (input?: unknown) =>
@@ -106,6 +112,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       compile: { include: [contract] },
       webpackChain(chain) {
         resolveContractImports(chain)
+        featureIndexesOnlyReExport(chain)
       },
       optimizeMainPackage: { enable: true },
       // NutUI's per-component CSS arrives in varying order; the order does not matter for it.
@@ -122,6 +129,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       compile: { include: [contract] },
       webpackChain(chain, webpack) {
         resolveContractImports(chain)
+        featureIndexesOnlyReExport(chain)
         // Every script asks the browser to compile all its functions on a thread of its own while
         // it downloads (V8's explicit compile hint; older engines read a comment), instead of on the
         // main thread as each first runs, which had made the launch's longest task. Added after

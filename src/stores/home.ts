@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { homeSummary } from '@/api/account'
 import type { HomeSummary } from '@/api/types'
 import { latestCall } from '@/utils/latest'
-import { formStore } from './form'
+import { workingDateStore } from './workingDate'
 
 // Only the newest load applies, so a reply for a date left behind is dropped.
 const beginLoad = latestCall()
@@ -23,7 +23,7 @@ class HomeStore {
     this.loading = true
     this.error = ''
     try {
-      const summary = await homeSummary(formStore.today, { loading: false, showError: false })
+      const summary = await homeSummary(workingDateStore.today, { loading: false, showError: false })
       if (isCurrent()) runInAction(() => (this.summary = summary))
     } catch (error) {
       if (isCurrent()) runInAction(() => (this.error = (error as Error).message))

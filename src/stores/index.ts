@@ -1,6 +1,6 @@
 export { sessionStore, retryAfterOf } from './session'
 export { customerStore } from './customer'
 export { centreClock } from './centreClock'
-export { formStore } from './form'
 export { homeStore } from './home'
 export { settingsStore, watchNetwork } from './settings'
+export { workingDateStore } from './workingDate'

@@ -12,8 +12,8 @@ import { currentPageUrl, loginUrl } from '@/utils/navigation'
 import { persist } from '@/utils/storage'
 import { centreClock } from './centreClock'
 import { customerStore } from './customer'
-import { formStore } from './form'
 import { settingsStore } from './settings'
+import { workingDateStore } from './workingDate'
 
 /** Seconds until a refused sign-in may be tried again (after too many attempts), if the server said. */
 export function retryAfterOf(error: unknown): number | undefined {
@@ -23,6 +23,9 @@ export function retryAfterOf(error: unknown): number | undefined {
 
 // Set while a logout is under way: calls failing together with -90001 log out once.
 let pendingLogoutMessage: ReturnType<typeof setTimeout> | undefined
+
+// What features keep about the session's customer (the open form's record), let go of with it.
+const customerClearers: Array<() => void> = []
 
 /** The signed-in staff member. */
 class SessionStore {
@@ -42,7 +45,7 @@ class SessionStore {
       () => this.zone,
       (zone) => {
         centreClock.setZone(zone)
-        formStore.startDay()
+        workingDateStore.startDay()
       },
       { fireImmediately: true, equals: compareStructural },
     )
@@ -107,8 +110,7 @@ class SessionStore {
     if (callServer) account.logout().catch(() => {})
     this.setSession('', null)
     this.sites = []
-    customerStore.clear()
-    formStore.clearRecord()
+    this.clearCustomer()
     Taro.reLaunch({ url: loginUrl(returnTo) })
     pendingLogoutMessage = setTimeout(() => {
       pendingLogoutMessage = undefined
@@ -143,8 +145,17 @@ class SessionStore {
   async switchSite(site_id: number) {
     const userInfo = await account.info(site_id)
     runInAction(() => (this.userInfo = userInfo))
+    this.clearCustomer()
+  }
+
+  /** `clear` runs whenever the session lets go of its customer: at logout and on a site switch. */
+  onCustomerCleared(clear: () => void) {
+    customerClearers.push(clear)
+  }
+
+  private clearCustomer() {
     customerStore.clear()
-    formStore.clearRecord()
+    for (const clear of customerClearers) clear()
   }
 
   async changePassword(oldPassword: string, newPassword: string) {

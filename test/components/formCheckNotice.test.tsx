@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import { runInAction } from 'mobx'
 import type { SurveyAnswer } from '@/api/types'
 import CheckNoticePage from '@/pagesHome/pages/checkNotice'
-import { customerStore, formStore, sessionStore } from '@/stores'
-import { callsTo, click, demoUser, mockApi, mockViewerTab, quietUi, resetApp, settle } from './support/helpers'
+import { customerStore } from '@/stores'
+import { callsTo, click, mockApi, mockViewerTab, settle } from './support/helpers'
+import { signedIn } from './support/signedIn'
 
 const SURVEY = '/api/care/index/getSurvey'
 const ANSWERS = '/api/care/index/answerList'
@@ -38,14 +38,8 @@ async function show() {
 }
 
 beforeEach(() => {
-  resetApp()
-  quietUi()
-  runInAction(() => {
-    sessionStore.token = 'tok-1'
-    sessionStore.userInfo = demoUser
-  })
+  signedIn()
   customerStore.select({ id: 7, name: '李静', phone: '13800000007', room: '805', delivery_date: null, children: [] })
-  formStore.setToday('2026-11-22')
 })
 
 describe('check-in rules (入住须知)', () => {

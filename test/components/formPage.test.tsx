@@ -1,6 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import { runInAction } from 'mobx'
 import type { Customer, FormRecord } from '@/api/types'
 import FormPage from '@/features/forms/components/FormPage'
 import { checkInNoticeMonth, checkInNoticeSmall } from '@yuezi/contract/forms/definitions/checkInNotice'
@@ -9,9 +8,11 @@ import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatrici
 import { proofOfLostReceipt } from '@yuezi/contract/forms/definitions/proofOfLostReceipt'
 import '@/features/forms/locales'
 import VisitPage from '@/pagesHome/pages/form/visit/form'
-import { customerStore, formStore, sessionStore } from '@/stores'
+import { openFormStore } from '@/features/forms'
+import { customerStore } from '@/stores'
 import { DRAFT_DELAY } from '@/features/forms/stores/formSession'
-import { blurField, callsTo, click, demoUser, field, mockApi, mockViewerTab, quietUi, resetApp, settle, typeInto } from './support/helpers'
+import { blurField, callsTo, click, field, mockApi, mockViewerTab, settle, typeInto } from './support/helpers'
+import { signedIn } from './support/signedIn'
 
 const SAVE = '/api/care/index/saveForm'
 const INFO = '/api/care/index/getFormRecordInfo'
@@ -64,16 +65,10 @@ const draft = (key = FOOD_DRAFT) => Taro.getStorageSync(key)
 let modal: jest.SpyInstance
 
 beforeEach(() => {
-  resetApp()
-  quietUi()
+  signedIn()
   modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
   jest.spyOn(Taro, 'pageScrollTo').mockResolvedValue({ errMsg: 'pageScrollTo:ok' } as never)
-  runInAction(() => {
-    sessionStore.token = 'tok-1'
-    sessionStore.userInfo = demoUser
-  })
   customerStore.select(mother)
-  formStore.setToday('2026-11-22')
 })
 
 async function show(ui = <FormPage definition={familyFood} />) {
@@ -92,7 +87,7 @@ describe('form page', () => {
     expect(screen.getByText('客户：李静（805）')).toBeTruthy()
     expect(screen.getByText('工作日期：2026-11-22')).toBeTruthy()
     expect(Taro.setNavigationBarTitle).toHaveBeenCalledWith({ title: '家属订餐登记表' })
-    expect(formStore.formName).toBe('家属订餐登记表')
+    expect(openFormStore.formName).toBe('家属订餐登记表')
   })
 
   it('needs a customer: opened without one, the customer picker comes first, then the form for the chosen one', async () => {
@@ -318,9 +313,9 @@ describe('form page', () => {
       '/api/care/index/departmentList': () => ({ code: 1, res: [{ id: 3, name: '护理部' }] }),
     })
     const view = await show(<FormPage definition={checkInNoticeSmall} />)
-    expect(formStore.is_month).toBe(false)
+    expect(openFormStore.is_month).toBe(false)
     expect(callsTo(api, LIST)[0].data).toEqual({ name: '小月子入住通知单', customer_id: 7, page: 1, limit: 1 })
-    expect(formStore.formRecord?.id).toBe(31)
+    expect(openFormStore.formRecord?.id).toBe(31)
     expect(screen.getByText('新建')).toBeTruthy()
     expect(callsTo(api, INFO)).toHaveLength(0)
     expect(screen.getByText('历史记录')).toBeTruthy()

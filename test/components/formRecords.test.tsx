@@ -1,10 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import { runInAction } from 'mobx'
 import type { FormRecord } from '@/api/types'
 import CheckInNoticeList from '@/pagesHome/pages/form/checkInNotice/index'
-import { customerStore, formStore, sessionStore } from '@/stores'
-import { callsTo, click, demoUser, field, mockApi, quietUi, resetApp, settle, typeInto } from './support/helpers'
+import { openFormStore } from '@/features/forms'
+import { customerStore } from '@/stores'
+import { callsTo, click, field, mockApi, settle, typeInto } from './support/helpers'
+import { signedIn } from './support/signedIn'
 
 const LIST = '/api/care/index/getFormRecord'
 const COUNT = '/api/care/index/getFormRecordCount'
@@ -64,13 +65,7 @@ async function show() {
 }
 
 beforeEach(() => {
-  resetApp()
-  quietUi()
-  runInAction(() => {
-    sessionStore.token = 'tok-1'
-    sessionStore.userInfo = demoUser
-  })
-  formStore.setToday('2026-11-22')
+  signedIn()
 })
 
 describe('check-in notice records', () => {
@@ -157,7 +152,7 @@ describe('check-in notice records', () => {
 
     click(screen.getByText('小客户1'))
     expect(navigateTo).toHaveBeenLastCalledWith({ url: '/pagesHome/pages/form/checkInNotice/yzSmall/form?id=101' })
-    expect(formStore.is_month).toBe(false)
+    expect(openFormStore.is_month).toBe(false)
 
     const monthCard = screen.getByText('月客户1').closest('.checkin-list__card') as HTMLElement
     click(within(monthCard).getByText('删除'))
@@ -177,6 +172,6 @@ describe('check-in notice records', () => {
     expect(navigateTo).toHaveBeenLastCalledWith({ url: '/pagesHome/pages/form/checkInNotice/yzSmall/form' })
     click(screen.getByText('新建月子通知单'))
     expect(navigateTo).toHaveBeenLastCalledWith({ url: '/pagesHome/pages/form/checkInNotice/yz/form' })
-    expect(formStore.is_month).toBe(true)
+    expect(openFormStore.is_month).toBe(true)
   })
 })

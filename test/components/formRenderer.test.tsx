@@ -7,7 +7,7 @@ import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatrici
 import '@/features/forms/locales'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { setLocale } from '@/i18n'
-import { formStore } from '@/stores'
+import { workingDateStore } from '@/stores'
 import { formOptionsStore } from '@/features/forms/stores/formOptions'
 import { FormSession, type SessionCustomer } from '@/features/forms/stores/formSession'
 import { blurField, callsTo, click, field, mockApi, mockUpload, quietUi, resetApp, settle, typeInto } from './support/helpers'
@@ -51,7 +51,7 @@ const submit = (session: FormSession) => act(() => void session.validate())
 beforeEach(() => {
   resetApp()
   quietUi()
-  formStore.setToday('2026-11-22')
+  workingDateStore.setToday('2026-11-22')
   formOptionsStore.reset()
   jest.useRealTimers()
 })
@@ -125,7 +125,7 @@ describe('form renderer', () => {
     click(document.querySelector('.nut-picker-confirm-btn')!)
     expect(session.values.round_date).toBe('2026-11-22')
     act(() => void session.setValue('round_date', undefined))
-    act(() => formStore.setToday('2026-11-20'))
+    act(() => workingDateStore.setToday('2026-11-20'))
     click(within(frame(container, 'round_date')).getByText('今天'))
     expect(session.values.round_date).toBe('2026-11-20')
     expect(within(frame(container, 'round_date')).getByText('2026-11-20')).toBeTruthy()

@@ -3,9 +3,11 @@ import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import type { Customer } from '@/api/types'
 import Home from '@/pages/tabPages/index'
-import { centreClock, customerStore, formStore, sessionStore } from '@/stores'
+import { openFormStore } from '@/features/forms'
+import { centreClock, customerStore, sessionStore, workingDateStore } from '@/stores'
 import zh from '@locales/zh-CN.json'
-import { callsTo, click, demoUser, mockApi, quietUi, resetApp, settle } from './support/helpers'
+import { callsTo, click, mockApi, settle } from './support/helpers'
+import { signedIn } from './support/signedIn'
 
 const SUMMARY = '/api/care/account/index'
 const CUSTOMERS = '/api/care/customer/index'
@@ -20,13 +22,7 @@ const mother: Customer = {
 }
 
 beforeEach(() => {
-  resetApp()
-  quietUi()
-  runInAction(() => {
-    sessionStore.token = 'tok-1'
-    sessionStore.userInfo = demoUser
-  })
-  formStore.setToday('2026-11-22')
+  signedIn()
 })
 
 function homeApi(counts: Record<string, number> = {}) {
@@ -58,11 +54,11 @@ describe('home', () => {
 
   it("says so when the working date is not the centre's today, and not when it is", async () => {
     homeApi()
-    formStore.setToday(centreClock.today())
+    workingDateStore.setToday(centreClock.today())
     const view = await show()
     expect(screen.queryByText(zh['home.notToday'])).toBeNull()
     view.unmount()
-    formStore.setToday('2026-11-01')
+    workingDateStore.setToday('2026-11-01')
     await show()
     expect(screen.getByText(zh['home.notToday'])).toBeTruthy()
   })
@@ -90,7 +86,7 @@ describe('home', () => {
     expect(screen.getByText('宝宝：李宝')).toBeTruthy()
 
     click(screen.getByText('儿科医生查房签到表'))
-    expect(formStore.formName).toBe('儿科医生查房签到表')
+    expect(openFormStore.formName).toBe('儿科医生查房签到表')
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesHome/pages/form/Pediatricianrounds/form' })
   })
 
@@ -106,13 +102,13 @@ describe('home', () => {
     await show()
 
     click(screen.getByText('小月子入住通知单'))
-    expect(formStore.formName).toBe('小月子入住通知单')
-    expect(formStore.is_month).toBe(false)
+    expect(openFormStore.formName).toBe('小月子入住通知单')
+    expect(openFormStore.is_month).toBe(false)
     expect(Taro.getStorageSync('is_month')).toBe(false)
     await waitFor(() => expect(navigateTo).toHaveBeenLastCalledWith({ url: '/pages/notFound/index' }))
 
     click(screen.getByText('月子入住通知单'))
-    expect(formStore.is_month).toBe(true)
+    expect(openFormStore.is_month).toBe(true)
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesHome/pages/form/checkInNotice/yz/form' })
   })
 

@@ -6,7 +6,7 @@ import RecordsPopup from '@/features/forms/components/FormPage/RecordsPopup'
 import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
 import '@/features/forms/locales'
 import { setLocale } from '@/i18n'
-import { formStore, sessionStore } from '@/stores'
+import { sessionStore, workingDateStore } from '@/stores'
 import { FormSession } from '@/features/forms/stores/formSession'
 import { RecordHistory } from '@/features/forms/stores/recordHistory'
 import * as location from '@/utils/location'
@@ -42,7 +42,7 @@ async function pick(frame: HTMLElement, place: location.Place | null) {
 beforeEach(() => {
   resetApp()
   quietUi()
-  formStore.setToday('2026-11-22')
+  workingDateStore.setToday('2026-11-22')
   runInAction(() => {
     sessionStore.userInfo = { ...demoUser, site_location: SITE }
   })

@@ -1,9 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
-import { runInAction } from 'mobx'
 import PersonalCentre from '@/pages/tabPages/personalCenter'
 import { sessionStore } from '@/stores'
-import { callsTo, click, demoUser, mockApi, quietUi, resetApp, settle } from './support/helpers'
+import { callsTo, click, demoUser, mockApi, settle } from './support/helpers'
+import { signedIn } from './support/signedIn'
 
 const INFO = '/api/care/account/info'
 const SITES = '/api/care/account/siteList'
@@ -13,12 +13,7 @@ const siteOne = { id: 1, name: '阳光一店' }
 const siteTwo = { id: 2, name: '阳光二店' }
 
 beforeEach(() => {
-  resetApp()
-  quietUi()
-  runInAction(() => {
-    sessionStore.token = 'tok-1'
-    sessionStore.userInfo = demoUser
-  })
+  signedIn()
 })
 
 /** Renders the page as shown, once its calls have been answered. */

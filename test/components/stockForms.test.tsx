@@ -1,12 +1,12 @@
 import { act, render, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import dayjs from 'dayjs'
-import { runInAction } from 'mobx'
 import type { Customer } from '@/api/types'
 import { GiftReceiptForm, OutApplyGeneralForm, OutApplyGiftForm, SelfPaidForm } from '@/features/stock/components/StockForms'
 import '@/features/forms/locales'
-import { customerStore, formStore, sessionStore } from '@/stores'
-import { callsTo, click, demoUser, field, mockApi, quietUi, resetApp, settle, typeInto } from './support/helpers'
+import { customerStore } from '@/stores'
+import { callsTo, click, demoUser, field, mockApi, settle, typeInto } from './support/helpers'
+import { signedIn } from './support/signedIn'
 
 const day = (n: number) => dayjs().add(n, 'day').format('YYYY-MM-DD')
 const TODAY = day(0)
@@ -45,16 +45,10 @@ function api(extra: Record<string, (data: Record<string, unknown>) => { code: nu
 }
 
 beforeEach(() => {
-  resetApp()
-  quietUi()
+  signedIn(demoUser, TODAY)
   jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
   jest.spyOn(Taro, 'pageScrollTo').mockResolvedValue({ errMsg: 'pageScrollTo:ok' } as never)
-  runInAction(() => {
-    sessionStore.token = 'tok-1'
-    sessionStore.userInfo = demoUser
-  })
   customerStore.select(mother)
-  formStore.setToday(TODAY)
 })
 
 async function show(ui: JSX.Element) {

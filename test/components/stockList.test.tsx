@@ -3,8 +3,9 @@ import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import StockOrderList from '@/features/stock/components/StockOrderList'
 import '@/features/forms/locales'
-import { formStore, sessionStore } from '@/stores'
-import { callsTo, click, demoUser, mockApi, mockViewerTab, quietUi, resetApp, settle, typeInto } from './support/helpers'
+import { sessionStore } from '@/stores'
+import { callsTo, click, demoUser, mockApi, mockViewerTab, settle, typeInto } from './support/helpers'
+import { signedIn } from './support/signedIn'
 
 const order = (id: number, status: string, extra: object = {}) => ({
   id,
@@ -44,15 +45,9 @@ const order = (id: number, status: string, extra: object = {}) => ({
 let modal: jest.SpyInstance
 
 beforeEach(() => {
-  resetApp()
-  quietUi()
+  signedIn({ ...demoUser, can_approve: true })
   modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
   jest.spyOn(Taro, 'stopPullDownRefresh').mockImplementation(() => {})
-  runInAction(() => {
-    sessionStore.token = 'tok-1'
-    sessionStore.userInfo = { ...demoUser, can_approve: true }
-  })
-  formStore.setToday('2026-11-22')
 })
 
 function server(orders: ReturnType<typeof order>[], check?: (d: Record<string, unknown>) => { code: number; msg?: string; res?: unknown }) {

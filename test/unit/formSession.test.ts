@@ -7,7 +7,7 @@ import { outApplyGeneral } from '@yuezi/contract/forms/definitions/stock'
 import { stockErrors } from '@yuezi/contract/forms/definitions/stockRules'
 import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
 import '@/features/forms/locales'
-import { formStore } from '@/stores'
+import { workingDateStore } from '@/stores'
 import { draftKey } from '@/features/forms/stores/draft'
 import { DRAFT_DELAY, FormSession } from '@/features/forms/stores/formSession'
 import { PagedList } from '@/stores/pagedList'
@@ -17,7 +17,7 @@ const KEY = draftKey('家属订餐登记表', 7)
 
 beforeEach(() => {
   Taro.clearStorageSync()
-  formStore.setToday('2026-11-22')
+  workingDateStore.setToday('2026-11-22')
   jest.useRealTimers()
 })
 

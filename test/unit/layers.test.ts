@@ -31,9 +31,55 @@ const drawing = [
 /** An import of `@/api/…`, of a feature's `api/…`, or of an `api` folder by a relative path. */
 const API_IMPORT = /from\s+['"](@\/api\/|@\/features\/[^'"]+\/api\/|(?:\.\.?\/)+(?:[^'"]*\/)?api\/)/
 
+const FEATURES = readdirSync(path.join(SRC, 'features')).filter((name) => statSync(path.join(SRC, 'features', name)).isDirectory())
+
+/** What `file` imports, as paths from src (`features/forms/index`), and whether only for its effect. */
+function importsOf(file: string): { target: string; bare: boolean }[] {
+  const text = readFileSync(file, 'utf8')
+  const found = [
+    ...[...text.matchAll(/\bfrom\s+['"]([^'"]+)['"]/g)].map((m) => ({ spec: m[1], bare: false })),
+    ...[...text.matchAll(/\bimport\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => ({ spec: m[1], bare: !m[0].includes('(') })),
+  ]
+  return found
+    .filter(({ spec }) => spec.startsWith('@/') || spec.startsWith('.'))
+    .map(({ spec, bare }) => ({
+      target: spec.startsWith('@/') ? spec.slice(2) : path.relative(SRC, path.resolve(path.dirname(file), spec)).split(path.sep).join('/'),
+      bare,
+    }))
+}
+
+/** The feature a path from src belongs to (`features/<name>/…`), if any. */
+const featureOf = (target: string) => FEATURES.find((name) => target === `features/${name}` || target.startsWith(`features/${name}/`))
+
 describe('layers', () => {
   it.each(drawing)('nothing under src/%s imports an API module', (dir) => {
     const offenders = files(path.join(SRC, dir)).filter((file) => API_IMPORT.test(readFileSync(file, 'utf8')))
     expect(offenders.map((file) => path.relative(SRC, file))).toEqual([])
+  })
+
+  // The app-wide stores serve every feature, so they may not depend on one.
+  it('nothing under src/stores imports a feature', () => {
+    const offenders = files(path.join(SRC, 'stores')).flatMap((file) =>
+      importsOf(file)
+        .filter(({ target }) => target.startsWith('features/'))
+        .map(({ target }) => `${path.relative(SRC, file)} → ${target}`),
+    )
+    expect(offenders).toEqual([])
+  })
+
+  // A feature's index.ts is its public face; its wording is registered by importing its locales for
+  // their effect, which an index (free of effects, so that pages take only what they use) cannot carry.
+  it.each(FEATURES)('src/features/%s imports another feature only through its index', (feature) => {
+    const offenders = files(path.join(SRC, 'features', feature)).flatMap((file) =>
+      importsOf(file)
+        .filter(({ target, bare }) => {
+          const other = featureOf(target)
+          if (!other || other === feature) return false
+          const inside = target.slice(`features/${other}`.length)
+          return !(inside === '' || inside === '/index' || (bare && inside === '/locales'))
+        })
+        .map(({ target }) => `${path.relative(SRC, file)} → ${target}`),
+    )
+    expect(offenders).toEqual([])
   })
 })

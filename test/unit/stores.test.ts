@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
-import { centreClock, sessionStore, customerStore, formStore, homeStore, settingsStore, watchNetwork } from '@/stores'
+import { centreClock, sessionStore, customerStore, homeStore, settingsStore, watchNetwork, workingDateStore } from '@/stores'
+import { openFormStore } from '@/features/forms'
 import { getLocale } from '@/i18n'
 import type { Customer } from '@/api/types'
 import { mockServer, mockUi, ok, requestCalls, staffUser } from './taroMocks'
@@ -29,10 +30,10 @@ afterEach(() => {
     Object.assign(homeStore, { summary: null, loading: false, error: '' })
   })
   customerStore.clear()
-  formStore.setFormName('')
-  formStore.clearRecord()
-  formStore.setIsMonth(true)
-  formStore.setToday(centreClock.today())
+  openFormStore.setFormName('')
+  openFormStore.clearRecord()
+  openFormStore.setIsMonth(true)
+  workingDateStore.setToday(centreClock.today())
   settingsStore.setLang('zh-CN')
   settingsStore.rememberAccount('')
   localStorage.clear()
@@ -78,14 +79,14 @@ describe('sessionStore.logout', () => {
     signIn()
     runInAction(() => (sessionStore.come = 'PC'))
     customerStore.select(customer)
-    formStore.setFormName('访客出入登记表', { department_id: 3, gift_type_id: 4 })
-    formStore.setIsMonth(false)
-    formStore.setToday('2026-02-03')
+    openFormStore.setFormName('访客出入登记表', { department_id: 3, gift_type_id: 4 })
+    openFormStore.setIsMonth(false)
+    workingDateStore.setToday('2026-02-03')
     settingsStore.rememberAccount('kf01')
     settingsStore.setLang('en')
     mockServer({ '/api/care/index/getFormRecord': ok({ list: [{ id: 1 }], total: 1 }) })
-    await formStore.fetchFormRecord('访客出入登记表')
-    expect(formStore.formRecord).toEqual({ id: 1 })
+    await openFormStore.fetchFormRecord('访客出入登记表')
+    expect(openFormStore.formRecord).toEqual({ id: 1 })
     for (const key of ['token', 'userInfo', 'customerInfo', 'childrenData']) expect(localStorage.getItem(key)).not.toBeNull()
 
     sessionStore.logout()
@@ -94,7 +95,7 @@ describe('sessionStore.logout', () => {
     expect(sessionStore.userInfo).toBeNull()
     expect(customerStore.customerInfo).toBeNull()
     expect(customerStore.childrenData).toEqual([])
-    expect(formStore.formRecord).toBeNull()
+    expect(openFormStore.formRecord).toBeNull()
     expect(stored('come')).toBe('PC')
     expect(stored('formName')).toBe('访客出入登记表')
     expect(stored('department_id')).toBe(3)
@@ -190,9 +191,10 @@ describe('sessionStore.launchFromQuery', () => {
 })
 
 describe('sessionStore: account', () => {
-  it('switchSite asks info for the site and drops the old site customer', async () => {
+  it('switchSite asks info for the site and drops the old site customer and its form record', async () => {
     signIn()
     customerStore.select(customer)
+    runInAction(() => (openFormStore.formRecord = { id: 1 } as never))
     mockServer({ '/api/care/account/info': (data: { site_id: number }) => ok({ ...user, site_id: data.site_id, site_name: '分店' }) })
     await sessionStore.switchSite(2)
     expect(requestCalls()[0].data).toEqual({ site_id: 2 })
@@ -200,6 +202,7 @@ describe('sessionStore: account', () => {
     expect(stored('userInfo')).toMatchObject({ site_id: 2 })
     expect(customerStore.customerInfo).toBeNull()
     expect(localStorage.getItem('customerInfo')).toBeNull()
+    expect(openFormStore.formRecord).toBeNull()
   })
 
   it('changePassword sends old and new password and lifts must_change_password', async () => {
@@ -241,16 +244,12 @@ describe('persistence at start', () => {
     for (const [key, value] of Object.entries(values)) Taro.setStorageSync(key, value)
     jest.isolateModules(() => {
       const fresh = require('@/stores')
+      const { openFormStore: freshForm } = require('@/features/forms')
       const i18n = require('@/i18n')
       expect(fresh.sessionStore).toMatchObject({ token: 't-saved', userInfo: user, come: 'PC' })
       expect(fresh.customerStore).toMatchObject({ customerInfo: customer, childrenData: [baby] })
-      expect(fresh.formStore).toMatchObject({
-        formName: '家属订餐登记表',
-        department_id: 3,
-        gift_type_id: 4,
-        is_month: false,
-        today: '2026-03-04',
-      })
+      expect(freshForm).toMatchObject({ formName: '家属订餐登记表', department_id: 3, gift_type_id: 4, is_month: false })
+      expect(fresh.workingDateStore.today).toBe('2026-03-04')
       expect(fresh.settingsStore).toMatchObject({ lang: 'en', rememberedAccount: 'kf01' })
       expect(i18n.getLocale()).toBe('en')
     })
@@ -261,7 +260,8 @@ describe('persistence at start', () => {
     jest.isolateModules(() => {
       const fresh = require('@/stores')
       expect(fresh.sessionStore).toMatchObject({ token: '', userInfo: null, come: '', isLoggedIn: false })
-      expect(fresh.formStore).toMatchObject({ formName: '', is_month: true, today: centreClock.today(), formRecord: null })
+      expect(require('@/features/forms').openFormStore).toMatchObject({ formName: '', is_month: true, formRecord: null })
+      expect(fresh.workingDateStore.today).toBe(centreClock.today())
       expect(fresh.settingsStore.lang).toBe('zh-CN')
       expect(require('@/i18n').getLocale()).toBe('zh-CN')
     })
@@ -340,45 +340,42 @@ describe('customerStore', () => {
   })
 })
 
-describe('formStore', () => {
+describe('openFormStore', () => {
   it('setFormName sets department and gift type when given and clears them otherwise', () => {
-    formStore.setFormName('出库单', { department_id: 3, gift_type_id: 4 })
+    openFormStore.setFormName('出库单', { department_id: 3, gift_type_id: 4 })
     expect(stored('formName')).toBe('出库单')
     expect(stored('department_id')).toBe(3)
     expect(stored('gift_type_id')).toBe(4)
-    formStore.setFormName('大礼包出库单', { gift_type_id: 6 })
-    expect(formStore.department_id).toBeNull()
+    openFormStore.setFormName('大礼包出库单', { gift_type_id: 6 })
+    expect(openFormStore.department_id).toBeNull()
     expect(localStorage.getItem('department_id')).toBeNull()
     expect(stored('gift_type_id')).toBe(6)
-    formStore.setFormName('访客出入登记表')
+    openFormStore.setFormName('访客出入登记表')
     expect(localStorage.getItem('gift_type_id')).toBeNull()
     expect(stored('formName')).toBe('访客出入登记表')
   })
 
-  it('keeps the working date and the check-in kind', () => {
-    expect(formStore.today).toBe(centreClock.today())
-    formStore.setToday('2026-05-06')
-    formStore.setIsMonth(false)
-    expect(stored('today')).toBe('2026-05-06')
+  it('keeps the check-in kind', () => {
+    openFormStore.setIsMonth(false)
     expect(stored('is_month')).toBe(false)
   })
 
   it('fetchFormRecord strips ( ) { } [ ] and takes the first record of the current customer', async () => {
     customerStore.select(customer)
     mockServer({ '/api/care/index/getFormRecord': ok({ list: [{ id: 11 }, { id: 12 }], total: 2 }) })
-    await expect(formStore.fetchFormRecord('入住(月子){通知}[单]')).resolves.toEqual({ id: 11 })
+    await expect(openFormStore.fetchFormRecord('入住(月子){通知}[单]')).resolves.toEqual({ id: 11 })
     expect(requestCalls()[0].data).toEqual({ name: '入住月子通知单', customer_id: 5, page: 1, limit: 1 })
-    expect(formStore.formRecord).toEqual({ id: 11 })
+    expect(openFormStore.formRecord).toEqual({ id: 11 })
   })
 
   it('an empty answer or no name empties the record', async () => {
-    runInAction(() => (formStore.formRecord = { id: 1 } as never))
+    runInAction(() => (openFormStore.formRecord = { id: 1 } as never))
     mockServer({ '/api/care/index/getFormRecord': ok({ list: [], total: 0 }) })
-    await formStore.fetchFormRecord('访客出入登记表')
-    expect(formStore.formRecord).toBeNull()
-    runInAction(() => (formStore.formRecord = { id: 1 } as never))
-    await expect(formStore.fetchFormRecord('')).resolves.toBeNull()
-    expect(formStore.formRecord).toBeNull()
+    await openFormStore.fetchFormRecord('访客出入登记表')
+    expect(openFormStore.formRecord).toBeNull()
+    runInAction(() => (openFormStore.formRecord = { id: 1 } as never))
+    await expect(openFormStore.fetchFormRecord('')).resolves.toBeNull()
+    expect(openFormStore.formRecord).toBeNull()
     expect(requestCalls()).toHaveLength(1)
   })
 
@@ -387,19 +384,27 @@ describe('formStore', () => {
     jest.spyOn(Taro, 'request').mockImplementation(
       ((option: Taro.request.Option) => new Promise((resolve) => (answers[option.data.name] = resolve))) as never,
     )
-    const first = formStore.fetchFormRecord('A')
-    const second = formStore.fetchFormRecord('B')
+    const first = openFormStore.fetchFormRecord('A')
+    const second = openFormStore.fetchFormRecord('B')
     answers.B({ statusCode: 200, data: ok({ list: [{ id: 2 }], total: 1 }) })
     await second
     answers.A({ statusCode: 200, data: ok({ list: [{ id: 1 }], total: 1 }) })
     await first
-    expect(formStore.formRecord).toEqual({ id: 2 })
+    expect(openFormStore.formRecord).toEqual({ id: 2 })
+  })
+})
+
+describe('workingDateStore', () => {
+  it('keeps the working date', () => {
+    expect(workingDateStore.today).toBe(centreClock.today())
+    workingDateStore.setToday('2026-05-06')
+    expect(stored('today')).toBe('2026-05-06')
   })
 })
 
 describe('homeStore', () => {
   it('loads the counts of the working date', async () => {
-    formStore.setToday('2026-05-06')
+    workingDateStore.setToday('2026-05-06')
     mockServer({ '/api/care/account/index': ok({ date: '2026-05-06', counts: { 访客出入登记表: 3 } }) })
     await homeStore.load()
     expect(requestCalls()[0].data).toEqual({ date: '2026-05-06' })

@@ -87,46 +87,46 @@ describe('the working date', () => {
 
   it("starts on the centre's today, not the device's", () => {
     // 17:00 UTC: still the 22nd on the device, already the 23rd at the centre.
-    const { formStore } = launchAt(new Date('2026-11-22T17:00:00Z'), { userInfo: user, token: 't' })
-    expect(formStore.today).toBe('2026-11-23')
-    expect(formStore.isNotToday).toBe(false)
+    const { workingDateStore } = launchAt(new Date('2026-11-22T17:00:00Z'), { userInfo: user, token: 't' })
+    expect(workingDateStore.today).toBe('2026-11-23')
+    expect(workingDateStore.isNotToday).toBe(false)
     expect(Taro.getStorageSync('working_day')).toBe('2026-11-23')
   })
 
   it('is kept through a restart on the same centre day', () => {
-    const { formStore } = launchAt(new Date('2026-11-22T17:00:00Z'), {
+    const { workingDateStore } = launchAt(new Date('2026-11-22T17:00:00Z'), {
       userInfo: user,
       today: '2026-11-20',
       working_day: '2026-11-23',
     })
-    expect(formStore.today).toBe('2026-11-20')
-    expect(formStore.isNotToday).toBe(true)
+    expect(workingDateStore.today).toBe('2026-11-20')
+    expect(workingDateStore.isNotToday).toBe(true)
   })
 
   it('is back on today on the first launch of a new centre day', () => {
-    const { formStore } = launchAt(new Date('2026-11-22T17:00:00Z'), {
+    const { workingDateStore } = launchAt(new Date('2026-11-22T17:00:00Z'), {
       userInfo: user,
       today: '2026-11-20',
       working_day: '2026-11-22',
     })
-    expect(formStore.today).toBe('2026-11-23')
+    expect(workingDateStore.today).toBe('2026-11-23')
     expect(Taro.getStorageSync('today')).toBe('2026-11-23')
   })
 
   it("follows the zone of the site signed in to", () => {
-    const { formStore, sessionStore, centreClock, act } = launchAt(new Date('2026-11-22T17:00:00Z'), {})
+    const { workingDateStore, sessionStore, centreClock, act } = launchAt(new Date('2026-11-22T17:00:00Z'), {})
     // Before sign-in: the default zone (Shanghai), the 23rd.
-    expect(formStore.today).toBe('2026-11-23')
+    expect(workingDateStore.today).toBe('2026-11-23')
     act(() => (sessionStore.userInfo = { ...user, time_zone: 'America/Los_Angeles', utc_offset: -480 }))
     expect(centreClock.zone.timeZone).toBe('America/Los_Angeles')
-    expect(formStore.today).toBe('2026-11-22')
+    expect(workingDateStore.today).toBe('2026-11-22')
     expect(centreClock.now()).toBe('2026-11-22 09:00')
   })
 
   it('a chosen date is kept when the zone is learnt again on the same day', () => {
-    const { formStore, sessionStore, act } = launchAt(new Date('2026-11-22T17:00:00Z'), { userInfo: user })
-    formStore.setToday('2026-11-21')
+    const { workingDateStore, sessionStore, act } = launchAt(new Date('2026-11-22T17:00:00Z'), { userInfo: user })
+    workingDateStore.setToday('2026-11-21')
     act(() => (sessionStore.userInfo = { ...user, name: '王敏 (new)' }))
-    expect(formStore.today).toBe('2026-11-21')
+    expect(workingDateStore.today).toBe('2026-11-21')
   })
 })

@@ -5,7 +5,7 @@ import { Button, DatePicker, Input } from '@nutui/nutui-react-taro'
 import { Search } from '@nutui/icons-react-taro'
 import dayjs from 'dayjs'
 import { t } from '@/i18n'
-import { formStore } from '@/stores'
+import { workingDateStore } from '@/stores'
 import { popupPortal } from '../popupPortal'
 import { observer } from 'mobx-react-lite'
 
@@ -61,7 +61,7 @@ export default observer(function ListFilters({ block, placeholder, date, dateLab
             {t('checkInList.allDates')}
           </Button>
         ) : (
-          <Button size="small" fill="none" onClick={() => onDate(formStore.today)}>
+          <Button size="small" fill="none" onClick={() => onDate(workingDateStore.today)}>
             {t('checkInList.workDate')}
           </Button>
         )}
@@ -72,7 +72,7 @@ export default observer(function ListFilters({ block, placeholder, date, dateLab
           visible
           type="date"
           title={t('checkInList.chooseDate')}
-          value={dayjs(date || formStore.today).toDate()}
+          value={dayjs(date || workingDateStore.today).toDate()}
           startDate={dayjs().subtract(5, 'year').startOf('year').toDate()}
           endDate={dayjs().add(1, 'year').endOf('year').toDate()}
           pickerProps={{ popupProps: { portal: popupPortal } } as never}

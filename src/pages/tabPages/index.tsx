@@ -8,12 +8,13 @@ import CustomerCard from '@/components/CustomerCard'
 import CustomerPicker from '@/components/CustomerPicker/OnDemand'
 import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
-import EntryGrid from '@/features/home/EntryGrid'
+import { openFormStore } from '@/features/forms'
+import { EntryGrid } from '@/features/home'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle, useTabBarTexts } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
 import { CHOOSE_DATE_PAGE } from '@/routes'
-import { formStore, homeStore } from '@/stores'
+import { homeStore, workingDateStore } from '@/stores'
 import './index.scss'
 
 export default observer(function Home() {
@@ -31,8 +32,8 @@ export default observer(function Home() {
       <View className="home__date">
         <Cell
           title={t('home.workDate')}
-          description={formStore.isNotToday ? t('home.notToday') : undefined}
-          extra={<CellLink value={<Text className="home__date-value">{formStore.today}</Text>} />}
+          description={workingDateStore.isNotToday ? t('home.notToday') : undefined}
+          extra={<CellLink value={<Text className="home__date-value">{workingDateStore.today}</Text>} />}
           align="center"
           clickable
           onClick={() => Taro.navigateTo({ url: CHOOSE_DATE_PAGE })}
@@ -46,7 +47,7 @@ export default observer(function Home() {
           </Button>
         </View>
       )}
-      <EntryGrid onOpen={(entry) => formStore.open(entry) || setPicking(true)} />
+      <EntryGrid onOpen={(entry) => openFormStore.open(entry) || setPicking(true)} />
       <CustomerPicker visible={picking} onClose={() => setPicking(false)} />
     </PageShell>
   )

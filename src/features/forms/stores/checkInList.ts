@@ -6,12 +6,13 @@ import { featureByRoute } from '@/features/registry'
 import { checkInNoticeMonth, checkInNoticeSmall } from '@yuezi/contract/forms/definitions/checkInNotice'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
-import { customerStore, formStore } from '@/stores'
+import { customerStore, workingDateStore } from '@/stores'
 import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
 import { confirm, toast } from '@/utils/feedback'
 import { delFormRecord, getFormRecord, getFormRecordCount } from '../api/form'
 import { mergedPages } from './mergedPages'
+import { openFormStore } from './openForm'
 
 export type { FormRecord }
 
@@ -53,7 +54,7 @@ export const isMonthRecord = (record: FormRecord) => record.name === checkInNoti
 const featureOf = (definition: FormDefinition) => featureByRoute(definition.route)!
 
 export class CheckInListStore {
-  readonly filters = new ListFilterState<Filters>({ kind: 'all', date: formStore.today, keyword: '' }, () => this.refresh())
+  readonly filters = new ListFilterState<Filters>({ kind: 'all', date: workingDateStore.today, keyword: '' }, () => this.refresh())
   counts: Record<string, number> | null = null
   /** The kind of notice waiting for a customer to be chosen before it opens. */
   pickingCustomer: FormDefinition | null = null
@@ -85,19 +86,19 @@ export class CheckInListStore {
   }
 
   open(record: FormRecord) {
-    formStore.open(featureOf(isMonthRecord(record) ? checkInNoticeMonth : checkInNoticeSmall), record.id)
+    openFormStore.open(featureOf(isMonthRecord(record) ? checkInNoticeMonth : checkInNoticeSmall), record.id)
   }
 
   /** A new notice for the current customer; without one, the customer picker opens first. */
   create(definition: FormDefinition) {
-    if (!formStore.open(featureOf(definition))) this.pickingCustomer = definition
+    if (!openFormStore.open(featureOf(definition))) this.pickingCustomer = definition
   }
 
   /** The customer picker closed: the notice waiting for a customer opens if one was chosen. */
   customerPicked() {
     const definition = this.pickingCustomer
     this.pickingCustomer = null
-    if (definition && customerStore.customerInfo) formStore.open(featureOf(definition))
+    if (definition && customerStore.customerInfo) openFormStore.open(featureOf(definition))
   }
 
   async remove(record: FormRecord) {

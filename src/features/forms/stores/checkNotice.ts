@@ -4,12 +4,13 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { openServerFile } from '@/api/files'
 import type { Survey, SurveyAnswer } from '@/api/types'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
-import { customerStore, formStore } from '@/stores'
+import { customerStore } from '@/stores'
 import { toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
 import { answerList, answerSave, formRecordPdf, getSurvey } from '../api/form'
 import { reportSave } from './formPage'
 import { FormSession } from './formSession'
+import { openFormStore } from './openForm'
 import { currentCustomer } from './openSession'
 import { RecordHistory } from './recordHistory'
 
@@ -66,7 +67,7 @@ export class CheckNoticeStore {
 
     /** The page opened: a customer is needed (without, the customer picker opens first). */
   enter() {
-    formStore.setFormName(checkNotice.name)
+    openFormStore.setFormName(checkNotice.name)
     if (!customerStore.customerInfo) {
       this.choosingCustomer = true
       return

@@ -3,8 +3,8 @@
 // (a product's batches): its list is loaded per value of that field. Imported by the form pages
 // only (pagesHome).
 import { makeAutoObservable, runInAction } from 'mobx'
+import { getProductBatch, giftTypeList, productList, productPackageList } from '@/api/stock'
 import { departmentList, floorList } from '@/features/forms/api/form'
-import { getProductBatch, giftTypeList, productList, productPackageList } from '@/features/stock/api/stock'
 import { isNearExpiry, offeredBatches } from '@yuezi/contract/forms/definitions/stockRules'
 import type { OptionsSource } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'

@@ -7,13 +7,14 @@ import type { FormRecord, Page, Saved } from '@/api/types'
 import { featureByRoute } from '@/features/registry'
 import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
-import { customerStore, formStore } from '@/stores'
+import { customerStore } from '@/stores'
 import { alert, confirm, toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
 import { delFormRecord, formRecordPdf, getFormRecord, getFormRecordInfo, saveForm, type SaveFormBody } from '../api/form'
 import { fieldAnchor } from '../fieldAnchor'
 import { formOptionsStore } from './formOptions'
 import type { FormSession, SaveResult } from './formSession'
+import { openFormStore } from './openForm'
 import { openSession, type OpenOptions } from './openSession'
 import { RecordHistory } from './recordHistory'
 
@@ -146,7 +147,7 @@ export class FormPageStore {
    * would be refused, so the header offers to open it.
    */
   get existingRecord(): FormRecord | null {
-    const record = formStore.formRecord
+    const record = openFormStore.formRecord
     if (!this.definition.onePerCustomer || !this.session?.isNew || !record) return null
     return record.name === this.definition.name && record.customer_id === this.session.customer?.id ? record : null
   }
@@ -163,8 +164,8 @@ export class FormPageStore {
    */
   enter() {
     const feature = featureByRoute(this.definition.route)
-    formStore.setFormName(this.definition.name)
-    if (feature?.isMonth !== undefined) formStore.setIsMonth(feature.isMonth)
+    openFormStore.setFormName(this.definition.name)
+    if (feature?.isMonth !== undefined) openFormStore.setIsMonth(feature.isMonth)
     formOptionsStore.reset()
     const id = idParam()
     if (!id && this.definition.needsCustomer && !customerStore.customerInfo) {
@@ -172,7 +173,7 @@ export class FormPageStore {
       return
     }
     this.start({ id })
-    if (this.definition.onePerCustomer) formStore.fetchFormRecord(this.definition.name).catch(() => {})
+    if (this.definition.onePerCustomer) openFormStore.fetchFormRecord(this.definition.name).catch(() => {})
   }
 
   /** The customer picker closed: the form opens for the chosen customer; without one, home. */
@@ -242,7 +243,7 @@ export class FormPageStore {
       .load(result.id)
       .then((record) => session.setRecordInfo(record))
       .catch(() => {})
-    if (definition.onePerCustomer) formStore.fetchFormRecord(definition.name).catch(() => {})
+    if (definition.onePerCustomer) openFormStore.fetchFormRecord(definition.name).catch(() => {})
   }
 
   /** The saved record as a PDF, opened to print or forward (what is typed stays as it is). */
@@ -261,7 +262,7 @@ export class FormPageStore {
       return // the request layer has said why
     }
     session.discardDraft()
-    if (this.definition.onePerCustomer) formStore.clearRecord()
+    if (this.definition.onePerCustomer) openFormStore.clearRecord()
     toast(t('formUi.deleted'), { long: true })
     this.startNew()
   }

@@ -10,7 +10,7 @@ import { initialValues } from '@yuezi/contract/forms/initial'
 import { fieldsOf, isEmpty, validateField, validateForm, withComputed } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
 import { draftKey, newRequestId, readDraft, removeDraft, writeDraft } from './draft'
-import { formStore, sessionStore } from '@/stores'
+import { sessionStore, workingDateStore } from '@/stores'
 
 /** Writes of the draft are at most this often while typing (ms). */
 export const DRAFT_DELAY = 300
@@ -90,7 +90,7 @@ export class FormSession {
     makeAutoObservable(this, { definition: false, extraRules: false }, { autoBind: true })
     // What the app already knows (the customer, the staff member, the working date), as the
     // definition declares it; a record or draft opened over it replaces it whole.
-    this.values = initialValues(definition, { today: formStore.today, customer, staff: sessionStore.userInfo })
+    this.values = initialValues(definition, { today: workingDateStore.today, customer, staff: sessionStore.userInfo })
     this.prefill()
   }
 
@@ -100,7 +100,7 @@ export class FormSession {
   /** What computed fields read: the working date, the customer, and the site (a place's distance is counted from it). */
   get context(): ComputeContext {
     return {
-      today: formStore.today,
+      today: workingDateStore.today,
       customer: this.customer ? { delivery_date: this.customer.delivery_date ?? null } : null,
       children: this.customer?.children ?? [],
       site: sessionStore.userInfo?.site_location ?? null,

@@ -2,7 +2,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { FormRecord } from '@/api/types'
 import { visit } from '@yuezi/contract/forms/definitions/visit'
-import { formStore } from '@/stores'
+import { workingDateStore } from '@/stores'
 import { centreClock } from '@/stores/centreClock'
 import { getFormRecord } from '../api/form'
 import type { FormPageStore } from './formPage'
@@ -38,7 +38,7 @@ export class LeavingVisitorsStore {
     this.loading = true
     this.error = ''
     try {
-      const visitors = await visitorsInside(formStore.today)
+      const visitors = await visitorsInside(workingDateStore.today)
       runInAction(() => (this.visitors = visitors))
     } catch (error) {
       runInAction(() => (this.error = (error as Error).message))

@@ -1,7 +1,7 @@
 // The stock order forms on the form engine (features/stock/stores/orderForm.ts says where each
 // saves and reads its orders). Imported by the stock pages only (pagesHome).
 import { observer } from 'mobx-react-lite'
-import FormPage from '@/features/forms/components/FormPage'
+import { FormPage } from '@/features/forms'
 import { giftReceipt, outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock'
 import { GIFT_RECEIPT, OUT_APPLY_GENERAL, OUT_APPLY_GIFT, SELF_PAID } from '../stores/orderForm'
 

@@ -2,11 +2,9 @@
 // orders read as records, the stock rule of the chosen batches, and a gift type filling the rows
 // from its package. Imported by the stock pages only (pagesHome).
 import { reaction } from 'mobx'
+import type { GiftType, ProductBatch, ProductPackage } from '@/api/stock'
 import type { FormRecord, Page } from '@/api/types'
-import type { SaveFormBody } from '@/features/forms/api/form'
-import { formOptionsStore } from '@/features/forms/stores/formOptions'
-import type { FormPageOptions } from '@/features/forms/stores/formPage'
-import type { FormSession } from '@/features/forms/stores/formSession'
+import { formOptionsStore, type FormPageOptions, type FormSession, type SaveFormBody } from '@/features/forms'
 import { ITEMS, rowsFromPackage, stockErrors } from '@yuezi/contract/forms/definitions/stockRules'
 import { outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock'
 import type { FormData } from '@yuezi/contract/forms/types'
@@ -16,7 +14,6 @@ import { toast } from '@/utils/feedback'
 import type { OrderBase, OrderItem } from '../api/orders'
 import { outApply } from '../api/outApply'
 import { specialCare } from '../api/specialCare'
-import type { GiftType, ProductBatch, ProductPackage } from '../api/stock'
 
 /** An order (info) as the form engine reads a record: its fields in `data`, its items as rows. */
 function orderRecord(name: string, order: OrderBase): FormRecord {

@@ -2,11 +2,12 @@
 // and open / new / delete / approve / reject / reverse of an order, and its PDF.
 import { makeAutoObservable } from 'mobx'
 import { openServerFile } from '@/api/files'
+import { openFormStore } from '@/features/forms'
 import { featureByRoute } from '@/features/registry'
 import { outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
-import { customerStore, formStore, sessionStore } from '@/stores'
+import { customerStore, sessionStore, workingDateStore } from '@/stores'
 import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
 import { confirm, toast } from '@/utils/feedback'
@@ -45,7 +46,7 @@ type CheckBody = { approve: boolean; reason?: string } | { reverse: true }
 
 export class OrderListStore {
   readonly kind: Kind
-  readonly filters = new ListFilterState<Filters>({ status: 'all', date: formStore.today, keyword: '' }, () => this.refresh())
+  readonly filters = new ListFilterState<Filters>({ status: 'all', date: workingDateStore.today, keyword: '' }, () => this.refresh())
   /** The order whose rejection reason is being typed. */
   rejecting: Order | null = null
   reason = ''
@@ -86,18 +87,18 @@ export class OrderListStore {
 
   /** Opens an order in its form. */
   open(order: Order) {
-    formStore.open(this.feature, order.id)
+    openFormStore.open(this.feature, order.id)
   }
 
   /** A new order; one for a customer asks for the customer first. */
   create() {
-    if (!formStore.open(this.feature)) this.pickingCustomer = true
+    if (!openFormStore.open(this.feature)) this.pickingCustomer = true
   }
 
   /** The customer picker closed: the new order opens if a customer was chosen. */
   customerPicked() {
     this.pickingCustomer = false
-    if (customerStore.customerInfo) formStore.open(this.feature)
+    if (customerStore.customerInfo) openFormStore.open(this.feature)
   }
 
   /** The order as the server now has it replaces the row (a filtered status may drop it). */

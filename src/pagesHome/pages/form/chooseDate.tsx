@@ -11,7 +11,7 @@ import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
 import { goBackOrHome } from '@/utils/navigation'
-import { formStore } from '@/stores'
+import { workingDateStore } from '@/stores'
 import { centreClock } from '@/stores/centreClock'
 import './chooseDate.scss'
 
@@ -19,7 +19,7 @@ const DATE_FORMAT = 'YYYY-MM-DD'
 
 /** Chooses the working date the forms and the home counts are for. */
 export default observer(function ChooseDate() {
-  const [date, setDate] = useState(formStore.today)
+  const [date, setDate] = useState(workingDateStore.today)
   const calendar = useRef<CalendarCardRef>(null)
   usePageTitle('chooseDate.title')
   useLoginGuard()
@@ -36,7 +36,7 @@ export default observer(function ChooseDate() {
   }
 
   const confirm = () => {
-    formStore.setToday(date)
+    workingDateStore.setToday(date)
     goBackOrHome()
   }
 

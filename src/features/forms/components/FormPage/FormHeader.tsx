@@ -3,7 +3,7 @@ import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
-import { formStore } from '@/stores'
+import { workingDateStore } from '@/stores'
 import type { FormSession } from '@/features/forms/stores/formSession'
 import { timeText } from '../../summary'
 
@@ -43,7 +43,7 @@ export default observer(function FormHeader({
             ? t('formUi.forCustomer', { name: customer.name, room: customer.room ?? t('common.dash') })
             : t('home.noCustomer')}
         </Text>
-        <Text className="form-header__date">{t('formUi.workDate', { date: formStore.today })}</Text>
+        <Text className="form-header__date">{t('formUi.workDate', { date: workingDateStore.today })}</Text>
       </View>
       {session && !hideStatus && (
         <View className="form-header__status">

@@ -4,7 +4,7 @@ import { Button, Popup } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { popupPortal } from '@/components/popupPortal'
 import { t } from '@/i18n'
-import { formStore } from '@/stores'
+import { workingDateStore } from '@/stores'
 import type { FormPageStore } from '../../stores/formPage'
 import { LeavingVisitorsStore } from '../../stores/leavingVisitors'
 import './index.scss'
@@ -27,7 +27,7 @@ export default observer(function LeavingVisitors({ form }: { form: FormPageStore
         position="bottom"
         round
         closeable
-        title={t('visit.insideTitle', { date: formStore.today })}
+        title={t('visit.insideTitle', { date: workingDateStore.today })}
         portal={popupPortal}
         onClose={store.close}
       >

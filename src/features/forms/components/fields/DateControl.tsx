@@ -6,7 +6,7 @@ import { observer } from 'mobx-react-lite'
 import { popupPortal } from '@/components/popupPortal'
 import { DATE_FORMAT, DATETIME_FORMAT, labelKeyOf } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
-import { formStore } from '@/stores'
+import { workingDateStore } from '@/stores'
 import { centreClock } from '@/stores/centreClock'
 import type { FieldProps } from './types'
 import './DateControl.scss'
@@ -25,7 +25,7 @@ export default observer(function DateControl({ field, path, session, withTime = 
   const text = typeof value === 'string' ? value : ''
   const parsed = text ? dayjs(text, format, true) : null
   // The picker starts at the value, else the working date (the centre's now, for a time).
-  const start = parsed?.isValid() ? parsed : dayjs(withTime ? centreClock.now() : formStore.today, format)
+  const start = parsed?.isValid() ? parsed : dayjs(withTime ? centreClock.now() : workingDateStore.today, format)
 
   const choose = (next: string) => {
     session.setValue(path, next)
@@ -37,7 +37,7 @@ export default observer(function DateControl({ field, path, session, withTime = 
     choose(withTime ? `${y}-${pad(m)}-${pad(d)} ${pad(h)}:${pad(min)}` : `${y}-${pad(m)}-${pad(d)}`)
   }
 
-  const shortcut = () => choose(withTime ? centreClock.now() : formStore.today)
+  const shortcut = () => choose(withTime ? centreClock.now() : workingDateStore.today)
 
   return (
     <View className="form-picker">

@@ -1,4 +1,4 @@
-import FormPage from '@/features/forms/components/FormPage'
+import { FormPage } from '@/features/forms'
 import { obstetricianRounds } from '@yuezi/contract/forms/definitions/obstetricianRounds'
 
 /** 产科医生查房签到表 (with medicine rows: saved with the record). */

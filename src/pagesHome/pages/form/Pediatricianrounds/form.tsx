@@ -1,4 +1,4 @@
-import FormPage from '@/features/forms/components/FormPage'
+import { FormPage } from '@/features/forms'
 import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
 
 /** 儿科医生查房签到表 (with medicine rows). */

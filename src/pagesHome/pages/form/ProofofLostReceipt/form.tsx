@@ -1,4 +1,4 @@
-import FormPage from '@/features/forms/components/FormPage'
+import { FormPage } from '@/features/forms'
 import { proofOfLostReceipt } from '@yuezi/contract/forms/definitions/proofOfLostReceipt'
 
 /** 收据遗失证明. */

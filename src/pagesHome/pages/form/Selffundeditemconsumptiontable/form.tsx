@@ -1,4 +1,4 @@
-import { SelfPaidForm } from '@/features/stock/components/StockForms'
+import { SelfPaidForm } from '@/features/stock'
 
 /** 自费物品消费表. */
 export default function Page() {

@@ -1,4 +1,4 @@
-import StockOrderList from '@/features/stock/components/StockOrderList'
+import { StockOrderList } from '@/features/stock'
 
 /** 资费物品出库单列表. */
 export default function Page() {

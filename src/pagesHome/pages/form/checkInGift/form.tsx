@@ -1,4 +1,4 @@
-import { OutApplyGiftForm } from '@/features/stock/components/StockForms'
+import { OutApplyGiftForm } from '@/features/stock'
 
 /** 入住礼包出库. */
 export default function Page() {

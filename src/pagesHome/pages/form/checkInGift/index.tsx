@@ -1,4 +1,4 @@
-import StockOrderList from '@/features/stock/components/StockOrderList'
+import { StockOrderList } from '@/features/stock'
 
 /** 大礼包出库单列表. */
 export default function Page() {

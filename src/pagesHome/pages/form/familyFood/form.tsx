@@ -1,4 +1,4 @@
-import FormPage from '@/features/forms/components/FormPage'
+import { FormPage } from '@/features/forms'
 import { familyFood } from '@yuezi/contract/forms/definitions/familyFood'
 
 /** 家属订餐登记表. */

@@ -1,5 +1,4 @@
-import FormPage from '@/features/forms/components/FormPage'
-import LeavingVisitors from '@/features/forms/components/LeavingVisitors'
+import { FormPage, LeavingVisitors } from '@/features/forms'
 import { visit } from '@yuezi/contract/forms/definitions/visit'
 
 /** 访客出入登记表; a visitor leaving: their visit of the day opens with the time out set to now. */

@@ -1,4 +1,4 @@
-import { OutApplyGeneralForm } from '@/features/stock/components/StockForms'
+import { OutApplyGeneralForm } from '@/features/stock'
 
 /** 出库单. */
 export default function Page() {

@@ -1,4 +1,4 @@
-import { GiftReceiptForm } from '@/features/stock/components/StockForms'
+import { GiftReceiptForm } from '@/features/stock'
 
 /** 礼包领取明细表. */
 export default function Page() {

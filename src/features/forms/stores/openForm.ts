@@ -1,45 +1,40 @@
 import Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
-import { getFormRecord } from '@/features/forms/api/form'
 import type { FormRecord } from '@/api/types'
 import type { Feature } from '@/features/registry'
 import { t } from '@/i18n'
 import { NOT_FOUND_PAGE } from '@/routes'
+import { customerStore, sessionStore } from '@/stores'
 import { stripFormName } from '@/utils'
 import { toast } from '@/utils/feedback'
 import { latestCall } from '@/utils/latest'
 import { persist } from '@/utils/storage'
-import { centreClock } from './centreClock'
-import { customerStore } from './customer'
+import { getFormRecord } from '../api/form'
 
 // Only the newest lookup applies, so a slow reply for a form left behind never
 // becomes the record of the form now open.
 const beginLookup = latestCall()
 
-/** Which form is open, for which working date, and its existing record. */
-class FormStore {
+/** Which form is open, and the current customer's existing record of it. */
+class OpenFormStore {
   formName = ''
   department_id: number | null = null
   gift_type_id: number | null = null
   /** 月子 (true) or 小月子 (false) check-in. */
   is_month = true
-  /** The working date, YYYY-MM-DD: the centre's today unless a date was chosen. */
-  today = centreClock.today()
-  /** The centre's day the working date was last set for: on a later day it starts on today again. */
-  workingDay = ''
   /** The current customer's record of the open form (memory only). */
   formRecord: FormRecord | null = null
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true })
+    // Written for the PC back-office, which reads them; the app itself does not read them back.
     persist(this, {
       formName: 'formName',
       department_id: 'department_id',
       gift_type_id: 'gift_type_id',
       is_month: 'is_month',
-      today: 'today',
-      workingDay: 'working_day',
     })
+    sessionStore.onCustomerCleared(this.clearRecord)
   }
 
   /** Sets the form name; department and gift type are set when given and cleared otherwise. */
@@ -66,27 +61,6 @@ class FormStore {
       Taro.navigateTo({ url: NOT_FOUND_PAGE }),
     )
     return true
-  }
-
-  setToday(date: string) {
-    this.today = date
-    this.workingDay = centreClock.today()
-  }
-
-  /**
-   * The working date is kept while the app runs and through a restart on the same centre day;
-   * the first launch (or sign-in to a site) on a new centre day starts on that day.
-   */
-  startDay() {
-    const centreToday = centreClock.today()
-    if (this.workingDay === centreToday) return
-    this.today = centreToday
-    this.workingDay = centreToday
-  }
-
-  /** The working date is not the centre's today (home says so, so that no one files under another day unawares). */
-  get isNotToday() {
-    return this.today !== centreClock.today()
   }
 
   setIsMonth(isMonth: boolean) {
@@ -117,4 +91,4 @@ class FormStore {
   }
 }
 
-export const formStore = new FormStore()
+export const openFormStore = new OpenFormStore()

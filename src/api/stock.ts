@@ -1,7 +1,8 @@
-// The store's lists (products, packages, gift types) and a product's batches. Quiet: the fields
-// show their own loading and error states. Imported by the stock pages only (pagesHome).
-import { request, type RequestOptions } from '@/api/request'
-import type { Page, ResOf } from '@/api/types'
+// The store's lists (products, packages, gift types) and a product's batches, which the form
+// fields offer and the stock orders fill their rows from. Quiet: the fields show their own loading
+// and error states. Imported by the form pages only (pagesHome).
+import { request, type RequestOptions } from './request'
+import type { Page, ResOf } from './types'
 import type { Static } from 'typebox'
 import type { GiftTypeList } from '@yuezi/contract/api/siteLists'
 import type {
