@@ -79,7 +79,7 @@ const selectRecords = <More extends SelectedFields>(db: Db, more: More) =>
     .innerJoin(creators, eq(creators.id, formRecords.createdBy))
     .innerJoin(updaters, eq(updaters.id, formRecords.updatedBy));
 
-type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords<{}>>['where']>>[number];
+type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords<Record<never, never>>>['where']>>[number];
 
 const medicineColumns = {
   id: medicines.id,
