@@ -13,12 +13,13 @@ const HANG_MS = 10 * 60 * 1000
 
 const stages = [
   { name: 'types and import circles', cmd: process.execPath, args: ['--test', 'test/static/'] },
+  { name: 'lint', cmd: bin('eslint'), args: ['.'], quiet: true },
   { name: 'unit + components (jest)', cmd: bin('jest'), args: ['--ci'] },
   { name: 'server (PostgreSQL + PGlite)', cmd: 'bash', args: ['server/scripts/test.sh'] },
   { name: 'reliability (kill -9, outage, load)', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${HANG_MS}`, 'test/reliability/'] },
-  { name: 'build weapp', cmd: bin('taro'), args: ['build', '--type', 'weapp'], build: true },
+  { name: 'build weapp', cmd: bin('taro'), args: ['build', '--type', 'weapp'], quiet: true },
   { name: 'weapp (miniprogram-simulate)', cmd: bin('jest'), args: ['--ci', '--config', 'test/weapp/jest.config.js'] },
-  { name: 'build h5', cmd: bin('taro'), args: ['build', '--type', 'h5'], build: true },
+  { name: 'build h5', cmd: bin('taro'), args: ['build', '--type', 'h5'], quiet: true },
   { name: 'budgets', cmd: process.execPath, args: ['--test', 'test/budget/'] },
   { name: 'end to end (Chromium)', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${HANG_MS}`, 'test/e2e/'] },
 ]
@@ -30,13 +31,13 @@ function run(stage) {
     let output = ''
     const keep = (chunk, stream) => {
       output += chunk
-      // Build progress bars are noise in a log; show test output as it comes.
-      if (!stage.build) stream.write(chunk)
+      // Stages without tests (builds, lint) speak only when they fail: progress bars are noise in a log.
+      if (!stage.quiet) stream.write(chunk)
     }
     child.stdout.on('data', (c) => keep(c, process.stdout))
     child.stderr.on('data', (c) => keep(c, process.stderr))
     child.on('close', (code) => {
-      if (stage.build && code !== 0) process.stderr.write(output.slice(-8000))
+      if (stage.quiet && code !== 0) process.stderr.write(output.slice(-8000))
       resolve({ code, output, seconds: (Date.now() - started) / 1000 })
     })
   })
@@ -73,11 +74,11 @@ const summary = []
 for (const stage of stages) {
   console.log(`\n=== ${stage.name} ===`)
   const result = await run(stage)
-  const c = stage.build ? { passed: 0, failed: 0 } : counts(result.output)
+  const c = stage.quiet ? { passed: 0, failed: 0 } : counts(result.output)
   passed += c.passed
   failed += c.failed
   addReliability(result.output)
-  summary.push(`${result.code === 0 ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(32)} ${result.seconds.toFixed(0).padStart(4)} s${stage.build ? '' : `  ${c.passed} passed, ${c.failed} failed`}`)
+  summary.push(`${result.code === 0 ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(32)} ${result.seconds.toFixed(0).padStart(4)} s${stage.quiet ? '' : `  ${c.passed} passed, ${c.failed} failed`}`)
   if (result.code !== 0) {
     if (c.failed === 0) failed += 1
     printTotals()

@@ -12,6 +12,8 @@ const TAB_TEXT_KEYS: MessageKey[] = ['tab.home', 'tab.mine']
 function useLocalized(apply: () => void) {
   const locale = getLocale()
   useDidShow(apply)
+  // Only a change of language applies it again; `apply` is a new function on every render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(apply, [locale])
 }
 

@@ -92,7 +92,7 @@ test('the lost-receipt proof and the outbound order name the customer and the si
 })
 
 test('every form has its 历史记录; a ward round and a check-in notice open blank, the round on the working date', async () => {
-  const { page, customer } = await chosenMother(1)
+  const { page } = await chosenMother(1)
   const today = await workingDate(page)
   const forms = [
     ['entry.checkInNoticeMonth', 'form.title.checkInNoticeMonth', 'customer_name'],

@@ -24,7 +24,7 @@ export async function call(baseUrl, route, body, { token, timeoutMs = 30_000 } =
   } catch (error) {
     throw new NoReply(`${route}: ${error.cause?.code ?? error.message}`)
   }
-  let text = ''
+  let text
   try {
     text = await response.text()
   } catch (error) {

@@ -12,12 +12,10 @@ import { CHOOSE_DATE_PAGE, MAIN_PAGES, PAGES_HOME_ROOT } from '@/routes'
 // The build's defineAppConfig / definePageConfig: stand in for them, then read the configs.
 ;(global as Record<string, unknown>).defineAppConfig ??= (config: unknown) => config
 ;(global as Record<string, unknown>).definePageConfig ??= (config: unknown) => config
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const appConfig = require('@/app.config').default as { pages: string[]; subPackages: { root: string; pages: string[] }[] }
 
 const SRC = path.resolve(__dirname, '../../src')
 const pageFile = (route: string, ext: string) => path.join(SRC, `${route}${ext}`)
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const pageConfig = (route: string) => require(pageFile(route, '.config.ts')).default as Record<string, unknown>
 const pagesHome = () => appConfig.subPackages.find((p) => `/${p.root}` === PAGES_HOME_ROOT)!
 

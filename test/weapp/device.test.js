@@ -2,7 +2,7 @@
 // the test fires, as WeChat does after its launch check) and the network (wx.onNetworkStatusChange,
 // with the bridge failing calls while it is down, as WeChat does).
 const h = require('./harness')
-const { zh, formZh, fmt, api, tokenOf, pickCustomer, signIn } = require('./app')
+const { zh, formZh, api, tokenOf, pickCustomer, signIn } = require('./app')
 const f = require('./forms')
 
 const UPDATE_PAGE = 'uni_modules/rt-uni-update/components/rt-uni-update/rt-uni-update'

@@ -35,7 +35,7 @@ const formatters = new Map<string, Intl.DateTimeFormat | null>()
 // Building a formatter is slow, so one per zone is kept; null marks a zone Intl cannot convert.
 function formatterOf(timeZone: string): Intl.DateTimeFormat | null {
   if (!formatters.has(timeZone)) {
-    let formatter: Intl.DateTimeFormat | null = null
+    let formatter: Intl.DateTimeFormat | null
     try {
       formatter = new Intl.DateTimeFormat('en-US', {
         timeZone,

@@ -250,7 +250,7 @@ class PostgresListener {
     if (lost || this.stopped) return;
     this.live = client;
     this.changes.listening(true);
-    check = setInterval(() => client.query('SELECT 1').catch(lose), LISTEN_CHECK_MS);
+    check = setInterval(() => void client.query('SELECT 1').catch(lose), LISTEN_CHECK_MS);
   }
 
   /** 'ask:<asker>:<n>' from another instance is answered 'answer:<asker>:<n>:<this id>'; answers to this one's questions are counted. */

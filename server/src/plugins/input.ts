@@ -5,6 +5,7 @@ import { AppError, Code } from '../errors.js';
  * Text that PostgreSQL cannot store: a NUL character (text columns refuse it) or half of a UTF-16
  * surrogate pair (jsonb refuses it, text columns would silently turn it into �).
  */
+// eslint-disable-next-line no-control-regex -- the NUL character is what it looks for
 const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**

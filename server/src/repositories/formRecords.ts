@@ -80,7 +80,7 @@ const selectRecords = <More extends SelectedFields>(db: Db, more: More) =>
     .innerJoin(creators, eq(creators.id, formRecords.createdBy))
     .innerJoin(updaters, eq(updaters.id, formRecords.updatedBy));
 
-type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords<{}>>['where']>>[number];
+type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords<Record<never, never>>>['where']>>[number];
 
 /** A row as the API answers it, a round record's medicines in data.medicines. */
 const toItem = ({ medicine_rows, ...row }: RecordRow) => ({

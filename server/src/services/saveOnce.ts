@@ -34,7 +34,7 @@ export async function saveOnce<Locked = undefined>(
     if (!(error instanceof AlreadySaved)) throw error;
     // The other save has committed: the unique index made this one wait for it.
     const saved = await findRequest(db, siteId, requestId!);
-    if (saved === undefined) throw new Error('a save with this request_id conflicted but is not recorded');
+    if (saved === undefined) throw new Error('a save with this request_id conflicted but is not recorded', { cause: error });
     return saved;
   }
 }

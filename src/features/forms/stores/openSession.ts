@@ -32,7 +32,7 @@ export function currentCustomer(): SessionCustomer | null {
 /** Saved records of the form whose edits were left unsaved (their drafts), newest record first. */
 function pendingEdits(definition: FormDefinition, customerId: number | undefined): number[] {
   const prefix = `${draftKey(definition.name, customerId)}:`
-  let keys: string[] = []
+  let keys: string[]
   try {
     keys = Taro.getStorageInfoSync().keys ?? []
   } catch {
