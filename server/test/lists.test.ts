@@ -1,6 +1,6 @@
 // What keeps the lists fast as the data grows (see npm run bench, scale): getFormRecord's total
 // read from counts that triggers keep, and the lists' statements planned once (floorList's look-up
-// of each room's occupant: routes/care/index/siteLists.test.ts).
+// of each room's occupant: routes/care/forms/siteLists.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';

@@ -2,7 +2,7 @@
 import Taro from '@tarojs/taro'
 import { customerInfo } from '@/api/customer'
 import { RequestError } from '@/api/request'
-import { getFormRecordInfo } from '@/features/forms/api/form'
+import { getFormRecordInfo } from '@/features/forms/api/formRecords'
 import type { Child, Customer, FormRecord } from '@/api/types'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { customerStore } from '@/stores'

@@ -12,7 +12,7 @@ import '@/features/forms/locales'
 import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, tCount, type MessageKey } from '@/i18n'
-import { CHECK_IN_KINDS, CheckInListStore, isMonthRecord } from '../../stores/checkInList'
+import { CHECK_IN_KINDS, CheckInListStore, isMonthRecord } from '../../stores/checkInNoticeList'
 import { timeText } from '../../summary'
 import './index.scss'
 

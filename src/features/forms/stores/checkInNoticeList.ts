@@ -10,7 +10,7 @@ import { customerStore, workingDateStore } from '@/stores'
 import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
 import { confirm, toast } from '@/utils/feedback'
-import { delFormRecord, getFormRecord, getFormRecordCount } from '../api/form'
+import { delFormRecord, getFormRecord, getFormRecordCount } from '../api/formRecords'
 import { mergedPages } from './mergedPages'
 import { openFormStore } from './openForm'
 
