@@ -97,7 +97,7 @@ test('every form has its 历史记录; a ward round and a check-in notice open b
   const forms = [
     ['entry.checkInNoticeMonth', 'form.title.checkInNoticeMonth', 'customer_name'],
     ['entry.checkInNoticeSmall', 'form.title.checkInNoticeSmall', 'customer_name'],
-    ['entry.selfPaidConsumption', 'form.title.selfPaidItems', 'room'],
+    ['entry.specialCare', 'form.title.specialCare', 'room'],
     ['entry.obstetricianRounds', 'form.title.obstetricianRounds', 'round_date'],
     ['entry.checkNotice', 'form.title.checkNotice', 'agree'],
   ]

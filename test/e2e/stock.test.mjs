@@ -106,7 +106,7 @@ test('自费物品消费表: items, signature and the right total', async () => 
   const name = await app.loginAndPick(page, '819')
   const customerId = await page.evaluate(() => JSON.parse(localStorage.getItem('customerInfo')).data.id)
   const { product } = await productWithStock(page, 3)
-  await openEntry(page, 'entry.selfPaidConsumption')
+  await openEntry(page, 'entry.specialCare')
   await fieldOf(page, 'room').waitFor()
   await addItem(page, 0, product, 3)
   const total = Math.round(product.price * 100 * 3) / 100

@@ -41,8 +41,8 @@ const SHOWS = {
   'pagesHome/pages/form/linliao/dcb/form': { titleKey: 'form.title.giftReceipt', data: async () => customer.name },
   'pagesHome/pages/form/checkInGift/index': { titleKey: 'stock.giftList.title', data: async () => (await list('outApply/index', { type: 'gift' })).no },
   'pagesHome/pages/form/checkInGift/form': { titleKey: 'form.title.checkInGift', data: async () => customer.name },
-  'pagesHome/pages/form/Selffundeditemconsumptiontable/index': { titleKey: 'stock.selfPaidList.title', data: async () => (await list('specialCare/index')).no },
-  'pagesHome/pages/form/Selffundeditemconsumptiontable/form': { titleKey: 'form.title.selfPaidItems', data: async () => customer.name },
+  'pagesHome/pages/form/Selffundeditemconsumptiontable/index': { titleKey: 'stock.specialCareList.title', data: async () => (await list('specialCare/index')).no },
+  'pagesHome/pages/form/Selffundeditemconsumptiontable/form': { titleKey: 'form.title.specialCare', data: async () => customer.name },
 }
 
 let customer

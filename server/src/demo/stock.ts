@@ -282,7 +282,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
     await dated(outApplies, id, daysAgo);
     return id;
   };
-  const selfPaid = async (customerId: number, daysAgo: number, items: [string, number][], remark = '') => {
+  const specialCare = async (customerId: number, daysAgo: number, items: [string, number][], remark = '') => {
     const data = {
       customer_id: customerId,
       consume_date: addDays(today, -daysAgo),
@@ -304,7 +304,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
   const handedOut = await gift(c0.id, '入住大礼包', 3);
   await checkOutApply(db, actor, { id: handedOut, approve: true }, today);
   await gift(c1.id, '尊享大礼包', 0);
-  await selfPaid(c2.id, 0, [['储奶袋', 2], ['乳头修护霜', 1]], '客户自购');
-  const paid = await selfPaid(c3.id, 1, [['产妇营养奶粉', 1], ['防溢乳垫', 2]]);
+  await specialCare(c2.id, 0, [['储奶袋', 2], ['乳头修护霜', 1]], '客户自购');
+  const paid = await specialCare(c3.id, 1, [['产妇营养奶粉', 1], ['防溢乳垫', 2]]);
   await checkSpecialCare(db, actor, { id: paid, approve: true }, today);
 }

@@ -236,7 +236,7 @@ describe('PDFs of orders', () => {
     const id = await saved(`${CARE}/save`, body);
     const order = (await post(`${CARE}/info`, { id })).res;
     const { name, pdf } = await pdfOf(`${CARE}/pdf`, { id });
-    assert.equal(name, `${zhForms['form.title.selfPaidItems']}-${order.no}.pdf`);
+    assert.equal(name, `${zhForms['form.title.specialCare']}-${order.no}.pdf`);
     for (const text of [customer.name, customer.room, zhServer['pdf.status.pending'], '12.50', '37.50', order.items[0].batch_no]) has(pdf, text);
     assert.equal(pdf.images, 1);
     const theirs = await call(app, `${CARE}/pdf`, { id }, { token: other.token });

@@ -53,9 +53,9 @@ export const outApplyGift: FormDefinition = {
 }
 
 /** 自费物品消费表: self-paid items a customer takes (specialCare); subtotals and total computed in fen. */
-export const selfPaidItems: FormDefinition = {
+export const specialCare: FormDefinition = {
   name: '自费物品消费表',
-  titleKey: 'form.title.selfPaidItems',
+  titleKey: 'form.title.specialCare',
   route: '/pagesHome/pages/form/Selffundeditemconsumptiontable/form',
   needsCustomer: true,
   sections: [

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/types.js';
 import { siteNow, siteToday, type SiteZone } from '../../lib/dates.js';
 import { formByName } from '@yuezi/contract/forms/index';
-import { selfPaidItems } from '@yuezi/contract/forms/definitions/stock';
+import { specialCare } from '@yuezi/contract/forms/definitions/stock';
 import type { Field, FormData, FormDefinition, OptionsSource } from '@yuezi/contract/forms/types';
 import { fieldsOf } from '@yuezi/contract/forms/validate';
 import { getCustomer } from '../../repositories/customers.js';
@@ -173,7 +173,7 @@ const loadSpecialCare: Load = async (db, site, id, t, lang) => {
     remark: order.remark,
     signature: order.signature,
   };
-  return { number: order.no, printable: printableOf(site, lang, t, selfPaidItems, { facts, data, names, closing }) };
+  return { number: order.no, printable: printableOf(site, lang, t, specialCare, { facts, data, names, closing }) };
 };
 
 export const LOADERS: Record<PdfKind, Load> = {

@@ -24,7 +24,7 @@ const customerInRoom = (o: Order) => t('common.withDetail', { name: dash(o.custo
 const LINES: Record<StockListKind, (order: Order) => string[]> = {
   outApplyGeneral: (o) => [`${dash(o.department_name)} · ${dash(o.requester)} · ${dash(o.apply_date)}`],
   outApplyGift: (o) => [`${customerInRoom(o)} · ${dash(o.gift_type_name)} · ${dash(o.apply_date)}`],
-  selfPaid: (o) => [
+  specialCare: (o) => [
     `${customerInRoom(o)} · ${dash(o.consume_date)}`,
     t('stock.amount', { total: Number(o.total ?? 0).toFixed(2) }),
   ],
