@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import dayjs from 'dayjs'
 import type { Customer } from '@/api/types'
-import { GiftReceiptForm, OutApplyGeneralForm, OutApplyGiftForm, SpecialCareForm } from '@/features/stock/components/StockForms'
+import { GiftCollectionForm, OutApplyGeneralForm, OutApplyGiftForm, SpecialCareForm } from '@/features/stock/components/StockForms'
 import '@/features/forms/locales'
 import { customerStore } from '@/stores'
 import { callsTo, click, demoUser, field, mockApi, settle, typeInto } from './support/helpers'
@@ -291,7 +291,7 @@ describe('an opened order', () => {
 describe('礼包领取明细表', () => {
   it('the gift type fills its rows; without the receiver signature nothing is sent to saveForm', async () => {
     const spy = api({ '/api/care/index/saveForm': () => ({ code: 1, res: { id: 31 } }) })
-    await show(<GiftReceiptForm />)
+    await show(<GiftCollectionForm />)
     await choose('gift_type_id', '入住大礼包')
     await settle()
     expect(frame('items.2.product_id').textContent).toContain('一次性内裤')

@@ -75,7 +75,7 @@ test("a check-in notice starts with the mother's name, phone, room, delivery dat
 test('the lost-receipt proof and the outbound order name the customer and the signed-in staff member; dates of today start on the working date', async () => {
   const { page, customer } = await chosenMother(1)
   const today = await workingDate(page)
-  await openEntry(page, 'entry.lostReceipt')
+  await openEntry(page, 'entry.proofOfLostReceipt')
   await formReady(page, 'form.title.proofOfLostReceipt', 'customer_name')
   assert.equal(await valueOf(page, 'customer_name'), customer.name)
   assert.equal(await valueOf(page, 'phone'), customer.phone)

@@ -194,7 +194,7 @@ async function approveFromList(order) {
 
 step('出库单: saved, approved from 出库单列表; the batch stock drops exactly once', async () => {
   const { product, batch } = await productWithStock(2)
-  await openEntry('entry.outboundList', 'pagesHome/pages/form/linliao/index')
+  await openEntry('entry.outApplyGeneralList', 'pagesHome/pages/form/linliao/index')
   await h.settled()
   h.tap('.stock-list__new')
   await h.waitForPage('pagesHome/pages/form/linliao/commom/form')
@@ -226,7 +226,7 @@ step('出库单: saved, approved from 出库单列表; the batch stock drops exa
 })
 
 step('入住礼包出库: a gift pack for the customer, approved from 大礼包出库单列表; each batch drops once', async () => {
-  await openEntry('entry.giftOutboundList', 'pagesHome/pages/form/checkInGift/index')
+  await openEntry('entry.outApplyGiftList', 'pagesHome/pages/form/checkInGift/index')
   await h.settled()
   h.tap('.stock-list__new')
   await h.waitForPage('pagesHome/pages/form/checkInGift/form')

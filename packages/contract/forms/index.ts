@@ -6,7 +6,7 @@ import { visit } from './definitions/visit.js'
 import { familyFood } from './definitions/familyFood.js'
 import { checkInNoticeMonth, checkInNoticeSmall } from './definitions/checkInNotice.js'
 import { checkNotice } from './definitions/checkNotice.js'
-import { giftReceipt, outApplyGeneral, outApplyGift, specialCare } from './definitions/stock.js'
+import { giftCollection, outApplyGeneral, outApplyGift, specialCare } from './definitions/stock.js'
 
 export * from './types.js'
 export * from './validate.js'
@@ -22,7 +22,7 @@ export const formDefinitions: FormDefinition[] = [
   checkInNoticeMonth,
   checkInNoticeSmall,
   checkNotice,
-  giftReceipt,
+  giftCollection,
 ]
 
 export const formByName = (name: string) => formDefinitions.find((f) => f.name === name)

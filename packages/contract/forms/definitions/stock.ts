@@ -93,9 +93,9 @@ export const specialCare: FormDefinition = {
 }
 
 /** 礼包领取明细表: what a customer received from a gift pack, signed for (a care form record). */
-export const giftReceipt: FormDefinition = {
+export const giftCollection: FormDefinition = {
   name: '礼包领取明细表',
-  titleKey: 'form.title.giftReceipt',
+  titleKey: 'form.title.giftCollection',
   route: '/pagesHome/pages/form/linliao/dcb/form',
   needsCustomer: true,
   sections: [

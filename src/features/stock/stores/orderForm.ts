@@ -174,4 +174,4 @@ export const SPECIAL_CARE: FormPageOptions = {
 }
 
 /** 礼包领取明细表: what a customer received from a gift pack (a care form record, saveForm). */
-export const GIFT_RECEIPT: FormPageOptions = { setup: withGiftType }
+export const GIFT_COLLECTION: FormPageOptions = { setup: withGiftType }

@@ -31,8 +31,8 @@ interface Kind {
 }
 
 const STOCK_LISTS: Record<StockListKind, Kind> = {
-  outApplyGeneral: { titleKey: 'stock.outboundList.title', definition: outApplyGeneral, api: outApplyApi, filters: { type: 'general' } },
-  outApplyGift: { titleKey: 'stock.giftList.title', definition: outApplyGift, api: outApplyApi, filters: { type: 'gift' } },
+  outApplyGeneral: { titleKey: 'stock.outApplyGeneralList.title', definition: outApplyGeneral, api: outApplyApi, filters: { type: 'general' } },
+  outApplyGift: { titleKey: 'stock.outApplyGiftList.title', definition: outApplyGift, api: outApplyApi, filters: { type: 'gift' } },
   specialCare: { titleKey: 'stock.specialCareList.title', definition: specialCare, api: specialCareApi, filters: {} },
 }
 
