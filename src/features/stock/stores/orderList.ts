@@ -15,7 +15,7 @@ import type { OrderBase, OrderQuery, OrderStatus } from '../api/orders'
 import { outApplyApi, type OutApply } from '../api/outApply'
 import { specialCareApi, type SpecialCare } from '../api/specialCare'
 
-export type StockListKind = 'outApplyGeneral' | 'outApplyGift' | 'specialCare'
+export type OrderListKind = 'outApplyGeneral' | 'outApplyGift' | 'specialCare'
 
 /** A row of any of the lists. */
 export type Order = OrderBase & Partial<OutApply> & Partial<SpecialCare>
@@ -30,7 +30,7 @@ interface Kind {
   filters: Partial<OrderQuery>
 }
 
-const STOCK_LISTS: Record<StockListKind, Kind> = {
+const ORDER_LISTS: Record<OrderListKind, Kind> = {
   outApplyGeneral: { titleKey: 'stock.outApplyGeneralList.title', definition: outApplyGeneral, api: outApplyApi, filters: { type: 'general' } },
   outApplyGift: { titleKey: 'stock.outApplyGiftList.title', definition: outApplyGift, api: outApplyApi, filters: { type: 'gift' } },
   specialCare: { titleKey: 'stock.specialCareList.title', definition: specialCare, api: specialCareApi, filters: {} },
@@ -54,8 +54,8 @@ export class OrderListStore {
   pickingCustomer = false
   readonly list: PagedList<Order>
 
-  constructor(kind: StockListKind) {
-    this.kind = STOCK_LISTS[kind]
+  constructor(kind: OrderListKind) {
+    this.kind = ORDER_LISTS[kind]
     this.list = new PagedList<Order>(this.fetcher())
     makeAutoObservable(this, { kind: false, list: false, filters: false }, { autoBind: true })
   }

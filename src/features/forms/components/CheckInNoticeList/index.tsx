@@ -12,13 +12,13 @@ import '@/features/forms/locales'
 import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, tCount, type MessageKey } from '@/i18n'
-import { CHECK_IN_KINDS, CheckInListStore, isMonthRecord } from '../../stores/checkInNoticeList'
+import { CHECK_IN_NOTICE_KINDS, CheckInNoticeListStore, isMonthRecord } from '../../stores/checkInNoticeList'
 import { timeText } from '../../summary'
 import './index.scss'
 
 /** 入住通知单记录: both kinds of check-in notice, searchable, by date and kind, open / new / delete. */
 export default observer(function CheckInNoticeList() {
-  const [store] = useState(() => new CheckInListStore())
+  const [store] = useState(() => new CheckInNoticeListStore())
   usePageTitle('checkInList.title' as MessageKey)
   useListPage({ refresh: store.refresh, loadMore: store.list.loadMore })
 
@@ -35,7 +35,7 @@ export default observer(function CheckInNoticeList() {
           onDate={filters.setDate}
         />
         <View className="checkin-list__kinds">
-          {CHECK_IN_KINDS.map(({ kind, labelKey }) => {
+          {CHECK_IN_NOTICE_KINDS.map(({ kind, labelKey }) => {
             const count = store.countOf(kind)
             return (
               <View
