@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { formRecordCounts, formRecords } from '../src/db/schema.js';
 import { addDays, DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
 import { listCustomers } from '../src/repositories/customers.js';
-import { listRecords } from '../src/repositories/formRecords.js';
+import { listFormRecords } from '../src/repositories/formRecords.js';
 import { definitionOf, validSample } from './formSamples.js';
 import { addSite, call, startApp, type TestSite } from './helpers.js';
 
@@ -117,11 +117,11 @@ describe("the lists' statements", () => {
       // One connection (a transaction's), where the statements are prepared and their plans kept.
       const plans = await app.db.transaction(async (tx) => {
         for (let call = 0; call < 10; call++) {
-          await listRecords(tx, site.siteId, { name: call % 2 ? VISIT : FOOD, page: 1, limit: 20 });
-          await listRecords(tx, site.siteId, { customerId: site.customers[0].id, from, to: new Date(), page: 1, limit: 10 });
+          await listFormRecords(tx, site.siteId, { name: call % 2 ? VISIT : FOOD, page: 1, limit: 20 });
+          await listFormRecords(tx, site.siteId, { customerId: site.customers[0].id, from, to: new Date(), page: 1, limit: 10 });
           await listCustomers(tx, site.siteId, { page: 1, limit: 20 });
           // Later pages are planned for their values, by statements of no name.
-          await listRecords(tx, site.siteId, { name: VISIT, page: 2, limit: 20 });
+          await listFormRecords(tx, site.siteId, { name: VISIT, page: 2, limit: 20 });
         }
         const statements = sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements`;
         const { rows } = (await tx.execute(statements)) as { rows: { name: string; generic_plans: number; custom_plans: number }[] };

@@ -1,6 +1,6 @@
 import type { Db } from '../db/types.js';
 import { specialCare } from '@yuezi/contract/forms/definitions/stock';
-import { countByName } from '../repositories/formRecords.js';
+import { countFormRecordsByName } from '../repositories/formRecords.js';
 import { countOutApplies } from '../repositories/outApplies.js';
 import { countSpecialCares } from '../repositories/specialCares.js';
 import { OUT_APPLY_FORMS } from './orders.js';
@@ -11,7 +11,7 @@ import { OUT_APPLY_FORMS } from './orders.js';
  */
 export async function homeCounts(db: Db, siteId: number, from: Date, to: Date): Promise<Record<string, number>> {
   const [formRecords, outApplies, specialCares] = await Promise.all([
-    countByName(db, siteId, from, to),
+    countFormRecordsByName(db, siteId, from, to),
     countOutApplies(db, siteId, from, to),
     countSpecialCares(db, siteId, from, to),
   ]);

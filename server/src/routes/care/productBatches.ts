@@ -4,7 +4,7 @@ import { ProductBatchBody, ProductBatchList } from '@yuezi/contract/api/stock';
 import { productBatches } from '../../services/stock.js';
 
 /** The store: batches of a product. */
-const inoutstoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const productBatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -22,4 +22,4 @@ const inoutstoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default inoutstoreRoutes;
+export default productBatchRoutes;

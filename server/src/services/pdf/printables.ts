@@ -5,7 +5,7 @@ import { specialCare } from '@yuezi/contract/forms/definitions/stock';
 import type { Field, FormData, FormDefinition, OptionsSource } from '@yuezi/contract/forms/types';
 import { fieldsOf } from '@yuezi/contract/forms/validate';
 import { getCustomer } from '../../repositories/customers.js';
-import { getRecord } from '../../repositories/formRecords.js';
+import { findFormRecord } from '../../repositories/formRecords.js';
 import { getOutApply } from '../../repositories/outApplies.js';
 import { listDepartments } from '../../repositories/siteLists.js';
 import { getSpecialCare } from '../../repositories/specialCares.js';
@@ -88,7 +88,7 @@ const customerFacts = (t: Translators, name: string | null | undefined, room: st
   name ? [[t.server('pdf.customer'), name], [t.server('pdf.room'), room ?? '']] : [];
 
 const loadRecord: Load = async (db, site, id, t, lang) => {
-  const record = await getRecord(db, site.id, id);
+  const record = await findFormRecord(db, site.id, id);
   const definition = record && formByName(record.name);
   if (!record || !definition) return undefined;
   const customer = record.customer_id === null ? undefined : await getCustomer(db, site.id, record.customer_id);

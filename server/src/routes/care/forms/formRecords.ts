@@ -14,12 +14,12 @@ import {
   countFormRecords,
   deleteFormRecord,
   getFormRecord,
-  listRecords,
+  listFormRecords,
   saveFormRecord,
 } from '../../../services/formRecords.js';
 
 /** Form records: saving, listing, reading, counting and deleting them. */
-const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -64,7 +64,7 @@ const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { name, customer_id, date_from, date_to, keyword, page, limit } = request.body;
-      const result = await listRecords(app.db, request.session.siteId, {
+      const result = await listFormRecords(app.db, request.session.siteId, {
         name,
         customerId: customer_id,
         from: date_from ? siteDayRange(request.session, date_from)[0] : undefined,
@@ -121,4 +121,4 @@ const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default recordRoutes;
+export default formRecordRoutes;
