@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formRecordCounts, formRecords } from '../src/db/schema.js';
-import { addDays, DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
+import { addDays, centreToday, DEFAULT_ZONE } from '../src/lib/dates.js';
 import { listCustomers } from '../src/repositories/customers.js';
 import { listFormRecords } from '../src/repositories/formRecords.js';
 import { definitionOf, validSample } from './formSamples.js';
@@ -69,7 +69,7 @@ describe("getFormRecord's total", () => {
     // A filtered list counts its own rows.
     assert.equal(await total(VISIT, { customer_id: site.customers[0].id }), 1);
     assert.equal(await total(VISIT, { customer_id: site.customers[1].id }), 0);
-    assert.equal(await total(VISIT, { date_from: addDays(siteToday(DEFAULT_ZONE), 1) }), 0);
+    assert.equal(await total(VISIT, { date_from: addDays(centreToday(DEFAULT_ZONE), 1) }), 0);
   });
 
   it('stays the real count whatever writes the table: several forms in one statement, hard deletes, undeletes', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { siteToday } from '../../lib/dates.js';
+import { centreToday } from '../../lib/dates.js';
 import { ProductBatchBody, ProductBatchList } from '@yuezi/contract/api/stock';
 import { productBatches } from '../../services/stock.js';
 
@@ -18,7 +18,7 @@ const productBatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.ok(await productBatches(app.db, request.session.siteId, request.body.product_id, siteToday(request.session))),
+      reply.ok(await productBatches(app.db, request.session.siteId, request.body.product_id, centreToday(request.session))),
   );
 };
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../../actor.js';
-import { siteDayRange, siteToday } from '../../../lib/dates.js';
+import { centreDayRange, centreToday } from '../../../lib/dates.js';
 import { Done, IdBody, Saved } from '@yuezi/contract/api/common';
 import {
   FormRecordCount,
@@ -44,7 +44,7 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         data,
         id,
         requestId: request_id,
-        today: siteToday(request.session),
+        today: centreToday(request.session),
       });
       return reply.ok({ id: saved });
     },
@@ -67,8 +67,8 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result = await listFormRecords(app.db, request.session.siteId, {
         name,
         customerId: customer_id,
-        from: date_from ? siteDayRange(request.session, date_from)[0] : undefined,
-        to: date_to ? siteDayRange(request.session, date_to)[1] : undefined,
+        from: date_from ? centreDayRange(request.session, date_from)[0] : undefined,
+        to: date_to ? centreDayRange(request.session, date_to)[1] : undefined,
         keyword,
         page,
         limit,
@@ -100,7 +100,7 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { name, date } = request.body;
-      const [from, to] = siteDayRange(request.session, date ?? siteToday(request.session));
+      const [from, to] = centreDayRange(request.session, date ?? centreToday(request.session));
       return reply.ok(await countFormRecords(app.db, request.session.siteId, from, to, name));
     },
   );
