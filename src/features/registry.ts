@@ -81,7 +81,7 @@ export const FEATURES: Feature[] = [
   form('checkNotice', checkNotice, { home: { group: 'checkIn', icon: 'Articles' } }),
   form('checkInNoticeMonth', checkInNoticeMonth, { home: { group: 'checkIn', icon: 'Notice' }, isMonth: true }),
   form('checkInNoticeSmall', checkInNoticeSmall, { home: { group: 'checkIn', icon: 'Edit' }, isMonth: false }),
-  list('checkInNoticeList', 'checkInNotice/index', 'checkInList.title', '入住通知单记录', { group: 'checkIn', icon: 'List' }),
+  list('checkInNoticeList', 'checkInNotice/index', 'checkInNoticeList.title', '入住通知单记录', { group: 'checkIn', icon: 'List' }),
   list('outApplyGeneralList', 'linliao/index', 'stock.outApplyGeneralList.title', '出库单列表', { group: 'outbound', icon: 'Transit' }),
   form('outApplyGeneral', outApplyGeneral),
   list('outApplyGiftList', 'checkInGift/index', 'stock.outApplyGiftList.title', '大礼包出库单列表', { group: 'outbound', icon: 'Gift' }),

@@ -85,7 +85,7 @@ test('the lost-receipt proof and the outbound order name the customer and the si
   assert.equal(await fieldOf(page, 'issue_date').locator('.form-picker__text').count(), 0)
 
   await page.goto(`${app.server.url}/pagesHome/pages/form/linliao/commom/form`)
-  await formReady(page, 'form.title.outApply', 'department_id')
+  await formReady(page, 'form.title.outApplyGeneral', 'department_id')
   assert.equal(await valueOf(page, 'requester'), STAFF)
   assert.equal(await pickedText(page, 'apply_date'), today)
   await page.close()

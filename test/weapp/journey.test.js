@@ -164,11 +164,11 @@ step('入住通知单记录 lists both notices of the customer', async () => {
   await openEntry('entry.checkInNoticeList', 'pagesHome/pages/form/checkInNotice/index')
   await h.settled()
   const [month] = await recordsOf(f.FORMS.checkInNoticeMonth.name)
-  const line = fmt(formZh['checkInList.checkIn'], { date: month.data.check_in_date, room: customer.room })
+  const line = fmt(formZh['checkInNoticeList.checkIn'], { date: month.data.check_in_date, room: customer.room })
   // Both cards: the customer, the check-in day and room of each.
   await h.waitFor(() => h.textOf().split(line).length === 3, { what: `two notices in ${h.textOf()}` })
   expect(h.textOf().split(customer.name).length).toBe(3)
-  expect(h.textOf()).toContain(fmt(formZh['checkInList.total'], { total: 2 }))
+  expect(h.textOf()).toContain(fmt(formZh['checkInNoticeList.total'], { total: 2 }))
   await h.back()
   await h.waitForPage(HOME)
 })
@@ -282,7 +282,7 @@ step('English: the page is in English and the next calls carry lang: en', async 
   const next = h.calls.slice(before)
   expect(next.length).toBeGreaterThan(0)
   for (const call of next) expect(call.header.lang).toBe('en')
-  expect(h.textOf()).toContain(en['home.workDate'])
+  expect(h.textOf()).toContain(en['home.workingDate'])
 })
 
 step('log out: confirmed, back on login, and the session is over on the server', async () => {

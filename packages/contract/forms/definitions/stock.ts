@@ -18,7 +18,7 @@ const remark: Field = { key: 'remark', type: 'textarea', maxLength: 500 }
 /** 出库单: a department draws supplies from the store (outApply type general). */
 export const outApplyGeneral: FormDefinition = {
   name: '出库单',
-  titleKey: 'form.title.outApply',
+  titleKey: 'form.title.outApplyGeneral',
   route: '/pagesHome/pages/form/linliao/commom/form',
   sections: [
     {
@@ -36,7 +36,7 @@ export const outApplyGeneral: FormDefinition = {
 /** 入住礼包出库: a gift pack for a customer (outApply type gift); the gift type's package fills the rows. */
 export const outApplyGift: FormDefinition = {
   name: '入住礼包出库',
-  titleKey: 'form.title.checkInGift',
+  titleKey: 'form.title.outApplyGift',
   route: '/pagesHome/pages/form/checkInGift/form',
   needsCustomer: true,
   sections: [

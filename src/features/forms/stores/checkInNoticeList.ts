@@ -19,9 +19,9 @@ export type { FormRecord }
 export type CheckInNoticeKind = 'all' | 'month' | 'small'
 
 export const CHECK_IN_NOTICE_KINDS: { kind: CheckInNoticeKind; labelKey: string; definitions: FormDefinition[] }[] = [
-  { kind: 'all', labelKey: 'checkInList.all', definitions: [checkInNoticeMonth, checkInNoticeSmall] },
-  { kind: 'month', labelKey: 'checkInList.month', definitions: [checkInNoticeMonth] },
-  { kind: 'small', labelKey: 'checkInList.small', definitions: [checkInNoticeSmall] },
+  { kind: 'all', labelKey: 'checkInNoticeList.all', definitions: [checkInNoticeMonth, checkInNoticeSmall] },
+  { kind: 'month', labelKey: 'checkInNoticeList.month', definitions: [checkInNoticeMonth] },
+  { kind: 'small', labelKey: 'checkInNoticeList.small', definitions: [checkInNoticeSmall] },
 ]
 
 interface Filters extends DayAndKeyword {
@@ -103,7 +103,7 @@ export class CheckInNoticeListStore {
 
   async remove(record: FormRecord) {
     const name = record.customer_name ?? String(record.data.customer_name ?? '')
-    if (!(await confirm(t('checkInList.deleteConfirm', { name }), { confirmText: t('formUi.delete'), danger: true }))) return
+    if (!(await confirm(t('checkInNoticeList.deleteConfirm', { name }), { confirmText: t('formUi.delete'), danger: true }))) return
     try {
       await delFormRecord(record.id)
     } catch {
