@@ -77,7 +77,7 @@ try {
     }
 
     await page.goto(`${server.url}/${ORDERS}`)
-    await page.locator('.stock-list__row .nut-button').filter({ hasText: STRINGS[lang]['checkInList.allDates'] }).click()
+    await page.locator('.stock-list__row .nut-button').filter({ hasText: STRINGS[lang]['recordList.allDates'] }).click()
     await page.locator('.stock-list .record-list__footer').waitFor()
     await still(page)
     await shoot(page, dir, `${fileOf(ORDERS)}-all-dates`)

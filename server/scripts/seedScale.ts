@@ -21,7 +21,7 @@ import { customers, formRecords } from '../src/db/schema.js';
 import type { Db } from '../src/db/types.js';
 import { seed } from '../src/demo/seed.js';
 import { listCustomers } from '../src/repositories/customers.js';
-import { listRecords } from '../src/repositories/formRecords.js';
+import { listFormRecords } from '../src/repositories/formRecords.js';
 import { openUploadStore } from '../src/services/uploads/index.js';
 
 const SITE_ID = 1;
@@ -150,7 +150,7 @@ async function plansOf(call: () => Promise<unknown>) {
 }
 
 const plans = {
-  getFormRecord: await plansOf(() => listRecords(db, SITE_ID, { name: form, page: 1, limit: 20 })),
+  getFormRecord: await plansOf(() => listFormRecords(db, SITE_ID, { name: form, page: 1, limit: 20 })),
   'customer/index': await plansOf(() => listCustomers(db, SITE_ID, { page: 1, limit: 20 })),
 };
 const result = { records: await countOf(formRecords), customers: await countOf(customers), seconds: seeded, plans };

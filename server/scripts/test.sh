@@ -36,9 +36,9 @@ if [[ $# -eq 0 ]]; then
   shopt -s globstar
   tests=(test/**/*.test.ts)
   # The route files that read and write the most (the PDFs read every form), and the whole-app checks of lists, access and sessions.
-  smoke=(test/routes/care/account.test.ts test/routes/care/customer.test.ts test/routes/admin/oss.test.ts
-         test/routes/care/index/records.test.ts test/routes/care/index/siteLists.test.ts
-         test/routes/care/index/stockLists.test.ts test/routes/care/inoutstore.test.ts test/routes/care/outApply.test.ts
+  smoke=(test/routes/care/account.test.ts test/routes/care/customer.test.ts test/routes/admin/uploads.test.ts
+         test/routes/care/forms/formRecords.test.ts test/routes/care/forms/siteLists.test.ts
+         test/routes/care/forms/stockLists.test.ts test/routes/care/productBatches.test.ts test/routes/care/outApply.test.ts
          test/routes/care/specialCare.test.ts test/routes/care/orderRoutes.test.ts test/routes/pdf.test.ts
          test/lists.test.ts test/access.test.ts test/sessions.test.ts test/audit.test.ts)
 fi

@@ -16,15 +16,15 @@ import securityHeadersPlugin from './plugins/securityHeaders.js';
 import shutdownPlugin from './plugins/shutdown.js';
 import { databaseRateLimitStore } from './plugins/rateLimitStore.js';
 import staticPlugin from './plugins/static.js';
-import ossRoutes from './routes/admin/oss.js';
+import uploadRoutes from './routes/admin/uploads.js';
 import accountRoutes from './routes/care/account.js';
 import customerRoutes from './routes/care/customer.js';
-import medicineRoutes from './routes/care/index/medicines.js';
-import recordRoutes from './routes/care/index/records.js';
-import siteListRoutes from './routes/care/index/siteLists.js';
-import stockListRoutes from './routes/care/index/stockLists.js';
-import surveyRoutes from './routes/care/index/surveys.js';
-import inoutstoreRoutes from './routes/care/inoutstore.js';
+import medicineRoutes from './routes/care/forms/medicines.js';
+import formRecordRoutes from './routes/care/forms/formRecords.js';
+import siteListRoutes from './routes/care/forms/siteLists.js';
+import stockListRoutes from './routes/care/forms/stockLists.js';
+import surveyRoutes from './routes/care/forms/surveys.js';
+import productBatchRoutes from './routes/care/productBatches.js';
 import mapRoutes from './routes/care/map.js';
 import outApplyRoutes from './routes/care/outApply.js';
 import specialCareRoutes from './routes/care/specialCare.js';
@@ -89,15 +89,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(customerRoutes, { prefix: '/api/care/customer' });
   // /api/care/index: what the app's forms read and write, by concern.
-  for (const routes of [recordRoutes, medicineRoutes, surveyRoutes, siteListRoutes, stockListRoutes]) {
+  for (const routes of [formRecordRoutes, medicineRoutes, surveyRoutes, siteListRoutes, stockListRoutes]) {
     await app.register(routes, { prefix: '/api/care/index' });
   }
-  await app.register(inoutstoreRoutes, { prefix: '/api/care/inoutstore' });
+  await app.register(productBatchRoutes, { prefix: '/api/care/inoutstore' });
   await app.register(outApplyRoutes, { prefix: '/api/care/outApply' });
   await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' });
   await app.register(mapRoutes, { prefix: '/api/care/map', tiles: config.mapTiles, geocode: config.mapGeocode });
   await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads });
-  await app.register(ossRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes });
+  await app.register(uploadRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir });
 
   const font = fontProblem(config.pdf.font);

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, asc, eq, gt, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accounts, auditLog } from '../src/db/schema.js';
-import { DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
+import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js';
 import { writeAudit } from '../src/repositories/audit.js';
 import { definitionOf, SIGNATURE, validSample } from './formSamples.js';
 import { addAccount, addProduct, addSite, call, login, PNG, startApp, uploadFile, type TestSite } from './helpers.js';
@@ -99,7 +99,7 @@ describe('the audit log', () => {
     const body = {
       customer_id: site.customers[1].id,
       survey_id: survey.id,
-      data: { agree: ['yes'], customer_signature: SIGNATURE, sign_date: siteToday(DEFAULT_ZONE) },
+      data: { agree: ['yes'], customer_signature: SIGNATURE, sign_date: centreToday(DEFAULT_ZONE) },
     };
     let id = 0;
     assert.deepEqual(await auditedBy(async () => (id = (await post('index/answerSave', body)).id)), [by('create', 'survey_answers', id)]);

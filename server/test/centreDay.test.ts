@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formRecords } from '../src/db/schema.js';
-import { siteDayRange, siteToday, siteUtcOffset } from '../src/lib/dates.js';
+import { centreDayRange, centreToday, siteUtcOffset } from '../src/lib/dates.js';
 import { definitionOf, validSample } from './formSamples.js';
 import { addSite, call, startApp, type TestSite } from './helpers.js';
 
@@ -18,20 +18,20 @@ const AT_MIDNIGHT = new Date('2026-11-22T16:00:00Z');
 
 describe('the day helpers', () => {
   it("turn to the next day at the centre's midnight, not UTC's", () => {
-    assert.equal(siteToday(SHANGHAI, BEFORE_MIDNIGHT), '2026-11-22');
-    assert.equal(siteToday(SHANGHAI, AT_MIDNIGHT), '2026-11-23');
-    assert.equal(siteToday(LOS_ANGELES, BEFORE_MIDNIGHT), '2026-11-22');
-    assert.equal(siteToday(LOS_ANGELES, AT_MIDNIGHT), '2026-11-22');
+    assert.equal(centreToday(SHANGHAI, BEFORE_MIDNIGHT), '2026-11-22');
+    assert.equal(centreToday(SHANGHAI, AT_MIDNIGHT), '2026-11-23');
+    assert.equal(centreToday(LOS_ANGELES, BEFORE_MIDNIGHT), '2026-11-22');
+    assert.equal(centreToday(LOS_ANGELES, AT_MIDNIGHT), '2026-11-22');
   });
 
   it("give a day's range from the centre's midnight to the next", () => {
-    assert.deepEqual(siteDayRange(SHANGHAI, '2026-11-23'), [AT_MIDNIGHT, new Date('2026-11-23T16:00:00Z')]);
-    assert.deepEqual(siteDayRange(LOS_ANGELES, '2026-11-22'), [new Date('2026-11-22T08:00:00Z'), new Date('2026-11-23T08:00:00Z')]);
+    assert.deepEqual(centreDayRange(SHANGHAI, '2026-11-23'), [AT_MIDNIGHT, new Date('2026-11-23T16:00:00Z')]);
+    assert.deepEqual(centreDayRange(LOS_ANGELES, '2026-11-22'), [new Date('2026-11-22T08:00:00Z'), new Date('2026-11-23T08:00:00Z')]);
     // The day the clocks go forward in London has 23 hours.
-    const [start, end] = siteDayRange(LONDON, '2026-03-29');
+    const [start, end] = centreDayRange(LONDON, '2026-03-29');
     assert.deepEqual([start, end], [new Date('2026-03-29T00:00:00Z'), new Date('2026-03-29T23:00:00Z')]);
     // The last day a date field accepts: its end is in the year 10000.
-    assert.deepEqual(siteDayRange(SHANGHAI, '9999-12-31')[1], new Date(Date.UTC(9999, 11, 31, 16)));
+    assert.deepEqual(centreDayRange(SHANGHAI, '9999-12-31')[1], new Date(Date.UTC(9999, 11, 31, 16)));
   });
 
   it("know the zone's offset, daylight saving included", () => {
@@ -100,6 +100,6 @@ describe("a site's records are counted in its own zone", () => {
     const count = (await call(app, `${API}/getFormRecordCount`, { name: VISIT }, { token: losAngeles.token })).res.count;
     assert.equal(count, 1);
     const home = (await call(app, '/api/care/account/index', {}, { token: losAngeles.token })).res;
-    assert.equal(home.date, siteToday(LOS_ANGELES));
+    assert.equal(home.date, centreToday(LOS_ANGELES));
   });
 });

@@ -1,7 +1,7 @@
 import { formByName } from '@yuezi/contract/forms/index';
 import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types';
 import { fieldsOf, withComputed } from '@yuezi/contract/forms/validate';
-import { DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
+import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js';
 import type { StockRefs, TestCustomer } from './helpers.js';
 
 export const SIGNATURE = '/uploads/test-signature.png';
@@ -28,7 +28,7 @@ export const definitionOf = (name: string): FormDefinition => {
 
 /** A value that passes every rule of the field; undefined for computed fields. */
 function sampleValue(field: Field, refs: SampleRefs): unknown {
-  const today = siteToday(DEFAULT_ZONE);
+  const today = centreToday(DEFAULT_ZONE);
   switch (field.type) {
     case 'text':
     case 'textarea':
@@ -98,7 +98,7 @@ export const validSample = (definition: FormDefinition, refs: SampleRefs): FormD
 /** The data as the server should store it: the sample with its computed fields computed for the customer. */
 export function expectedData(definition: FormDefinition, data: FormData, customer: TestCustomer): FormData {
   return withComputed(definition, data, {
-    today: siteToday(DEFAULT_ZONE),
+    today: centreToday(DEFAULT_ZONE),
     customer: { delivery_date: customer.delivery_date },
     children: customer.babies,
   });

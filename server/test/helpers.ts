@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { babies, customers, products, sites, stockBatches } from '../src/db/schema.js';
 import { seedSiteLists } from '../src/demo/seed.js';
 import { seedSiteStock } from '../src/demo/stock.js';
-import { addDays, DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
+import { addDays, centreToday, DEFAULT_ZONE } from '../src/lib/dates.js';
 import { hashPassword } from '../src/lib/password.js';
 import { createAccount } from '../src/repositories/accounts.js';
 
@@ -109,7 +109,7 @@ export async function addSite(
     await seedSiteStock(tx, created.id);
     return created;
   });
-  const today = siteToday(DEFAULT_ZONE);
+  const today = centreToday(DEFAULT_ZONE);
   const made: TestCustomer[] = [];
   for (const [i, name] of CUSTOMER_NAMES.entries()) {
     const deliveryDate = addDays(today, -(10 + i));
@@ -169,7 +169,7 @@ export async function addProduct(
     .insert(products)
     .values({ siteId, name, spec: '测试规格', unit: '个', price, category: '测试' })
     .returning({ id: products.id });
-  const today = siteToday(DEFAULT_ZONE);
+  const today = centreToday(DEFAULT_ZONE);
   const made = batches.length
     ? await app.db
         .insert(stockBatches)

@@ -1,14 +1,14 @@
 // What keeps the lists fast as the data grows (see npm run bench, scale): getFormRecord's total
 // read from counts that triggers keep, and the lists' statements planned once (floorList's look-up
-// of each room's occupant: routes/care/index/siteLists.test.ts).
+// of each room's occupant: routes/care/forms/siteLists.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formRecordCounts, formRecords } from '../src/db/schema.js';
-import { addDays, DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
+import { addDays, centreToday, DEFAULT_ZONE } from '../src/lib/dates.js';
 import { listCustomers } from '../src/repositories/customers.js';
-import { listRecords } from '../src/repositories/formRecords.js';
+import { listFormRecords } from '../src/repositories/formRecords.js';
 import { definitionOf, validSample } from './formSamples.js';
 import { addSite, call, startApp, type TestSite } from './helpers.js';
 
@@ -69,7 +69,7 @@ describe("getFormRecord's total", () => {
     // A filtered list counts its own rows.
     assert.equal(await total(VISIT, { customer_id: site.customers[0].id }), 1);
     assert.equal(await total(VISIT, { customer_id: site.customers[1].id }), 0);
-    assert.equal(await total(VISIT, { date_from: addDays(siteToday(DEFAULT_ZONE), 1) }), 0);
+    assert.equal(await total(VISIT, { date_from: addDays(centreToday(DEFAULT_ZONE), 1) }), 0);
   });
 
   it('stays the real count whatever writes the table: several forms in one statement, hard deletes, undeletes', async () => {
@@ -117,11 +117,11 @@ describe("the lists' statements", () => {
       // One connection (a transaction's), where the statements are prepared and their plans kept.
       const plans = await app.db.transaction(async (tx) => {
         for (let call = 0; call < 10; call++) {
-          await listRecords(tx, site.siteId, { name: call % 2 ? VISIT : FOOD, page: 1, limit: 20 });
-          await listRecords(tx, site.siteId, { customerId: site.customers[0].id, from, to: new Date(), page: 1, limit: 10 });
+          await listFormRecords(tx, site.siteId, { name: call % 2 ? VISIT : FOOD, page: 1, limit: 20 });
+          await listFormRecords(tx, site.siteId, { customerId: site.customers[0].id, from, to: new Date(), page: 1, limit: 10 });
           await listCustomers(tx, site.siteId, { page: 1, limit: 20 });
           // Later pages are planned for their values, by statements of no name.
-          await listRecords(tx, site.siteId, { name: VISIT, page: 2, limit: 20 });
+          await listFormRecords(tx, site.siteId, { name: VISIT, page: 2, limit: 20 });
         }
         const statements = sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements`;
         const { rows } = (await tx.execute(statements)) as { rows: { name: string; generic_plans: number; custom_plans: number }[] };

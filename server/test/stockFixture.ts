@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { auditLog, outApplies, specialCares, stockMovements } from '../src/db/schema.js';
-import { DEFAULT_ZONE, siteToday } from '../src/lib/dates.js';
+import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js';
 import { addSite, call, type TestSite } from './helpers.js';
 import { app, site, useSite } from './siteFixture.js';
 
@@ -18,7 +18,7 @@ export const CARE = '/api/care/specialCare';
 /** Another site: its departments, customers and products are not ours. */
 export let other: TestSite;
 export let departments: { id: number; name: string }[];
-export const today = siteToday(DEFAULT_ZONE);
+export const today = centreToday(DEFAULT_ZONE);
 
 /** Starts the app and the two sites before the file's tests (see useSite); closes the app after them. */
 export function useStockSites(): void {

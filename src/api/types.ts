@@ -12,7 +12,7 @@ import type {
 } from '@yuezi/contract/api/formRecords'
 import type { MapTiles as MapTilesReply, Regeo } from '@yuezi/contract/api/map'
 import type { DepartmentList, FloorList } from '@yuezi/contract/api/siteLists'
-import type { Answer, Survey as SurveyReply } from '@yuezi/contract/api/surveys'
+import type { Survey as SurveyReply, SurveyAnswer as SurveyAnswerSchema } from '@yuezi/contract/api/surveys'
 
 /** What a reply of the `{code, msg, res}` envelope carries in `res`. */
 export type ResOf<Reply extends TSchema> = Static<Reply>['res']
@@ -23,7 +23,7 @@ export type Site = ResOf<typeof SiteList>[number]
 
 export type Customer = Static<typeof CustomerSchema>
 
-export type Child = Customer['children'][number]
+export type Baby = Customer['children'][number]
 
 export interface Page<T> {
   list: T[]
@@ -62,7 +62,7 @@ export type FormRecordCount = ResOf<typeof FormRecordCountReply>
 export type Survey = ResOf<typeof SurveyReply>
 
 /** A customer's signed acknowledgement of the check-in rules. */
-export type SurveyAnswer = Static<typeof Answer>
+export type SurveyAnswer = Static<typeof SurveyAnswerSchema>
 
 export type Floor = ResOf<typeof FloorList>[number]
 

@@ -9,7 +9,7 @@ import { familyFood } from '@yuezi/contract/forms/definitions/familyFood'
 import { obstetricianRounds } from '@yuezi/contract/forms/definitions/obstetricianRounds'
 import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
 import { proofOfLostReceipt } from '@yuezi/contract/forms/definitions/proofOfLostReceipt'
-import { giftReceipt, outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock'
+import { giftCollection, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import { visit } from '@yuezi/contract/forms/definitions/visit'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { CHOOSE_DATE_PAGE, PAGES_HOME_ROOT, pagePath } from '../routes'
@@ -81,18 +81,18 @@ export const FEATURES: Feature[] = [
   form('checkNotice', checkNotice, { home: { group: 'checkIn', icon: 'Articles' } }),
   form('checkInNoticeMonth', checkInNoticeMonth, { home: { group: 'checkIn', icon: 'Notice' }, isMonth: true }),
   form('checkInNoticeSmall', checkInNoticeSmall, { home: { group: 'checkIn', icon: 'Edit' }, isMonth: false }),
-  list('checkInNoticeList', 'checkInNotice/index', 'checkInList.title', '入住通知单记录', { group: 'checkIn', icon: 'List' }),
-  list('outboundList', 'linliao/index', 'stock.outboundList.title', '出库单列表', { group: 'outbound', icon: 'Transit' }),
-  form('outApply', outApplyGeneral),
-  list('giftOutboundList', 'checkInGift/index', 'stock.giftList.title', '大礼包出库单列表', { group: 'outbound', icon: 'Gift' }),
-  form('checkInGift', outApplyGift),
-  form('giftCollection', giftReceipt, { home: { group: 'outbound', icon: 'Received' } }),
-  list('selfPaidOutboundList', 'Selffundeditemconsumptiontable/index', 'stock.selfPaidList.title', '资费物品出库单列表', {
+  list('checkInNoticeList', 'checkInNotice/index', 'checkInNoticeList.title', '入住通知单记录', { group: 'checkIn', icon: 'List' }),
+  list('outApplyGeneralList', 'linliao/index', 'stock.outApplyGeneralList.title', '出库单列表', { group: 'outbound', icon: 'Transit' }),
+  form('outApplyGeneral', outApplyGeneral),
+  list('outApplyGiftList', 'checkInGift/index', 'stock.outApplyGiftList.title', '大礼包出库单列表', { group: 'outbound', icon: 'Gift' }),
+  form('outApplyGift', outApplyGift),
+  form('giftCollection', giftCollection, { home: { group: 'outbound', icon: 'Received' } }),
+  list('specialCareList', 'Selffundeditemconsumptiontable/index', 'stock.specialCareList.title', '资费物品出库单列表', {
     group: 'outbound',
     icon: 'Store',
   }),
-  form('selfPaidConsumption', selfPaidItems, { home: { group: 'outbound', icon: 'Prices' } }),
-  form('lostReceipt', proofOfLostReceipt, { home: { group: 'registers', icon: 'Tips' } }),
+  form('specialCare', specialCare, { home: { group: 'outbound', icon: 'Prices' } }),
+  form('proofOfLostReceipt', proofOfLostReceipt, { home: { group: 'registers', icon: 'Tips' } }),
   form('visit', visit, { home: { group: 'registers', icon: 'UserAdd' } }),
   form('familyFood', familyFood, { home: { group: 'registers', icon: 'Clock' } }),
 ]

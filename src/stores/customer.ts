@@ -1,11 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { customerInfo, customerList } from '@/api/customer'
-import type { Child, Customer } from '@/api/types'
+import type { Baby, Customer } from '@/api/types'
 import { PAGE_SIZE } from '@/config'
 import { latestCall } from '@/utils/latest'
 import { persist } from '@/utils/storage'
 
-export type { Child, Customer }
+export type { Baby, Customer }
 
 // Only the newest page request applies: a new search supersedes one still on its way.
 const beginLoad = latestCall()
@@ -14,7 +14,7 @@ const beginLoad = latestCall()
 class CustomerStore {
   customerInfo: Customer | null = null
   /** The chosen customer's babies. */
-  childrenData: Child[] = []
+  childrenData: Baby[] = []
 
   keyword = ''
   list: Customer[] = []

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import dayjs from 'dayjs'
 import type { Customer } from '@/api/types'
-import { GiftReceiptForm, OutApplyGeneralForm, OutApplyGiftForm, SelfPaidForm } from '@/features/stock/components/StockForms'
+import { GiftCollectionForm, OutApplyGeneralForm, OutApplyGiftForm, SpecialCareForm } from '@/features/stock/components/StockForms'
 import '@/features/forms/locales'
 import { customerStore } from '@/stores'
 import { callsTo, click, demoUser, field, mockApi, settle, typeInto } from './support/helpers'
@@ -180,7 +180,7 @@ describe('gift pack', () => {
 describe('self-paid items', () => {
   it('prefills the unit price from the product and computes subtotals and the total live', async () => {
     const spy = api({ '/api/care/specialCare/save': () => ({ code: 1, res: { id: 8 } }) })
-    const { container } = await show(<SelfPaidForm />)
+    const { container } = await show(<SpecialCareForm />)
     click(screen.getByText(/添加/))
     await settle()
     await choose('items.0.product_id', '婴儿湿巾')
@@ -223,7 +223,7 @@ describe('history', () => {
       created_by_name: '王小美',
     }
     const spy = api({ '/api/care/specialCare/index': () => ({ code: 1, res: { list: [order], total: 1 } }) })
-    await show(<SelfPaidForm />)
+    await show(<SpecialCareForm />)
     click(screen.getByText('历史记录'))
     await settle()
     expect(callsTo(spy, '/api/care/specialCare/index')[0].data).toEqual({ customer_id: 7, page: 1, limit: 20 })
@@ -291,7 +291,7 @@ describe('an opened order', () => {
 describe('礼包领取明细表', () => {
   it('the gift type fills its rows; without the receiver signature nothing is sent to saveForm', async () => {
     const spy = api({ '/api/care/index/saveForm': () => ({ code: 1, res: { id: 31 } }) })
-    await show(<GiftReceiptForm />)
+    await show(<GiftCollectionForm />)
     await choose('gift_type_id', '入住大礼包')
     await settle()
     expect(frame('items.2.product_id').textContent).toContain('一次性内裤')

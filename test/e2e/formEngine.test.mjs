@@ -75,7 +75,7 @@ test("a check-in notice starts with the mother's name, phone, room, delivery dat
 test('the lost-receipt proof and the outbound order name the customer and the signed-in staff member; dates of today start on the working date', async () => {
   const { page, customer } = await chosenMother(1)
   const today = await workingDate(page)
-  await openEntry(page, 'entry.lostReceipt')
+  await openEntry(page, 'entry.proofOfLostReceipt')
   await formReady(page, 'form.title.proofOfLostReceipt', 'customer_name')
   assert.equal(await valueOf(page, 'customer_name'), customer.name)
   assert.equal(await valueOf(page, 'phone'), customer.phone)
@@ -85,7 +85,7 @@ test('the lost-receipt proof and the outbound order name the customer and the si
   assert.equal(await fieldOf(page, 'issue_date').locator('.form-picker__text').count(), 0)
 
   await page.goto(`${app.server.url}/pagesHome/pages/form/linliao/commom/form`)
-  await formReady(page, 'form.title.outApply', 'department_id')
+  await formReady(page, 'form.title.outApplyGeneral', 'department_id')
   assert.equal(await valueOf(page, 'requester'), STAFF)
   assert.equal(await pickedText(page, 'apply_date'), today)
   await page.close()
@@ -97,7 +97,7 @@ test('every form has its 历史记录; a ward round and a check-in notice open b
   const forms = [
     ['entry.checkInNoticeMonth', 'form.title.checkInNoticeMonth', 'customer_name'],
     ['entry.checkInNoticeSmall', 'form.title.checkInNoticeSmall', 'customer_name'],
-    ['entry.selfPaidConsumption', 'form.title.selfPaidItems', 'room'],
+    ['entry.specialCare', 'form.title.specialCare', 'room'],
     ['entry.obstetricianRounds', 'form.title.obstetricianRounds', 'round_date'],
     ['entry.checkNotice', 'form.title.checkNotice', 'agree'],
   ]

@@ -142,7 +142,7 @@ test('an approved 出库单: its PDF from its row in the list and from the order
   const order = await app.api(page, 'outApply/check', { id, approve: true })
   assert.equal(order.status, 'approved')
 
-  await openEntry(page, 'entry.outboundList')
+  await openEntry(page, 'entry.outApplyGeneralList')
   const card = page.locator('.stock-list__card').filter({ hasText: order.no })
   await card.locator('.stock-list__tag--approved').waitFor()
   const fromRow = await pdfFrom(card.locator('.nut-button').filter({ hasText: PDF_LABEL }))

@@ -237,7 +237,7 @@ test("a page whose code is slow to arrive shows the loading state after 200 ms; 
     await new Promise((r) => setTimeout(r, 1500))
     await route.continue()
   })
-  await openEntry(page, 'entry.outboundList')
+  await openEntry(page, 'entry.outApplyGeneralList')
   await page.locator('.taro__toast').getByText(zh['common.loading']).waitFor()
   await page.locator('.stock-list').first().waitFor()
   assert.ok(held > 0, 'the page needed no code of its own')

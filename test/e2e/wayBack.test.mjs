@@ -50,8 +50,8 @@ test('forms and lists have a title bar: back to where they were opened from, hom
   await barButton(page).click()
   await atHome(page)
 
-  await openEntry(page, 'entry.outboundList')
-  await bar(page).locator('.nav-bar__title').getByText(formZh['stock.outboundList.title'], { exact: true }).waitFor()
+  await openEntry(page, 'entry.outApplyGeneralList')
+  await bar(page).locator('.nav-bar__title').getByText(formZh['stock.outApplyGeneralList.title'], { exact: true }).waitFor()
   await barButton(page).click()
   await atHome(page)
 
@@ -73,7 +73,7 @@ test('forms and lists have a title bar: back to where they were opened from, hom
 test('back tapped while the page is still sliding in shows home, and home stays shown', async () => {
   const page = await app.newPage()
   await app.loginAndPick(page, ROOM)
-  for (const entry of ['entry.outboundList', 'entry.pediatricianRounds']) {
+  for (const entry of ['entry.outApplyGeneralList', 'entry.pediatricianRounds']) {
     await openEntry(page, entry)
     // At once, while the router is still sliding the page in over home (a click would wait for it to stop moving).
     await barButton(page).dispatchEvent('click')

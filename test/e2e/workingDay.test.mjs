@@ -73,7 +73,7 @@ for (const instant of INSTANTS) {
           .locator('.checkin-list__card')
           .filter({ has: page.locator('.checkin-list__name').getByText(customerName, { exact: true }) })
         await card.waitFor()
-        const made = fmt(formZh['checkInList.createdBy'], { name: '', time: '' }).trim()
+        const made = fmt(formZh['checkInNoticeList.createdBy'], { name: '', time: '' }).trim()
         const shown = (await card.getByText(made).textContent()).trim()
         assert.match(shown, new RegExp(`${instant.centreDay} ${instant.centreHour}:\\d\\d`), shown)
 

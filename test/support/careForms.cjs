@@ -15,7 +15,7 @@ const VISITS = {
   pediatricianRounds: { entry: 'entry.pediatricianRounds', room: '811', values: { signin_location: NURSES_STATION, temperature: 36.6 } },
   obstetricianRounds: { entry: 'entry.obstetricianRounds', room: '812', values: { signin_location: NURSES_STATION, temperature: 36.8 } },
   proofOfLostReceipt: {
-    entry: 'entry.lostReceipt',
+    entry: 'entry.proofOfLostReceipt',
     room: '813',
     values: {
       customer_name: '王丽娟',

@@ -4,7 +4,7 @@ import { familyFood } from '@yuezi/contract/forms/definitions/familyFood'
 import { obstetricianRounds } from '@yuezi/contract/forms/definitions/obstetricianRounds'
 import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
 import { proofOfLostReceipt } from '@yuezi/contract/forms/definitions/proofOfLostReceipt'
-import { giftReceipt, outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock'
+import { giftCollection, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import { visit } from '@yuezi/contract/forms/definitions/visit'
 import { initialValues } from '@yuezi/contract/forms/initial'
 import { fieldsOf, validateForm } from '@yuezi/contract/forms/validate'
@@ -41,9 +41,9 @@ describe('first values of a new record', () => {
       sign_date: '2026-11-22',
     })
     expect(initialValues(outApplyGeneral, sources)).toEqual({ requester: '王小美', apply_date: '2026-11-22' })
-    expect(initialValues(giftReceipt, sources)).toEqual({ receive_date: '2026-11-22', handler: '王小美' })
+    expect(initialValues(giftCollection, sources)).toEqual({ receive_date: '2026-11-22', handler: '王小美' })
     expect(initialValues(outApplyGift, sources)).toEqual({ apply_date: '2026-11-22' })
-    expect(initialValues(selfPaidItems, sources)).toEqual({ room: '805', consume_date: '2026-11-22' })
+    expect(initialValues(specialCare, sources)).toEqual({ room: '805', consume_date: '2026-11-22' })
     for (const definition of [pediatricianRounds, obstetricianRounds]) {
       expect(initialValues(definition, sources)).toEqual({ round_date: '2026-11-22' })
     }
@@ -60,7 +60,7 @@ describe('first values of a new record', () => {
   })
 
   it('every first value passes the form rules of its field', () => {
-    const definitions = [checkInNoticeMonth, checkInNoticeSmall, proofOfLostReceipt, outApplyGeneral, giftReceipt, selfPaidItems, familyFood]
+    const definitions = [checkInNoticeMonth, checkInNoticeSmall, proofOfLostReceipt, outApplyGeneral, giftCollection, specialCare, familyFood]
     for (const definition of definitions) {
       const values = initialValues(definition, sources)
       const errors = validateForm(definition, values).filter((e) => e.path.split('.')[0] in values)

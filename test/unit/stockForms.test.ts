@@ -84,7 +84,7 @@ describe('the stock forms', () => {
 })
 
 describe('totals of 自费物品消费表', () => {
-  const selfPaid = () => stockForm('自费物品消费表')
+  const specialCare = () => stockForm('自费物品消费表')
 
   it('computes each subtotal and the total in fen', () => {
     const data = {
@@ -94,22 +94,22 @@ describe('totals of 自费物品消费表', () => {
         { product_id: 3, batch_id: 3, quantity: 7, price: 19.99 },
       ],
     }
-    const computed = withComputed(selfPaid(), data, ctx)
+    const computed = withComputed(specialCare(), data, ctx)
     expect((computed.items as { subtotal: number }[]).map((r) => r.subtotal)).toEqual([0.3, 119.7, 139.93])
     expect(computed.total).toBe(259.93)
   })
 
   it('leaves a row without a price out of the total, and totals no rows as 0', () => {
-    const computed = withComputed(selfPaid(), { items: [{ quantity: 2 }, { quantity: 2, price: 5 }] }, ctx)
+    const computed = withComputed(specialCare(), { items: [{ quantity: 2 }, { quantity: 2, price: 5 }] }, ctx)
     expect((computed.items as { subtotal: unknown }[]).map((r) => r.subtotal)).toEqual([null, 10])
     expect(computed.total).toBe(10)
-    expect(withComputed(selfPaid(), {}, ctx).total).toBe(0)
+    expect(withComputed(specialCare(), {}, ctx).total).toBe(0)
   })
 
   it('needs a price of at most 2 decimals on every row; the signature is optional', () => {
     const base = { customer_id: 5, room: '801', consume_date: TODAY }
     const rules = (items: unknown[], extra = {}) =>
-      validateForm(selfPaid(), { ...base, items, ...extra }).map((e) => [e.path, e.rule])
+      validateForm(specialCare(), { ...base, items, ...extra }).map((e) => [e.path, e.rule])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 1, price: 12.5 }])).toEqual([])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 1 }])).toEqual([['items.0.price', 'required']])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 1, price: 1.234 }])).toEqual([['items.0.price', 'decimals']])

@@ -164,11 +164,11 @@ step('入住通知单记录 lists both notices of the customer', async () => {
   await openEntry('entry.checkInNoticeList', 'pagesHome/pages/form/checkInNotice/index')
   await h.settled()
   const [month] = await recordsOf(f.FORMS.checkInNoticeMonth.name)
-  const line = fmt(formZh['checkInList.checkIn'], { date: month.data.check_in_date, room: customer.room })
+  const line = fmt(formZh['checkInNoticeList.checkIn'], { date: month.data.check_in_date, room: customer.room })
   // Both cards: the customer, the check-in day and room of each.
   await h.waitFor(() => h.textOf().split(line).length === 3, { what: `two notices in ${h.textOf()}` })
   expect(h.textOf().split(customer.name).length).toBe(3)
-  expect(h.textOf()).toContain(fmt(formZh['checkInList.total'], { total: 2 }))
+  expect(h.textOf()).toContain(fmt(formZh['checkInNoticeList.total'], { total: 2 }))
   await h.back()
   await h.waitForPage(HOME)
 })
@@ -194,7 +194,7 @@ async function approveFromList(order) {
 
 step('出库单: saved, approved from 出库单列表; the batch stock drops exactly once', async () => {
   const { product, batch } = await productWithStock(2)
-  await openEntry('entry.outboundList', 'pagesHome/pages/form/linliao/index')
+  await openEntry('entry.outApplyGeneralList', 'pagesHome/pages/form/linliao/index')
   await h.settled()
   h.tap('.stock-list__new')
   await h.waitForPage('pagesHome/pages/form/linliao/commom/form')
@@ -226,7 +226,7 @@ step('出库单: saved, approved from 出库单列表; the batch stock drops exa
 })
 
 step('入住礼包出库: a gift pack for the customer, approved from 大礼包出库单列表; each batch drops once', async () => {
-  await openEntry('entry.giftOutboundList', 'pagesHome/pages/form/checkInGift/index')
+  await openEntry('entry.outApplyGiftList', 'pagesHome/pages/form/checkInGift/index')
   await h.settled()
   h.tap('.stock-list__new')
   await h.waitForPage('pagesHome/pages/form/checkInGift/form')
@@ -282,7 +282,7 @@ step('English: the page is in English and the next calls carry lang: en', async 
   const next = h.calls.slice(before)
   expect(next.length).toBeGreaterThan(0)
   for (const call of next) expect(call.header.lang).toBe('en')
-  expect(h.textOf()).toContain(en['home.workDate'])
+  expect(h.textOf()).toContain(en['home.workingDate'])
 })
 
 step('log out: confirmed, back on login, and the session is over on the server', async () => {

@@ -30,7 +30,7 @@ it('navigateTo stacks the form on home; back shows home again and it reloads its
 })
 
 it('the working date opens the date page over home (navigateTo from a cell)', async () => {
-  h.tap(h.byText(zh['home.workDate'])[0])
+  h.tap(h.byText(zh['home.workingDate'])[0])
   await h.waitForPage('pagesHome/pages/form/chooseDate')
   expect(routes()).toEqual([HOME, 'pagesHome/pages/form/chooseDate'])
   await h.back()

@@ -35,14 +35,14 @@ const SHOWS = {
   'pagesHome/pages/form/familyFood/form': { titleKey: 'form.title.familyFood', data: async () => customer.name },
   'pagesHome/pages/form/checkInNotice/yz/form': { titleKey: 'form.title.checkInNoticeMonth', data: async () => (await api('index/departmentList', {}, token))[0].name },
   'pagesHome/pages/form/checkInNotice/yzSmall/form': { titleKey: 'form.title.checkInNoticeSmall', data: async () => (await api('index/departmentList', {}, token))[0].name },
-  'pagesHome/pages/form/checkInNotice/index': { titleKey: 'checkInList.title', data: async () => formZh['checkInList.newMonth'] },
-  'pagesHome/pages/form/linliao/index': { titleKey: 'stock.outboundList.title', data: async () => (await list('outApply/index', { type: 'general' })).no },
-  'pagesHome/pages/form/linliao/commom/form': { titleKey: 'form.title.outApply', data: async () => customer.name },
-  'pagesHome/pages/form/linliao/dcb/form': { titleKey: 'form.title.giftReceipt', data: async () => customer.name },
-  'pagesHome/pages/form/checkInGift/index': { titleKey: 'stock.giftList.title', data: async () => (await list('outApply/index', { type: 'gift' })).no },
-  'pagesHome/pages/form/checkInGift/form': { titleKey: 'form.title.checkInGift', data: async () => customer.name },
-  'pagesHome/pages/form/Selffundeditemconsumptiontable/index': { titleKey: 'stock.selfPaidList.title', data: async () => (await list('specialCare/index')).no },
-  'pagesHome/pages/form/Selffundeditemconsumptiontable/form': { titleKey: 'form.title.selfPaidItems', data: async () => customer.name },
+  'pagesHome/pages/form/checkInNotice/index': { titleKey: 'checkInNoticeList.title', data: async () => formZh['checkInNoticeList.newMonth'] },
+  'pagesHome/pages/form/linliao/index': { titleKey: 'stock.outApplyGeneralList.title', data: async () => (await list('outApply/index', { type: 'general' })).no },
+  'pagesHome/pages/form/linliao/commom/form': { titleKey: 'form.title.outApplyGeneral', data: async () => customer.name },
+  'pagesHome/pages/form/linliao/dcb/form': { titleKey: 'form.title.giftCollection', data: async () => customer.name },
+  'pagesHome/pages/form/checkInGift/index': { titleKey: 'stock.outApplyGiftList.title', data: async () => (await list('outApply/index', { type: 'gift' })).no },
+  'pagesHome/pages/form/checkInGift/form': { titleKey: 'form.title.outApplyGift', data: async () => customer.name },
+  'pagesHome/pages/form/Selffundeditemconsumptiontable/index': { titleKey: 'stock.specialCareList.title', data: async () => (await list('specialCare/index')).no },
+  'pagesHome/pages/form/Selffundeditemconsumptiontable/form': { titleKey: 'form.title.specialCare', data: async () => customer.name },
 }
 
 let customer

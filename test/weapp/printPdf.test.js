@@ -11,7 +11,7 @@ const paediatricRound = require('../support/paediatricRound.cjs')
 
 const ROUNDS = 'pagesHome/pages/form/Pediatricianrounds/form'
 const OUTBOUND_LIST = 'pagesHome/pages/form/linliao/index'
-const SELF_PAID_LIST = 'pagesHome/pages/form/Selffundeditemconsumptiontable/index'
+const SPECIAL_CARE_LIST = 'pagesHome/pages/form/Selffundeditemconsumptiontable/index'
 const PDF_LABEL = formZh['formUi.exportPdf']
 
 let token
@@ -142,7 +142,7 @@ it('a self-paid order opened from its list: the order\'s header opens its PDF', 
     token,
   )
   const order = await api('specialCare/info', { id }, token)
-  await h.openPage(SELF_PAID_LIST)
+  await h.openPage(SPECIAL_CARE_LIST)
   const card = await h.waitFor(() => h.$$('.stock-list__card').find((el) => el.textContent.includes(order.no)), { what: 'the order' })
   h.tap(card)
   await h.waitFor(() => f.shownValue('remark') === 'PDF自费备注', { what: 'the opened order' })

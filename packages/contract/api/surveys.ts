@@ -8,7 +8,7 @@ export const Survey = Envelope(
   Type.Object({ id: Type.Integer(), version: Type.Integer(), title: Type.String(), content: Type.String() }),
 );
 
-export const Answer = Type.Object({
+export const SurveyAnswer = Type.Object({
   id: Type.Integer(),
   survey_id: Type.Integer(),
   version: Type.Integer(),
@@ -24,4 +24,4 @@ export const Answer = Type.Object({
 
 export const AnswerSaveBody = Type.Object({ customer_id: Id, survey_id: Id, data: FormData });
 export const AnswerListBody = Type.Object({ customer_id: Type.Optional(Id), ...Paging });
-export const AnswerList = Page(Answer);
+export const AnswerList = Page(SurveyAnswer);

@@ -6,7 +6,7 @@ import { visit } from './definitions/visit.js'
 import { familyFood } from './definitions/familyFood.js'
 import { checkInNoticeMonth, checkInNoticeSmall } from './definitions/checkInNotice.js'
 import { checkNotice } from './definitions/checkNotice.js'
-import { giftReceipt, outApplyGeneral, outApplyGift, selfPaidItems } from './definitions/stock.js'
+import { giftCollection, outApplyGeneral, outApplyGift, specialCare } from './definitions/stock.js'
 
 export * from './types.js'
 export * from './validate.js'
@@ -22,12 +22,12 @@ export const formDefinitions: FormDefinition[] = [
   checkInNoticeMonth,
   checkInNoticeSmall,
   checkNotice,
-  giftReceipt,
+  giftCollection,
 ]
 
 export const formByName = (name: string) => formDefinitions.find((f) => f.name === name)
 
 /** The stock orders' forms: saved with outApply/save (出库单, 入住礼包出库) and specialCare/save (自费物品消费表), not saveForm. */
-export const stockFormDefinitions: FormDefinition[] = [outApplyGeneral, outApplyGift, selfPaidItems]
+export const stockFormDefinitions: FormDefinition[] = [outApplyGeneral, outApplyGift, specialCare]
 
 export const stockFormByName = (name: string) => stockFormDefinitions.find((f) => f.name === name)

@@ -11,7 +11,7 @@ import {
   surveys,
 } from '../db/schema.js';
 import type { Db } from '../db/types.js';
-import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteNow, siteToday } from '../lib/dates.js';
+import { addDays, centreDayRange, centreNow, centreToday, DEFAULT_ZONE as DEMO_ZONE } from '../lib/dates.js';
 import { hashPassword } from '../lib/password.js';
 import { createAccount } from '../repositories/accounts.js';
 import { findSite } from '../repositories/siteLists.js';
@@ -94,7 +94,7 @@ export async function seedIfEmpty(db: Db): Promise<void> {
     if (!passwordHashes.has(password)) passwordHashes.set(password, await hashPassword(password));
   }
   const rnd = random(20240601);
-  const today = siteToday(DEMO_ZONE);
+  const today = centreToday(DEMO_ZONE);
 
   await db.transaction(async (tx) => {
     const siteIds = (await tx.insert(sites).values(SITE_NAMES.map((name, i) => ({ name, ...SITE_COORDINATES[i] }))).returning({ id: sites.id }))
@@ -215,16 +215,16 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     await db.select({ id: departments.id }).from(departments).where(eq(departments.siteId, siteId)).orderBy(asc(departments.sort))
   ).map((d) => d.id);
 
-  const today = siteToday(DEMO_ZONE);
+  const today = centreToday(DEMO_ZONE);
   const now = Date.now();
   /** A moment of `daysAgo`: today's are in the past, however early the seed runs. */
   const moment = (daysAgo: number, minutes: number): Date => {
     const day = addDays(today, -daysAgo);
-    const midnight = siteDayRange(DEMO_ZONE, day)[0].getTime();
+    const midnight = centreDayRange(DEMO_ZONE, day)[0].getTime();
     const at = midnight + 9 * 3600_000 + minutes * 60_000;
     return new Date(daysAgo === 0 ? Math.max(midnight + 60_000, Math.min(at, now - 60_000)) : at);
   };
-  const clock = (at: Date) => siteNow(DEMO_ZONE, at);
+  const clock = (at: Date) => centreNow(DEMO_ZONE, at);
   const day = (at: Date) => clock(at).slice(0, 10);
   const [c0, c1, c2, c3, c4, c5, c6, c7] = people;
   // Rounds are signed in at the site's nurses' station; one at a mother's home across town (flagged as far).

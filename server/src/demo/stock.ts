@@ -11,7 +11,7 @@ import {
   stockBatches,
 } from '../db/schema.js';
 import type { Db } from '../db/types.js';
-import { addDays, DEFAULT_ZONE as DEMO_ZONE, siteDayRange, siteToday } from '../lib/dates.js';
+import { addDays, centreDayRange, centreToday, DEFAULT_ZONE as DEMO_ZONE } from '../lib/dates.js';
 import { rowsFromPackage } from '@yuezi/contract/forms/definitions/stockRules';
 import { checkOutApply, checkSpecialCare, saveOutApply, saveSpecialCare } from '../services/orders.js';
 import { DEMO_SIGNATURE, firstStaff } from './common.js';
@@ -134,7 +134,7 @@ const key = (name: string, spec: string) => `${name}\n${spec}`;
  * A site's products, batches, packages and gift types. Every product has two or three batches: the
  * oldest of every fifth product is expired, of every third (else) it expires within 30 days.
  */
-export async function seedSiteStock(db: Db, siteId: number, today = siteToday(DEMO_ZONE)): Promise<void> {
+export async function seedSiteStock(db: Db, siteId: number, today = centreToday(DEMO_ZONE)): Promise<void> {
   const rnd = random(20241101 + siteId);
   const catalogue = Object.entries(CATALOGUE).flatMap(([category, list]) =>
     list.map(([name, spec, unit, price]) => ({ category, name, spec, unit, price })),
@@ -196,7 +196,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
     .limit(4);
   if (!staff || people.length < 4) return;
   const actor = { siteId, accountId: staff.id };
-  const today = siteToday(DEMO_ZONE);
+  const today = centreToday(DEMO_ZONE);
 
   const batchRows = await db
     .select({
@@ -242,7 +242,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
   /** Made `daysAgo` at 10:30 (when that is past), its number of that day. */
   const dated = async (table: typeof outApplies | typeof specialCares, id: number, daysAgo: number) => {
     const day = addDays(today, -daysAgo);
-    const at = new Date(siteDayRange(DEMO_ZONE, day)[0].getTime() + 10.5 * 3600_000);
+    const at = new Date(centreDayRange(DEMO_ZONE, day)[0].getTime() + 10.5 * 3600_000);
     if (at.getTime() > Date.now()) return;
     const [{ no, searchText }] = await db
       .select({ no: table.no, searchText: table.searchText })
@@ -282,7 +282,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
     await dated(outApplies, id, daysAgo);
     return id;
   };
-  const selfPaid = async (customerId: number, daysAgo: number, items: [string, number][], remark = '') => {
+  const specialCare = async (customerId: number, daysAgo: number, items: [string, number][], remark = '') => {
     const data = {
       customer_id: customerId,
       consume_date: addDays(today, -daysAgo),
@@ -304,7 +304,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
   const handedOut = await gift(c0.id, '入住大礼包', 3);
   await checkOutApply(db, actor, { id: handedOut, approve: true }, today);
   await gift(c1.id, '尊享大礼包', 0);
-  await selfPaid(c2.id, 0, [['储奶袋', 2], ['乳头修护霜', 1]], '客户自购');
-  const paid = await selfPaid(c3.id, 1, [['产妇营养奶粉', 1], ['防溢乳垫', 2]]);
+  await specialCare(c2.id, 0, [['储奶袋', 2], ['乳头修护霜', 1]], '客户自购');
+  const paid = await specialCare(c3.id, 1, [['产妇营养奶粉', 1], ['防溢乳垫', 2]]);
   await checkSpecialCare(db, actor, { id: paid, approve: true }, today);
 }

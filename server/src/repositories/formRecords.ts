@@ -20,7 +20,7 @@ const newestFirst = [sql`${formRecords.createdAt} desc nulls last`, sql`${formRe
 // Counting
 
 /** How many records of each form the site created in [from, to), deleted ones left out; with `name`, of that form only. */
-export async function countByName(
+export async function countFormRecordsByName(
   db: Db,
   siteId: number,
   from: Date,
@@ -159,7 +159,7 @@ type RecordPage = ReturnType<ReturnType<typeof recordPage>['prepare']>;
 const firstPages = preparedByName<RecordPage>();
 
 /** The site's live records, newest first, and how many there are: one statement (two with a keyword). */
-export async function listRecords(db: Db, siteId: number, query: RecordQuery): Promise<{ list: ReturnType<typeof toItem>[]; total: number }> {
+export async function listFormRecords(db: Db, siteId: number, query: RecordQuery): Promise<{ list: ReturnType<typeof toItem>[]; total: number }> {
   const filters = (Object.keys(FILTERS) as Filter[]).filter((filter) => query[filter] !== undefined);
   const keyword = query.keyword?.trim();
   let page: RecordPage;
@@ -182,12 +182,12 @@ export async function listRecords(db: Db, siteId: number, query: RecordQuery): P
     offset: (query.page - 1) * query.limit,
   });
   // A page past the last has no row to carry the number: the first page's does.
-  const total = rows[0]?.total ?? (query.page > 1 ? (await listRecords(db, siteId, { ...query, page: 1, limit: 1 })).total : 0);
+  const total = rows[0]?.total ?? (query.page > 1 ? (await listFormRecords(db, siteId, { ...query, page: 1, limit: 1 })).total : 0);
   return { list: rows.map(({ total: _, ...row }) => toItem(row)), total };
 }
 
 /** One live record of the site, or undefined; a round record also with its medicines' ids. */
-export async function getRecord(db: Db, siteId: number, id: number) {
+export async function findFormRecord(db: Db, siteId: number, id: number) {
   const rows = await selectRecords(db, {}).where(
     and(eq(formRecords.id, id), eq(formRecords.siteId, siteId), isNull(formRecords.deletedAt)),
   );

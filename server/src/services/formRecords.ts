@@ -6,7 +6,7 @@ import type { FormData, FormDefinition } from '@yuezi/contract/forms/types';
 import { fieldsOf, isEmpty, labelKeyOf, validateForm, withComputed } from '@yuezi/contract/forms/validate';
 import { medicineFieldsOf, MEDICINES, searchTextOf, siteLocationOf, withoutComputed } from '../lib/forms.js';
 import { writeAudit } from '../repositories/audit.js';
-import * as records from '../repositories/formRecords.js';
+import * as formRecords from '../repositories/formRecords.js';
 import * as medicines from '../repositories/medicines.js';
 import { findSite } from '../repositories/siteLists.js';
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js';
@@ -25,18 +25,18 @@ const medicineNotFound = () => new AppError(Code.NOT_FOUND, 'medicine.notFound')
 // Reading
 
 // The site's records, newest first: a plain read.
-export { listRecords } from '../repositories/formRecords.js';
+export { listFormRecords } from '../repositories/formRecords.js';
 
 /** One live record of the site (a round record with its medicines); else not-found. */
 export async function getFormRecord(db: Db, siteId: number, id: number) {
-  const record = await records.getRecord(db, siteId, id);
+  const record = await formRecords.findFormRecord(db, siteId, id);
   if (!record) throw recordNotFound();
   return record;
 }
 
 /** How many records the site created in [from, to): of the form `name` (0 when none), or per form. */
 export async function countFormRecords(db: Db, siteId: number, from: Date, to: Date, name?: string) {
-  const counts = await records.countByName(db, siteId, from, to, name);
+  const counts = await formRecords.countFormRecordsByName(db, siteId, from, to, name);
   // Own keys only: a form named like an Object method (toString) has no count.
   return name === undefined ? { counts } : { count: Object.hasOwn(counts, name) ? counts[name] : 0 };
 }
@@ -80,7 +80,7 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
   // two of them cannot both see "no record yet", and a retry sees the save it repeats.
   const lockCustomer = async (tx: Db) => {
     if (input.customerId === undefined) return undefined;
-    const customer = await records.customerContext(tx, actor.siteId, input.customerId, definition.onePerCustomer);
+    const customer = await formRecords.customerContext(tx, actor.siteId, input.customerId, definition.onePerCustomer);
     if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
     return customer;
   };
@@ -90,7 +90,7 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
     actor.siteId,
     input.requestId,
     async (tx, customer) => {
-      if (input.id !== undefined && !(await records.lockRecord(tx, actor.siteId, input.id, definition.name))) {
+      if (input.id !== undefined && !(await formRecords.lockRecord(tx, actor.siteId, input.id, definition.name))) {
         throw recordNotFound();
       }
       const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(definition), data, customer?.children ?? []);
@@ -99,7 +99,7 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
       if (
         definition.onePerCustomer &&
         input.customerId !== undefined &&
-        (await records.customerHasRecord(tx, input.customerId, definition.name, input.id))
+        (await formRecords.customerHasRecord(tx, input.customerId, definition.name, input.id))
       ) {
         throw new AppError(Code.CONFLICT, 'record.onePerCustomer', { name: definition.name });
       }
@@ -132,12 +132,12 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
 
       let id: number;
       if (input.id === undefined) {
-        const created = await records.createRecord(tx, actor, values, input.requestId);
+        const created = await formRecords.createRecord(tx, actor, values, input.requestId);
         if (created === undefined) throw new AlreadySaved();
         id = created;
       } else {
         id = input.id;
-        await records.updateRecord(tx, id, values);
+        await formRecords.updateRecord(tx, id, values);
       }
       // The sent medicines replace the record's; an update without the key keeps them (they may
       // have been changed with medicineSave meanwhile).
@@ -160,7 +160,7 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
 /** Soft-deletes a live record of the site (kept for audit); else not-found. */
 export async function deleteFormRecord(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await records.softDeleteRecord(tx, actor, id))) throw recordNotFound();
+    if (!(await formRecords.softDeleteRecord(tx, actor, id))) throw recordNotFound();
     await writeAudit(tx, { ...actor, action: 'delete', entity: ENTITY, entityId: id });
   });
 }
@@ -170,7 +170,7 @@ export async function deleteFormRecord(db: Db, actor: Actor, id: number): Promis
 
 /** A live round record of the site, locked when asked; else not-found (or, for another form, invalid). */
 async function roundRecord(db: Db, siteId: number, recordId: number, lock = false) {
-  const record = await records.liveRecord(db, siteId, recordId, lock);
+  const record = await formRecords.liveRecord(db, siteId, recordId, lock);
   if (!record) throw recordNotFound();
   const definition = formByName(record.name);
   const rowFields = definition && medicineFieldsOf(definition);
@@ -226,7 +226,7 @@ export async function deleteMedicine(db: Db, actor: Actor, id: number): Promise<
 
 /** A change of a record's medicines is a change of the record: who and when, and its search text. */
 async function touchRecord(db: Db, actor: Actor, recordId: number, definition: FormDefinition): Promise<void> {
-  const data = await records.recordData(db, recordId);
+  const data = await formRecords.recordData(db, recordId);
   const rows = (await medicines.medicinesOf(db, [recordId])).map(medicines.asFormRow);
-  await records.touchRecord(db, actor, recordId, searchTextOf(definition, { ...data, [MEDICINES]: rows }));
+  await formRecords.touchRecord(db, actor, recordId, searchTextOf(definition, { ...data, [MEDICINES]: rows }));
 }

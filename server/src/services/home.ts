@@ -1,6 +1,6 @@
 import type { Db } from '../db/types.js';
-import { selfPaidItems } from '@yuezi/contract/forms/definitions/stock';
-import { countByName } from '../repositories/formRecords.js';
+import { specialCare } from '@yuezi/contract/forms/definitions/stock';
+import { countFormRecordsByName } from '../repositories/formRecords.js';
 import { countOutApplies } from '../repositories/outApplies.js';
 import { countSpecialCares } from '../repositories/specialCares.js';
 import { OUT_APPLY_FORMS } from './orders.js';
@@ -10,14 +10,14 @@ import { OUT_APPLY_FORMS } from './orders.js';
  * deleted ones left out, by form name (an order's form: 出库单, 入住礼包出库, 自费物品消费表).
  */
 export async function homeCounts(db: Db, siteId: number, from: Date, to: Date): Promise<Record<string, number>> {
-  const [records, outbound, selfPaid] = await Promise.all([
-    countByName(db, siteId, from, to),
+  const [formRecords, outApplies, specialCares] = await Promise.all([
+    countFormRecordsByName(db, siteId, from, to),
     countOutApplies(db, siteId, from, to),
     countSpecialCares(db, siteId, from, to),
   ]);
   return {
-    ...records,
-    ...Object.fromEntries(outbound.map((row) => [OUT_APPLY_FORMS[row.type].name, row.n])),
-    ...(selfPaid ? { [selfPaidItems.name]: selfPaid } : {}),
+    ...formRecords,
+    ...Object.fromEntries(outApplies.map((row) => [OUT_APPLY_FORMS[row.type].name, row.n])),
+    ...(specialCares ? { [specialCare.name]: specialCares } : {}),
   };
 }

@@ -2,7 +2,7 @@ import type { Actor } from '../actor.js';
 import type { OrderStatus, OutApplyType } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
-import { outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock';
+import { outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock';
 import { idOf, ITEMS, stockErrors } from '@yuezi/contract/forms/definitions/stockRules';
 import type { FormData, FormDefinition } from '@yuezi/contract/forms/types';
 import { fieldsOf, isEmpty, validateForm, withComputed } from '@yuezi/contract/forms/validate';
@@ -234,7 +234,7 @@ export interface SpecialCareInput {
  * items and the audit entry in one transaction. Only a pending order can be changed.
  */
 export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareInput, today: string): Promise<number> {
-  const definition = selfPaidItems;
+  const definition = specialCare;
   const data = withoutComputed(definition, input.data);
   data.consume_date ??= today;
   // Another site's customer is not found (before the form's rules: her room would be missing); the room defaults to hers.

@@ -197,7 +197,7 @@ describe('PDFs of orders', () => {
     assert.equal((await post(`${OUT}/check`, { id, approve: true })).code, 1);
     const order = (await post(`${OUT}/info`, { id })).res;
     const { name, pdf } = await pdfOf(`${OUT}/pdf`, { id });
-    assert.equal(name, `${zhForms['form.title.outApply']}-${order.no}.pdf`);
+    assert.equal(name, `${zhForms['form.title.outApplyGeneral']}-${order.no}.pdf`);
     for (const text of [order.no, zhServer['pdf.status.approved'], zhServer['pdf.approvedBy'], order.checked_by_name, order.department_name, '科室补货备注']) {
       has(pdf, text);
     }
@@ -221,11 +221,11 @@ describe('PDFs of orders', () => {
     assert.equal((await post(`${OUT}/check`, { id, approve: false, reason: '礼包已发放过' })).code, 1);
     const order = (await post(`${OUT}/info`, { id })).res;
     const { pdf } = await pdfOf(`${OUT}/pdf`, { id });
-    for (const text of [zhForms['form.title.checkInGift'], customer.name, order.gift_type_name, zhServer['pdf.status.rejected'], zhServer['pdf.rejectedBy'], '礼包已发放过']) {
+    for (const text of [zhForms['form.title.outApplyGift'], customer.name, order.gift_type_name, zhServer['pdf.status.rejected'], zhServer['pdf.rejectedBy'], '礼包已发放过']) {
       has(pdf, text);
     }
     const english = await pdfOf(`${OUT}/pdf`, { id }, { lang: 'en' });
-    assert.equal(english.name, `${enForms['form.title.checkInGift']}-${order.no}.pdf`);
+    assert.equal(english.name, `${enForms['form.title.outApplyGift']}-${order.no}.pdf`);
     has(english.pdf, enServer['pdf.status.rejected']);
   });
 
@@ -236,7 +236,7 @@ describe('PDFs of orders', () => {
     const id = await saved(`${CARE}/save`, body);
     const order = (await post(`${CARE}/info`, { id })).res;
     const { name, pdf } = await pdfOf(`${CARE}/pdf`, { id });
-    assert.equal(name, `${zhForms['form.title.selfPaidItems']}-${order.no}.pdf`);
+    assert.equal(name, `${zhForms['form.title.specialCare']}-${order.no}.pdf`);
     for (const text of [customer.name, customer.room, zhServer['pdf.status.pending'], '12.50', '37.50', order.items[0].batch_no]) has(pdf, text);
     assert.equal(pdf.images, 1);
     const theirs = await call(app, `${CARE}/pdf`, { id }, { token: other.token });

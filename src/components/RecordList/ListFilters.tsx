@@ -54,15 +54,15 @@ export default observer(function ListFilters({ block, placeholder, date, dateLab
       </View>
       <View className={`${block}__row`}>
         <View className={`${block}__date`} onClick={() => setPickingDate(true)}>
-          <Text>{date ? dateLabel : t('checkInList.allDates')}</Text>
+          <Text>{date ? dateLabel : t('recordList.allDates')}</Text>
         </View>
         {date ? (
           <Button size="small" fill="none" onClick={() => onDate('')}>
-            {t('checkInList.allDates')}
+            {t('recordList.allDates')}
           </Button>
         ) : (
           <Button size="small" fill="none" onClick={() => onDate(workingDateStore.today)}>
-            {t('checkInList.workDate')}
+            {t('recordList.workingDate')}
           </Button>
         )}
         {children}
@@ -71,7 +71,7 @@ export default observer(function ListFilters({ block, placeholder, date, dateLab
         <DatePicker
           visible
           type="date"
-          title={t('checkInList.chooseDate')}
+          title={t('recordList.chooseDate')}
           value={dayjs(date || workingDateStore.today).toDate()}
           startDate={dayjs().subtract(5, 'year').startOf('year').toDate()}
           endDate={dayjs().add(1, 'year').endOf('year').toDate()}

@@ -1,6 +1,6 @@
 // The forms feature as pages and other features see it. Re-exports only, with no effects of their
 // own, so that the bundler leaves out of a page whatever the page does not use.
-export type { SaveFormBody } from './api/form'
+export type { SaveFormBody } from './api/formRecords'
 export { default as CheckInNoticeList } from './components/CheckInNoticeList'
 export { default as CheckNotice } from './components/CheckNotice'
 export { default as FormPage } from './components/FormPage'

@@ -1,4 +1,4 @@
 // The stock feature as pages see it. Re-exports only, so that the bundler leaves out of a page
 // whatever the page does not use.
-export { GiftReceiptForm, OutApplyGeneralForm, OutApplyGiftForm, SelfPaidForm } from './components/StockForms'
+export { GiftCollectionForm, OutApplyGeneralForm, OutApplyGiftForm, SpecialCareForm } from './components/StockForms'
 export { default as StockOrderList } from './components/StockOrderList'

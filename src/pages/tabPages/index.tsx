@@ -31,7 +31,7 @@ export default observer(function Home() {
       <CustomerCard onPick={() => setPicking(true)} />
       <View className="home__date">
         <Cell
-          title={t('home.workDate')}
+          title={t('home.workingDate')}
           description={workingDateStore.isNotToday ? t('home.notToday') : undefined}
           extra={<CellLink value={<Text className="home__date-value">{workingDateStore.today}</Text>} />}
           align="center"

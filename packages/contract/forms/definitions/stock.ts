@@ -18,7 +18,7 @@ const remark: Field = { key: 'remark', type: 'textarea', maxLength: 500 }
 /** 出库单: a department draws supplies from the store (outApply type general). */
 export const outApplyGeneral: FormDefinition = {
   name: '出库单',
-  titleKey: 'form.title.outApply',
+  titleKey: 'form.title.outApplyGeneral',
   route: '/pagesHome/pages/form/linliao/commom/form',
   sections: [
     {
@@ -36,7 +36,7 @@ export const outApplyGeneral: FormDefinition = {
 /** 入住礼包出库: a gift pack for a customer (outApply type gift); the gift type's package fills the rows. */
 export const outApplyGift: FormDefinition = {
   name: '入住礼包出库',
-  titleKey: 'form.title.checkInGift',
+  titleKey: 'form.title.outApplyGift',
   route: '/pagesHome/pages/form/checkInGift/form',
   needsCustomer: true,
   sections: [
@@ -53,9 +53,9 @@ export const outApplyGift: FormDefinition = {
 }
 
 /** 自费物品消费表: self-paid items a customer takes (specialCare); subtotals and total computed in fen. */
-export const selfPaidItems: FormDefinition = {
+export const specialCare: FormDefinition = {
   name: '自费物品消费表',
-  titleKey: 'form.title.selfPaidItems',
+  titleKey: 'form.title.specialCare',
   route: '/pagesHome/pages/form/Selffundeditemconsumptiontable/form',
   needsCustomer: true,
   sections: [
@@ -93,9 +93,9 @@ export const selfPaidItems: FormDefinition = {
 }
 
 /** 礼包领取明细表: what a customer received from a gift pack, signed for (a care form record). */
-export const giftReceipt: FormDefinition = {
+export const giftCollection: FormDefinition = {
   name: '礼包领取明细表',
-  titleKey: 'form.title.giftReceipt',
+  titleKey: 'form.title.giftCollection',
   route: '/pagesHome/pages/form/linliao/dcb/form',
   needsCustomer: true,
   sections: [

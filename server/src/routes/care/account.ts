@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sessionActorOf } from '../../actor.js';
 import { AppError, Code } from '../../errors.js';
-import { siteDayRange, siteToday } from '../../lib/dates.js';
+import { centreDayRange, centreToday } from '../../lib/dates.js';
 import {
   ChangePasswordBody,
   HomeBody,
@@ -111,8 +111,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const date = request.body.date ?? siteToday(request.session);
-      const [from, to] = siteDayRange(request.session, date);
+      const date = request.body.date ?? centreToday(request.session);
+      const [from, to] = centreDayRange(request.session, date);
       return reply.ok({ date, counts: await homeCounts(app.db, request.session.siteId, from, to) });
     },
   );

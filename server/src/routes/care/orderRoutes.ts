@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox, TSchema } from '@fastify/type-provider-typebox';
 import { actorOf, type Actor } from '../../actor.js';
 import { AppError, Code } from '../../errors.js';
-import { siteToday } from '../../lib/dates.js';
+import { centreToday } from '../../lib/dates.js';
 import { Done, IdBody } from '@yuezi/contract/api/common';
 import { CheckBody } from '@yuezi/contract/api/orders';
 import { orderNotFound, type CheckBody as Check } from '../../services/orders.js';
@@ -54,7 +54,7 @@ export const orderRoutes =
         },
       },
       async (request, reply) => {
-        const order = await kind.get(app.db, request.session.siteId, request.body.id, siteToday(request.session));
+        const order = await kind.get(app.db, request.session.siteId, request.body.id, centreToday(request.session));
         if (!order) throw orderNotFound();
         return reply.ok(order);
       },
@@ -89,7 +89,7 @@ export const orderRoutes =
       },
       async (request, reply) => {
         if (!request.session.canApprove) throw new AppError(Code.FORBIDDEN, 'order.notAllowed');
-        return reply.ok(await kind.check(app.db, actorOf(request), request.body, siteToday(request.session)));
+        return reply.ok(await kind.check(app.db, actorOf(request), request.body, centreToday(request.session)));
       },
     );
   };

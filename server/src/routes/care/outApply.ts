@@ -1,5 +1,5 @@
 import { actorOf } from '../../actor.js';
-import { siteToday } from '../../lib/dates.js';
+import { centreToday } from '../../lib/dates.js';
 import { Saved } from '@yuezi/contract/api/common';
 import { OutApply, OutApplyList, OutApplyListBody, OutApplySaveBody } from '@yuezi/contract/api/outApply';
 import { checkOutApply, deleteOutApply, getOutApply, listOutApplies, saveOutApply } from '../../services/orders.js';
@@ -39,7 +39,7 @@ const outApplyRoutes = orderRoutes({
           dateFrom: date_from,
           dateTo: date_to,
         };
-        return reply.ok(await listOutApplies(app.db, request.session.siteId, query, siteToday(request.session)));
+        return reply.ok(await listOutApplies(app.db, request.session.siteId, query, centreToday(request.session)));
       },
     );
   },
@@ -61,7 +61,7 @@ const outApplyRoutes = orderRoutes({
       async (request, reply) => {
         const { id, type, request_id, ...values } = request.body;
         const input = { id, type, data: formData(values), requestId: request_id, staffName: request.session.name };
-        const saved = await saveOutApply(app.db, actorOf(request), input, siteToday(request.session));
+        const saved = await saveOutApply(app.db, actorOf(request), input, centreToday(request.session));
         return reply.ok({ id: saved });
       },
     );

@@ -1,5 +1,5 @@
 import { actorOf } from '../../actor.js';
-import { siteToday } from '../../lib/dates.js';
+import { centreToday } from '../../lib/dates.js';
 import { Saved } from '@yuezi/contract/api/common';
 import { SpecialCare, SpecialCareList, SpecialCareListBody, SpecialCareSaveBody } from '@yuezi/contract/api/specialCare';
 import { checkSpecialCare, deleteSpecialCare, getSpecialCare, listSpecialCares, saveSpecialCare } from '../../services/orders.js';
@@ -29,7 +29,7 @@ const specialCareRoutes = orderRoutes({
       async (request, reply) => {
         const { page, limit, keyword, status, customer_id, date_from, date_to } = request.body;
         const query = { page, limit, keyword, status, customerId: customer_id, dateFrom: date_from, dateTo: date_to };
-        return reply.ok(await listSpecialCares(app.db, request.session.siteId, query, siteToday(request.session)));
+        return reply.ok(await listSpecialCares(app.db, request.session.siteId, query, centreToday(request.session)));
       },
     );
   },
@@ -51,7 +51,7 @@ const specialCareRoutes = orderRoutes({
       async (request, reply) => {
         const { id, request_id, ...values } = request.body;
         const input = { id, data: formData(values), requestId: request_id };
-        const saved = await saveSpecialCare(app.db, actorOf(request), input, siteToday(request.session));
+        const saved = await saveSpecialCare(app.db, actorOf(request), input, centreToday(request.session));
         return reply.ok({ id: saved });
       },
     );

@@ -1,11 +1,11 @@
 import type { Db } from '../../db/types.js';
-import { siteNow, siteToday, type SiteZone } from '../../lib/dates.js';
+import { centreNow, centreToday, type CentreZone } from '../../lib/dates.js';
 import { formByName } from '@yuezi/contract/forms/index';
-import { selfPaidItems } from '@yuezi/contract/forms/definitions/stock';
+import { specialCare } from '@yuezi/contract/forms/definitions/stock';
 import type { Field, FormData, FormDefinition, OptionsSource } from '@yuezi/contract/forms/types';
 import { fieldsOf } from '@yuezi/contract/forms/validate';
 import { getCustomer } from '../../repositories/customers.js';
-import { getRecord } from '../../repositories/formRecords.js';
+import { findFormRecord } from '../../repositories/formRecords.js';
 import { getOutApply } from '../../repositories/outApplies.js';
 import { listDepartments } from '../../repositories/siteLists.js';
 import { getSpecialCare } from '../../repositories/specialCares.js';
@@ -21,7 +21,7 @@ import type { PdfKind } from './link.js';
 /** The form an acknowledgement of the check-in rules follows. */
 const ACKNOWLEDGEMENT_FORM = '入住须知';
 
-export interface Site extends SiteZone {
+export interface Site extends CentreZone {
   id: number;
   name: string;
 }
@@ -34,8 +34,8 @@ export interface Found {
 
 type Load = (db: Db, site: Site, id: number, t: Translators, lang: Printable['lang']) => Promise<Found | undefined>;
 
-const at = (site: SiteZone, when: string | Date | null | undefined) => (when ? siteNow(site, new Date(when)) : '');
-const byWhom = (site: SiteZone, name: string | null | undefined, when: string | Date | null | undefined) =>
+const at = (site: CentreZone, when: string | Date | null | undefined) => (when ? centreNow(site, new Date(when)) : '');
+const byWhom = (site: CentreZone, name: string | null | undefined, when: string | Date | null | undefined) =>
   [name ?? '', at(site, when)].filter(Boolean).join('  ');
 
 /** The ids a form's fields (rows' included) hold of one option source. */
@@ -79,7 +79,7 @@ const printableOf = (
   parts: Pick<Printable, 'facts' | 'data' | 'names'> & Partial<Pick<Printable, 'intro' | 'closing'>>,
 ): Printable => ({ lang, siteName: site.name, title: t.forms(definition.titleKey), definition, printedAt: at(site, new Date()), ...parts });
 
-const made = (site: SiteZone, t: Translators, row: { created_by_name: string; created_at: string | Date; updated_by_name: string; updated_at: string | Date }): [string, string][] => [
+const made = (site: CentreZone, t: Translators, row: { created_by_name: string; created_at: string | Date; updated_by_name: string; updated_at: string | Date }): [string, string][] => [
   [t.server('pdf.created'), byWhom(site, row.created_by_name, row.created_at)],
   [t.server('pdf.updated'), byWhom(site, row.updated_by_name, row.updated_at)],
 ];
@@ -88,7 +88,7 @@ const customerFacts = (t: Translators, name: string | null | undefined, room: st
   name ? [[t.server('pdf.customer'), name], [t.server('pdf.room'), room ?? '']] : [];
 
 const loadRecord: Load = async (db, site, id, t, lang) => {
-  const record = await getRecord(db, site.id, id);
+  const record = await findFormRecord(db, site.id, id);
   const definition = record && formByName(record.name);
   if (!record || !definition) return undefined;
   const customer = record.customer_id === null ? undefined : await getCustomer(db, site.id, record.customer_id);
@@ -114,7 +114,7 @@ const loadAnswer: Load = async (db, site, id, t, lang) => {
 type Order = NonNullable<Awaited<ReturnType<typeof getSpecialCare>>> | NonNullable<Awaited<ReturnType<typeof getOutApply>>>;
 
 /** An order's status, who checked it and when, the reason; its items' names and batches from the order itself. */
-function orderParts(site: SiteZone, t: Translators, order: Order) {
+function orderParts(site: CentreZone, t: Translators, order: Order) {
   const checked: [string, string][] = order.checked_by_name
     ? [[t.server(order.status === 'rejected' ? 'pdf.rejectedBy' : 'pdf.approvedBy'), byWhom(site, order.checked_by_name, order.checked_at)]]
     : [];
@@ -142,7 +142,7 @@ function orderParts(site: SiteZone, t: Translators, order: Order) {
 }
 
 const loadOutApply: Load = async (db, site, id, t, lang) => {
-  const order = await getOutApply(db, site.id, id, siteToday(site));
+  const order = await getOutApply(db, site.id, id, centreToday(site));
   if (!order) return undefined;
   const definition = OUT_APPLY_FORMS[order.type];
   const { facts, names, closing } = orderParts(site, t, order);
@@ -161,7 +161,7 @@ const loadOutApply: Load = async (db, site, id, t, lang) => {
 };
 
 const loadSpecialCare: Load = async (db, site, id, t, lang) => {
-  const order = await getSpecialCare(db, site.id, id, siteToday(site));
+  const order = await getSpecialCare(db, site.id, id, centreToday(site));
   if (!order) return undefined;
   const { facts, names, closing } = orderParts(site, t, order);
   const data: FormData = {
@@ -173,7 +173,7 @@ const loadSpecialCare: Load = async (db, site, id, t, lang) => {
     remark: order.remark,
     signature: order.signature,
   };
-  return { number: order.no, printable: printableOf(site, lang, t, selfPaidItems, { facts, data, names, closing }) };
+  return { number: order.no, printable: printableOf(site, lang, t, specialCare, { facts, data, names, closing }) };
 };
 
 export const LOADERS: Record<PdfKind, Load> = {

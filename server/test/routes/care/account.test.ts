@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, formRecords, outApplies, sessions } from '../../../src/db/schema.js';
-import { DEFAULT_ZONE, siteToday } from '../../../src/lib/dates.js';
+import { centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js';
 import { hashToken } from '../../../src/repositories/sessions.js';
 import { addAccount, addProduct, addSite, call, login, startApp } from '../../helpers.js';
 import { CARE, INDEX, OUT, row } from '../../stockFixture.js';
@@ -196,7 +196,7 @@ describe('account/index', () => {
     assert.equal(reply.res.counts[name], 2);
 
     const today = await call(app, '/api/care/account/index', {}, { token });
-    assert.equal(today.res.date, siteToday(DEFAULT_ZONE));
+    assert.equal(today.res.date, centreToday(DEFAULT_ZONE));
     assert.equal(today.res.counts[name], undefined);
   });
 
@@ -218,7 +218,7 @@ describe('account/index', () => {
     await as(`${OUT}/del`, { id: gone });
     await as(`${CARE}/save`, { customer_id: own.customers[0].id, items: [{ ...items[0], price: 5 }] });
     const home = await as('/api/care/account/index', {});
-    assert.deepEqual(home.res, { date: siteToday(DEFAULT_ZONE), counts: { 出库单: 2, 自费物品消费表: 1 } });
+    assert.deepEqual(home.res, { date: centreToday(DEFAULT_ZONE), counts: { 出库单: 2, 自费物品消费表: 1 } });
     const ids = (await app.db.select({ id: outApplies.id }).from(outApplies).where(eq(outApplies.siteId, own.siteId))).map((r) => r.id);
     assert.equal(ids.length, 3);
     const [{ n }] = await app.db

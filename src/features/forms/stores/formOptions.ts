@@ -4,7 +4,7 @@
 // only (pagesHome).
 import { makeAutoObservable, runInAction } from 'mobx'
 import { getProductBatch, giftTypeList, productList, productPackageList } from '@/api/stock'
-import { departmentList, floorList } from '@/features/forms/api/form'
+import { departmentList, floorList } from '@/features/forms/api/formRecords'
 import { isNearExpiry, offeredBatches } from '@yuezi/contract/forms/definitions/stockRules'
 import type { OptionsSource } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'

@@ -3,7 +3,7 @@
 // Imported by the form pages only, so it ships in the pagesHome subpackage (not in stores/index).
 import { makeAutoObservable, runInAction, toJS } from 'mobx'
 import { RequestError } from '@/api/request'
-import type { Child, FormRecord, Saved, ServerFieldError } from '@/api/types'
+import type { Baby, FormRecord, Saved, ServerFieldError } from '@/api/types'
 import { fieldErrorMessage } from '@yuezi/contract/forms/messages'
 import type { ComputeContext, Field, FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { initialValues } from '@yuezi/contract/forms/initial'
@@ -22,7 +22,7 @@ export interface SessionCustomer {
   room?: string | null
   phone?: string
   delivery_date?: string | null
-  children: Child[]
+  children: Baby[]
 }
 
 export type SaveResult =

@@ -4,7 +4,7 @@ import type { FormRecord } from '@/api/types'
 import { visit } from '@yuezi/contract/forms/definitions/visit'
 import { workingDateStore } from '@/stores'
 import { centreClock } from '@/stores/centreClock'
-import { getFormRecord } from '../api/form'
+import { getFormRecord } from '../api/formRecords'
 import type { FormPageStore } from './formPage'
 
 /** Pages of visits read to find those still inside (a day's visits fit in a few). */

@@ -9,7 +9,7 @@ import { stripFormName } from '@/utils'
 import { toast } from '@/utils/feedback'
 import { latestCall } from '@/utils/latest'
 import { persist } from '@/utils/storage'
-import { getFormRecord } from '../api/form'
+import { getFormRecord } from '../api/formRecords'
 
 // Only the newest lookup applies, so a slow reply for a form left behind never
 // becomes the record of the form now open.

@@ -2,8 +2,8 @@
 import Taro from '@tarojs/taro'
 import { customerInfo } from '@/api/customer'
 import { RequestError } from '@/api/request'
-import { getFormRecordInfo } from '@/features/forms/api/form'
-import type { Child, Customer, FormRecord } from '@/api/types'
+import { getFormRecordInfo } from '@/features/forms/api/formRecords'
+import type { Baby, Customer, FormRecord } from '@/api/types'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { customerStore } from '@/stores'
 import { draftKey, removeDraft } from '@/features/forms/stores/draft'
@@ -12,7 +12,7 @@ import { FormSession, type SessionCustomer } from '@/features/forms/stores/formS
 /** The server's code for a record that does not exist (any more). */
 const CODE_NOT_FOUND = -2
 
-export function sessionCustomer(customer: Customer, children: Child[] = customer.children ?? []): SessionCustomer {
+export function sessionCustomer(customer: Customer, children: Baby[] = customer.children ?? []): SessionCustomer {
   return {
     id: customer.id,
     name: customer.name,

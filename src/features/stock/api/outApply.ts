@@ -17,4 +17,4 @@ export interface OutApplyBody {
   remark?: unknown
 }
 
-export const outApply = orderApi<OutApply, OutApplyBody>('/api/care/outApply')
+export const outApplyApi = orderApi<OutApply, OutApplyBody>('/api/care/outApply')

@@ -15,4 +15,4 @@ export interface SpecialCareBody {
   signature?: unknown
 }
 
-export const specialCare = orderApi<SpecialCare, SpecialCareBody>('/api/care/specialCare')
+export const specialCareApi = orderApi<SpecialCare, SpecialCareBody>('/api/care/specialCare')

@@ -2,8 +2,8 @@
 // saves and reads its orders). Imported by the stock pages only (pagesHome).
 import { observer } from 'mobx-react-lite'
 import { FormPage } from '@/features/forms'
-import { giftReceipt, outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock'
-import { GIFT_RECEIPT, OUT_APPLY_GENERAL, OUT_APPLY_GIFT, SELF_PAID } from '../stores/orderForm'
+import { giftCollection, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
+import { GIFT_COLLECTION, OUT_APPLY_GENERAL, OUT_APPLY_GIFT, SPECIAL_CARE } from '../stores/orderForm'
 
 /** 出库单: a department draws supplies (outApply type general). */
 export const OutApplyGeneralForm = observer(function OutApplyGeneralForm() {
@@ -16,11 +16,11 @@ export const OutApplyGiftForm = observer(function OutApplyGiftForm() {
 })
 
 /** 自费物品消费表: self-paid items of the current customer (specialCare). */
-export const SelfPaidForm = observer(function SelfPaidForm() {
-  return <FormPage definition={selfPaidItems} {...SELF_PAID} />
+export const SpecialCareForm = observer(function SpecialCareForm() {
+  return <FormPage definition={specialCare} {...SPECIAL_CARE} />
 })
 
 /** 礼包领取明细表: what a customer received from a gift pack (a care form record, saveForm). */
-export const GiftReceiptForm = observer(function GiftReceiptForm() {
-  return <FormPage definition={giftReceipt} {...GIFT_RECEIPT} />
+export const GiftCollectionForm = observer(function GiftCollectionForm() {
+  return <FormPage definition={giftCollection} {...GIFT_COLLECTION} />
 })

@@ -6,14 +6,14 @@ import type { GiftType, ProductBatch, ProductPackage } from '@/api/stock'
 import type { FormRecord, Page } from '@/api/types'
 import { formOptionsStore, type FormPageOptions, type FormSession, type SaveFormBody } from '@/features/forms'
 import { ITEMS, rowsFromPackage, stockErrors } from '@yuezi/contract/forms/definitions/stockRules'
-import { outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock'
+import { outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import type { FormData } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { centreClock } from '@/stores/centreClock'
 import { toast } from '@/utils/feedback'
 import type { OrderBase, OrderItem } from '../api/orders'
-import { outApply } from '../api/outApply'
-import { specialCare } from '../api/specialCare'
+import { outApplyApi } from '../api/outApply'
+import { specialCareApi } from '../api/specialCare'
 
 /** An order (info) as the form engine reads a record: its fields in `data`, its items as rows. */
 function orderRecord(name: string, order: OrderBase): FormRecord {
@@ -137,11 +137,11 @@ const withGiftType = (session: FormSession) => {
 /** 出库单: a department draws supplies (outApply type general). */
 export const OUT_APPLY_GENERAL: FormPageOptions = {
   backend: {
-    send: (body) => outApply.save({ type: 'general', ...orderBody(body) }),
-    load: async (id) => orderRecord(outApplyGeneral.name, await outApply.info(id)),
-    list: (name, query) => orderRecords(name, outApply.index({ type: 'general', ...query })),
-    remove: (id) => outApply.del(id),
-    pdf: (id) => outApply.pdf(id),
+    send: (body) => outApplyApi.save({ type: 'general', ...orderBody(body) }),
+    load: async (id) => orderRecord(outApplyGeneral.name, await outApplyApi.info(id)),
+    list: (name, query) => orderRecords(name, outApplyApi.index({ type: 'general', ...query })),
+    remove: (id) => outApplyApi.del(id),
+    pdf: (id) => outApplyApi.pdf(id),
   },
   setup: stockSetup,
   readOnly: notPending,
@@ -150,28 +150,28 @@ export const OUT_APPLY_GENERAL: FormPageOptions = {
 /** 入住礼包出库: a gift pack for the current customer (outApply type gift). */
 export const OUT_APPLY_GIFT: FormPageOptions = {
   backend: {
-    send: (body) => outApply.save({ type: 'gift', ...orderBody(body) }),
-    load: async (id) => orderRecord(outApplyGift.name, await outApply.info(id)),
-    list: (name, query) => orderRecords(name, outApply.index({ type: 'gift', ...query })),
-    remove: (id) => outApply.del(id),
-    pdf: (id) => outApply.pdf(id),
+    send: (body) => outApplyApi.save({ type: 'gift', ...orderBody(body) }),
+    load: async (id) => orderRecord(outApplyGift.name, await outApplyApi.info(id)),
+    list: (name, query) => orderRecords(name, outApplyApi.index({ type: 'gift', ...query })),
+    remove: (id) => outApplyApi.del(id),
+    pdf: (id) => outApplyApi.pdf(id),
   },
   setup: withGiftType,
   readOnly: notPending,
 }
 
 /** 自费物品消费表: self-paid items of the current customer (specialCare). */
-export const SELF_PAID: FormPageOptions = {
+export const SPECIAL_CARE: FormPageOptions = {
   backend: {
-    send: (body) => specialCare.save(orderBody(body)),
-    load: async (id) => orderRecord(selfPaidItems.name, await specialCare.info(id)),
-    list: (name, query) => orderRecords(name, specialCare.index({ ...query })),
-    remove: (id) => specialCare.del(id),
-    pdf: (id) => specialCare.pdf(id),
+    send: (body) => specialCareApi.save(orderBody(body)),
+    load: async (id) => orderRecord(specialCare.name, await specialCareApi.info(id)),
+    list: (name, query) => orderRecords(name, specialCareApi.index({ ...query })),
+    remove: (id) => specialCareApi.del(id),
+    pdf: (id) => specialCareApi.pdf(id),
   },
   setup: stockSetup,
   readOnly: notPending,
 }
 
 /** 礼包领取明细表: what a customer received from a gift pack (a care form record, saveForm). */
-export const GIFT_RECEIPT: FormPageOptions = { setup: withGiftType }
+export const GIFT_COLLECTION: FormPageOptions = { setup: withGiftType }

@@ -4,7 +4,7 @@ import { makeAutoObservable } from 'mobx'
 import { openServerFile } from '@/api/files'
 import { openFormStore } from '@/features/forms'
 import { featureByRoute } from '@/features/registry'
-import { outApplyGeneral, outApplyGift, selfPaidItems } from '@yuezi/contract/forms/definitions/stock'
+import { outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { customerStore, sessionStore, workingDateStore } from '@/stores'
@@ -12,10 +12,10 @@ import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
 import { confirm, toast } from '@/utils/feedback'
 import type { OrderBase, OrderQuery, OrderStatus } from '../api/orders'
-import { outApply, type OutApply } from '../api/outApply'
-import { specialCare, type SpecialCare } from '../api/specialCare'
+import { outApplyApi, type OutApply } from '../api/outApply'
+import { specialCareApi, type SpecialCare } from '../api/specialCare'
 
-export type StockListKind = 'outApplyGeneral' | 'outApplyGift' | 'selfPaid'
+export type OrderListKind = 'outApplyGeneral' | 'outApplyGift' | 'specialCare'
 
 /** A row of any of the lists. */
 export type Order = OrderBase & Partial<OutApply> & Partial<SpecialCare>
@@ -26,14 +26,14 @@ interface Kind {
   titleKey: string
   /** The form an order opens in. */
   definition: FormDefinition
-  api: typeof outApply | typeof specialCare
+  api: typeof outApplyApi | typeof specialCareApi
   filters: Partial<OrderQuery>
 }
 
-const STOCK_LISTS: Record<StockListKind, Kind> = {
-  outApplyGeneral: { titleKey: 'stock.outboundList.title', definition: outApplyGeneral, api: outApply, filters: { type: 'general' } },
-  outApplyGift: { titleKey: 'stock.giftList.title', definition: outApplyGift, api: outApply, filters: { type: 'gift' } },
-  selfPaid: { titleKey: 'stock.selfPaidList.title', definition: selfPaidItems, api: specialCare, filters: {} },
+const ORDER_LISTS: Record<OrderListKind, Kind> = {
+  outApplyGeneral: { titleKey: 'stock.outApplyGeneralList.title', definition: outApplyGeneral, api: outApplyApi, filters: { type: 'general' } },
+  outApplyGift: { titleKey: 'stock.outApplyGiftList.title', definition: outApplyGift, api: outApplyApi, filters: { type: 'gift' } },
+  specialCare: { titleKey: 'stock.specialCareList.title', definition: specialCare, api: specialCareApi, filters: {} },
 }
 
 export const ORDER_STATUSES: ('all' | OrderStatus)[] = ['all', 'pending', 'approved', 'rejected', 'reversed']
@@ -54,8 +54,8 @@ export class OrderListStore {
   pickingCustomer = false
   readonly list: PagedList<Order>
 
-  constructor(kind: StockListKind) {
-    this.kind = STOCK_LISTS[kind]
+  constructor(kind: OrderListKind) {
+    this.kind = ORDER_LISTS[kind]
     this.list = new PagedList<Order>(this.fetcher())
     makeAutoObservable(this, { kind: false, list: false, filters: false }, { autoBind: true })
   }

@@ -12,30 +12,30 @@ import '@/features/forms/locales'
 import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, tCount, type MessageKey } from '@/i18n'
-import { CHECK_IN_KINDS, CheckInListStore, isMonthRecord } from '../../stores/checkInList'
+import { CHECK_IN_NOTICE_KINDS, CheckInNoticeListStore, isMonthRecord } from '../../stores/checkInNoticeList'
 import { timeText } from '../../summary'
 import './index.scss'
 
 /** 入住通知单记录: both kinds of check-in notice, searchable, by date and kind, open / new / delete. */
 export default observer(function CheckInNoticeList() {
-  const [store] = useState(() => new CheckInListStore())
-  usePageTitle('checkInList.title' as MessageKey)
+  const [store] = useState(() => new CheckInNoticeListStore())
+  usePageTitle('checkInNoticeList.title' as MessageKey)
   useListPage({ refresh: store.refresh, loadMore: store.list.loadMore })
 
   const { filters, list } = store
   return (
-    <PageShell className="checkin-list" navBar={<NavBar title={t('checkInList.title' as MessageKey)} back />}>
+    <PageShell className="checkin-list" navBar={<NavBar title={t('checkInNoticeList.title' as MessageKey)} back />}>
       <View className="checkin-list__filters">
         <ListFilters
           block="checkin-list"
-          placeholder={t('checkInList.searchPlaceholder')}
+          placeholder={t('checkInNoticeList.searchPlaceholder')}
           date={filters.values.date}
-          dateLabel={t('checkInList.createdOn', { date: filters.values.date })}
+          dateLabel={t('checkInNoticeList.createdOn', { date: filters.values.date })}
           onKeyword={filters.setKeyword}
           onDate={filters.setDate}
         />
         <View className="checkin-list__kinds">
-          {CHECK_IN_KINDS.map(({ kind, labelKey }) => {
+          {CHECK_IN_NOTICE_KINDS.map(({ kind, labelKey }) => {
             const count = store.countOf(kind)
             return (
               <View
@@ -51,20 +51,20 @@ export default observer(function CheckInNoticeList() {
         </View>
         <View className="checkin-list__new">
           <Button type="primary" size="small" onClick={() => store.create(checkInNoticeMonth)}>
-            {t('checkInList.newMonth')}
+            {t('checkInNoticeList.newMonth')}
           </Button>
           <Button type="primary" size="small" fill="outline" onClick={() => store.create(checkInNoticeSmall)}>
-            {t('checkInList.newSmall')}
+            {t('checkInNoticeList.newSmall')}
           </Button>
         </View>
-        {list.loaded && <Text className="checkin-list__total">{tCount('checkInList.total', list.total, { total: list.total })}</Text>}
+        {list.loaded && <Text className="checkin-list__total">{tCount('checkInNoticeList.total', list.total, { total: list.total })}</Text>}
       </View>
 
       <View className="checkin-list__items">
         <RecordList
           list={list}
           keyOf={(record) => record.id}
-          emptyText={t('checkInList.empty')}
+          emptyText={t('checkInNoticeList.empty')}
           renderItem={(record) => (
             <View className="checkin-list__card" onClick={() => store.open(record)}>
               <View className="checkin-list__head">
@@ -72,18 +72,18 @@ export default observer(function CheckInNoticeList() {
                   {record.customer_name ?? String(record.data.customer_name ?? t('common.dash'))}
                 </Text>
                 <Text className={`checkin-list__tag ${isMonthRecord(record) ? '' : 'checkin-list__tag--small'}`}>
-                  {t(isMonthRecord(record) ? 'checkInList.month' : 'checkInList.small')}
+                  {t(isMonthRecord(record) ? 'checkInNoticeList.month' : 'checkInNoticeList.small')}
                 </Text>
               </View>
               <Text className="checkin-list__line">
-                {t('checkInList.checkIn', {
+                {t('checkInNoticeList.checkIn', {
                   date: String(record.data.check_in_date ?? t('common.dash')),
                   room: String(record.data.room ?? record.room ?? t('common.dash')),
                 })}
               </Text>
               <View className="checkin-list__foot">
                 <Text className="checkin-list__meta">
-                  {t('checkInList.createdBy', { name: record.created_by_name ?? '', time: timeText(record.created_at) })}
+                  {t('checkInNoticeList.createdBy', { name: record.created_by_name ?? '', time: timeText(record.created_at) })}
                 </Text>
                 <Button
                   size="small"

@@ -43,7 +43,7 @@ export default observer(function FormHeader({
             ? t('formUi.forCustomer', { name: customer.name, room: customer.room ?? t('common.dash') })
             : t('home.noCustomer')}
         </Text>
-        <Text className="form-header__date">{t('formUi.workDate', { date: workingDateStore.today })}</Text>
+        <Text className="form-header__date">{t('formUi.workingDate', { date: workingDateStore.today })}</Text>
       </View>
       {session && !hideStatus && (
         <View className="form-header__status">

@@ -13,7 +13,7 @@ import '@/features/forms/locales'
 import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, tCount, type MessageKey } from '@/i18n'
-import { ORDER_STATUSES, OrderListStore, type Order, type StockListKind } from '../../stores/orderList'
+import { ORDER_STATUSES, OrderListStore, type Order, type OrderListKind } from '../../stores/orderList'
 import './index.scss'
 
 const dash = (value: unknown) => (value === null || value === undefined || value === '' ? t('common.dash') : String(value))
@@ -21,10 +21,10 @@ const dash = (value: unknown) => (value === null || value === undefined || value
 const customerInRoom = (o: Order) => t('common.withDetail', { name: dash(o.customer_name), detail: dash(o.room) })
 
 /** What a row shows under its number, per list. */
-const LINES: Record<StockListKind, (order: Order) => string[]> = {
+const LINES: Record<OrderListKind, (order: Order) => string[]> = {
   outApplyGeneral: (o) => [`${dash(o.department_name)} · ${dash(o.requester)} · ${dash(o.apply_date)}`],
   outApplyGift: (o) => [`${customerInRoom(o)} · ${dash(o.gift_type_name)} · ${dash(o.apply_date)}`],
-  selfPaid: (o) => [
+  specialCare: (o) => [
     `${customerInRoom(o)} · ${dash(o.consume_date)}`,
     t('stock.amount', { total: Number(o.total ?? 0).toFixed(2) }),
   ],
@@ -37,7 +37,7 @@ const stop = (action: () => void) => (event: { stopPropagation: () => void }) =>
 }
 
 /** The three stock order lists: search, status and date, open / new / delete, approve / reject / reverse. */
-export default observer(function StockOrderList({ kind }: { kind: StockListKind }) {
+export default observer(function StockOrderList({ kind }: { kind: OrderListKind }) {
   const [store] = useState(() => new OrderListStore(kind))
   usePageTitle(store.kind.titleKey as MessageKey)
   useListPage({ refresh: store.refresh, loadMore: store.list.loadMore })

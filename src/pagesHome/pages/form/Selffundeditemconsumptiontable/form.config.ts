@@ -1,3 +1,3 @@
 import { featurePageConfig } from '../../../../features/pageConfig'
 
-export default definePageConfig(featurePageConfig('selfPaidConsumption'))
+export default definePageConfig(featurePageConfig('specialCare'))

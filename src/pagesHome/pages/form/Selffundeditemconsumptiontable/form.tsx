@@ -1,6 +1,6 @@
-import { SelfPaidForm } from '@/features/stock'
+import { SpecialCareForm } from '@/features/stock'
 
 /** 自费物品消费表. */
 export default function Page() {
-  return <SelfPaidForm />
+  return <SpecialCareForm />
 }

@@ -1,3 +1,3 @@
 import { featurePageConfig } from '../../../../features/pageConfig'
 
-export default definePageConfig(featurePageConfig('selfPaidOutboundList'))
+export default definePageConfig(featurePageConfig('specialCareList'))

@@ -1,3 +1,3 @@
 import { featurePageConfig } from '../../../../features/pageConfig'
 
-export default definePageConfig(featurePageConfig('checkInGift'))
+export default definePageConfig(featurePageConfig('outApplyGift'))

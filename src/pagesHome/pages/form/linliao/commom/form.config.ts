@@ -1,3 +1,3 @@
 import { featurePageConfig } from '../../../../../features/pageConfig'
 
-export default definePageConfig(featurePageConfig('outApply'))
+export default definePageConfig(featurePageConfig('outApplyGeneral'))

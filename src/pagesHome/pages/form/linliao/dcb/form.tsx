@@ -1,6 +1,6 @@
-import { GiftReceiptForm } from '@/features/stock'
+import { GiftCollectionForm } from '@/features/stock'
 
 /** 礼包领取明细表. */
 export default function Page() {
-  return <GiftReceiptForm />
+  return <GiftCollectionForm />
 }

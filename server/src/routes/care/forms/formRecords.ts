@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../../actor.js';
-import { siteDayRange, siteToday } from '../../../lib/dates.js';
+import { centreDayRange, centreToday } from '../../../lib/dates.js';
 import { Done, IdBody, Saved } from '@yuezi/contract/api/common';
 import {
   FormRecordCount,
@@ -14,12 +14,12 @@ import {
   countFormRecords,
   deleteFormRecord,
   getFormRecord,
-  listRecords,
+  listFormRecords,
   saveFormRecord,
 } from '../../../services/formRecords.js';
 
 /** Form records: saving, listing, reading, counting and deleting them. */
-const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -44,7 +44,7 @@ const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         data,
         id,
         requestId: request_id,
-        today: siteToday(request.session),
+        today: centreToday(request.session),
       });
       return reply.ok({ id: saved });
     },
@@ -64,11 +64,11 @@ const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { name, customer_id, date_from, date_to, keyword, page, limit } = request.body;
-      const result = await listRecords(app.db, request.session.siteId, {
+      const result = await listFormRecords(app.db, request.session.siteId, {
         name,
         customerId: customer_id,
-        from: date_from ? siteDayRange(request.session, date_from)[0] : undefined,
-        to: date_to ? siteDayRange(request.session, date_to)[1] : undefined,
+        from: date_from ? centreDayRange(request.session, date_from)[0] : undefined,
+        to: date_to ? centreDayRange(request.session, date_to)[1] : undefined,
         keyword,
         page,
         limit,
@@ -100,7 +100,7 @@ const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { name, date } = request.body;
-      const [from, to] = siteDayRange(request.session, date ?? siteToday(request.session));
+      const [from, to] = centreDayRange(request.session, date ?? centreToday(request.session));
       return reply.ok(await countFormRecords(app.db, request.session.siteId, from, to, name));
     },
   );
@@ -121,4 +121,4 @@ const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default recordRoutes;
+export default formRecordRoutes;

@@ -4,7 +4,7 @@ import { UploadBody, UploadReply } from '@yuezi/contract/api/uploads';
 import { invalidUpload, storeUpload } from '../../services/uploads/index.js';
 import type { UploadStore } from '../../services/uploads/store.js';
 
-export interface OssRoutesOptions {
+export interface UploadRoutesOptions {
   uploads: UploadStore;
   uploadMaxBytes: number;
 }
@@ -21,7 +21,7 @@ const malformed = (error: { statusCode?: number }): never => {
 };
 
 /** Uploads of images (signatures, photos), answered in the upload envelope `{err, message, data}`. */
-const ossRoutes: FastifyPluginAsyncTypebox<OssRoutesOptions> = async (app, { uploads, uploadMaxBytes }) => {
+const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = async (app, { uploads, uploadMaxBytes }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -55,4 +55,4 @@ const ossRoutes: FastifyPluginAsyncTypebox<OssRoutesOptions> = async (app, { upl
   );
 };
 
-export default ossRoutes;
+export default uploadRoutes;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { siteToday } from '../../lib/dates.js';
+import { centreToday } from '../../lib/dates.js';
 import { ProductBatchBody, ProductBatchList } from '@yuezi/contract/api/stock';
 import { productBatches } from '../../services/stock.js';
 
 /** The store: batches of a product. */
-const inoutstoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const productBatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post(
@@ -18,8 +18,8 @@ const inoutstoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.ok(await productBatches(app.db, request.session.siteId, request.body.product_id, siteToday(request.session))),
+      reply.ok(await productBatches(app.db, request.session.siteId, request.body.product_id, centreToday(request.session))),
   );
 };
 
-export default inoutstoreRoutes;
+export default productBatchRoutes;

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, formRecords, medicines } from '../../../../src/db/schema.js';
-import { addDays, DEFAULT_ZONE, siteToday } from '../../../../src/lib/dates.js';
+import { addDays, centreToday, DEFAULT_ZONE } from '../../../../src/lib/dates.js';
 import { formDefinitions } from '@yuezi/contract/forms/index';
 import { definitionOf, expectedData, SIGNATURE, validSample, type SampleRefs } from '../../../formSamples.js';
 import { addProduct, addSite, call, startApp, stockOf, stockRefs, type TestCustomer, type TestSite } from '../../../helpers.js';
@@ -95,7 +95,7 @@ describe('saveForm', () => {
     const data = sampleFor('访客出入登记表');
     const id = await saved('访客出入登记表', data);
     const before = (await post(INFO, { id })).res;
-    const changed = { ...data, time_out: `${siteToday(DEFAULT_ZONE)} 11:45`, remark: '已离开' };
+    const changed = { ...data, time_out: `${centreToday(DEFAULT_ZONE)} 11:45`, remark: '已离开' };
     assert.deepEqual(await save('访客出入登记表', changed, { id }), { code: 1, msg: '成功', res: { id } });
     const after = (await post(INFO, { id })).res;
     assert.equal(after.data.time_out, changed.time_out);
@@ -368,7 +368,7 @@ describe('getFormRecordCount', () => {
     assert.deepEqual((await ask({ date: '2024-03-05' })).res, { counts: { 访客出入登记表: 1 } });
     assert.deepEqual((await ask({ name: '访客出入登记表', date: '2024-03-05' })).res, { count: 1 });
     const home = await call(app, '/api/care/account/index', {}, { token: counter.token });
-    assert.deepEqual(home.res, { date: siteToday(DEFAULT_ZONE), counts: (await ask({})).res.counts });
+    assert.deepEqual(home.res, { date: centreToday(DEFAULT_ZONE), counts: (await ask({})).res.counts });
   });
 });
 
@@ -398,7 +398,7 @@ describe('delFormRecord', () => {
 describe('礼包领取明细表 (a form record)', () => {
   it("is saved with saveForm, its gift type, products and batches checked against the site", async () => {
     const other = await addSite(app);
-    const today = siteToday(DEFAULT_ZONE);
+    const today = centreToday(DEFAULT_ZONE);
     const { productId, batches } = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 5 }] });
     const another = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 5 }] });
     const [giftType] = (await post(`${API}/giftTypeList`, {})).res;

@@ -10,26 +10,26 @@ import { customerStore, workingDateStore } from '@/stores'
 import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
 import { confirm, toast } from '@/utils/feedback'
-import { delFormRecord, getFormRecord, getFormRecordCount } from '../api/form'
+import { delFormRecord, getFormRecord, getFormRecordCount } from '../api/formRecords'
 import { mergedPages } from './mergedPages'
 import { openFormStore } from './openForm'
 
 export type { FormRecord }
 
-export type CheckInKind = 'all' | 'month' | 'small'
+export type CheckInNoticeKind = 'all' | 'month' | 'small'
 
-export const CHECK_IN_KINDS: { kind: CheckInKind; labelKey: string; definitions: FormDefinition[] }[] = [
-  { kind: 'all', labelKey: 'checkInList.all', definitions: [checkInNoticeMonth, checkInNoticeSmall] },
-  { kind: 'month', labelKey: 'checkInList.month', definitions: [checkInNoticeMonth] },
-  { kind: 'small', labelKey: 'checkInList.small', definitions: [checkInNoticeSmall] },
+export const CHECK_IN_NOTICE_KINDS: { kind: CheckInNoticeKind; labelKey: string; definitions: FormDefinition[] }[] = [
+  { kind: 'all', labelKey: 'checkInNoticeList.all', definitions: [checkInNoticeMonth, checkInNoticeSmall] },
+  { kind: 'month', labelKey: 'checkInNoticeList.month', definitions: [checkInNoticeMonth] },
+  { kind: 'small', labelKey: 'checkInNoticeList.small', definitions: [checkInNoticeSmall] },
 ]
 
 interface Filters extends DayAndKeyword {
-  kind: CheckInKind
+  kind: CheckInNoticeKind
 }
 
 function fetcherFor({ kind, date, keyword }: Filters) {
-  const definitions = CHECK_IN_KINDS.find((k) => k.kind === kind)!.definitions
+  const definitions = CHECK_IN_NOTICE_KINDS.find((k) => k.kind === kind)!.definitions
   const query = { ...(date ? { date_from: date, date_to: date } : {}), ...(keyword ? { keyword } : {}) }
   const sources = definitions.map((d) => (page: number, limit: number) => getFormRecord({ ...query, name: d.name, page, limit }))
   return sources.length === 1 ? sources[0] : mergedPages(sources)
@@ -53,7 +53,7 @@ export const isMonthRecord = (record: FormRecord) => record.name === checkInNoti
 
 const featureOf = (definition: FormDefinition) => featureByRoute(definition.route)!
 
-export class CheckInListStore {
+export class CheckInNoticeListStore {
   readonly filters = new ListFilterState<Filters>({ kind: 'all', date: workingDateStore.today, keyword: '' }, () => this.refresh())
   counts: Record<string, number> | null = null
   /** The kind of notice waiting for a customer to be chosen before it opens. */
@@ -78,7 +78,7 @@ export class CheckInListStore {
   }
 
   /** The count shown on a kind's tab; null until known. */
-  countOf(kind: CheckInKind): number | null {
+  countOf(kind: CheckInNoticeKind): number | null {
     if (!this.counts) return null
     const month = this.counts[checkInNoticeMonth.name] ?? 0
     const small = this.counts[checkInNoticeSmall.name] ?? 0
@@ -103,7 +103,7 @@ export class CheckInListStore {
 
   async remove(record: FormRecord) {
     const name = record.customer_name ?? String(record.data.customer_name ?? '')
-    if (!(await confirm(t('checkInList.deleteConfirm', { name }), { confirmText: t('formUi.delete'), danger: true }))) return
+    if (!(await confirm(t('checkInNoticeList.deleteConfirm', { name }), { confirmText: t('formUi.delete'), danger: true }))) return
     try {
       await delFormRecord(record.id)
     } catch {

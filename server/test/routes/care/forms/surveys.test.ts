@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { surveys } from '../../../../src/db/schema.js';
 import { SURVEY_CONTENT } from '../../../../src/demo/seed.js';
-import { DEFAULT_ZONE, siteToday } from '../../../../src/lib/dates.js';
+import { centreToday, DEFAULT_ZONE } from '../../../../src/lib/dates.js';
 import { call } from '../../../helpers.js';
 import { app, site, useSite } from '../../../siteFixture.js';
 
@@ -14,7 +14,7 @@ const post = (path: string, body: object, headers: Record<string, string> = {}) 
   call(app, `${API}/${path}`, body, { token: site.token, ...headers });
 
 describe('check-in rules', () => {
-  const data = () => ({ agree: ['yes'], customer_signature: '/uploads/sign-1.png', sign_date: siteToday(DEFAULT_ZONE) });
+  const data = () => ({ agree: ['yes'], customer_signature: '/uploads/sign-1.png', sign_date: centreToday(DEFAULT_ZONE) });
 
   it("answers the site's current rules", async () => {
     const survey = (await post('getSurvey', {})).res;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { customers } from '../../../../src/db/schema.js';
-import { addDays, DEFAULT_ZONE, siteToday } from '../../../../src/lib/dates.js';
+import { addDays, centreToday, DEFAULT_ZONE } from '../../../../src/lib/dates.js';
 import { call } from '../../../helpers.js';
 import { app, site, useSite } from '../../../siteFixture.js';
 
@@ -31,8 +31,8 @@ describe('floorList', () => {
     };
     await add(null);
     assert.equal(await occupant('802'), first.id);
-    const later = await add(siteToday(DEFAULT_ZONE));
-    await add(addDays(siteToday(DEFAULT_ZONE), -300));
+    const later = await add(centreToday(DEFAULT_ZONE));
+    await add(addDays(centreToday(DEFAULT_ZONE), -300));
     assert.equal(await occupant('802'), later);
     // Rooms nobody stays in.
     assert.equal(await occupant('901'), null);

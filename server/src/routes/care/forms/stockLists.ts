@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { siteToday } from '../../../lib/dates.js';
+import { centreToday } from '../../../lib/dates.js';
 import { NoBody } from '@yuezi/contract/api/common';
 import { ProductList, ProductListBody, ProductPackageList } from '@yuezi/contract/api/stock';
 import { listPackages, listProducts } from '../../../services/stock.js';
@@ -21,7 +21,7 @@ const stockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { keyword, category, page, limit } = request.body;
       const query = { keyword, category, page, limit };
-      return reply.ok(await listProducts(app.db, request.session.siteId, query, siteToday(request.session)));
+      return reply.ok(await listProducts(app.db, request.session.siteId, query, centreToday(request.session)));
     },
   );
 
