@@ -33,10 +33,14 @@ import pdfRoutes from './routes/pdf.js';
 import { fontProblem } from './services/pdf/font.js';
 import { openUploadStore } from './services/uploads/index.js';
 
+/** Believes the `hops` addresses nearest the server: the proxies in front, each naming who called it. */
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr reads one (Fastify believes no hop of a bare number).
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     // A new embedded database is created, migrated and seeded at start: on a busy 2-core machine
     // that outlasts Fastify's 10 s default for a plugin.
     pluginTimeout: 120_000,
@@ -84,8 +88,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(accountRoutes, {
     prefix: '/api/care/account',
     sessionTtlHours: config.sessionTtlHours,
-    loginRateMax: config.loginRateMax,
-    loginRateWindowMs: config.loginRateWindowMs,
+    loginLimit: { max: config.loginRateMax, addressMax: config.loginRateAddressMax, windowMs: config.loginRateWindowMs },
   });
   await app.register(customerRoutes, { prefix: '/api/care/customer' });
   // /api/care/index: what the app's forms read and write, by concern.

@@ -26,7 +26,7 @@ export function startApp(overrides: Partial<Config> = {}): Promise<FastifyInstan
   }
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED: '1' });
   // Tests log in far more often than people do; the rate limit has its own test.
-  return buildApp({ ...config, logLevel: 'silent', loginRateMax: 10_000, ...overrides });
+  return buildApp({ ...config, logLevel: 'silent', loginRateMax: 10_000, loginRateAddressMax: 10_000, ...overrides });
 }
 
 export interface Reply {
