@@ -30,15 +30,22 @@ import outApplyRoutes from './routes/care/outApply.js';
 import specialCareRoutes from './routes/care/specialCare.js';
 import metaRoutes from './routes/meta.js';
 import pdfRoutes from './routes/pdf.js';
+import { loggedError } from './lib/loggedError.js';
 import { fontProblem } from './services/pdf/font.js';
 import { openUploadStore } from './services/uploads/index.js';
 
 /** Believes the `hops` addresses nearest the server: the proxies in front, each naming who called it. */
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+/** Where the log goes instead of stdout: a test reads it. */
+export interface BuildOptions {
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: Config, { logStream }: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Every logged error, Fastify's own included, keeps its kind and never its values (loggedError).
+    logger: { level: config.logLevel, serializers: { err: loggedError }, stream: logStream },
     // A hop count as proxy-addr reads one (Fastify believes no hop of a bare number).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     // A new embedded database is created, migrated and seeded at start: on a busy 2-core machine
