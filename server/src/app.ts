@@ -11,6 +11,7 @@ import dbPlugin from './plugins/db.js';
 import envelopePlugin from './plugins/envelope.js';
 import i18nPlugin from './plugins/i18n.js';
 import inputPlugin from './plugins/input.js';
+import ownUploadsPlugin from './plugins/ownUploads.js';
 import requestLogPlugin, { RequestLog, requestIdOf } from './plugins/requestLog.js';
 import securityHeadersPlugin from './plugins/securityHeaders.js';
 import shutdownPlugin from './plugins/shutdown.js';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(shutdownPlugin);
   await app.register(envelopePlugin);
   await app.register(inputPlugin);
+  await app.register(ownUploadsPlugin, { uploads, origins: config.csp.apiOrigins });
   // The demo data, when asked for: its code is loaded only then, a production start runs none of it.
   const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploads) : undefined;
   await app.register(dbPlugin, { config, afterMigrate });

@@ -227,9 +227,30 @@ function mapGeocode(env: NodeJS.ProcessEnv): MapGeocodeConfig | undefined {
   return { url: url ?? DEFAULT_MAP_GEOCODE_URL, key: env.MAP_GEOCODE_KEY };
 }
 
+/** A link secret shorter than this can be found by trying: a found one opens every link. */
+const LINK_SECRET_MIN_BYTES = 32;
+
+/**
+ * A secret that signs links, from `name`; in production one shorter than LINK_SECRET_MIN_BYTES
+ * stops the start. Unset, a random one of this process.
+ */
+function linkSecret(env: NodeJS.ProcessEnv, name: string): { secret: Buffer; isRandom: boolean } {
+  const raw = env[name];
+  if (!raw) return { secret: randomBytes(LINK_SECRET_MIN_BYTES), isRandom: true };
+  const secret = Buffer.from(raw, 'utf8');
+  if (env.NODE_ENV === 'production' && secret.length < LINK_SECRET_MIN_BYTES) {
+    throw new Error(
+      `${name} must be at least ${LINK_SECRET_MIN_BYTES} bytes in production, got ${secret.length}: ` +
+        'set a random one, e.g. openssl rand -base64 48',
+    );
+  }
+  return { secret, isRandom: false };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const tiles = mapTiles(env);
+  const pdfLink = linkSecret(env, 'PDF_LINK_SECRET');
   return {
     port: positiveInt(env, 'PORT', 3000),
     host: env.HOST || '0.0.0.0',
@@ -259,8 +280,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapGeocode: mapGeocode(env),
     pdf: {
       font: env.PDF_FONT || DEFAULT_PDF_FONT,
-      linkSecret: env.PDF_LINK_SECRET ? Buffer.from(env.PDF_LINK_SECRET, 'utf8') : randomBytes(32),
-      linkSecretIsRandom: !env.PDF_LINK_SECRET,
+      linkSecret: pdfLink.secret,
+      linkSecretIsRandom: pdfLink.isRandom,
       linkTtlSeconds: positiveInt(env, 'PDF_LINK_TTL_SECONDS', 300),
     },
   };

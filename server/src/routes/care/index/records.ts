@@ -45,6 +45,7 @@ const recordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         id,
         requestId: request_id,
         today: siteToday(request.session),
+        isUpload: (url) => request.isOwnUpload(url),
       });
       return reply.ok({ id: saved });
     },
