@@ -11,6 +11,7 @@ import dbPlugin from './plugins/db.js';
 import envelopePlugin from './plugins/envelope.js';
 import i18nPlugin from './plugins/i18n.js';
 import inputPlugin from './plugins/input.js';
+import ownUploadsPlugin from './plugins/ownUploads.js';
 import requestLogPlugin, { RequestLog, requestIdOf } from './plugins/requestLog.js';
 import securityHeadersPlugin from './plugins/securityHeaders.js';
 import shutdownPlugin from './plugins/shutdown.js';
@@ -30,13 +31,24 @@ import outApplyRoutes from './routes/care/outApply.js';
 import specialCareRoutes from './routes/care/specialCare.js';
 import metaRoutes from './routes/meta.js';
 import pdfRoutes from './routes/pdf.js';
+import { loggedError } from './lib/loggedError.js';
 import { fontProblem } from './services/pdf/font.js';
 import { openUploadStore } from './services/uploads/index.js';
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+/** Believes the `hops` addresses nearest the server: the proxies in front, each naming who called it. */
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** Where the log goes instead of stdout: a test reads it. */
+export interface BuildOptions {
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: Config, { logStream }: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // Every logged error, Fastify's own included, keeps its kind and never its values (loggedError).
+    logger: { level: config.logLevel, serializers: { err: loggedError }, stream: logStream },
+    // A hop count as proxy-addr reads one (Fastify believes no hop of a bare number).
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     // A new embedded database is created, migrated and seeded at start: on a busy 2-core machine
     // that outlasts Fastify's 10 s default for a plugin.
     pluginTimeout: 120_000,
@@ -74,6 +86,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(shutdownPlugin);
   await app.register(envelopePlugin);
   await app.register(inputPlugin);
+  await app.register(ownUploadsPlugin, { uploads, origins: config.csp.apiOrigins });
   // The demo data, when asked for: its code is loaded only then, a production start runs none of it.
   const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploads) : undefined;
   await app.register(dbPlugin, { config, afterMigrate });
@@ -84,8 +97,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(accountRoutes, {
     prefix: '/api/care/account',
     sessionTtlHours: config.sessionTtlHours,
-    loginRateMax: config.loginRateMax,
-    loginRateWindowMs: config.loginRateWindowMs,
+    loginLimit: { max: config.loginRateMax, addressMax: config.loginRateAddressMax, windowMs: config.loginRateWindowMs },
   });
   await app.register(customerRoutes, { prefix: '/api/care/customer' });
   // /api/care/index: what the app's forms read and write, by concern.

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,7 +19,10 @@ export interface Config {
    * plugins/auth.ts), so this only bounds how long a session nobody changed is kept.
    */
   sessionCacheSeconds: number;
+  /** Failed logins of one account (from any address) in a window, before it is refused until the window ends. */
   loginRateMax: number;
+  /** Failed logins from one address (to any account) in a window: guessing across the centre's accounts. */
+  loginRateAddressMax: number;
   loginRateWindowMs: number;
   uploadMaxBytes: number;
   /** Uploaded images go to this S3-compatible bucket when it is set, else to DATA_DIR/uploads. */
@@ -30,8 +34,12 @@ export interface Config {
    * ready, before it stops listening (see main.ts); at least the balancer's health check interval.
    */
   shutdownDrainMs: number;
-  /** Behind a load balancer: take the client's address and protocol from X-Forwarded-*. */
-  trustProxy: boolean;
+  /**
+   * Behind a load balancer, which proxies to believe about the client's address and protocol
+   * (X-Forwarded-*): the number of hops in front of the server, or the proxies' addresses; false
+   * behind none.
+   */
+  trustProxy: false | number | string[];
   /**
    * What the content security policy of the served H5 app allows besides its own origin: the API
    * server baked into the build, the origins its web-view page opens (the build's own settings),
@@ -96,6 +104,31 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, { z
     throw new Error(`${name} must be a ${zeroAllowed ? 'whole number' : 'positive integer'}, got "${raw}"`);
   }
   return value;
+}
+
+/** A proxy address: an IP address, or a network as address/prefix length. */
+function isAddressOrNetwork(item: string): boolean {
+  const [address, prefix, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: a hop count (1: the proxy in front of the server, the usual case) or a
+ * comma-separated list of the proxies' addresses or networks. `true` is refused: believing every
+ * hop lets a client choose its own address.
+ */
+function trustProxy(env: NodeJS.ProcessEnv): false | number | string[] {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === '0') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  const bad = list.find((item) => !isAddressOrNetwork(item));
+  if (bad !== undefined || !list.length) {
+    throw new Error(`TRUST_PROXY must be the number of proxies in front of the server (1) or their addresses (10.0.0.5,10.1.0.0/16), got "${raw}"`);
+  }
+  return list;
 }
 
 /** A comma-separated list of origins (https://pc.example.com); anything else would break the policy. */
@@ -194,9 +227,30 @@ function mapGeocode(env: NodeJS.ProcessEnv): MapGeocodeConfig | undefined {
   return { url: url ?? DEFAULT_MAP_GEOCODE_URL, key: env.MAP_GEOCODE_KEY };
 }
 
+/** A link secret shorter than this can be found by trying: a found one opens every link. */
+const LINK_SECRET_MIN_BYTES = 32;
+
+/**
+ * A secret that signs links, from `name`; in production one shorter than LINK_SECRET_MIN_BYTES
+ * stops the start. Unset, a random one of this process.
+ */
+function linkSecret(env: NodeJS.ProcessEnv, name: string): { secret: Buffer; isRandom: boolean } {
+  const raw = env[name];
+  if (!raw) return { secret: randomBytes(LINK_SECRET_MIN_BYTES), isRandom: true };
+  const secret = Buffer.from(raw, 'utf8');
+  if (env.NODE_ENV === 'production' && secret.length < LINK_SECRET_MIN_BYTES) {
+    throw new Error(
+      `${name} must be at least ${LINK_SECRET_MIN_BYTES} bytes in production, got ${secret.length}: ` +
+        'set a random one, e.g. openssl rand -base64 48',
+    );
+  }
+  return { secret, isRandom: false };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const tiles = mapTiles(env);
+  const pdfLink = linkSecret(env, 'PDF_LINK_SECRET');
   return {
     port: positiveInt(env, 'PORT', 3000),
     host: env.HOST || '0.0.0.0',
@@ -207,13 +261,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: positiveInt(env, 'SESSION_TTL_HOURS', 168),
     sessionCacheSeconds: positiveInt(env, 'SESSION_CACHE_SECONDS', 60, { zeroAllowed: true }),
     loginRateMax: positiveInt(env, 'LOGIN_RATE_MAX', 10),
+    loginRateAddressMax: positiveInt(env, 'LOGIN_RATE_ADDRESS_MAX', 100),
     loginRateWindowMs: positiveInt(env, 'LOGIN_RATE_WINDOW_MS', 300_000),
     uploadMaxBytes: positiveInt(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
     s3: s3Config(env),
     h5Dir: path.resolve(env.H5_DIR || path.join(repoRoot, 'dist/h5')),
     logLevel: env.LOG_LEVEL || 'info',
     shutdownDrainMs: positiveInt(env, 'SHUTDOWN_DRAIN_MS', 5_000, { zeroAllowed: true }),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxy(env),
     csp: {
       apiOrigins: originOf(env, 'TARO_APP_API_BASE'),
       webviewOrigins: origins(env, 'TARO_APP_WEBVIEW_ORIGINS'),
@@ -225,8 +280,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapGeocode: mapGeocode(env),
     pdf: {
       font: env.PDF_FONT || DEFAULT_PDF_FONT,
-      linkSecret: env.PDF_LINK_SECRET ? Buffer.from(env.PDF_LINK_SECRET, 'utf8') : randomBytes(32),
-      linkSecretIsRandom: !env.PDF_LINK_SECRET,
+      linkSecret: pdfLink.secret,
+      linkSecretIsRandom: pdfLink.isRandom,
       linkTtlSeconds: positiveInt(env, 'PDF_LINK_TTL_SECONDS', 300),
     },
   };

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { babies, customers, products, sites, stockBatches } from '../src/db/schema.js';
 import { seedSiteLists } from '../src/demo/seed.js';
@@ -17,7 +17,7 @@ import { createAccount } from '../src/repositories/accounts.js';
  * An app on the database the environment names (scripts/test.sh: a throwaway PostgreSQL, then a
  * temporary PGlite); without DATA_DIR, a fresh PGlite in a temporary folder.
  */
-export function startApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+export function startApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
   let dataDir = process.env.DATA_DIR;
   if (!dataDir) {
     const tempDir = mkdtempSync(path.join(os.tmpdir(), 'yuezi-test-'));
@@ -26,7 +26,7 @@ export function startApp(overrides: Partial<Config> = {}): Promise<FastifyInstan
   }
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED: '1' });
   // Tests log in far more often than people do; the rate limit has its own test.
-  return buildApp({ ...config, logLevel: 'silent', loginRateMax: 10_000, ...overrides });
+  return buildApp({ ...config, logLevel: 'silent', loginRateMax: 10_000, loginRateAddressMax: 10_000, ...overrides }, options);
 }
 
 export interface Reply {

@@ -33,7 +33,13 @@ export function isValidIdCard(value: string): boolean {
 export const isValidDateTime = (value: string) => dayjs(value, DATETIME_FORMAT, true).isValid()
 
 // An uploaded file's address as our upload endpoint answers it.
-const isUploadUrl = (value: unknown) => typeof value === 'string' && /^(https?:\/\/[^\s]+|\/uploads\/[\w.-]+)$/.test(value)
+const isUploadUrl = (value: string) => /^(https?:\/\/[^\s]+|\/uploads\/[\w.-]+)$/.test(value)
+
+/**
+ * Whether a signature's or photo's value is an upload the record may show: by default one shaped
+ * like the upload endpoint's answer; the server also knows that it is its own.
+ */
+export type UploadCheck = (value: string) => boolean
 
 function decimalsOf(n: number): number {
   const text = String(n)
@@ -47,7 +53,7 @@ const TYPED_FIELDS: Field['type'][] = ['text', 'textarea', 'number', 'money', 'p
 export const requiredRuleOf = (field: Field): RuleName =>
   TYPED_FIELDS.includes(field.type) ? 'required' : field.type === 'signature' ? 'requiredSignature' : 'requiredChoice'
 
-function checkField(field: Field, value: unknown, path: string): FieldError[] {
+function checkField(field: Field, value: unknown, path: string, isUpload: UploadCheck): FieldError[] {
   const error = (rule: FieldError['rule'], params?: FieldError['params']): FieldError[] => [
     { path, labelKey: labelKeyOf(field), rule, ...(params ? { params } : {}) },
   ]
@@ -98,12 +104,12 @@ function checkField(field: Field, value: unknown, path: string): FieldError[] {
     case 'baby':
       return Number.isInteger(value) && (value as number) > 0 ? [] : error('type')
     case 'signature':
-      return isUploadUrl(value) ? [] : error('format')
+      return typeof value === 'string' && isUpload(value) ? [] : error('format')
     case 'images': {
       if (!Array.isArray(value)) return error('type')
       const max = Math.min(field.maxItems ?? IMAGES_MAX, IMAGES_MAX)
       if (value.length > max) return error('maxItems', { max })
-      return value.every(isUploadUrl) ? [] : error('format')
+      return value.every((item) => typeof item === 'string' && isUpload(item)) ? [] : error('format')
     }
     case 'rows': {
       if (!Array.isArray(value)) return error('type')
@@ -112,7 +118,7 @@ function checkField(field: Field, value: unknown, path: string): FieldError[] {
       if (value.length > max) return error('maxItems', { max })
       return value.flatMap((row, i) =>
         row && typeof row === 'object' && !Array.isArray(row)
-          ? validateFields(field.rows ?? [], row as FormData, `${path}.${i}.`)
+          ? validateFields(field.rows ?? [], row as FormData, isUpload, `${path}.${i}.`)
           : [{ path: `${path}.${i}`, labelKey: labelKeyOf(field), rule: 'type' as const }],
       )
     }
@@ -127,25 +133,28 @@ function checkField(field: Field, value: unknown, path: string): FieldError[] {
   }
 }
 
-function validateFields(fields: Field[], data: FormData, prefix = ''): FieldError[] {
+function validateFields(fields: Field[], data: FormData, isUpload: UploadCheck, prefix = ''): FieldError[] {
   const known = new Set(fields.map((f) => f.key))
   const unknown = Object.keys(data)
     .filter((key) => !known.has(key))
     .map((key): FieldError => ({ path: `${prefix}${key}`, labelKey: `form.field.${key}`, rule: 'unknown' }))
-  return [...fields.flatMap((field) => checkField(field, data[field.key], `${prefix}${field.key}`)), ...unknown]
+  return [...fields.flatMap((field) => checkField(field, data[field.key], `${prefix}${field.key}`, isUpload)), ...unknown]
 }
 
 export const fieldsOf = (definition: FormDefinition): Field[] => definition.sections.flatMap((s) => s.fields)
 
-/** Every rule of the definition, on the app (blur, submit) and on the server (saveForm) alike. */
-export function validateForm(definition: FormDefinition, data: FormData): FieldError[] {
-  return validateFields(fieldsOf(definition), data)
+/**
+ * Every rule of the definition, on the app (blur, submit) and on the server (saveForm) alike; the
+ * server passes `isUpload`, which accepts only its own uploads.
+ */
+export function validateForm(definition: FormDefinition, data: FormData, isUpload: UploadCheck = isUploadUrl): FieldError[] {
+  return validateFields(fieldsOf(definition), data, isUpload)
 }
 
 /** One field, for validation on blur. */
 export function validateField(definition: FormDefinition, key: string, data: FormData): FieldError[] {
   const field = fieldsOf(definition).find((f) => f.key === key)
-  return field ? checkField(field, data[key], key) : []
+  return field ? checkField(field, data[key], key, isUploadUrl) : []
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { hash, verify } from '@node-rs/argon2';
 
 export const hashPassword = (password: string): Promise<string> => hash(password);
@@ -18,10 +19,17 @@ export async function verifyPassword(storedHash: string | undefined, password: s
 const ACCOUNT_IN_PASSWORD_MIN = 3;
 
 /**
+ * The 10,000 most common passwords, most common first, as @zxcvbn-ts/language-common 4.1.3 ranks
+ * them (src/passwords.json, its first 10,000; MIT, see commonPasswords.LICENSE.txt): the first
+ * guesses of anyone who tries an account.
+ */
+const COMMON_PASSWORDS = new Set(readFileSync(new URL('./commonPasswords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean));
+
+/**
  * The message key of what is wrong with a new password, or undefined when it is acceptable: at
- * least 8 characters with letters and digits, not the old one, and not built on the account name
- * (the first guess of anyone who tries). The app's change-password form checks the same
- * (src/pages/modifyPwd/rules.ts).
+ * least 8 characters with letters and digits, not the old one, not built on the account name
+ * (the first guess of anyone who tries), and not one of the most common passwords. The app's
+ * change-password form checks the same but the last (src/pages/modifyPwd/rules.ts).
  */
 export function newPasswordProblem(password: string, oldPassword: string, account: string): string | undefined {
   if (password.length < 8 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) return 'password.weak';
@@ -29,5 +37,6 @@ export function newPasswordProblem(password: string, oldPassword: string, accoun
   if (account.length >= ACCOUNT_IN_PASSWORD_MIN && password.toLowerCase().includes(account.toLowerCase())) {
     return 'password.containsAccount';
   }
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) return 'password.common';
   return undefined;
 }

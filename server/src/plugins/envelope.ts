@@ -45,7 +45,7 @@ function toAppError(error: FastifyError | AppError): AppError {
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new AppError(Code.INVALID_INPUT, 'error.badRequest');
   }
-  // Anything else is the server's fault. Its message may hold SQL or paths: it goes to the log only.
+  // Anything else is the server's fault. Its message may hold SQL or paths: the log alone keeps what says its kind (loggedError).
   if (isDatabaseUnavailable(error)) return new AppError(Code.INTERNAL, 'error.databaseUnavailable', {}, 503);
   return new AppError(Code.INTERNAL, 'error.internal', {}, 500);
 }

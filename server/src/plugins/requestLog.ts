@@ -5,6 +5,9 @@ import fp from 'fastify-plugin';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/** An id as proxies and clients make them (a UUID, nginx's hex id): short, of letters, digits and . _ : -. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 /**
  * The request's id: the one a proxy in front sent (so that its log and ours name the request
  * alike), if it looks like an id; else a new one. Anything longer or stranger is not taken into
@@ -12,7 +15,7 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  */
 export function requestIdOf(request: IncomingMessage): string {
   const sent = request.headers[REQUEST_ID_HEADER];
-  return typeof sent === 'string' && /^[\w.:-]{1,128}$/.test(sent) ? sent : randomUUID();
+  return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
 /** One log line per request, once it is answered (Fastify writes two: when it comes and when it is done). */

@@ -1,4 +1,4 @@
-import { lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { rateLimits } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 
@@ -26,4 +26,12 @@ export async function countAttempt(db: Db, key: string, windowMs: number): Promi
       ttlMs: sql<number>`ceil(extract(epoch from ${rateLimits.resetsAt} - now()) * 1000)::integer`,
     });
   return row;
+}
+
+/** Takes back one attempt of `key` counted in its current window (an attempt that turned out to be allowed). */
+export async function uncountAttempt(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`${rateLimits.hits} - 1` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetsAt, sql`now()`), gt(rateLimits.hits, 0)));
 }

@@ -7,6 +7,7 @@ import { siteLocationOf } from '../lib/forms.js';
 import { hashPassword, newPasswordProblem, verifyPassword } from '../lib/password.js';
 import * as accounts from '../repositories/accounts.js';
 import { writeAudit } from '../repositories/audit.js';
+import { countAttempt, uncountAttempt } from '../repositories/rateLimits.js';
 import * as sessions from '../repositories/sessions.js';
 
 // Logging in and out, changing the password, moving a session to another site. Each change of a
@@ -49,6 +50,13 @@ export async function createSession(db: Db, input: Actor & { ttlHours: number })
   return token;
 }
 
+/** How many failed logins a window allows: of one account from any address, and from one address to any account. */
+export interface LoginLimit {
+  max: number;
+  addressMax: number;
+  windowMs: number;
+}
+
 export interface LoginInput {
   account: string;
   password: string;
@@ -57,20 +65,50 @@ export interface LoginInput {
   ttlHours: number;
   /** The HTTP request logging in (the session's audit row records it). */
   httpRequestId?: string;
+  /** The client's address, as far as the proxies in front are believed. */
+  address: string;
+  limit: LoginLimit;
+}
+
+/**
+ * Counts a login attempt against its account and its address before the password is checked, so
+ * that attempts made at once, on any instance, are each counted; refuses it when either is over
+ * its limit. Answers the keys counted, to take the attempt back when the password is right.
+ */
+async function countLogin(db: Db, account: string, address: string, limit: LoginLimit): Promise<string[]> {
+  // The account alone: a client that names a new address each time must not get a new count.
+  const counts = [
+    { key: `login account\n${account}`, max: limit.max },
+    { key: `login address\n${address}`, max: limit.addressMax },
+  ];
+  let retryMs = 0;
+  for (const { key, max } of counts) {
+    const { hits, ttlMs } = await countAttempt(db, key, limit.windowMs);
+    if (hits > max) retryMs = Math.max(retryMs, ttlMs);
+  }
+  if (retryMs) {
+    throw new AppError(Code.TOO_MANY_ATTEMPTS, 'auth.tooManyAttempts', { minutes: Math.ceil(retryMs / 60_000) }, 200, {
+      retry_after: Math.ceil(retryMs / 1000),
+    });
+  }
+  return counts.map(({ key }) => key);
 }
 
 /**
  * Checks the account's password and opens a session in the site. A wrong password and an unknown
- * account answer the same. The session is opened even when the password must be changed: the app
- * needs its token to change it.
+ * account answer the same, and count alike towards the login limit; a right one is not counted.
+ * The session is opened even when the password must be changed: the app needs its token to change it.
  */
 export async function login(db: Db, input: LoginInput) {
   // Phone keyboards add spaces after a word.
-  const found = await accounts.findAccount(db, input.account.trim());
+  const account = input.account.trim();
+  const counted = await countLogin(db, account, input.address, input.limit);
+  const found = await accounts.findAccount(db, account);
   // The password is checked even when there is no such account: see verifyPassword.
   if (!(await verifyPassword(found?.passwordHash, input.password)) || !found) {
     throw new AppError(Code.BAD_CREDENTIALS, 'auth.badCredentials');
   }
+  for (const key of counted) await uncountAttempt(db, key);
   const siteId = input.siteId ?? found.defaultSiteId;
   if (!(await accounts.mayUseSite(db, found.id, siteId))) throw new AppError(Code.FORBIDDEN, 'site.forbidden');
   const token = await createSession(db, { accountId: found.id, siteId, ttlHours: input.ttlHours, httpRequestId: input.httpRequestId });

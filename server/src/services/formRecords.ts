@@ -3,7 +3,7 @@ import type { Db } from '../db/types.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
 import { formByName } from '@yuezi/contract/forms/index';
 import type { FormData, FormDefinition } from '@yuezi/contract/forms/types';
-import { fieldsOf, isEmpty, labelKeyOf, validateForm, withComputed } from '@yuezi/contract/forms/validate';
+import { fieldsOf, isEmpty, labelKeyOf, validateForm, withComputed, type UploadCheck } from '@yuezi/contract/forms/validate';
 import { medicineFieldsOf, MEDICINES, searchTextOf, siteLocationOf, withoutComputed } from '../lib/forms.js';
 import { writeAudit } from '../repositories/audit.js';
 import * as formRecords from '../repositories/formRecords.js';
@@ -53,6 +53,8 @@ export interface SaveInput {
   requestId?: string;
   /** The site's date today (computed values may count days up to it). */
   today: string;
+  /** Whether a signature or photo is one of this server's uploads: a client's save passes its request's check. */
+  isUpload?: UploadCheck;
 }
 
 /**
@@ -64,7 +66,7 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
   const definition = formByName(input.name);
   if (!definition) throw new AppError(Code.INVALID_INPUT, 'form.unknownName', { name: input.name });
   const data = withoutComputed(definition, input.data);
-  const errors = validateForm(definition, data);
+  const errors = validateForm(definition, data, input.isUpload);
   if (definition.needsCustomer && input.customerId === undefined) {
     errors.unshift({ path: 'customer_id', labelKey: 'form.field.customer_id', rule: 'requiredChoice' });
   }

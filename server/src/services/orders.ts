@@ -5,7 +5,7 @@ import { AppError, Code, FormInvalidError } from '../errors.js';
 import { outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock';
 import { idOf, ITEMS, stockErrors } from '@yuezi/contract/forms/definitions/stockRules';
 import type { FormData, FormDefinition } from '@yuezi/contract/forms/types';
-import { fieldsOf, isEmpty, validateForm, withComputed } from '@yuezi/contract/forms/validate';
+import { fieldsOf, isEmpty, validateForm, withComputed, type UploadCheck } from '@yuezi/contract/forms/validate';
 import { withoutComputed } from '../lib/forms.js';
 import { writeAudit } from '../repositories/audit.js';
 import { siteCustomer } from '../repositories/customers.js';
@@ -171,6 +171,8 @@ export interface OutApplyInput {
   requestId?: string;
   /** Who saves it: a general order's requester when the body names none. */
   staffName: string;
+  /** Whether a signature or photo is one of this server's uploads: a client's save passes its request's check. */
+  isUpload?: UploadCheck;
 }
 
 /**
@@ -183,7 +185,7 @@ export async function saveOutApply(db: Db, actor: Actor, input: OutApplyInput, t
   const data = { ...input.data };
   data.apply_date ??= today;
   if (input.type === 'general' && !textOf(data.requester)) data.requester = input.staffName;
-  const errors = validateForm(definition, data);
+  const errors = validateForm(definition, data, input.isUpload);
   if (errors.length) throw new FormInvalidError(errors);
   const rows = data[ITEMS] as FormData[];
 
@@ -226,6 +228,8 @@ export interface SpecialCareInput {
   /** The fields of 自费物品消费表 (@yuezi/contract/forms/definitions/stock.ts): the save's body. */
   data: FormData;
   requestId?: string;
+  /** Whether a signature or photo is one of this server's uploads: a client's save passes its request's check. */
+  isUpload?: UploadCheck;
 }
 
 /**
@@ -244,7 +248,7 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
     if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
     if (isEmpty(data.room)) data.room = customer.room;
   }
-  const errors = validateForm(definition, data);
+  const errors = validateForm(definition, data, input.isUpload);
   if (errors.length) throw new FormInvalidError(errors);
   const computed = withComputed(definition, data, { today });
   const rows = computed[ITEMS] as FormData[];

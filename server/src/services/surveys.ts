@@ -3,7 +3,7 @@ import type { Db } from '../db/types.js';
 import { AppError, Code, FormInvalidError } from '../errors.js';
 import { formByName } from '@yuezi/contract/forms/index';
 import type { FormData } from '@yuezi/contract/forms/types';
-import { validateForm } from '@yuezi/contract/forms/validate';
+import { validateForm, type UploadCheck } from '@yuezi/contract/forms/validate';
 import { writeAudit } from '../repositories/audit.js';
 import { siteCustomer } from '../repositories/customers.js';
 import * as surveys from '../repositories/surveys.js';
@@ -25,12 +25,14 @@ export interface AnswerInput {
   customerId: number;
   surveyId: number;
   data: FormData;
+  /** Whether a signature or photo is one of this server's uploads: a client's save passes its request's check. */
+  isUpload?: UploadCheck;
 }
 
 /** Stores a customer's signed acknowledgement of the site's current rules; one live one per customer and version. */
 export async function saveAnswer(db: Db, actor: Actor, input: AnswerInput): Promise<number> {
   const definition = formByName(ACKNOWLEDGEMENT_FORM)!;
-  const errors = validateForm(definition, input.data);
+  const errors = validateForm(definition, input.data, input.isUpload);
   if (errors.length) throw new FormInvalidError(errors);
   return db.transaction(async (tx) => {
     const customer = await siteCustomer(tx, actor.siteId, input.customerId);

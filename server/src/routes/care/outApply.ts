@@ -60,7 +60,14 @@ const outApplyRoutes = orderRoutes({
       },
       async (request, reply) => {
         const { id, type, request_id, ...values } = request.body;
-        const input = { id, type, data: formData(values), requestId: request_id, staffName: request.session.name };
+        const input = {
+          id,
+          type,
+          data: formData(values),
+          requestId: request_id,
+          staffName: request.session.name,
+          isUpload: (url: string) => request.isOwnUpload(url),
+        };
         const saved = await saveOutApply(app.db, actorOf(request), input, centreToday(request.session));
         return reply.ok({ id: saved });
       },

@@ -50,7 +50,7 @@ const specialCareRoutes = orderRoutes({
       },
       async (request, reply) => {
         const { id, request_id, ...values } = request.body;
-        const input = { id, data: formData(values), requestId: request_id };
+        const input = { id, data: formData(values), requestId: request_id, isUpload: (url: string) => request.isOwnUpload(url) };
         const saved = await saveSpecialCare(app.db, actorOf(request), input, centreToday(request.session));
         return reply.ok({ id: saved });
       },

@@ -42,6 +42,18 @@ export function nameOfServerUrl(url: string): string | undefined {
   return name && STORED_NAME.test(name) ? name : undefined;
 }
 
+/**
+ * Whether a signature's or photo's value refers to one of the store's files as this server hands
+ * it out: its /uploads/ address, bare or through one of the server's `origins` (the request's
+ * first), or the bucket's public address. Any other address would have every device that shows
+ * the record load an image from elsewhere.
+ */
+export function isOwnUpload(store: UploadStore, url: string, origins: string[]): boolean {
+  const name = store.nameOf(url);
+  if (name === undefined) return false;
+  return url === `/uploads/${name}` || url === store.urlOf(name, origins[0]) || origins.some((origin) => url === `${origin}/uploads/${name}`);
+}
+
 /** What the store answers; when it fails, an error telling the user to try again shortly (the log keeps its cause). */
 export function fromStore<T>(work: Promise<T>): Promise<T> {
   return work.catch((cause: unknown) => {

@@ -45,6 +45,7 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         id,
         requestId: request_id,
         today: centreToday(request.session),
+        isUpload: (url) => request.isOwnUpload(url),
       });
       return reply.ok({ id: saved });
     },

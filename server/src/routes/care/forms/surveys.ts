@@ -32,7 +32,12 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { customer_id, survey_id, data } = request.body;
-      const id = await saveAnswer(app.db, actorOf(request), { customerId: customer_id, surveyId: survey_id, data });
+      const id = await saveAnswer(app.db, actorOf(request), {
+        customerId: customer_id,
+        surveyId: survey_id,
+        data,
+        isUpload: (url) => request.isOwnUpload(url),
+      });
       return reply.ok({ id });
     },
   );
