@@ -35,7 +35,10 @@ export function legalDomainsNotice(apiBase: string, webviewOrigins: string): str
     `  uploadFile 合法域名:   ${origin}`,
     `  downloadFile 合法域名: ${origin}`,
   ]
-  const pages = webviewOrigins.split(',').map((o) => o.trim()).filter(Boolean)
+  const pages = webviewOrigins
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
   if (pages.length) lines.push(`  业务域名 (web-view):   ${pages.join(', ')}`)
   return lines.join('\n')
 }

@@ -20,14 +20,21 @@ const resolveContractImports = (chain: { resolve: { set(key: string, value: unkn
 
 // A feature's index.ts only re-exports: marked free of effects, so that a page importing one thing
 // through it does not take the rest of the feature along.
-const featureIndexesOnlyReExport = (chain: { module: { rule(name: string): { test(re: RegExp): { set(key: string, value: unknown): unknown } } } }) => {
-  chain.module.rule('featureIndex').test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/).set('sideEffects', false)
+const featureIndexesOnlyReExport = (chain: {
+  module: { rule(name: string): { test(re: RegExp): { set(key: string, value: unknown): unknown } } }
+}) => {
+  chain.module
+    .rule('featureIndex')
+    .test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/)
+    .set('sideEffects', false)
 }
 
 // NutUI and Leaflet's stylesheet are drawn at width 375 (one CSS pixel a pixel); our own styles at 750
 // (Taro's default).
 const designWidth = (input?: unknown) =>
-  /@nutui|\/leaflet\//.test(String((input as { file?: string } | undefined)?.file ?? '').replace(/\\+/g, '/')) ? 375 : 750
+  /@nutui|\/leaflet\//.test(String((input as { file?: string } | undefined)?.file ?? '').replace(/\\+/g, '/'))
+    ? 375
+    : 750
 
 // The addresses the browser shows a page at besides its route ('/' opens the home page, the map
 // pages have short paths), keyed as page-assets.json keys routes: without the leading slash.

@@ -21,7 +21,10 @@ const FILLED = FORMS.pediatricianRounds
 const h5 = path.join(process.env.DIST_DIR || path.join(ROOT, 'dist'), 'h5')
 if (!existsSync(path.join(h5, 'index.html'))) {
   console.log(`Building the H5 app (${path.relative(ROOT, h5)})…`)
-  const build = spawnSync(path.join(ROOT, 'node_modules/.bin/taro'), ['build', '--type', 'h5'], { cwd: ROOT, stdio: 'inherit' })
+  const build = spawnSync(path.join(ROOT, 'node_modules/.bin/taro'), ['build', '--type', 'h5'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 

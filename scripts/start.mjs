@@ -19,7 +19,10 @@ if (process.env.SKIP_H5_BUILD !== '1') {
     process.exit(build.status ?? 1)
   }
   // Brotli/gzip copies beside the build, which the server sends as they are.
-  const precompress = spawnSync(process.execPath, ['--import', 'tsx', 'server/scripts/precompress.ts', 'dist/h5'], { cwd: ROOT, stdio: 'inherit' })
+  const precompress = spawnSync(process.execPath, ['--import', 'tsx', 'server/scripts/precompress.ts', 'dist/h5'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
   if (precompress.status !== 0) process.exit(precompress.status ?? 1)
 }
 

@@ -10,11 +10,16 @@ import { DEMO_ACCOUNTS } from '../server/src/demo/seed.ts'
 import { startCluster } from './lib/cluster.mjs'
 import { ROOT } from './lib/server.mjs'
 
-const { values } = parseArgs({ options: { instances: { type: 'string', default: '3' }, port: { type: 'string', default: '3001' } } })
+const { values } = parseArgs({
+  options: { instances: { type: 'string', default: '3' }, port: { type: 'string', default: '3001' } },
+})
 const size = Number(values.instances)
-if (!Number.isInteger(size) || size < 1) throw new Error(`--instances must be a positive whole number, got ${values.instances}`)
+if (!Number.isInteger(size) || size < 1)
+  throw new Error(`--instances must be a positive whole number, got ${values.instances}`)
 
-console.log(`Starting ${size} instances${process.env.DATABASE_URL ? '' : ' on a throwaway PostgreSQL'} and a local object store…`)
+console.log(
+  `Starting ${size} instances${process.env.DATABASE_URL ? '' : ' on a throwaway PostgreSQL'} and a local object store…`,
+)
 const cluster = await startCluster({
   size,
   databaseUrl: process.env.DATABASE_URL || undefined,

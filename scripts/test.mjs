@@ -13,15 +13,23 @@ const HANG_MS = 10 * 60 * 1000
 
 const stages = [
   { name: 'types and import circles', cmd: process.execPath, args: ['--test', 'test/static/'] },
-  { name: 'lint', cmd: bin('eslint'), args: ['.'], quiet: true },
+  { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'], quiet: true },
   { name: 'unit + components (jest)', cmd: bin('jest'), args: ['--ci'] },
   { name: 'server (PostgreSQL + PGlite)', cmd: 'bash', args: ['server/scripts/test.sh'] },
-  { name: 'reliability (kill -9, outage, load)', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${HANG_MS}`, 'test/reliability/'] },
+  {
+    name: 'reliability (kill -9, outage, load)',
+    cmd: process.execPath,
+    args: ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${HANG_MS}`, 'test/reliability/'],
+  },
   { name: 'build weapp', cmd: bin('taro'), args: ['build', '--type', 'weapp'], quiet: true },
   { name: 'weapp (miniprogram-simulate)', cmd: bin('jest'), args: ['--ci', '--config', 'test/weapp/jest.config.js'] },
   { name: 'build h5', cmd: bin('taro'), args: ['build', '--type', 'h5'], quiet: true },
   { name: 'budgets', cmd: process.execPath, args: ['--test', 'test/budget/'] },
-  { name: 'end to end (Chromium)', cmd: process.execPath, args: ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${HANG_MS}`, 'test/e2e/'] },
+  {
+    name: 'end to end (Chromium)',
+    cmd: process.execPath,
+    args: ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${HANG_MS}`, 'test/e2e/'],
+  },
 ]
 
 function run(stage) {
@@ -50,7 +58,8 @@ function counts(output) {
     const pick = (word) => Number((jest[1].match(new RegExp(`(\\d+) ${word}`)) || [0, 0])[1])
     return { passed: pick('passed'), failed: pick('failed') }
   }
-  const sum = (word) => [...output.matchAll(new RegExp(`^# ${word} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0)
+  const sum = (word) =>
+    [...output.matchAll(new RegExp(`^# ${word} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0)
   return { passed: sum('pass'), failed: sum('fail') }
 }
 
@@ -78,7 +87,9 @@ for (const stage of stages) {
   passed += c.passed
   failed += c.failed
   addReliability(result.output)
-  summary.push(`${result.code === 0 ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(32)} ${result.seconds.toFixed(0).padStart(4)} s${stage.quiet ? '' : `  ${c.passed} passed, ${c.failed} failed`}`)
+  summary.push(
+    `${result.code === 0 ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(32)} ${result.seconds.toFixed(0).padStart(4)} s${stage.quiet ? '' : `  ${c.passed} passed, ${c.failed} failed`}`,
+  )
   if (result.code !== 0) {
     if (c.failed === 0) failed += 1
     printTotals()

@@ -1,12 +1,25 @@
 import zh from '../locales/zh-CN.json'
 import { pagesHomePages } from './features/registry'
-import { HOME_PAGE, MAIN_PAGES, MAP_PAGES, MAP_PAGES_ROOT, PAGES_HOME_ROOT, PERSONAL_CENTRE_PAGE, pagePath } from './routes'
+import {
+  HOME_PAGE,
+  MAIN_PAGES,
+  MAP_PAGES,
+  MAP_PAGES_ROOT,
+  PAGES_HOME_ROOT,
+  PERSONAL_CENTRE_PAGE,
+  pagePath,
+} from './routes'
 
 // The map pages exist on H5 only (the mini program opens WeChat's own), and the map's code must
 // never reach the mini program.
 const mapPages =
   process.env.TARO_ENV === 'h5'
-    ? [{ root: pagePath(MAP_PAGES_ROOT), pages: Object.keys(MAP_PAGES).map((route) => pagePath(route, MAP_PAGES_ROOT)) }]
+    ? [
+        {
+          root: pagePath(MAP_PAGES_ROOT),
+          pages: Object.keys(MAP_PAGES).map((route) => pagePath(route, MAP_PAGES_ROOT)),
+        },
+      ]
     : []
 
 // The pages come from routes.ts and features/registry.ts. Titles here are the Chinese

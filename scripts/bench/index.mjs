@@ -46,14 +46,18 @@ const options = { quick: values.quick }
 
 const started = Date.now()
 const [load1] = os.loadavg()
-printTable('Machine', ['figure', 'value'], [
-  ['cpu', `${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`],
-  ['memory', `${Math.round(os.totalmem() / 2 ** 30)} GiB`],
-  ['node', process.version],
-  ['load average at start', load1.toFixed(2)],
-  ['mode', values.quick ? 'quick' : 'full'],
-  ['builds', DIST],
-])
+printTable(
+  'Machine',
+  ['figure', 'value'],
+  [
+    ['cpu', `${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`],
+    ['memory', `${Math.round(os.totalmem() / 2 ** 30)} GiB`],
+    ['node', process.version],
+    ['load average at start', load1.toFixed(2)],
+    ['mode', values.quick ? 'quick' : 'full'],
+    ['builds', DIST],
+  ],
+)
 
 if (!values['no-build'] && chosen.some((name) => NEEDS_BUILD.includes(name))) await buildSection(options)
 for (const name of chosen) {

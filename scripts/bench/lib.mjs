@@ -51,7 +51,9 @@ export function run(command, args, { env = {}, cwd = ROOT } = {}) {
     child.stderr.on('data', (chunk) => (output += chunk))
     child.on('error', reject)
     child.on('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited ${code}\n${output.slice(-4000)}`)),
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${command} ${args.join(' ')} exited ${code}\n${output.slice(-4000)}`)),
     )
   })
 }
@@ -83,8 +85,14 @@ export async function startBare() {
   const url = `http://127.0.0.1:${port}`
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null) throw new Error(`the bare route's server exited (${child.exitCode})`)
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break
-    if (tries > 300) throw new Error('the bare route\'s server did not start')
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
+    if (tries > 300) throw new Error("the bare route's server did not start")
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return {
@@ -141,7 +149,17 @@ async function settle(url) {
  * requests), after a one-second warm-up that is not counted: requests per second, p50/p99
  * latency, and failures (transport errors, non-2xx, and replies that are not the success envelope).
  */
-export async function load({ url, route, body = {}, token, connections = 50, duration = 10, amount, requests, warmUp = true }) {
+export async function load({
+  url,
+  route,
+  body = {},
+  token,
+  connections = 50,
+  duration = 10,
+  amount,
+  requests,
+  warmUp = true,
+}) {
   const options = {
     url: `${url}/api/${route}`,
     method: 'POST',

@@ -18,7 +18,6 @@ const PAGES = [
   { name: 'form (visit)', route: '/pagesHome/pages/form/visit/form', signedIn: true },
 ]
 
-
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /** The storage of a signed-in staff member who has chosen a customer (the demo's first). */
@@ -64,7 +63,10 @@ async function audit(browser, origin, page, storage) {
       benchmarkIndex: lhr.environment.benchmarkIndex,
       // Where the main thread's time went (Lighthouse's own audits, in its throttled milliseconds).
       work: Object.fromEntries(items('mainthread-work-breakdown').map((item) => [item.group, item.duration])),
-      scripts: items('bootup-time').map((item) => ({ file: path.basename(new URL(item.url, origin).pathname) || item.url, ms: item.total })),
+      scripts: items('bootup-time').map((item) => ({
+        file: path.basename(new URL(item.url, origin).pathname) || item.url,
+        ms: item.total,
+      })),
     }
   } finally {
     await tab.close()
@@ -98,8 +100,18 @@ export async function lighthouseSection({ quick }) {
       // The run of the median TBT explains that figure.
       const { work, scripts } = results.find((r) => r.tbt === pick('tbt'))
       const group = (name) => ms(work[name] ?? 0)
-      const top = scripts.slice(0, 3).map((script) => `${script.file} ${Math.round(script.ms)}`).join(', ')
-      workRows.push([page.name, group('scriptEvaluation'), group('scriptParseCompile'), group('styleLayout'), group('other'), top])
+      const top = scripts
+        .slice(0, 3)
+        .map((script) => `${script.file} ${Math.round(script.ms)}`)
+        .join(', ')
+      workRows.push([
+        page.name,
+        group('scriptEvaluation'),
+        group('scriptParseCompile'),
+        group('styleLayout'),
+        group('other'),
+        top,
+      ])
     }
     await browser.disconnect()
   } finally {
@@ -122,6 +134,6 @@ export async function lighthouseSection({ quick }) {
     'Lighthouse: the main thread of the run with the median TBT (throttled ms)',
     ['page', 'script', 'parse + compile', 'style + layout', 'other', 'top scripts (ms)'],
     workRows,
-    ['other: the browser\'s own tasks (navigation, HTML, timers, garbage collection).'],
+    ["other: the browser's own tasks (navigation, HTML, timers, garbage collection)."],
   )
 }

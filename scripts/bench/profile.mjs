@@ -53,7 +53,8 @@ function cpuSeconds(pids) {
   )
 }
 /** CPU seconds used between two readings of cpuSeconds (processes of the later one only). */
-const cpuBetween = (before, after) => [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0)
+const cpuBetween = (before, after) =>
+  [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0)
 
 export async function profileSection({ quick }) {
   const options = { connections: 50, duration: quick ? 3 : 8 }
@@ -103,7 +104,9 @@ export async function profileSection({ quick }) {
         return load({ url, route, body, token, ...options, warmUp: false })
       }
       await measure('customer/index', () => run('care/customer/index', { page: 1, limit: 20 }))
-      await measure('getFormRecord', () => run('care/index/getFormRecord', { name: '访客出入登记表', page: 1, limit: 20 }))
+      await measure('getFormRecord', () =>
+        run('care/index/getFormRecord', { name: '访客出入登记表', page: 1, limit: 20 }),
+      )
       await measure('saveForm', async () => run('care/index/saveForm', await saveFormBody(url, token)))
       // outApply/check's pending orders are made first (outApply/save): only the checks are counted.
       await measure('outApply/check', async () => (await checkRuns(url, token, options, start)).check)
@@ -126,7 +129,7 @@ export async function profileSection({ quick }) {
     printTable(
       `Profile: ${name}, ${Math.round(result.rps)} req/s; CPU a request: server ${perRequest(cpu.server)}, ` +
         `PostgreSQL ${perRequest(cpu.postgres)}, load generator ${perRequest(cpu.load)}`,
-      ['where the server\'s profile goes', 'share', 'per request'],
+      ["where the server's profile goes", 'share', 'per request'],
       [...owners]
         .filter(([owner]) => owner !== '(idle)')
         .sort((a, b) => b[1] - a[1])
@@ -134,15 +137,23 @@ export async function profileSection({ quick }) {
         .map(([owner, us]) => [owner, `${((100 * us) / busy).toFixed(1)} %`, ms(us / 1000 / requests)]),
       [
         'CPU: as the system counts it (user + system time of the processes during the run).',
-        'The profile samples the server\'s clock, not its CPU: time it waits for a core is counted to the call',
+        "The profile samples the server's clock, not its CPU: time it waits for a core is counted to the call",
         'it was in, mostly writev, whose wake-up hands the core to PostgreSQL or autocannon.',
       ],
     )
     printTable(
       `PostgreSQL: what one ${name} sends`,
       ['statement', 'per request', 'planned', 'planning', 'in database'],
-      statements.map((s) => [s.query, (s.calls / requests).toFixed(2), `${Math.round((100 * s.plans) / s.calls)} %`, ms(s.planMean), ms(s.mean)]),
-      ['planned: the share of its calls PostgreSQL planned (a prepared statement keeps its plan); planning: the mean time of a plan.'],
+      statements.map((s) => [
+        s.query,
+        (s.calls / requests).toFixed(2),
+        `${Math.round((100 * s.plans) / s.calls)} %`,
+        ms(s.planMean),
+        ms(s.mean),
+      ]),
+      [
+        'planned: the share of its calls PostgreSQL planned (a prepared statement keeps its plan); planning: the mean time of a plan.',
+      ],
     )
   }
   return runs
@@ -161,6 +172,12 @@ function statementsOf(pg) {
     .filter(Boolean)
     .map((line) => {
       const [calls, plans, planMean, mean, ...query] = line.split('|')
-      return { calls: Number(calls), plans: Number(plans), planMean: Number(planMean), mean: Number(mean), query: query.join('|') }
+      return {
+        calls: Number(calls),
+        plans: Number(plans),
+        planMean: Number(planMean),
+        mean: Number(mean),
+        query: query.join('|'),
+      }
     })
 }

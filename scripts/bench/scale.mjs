@@ -68,7 +68,19 @@ export async function scaleSection({ quick }) {
   ])
   printTable(
     `Scale: site 1's form records, ${options.connections} connections, ${options.duration} s an endpoint`,
-    ['database', 'records', 'customers', 'seeded in', 'list req/s', 'p50', 'p99', 'customers req/s', 'p50', 'p99', 'failed'],
+    [
+      'database',
+      'records',
+      'customers',
+      'seeded in',
+      'list req/s',
+      'p50',
+      'p99',
+      'customers req/s',
+      'p50',
+      'p99',
+      'failed',
+    ],
     rows,
     [
       `list = getFormRecord {name: ${BENCH_FORM}, page 1, limit 20}; customers = customer/index {page 1, limit 20}.`,
@@ -78,8 +90,17 @@ export async function scaleSection({ quick }) {
   )
   const plans = results.flatMap(({ label, seeded }) =>
     Object.entries(seeded.plans).flatMap(([endpoint, statements]) =>
-      statements.map((plan, i) => [`${label} ${seeded.records}`, i === 0 ? endpoint : '', plan.statement, planText(plan)]),
+      statements.map((plan, i) => [
+        `${label} ${seeded.records}`,
+        i === 0 ? endpoint : '',
+        plan.statement,
+        planText(plan),
+      ]),
     ),
   )
-  printTable('Scale: query plans (EXPLAIN ANALYZE of the SQL each endpoint sends; top node ← indexes read)', ['database records', 'endpoint', 'statement', 'plan'], plans)
+  printTable(
+    'Scale: query plans (EXPLAIN ANALYZE of the SQL each endpoint sends; top node ← indexes read)',
+    ['database records', 'endpoint', 'statement', 'plan'],
+    plans,
+  )
 }

@@ -7,7 +7,8 @@ import { api, DEMO, load, login, ms, PG_PORT_FROM, printTable, startBare, startS
 export const BENCH_FORM = '访客出入登记表'
 
 /** The real server on a fresh demo database: PGlite in a temporary folder, or the given PostgreSQL. */
-const demoServer = (databaseUrl) => startServer({ env: { SEED: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } })
+const demoServer = (databaseUrl) =>
+  startServer({ env: { SEED: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } })
 
 /** What a save of the bench form sends: a record of the demo's, as new (the server validates it again). */
 export async function saveFormBody(url, token) {

@@ -29,7 +29,13 @@ async function freePorts(count, from) {
 export async function startObjectStore({ port, portFrom = 58000 } = {}) {
   const directory = mkdtempSync(path.join(tmpdir(), 'yuezi-s3-'))
   const listenPort = port ?? (await freePort(portFrom))
-  const store = new S3rver({ address: '127.0.0.1', port: listenPort, directory, silent: true, configureBuckets: [{ name: UPLOAD_BUCKET }] })
+  const store = new S3rver({
+    address: '127.0.0.1',
+    port: listenPort,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: UPLOAD_BUCKET }],
+  })
   await store.run()
   const endpoint = `http://127.0.0.1:${listenPort}`
   return {
@@ -60,7 +66,14 @@ export async function startObjectStore({ port, portFrom = 58000 } = {}) {
  * instances (each as scripts/lib/server.mjs answers it), the database (`pg`: null when it was
  * given), the object store and the settings they share; `stop()` ends all of it.
  */
-export async function startCluster({ size = 3, databaseUrl, env = {}, portFrom = 57900, startTimeoutMs = 240_000, onOutput } = {}) {
+export async function startCluster({
+  size = 3,
+  databaseUrl,
+  env = {},
+  portFrom = 57900,
+  startTimeoutMs = 240_000,
+  onOutput,
+} = {}) {
   const pg = databaseUrl ? null : await startPostgres({ portFrom: portFrom + 100 })
   const s3 = await startObjectStore({ portFrom: portFrom + 200 })
   const shared = {
@@ -75,7 +88,9 @@ export async function startCluster({ size = 3, databaseUrl, env = {}, portFrom =
   }
   const ports = await freePorts(size, portFrom)
   const started = await Promise.allSettled(
-    ports.map((port, i) => startServer({ env: shared, port, startTimeoutMs, onOutput: onOutput && ((chunk) => onOutput(i, chunk)) })),
+    ports.map((port, i) =>
+      startServer({ env: shared, port, startTimeoutMs, onOutput: onOutput && ((chunk) => onOutput(i, chunk)) }),
+    ),
   )
   const instances = started.filter((s) => s.status === 'fulfilled').map((s) => s.value)
   async function stop() {

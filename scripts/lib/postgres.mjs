@@ -49,9 +49,16 @@ export async function startPostgres({ port, database = 'yuezi', portFrom = 56000
   run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync'])
   const start = () =>
     run('pg_ctl', [
-      '-D', dataDir, '-l', path.join(work, 'pg.log'), '-w', '-o',
+      '-D',
+      dataDir,
+      '-l',
+      path.join(work, 'pg.log'),
+      '-w',
+      '-o',
       `-p ${listenPort} -k ${work} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300` +
-        Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`).join(''),
+        Object.entries(settings)
+          .map(([name, value]) => ` -c ${name}=${value}`)
+          .join(''),
       'start',
     ])
   const halt = () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop'])
@@ -61,7 +68,11 @@ export async function startPostgres({ port, database = 'yuezi', portFrom = 56000
   const stop = () => {
     if (stopped) return
     stopped = true
-    try { halt() } catch { /* already stopped */ }
+    try {
+      halt()
+    } catch {
+      /* already stopped */
+    }
     rmSync(work, { recursive: true, force: true })
   }
   process.once('exit', stop)
@@ -70,7 +81,11 @@ export async function startPostgres({ port, database = 'yuezi', portFrom = 56000
     port: listenPort,
     /** Runs SQL through psql (as the superuser) and returns its unaligned output. */
     psql: (sql) =>
-      execFileSync(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(listenPort), '-U', 'postgres', '-d', database, '-At', '-c', sql], { encoding: 'utf8' }),
+      execFileSync(
+        path.join(bin, 'psql'),
+        ['-h', '127.0.0.1', '-p', String(listenPort), '-U', 'postgres', '-d', database, '-At', '-c', sql],
+        { encoding: 'utf8' },
+      ),
     /** The cluster's processes now: the postmaster and its children (backends, writers). */
     processIds: () => {
       const postmaster = readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]

@@ -47,7 +47,15 @@ function clockEnv(at) {
  * (a Date) starts the server's clock at that instant. `onOutput` is told each chunk the server writes.
  * `nodeArgs` go to node before the script (the bench's CPU profile).
  */
-export async function startServer({ env = {}, port, portFrom, startTimeoutMs = 90_000, clockAt, onOutput, nodeArgs = [] } = {}) {
+export async function startServer({
+  env = {},
+  port,
+  portFrom,
+  startTimeoutMs = 90_000,
+  clockAt,
+  onOutput,
+  nodeArgs = [],
+} = {}) {
   const listenPort = env.PORT ? Number(env.PORT) : (port ?? (portFrom ? await freePort(portFrom) : await anyFreePort()))
   const dataDir = env.DATA_DIR || mkdtempSync(path.join(tmpdir(), 'yuezi-server-'))
   const url = `http://127.0.0.1:${listenPort}`

@@ -7,66 +7,67 @@
 //
 // It prints one JSON line: {records, customers, seconds, plans}. The server must not be running on
 // the same PGlite folder (only one process may open it).
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { count, eq, sql, type Logger } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/index.js';
-import { customers, formRecords } from '../src/db/schema.js';
-import type { Db } from '../src/db/types.js';
-import { seed } from '../src/demo/seed.js';
-import { listCustomers } from '../src/repositories/customers.js';
-import { listFormRecords } from '../src/repositories/formRecords.js';
-import { openUploadStore } from '../src/services/uploads/index.js';
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { count, eq, sql, type Logger } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { loadConfig } from '../src/config.js'
+import { openDatabase } from '../src/db/index.js'
+import { customers, formRecords } from '../src/db/schema.js'
+import type { Db } from '../src/db/types.js'
+import { seed } from '../src/demo/seed.js'
+import { listCustomers } from '../src/repositories/customers.js'
+import { listFormRecords } from '../src/repositories/formRecords.js'
+import { openUploadStore } from '../src/services/uploads/index.js'
 
-const SITE_ID = 1;
-const RECORDS_PER_CUSTOMER = 50;
+const SITE_ID = 1
+const RECORDS_PER_CUSTOMER = 50
 
 // --form: the form whose list (getFormRecord with `name`) the bench asks for.
-const { values } = parseArgs({ options: { records: { type: 'string' }, form: { type: 'string' } } });
-const target = Number(values.records);
-if (!Number.isInteger(target) || target < 1) throw new Error('--records N (a positive integer) is required');
-if (!values.form) throw new Error('--form NAME is required');
-const form = values.form;
+const { values } = parseArgs({ options: { records: { type: 'string' }, form: { type: 'string' } } })
+const target = Number(values.records)
+if (!Number.isInteger(target) || target < 1) throw new Error('--records N (a positive integer) is required')
+if (!values.form) throw new Error('--form NAME is required')
+const form = values.form
 
-const config = loadConfig();
+const config = loadConfig()
 // Migrations and the demo data first (the server does the same at start; both are no-ops when done).
-const uploads = await openUploadStore(config);
-await (await openDatabase(config, { afterMigrate: (db) => seed(db, uploads) })).close();
-uploads.close?.();
+const uploads = await openUploadStore(config)
+await (await openDatabase(config, { afterMigrate: (db) => seed(db, uploads) })).close()
+uploads.close?.()
 
 /** Each statement the repositories run, so that the plans are those of the very SQL the API sends. */
-const captured: { sql: string; params: unknown[] }[] = [];
-const logger: Logger = { logQuery: (query, params) => void captured.push({ sql: query, params }) };
+const captured: { sql: string; params: unknown[] }[] = []
+const logger: Logger = { logQuery: (query, params) => void captured.push({ sql: query, params }) }
 
-let db: Db;
-let explain: (query: string, params: unknown[]) => Promise<unknown>;
-let close: () => Promise<void>;
+let db: Db
+let explain: (query: string, params: unknown[]) => Promise<unknown>
+let close: () => Promise<void>
 if (config.databaseUrl) {
-  const pool = new pg.Pool({ connectionString: config.databaseUrl });
-  db = drizzlePg({ client: pool, logger });
-  explain = async (query, params) => (await pool.query(query, params)).rows[0]['QUERY PLAN'];
-  close = () => pool.end();
+  const pool = new pg.Pool({ connectionString: config.databaseUrl })
+  db = drizzlePg({ client: pool, logger })
+  explain = async (query, params) => (await pool.query(query, params)).rows[0]['QUERY PLAN']
+  close = () => pool.end()
 } else {
-  const client = new PGlite(path.join(config.dataDir, 'pglite'), { extensions: { pg_trgm } });
-  db = drizzlePglite({ client, logger });
-  explain = async (query, params) => ((await client.query(query, params)).rows[0] as Record<string, unknown>)['QUERY PLAN'];
-  close = () => client.close();
+  const client = new PGlite(path.join(config.dataDir, 'pglite'), { extensions: { pg_trgm } })
+  db = drizzlePglite({ client, logger })
+  explain = async (query, params) =>
+    ((await client.query(query, params)).rows[0] as Record<string, unknown>)['QUERY PLAN']
+  close = () => client.close()
 }
 
-const started = Date.now();
+const started = Date.now()
 const countOf = async (table: typeof formRecords | typeof customers) =>
-  (await db.select({ n: count() }).from(table).where(eq(table.siteId, SITE_ID)))[0].n;
+  (await db.select({ n: count() }).from(table).where(eq(table.siteId, SITE_ID)))[0].n
 
 // Customers first: the records are spread over them. Rooms cycle through the site's rooms (former
 // customers shared them); names and phones are made from the number.
-const customersNow = await countOf(customers);
-const customerTarget = Math.max(customersNow, Math.ceil(target / RECORDS_PER_CUSTOMER));
+const customersNow = await countOf(customers)
+const customerTarget = Math.max(customersNow, Math.ceil(target / RECORDS_PER_CUSTOMER))
 if (customerTarget > customersNow) {
   await db.execute(sql`
     with r as (select row_number() over (order by room) - 1 as k, room from rooms where site_id = ${SITE_ID}),
@@ -75,13 +76,13 @@ if (customerTarget > customersNow) {
     select ${SITE_ID}, '客户' || g, '139' || lpad(g::text, 8, '0'), r.room,
            current_date - (g % 365), current_date - (g % 365) + 3
     from generate_series(${customersNow + 1}::int, ${customerTarget}::int) g
-    cross join n join r on r.k = g % n.n`);
+    cross join n join r on r.k = g % n.n`)
 }
 
 // Records: one INSERT … SELECT over generate_series. Each copies the first record of a form (the
 // demo's), with a customer of the site and a time in the last year; the search text gets the
 // number, so that rows differ.
-const recordsNow = await countOf(formRecords);
+const recordsNow = await countOf(formRecords)
 if (target > recordsNow) {
   await db.execute(sql`
     with t as (
@@ -103,56 +104,56 @@ if (target > recordsNow) {
     from generate_series(${recordsNow + 1}::int, ${target}::int) g
     cross join nt cross join nc
     join t on t.k = g % nt.n
-    join c on c.k = (g::bigint * 7919) % nc.n`);
+    join c on c.k = (g::bigint * 7919) % nc.n`)
 }
 // As autovacuum would after a load: statistics for the planner, the visibility map for index-only
 // scans; and the load's dirty pages written now, not by a checkpoint in the middle of a measurement.
-await db.execute(sql`vacuum analyze form_records`);
-await db.execute(sql`vacuum analyze customers`);
-await db.execute(sql`checkpoint`);
-const seeded = (Date.now() - started) / 1000;
+await db.execute(sql`vacuum analyze form_records`)
+await db.execute(sql`vacuum analyze customers`)
+await db.execute(sql`checkpoint`)
+const seeded = (Date.now() - started) / 1000
 
 interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
+  'Node Type': string
+  'Index Name'?: string
+  'Relation Name'?: string
+  Plans?: PlanNode[]
 }
 
 /** The plan's top node and every index it reads, with the time it took. */
 function summary(plan: { Plan: PlanNode; 'Execution Time': number }) {
-  const indexes = new Set<string>();
-  const seqScans = new Set<string>();
+  const indexes = new Set<string>()
+  const seqScans = new Set<string>()
   const walk = (node: PlanNode) => {
-    if (node['Index Name']) indexes.add(node['Index Name']);
-    if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) seqScans.add(node['Relation Name']);
-    node.Plans?.forEach(walk);
-  };
-  walk(plan.Plan);
-  return { top: plan.Plan['Node Type'], indexes: [...indexes], seqScans: [...seqScans], ms: plan['Execution Time'] };
+    if (node['Index Name']) indexes.add(node['Index Name'])
+    if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) seqScans.add(node['Relation Name'])
+    node.Plans?.forEach(walk)
+  }
+  walk(plan.Plan)
+  return { top: plan.Plan['Node Type'], indexes: [...indexes], seqScans: [...seqScans], ms: plan['Execution Time'] }
 }
 
 /** Runs a repository call, then EXPLAIN ANALYZE on each statement it sent (the list, its count, …). */
 async function plansOf(call: () => Promise<unknown>) {
-  captured.length = 0;
-  await call();
-  const statements = [...captured];
-  const plans = [];
+  captured.length = 0
+  await call()
+  const statements = [...captured]
+  const plans = []
   for (const statement of statements) {
     const [plan] = (await explain(`explain (analyze, format json) ${statement.sql}`, statement.params)) as [
       { Plan: PlanNode; 'Execution Time': number },
-    ];
-    const table = statement.sql.match(/from "(\w+)"/)?.[1];
-    const counting = /^select (count|coalesce\(sum)\(/.test(statement.sql);
-    plans.push({ statement: `${counting ? 'count' : 'rows'} of ${table}`, ...summary(plan) });
+    ]
+    const table = statement.sql.match(/from "(\w+)"/)?.[1]
+    const counting = /^select (count|coalesce\(sum)\(/.test(statement.sql)
+    plans.push({ statement: `${counting ? 'count' : 'rows'} of ${table}`, ...summary(plan) })
   }
-  return plans;
+  return plans
 }
 
 const plans = {
   getFormRecord: await plansOf(() => listFormRecords(db, SITE_ID, { name: form, page: 1, limit: 20 })),
   'customer/index': await plansOf(() => listCustomers(db, SITE_ID, { page: 1, limit: 20 })),
-};
-const result = { records: await countOf(formRecords), customers: await countOf(customers), seconds: seeded, plans };
-await close();
-console.log(JSON.stringify(result));
+}
+const result = { records: await countOf(formRecords), customers: await countOf(customers), seconds: seeded, plans }
+await close()
+console.log(JSON.stringify(result))

@@ -1,46 +1,46 @@
-import compress from '@fastify/compress';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
-import type { Db } from './db/types.js';
-import authPlugin from './plugins/auth.js';
-import dbPlugin from './plugins/db.js';
-import envelopePlugin from './plugins/envelope.js';
-import i18nPlugin from './plugins/i18n.js';
-import inputPlugin from './plugins/input.js';
-import ownUploadsPlugin from './plugins/ownUploads.js';
-import requestLogPlugin, { RequestLog, requestIdOf } from './plugins/requestLog.js';
-import securityHeadersPlugin from './plugins/securityHeaders.js';
-import shutdownPlugin from './plugins/shutdown.js';
-import { databaseRateLimitStore } from './plugins/rateLimitStore.js';
-import staticPlugin from './plugins/static.js';
-import uploadRoutes from './routes/admin/uploads.js';
-import accountRoutes from './routes/care/account.js';
-import customerRoutes from './routes/care/customer.js';
-import medicineRoutes from './routes/care/forms/medicines.js';
-import formRecordRoutes from './routes/care/forms/formRecords.js';
-import siteListRoutes from './routes/care/forms/siteLists.js';
-import stockListRoutes from './routes/care/forms/stockLists.js';
-import surveyRoutes from './routes/care/forms/surveys.js';
-import productBatchRoutes from './routes/care/productBatches.js';
-import mapRoutes from './routes/care/map.js';
-import outApplyRoutes from './routes/care/outApply.js';
-import specialCareRoutes from './routes/care/specialCare.js';
-import metaRoutes from './routes/meta.js';
-import pdfRoutes from './routes/pdf.js';
-import { loggedError } from './lib/loggedError.js';
-import { fontProblem } from './services/pdf/font.js';
-import { openUploadStore } from './services/uploads/index.js';
+import compress from '@fastify/compress'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import swagger from '@fastify/swagger'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { Config } from './config.js'
+import type { Db } from './db/types.js'
+import authPlugin from './plugins/auth.js'
+import dbPlugin from './plugins/db.js'
+import envelopePlugin from './plugins/envelope.js'
+import i18nPlugin from './plugins/i18n.js'
+import inputPlugin from './plugins/input.js'
+import ownUploadsPlugin from './plugins/ownUploads.js'
+import requestLogPlugin, { RequestLog, requestIdOf } from './plugins/requestLog.js'
+import securityHeadersPlugin from './plugins/securityHeaders.js'
+import shutdownPlugin from './plugins/shutdown.js'
+import { databaseRateLimitStore } from './plugins/rateLimitStore.js'
+import staticPlugin from './plugins/static.js'
+import uploadRoutes from './routes/admin/uploads.js'
+import accountRoutes from './routes/care/account.js'
+import customerRoutes from './routes/care/customer.js'
+import medicineRoutes from './routes/care/forms/medicines.js'
+import formRecordRoutes from './routes/care/forms/formRecords.js'
+import siteListRoutes from './routes/care/forms/siteLists.js'
+import stockListRoutes from './routes/care/forms/stockLists.js'
+import surveyRoutes from './routes/care/forms/surveys.js'
+import productBatchRoutes from './routes/care/productBatches.js'
+import mapRoutes from './routes/care/map.js'
+import outApplyRoutes from './routes/care/outApply.js'
+import specialCareRoutes from './routes/care/specialCare.js'
+import metaRoutes from './routes/meta.js'
+import pdfRoutes from './routes/pdf.js'
+import { loggedError } from './lib/loggedError.js'
+import { fontProblem } from './services/pdf/font.js'
+import { openUploadStore } from './services/uploads/index.js'
 
 /** Believes the `hops` addresses nearest the server: the proxies in front, each naming who called it. */
-const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops
 
 /** Where the log goes instead of stdout: a test reads it. */
 export interface BuildOptions {
-  logStream?: { write(line: string): void };
+  logStream?: { write(line: string): void }
 }
 
 export async function buildApp(config: Config, { logStream }: BuildOptions = {}): Promise<FastifyInstance> {
@@ -62,60 +62,66 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     // request is closed, and a request that still comes on one is answered 503, never dropped.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-  }).withTypeProvider<TypeBoxTypeProvider>();
-  const uploads = await openUploadStore(config);
-  app.addHook('onClose', async () => uploads.close?.());
+  }).withTypeProvider<TypeBoxTypeProvider>()
+  const uploads = await openUploadStore(config)
+  app.addHook('onClose', async () => uploads.close?.())
 
   // External plugins.
-  await app.register(securityHeadersPlugin, config.csp);
-  await app.register(compress);
+  await app.register(securityHeadersPlugin, config.csp)
+  await app.register(compress)
   // Counted in the database: every instance behind the load balancer counts the same attempts.
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(() => app.db) });
-  await app.register(multipart);
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(() => app.db) })
+  await app.register(multipart)
   await app.register(swagger, {
     openapi: {
       info: { title: '月子中心客服端 API', version: '1.0.0' },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
       security: [{ token: [] }],
     },
-  });
+  })
 
   // App plugins.
-  await app.register(requestLogPlugin);
-  await app.register(i18nPlugin);
-  await app.register(shutdownPlugin);
-  await app.register(envelopePlugin);
-  await app.register(inputPlugin);
-  await app.register(ownUploadsPlugin, { uploads, origins: config.csp.apiOrigins });
+  await app.register(requestLogPlugin)
+  await app.register(i18nPlugin)
+  await app.register(shutdownPlugin)
+  await app.register(envelopePlugin)
+  await app.register(inputPlugin)
+  await app.register(ownUploadsPlugin, { uploads, origins: config.csp.apiOrigins })
   // The demo data, when asked for: its code is loaded only then, a production start runs none of it.
-  const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploads) : undefined;
-  await app.register(dbPlugin, { config, afterMigrate });
-  await app.register(authPlugin, { sessionCacheSeconds: config.sessionCacheSeconds });
+  const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploads) : undefined
+  await app.register(dbPlugin, { config, afterMigrate })
+  await app.register(authPlugin, { sessionCacheSeconds: config.sessionCacheSeconds })
 
   // Routes.
-  await app.register(metaRoutes, { prefix: '/api', uploads });
+  await app.register(metaRoutes, { prefix: '/api', uploads })
   await app.register(accountRoutes, {
     prefix: '/api/care/account',
     sessionTtlHours: config.sessionTtlHours,
-    loginLimit: { max: config.loginRateMax, addressMax: config.loginRateAddressMax, windowMs: config.loginRateWindowMs },
-  });
-  await app.register(customerRoutes, { prefix: '/api/care/customer' });
+    loginLimit: {
+      max: config.loginRateMax,
+      addressMax: config.loginRateAddressMax,
+      windowMs: config.loginRateWindowMs,
+    },
+  })
+  await app.register(customerRoutes, { prefix: '/api/care/customer' })
   // /api/care/index: what the app's forms read and write, by concern.
   for (const routes of [formRecordRoutes, medicineRoutes, surveyRoutes, siteListRoutes, stockListRoutes]) {
-    await app.register(routes, { prefix: '/api/care/index' });
+    await app.register(routes, { prefix: '/api/care/index' })
   }
-  await app.register(productBatchRoutes, { prefix: '/api/care/inoutstore' });
-  await app.register(outApplyRoutes, { prefix: '/api/care/outApply' });
-  await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' });
-  await app.register(mapRoutes, { prefix: '/api/care/map', tiles: config.mapTiles, geocode: config.mapGeocode });
-  await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads });
-  await app.register(uploadRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes });
-  await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir });
+  await app.register(productBatchRoutes, { prefix: '/api/care/inoutstore' })
+  await app.register(outApplyRoutes, { prefix: '/api/care/outApply' })
+  await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' })
+  await app.register(mapRoutes, { prefix: '/api/care/map', tiles: config.mapTiles, geocode: config.mapGeocode })
+  await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads })
+  await app.register(uploadRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes })
+  await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir })
 
-  const font = fontProblem(config.pdf.font);
-  if (font) app.log.warn(font);
+  const font = fontProblem(config.pdf.font)
+  if (font) app.log.warn(font)
   if (config.pdf.linkSecretIsRandom) {
-    app.log.warn('PDF_LINK_SECRET is not set: PDF links are signed with a secret of this process (they open on it alone, until it restarts)');
+    app.log.warn(
+      'PDF_LINK_SECRET is not set: PDF links are signed with a secret of this process (they open on it alone, until it restarts)',
+    )
   }
-  return app;
+  return app
 }

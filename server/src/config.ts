@@ -1,117 +1,124 @@
-import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 export interface Config {
-  port: number;
-  host: string;
+  port: number
+  host: string
   /** PostgreSQL URL; without it the server keeps its data in an embedded PGlite under dataDir. */
-  databaseUrl?: string;
-  dataDir: string;
-  seed: boolean;
-  sessionTtlHours: number;
+  databaseUrl?: string
+  dataDir: string
+  seed: boolean
+  sessionTtlHours: number
   /**
    * How long an instance answers a session from memory instead of the database (0: never). Every
    * change of a session, its account or its site drops it at once on every instance (see
    * plugins/auth.ts), so this only bounds how long a session nobody changed is kept.
    */
-  sessionCacheSeconds: number;
+  sessionCacheSeconds: number
   /** Failed logins of one account (from any address) in a window, before it is refused until the window ends. */
-  loginRateMax: number;
+  loginRateMax: number
   /** Failed logins from one address (to any account) in a window: guessing across the centre's accounts. */
-  loginRateAddressMax: number;
-  loginRateWindowMs: number;
-  uploadMaxBytes: number;
+  loginRateAddressMax: number
+  loginRateWindowMs: number
+  uploadMaxBytes: number
   /** Uploaded images go to this S3-compatible bucket when it is set, else to DATA_DIR/uploads. */
-  s3?: S3Config;
-  h5Dir: string;
-  logLevel: string;
+  s3?: S3Config
+  h5Dir: string
+  logLevel: string
   /**
    * On SIGTERM, how long the instance goes on serving while it tells the load balancer it is not
    * ready, before it stops listening (see main.ts); at least the balancer's health check interval.
    */
-  shutdownDrainMs: number;
+  shutdownDrainMs: number
   /**
    * Behind a load balancer, which proxies to believe about the client's address and protocol
    * (X-Forwarded-*): the number of hops in front of the server, or the proxies' addresses; false
    * behind none.
    */
-  trustProxy: false | number | string[];
+  trustProxy: false | number | string[]
   /**
    * What the content security policy of the served H5 app allows besides its own origin: the API
    * server baked into the build, the origins its web-view page opens (the build's own settings),
    * the PC back-office origins that embed the app in a frame, and the bucket's public address the
    * uploaded images are shown from.
    */
-  csp: { apiOrigins: string[]; webviewOrigins: string[]; embedOrigins: string[]; imageOrigins: string[]; tileOrigins: string[] };
+  csp: {
+    apiOrigins: string[]
+    webviewOrigins: string[]
+    embedOrigins: string[]
+    imageOrigins: string[]
+    tileOrigins: string[]
+  }
   /** Where the H5 map pages take their tiles: a Leaflet URL template and the values of its {s}. */
-  mapTiles: { url: string; subdomains: string[] };
+  mapTiles: { url: string; subdomains: string[] }
   /** The map service that finds a picked point's address; without its key the user types the place. */
-  mapGeocode?: MapGeocodeConfig;
+  mapGeocode?: MapGeocodeConfig
   pdf: {
     /** The CJK font PDFs are written in (TTF, OTF or TTC). */
-    font: string;
+    font: string
     /** Signs the PDF links: every instance behind one address must share it. */
-    linkSecret: Buffer;
+    linkSecret: Buffer
     /** The secret was drawn at start: links open only on this process, and not after a restart. */
-    linkSecretIsRandom: boolean;
-    linkTtlSeconds: number;
-  };
+    linkSecretIsRandom: boolean
+    linkTtlSeconds: number
+  }
 }
 
 /** An S3-compatible object store (AWS S3, Alibaba Cloud OSS, Tencent COS, MinIO) that every instance shares. */
 export interface S3Config {
   /** Without it, AWS S3 of the region. */
-  endpoint?: string;
-  bucket: string;
-  region: string;
+  endpoint?: string
+  bucket: string
+  region: string
   /** Without keys, the SDK's own chain (environment, instance role). */
-  credentials?: { accessKeyId: string; secretAccessKey: string };
+  credentials?: { accessKeyId: string; secretAccessKey: string }
   /** Where the bucket's objects are read publicly (…/<name>); without it, images are served through the server. */
-  publicBaseUrl?: string;
+  publicBaseUrl?: string
   /** Bucket in the path rather than the host name: MinIO and most self-hosted stores need it. */
-  forcePathStyle: boolean;
+  forcePathStyle: boolean
 }
 
 /** A reverse-geocoding web service that answers like AutoNavi's (key, location=lng,lat in GCJ-02). */
 export interface MapGeocodeConfig {
-  url: string;
+  url: string
   /** The service's key: the server's alone, it never reaches the app. */
-  key: string;
+  key: string
 }
 
 /**
  * AutoNavi (Gaode) road tiles: reachable in mainland China with no key, and drawn in GCJ-02 like the
  * coordinates the app keeps.
  */
-export const DEFAULT_MAP_TILE_URL = 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';
-export const DEFAULT_MAP_TILE_SUBDOMAINS = ['1', '2', '3', '4'];
+export const DEFAULT_MAP_TILE_URL =
+  'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}'
+export const DEFAULT_MAP_TILE_SUBDOMAINS = ['1', '2', '3', '4']
 
 /** AutoNavi's reverse geocoding: mainland China's addresses, taking GCJ-02 points. */
-export const DEFAULT_MAP_GEOCODE_URL = 'https://restapi.amap.com/v3/geocode/regeo';
+export const DEFAULT_MAP_GEOCODE_URL = 'https://restapi.amap.com/v3/geocode/regeo'
 
 /** Debian's fonts-wqy-microhei: a free font with every Chinese character the forms may hold. */
-export const DEFAULT_PDF_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
+export const DEFAULT_PDF_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, { zeroAllowed = false } = {}): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
   if (!Number.isInteger(value) || value < (zeroAllowed ? 0 : 1)) {
-    throw new Error(`${name} must be a ${zeroAllowed ? 'whole number' : 'positive integer'}, got "${raw}"`);
+    throw new Error(`${name} must be a ${zeroAllowed ? 'whole number' : 'positive integer'}, got "${raw}"`)
   }
-  return value;
+  return value
 }
 
 /** A proxy address: an IP address, or a network as address/prefix length. */
 function isAddressOrNetwork(item: string): boolean {
-  const [address, prefix, ...rest] = item.split('/');
-  const version = isIP(address);
-  if (!version || rest.length) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+  const [address, prefix, ...rest] = item.split('/')
+  const version = isIP(address)
+  if (!version || rest.length) return false
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128))
 }
 
 /**
@@ -120,70 +127,84 @@ function isAddressOrNetwork(item: string): boolean {
  * hop lets a client choose its own address.
  */
 function trustProxy(env: NodeJS.ProcessEnv): false | number | string[] {
-  const raw = env.TRUST_PROXY?.trim() ?? '';
-  if (raw === '' || raw === '0') return false;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  const list = raw.split(',').map((item) => item.trim()).filter(Boolean);
-  const bad = list.find((item) => !isAddressOrNetwork(item));
+  const raw = env.TRUST_PROXY?.trim() ?? ''
+  if (raw === '' || raw === '0') return false
+  if (/^\d+$/.test(raw)) return Number(raw)
+  const list = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+  const bad = list.find((item) => !isAddressOrNetwork(item))
   if (bad !== undefined || !list.length) {
-    throw new Error(`TRUST_PROXY must be the number of proxies in front of the server (1) or their addresses (10.0.0.5,10.1.0.0/16), got "${raw}"`);
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front of the server (1) or their addresses (10.0.0.5,10.1.0.0/16), got "${raw}"`,
+    )
   }
-  return list;
+  return list
 }
 
 /** A comma-separated list of origins (https://pc.example.com); anything else would break the policy. */
 function origins(env: NodeJS.ProcessEnv, name: string): string[] {
-  const list = (env[name] ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  const list = (env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
   for (const item of list) {
-    let origin = '';
+    let origin = ''
     try {
-      origin = new URL(item).origin;
+      origin = new URL(item).origin
     } catch {
       // reported below
     }
     if (origin !== item.replace(/\/$/, '') || !/^https?:/.test(origin)) {
-      throw new Error(`${name} must list origins such as https://pc.example.com, got "${item}"`);
+      throw new Error(`${name} must list origins such as https://pc.example.com, got "${item}"`)
     }
   }
-  return list.map((item) => item.replace(/\/$/, ''));
+  return list.map((item) => item.replace(/\/$/, ''))
 }
 
 /** A URL setting, without a trailing slash; undefined when unset. */
 function urlSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name];
-  if (!raw) return undefined;
-  let url: URL | undefined;
+  const raw = env[name]
+  if (!raw) return undefined
+  let url: URL | undefined
   try {
-    url = new URL(raw);
+    url = new URL(raw)
   } catch {
     // reported below
   }
-  if (!url || !/^https?:$/.test(url.protocol)) throw new Error(`${name} must be a URL such as https://api.example.com, got "${raw}"`);
-  return url.href.replace(/\/+$/, '');
+  if (!url || !/^https?:$/.test(url.protocol))
+    throw new Error(`${name} must be a URL such as https://api.example.com, got "${raw}"`)
+  return url.href.replace(/\/+$/, '')
 }
 
 /** The origin of a URL setting (the build's API address: only its origin matters to the policy). */
 function originOf(env: NodeJS.ProcessEnv, name: string): string[] {
-  const url = urlSetting(env, name);
-  return url ? [new URL(url).origin] : [];
+  const url = urlSetting(env, name)
+  return url ? [new URL(url).origin] : []
 }
 
 /** The object store when S3_BUCKET names one; the other S3_* settings alone are a mistake worth refusing. */
 function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
-  const bucket = env.S3_BUCKET;
+  const bucket = env.S3_BUCKET
   if (!bucket) {
-    const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'].filter((name) => env[name]);
-    if (stray.length) throw new Error(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to keep uploads in the object store`);
-    return undefined;
+    const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'].filter(
+      (name) => env[name],
+    )
+    if (stray.length)
+      throw new Error(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to keep uploads in the object store`)
+    return undefined
   }
-  const accessKeyId = env.S3_ACCESS_KEY_ID;
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  const accessKeyId = env.S3_ACCESS_KEY_ID
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
-    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK credential chain');
+    throw new Error(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK credential chain',
+    )
   }
-  const forcePathStyle = env.S3_FORCE_PATH_STYLE ?? '';
+  const forcePathStyle = env.S3_FORCE_PATH_STYLE ?? ''
   if (!['', '0', '1', 'true', 'false'].includes(forcePathStyle)) {
-    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${forcePathStyle}"`);
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${forcePathStyle}"`)
   }
   return {
     endpoint: urlSetting(env, 'S3_ENDPOINT'),
@@ -192,65 +213,70 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     publicBaseUrl: urlSetting(env, 'S3_PUBLIC_BASE_URL'),
     forcePathStyle: !['0', 'false'].includes(forcePathStyle),
-  };
+  }
 }
 
 /** The map tiles' URL template and subdomains, and the origins the browser fetches them from. */
 function mapTiles(env: NodeJS.ProcessEnv): { url: string; subdomains: string[]; origins: string[] } {
-  const url = env.MAP_TILE_URL || DEFAULT_MAP_TILE_URL;
+  const url = env.MAP_TILE_URL || DEFAULT_MAP_TILE_URL
   const subdomains = env.MAP_TILE_SUBDOMAINS
-    ? env.MAP_TILE_SUBDOMAINS.split(',').map((item) => item.trim()).filter(Boolean)
-    : DEFAULT_MAP_TILE_SUBDOMAINS;
-  const hosts = url.includes('{s}') ? subdomains.map((subdomain) => url.replaceAll('{s}', subdomain)) : [url];
+    ? env.MAP_TILE_SUBDOMAINS.split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : DEFAULT_MAP_TILE_SUBDOMAINS
+  const hosts = url.includes('{s}') ? subdomains.map((subdomain) => url.replaceAll('{s}', subdomain)) : [url]
   const origins = hosts.map((host) => {
-    let origin = '';
+    let origin = ''
     try {
-      origin = new URL(host).origin;
+      origin = new URL(host).origin
     } catch {
       // reported below
     }
     if (!/^https?:/.test(origin) || !['{x}', '{y}', '{z}'].every((part) => url.includes(part))) {
-      throw new Error(`MAP_TILE_URL must be a tile URL template such as ${DEFAULT_MAP_TILE_URL}, got "${url}"`);
+      throw new Error(`MAP_TILE_URL must be a tile URL template such as ${DEFAULT_MAP_TILE_URL}, got "${url}"`)
     }
-    return origin;
-  });
-  return { url, subdomains, origins: [...new Set(origins)] };
+    return origin
+  })
+  return { url, subdomains, origins: [...new Set(origins)] }
 }
 
 /** The geocoding service when MAP_GEOCODE_KEY is set; a URL without a key is a mistake worth refusing. */
 function mapGeocode(env: NodeJS.ProcessEnv): MapGeocodeConfig | undefined {
-  const url = urlSetting(env, 'MAP_GEOCODE_URL');
+  const url = urlSetting(env, 'MAP_GEOCODE_URL')
   if (!env.MAP_GEOCODE_KEY) {
-    if (url) throw new Error('MAP_GEOCODE_URL set without MAP_GEOCODE_KEY: set the key to fill in the addresses of picked places');
-    return undefined;
+    if (url)
+      throw new Error(
+        'MAP_GEOCODE_URL set without MAP_GEOCODE_KEY: set the key to fill in the addresses of picked places',
+      )
+    return undefined
   }
-  return { url: url ?? DEFAULT_MAP_GEOCODE_URL, key: env.MAP_GEOCODE_KEY };
+  return { url: url ?? DEFAULT_MAP_GEOCODE_URL, key: env.MAP_GEOCODE_KEY }
 }
 
 /** A link secret shorter than this can be found by trying: a found one opens every link. */
-const LINK_SECRET_MIN_BYTES = 32;
+const LINK_SECRET_MIN_BYTES = 32
 
 /**
  * A secret that signs links, from `name`; in production one shorter than LINK_SECRET_MIN_BYTES
  * stops the start. Unset, a random one of this process.
  */
 function linkSecret(env: NodeJS.ProcessEnv, name: string): { secret: Buffer; isRandom: boolean } {
-  const raw = env[name];
-  if (!raw) return { secret: randomBytes(LINK_SECRET_MIN_BYTES), isRandom: true };
-  const secret = Buffer.from(raw, 'utf8');
+  const raw = env[name]
+  if (!raw) return { secret: randomBytes(LINK_SECRET_MIN_BYTES), isRandom: true }
+  const secret = Buffer.from(raw, 'utf8')
   if (env.NODE_ENV === 'production' && secret.length < LINK_SECRET_MIN_BYTES) {
     throw new Error(
       `${name} must be at least ${LINK_SECRET_MIN_BYTES} bytes in production, got ${secret.length}: ` +
         'set a random one, e.g. openssl rand -base64 48',
-    );
+    )
   }
-  return { secret, isRandom: false };
+  return { secret, isRandom: false }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const databaseUrl = env.DATABASE_URL || undefined;
-  const tiles = mapTiles(env);
-  const pdfLink = linkSecret(env, 'PDF_LINK_SECRET');
+  const databaseUrl = env.DATABASE_URL || undefined
+  const tiles = mapTiles(env)
+  const pdfLink = linkSecret(env, 'PDF_LINK_SECRET')
   return {
     port: positiveInt(env, 'PORT', 3000),
     host: env.HOST || '0.0.0.0',
@@ -284,5 +310,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       linkSecretIsRandom: pdfLink.isRandom,
       linkTtlSeconds: positiveInt(env, 'PDF_LINK_TTL_SECONDS', 300),
     },
-  };
+  }
 }

@@ -1,4 +1,4 @@
-import type { FieldError } from '@yuezi/contract/forms/types';
+import type { FieldError } from '@yuezi/contract/forms/types'
 
 /**
  * Codes of the `/api/care/*` envelope `{code, msg, res}`. 1, -90001, -90002 and -90004 are the
@@ -22,9 +22,9 @@ export const Code = {
   TOKEN_MISSING: -90001,
   TOKEN_EXPIRED: -90002,
   MUST_CHANGE_PASSWORD: -90004,
-} as const;
+} as const
 
-export type Code = (typeof Code)[keyof typeof Code];
+export type Code = (typeof Code)[keyof typeof Code]
 
 /** An error meant for the user: `key` names its message in locales/server, `params` fill it in. */
 export class AppError extends Error {
@@ -37,25 +37,36 @@ export class AppError extends Error {
     /** What the app needs to act on the error (e.g. when to try again), sent as `res`. */
     readonly res: unknown = null,
   ) {
-    super(key);
+    super(key)
   }
 }
 
 // What says that the database cannot be reached, as opposed to a query it refused: system errors
 // of the socket, SQLSTATE classes 08 (connection exception) and 57P (shut down, starting up), and
 // node-postgres's own messages for a connection that broke or never came.
-const UNREACHABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNREACHABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error)/;
+const UNREACHABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+const UNREACHABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error)/
 
 /** Whether the error (or one it wraps: Drizzle wraps the driver's) says the database is unreachable. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 5) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNREACHABLE_ERRNOS.has(code) || code.startsWith('08') || code.startsWith('57P'))) return true;
-  if (UNREACHABLE_MESSAGE.test(error.message)) return true;
+  if (!(error instanceof Error) || depth > 5) return false
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && (UNREACHABLE_ERRNOS.has(code) || code.startsWith('08') || code.startsWith('57P')))
+    return true
+  if (UNREACHABLE_MESSAGE.test(error.message)) return true
   // A host name with several addresses fails with one error per address.
-  const inner = error instanceof AggregateError ? error.errors : [];
-  return [error.cause, ...inner].some((e) => isDatabaseUnavailable(e, depth + 1));
+  const inner = error instanceof AggregateError ? error.errors : []
+  return [error.cause, ...inner].some((e) => isDatabaseUnavailable(e, depth + 1))
 }
 
 /**
@@ -65,6 +76,6 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
  */
 export class FormInvalidError extends AppError {
   constructor(readonly fieldErrors: FieldError[]) {
-    super(Code.INVALID_INPUT, 'form.invalid');
+    super(Code.INVALID_INPUT, 'form.invalid')
   }
 }

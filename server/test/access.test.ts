@@ -1,12 +1,12 @@
-import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { Code } from '../src/errors.js';
-import { createSession } from '../src/services/auth.js';
-import { apiRoutes, assertEnvelope, type ApiRoute, type Envelope } from './apiRoutes.js';
-import { addAccount, addSite, call, PNG, startApp, uploadFile, type TestSite } from './helpers.js';
-import { changedTables, fillSite, poolName, siteFingerprint, validBody, type SiteData } from './siteData.js';
+import assert from 'node:assert/strict'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { after, before, describe, it } from 'node:test'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { Code } from '../src/errors.js'
+import { createSession } from '../src/services/auth.js'
+import { apiRoutes, assertEnvelope, type ApiRoute, type Envelope } from './apiRoutes.js'
+import { addAccount, addSite, call, PNG, startApp, uploadFile, type TestSite } from './helpers.js'
+import { changedTables, fillSite, poolName, siteFingerprint, validBody, type SiteData } from './siteData.js'
 
 // Every route (apiRoutes: the app's own list) × every kind of caller that must not get in, or
 // must get only its own site: no token, an unknown one, an expired one, a token of another site,
@@ -14,55 +14,61 @@ import { changedTables, fillSite, poolName, siteFingerprint, validBody, type Sit
 // the other site is B. Nothing of A may come back, and nothing of A may change.
 
 /** Text in A's records and orders: a reply that holds it shows A's data. */
-const MARKER = `A站机密-${randomUUID().slice(0, 8)}`;
+const MARKER = `A站机密-${randomUUID().slice(0, 8)}`
 /** Still allowed before the password is changed (auth.ts: allowedBeforePasswordChange). */
-const ALLOWED_BEFORE_CHANGE = new Set(['/api/care/account/logout', '/api/care/account/change_pwd']);
-const AUTH_CODES: number[] = [Code.TOKEN_MISSING, Code.TOKEN_EXPIRED, Code.MUST_CHANGE_PASSWORD];
+const ALLOWED_BEFORE_CHANGE = new Set(['/api/care/account/logout', '/api/care/account/change_pwd'])
+const AUTH_CODES: number[] = [Code.TOKEN_MISSING, Code.TOKEN_EXPIRED, Code.MUST_CHANGE_PASSWORD]
 
-let app: FastifyInstance;
-let routes: ApiRoute[];
-let a: SiteData;
-let b: TestSite;
-let mustChangeId: number;
+let app: FastifyInstance
+let routes: ApiRoute[]
+let a: SiteData
+let b: TestSite
+let mustChangeId: number
 /** Text of A that no reply to another caller may hold: the marker, A's customers' phones, A's name. */
-let secrets: string[];
-const counts = { accessCases: 0 };
+let secrets: string[]
+const counts = { accessCases: 0 }
 
 before(async () => {
-  app = await startApp();
-  routes = (await apiRoutes(app)).filter((route) => !route.raw);
-  b = await addSite(app);
-  const mustChange = await addAccount(app, { siteIds: [b.siteId], mustChangePassword: true });
-  const first = await call(app, '/api/care/account/login_old', mustChange);
-  assert.equal(first.code, Code.MUST_CHANGE_PASSWORD);
-  mustChangeId = first.res.userInfo.id;
+  app = await startApp()
+  routes = (await apiRoutes(app)).filter((route) => !route.raw)
+  b = await addSite(app)
+  const mustChange = await addAccount(app, { siteIds: [b.siteId], mustChangePassword: true })
+  const first = await call(app, '/api/care/account/login_old', mustChange)
+  assert.equal(first.code, Code.MUST_CHANGE_PASSWORD)
+  mustChangeId = first.res.userInfo.id
   // login_old and change_pwd bodies carry a wrong password: the matrix changes no password.
-  a = await fillSite(app, await addSite(app), { account: mustChange.account, password: 'wrong-pass1' }, { marker: MARKER });
-  const [siteA] = (await call(app, '/api/care/account/siteList', {}, { token: a.site.token })).res;
-  secrets = [MARKER, siteA.name, ...a.site.customers.map((c) => c.phone)];
-});
+  a = await fillSite(
+    app,
+    await addSite(app),
+    { account: mustChange.account, password: 'wrong-pass1' },
+    { marker: MARKER },
+  )
+  const [siteA] = (await call(app, '/api/care/account/siteList', {}, { token: a.site.token })).res
+  secrets = [MARKER, siteA.name, ...a.site.customers.map((c) => c.phone)]
+})
 
 after(async () => {
-  console.log(`RELIABILITY ${JSON.stringify(counts)}`);
-  await app.close();
-});
+  console.log(`RELIABILITY ${JSON.stringify(counts)}`)
+  await app.close()
+})
 
-type Caller = 'no token' | 'unknown token' | 'expired token' | 'token of another site' | 'must change password';
+type Caller = 'no token' | 'unknown token' | 'expired token' | 'token of another site' | 'must change password'
 
 /** A new token of the caller for each call: a call may end its session (logout). */
 async function tokenOf(caller: Caller): Promise<string | undefined> {
-  const session = (accountId: number, ttlHours: number) => createSession(app.db, { accountId, siteId: b.siteId, ttlHours });
+  const session = (accountId: number, ttlHours: number) =>
+    createSession(app.db, { accountId, siteId: b.siteId, ttlHours })
   switch (caller) {
     case 'no token':
-      return undefined;
+      return undefined
     case 'unknown token':
-      return randomBytes(32).toString('base64url');
+      return randomBytes(32).toString('base64url')
     case 'expired token':
-      return session(b.accountId, -1);
+      return session(b.accountId, -1)
     case 'token of another site':
-      return session(b.accountId, 1);
+      return session(b.accountId, 1)
     case 'must change password':
-      return session(mustChangeId, 1);
+      return session(mustChangeId, 1)
   }
 }
 
@@ -71,92 +77,108 @@ async function tokenOf(caller: Caller): Promise<string | undefined> {
  * each pick); for a list, the first page of everything it shows and one filtered by A's rows.
  */
 function bodiesOf(route: ApiRoute): unknown[] {
-  if (route.multipart || route.method === 'GET') return [null];
+  if (route.multipart || route.method === 'GET') return [null]
   if (route.list) {
-    const filters = Object.keys(route.body?.properties ?? {}).flatMap((key) => a.pools[poolName(route.url, key) ?? '']?.slice(0, 1).map((id) => [key, id]) ?? []);
-    return [{ limit: 100 }, { limit: 100, ...Object.fromEntries(filters) }];
+    const filters = Object.keys(route.body?.properties ?? {}).flatMap(
+      (key) => a.pools[poolName(route.url, key) ?? '']?.slice(0, 1).map((id) => [key, id]) ?? [],
+    )
+    return [{ limit: 100 }, { limit: 100, ...Object.fromEntries(filters) }]
   }
-  return [<T>(list: readonly T[]) => list[0], <T>(list: readonly T[]) => list[list.length - 1]].map((pick) => validBody(route, a, pick, 0));
+  return [<T>(list: readonly T[]) => list[0], <T>(list: readonly T[]) => list[list.length - 1]].map((pick) =>
+    validBody(route, a, pick, 0),
+  )
 }
 
 async function request(route: ApiRoute, token: string | undefined, body: unknown): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = token === undefined ? {} : { token };
-  if (route.multipart) return uploadFile(app, 'a.png', PNG, headers);
-  if (route.method === 'GET') return app.inject({ method: 'GET', url: route.url, headers });
-  return app.inject({ method: 'POST', url: route.url, payload: body as object, headers });
+  const headers: Record<string, string> = token === undefined ? {} : { token }
+  if (route.multipart) return uploadFile(app, 'a.png', PNG, headers)
+  if (route.method === 'GET') return app.inject({ method: 'GET', url: route.url, headers })
+  return app.inject({ method: 'POST', url: route.url, payload: body as object, headers })
 }
 
 /** Whether the body names a row of A (at any depth). */
 function namesRowOfA(url: string, value: unknown): boolean {
-  if (!value || typeof value !== 'object') return false;
+  if (!value || typeof value !== 'object') return false
   return Object.entries(value).some(([key, v]) => {
-    const pool = a.pools[poolName(url, key) ?? ''];
-    return (typeof v === 'number' && pool?.includes(v)) || namesRowOfA(url, v);
-  });
+    const pool = a.pools[poolName(url, key) ?? '']
+    return (typeof v === 'number' && pool?.includes(v)) || namesRowOfA(url, v)
+  })
 }
 
 /** The rows a reply lists (its res, its res.list, or its res itself), for their ids. */
 function rowsOf(res: unknown): { id?: unknown }[] {
-  if (Array.isArray(res)) return res;
-  const list = (res as { list?: unknown })?.list;
-  if (Array.isArray(list)) return list;
-  return res && typeof res === 'object' ? [res] : [];
+  if (Array.isArray(res)) return res
+  const list = (res as { list?: unknown })?.list
+  if (Array.isArray(list)) return list
+  return res && typeof res === 'object' ? [res] : []
 }
 
 /** A reply to a caller of site B: B's own data or a refusal, never A's. */
 function assertNothingOfA(route: ApiRoute, sent: unknown, response: LightMyRequestResponse, reply: Envelope) {
-  for (const secret of secrets) assert.ok(!response.body.includes(secret), `A's ${secret} in ${response.body.slice(0, 300)}`);
+  for (const secret of secrets)
+    assert.ok(!response.body.includes(secret), `A's ${secret} in ${response.body.slice(0, 300)}`)
   if (reply.code === Code.OK || (route.errEnvelope && reply.code === 0)) {
-    const pool = a.pools[poolName(route.url, 'id') ?? ''] ?? [];
-    for (const row of rowsOf(reply.res)) assert.ok(!pool.includes(row.id as number), `A's row ${row.id} in ${response.body.slice(0, 300)}`);
+    const pool = a.pools[poolName(route.url, 'id') ?? ''] ?? []
+    for (const row of rowsOf(reply.res))
+      assert.ok(!pool.includes(row.id as number), `A's row ${row.id} in ${response.body.slice(0, 300)}`)
     // Naming A's row is not found or refused, unless the id only filters a list (of B's rows).
-    assert.ok(route.list || !namesRowOfA(route.url, sent), `granted on A's rows: ${JSON.stringify(sent).slice(0, 300)}`);
+    assert.ok(route.list || !namesRowOfA(route.url, sent), `granted on A's rows: ${JSON.stringify(sent).slice(0, 300)}`)
   } else {
-    const res = reply.res as { errors?: unknown } | null;
-    assert.ok(res === null || (typeof res === 'object' && 'errors' in res), `a refusal carries ${JSON.stringify(res)}`);
+    const res = reply.res as { errors?: unknown } | null
+    assert.ok(res === null || (typeof res === 'object' && 'errors' in res), `a refusal carries ${JSON.stringify(res)}`)
   }
 }
 
-const CALLERS: Caller[] = ['no token', 'unknown token', 'expired token', 'token of another site', 'must change password'];
+const CALLERS: Caller[] = [
+  'no token',
+  'unknown token',
+  'expired token',
+  'token of another site',
+  'must change password',
+]
 
 describe('access to every route', () => {
   for (const caller of CALLERS) {
     it(`${caller}: the right code, and nothing of another site`, async () => {
-      const before = await siteFingerprint(app, a.site.siteId);
+      const before = await siteFingerprint(app, a.site.siteId)
       for (const route of routes) {
         for (const sent of bodiesOf(route)) {
-          const response = await request(route, await tokenOf(caller), sent);
-          counts.accessCases++;
-          const where = `${caller} → ${route.method} ${route.url} ${JSON.stringify(sent)?.slice(0, 200)}: ${response.body.slice(0, 300)}`;
-          const reply = assertEnvelope(route, response, JSON.stringify(sent) ?? '');
-          const expected = expectedCode(route, caller);
+          const response = await request(route, await tokenOf(caller), sent)
+          counts.accessCases++
+          const where = `${caller} → ${route.method} ${route.url} ${JSON.stringify(sent)?.slice(0, 200)}: ${response.body.slice(0, 300)}`
+          const reply = assertEnvelope(route, response, JSON.stringify(sent) ?? '')
+          const expected = expectedCode(route, caller)
           if (expected !== undefined) {
             // The upload's envelope says 401 for both missing and expired sessions (its `err`, which the app reads).
-            const code = route.errEnvelope && (expected === Code.TOKEN_MISSING || expected === Code.TOKEN_EXPIRED) ? 401 : expected;
-            assert.equal(reply.code, code, where);
-            assert.equal(reply.res, null, where);
+            const code =
+              route.errEnvelope && (expected === Code.TOKEN_MISSING || expected === Code.TOKEN_EXPIRED) ? 401 : expected
+            assert.equal(reply.code, code, where)
+            assert.equal(reply.res, null, where)
           } else {
-            assert.ok(!AUTH_CODES.includes(reply.code) && reply.code !== 401, where);
+            assert.ok(!AUTH_CODES.includes(reply.code) && reply.code !== 401, where)
           }
-          if (caller === 'token of another site') assertNothingOfA(route, sent, response, reply);
+          if (caller === 'token of another site') assertNothingOfA(route, sent, response, reply)
         }
       }
-      assert.deepEqual(changedTables(before, await siteFingerprint(app, a.site.siteId)), [], `${caller} changed site A`);
-    });
+      assert.deepEqual(changedTables(before, await siteFingerprint(app, a.site.siteId)), [], `${caller} changed site A`)
+    })
   }
-});
+})
 
 /** The code the caller must get from the route, or undefined when the route itself answers (public, allowed, own site). */
 function expectedCode(route: ApiRoute, caller: Caller): number | undefined {
-  if (route.public || caller === 'token of another site') return undefined;
-  if (caller === 'no token' || caller === 'unknown token') return Code.TOKEN_MISSING;
-  if (caller === 'expired token') return Code.TOKEN_EXPIRED;
-  return ALLOWED_BEFORE_CHANGE.has(route.url) ? undefined : Code.MUST_CHANGE_PASSWORD;
+  if (route.public || caller === 'token of another site') return undefined
+  if (caller === 'no token' || caller === 'unknown token') return Code.TOKEN_MISSING
+  if (caller === 'expired token') return Code.TOKEN_EXPIRED
+  return ALLOWED_BEFORE_CHANGE.has(route.url) ? undefined : Code.MUST_CHANGE_PASSWORD
 }
 
 it('documents as public exactly the routes that answer without a session', () => {
   assert.deepEqual(
-    routes.filter((route) => route.public).map((route) => route.url).sort(),
+    routes
+      .filter((route) => route.public)
+      .map((route) => route.url)
+      .sort(),
     ['/api/care/account/login_old', '/api/health', '/api/pdf/:token', '/api/ready'],
-  );
-});
+  )
+})

@@ -1,39 +1,39 @@
-import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import { and, asc, eq, gt, max } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { accounts, auditLog } from '../src/db/schema.js';
-import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js';
-import { writeAudit } from '../src/repositories/audit.js';
-import { definitionOf, SIGNATURE, validSample } from './formSamples.js';
-import { addAccount, addProduct, addSite, call, login, PNG, startApp, uploadFile, type TestSite } from './helpers.js';
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { after, before, describe, it } from 'node:test'
+import { and, asc, eq, gt, max } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { accounts, auditLog } from '../src/db/schema.js'
+import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
+import { writeAudit } from '../src/repositories/audit.js'
+import { definitionOf, SIGNATURE, validSample } from './formSamples.js'
+import { addAccount, addProduct, addSite, call, login, PNG, startApp, uploadFile, type TestSite } from './helpers.js'
 
 // Every change a person makes leaves an audit row in the change's transaction: who, what, which row,
 // when and at which site. Each test makes one kind of change and reads the rows it added.
 
-const CARE = '/api/care';
+const CARE = '/api/care'
 
-let app: FastifyInstance;
-let site: TestSite;
+let app: FastifyInstance
+let site: TestSite
 before(async () => {
-  app = await startApp();
-  site = await addSite(app);
-});
-after(() => app.close());
+  app = await startApp()
+  site = await addSite(app)
+})
+after(() => app.close())
 
 const post = async (url: string, body: object, token = site.token) => {
-  const reply = await call(app, `${CARE}/${url}`, body, { token });
-  assert.equal(reply.code, 1, `${url}: ${reply.msg}`);
-  return reply.res;
-};
+  const reply = await call(app, `${CARE}/${url}`, body, { token })
+  assert.equal(reply.code, 1, `${url}: ${reply.msg}`)
+  return reply.res
+}
 
 interface Entry {
-  accountId: number;
-  siteId: number;
-  action: string;
-  entity: string;
-  entityId: number;
+  accountId: number
+  siteId: number
+  action: string
+  entity: string
+  entityId: number
 }
 
 /**
@@ -41,10 +41,13 @@ interface Entry {
  * now. Other test files write rows at the same time, but for accounts of their own.
  */
 async function auditedBy(change: () => Promise<unknown>, accountId = site.accountId): Promise<Entry[]> {
-  const mine = eq(auditLog.accountId, accountId);
-  const [{ last }] = await app.db.select({ last: max(auditLog.id) }).from(auditLog).where(mine);
-  const started = Date.now();
-  await change();
+  const mine = eq(auditLog.accountId, accountId)
+  const [{ last }] = await app.db
+    .select({ last: max(auditLog.id) })
+    .from(auditLog)
+    .where(mine)
+  const started = Date.now()
+  await change()
   const rows = await app.db
     .select({
       accountId: auditLog.accountId,
@@ -56,12 +59,12 @@ async function auditedBy(change: () => Promise<unknown>, accountId = site.accoun
     })
     .from(auditLog)
     .where(and(mine, gt(auditLog.id, last ?? 0)))
-    .orderBy(asc(auditLog.id));
+    .orderBy(asc(auditLog.id))
   return rows.map(({ at, ...entry }) => {
     // The database's clock and ours: a few seconds apart at most.
-    assert.ok(Math.abs(at.getTime() - started) < 60_000, `audit time ${at.toISOString()} is not now`);
-    return entry;
-  });
+    assert.ok(Math.abs(at.getTime() - started) < 60_000, `audit time ${at.toISOString()} is not now`)
+    return entry
+  })
 }
 
 const by = (action: string, entity: string, entityId: number, who = site) => ({
@@ -70,226 +73,283 @@ const by = (action: string, entity: string, entityId: number, who = site) => ({
   action,
   entity,
   entityId,
-});
+})
 
 describe('the audit log', () => {
   it('records creating, changing and deleting a form record, and its medicines', async () => {
-    const customer = site.customers[0];
+    const customer = site.customers[0]
     const data = {
       ...validSample(definitionOf('儿科医生查房签到表'), { customer, room: customer.room, departmentIds: [] }),
       medicines: [{ medicine: '维生素D滴剂', dose: '1粒' }],
-    };
-    const save = { name: '儿科医生查房签到表', customer_id: customer.id, data };
-    let id = 0;
-    assert.deepEqual(await auditedBy(async () => (id = (await post('index/saveForm', save)).id)), [by('create', 'form_records', id)]);
-    assert.deepEqual(await auditedBy(() => post('index/saveForm', { ...save, id })), [by('update', 'form_records', id)]);
+    }
+    const save = { name: '儿科医生查房签到表', customer_id: customer.id, data }
+    let id = 0
+    assert.deepEqual(await auditedBy(async () => (id = (await post('index/saveForm', save)).id)), [
+      by('create', 'form_records', id),
+    ])
+    assert.deepEqual(await auditedBy(() => post('index/saveForm', { ...save, id })), [by('update', 'form_records', id)])
 
-    let medicineId = 0;
-    const addMedicine = async () => (medicineId = (await post('index/medicineSave', { record_id: id, medicine: '益生菌', dose: '1袋' })).id);
-    assert.deepEqual(await auditedBy(addMedicine), [by('create', 'medicines', medicineId)]);
-    const changeMedicine = () => post('index/medicineSave', { record_id: id, id: medicineId, medicine: '益生菌', dose: '2袋' });
-    assert.deepEqual(await auditedBy(changeMedicine), [by('update', 'medicines', medicineId)]);
-    assert.deepEqual(await auditedBy(() => post('index/medicineDel', { id: medicineId })), [by('delete', 'medicines', medicineId)]);
+    let medicineId = 0
+    const addMedicine = async () =>
+      (medicineId = (await post('index/medicineSave', { record_id: id, medicine: '益生菌', dose: '1袋' })).id)
+    assert.deepEqual(await auditedBy(addMedicine), [by('create', 'medicines', medicineId)])
+    const changeMedicine = () =>
+      post('index/medicineSave', { record_id: id, id: medicineId, medicine: '益生菌', dose: '2袋' })
+    assert.deepEqual(await auditedBy(changeMedicine), [by('update', 'medicines', medicineId)])
+    assert.deepEqual(await auditedBy(() => post('index/medicineDel', { id: medicineId })), [
+      by('delete', 'medicines', medicineId),
+    ])
 
-    assert.deepEqual(await auditedBy(() => post('index/delFormRecord', { id })), [by('delete', 'form_records', id)]);
-  });
+    assert.deepEqual(await auditedBy(() => post('index/delFormRecord', { id })), [by('delete', 'form_records', id)])
+  })
 
   it('records a signed acknowledgement of the check-in rules', async () => {
-    const survey = await post('index/getSurvey', {});
+    const survey = await post('index/getSurvey', {})
     const body = {
       customer_id: site.customers[1].id,
       survey_id: survey.id,
       data: { agree: ['yes'], customer_signature: SIGNATURE, sign_date: centreToday(DEFAULT_ZONE) },
-    };
-    let id = 0;
-    assert.deepEqual(await auditedBy(async () => (id = (await post('index/answerSave', body)).id)), [by('create', 'survey_answers', id)]);
-  });
+    }
+    let id = 0
+    assert.deepEqual(await auditedBy(async () => (id = (await post('index/answerSave', body)).id)), [
+      by('create', 'survey_answers', id),
+    ])
+  })
 
   it('records every step of an outbound and a self-paid order: save, change, approve, reverse, reject, delete', async () => {
-    const product = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 50 }] });
-    const items = [{ product_id: product.productId, batch_id: product.batches[0].id, quantity: 2 }];
-    const [department] = await post('index/departmentList', {});
+    const product = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 50 }] })
+    const items = [{ product_id: product.productId, batch_id: product.batches[0].id, quantity: 2 }]
+    const [department] = await post('index/departmentList', {})
     const kinds = [
       { url: 'outApply', entity: 'out_applies', body: { type: 'general', department_id: department.id, items } },
       {
         url: 'specialCare',
         entity: 'special_cares',
-        body: { customer_id: site.customers[2].id, items: items.map((i) => ({ ...i, price: 9.9 })), signature: SIGNATURE },
+        body: {
+          customer_id: site.customers[2].id,
+          items: items.map((i) => ({ ...i, price: 9.9 })),
+          signature: SIGNATURE,
+        },
       },
-    ];
+    ]
     for (const { url, entity, body } of kinds) {
-      let id = 0;
-      const create = async () => (id = (await post(`${url}/save`, { ...body, request_id: randomUUID() })).id);
-      assert.deepEqual(await auditedBy(create), [by('create', entity, id)], url);
-      assert.deepEqual(await auditedBy(() => post(`${url}/save`, { ...body, id, remark: '改过' })), [by('update', entity, id)], url);
-      assert.deepEqual(await auditedBy(() => post(`${url}/check`, { id, approve: true })), [by('approve', entity, id)], url);
-      assert.deepEqual(await auditedBy(() => post(`${url}/check`, { id, reverse: true })), [by('reverse', entity, id)], url);
+      let id = 0
+      const create = async () => (id = (await post(`${url}/save`, { ...body, request_id: randomUUID() })).id)
+      assert.deepEqual(await auditedBy(create), [by('create', entity, id)], url)
+      assert.deepEqual(
+        await auditedBy(() => post(`${url}/save`, { ...body, id, remark: '改过' })),
+        [by('update', entity, id)],
+        url,
+      )
+      assert.deepEqual(
+        await auditedBy(() => post(`${url}/check`, { id, approve: true })),
+        [by('approve', entity, id)],
+        url,
+      )
+      assert.deepEqual(
+        await auditedBy(() => post(`${url}/check`, { id, reverse: true })),
+        [by('reverse', entity, id)],
+        url,
+      )
 
-      const rejected = await create();
-      const reject = () => post(`${url}/check`, { id: rejected, approve: false, reason: '数量不对' });
-      assert.deepEqual(await auditedBy(reject), [by('reject', entity, rejected)], url);
-      const deleted = await create();
-      assert.deepEqual(await auditedBy(() => post(`${url}/del`, { id: deleted })), [by('delete', entity, deleted)], url);
+      const rejected = await create()
+      const reject = () => post(`${url}/check`, { id: rejected, approve: false, reason: '数量不对' })
+      assert.deepEqual(await auditedBy(reject), [by('reject', entity, rejected)], url)
+      const deleted = await create()
+      assert.deepEqual(await auditedBy(() => post(`${url}/del`, { id: deleted })), [by('delete', entity, deleted)], url)
     }
-  });
+  })
 
   it('records an upload', async () => {
     const rows = await auditedBy(async () => {
-      assert.equal((await uploadFile(app, 'photo.png', PNG, { token: site.token })).json().err, 0);
-    });
-    assert.equal(rows.length, 1);
-    assert.deepEqual(rows[0], by('create', 'uploads', rows[0].entityId));
-  });
+      assert.equal((await uploadFile(app, 'photo.png', PNG, { token: site.token })).json().err, 0)
+    })
+    assert.equal(rows.length, 1)
+    assert.deepEqual(rows[0], by('create', 'uploads', rows[0].entityId))
+  })
 
   it("records a login, a change of site, a password change and a logout as changes of the account's sessions", async () => {
-    const { account, password } = await addAccount(app, { siteIds: [site.siteId, 1] });
-    const [{ id: accountId }] = await app.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.account, account));
-    const staff = { ...site, accountId };
-    let token = '';
-    const loginRows = await auditedBy(async () => (token = await login(app, account, password)), accountId);
-    assert.equal(loginRows.length, 1);
-    const sessionId = loginRows[0].entityId;
-    assert.deepEqual(loginRows, [by('create', 'sessions', sessionId, staff)]);
+    const { account, password } = await addAccount(app, { siteIds: [site.siteId, 1] })
+    const [{ id: accountId }] = await app.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.account, account))
+    const staff = { ...site, accountId }
+    let token = ''
+    const loginRows = await auditedBy(async () => (token = await login(app, account, password)), accountId)
+    assert.equal(loginRows.length, 1)
+    const sessionId = loginRows[0].entityId
+    assert.deepEqual(loginRows, [by('create', 'sessions', sessionId, staff)])
 
-    const audited = (change: () => Promise<unknown>) => auditedBy(change, accountId);
+    const audited = (change: () => Promise<unknown>) => auditedBy(change, accountId)
     assert.deepEqual(await audited(() => post('account/info', { site_id: 1 }, token)), [
       by('update', 'sessions', sessionId, { ...staff, siteId: 1 }),
-    ]);
+    ])
     assert.deepEqual(await audited(() => post('account/info', { site_id: site.siteId }, token)), [
       by('update', 'sessions', sessionId, staff),
-    ]);
-    const change = () => post('account/change_pwd', { old_password: password, password: 'newpass5678' }, token);
-    assert.deepEqual(await audited(change), [by('update', 'accounts', accountId, staff)]);
-    assert.deepEqual(await audited(() => post('account/logout', {}, token)), [by('delete', 'sessions', sessionId, staff)]);
-  });
+    ])
+    const change = () => post('account/change_pwd', { old_password: password, password: 'newpass5678' }, token)
+    assert.deepEqual(await audited(change), [by('update', 'accounts', accountId, staff)])
+    assert.deepEqual(await audited(() => post('account/logout', {}, token)), [
+      by('delete', 'sessions', sessionId, staff),
+    ])
+  })
 
   it('records nothing for a refused change or a read', async () => {
     const rows = await auditedBy(async () => {
-      const refused = await call(app, `${CARE}/index/saveForm`, { name: '探视登记表', data: {} }, { token: site.token });
-      assert.equal(refused.code, -1);
-      await post('index/getFormRecord', {});
-      await post('outApply/index', {});
-    });
-    assert.deepEqual(rows, []);
-  });
-});
+      const refused = await call(app, `${CARE}/index/saveForm`, { name: '探视登记表', data: {} }, { token: site.token })
+      assert.equal(refused.code, -1)
+      await post('index/getFormRecord', {})
+      await post('outApply/index', {})
+    })
+    assert.deepEqual(rows, [])
+  })
+})
 
 // Every reply names its request (x-request-id), taken from the proxy in front when it sent one, and
 // the audit row of a change names the request that made it: a reply, its log line and its changes
 // can be found from one another.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 describe('request ids', () => {
   it('every reply carries one: a new one for each request, or the one the proxy sent', async () => {
-    const first = await app.inject({ method: 'GET', url: '/api/health' });
-    const second = await app.inject({ method: 'GET', url: '/api/health' });
-    assert.match(String(first.headers['x-request-id']), UUID);
-    assert.match(String(second.headers['x-request-id']), UUID);
-    assert.notEqual(first.headers['x-request-id'], second.headers['x-request-id']);
+    const first = await app.inject({ method: 'GET', url: '/api/health' })
+    const second = await app.inject({ method: 'GET', url: '/api/health' })
+    assert.match(String(first.headers['x-request-id']), UUID)
+    assert.match(String(second.headers['x-request-id']), UUID)
+    assert.notEqual(first.headers['x-request-id'], second.headers['x-request-id'])
 
-    const sent = `nginx-${randomUUID()}`;
-    const proxied = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': sent } });
-    assert.equal(proxied.headers['x-request-id'], sent);
+    const sent = `nginx-${randomUUID()}`
+    const proxied = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': sent } })
+    assert.equal(proxied.headers['x-request-id'], sent)
 
     // Refusals and unknown paths carry it too.
-    const refused = await app.inject({ method: 'POST', url: '/api/care/customer/index', payload: {}, headers: { 'x-request-id': sent } });
-    assert.equal(refused.json().code, -90001);
-    assert.equal(refused.headers['x-request-id'], sent);
-    const missing = await app.inject({ method: 'GET', url: '/api/no-such-path' });
-    assert.match(String(missing.headers['x-request-id']), UUID);
-  });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/care/customer/index',
+      payload: {},
+      headers: { 'x-request-id': sent },
+    })
+    assert.equal(refused.json().code, -90001)
+    assert.equal(refused.headers['x-request-id'], sent)
+    const missing = await app.inject({ method: 'GET', url: '/api/no-such-path' })
+    assert.match(String(missing.headers['x-request-id']), UUID)
+  })
 
   it('an id that does not look like one (too long, spaces, line breaks) is replaced, not logged', async () => {
     for (const bad of ['x'.repeat(129), 'two words', 'a\u0007b', '']) {
-      const reply = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': bad } });
-      assert.match(String(reply.headers['x-request-id']), UUID, JSON.stringify(bad));
+      const reply = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': bad } })
+      assert.match(String(reply.headers['x-request-id']), UUID, JSON.stringify(bad))
     }
-  });
+  })
 
-  it('the audit row of a change holds the id of the request that made it, a login\'s too', async () => {
+  it("the audit row of a change holds the id of the request that made it, a login's too", async () => {
     const auditedIn = (httpRequestId: string) =>
       app.db
         .select({ action: auditLog.action, entity: auditLog.entity, entityId: auditLog.entityId })
         .from(auditLog)
-        .where(eq(auditLog.httpRequestId, httpRequestId));
+        .where(eq(auditLog.httpRequestId, httpRequestId))
 
-    const customer = site.customers[0];
-    const data = validSample(definitionOf('访客出入登记表'), { customer, room: customer.room, departmentIds: [] });
-    const saveId = `lb-${randomUUID()}`;
+    const customer = site.customers[0]
+    const data = validSample(definitionOf('访客出入登记表'), { customer, room: customer.room, departmentIds: [] })
+    const saveId = `lb-${randomUUID()}`
     const saved = await app.inject({
       method: 'POST',
       url: '/api/care/index/saveForm',
       payload: { name: '访客出入登记表', customer_id: customer.id, data },
       headers: { token: site.token, 'x-request-id': saveId },
-    });
-    assert.equal(saved.json().code, 1, saved.json().msg);
-    assert.deepEqual(await auditedIn(saveId), [{ action: 'create', entity: 'form_records', entityId: saved.json().res.id }]);
+    })
+    assert.equal(saved.json().code, 1, saved.json().msg)
+    assert.deepEqual(await auditedIn(saveId), [
+      { action: 'create', entity: 'form_records', entityId: saved.json().res.id },
+    ])
 
     // A check writes its entry in the same statement as the order's change.
-    const product = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 5 }] });
-    const [department] = await post('index/departmentList', {});
+    const product = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 5 }] })
+    const [department] = await post('index/departmentList', {})
     const order = await post('outApply/save', {
       type: 'general',
       department_id: department.id,
       items: [{ product_id: product.productId, batch_id: product.batches[0].id, quantity: 1 }],
-    });
-    const checkId = `lb-${randomUUID()}`;
+    })
+    const checkId = `lb-${randomUUID()}`
     const checked = await app.inject({
       method: 'POST',
       url: '/api/care/outApply/check',
       payload: { id: order.id, approve: true },
       headers: { token: site.token, 'x-request-id': checkId },
-    });
-    assert.equal(checked.json().code, 1, checked.json().msg);
-    assert.deepEqual(await auditedIn(checkId), [{ action: 'approve', entity: 'out_applies', entityId: order.id }]);
+    })
+    assert.equal(checked.json().code, 1, checked.json().msg)
+    assert.deepEqual(await auditedIn(checkId), [{ action: 'approve', entity: 'out_applies', entityId: order.id }])
 
     // Without a proxy's id: the generated one that the reply carried.
-    const { account, password } = await addAccount(app);
-    const loggedIn = await app.inject({ method: 'POST', url: '/api/care/account/login_old', payload: { account, password } });
-    assert.equal(loggedIn.json().code, 1, loggedIn.json().msg);
-    const rows = await auditedIn(String(loggedIn.headers['x-request-id']));
-    assert.deepEqual(rows.map(({ action, entity }) => ({ action, entity })), [{ action: 'create', entity: 'sessions' }]);
-    const [session] = rows;
+    const { account, password } = await addAccount(app)
+    const loggedIn = await app.inject({
+      method: 'POST',
+      url: '/api/care/account/login_old',
+      payload: { account, password },
+    })
+    assert.equal(loggedIn.json().code, 1, loggedIn.json().msg)
+    const rows = await auditedIn(String(loggedIn.headers['x-request-id']))
+    assert.deepEqual(
+      rows.map(({ action, entity }) => ({ action, entity })),
+      [{ action: 'create', entity: 'sessions' }],
+    )
+    const [session] = rows
 
     // The session's own changes: a new password, and the logout.
-    const { token } = loggedIn.json().res;
+    const { token } = loggedIn.json().res
     const sessionChange = async (route: string, payload: object) => {
-      const id = `lb-${randomUUID()}`;
-      const reply = await app.inject({ method: 'POST', url: `/api/care/account/${route}`, payload, headers: { token, 'x-request-id': id } });
-      assert.equal(reply.json().code, 1, reply.json().msg);
-      return auditedIn(id);
-    };
-    const [changed] = await sessionChange('change_pwd', { old_password: password, password: 'newpass5678' });
-    assert.deepEqual({ action: changed.action, entity: changed.entity }, { action: 'update', entity: 'accounts' });
-    assert.deepEqual(await sessionChange('logout', {}), [{ action: 'delete', entity: 'sessions', entityId: session.entityId }]);
-  });
-});
+      const id = `lb-${randomUUID()}`
+      const reply = await app.inject({
+        method: 'POST',
+        url: `/api/care/account/${route}`,
+        payload,
+        headers: { token, 'x-request-id': id },
+      })
+      assert.equal(reply.json().code, 1, reply.json().msg)
+      return auditedIn(id)
+    }
+    const [changed] = await sessionChange('change_pwd', { old_password: password, password: 'newpass5678' })
+    assert.deepEqual({ action: changed.action, entity: changed.entity }, { action: 'update', entity: 'accounts' })
+    assert.deepEqual(await sessionChange('logout', {}), [
+      { action: 'delete', entity: 'sessions', entityId: session.entityId },
+    ])
+  })
+})
 
 // The busiest statements are prepared once and run on whatever connection they are given: the
 // pool's, or a transaction's. One that ran on the pool inside a transaction would outlive its
 // rollback (an audit entry of a save that never happened) and miss the transaction's own rows.
 describe('prepared statements', () => {
-  const entriesOf = (entity: string) => app.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entity, entity));
-  const entry = (entity: string) => ({ siteId: site.siteId, accountId: site.accountId, action: 'create' as const, entity, entityId: 1 });
+  const entriesOf = (entity: string) =>
+    app.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entity, entity))
+  const entry = (entity: string) => ({
+    siteId: site.siteId,
+    accountId: site.accountId,
+    action: 'create' as const,
+    entity,
+    entityId: 1,
+  })
 
   it('run inside the transaction they are given: seen there, gone with its rollback', async () => {
-    const entity = `rolled_back_${randomUUID()}`;
+    const entity = `rolled_back_${randomUUID()}`
     await assert.rejects(
       app.db.transaction(async (tx) => {
-        assert.equal(await writeAudit(tx, entry(entity)), true);
-        assert.equal((await tx.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entity, entity))).length, 1);
-        throw new Error('the save failed');
+        assert.equal(await writeAudit(tx, entry(entity)), true)
+        assert.equal((await tx.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entity, entity))).length, 1)
+        throw new Error('the save failed')
       }),
       /the save failed/,
-    );
-    assert.deepEqual(await entriesOf(entity), []);
-  });
+    )
+    assert.deepEqual(await entriesOf(entity), [])
+  })
 
   it('run on the pool, and in a committed transaction, each write once', async () => {
-    const entity = `kept_${randomUUID()}`;
-    assert.equal(await writeAudit(app.db, entry(entity)), true);
-    await app.db.transaction((tx) => writeAudit(tx, entry(entity)));
-    assert.equal((await entriesOf(entity)).length, 2);
-  });
-});
+    const entity = `kept_${randomUUID()}`
+    assert.equal(await writeAudit(app.db, entry(entity)), true)
+    await app.db.transaction((tx) => writeAudit(tx, entry(entity)))
+    assert.equal((await entriesOf(entity)).length, 2)
+  })
+})

@@ -1,99 +1,100 @@
-import { formByName } from '@yuezi/contract/forms/index';
-import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types';
-import { fieldsOf, withComputed } from '@yuezi/contract/forms/validate';
-import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js';
-import type { StockRefs, TestCustomer } from './helpers.js';
+import { formByName } from '@yuezi/contract/forms/index'
+import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import { fieldsOf, withComputed } from '@yuezi/contract/forms/validate'
+import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
+import type { StockRefs, TestCustomer } from './helpers.js'
 
-export const SIGNATURE = '/uploads/test-signature.png';
+export const SIGNATURE = '/uploads/test-signature.png'
 
 /** What a sample may refer to: the customer (and her first baby), a room, departments and stock of the site. */
 export interface SampleRefs {
-  customer: TestCustomer;
-  room: string;
-  departmentIds: number[];
+  customer: TestCustomer
+  room: string
+  departmentIds: number[]
   /** For the forms that choose products, batches and gift types. */
-  stock?: StockRefs;
+  stock?: StockRefs
 }
 
 const stockOf = (refs: SampleRefs): StockRefs => {
-  if (!refs.stock) throw new Error('this form needs stock refs');
-  return refs.stock;
-};
+  if (!refs.stock) throw new Error('this form needs stock refs')
+  return refs.stock
+}
 
 export const definitionOf = (name: string): FormDefinition => {
-  const definition = formByName(name);
-  if (!definition) throw new Error(`no form ${name}`);
-  return definition;
-};
+  const definition = formByName(name)
+  if (!definition) throw new Error(`no form ${name}`)
+  return definition
+}
 
 /** A value that passes every rule of the field; undefined for computed fields. */
 function sampleValue(field: Field, refs: SampleRefs): unknown {
-  const today = centreToday(DEFAULT_ZONE);
+  const today = centreToday(DEFAULT_ZONE)
   switch (field.type) {
     case 'text':
     case 'textarea':
-      return `样例${field.key}`.slice(0, field.maxLength ?? 100);
+      return `样例${field.key}`.slice(0, field.maxLength ?? 100)
     case 'number': {
-      const min = field.min ?? 1;
-      const max = field.max ?? min + 100;
-      const factor = 10 ** (field.decimals ?? 0);
-      return Math.round(((min + max) / 2) * factor) / factor;
+      const min = field.min ?? 1
+      const max = field.max ?? min + 100
+      const factor = 10 ** (field.decimals ?? 0)
+      return Math.round(((min + max) / 2) * factor) / factor
     }
     case 'money':
-      return Math.max(field.min ?? 0, 128.5);
+      return Math.max(field.min ?? 0, 128.5)
     case 'date':
-      return today;
+      return today
     case 'datetime':
-      return `${today} 10:30`;
+      return `${today} 10:30`
     case 'select':
       switch (field.optionsSource) {
         case 'floorList':
-          return refs.room;
+          return refs.room
         case 'departmentList':
-          return refs.departmentIds[0];
+          return refs.departmentIds[0]
         case 'productList':
-          return stockOf(refs).productId;
+          return stockOf(refs).productId
         case 'getProductBatch':
-          return stockOf(refs).batchId;
+          return stockOf(refs).batchId
         case 'giftTypeList':
-          return stockOf(refs).giftTypeId;
+          return stockOf(refs).giftTypeId
       }
-      return field.options![0].value;
+      return field.options![0].value
     case 'multiselect':
-      if (field.optionsSource === 'departmentList') return refs.departmentIds.slice(0, 2);
-      return [field.options![0].value];
+      if (field.optionsSource === 'departmentList') return refs.departmentIds.slice(0, 2)
+      return [field.options![0].value]
     case 'customer':
-      return refs.customer.id;
+      return refs.customer.id
     case 'baby':
-      return refs.customer.babies[0].id;
+      return refs.customer.babies[0].id
     case 'phone':
-      return '13800138000';
+      return '13800138000'
     case 'idCard':
-      return '11010519491231002X';
+      return '11010519491231002X'
     case 'signature':
-      return SIGNATURE;
+      return SIGNATURE
     case 'images':
-      return ['/uploads/photo-1.png'];
+      return ['/uploads/photo-1.png']
     case 'rows':
-      return Array.from({ length: Math.max(1, field.minItems ?? 1) }, () => sampleOf(field.rows ?? [], refs));
+      return Array.from({ length: Math.max(1, field.minItems ?? 1) }, () => sampleOf(field.rows ?? [], refs))
     case 'location':
-      return { name: '护理站', address: '测试门店 3楼', latitude: 30.2790, longitude: 120.1310 };
+      return { name: '护理站', address: '测试门店 3楼', latitude: 30.279, longitude: 120.131 }
     case 'computed':
-      return undefined;
+      return undefined
   }
 }
 
 function sampleOf(fields: Field[], refs: SampleRefs): FormData {
-  const data: FormData = {};
+  const data: FormData = {}
   for (const field of fields) {
-    const value = sampleValue(field, refs);
-    if (value !== undefined) data[field.key] = value;
+    const value = sampleValue(field, refs)
+    if (value !== undefined) data[field.key] = value
   }
-  return data;
+  return data
 }
 
 /** Valid data of the form, every field filled in, built from its definition. */
-export const validSample = (definition: FormDefinition, refs: SampleRefs): FormData => sampleOf(fieldsOf(definition), refs);
+export const validSample = (definition: FormDefinition, refs: SampleRefs): FormData =>
+  sampleOf(fieldsOf(definition), refs)
 
 /** The data as the server should store it: the sample with its computed fields computed for the customer. */
 export function expectedData(definition: FormDefinition, data: FormData, customer: TestCustomer): FormData {
@@ -101,5 +102,5 @@ export function expectedData(definition: FormDefinition, data: FormData, custome
     today: centreToday(DEFAULT_ZONE),
     customer: { delivery_date: customer.delivery_date },
     children: customer.babies,
-  });
+  })
 }

@@ -1,38 +1,41 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { buildApp, type BuildOptions } from '../src/app.js';
-import { loadConfig, type Config } from '../src/config.js';
-import { babies, customers, products, sites, stockBatches } from '../src/db/schema.js';
-import { seedSiteLists } from '../src/demo/seed.js';
-import { seedSiteStock } from '../src/demo/stock.js';
-import { addDays, centreToday, DEFAULT_ZONE } from '../src/lib/dates.js';
-import { hashPassword } from '../src/lib/password.js';
-import { createAccount } from '../src/repositories/accounts.js';
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { eq } from 'drizzle-orm'
+import { buildApp, type BuildOptions } from '../src/app.js'
+import { loadConfig, type Config } from '../src/config.js'
+import { babies, customers, products, sites, stockBatches } from '../src/db/schema.js'
+import { seedSiteLists } from '../src/demo/seed.js'
+import { seedSiteStock } from '../src/demo/stock.js'
+import { addDays, centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
+import { hashPassword } from '../src/lib/password.js'
+import { createAccount } from '../src/repositories/accounts.js'
 
 /**
  * An app on the database the environment names (scripts/test.sh: a throwaway PostgreSQL, then a
  * temporary PGlite); without DATA_DIR, a fresh PGlite in a temporary folder.
  */
 export function startApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
-  let dataDir = process.env.DATA_DIR;
+  let dataDir = process.env.DATA_DIR
   if (!dataDir) {
-    const tempDir = mkdtempSync(path.join(os.tmpdir(), 'yuezi-test-'));
-    process.on('exit', () => rmSync(tempDir, { recursive: true, force: true }));
-    dataDir = tempDir;
+    const tempDir = mkdtempSync(path.join(os.tmpdir(), 'yuezi-test-'))
+    process.on('exit', () => rmSync(tempDir, { recursive: true, force: true }))
+    dataDir = tempDir
   }
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED: '1' });
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED: '1' })
   // Tests log in far more often than people do; the rate limit has its own test.
-  return buildApp({ ...config, logLevel: 'silent', loginRateMax: 10_000, loginRateAddressMax: 10_000, ...overrides }, options);
+  return buildApp(
+    { ...config, logLevel: 'silent', loginRateMax: 10_000, loginRateAddressMax: 10_000, ...overrides },
+    options,
+  )
 }
 
 export interface Reply {
-  code: number;
-  msg: string;
-  res: any;
+  code: number
+  msg: string
+  res: any
 }
 
 export async function call(
@@ -41,15 +44,15 @@ export async function call(
   body: object = {},
   headers: Record<string, string> = {},
 ): Promise<Reply> {
-  const response = await app.inject({ method: 'POST', url, payload: body, headers });
-  return response.json();
+  const response = await app.inject({ method: 'POST', url, payload: body, headers })
+  return response.json()
 }
 
 /** Logs in and returns the token (also after a -90004 reply, which carries one too). */
 export async function login(app: FastifyInstance, account: string, password: string, siteId?: number): Promise<string> {
-  const reply = await call(app, '/api/care/account/login_old', { account, password, site_id: siteId });
-  if (!reply.res?.token) throw new Error(`login of ${account} failed: ${reply.code} ${reply.msg}`);
-  return reply.res.token;
+  const reply = await call(app, '/api/care/account/login_old', { account, password, site_id: siteId })
+  if (!reply.res?.token) throw new Error(`login of ${account} failed: ${reply.code} ${reply.msg}`)
+  return reply.res.token
 }
 
 /** A new account of its own, so that a test may change it without disturbing the others. */
@@ -57,7 +60,7 @@ export async function addAccount(
   app: FastifyInstance,
   { password = 'start1234', mustChangePassword = false, canApprove = false, siteIds = [1] } = {},
 ): Promise<{ account: string; password: string }> {
-  const account = `t-${randomUUID().slice(0, 8)}`;
+  const account = `t-${randomUUID().slice(0, 8)}`
   await createAccount(app.db, {
     account,
     name: '测试员工',
@@ -65,28 +68,28 @@ export async function addAccount(
     mustChangePassword,
     canApprove,
     siteIds,
-  });
-  return { account, password };
+  })
+  return { account, password }
 }
 
 export interface TestCustomer {
-  id: number;
-  name: string;
-  phone: string;
-  room: string;
-  delivery_date: string;
-  babies: { id: number; birth_date: string }[];
+  id: number
+  name: string
+  phone: string
+  room: string
+  delivery_date: string
+  babies: { id: number; birth_date: string }[]
 }
 
 export interface TestSite {
-  siteId: number;
+  siteId: number
   /** A staff member of the site, logged in. */
-  token: string;
-  accountId: number;
-  customers: TestCustomer[];
+  token: string
+  accountId: number
+  customers: TestCustomer[]
 }
 
-const CUSTOMER_NAMES = ['林晓雯', '苏婉清', '高若曦', '程海燕'];
+const CUSTOMER_NAMES = ['林晓雯', '苏婉清', '高若曦', '程海燕']
 
 /**
  * A site of its own, with its rooms, departments, check-in rules and stock (as the demo data makes
@@ -97,22 +100,25 @@ const CUSTOMER_NAMES = ['林晓雯', '苏婉清', '高若曦', '程海燕'];
  */
 export async function addSite(
   app: FastifyInstance,
-  { timeZone = DEFAULT_ZONE.timeZone, location }: { timeZone?: string; location?: { latitude: number; longitude: number; radius?: number } } = {},
+  {
+    timeZone = DEFAULT_ZONE.timeZone,
+    location,
+  }: { timeZone?: string; location?: { latitude: number; longitude: number; radius?: number } } = {},
 ): Promise<TestSite> {
   // One transaction: the demo seeding of another test file's app never sees the site without its lists.
   const site = await app.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(sites)
       .values({ name: `测试门店-${randomUUID().slice(0, 8)}`, timeZone, ...location })
-      .returning({ id: sites.id });
-    await seedSiteLists(tx, created.id);
-    await seedSiteStock(tx, created.id);
-    return created;
-  });
-  const today = centreToday(DEFAULT_ZONE);
-  const made: TestCustomer[] = [];
+      .returning({ id: sites.id })
+    await seedSiteLists(tx, created.id)
+    await seedSiteStock(tx, created.id)
+    return created
+  })
+  const today = centreToday(DEFAULT_ZONE)
+  const made: TestCustomer[] = []
   for (const [i, name] of CUSTOMER_NAMES.entries()) {
-    const deliveryDate = addDays(today, -(10 + i));
+    const deliveryDate = addDays(today, -(10 + i))
     const [customer] = await app.db
       .insert(customers)
       .values({
@@ -123,7 +129,7 @@ export async function addSite(
         deliveryDate,
         checkInDate: addDays(deliveryDate, 3),
       })
-      .returning({ id: customers.id, name: customers.name, phone: customers.phone, room: customers.room });
+      .returning({ id: customers.id, name: customers.name, phone: customers.phone, room: customers.room })
     const kids = await app.db
       .insert(babies)
       .values(
@@ -135,41 +141,45 @@ export async function addSite(
           birthWeight: 3100,
         })),
       )
-      .returning({ id: babies.id, birth_date: babies.birthDate });
-    made.push({ ...customer, delivery_date: deliveryDate, babies: kids });
+      .returning({ id: babies.id, birth_date: babies.birthDate })
+    made.push({ ...customer, delivery_date: deliveryDate, babies: kids })
   }
-  const { account, password } = await addAccount(app, { siteIds: [site.id], canApprove: true });
-  const token = await login(app, account, password);
-  const accountId = (await call(app, '/api/care/account/info', {}, { token })).res.id;
-  return { siteId: site.id, token, accountId, customers: made };
+  const { account, password } = await addAccount(app, { siteIds: [site.id], canApprove: true })
+  const token = await login(app, account, password)
+  const accountId = (await call(app, '/api/care/account/info', {}, { token })).res.id
+  return { siteId: site.id, token, accountId, customers: made }
 }
 
 /** What forms of the stock may refer to: a product of the site with a batch that can be chosen, and a gift type. */
 export interface StockRefs {
-  productId: number;
-  batchId: number;
-  giftTypeId: number;
+  productId: number
+  batchId: number
+  giftTypeId: number
 }
 
 export async function stockRefs(app: FastifyInstance, token: string): Promise<StockRefs> {
-  const products = (await call(app, '/api/care/index/productList', { limit: 100 }, { token })).res.list;
-  const product = products.find((p: { stock: number }) => p.stock > 0);
-  const [batch] = (await call(app, '/api/care/inoutstore/getProductBatch', { product_id: product.id }, { token })).res;
-  const [giftType] = (await call(app, '/api/care/index/giftTypeList', {}, { token })).res;
-  return { productId: product.id, batchId: batch.id, giftTypeId: giftType.id };
+  const products = (await call(app, '/api/care/index/productList', { limit: 100 }, { token })).res.list
+  const product = products.find((p: { stock: number }) => p.stock > 0)
+  const [batch] = (await call(app, '/api/care/inoutstore/getProductBatch', { product_id: product.id }, { token })).res
+  const [giftType] = (await call(app, '/api/care/index/giftTypeList', {}, { token })).res
+  return { productId: product.id, batchId: batch.id, giftTypeId: giftType.id }
 }
 
 /** A product of the site with batches that expire `expiresIn` days from today (negative: expired), in the order given. */
 export async function addProduct(
   app: FastifyInstance,
   siteId: number,
-  { name = `测试物品-${randomUUID().slice(0, 6)}`, price = '10.00', batches = [] as { expiresIn: number; quantity: number }[] } = {},
+  {
+    name = `测试物品-${randomUUID().slice(0, 6)}`,
+    price = '10.00',
+    batches = [] as { expiresIn: number; quantity: number }[],
+  } = {},
 ): Promise<{ productId: number; name: string; batches: { id: number; batchNo: string }[] }> {
   const [product] = await app.db
     .insert(products)
     .values({ siteId, name, spec: '测试规格', unit: '个', price, category: '测试' })
-    .returning({ id: products.id });
-  const today = centreToday(DEFAULT_ZONE);
+    .returning({ id: products.id })
+  const today = centreToday(DEFAULT_ZONE)
   const made = batches.length
     ? await app.db
         .insert(stockBatches)
@@ -184,22 +194,30 @@ export async function addProduct(
           })),
         )
         .returning({ id: stockBatches.id, batchNo: stockBatches.batchNo })
-    : [];
-  return { productId: product.id, name, batches: made };
+    : []
+  return { productId: product.id, name, batches: made }
 }
 
 /** A batch's quantity on hand now. */
 export async function stockOf(app: FastifyInstance, batchId: number): Promise<number> {
-  const [batch] = await app.db.select({ quantity: stockBatches.quantity }).from(stockBatches).where(eq(stockBatches.id, batchId));
-  return batch.quantity;
+  const [batch] = await app.db
+    .select({ quantity: stockBatches.quantity })
+    .from(stockBatches)
+    .where(eq(stockBatches.id, batchId))
+  return batch.quantity
 }
 
 /** The smallest bytes that pass as a png (its signature and header chunk). */
-export const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(40, 1)]);
+export const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(40, 1)])
 
 /** POSTs `content` to /api/admin/oss/upload as the multipart field `file`; answers the reply. */
-export function uploadFile(app: FastifyInstance, fileName: string, content: Buffer, headers: Record<string, string> = {}) {
-  const boundary = '----yuezi-test';
+export function uploadFile(
+  app: FastifyInstance,
+  fileName: string,
+  content: Buffer,
+  headers: Record<string, string> = {},
+) {
+  const boundary = '----yuezi-test'
   const payload = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
@@ -207,11 +225,11 @@ export function uploadFile(app: FastifyInstance, fileName: string, content: Buff
     ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  ])
   return app.inject({
     method: 'POST',
     url: '/api/admin/oss/upload',
     payload,
     headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+  })
 }

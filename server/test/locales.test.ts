@@ -1,26 +1,30 @@
-import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { it } from 'node:test';
-import { repoRoot } from '../src/config.js';
+import assert from 'node:assert/strict'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { it } from 'node:test'
+import { repoRoot } from '../src/config.js'
 
-const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');
-const zh = JSON.parse(read('locales/server/zh-CN.json'));
-const en = JSON.parse(read('locales/server/en.json'));
+const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8')
+const zh = JSON.parse(read('locales/server/zh-CN.json'))
+const en = JSON.parse(read('locales/server/en.json'))
 
 it('has every message in both languages', () => {
-  assert.deepEqual(Object.keys(en).sort(), Object.keys(zh).sort());
-});
+  assert.deepEqual(Object.keys(en).sort(), Object.keys(zh).sort())
+})
 
 it('has a message for every key the server uses', () => {
   const sources = readdirSync(path.join(repoRoot, 'server/src'), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts'))
     .map((file) => read(path.join('server/src', file)))
-    .join('\n');
-  const used = [...sources.matchAll(/'((?:error|validation|auth|site|password|customer|upload|form|record|medicine|survey|product|order|stock)\.\w+)'/g)].map((m) => m[1]);
-  assert.ok(used.length > 20);
-  for (const key of used) assert.ok(key in zh, key);
-});
+    .join('\n')
+  const used = [
+    ...sources.matchAll(
+      /'((?:error|validation|auth|site|password|customer|upload|form|record|medicine|survey|product|order|stock)\.\w+)'/g,
+    ),
+  ].map((m) => m[1])
+  assert.ok(used.length > 20)
+  for (const key of used) assert.ok(key in zh, key)
+})
 
 it('has a message for every status an order change can meet', () => {
   // services/orders.ts notInStatus: order.<verb>.<status>, the status that does not allow the verb.
@@ -29,8 +33,8 @@ it('has a message for every status an order change can meet', () => {
     reverse: ['pending', 'rejected', 'reversed'],
     edit: ['approved', 'rejected', 'reversed'],
     delete: ['approved', 'rejected', 'reversed'],
-  };
-  for (const [verb, statuses] of Object.entries(refused)) {
-    for (const status of statuses) assert.ok(`order.${verb}.${status}` in zh, `order.${verb}.${status}`);
   }
-});
+  for (const [verb, statuses] of Object.entries(refused)) {
+    for (const status of statuses) assert.ok(`order.${verb}.${status}` in zh, `order.${verb}.${status}`)
+  }
+})

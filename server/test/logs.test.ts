@@ -1,59 +1,69 @@
-import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
-import { after, before, it } from 'node:test';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { definitionOf, validSample } from './formSamples.js';
-import { addSite, call, startApp, type TestSite } from './helpers.js';
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { after, before, it } from 'node:test'
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { definitionOf, validSample } from './formSamples.js'
+import { addSite, call, startApp, type TestSite } from './helpers.js'
 
 // The log holds no personal data: an error of the database is logged by its kind, its statement
 // and its request, never with the values the statement carried.
 
-const lines: string[] = [];
-let app: FastifyInstance;
-let site: TestSite;
-const refused = () => `test_refuse_save_${site.siteId}`;
+const lines: string[] = []
+let app: FastifyInstance
+let site: TestSite
+const refused = () => `test_refuse_save_${site.siteId}`
 
 before(async () => {
-  app = await startApp({ logLevel: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
-  site = await addSite(app);
+  app = await startApp({ logLevel: 'info' }, { logStream: { write: (line) => void lines.push(line) } })
+  site = await addSite(app)
   // The database refuses this site's records alone: other files save records at the same time.
-  await app.db.execute(sql.raw(`create function ${refused()}() returns trigger language plpgsql as $$
-    begin raise exception 'record refused for the test'; end $$`));
-  await app.db.execute(sql.raw(`create trigger ${refused()} before insert on form_records for each row
-    when (new.site_id = ${site.siteId}) execute function ${refused()}()`));
-});
+  await app.db.execute(
+    sql.raw(`create function ${refused()}() returns trigger language plpgsql as $$
+    begin raise exception 'record refused for the test'; end $$`),
+  )
+  await app.db.execute(
+    sql.raw(`create trigger ${refused()} before insert on form_records for each row
+    when (new.site_id = ${site.siteId}) execute function ${refused()}()`),
+  )
+})
 after(async () => {
-  await app.db.execute(sql.raw(`drop trigger ${refused()} on form_records`));
-  await app.db.execute(sql.raw(`drop function ${refused()}()`));
-  await app.close();
-});
+  await app.db.execute(sql.raw(`drop trigger ${refused()} on form_records`))
+  await app.db.execute(sql.raw(`drop function ${refused()}()`))
+  await app.close()
+})
 
 it('logs a failed save of an ID number by its kind, statement and request id, without the values', async () => {
-  const customer = site.customers[0];
-  const definition = definitionOf('收据遗失证明');
-  const departments = (await call(app, '/api/care/index/departmentList', {}, { token: site.token })).res;
+  const customer = site.customers[0]
+  const definition = definitionOf('收据遗失证明')
+  const departments = (await call(app, '/api/care/index/departmentList', {}, { token: site.token })).res
   const data = {
-    ...validSample(definition, { customer, room: customer.room, departmentIds: departments.map((d: { id: number }) => d.id) }),
+    ...validSample(definition, {
+      customer,
+      room: customer.room,
+      departmentIds: departments.map((d: { id: number }) => d.id),
+    }),
     customer_name: customer.name,
     phone: customer.phone,
     id_card: '11010519491231002X',
-  };
-  const requestId = `log-test-${randomUUID()}`;
+  }
+  const requestId = `log-test-${randomUUID()}`
   const reply = await call(
     app,
     '/api/care/index/saveForm',
     { name: definition.name, customer_id: customer.id, data },
     { token: site.token, 'x-request-id': requestId },
-  );
-  assert.equal(reply.code, -500);
+  )
+  assert.equal(reply.code, -500)
 
-  const failed = lines.map((line) => JSON.parse(line)).find((entry) => entry.requestId === requestId && entry.msg === 'request failed');
-  assert.ok(failed, 'the failure is logged under its request id');
-  const log = lines.join('');
+  const failed = lines
+    .map((line) => JSON.parse(line))
+    .find((entry) => entry.requestId === requestId && entry.msg === 'request failed')
+  assert.ok(failed, 'the failure is logged under its request id')
+  const log = lines.join('')
   for (const value of ['11010519491231002X', customer.name, customer.phone, 'record refused for the test']) {
-    assert.ok(!log.includes(value), `the log holds ${value}`);
+    assert.ok(!log.includes(value), `the log holds ${value}`)
   }
-  assert.equal(failed.err.statement, 'insert form_records');
-  assert.equal(failed.err.cause.code, 'P0001');
-});
+  assert.equal(failed.err.statement, 'insert form_records')
+  assert.equal(failed.err.cause.code, 'P0001')
+})

@@ -1,28 +1,28 @@
-import assert from 'node:assert/strict';
-import { is, sql } from 'drizzle-orm';
-import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
-import * as schema from '../src/db/schema.js';
-import { formDefinitions } from '@yuezi/contract/forms/index';
-import type { FormDefinition } from '@yuezi/contract/forms/types';
-import { medicineFieldsOf } from '../src/lib/forms.js';
-import type { ApiRoute, JsonSchema } from './apiRoutes.js';
-import { definitionOf, validSample, type SampleRefs } from './formSamples.js';
-import { call, stockRefs, type StockRefs, type TestSite } from './helpers.js';
+import assert from 'node:assert/strict'
+import { is, sql } from 'drizzle-orm'
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
+import type { FastifyInstance } from 'fastify'
+import * as schema from '../src/db/schema.js'
+import { formDefinitions } from '@yuezi/contract/forms/index'
+import type { FormDefinition } from '@yuezi/contract/forms/types'
+import { medicineFieldsOf } from '../src/lib/forms.js'
+import type { ApiRoute, JsonSchema } from './apiRoutes.js'
+import { definitionOf, validSample, type SampleRefs } from './formSamples.js'
+import { call, stockRefs, type StockRefs, type TestSite } from './helpers.js'
 
 // A test site's rows as the tests that go over every route use them (fuzz, access): ids by what
 // they are, bodies that each route accepts, and a fingerprint of every row of the site.
 
 /** Ids of the site's rows, by what they are (see poolName). */
-export type Pools = Record<string, number[]>;
+export type Pools = Record<string, number[]>
 
 export interface SiteData {
-  site: TestSite;
-  stock: StockRefs;
-  departmentIds: number[];
-  pools: Pools;
+  site: TestSite
+  stock: StockRefs
+  departmentIds: number[]
+  pools: Pools
   /** The account whose password change_pwd and login_old bodies use. */
-  login: { account: string; password: string };
+  login: { account: string; password: string }
 }
 
 /**
@@ -35,9 +35,9 @@ export async function fillSite(
   login: SiteData['login'],
   { orders = 3, marker }: { orders?: number; marker?: string } = {},
 ): Promise<SiteData> {
-  const as = (url: string, body: object = {}) => call(app, url, body, { token: site.token });
-  const departmentIds = (await as('/api/care/index/departmentList')).res.map((d: { id: number }) => d.id);
-  const data: SiteData = { site, stock: await stockRefs(app, site.token), departmentIds, login, pools: {} };
+  const as = (url: string, body: object = {}) => call(app, url, body, { token: site.token })
+  const departmentIds = (await as('/api/care/index/departmentList')).res.map((d: { id: number }) => d.id)
+  const data: SiteData = { site, stock: await stockRefs(app, site.token), departmentIds, login, pools: {} }
   const pools: Pools = {
     customer: site.customers.map((c) => c.id),
     product: (await as('/api/care/index/productList', { limit: 100 })).res.list.map((p: { id: number }) => p.id),
@@ -50,33 +50,37 @@ export async function fillSite(
     medicine: [],
     outApply: [],
     specialCare: [],
-  };
-  data.pools = pools;
+  }
+  data.pools = pools
   for (const definition of formDefinitions) {
-    const body = saveFormBody(data, definition, 0);
-    if (marker) markText(definition, body.data, marker);
-    const saved = await as('/api/care/index/saveForm', body);
-    assert.equal(saved.code, 1, `${definition.name}: ${saved.msg}`);
+    const body = saveFormBody(data, definition, 0)
+    if (marker) markText(definition, body.data, marker)
+    const saved = await as('/api/care/index/saveForm', body)
+    assert.equal(saved.code, 1, `${definition.name}: ${saved.msg}`)
     // Round records are kept apart from the others, which delete routes may take: medicines need them.
-    if (!medicineFieldsOf(definition)) pools.record.push(saved.res.id);
+    if (!medicineFieldsOf(definition)) pools.record.push(saved.res.id)
     else {
-      pools.roundRecord.push(saved.res.id);
-      const medicines = (await as('/api/care/index/medicineList', { record_id: saved.res.id })).res;
-      pools.medicine.push(...medicines.map((m: { id: number }) => m.id));
+      pools.roundRecord.push(saved.res.id)
+      const medicines = (await as('/api/care/index/medicineList', { record_id: saved.res.id })).res
+      pools.medicine.push(...medicines.map((m: { id: number }) => m.id))
     }
   }
   for (let i = 0; i < orders; i++) {
-    pools.outApply.push((await as('/api/care/outApply/save', { ...outApplyBody(data, i), remark: marker ?? '备注' })).res.id);
-    pools.specialCare.push((await as('/api/care/specialCare/save', { ...specialCareBody(data, i), remark: marker })).res.id);
+    pools.outApply.push(
+      (await as('/api/care/outApply/save', { ...outApplyBody(data, i), remark: marker ?? '备注' })).res.id,
+    )
+    pools.specialCare.push(
+      (await as('/api/care/specialCare/save', { ...specialCareBody(data, i), remark: marker })).res.id,
+    )
   }
-  return data;
+  return data
 }
 
 /** Puts the marker in every plain text field of the form's data. */
 function markText(definition: FormDefinition, data: Record<string, unknown>, marker: string) {
   for (const field of definition.sections.flatMap((s) => s.fields)) {
     if ((field.type === 'text' || field.type === 'textarea') && typeof data[field.key] === 'string') {
-      data[field.key] = marker.slice(0, field.maxLength ?? marker.length);
+      data[field.key] = marker.slice(0, field.maxLength ?? marker.length)
     }
   }
 }
@@ -85,34 +89,44 @@ function markText(definition: FormDefinition, data: Record<string, unknown>, mar
 // Valid bodies
 
 /** Picks from a list: the fuzz picks with numbers it generated, other tests take the first. */
-export type Pick = <T>(list: readonly T[]) => T;
+export type Pick = <T>(list: readonly T[]) => T
 
 export const picker = (numbers: number[]): Pick => {
-  let next = 0;
-  return <T>(list: readonly T[]): T => list[numbers[next++ % numbers.length] % list.length];
-};
-
-const sampleRefs = ({ site, stock, departmentIds }: SiteData, n: number): SampleRefs => {
-  const customer = site.customers[n % site.customers.length];
-  return { customer, room: customer.room, departmentIds, stock };
-};
-
-export function saveFormBody(data: SiteData, definition: FormDefinition, n: number) {
-  const refs = sampleRefs(data, n);
-  return { name: definition.name, customer_id: refs.customer.id, data: validSample(definition, refs) };
+  let next = 0
+  return <T>(list: readonly T[]): T => list[numbers[next++ % numbers.length] % list.length]
 }
 
-const orderItem = ({ stock }: SiteData) => ({ product_id: stock.productId, batch_id: stock.batchId, quantity: 1 });
+const sampleRefs = ({ site, stock, departmentIds }: SiteData, n: number): SampleRefs => {
+  const customer = site.customers[n % site.customers.length]
+  return { customer, room: customer.room, departmentIds, stock }
+}
+
+export function saveFormBody(data: SiteData, definition: FormDefinition, n: number) {
+  const refs = sampleRefs(data, n)
+  return { name: definition.name, customer_id: refs.customer.id, data: validSample(definition, refs) }
+}
+
+const orderItem = ({ stock }: SiteData) => ({ product_id: stock.productId, batch_id: stock.batchId, quantity: 1 })
 export const outApplyBody = (data: SiteData, n: number) =>
   n % 2
-    ? { type: 'gift', customer_id: sampleRefs(data, n).customer.id, gift_type_id: data.stock.giftTypeId, items: [orderItem(data)] }
-    : { type: 'general', department_id: data.departmentIds[n % data.departmentIds.length], items: [orderItem(data)] };
+    ? {
+        type: 'gift',
+        customer_id: sampleRefs(data, n).customer.id,
+        gift_type_id: data.stock.giftTypeId,
+        items: [orderItem(data)],
+      }
+    : { type: 'general', department_id: data.departmentIds[n % data.departmentIds.length], items: [orderItem(data)] }
 export const specialCareBody = (data: SiteData, n: number) => ({
   customer_id: sampleRefs(data, n).customer.id,
   items: [{ ...orderItem(data), price: 12.5 }],
-});
+})
 
-const CHECKS = [{ approve: true }, { approve: false, reason: '数量不对' }, { reverse: true }, { reverse: true, reason: '退回' }];
+const CHECKS = [
+  { approve: true },
+  { approve: false, reason: '数量不对' },
+  { reverse: true },
+  { reverse: true, reason: '退回' },
+]
 
 /** Bodies that pass the route's rules (or meet its business rules), for the routes whose schema does not say enough. */
 const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<string, unknown>> = {
@@ -120,12 +134,16 @@ const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<st
   '/api/care/account/change_pwd': ({ login }, _pick, n) => ({ old_password: login.password, password: `fuzz${n}pass` }),
   '/api/care/account/info': ({ site }, pick) => pick([{}, { site_id: site.siteId }]),
   '/api/care/index/saveForm': (data, pick, n) => {
-    const body: Record<string, unknown> = saveFormBody(data, pick(formDefinitions), n);
-    return pick([body, { ...body, request_id: `fuzz-${n % 7}` }, { ...body, id: pick(data.pools.record) }]);
+    const body: Record<string, unknown> = saveFormBody(data, pick(formDefinitions), n)
+    return pick([body, { ...body, request_id: `fuzz-${n % 7}` }, { ...body, id: pick(data.pools.record) }])
   },
   '/api/care/index/answerSave': (data, pick, n) => {
-    const refs = sampleRefs(data, n);
-    return { customer_id: refs.customer.id, survey_id: pick(data.pools.survey), data: validSample(definitionOf('入住须知'), refs) };
+    const refs = sampleRefs(data, n)
+    return {
+      customer_id: refs.customer.id,
+      survey_id: pick(data.pools.survey),
+      data: validSample(definitionOf('入住须知'), refs),
+    }
   },
   '/api/care/index/medicineSave': ({ pools }, pick) => ({
     record_id: pick(pools.roundRecord),
@@ -138,7 +156,7 @@ const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<st
   '/api/care/specialCare/save': (data, _pick, n) => specialCareBody(data, n),
   '/api/care/outApply/check': ({ pools }, pick) => ({ id: pick(pools.outApply), ...pick(CHECKS) }),
   '/api/care/specialCare/check': ({ pools }, pick) => ({ id: pick(pools.specialCare), ...pick(CHECKS) }),
-};
+}
 
 /** The pool of what an id field of a route refers to, if known. */
 export function poolName(url: string, key: string): string | undefined {
@@ -150,100 +168,106 @@ export function poolName(url: string, key: string): string | undefined {
     site_id: 'site',
     department_id: 'department',
     gift_type_id: 'giftType',
-  };
-  if (key !== 'id') return byField[key];
-  if (url.includes('/customer/')) return 'customer';
-  if (/medicine/i.test(url)) return 'medicine';
-  if (url.includes('/outApply/')) return 'outApply';
-  if (url.includes('/specialCare/')) return 'specialCare';
-  if (/FormRecord|saveForm/.test(url)) return 'record';
-  if (url.endsWith('/productList')) return 'product';
-  if (url.endsWith('/departmentList')) return 'department';
-  if (url.endsWith('/giftTypeList')) return 'giftType';
-  return undefined;
+  }
+  if (key !== 'id') return byField[key]
+  if (url.includes('/customer/')) return 'customer'
+  if (/medicine/i.test(url)) return 'medicine'
+  if (url.includes('/outApply/')) return 'outApply'
+  if (url.includes('/specialCare/')) return 'specialCare'
+  if (/FormRecord|saveForm/.test(url)) return 'record'
+  if (url.endsWith('/productList')) return 'product'
+  if (url.endsWith('/departmentList')) return 'department'
+  if (url.endsWith('/giftTypeList')) return 'giftType'
+  return undefined
 }
 
 /** A value that the schema accepts; ids come from the pools. */
 function fromSchema(s: JsonSchema, url: string, key: string, pools: Pools, pick: Pick): unknown {
-  if (s.anyOf) return fromSchema(pick(s.anyOf), url, key, pools, pick);
-  if (s.enum) return pick(s.enum);
+  if (s.anyOf) return fromSchema(pick(s.anyOf), url, key, pools, pick)
+  if (s.enum) return pick(s.enum)
   switch (s.type) {
     case 'object': {
-      const body: Record<string, unknown> = {};
+      const body: Record<string, unknown> = {}
       for (const [name, property] of Object.entries(s.properties ?? {})) {
-        if (s.required?.includes(name) || pick([true, false])) body[name] = fromSchema(property, url, name, pools, pick);
+        if (s.required?.includes(name) || pick([true, false])) body[name] = fromSchema(property, url, name, pools, pick)
       }
-      return body;
+      return body
     }
     case 'integer': {
-      const pool = pools[poolName(url, key) ?? ''];
-      if (pool?.length) return pick(pool);
-      const min = s.minimum ?? 0;
-      return pick([min, min + 1, Math.min(s.maximum ?? min + 20, min + 20)]);
+      const pool = pools[poolName(url, key) ?? '']
+      if (pool?.length) return pick(pool)
+      const min = s.minimum ?? 0
+      return pick([min, min + 1, Math.min(s.maximum ?? min + 20, min + 20)])
     }
     case 'number':
-      return pick([0, 1.5, 100]);
+      return pick([0, 1.5, 100])
     case 'boolean':
-      return pick([true, false]);
+      return pick([true, false])
     case 'string':
-      if (s.format === 'date') return pick(['2024-03-05', new Date().toISOString().slice(0, 10)]);
-      if (s.format === 'date-time') return new Date().toISOString();
-      return pick(['样例', '林', '801', 'a']).slice(0, s.maxLength ?? 50);
+      if (s.format === 'date') return pick(['2024-03-05', new Date().toISOString().slice(0, 10)])
+      if (s.format === 'date-time') return new Date().toISOString()
+      return pick(['样例', '林', '801', 'a']).slice(0, s.maxLength ?? 50)
     case 'array':
-      return [];
+      return []
     default:
-      return pick(['样例', 1, null]);
+      return pick(['样例', 1, null])
   }
 }
 
 /** A body that the route accepts, referring to the site's rows (`pools` may narrow them). */
-export function validBody(route: ApiRoute, data: SiteData, pick: Pick, n: number, pools = data.pools): Record<string, unknown> {
-  const special = VALID[route.url];
-  if (special) return special({ ...data, pools }, pick, n);
-  return fromSchema(route.body ?? { type: 'object' }, route.url, '', pools, pick) as Record<string, unknown>;
+export function validBody(
+  route: ApiRoute,
+  data: SiteData,
+  pick: Pick,
+  n: number,
+  pools = data.pools,
+): Record<string, unknown> {
+  const special = VALID[route.url]
+  if (special) return special({ ...data, pools }, pick, n)
+  return fromSchema(route.body ?? { type: 'object' }, route.url, '', pools, pick) as Record<string, unknown>
 }
 
 // ---------------------------------------------------------------------------------------------
 // Fingerprint
 
-const tables: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+const tables: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable))
 
 /** The rows of `table` that belong to the site, as SQL: every table must be reachable from a site. */
 function scopeOf(table: PgTable, siteId: number): string {
-  const config = getTableConfig(table);
-  if (config.name === 'sites') return `id = ${siteId}`;
-  if (config.columns.some((c) => c.name === 'site_id')) return `site_id = ${siteId}`;
-  if (config.name === 'accounts') return `id in (select account_id from account_sites where site_id = ${siteId})`;
+  const config = getTableConfig(table)
+  if (config.name === 'sites') return `id = ${siteId}`
+  if (config.columns.some((c) => c.name === 'site_id')) return `site_id = ${siteId}`
+  if (config.name === 'accounts') return `id in (select account_id from account_sites where site_id = ${siteId})`
   // Login attempts are counted before anyone is known: no site's data (a refused login counts one).
-  if (config.name === 'rate_limits') return 'false';
+  if (config.name === 'rate_limits') return 'false'
   for (const fk of config.foreignKeys) {
-    const ref = fk.reference();
-    const parent = getTableConfig(ref.foreignTable);
+    const ref = fk.reference()
+    const parent = getTableConfig(ref.foreignTable)
     if (parent.columns.some((c) => c.name === 'site_id')) {
-      return `${ref.columns[0].name} in (select ${ref.foreignColumns[0].name} from ${parent.name} where site_id = ${siteId})`;
+      return `${ref.columns[0].name} in (select ${ref.foreignColumns[0].name} from ${parent.name} where site_id = ${siteId})`
     }
   }
-  throw new Error(`no way to tell which rows of ${config.name} belong to a site: teach scopeOf`);
+  throw new Error(`no way to tell which rows of ${config.name} belong to a site: teach scopeOf`)
 }
 
-const fingerprintSql = new Map<number, ReturnType<typeof sql.raw>>();
+const fingerprintSql = new Map<number, ReturnType<typeof sql.raw>>()
 
 /** A hash of every row of the site, per table of the schema: equal fingerprints, nothing written. */
 export async function siteFingerprint(app: FastifyInstance, siteId: number): Promise<Record<string, string>> {
-  let query = fingerprintSql.get(siteId);
+  let query = fingerprintSql.get(siteId)
   if (!query) {
     const selects = tables.map((table) => {
-      const { name, columns } = getTableConfig(table);
-      const order = columns.some((c) => c.name === 'id') ? 't.id' : 't::text';
-      return `select '${name}' as name, md5(coalesce(string_agg(t::text, '|' order by ${order}), '')) as hash from ${name} t where ${scopeOf(table, siteId)}`;
-    });
-    query = sql.raw(selects.join(' union all '));
-    fingerprintSql.set(siteId, query);
+      const { name, columns } = getTableConfig(table)
+      const order = columns.some((c) => c.name === 'id') ? 't.id' : 't::text'
+      return `select '${name}' as name, md5(coalesce(string_agg(t::text, '|' order by ${order}), '')) as hash from ${name} t where ${scopeOf(table, siteId)}`
+    })
+    query = sql.raw(selects.join(' union all '))
+    fingerprintSql.set(siteId, query)
   }
-  const { rows } = (await app.db.execute(query)) as unknown as { rows: { name: string; hash: string }[] };
-  return Object.fromEntries(rows.map((row) => [row.name, row.hash]));
+  const { rows } = (await app.db.execute(query)) as unknown as { rows: { name: string; hash: string }[] }
+  return Object.fromEntries(rows.map((row) => [row.name, row.hash]))
 }
 
 /** The tables whose rows differ between two fingerprints. */
 export const changedTables = (before: Record<string, string>, after: Record<string, string>) =>
-  Object.keys(after).filter((table) => after[table] !== before[table]);
+  Object.keys(after).filter((table) => after[table] !== before[table])

@@ -1,59 +1,68 @@
-import assert from 'node:assert/strict';
-import { and, asc, count, eq } from 'drizzle-orm';
-import { auditLog, outApplies, specialCares, stockMovements } from '../src/db/schema.js';
-import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js';
-import { addSite, call, type TestSite } from './helpers.js';
-import { app, site, useSite } from './siteFixture.js';
+import assert from 'node:assert/strict'
+import { and, asc, count, eq } from 'drizzle-orm'
+import { auditLog, outApplies, specialCares, stockMovements } from '../src/db/schema.js'
+import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
+import { addSite, call, type TestSite } from './helpers.js'
+import { app, site, useSite } from './siteFixture.js'
 
 // What the tests of the stock routes share: an app with two sites of their own (see siteFixture.ts)
 // and the calls and reads the tests make of them.
 
-export { app, site };
+export { app, site }
 
-export const INDEX = '/api/care/index';
-export const BATCHES = '/api/care/inoutstore/getProductBatch';
-export const OUT = '/api/care/outApply';
-export const CARE = '/api/care/specialCare';
+export const INDEX = '/api/care/index'
+export const BATCHES = '/api/care/inoutstore/getProductBatch'
+export const OUT = '/api/care/outApply'
+export const CARE = '/api/care/specialCare'
 
 /** Another site: its departments, customers and products are not ours. */
-export let other: TestSite;
-export let departments: { id: number; name: string }[];
-export const today = centreToday(DEFAULT_ZONE);
+export let other: TestSite
+export let departments: { id: number; name: string }[]
+export const today = centreToday(DEFAULT_ZONE)
 
 /** Starts the app and the two sites before the file's tests (see useSite); closes the app after them. */
 export function useStockSites(): void {
   useSite(async () => {
-    other = await addSite(app);
-    departments = (await call(app, `${INDEX}/departmentList`, {}, { token: site.token })).res;
-  });
+    other = await addSite(app)
+    departments = (await call(app, `${INDEX}/departmentList`, {}, { token: site.token })).res
+  })
 }
 
 export const post = (url: string, body: object, headers: Record<string, string> = {}) =>
-  call(app, url, body, { token: site.token, ...headers });
+  call(app, url, body, { token: site.token, ...headers })
 
 /** Saves and answers the new id, failing the test on a refusal. */
 export async function saved(url: string, body: object): Promise<number> {
-  const reply = await post(url, body);
-  assert.equal(reply.code, 1, reply.msg);
-  return reply.res.id;
+  const reply = await post(url, body)
+  assert.equal(reply.code, 1, reply.msg)
+  return reply.res.id
 }
 
-export const row = (productId: number, batchId: number, quantity: number) => ({ product_id: productId, batch_id: batchId, quantity });
+export const row = (productId: number, batchId: number, quantity: number) => ({
+  product_id: productId,
+  batch_id: batchId,
+  quantity,
+})
 export const general = (items: object[], extra: object = {}) => ({
   type: 'general',
   department_id: departments[0].id,
   requester: '护士长王芳',
   items,
   ...extra,
-});
-export const info = async (url: string, id: number) => (await post(`${url}/info`, { id })).res;
+})
+export const info = async (url: string, id: number) => (await post(`${url}/info`, { id })).res
 
 export const movementsOf = (kind: 'out_apply' | 'special_care', orderId: number) =>
   app.db
-    .select({ batchId: stockMovements.batchId, delta: stockMovements.delta, action: stockMovements.action, by: stockMovements.by })
+    .select({
+      batchId: stockMovements.batchId,
+      delta: stockMovements.delta,
+      action: stockMovements.action,
+      by: stockMovements.by,
+    })
     .from(stockMovements)
     .where(and(eq(stockMovements.orderKind, kind), eq(stockMovements.orderId, orderId)))
-    .orderBy(asc(stockMovements.id));
+    .orderBy(asc(stockMovements.id))
 
 /** The audit actions on an order, each by the site's staff member. */
 export const auditOf = async (entity: string, id: number) =>
@@ -64,9 +73,9 @@ export const auditOf = async (entity: string, id: number) =>
       .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)))
       .orderBy(asc(auditLog.id))
   ).map((entry) => {
-    assert.equal(entry.accountId, site.accountId);
-    return entry.action;
-  });
+    assert.equal(entry.accountId, site.accountId)
+    return entry.action
+  })
 
 export const orderCount = async (table: typeof outApplies | typeof specialCares) =>
-  (await app.db.select({ n: count() }).from(table).where(eq(table.siteId, site.siteId)))[0].n;
+  (await app.db.select({ n: count() }).from(table).where(eq(table.siteId, site.siteId)))[0].n

@@ -1,148 +1,168 @@
-import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { FastifyInstance } from 'fastify';
-import S3rver from 's3rver';
-import { loadConfig } from '../src/config.js';
-import { DEMO_SIGNATURE } from '../src/demo/common.js';
-import { addSite, call, startApp, uploadFile, type TestSite } from './helpers.js';
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import type { FastifyInstance } from 'fastify'
+import S3rver from 's3rver'
+import { loadConfig } from '../src/config.js'
+import { DEMO_SIGNATURE } from '../src/demo/common.js'
+import { addSite, call, startApp, uploadFile, type TestSite } from './helpers.js'
 
 // Uploads in an S3-compatible bucket (a real s3rver on this machine): what one instance stores,
 // the others serve and print, and none keeps it on its own disk.
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'yuezi-s3-'));
-process.on('exit', () => rmSync(work, { recursive: true, force: true }));
-const BUCKET = 'yuezi-uploads';
-const KEYS = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+const work = mkdtempSync(path.join(os.tmpdir(), 'yuezi-s3-'))
+process.on('exit', () => rmSync(work, { recursive: true, force: true }))
+const BUCKET = 'yuezi-uploads'
+const KEYS = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }
 
-let s3rver: S3rver;
-let endpoint: string;
-let bucket: S3Client;
+let s3rver: S3rver
+let endpoint: string
+let bucket: S3Client
 /** Two instances, each with a folder of its own (and, without PostgreSQL, a database of its own). */
-let first: FastifyInstance;
-let second: FastifyInstance;
-let site: TestSite;
-const dataDirs = ['first', 'second'].map((name) => path.join(work, name));
+let first: FastifyInstance
+let second: FastifyInstance
+let site: TestSite
+const dataDirs = ['first', 'second'].map((name) => path.join(work, name))
 
 /** An instance whose uploads go to the bucket, read through loadConfig as a deployment sets them. */
 function startOnBucket(dataDir: string, env: Record<string, string> = {}) {
-  const { s3, csp } = loadConfig({ ...process.env, S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, ...KEYS, ...env });
-  return startApp({ s3, csp, dataDir });
+  const { s3, csp } = loadConfig({ ...process.env, S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, ...KEYS, ...env })
+  return startApp({ s3, csp, dataDir })
 }
 
 const bytesInBucket = async (name: string) =>
-  Buffer.from(await (await bucket.send(new GetObjectCommand({ Bucket: BUCKET, Key: name }))).Body!.transformToByteArray());
+  Buffer.from(
+    await (await bucket.send(new GetObjectCommand({ Bucket: BUCKET, Key: name }))).Body!.transformToByteArray(),
+  )
 
 before(async () => {
-  s3rver = new S3rver({ address: '127.0.0.1', port: 0, directory: path.join(work, 's3'), silent: true, configureBuckets: [{ name: BUCKET }] });
-  endpoint = `http://127.0.0.1:${(await s3rver.run()).port}`;
+  s3rver = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory: path.join(work, 's3'),
+    silent: true,
+    configureBuckets: [{ name: BUCKET }],
+  })
+  endpoint = `http://127.0.0.1:${(await s3rver.run()).port}`
   bucket = new S3Client({
     endpoint,
     region: 'us-east-1',
     forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  first = await startOnBucket(dataDirs[0]);
+  })
+  first = await startOnBucket(dataDirs[0])
   // The second serves what is stored through the server's address too; what it stores gets the bucket's public address.
-  second = await startOnBucket(dataDirs[1], { S3_PUBLIC_BASE_URL: `${endpoint}/${BUCKET}/` });
-  site = await addSite(first);
-});
+  second = await startOnBucket(dataDirs[1], { S3_PUBLIC_BASE_URL: `${endpoint}/${BUCKET}/` })
+  site = await addSite(first)
+})
 
 after(async () => {
-  await first?.close();
-  await second?.close();
-  bucket?.destroy();
-  s3rver?.httpServer?.closeAllConnections();
-  await s3rver?.close().catch(() => {});
-});
+  await first?.close()
+  await second?.close()
+  bucket?.destroy()
+  s3rver?.httpServer?.closeAllConnections()
+  await s3rver?.close().catch(() => {})
+})
 
 describe('uploads in an S3-compatible bucket', () => {
   it('puts the demo signature in the bucket', async () => {
-    await bucket.send(new HeadObjectCommand({ Bucket: BUCKET, Key: path.basename(DEMO_SIGNATURE) }));
-  });
+    await bucket.send(new HeadObjectCommand({ Bucket: BUCKET, Key: path.basename(DEMO_SIGNATURE) }))
+  })
 
   it('serves an image uploaded through one instance from another, and keeps it in the bucket, not on disk', async () => {
-    const signature = (await first.inject({ method: 'GET', url: DEMO_SIGNATURE })).rawPayload;
-    const reply = (await uploadFile(first, 'sign.png', signature, { token: site.token, host: 'care.example' })).json();
-    assert.equal(reply.err, 0, reply.message);
-    const url = new URL(reply.data.url);
-    assert.equal(url.origin, 'http://care.example');
-    const name = /^\/uploads\/([0-9a-f-]{36}\.png)$/.exec(url.pathname)?.[1];
-    assert.ok(name, url.pathname);
-    assert.deepEqual(await bytesInBucket(name), signature);
-    for (const dir of dataDirs) assert.ok(!existsSync(path.join(dir, 'uploads')), `an uploads folder in ${dir}`);
+    const signature = (await first.inject({ method: 'GET', url: DEMO_SIGNATURE })).rawPayload
+    const reply = (await uploadFile(first, 'sign.png', signature, { token: site.token, host: 'care.example' })).json()
+    assert.equal(reply.err, 0, reply.message)
+    const url = new URL(reply.data.url)
+    assert.equal(url.origin, 'http://care.example')
+    const name = /^\/uploads\/([0-9a-f-]{36}\.png)$/.exec(url.pathname)?.[1]
+    assert.ok(name, url.pathname)
+    assert.deepEqual(await bytesInBucket(name), signature)
+    for (const dir of dataDirs) assert.ok(!existsSync(path.join(dir, 'uploads')), `an uploads folder in ${dir}`)
 
     // The record that carries it prints it: the PDF reads the picture from the bucket.
-    const survey = (await call(first, '/api/care/index/getSurvey', {}, { token: site.token })).res;
-    const customer = site.customers[0];
-    const data = { agree: ['yes'], customer_signature: reply.data.url, sign_date: '2026-03-04' };
+    const survey = (await call(first, '/api/care/index/getSurvey', {}, { token: site.token })).res
+    const customer = site.customers[0]
+    const data = { agree: ['yes'], customer_signature: reply.data.url, sign_date: '2026-03-04' }
     // Saved through the address it was uploaded through, as a device does.
-    const saved = await call(first, '/api/care/index/answerSave', { customer_id: customer.id, survey_id: survey.id, data }, { token: site.token, host: 'care.example' });
-    assert.equal(saved.code, 1, saved.msg);
-    const link = await call(first, '/api/care/index/formRecordPdf', { answer_id: saved.res.id }, { token: site.token });
-    assert.equal(link.code, 1, link.msg);
-    const pdf = path.join(work, 'answer.pdf');
-    writeFileSync(pdf, (await first.inject({ method: 'GET', url: link.res.url })).rawPayload);
-    const images = execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).split('\n').slice(2);
-    assert.equal(images.filter((line) => line.trim().split(/\s+/)[2] === 'image').length, 1);
+    const saved = await call(
+      first,
+      '/api/care/index/answerSave',
+      { customer_id: customer.id, survey_id: survey.id, data },
+      { token: site.token, host: 'care.example' },
+    )
+    assert.equal(saved.code, 1, saved.msg)
+    const link = await call(first, '/api/care/index/formRecordPdf', { answer_id: saved.res.id }, { token: site.token })
+    assert.equal(link.code, 1, link.msg)
+    const pdf = path.join(work, 'answer.pdf')
+    writeFileSync(pdf, (await first.inject({ method: 'GET', url: link.res.url })).rawPayload)
+    const images = execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).split('\n').slice(2)
+    assert.equal(images.filter((line) => line.trim().split(/\s+/)[2] === 'image').length, 1)
 
-    const served = await second.inject({ method: 'GET', url: url.pathname });
-    assert.equal(served.statusCode, 200);
-    assert.equal(served.headers['content-type'], 'image/png');
-    assert.equal(served.headers['cross-origin-resource-policy'], 'cross-origin');
-    assert.deepEqual(served.rawPayload, signature);
-    assert.equal((await second.inject({ method: 'GET', url: '/uploads/none.png' })).statusCode, 404);
-  });
+    const served = await second.inject({ method: 'GET', url: url.pathname })
+    assert.equal(served.statusCode, 200)
+    assert.equal(served.headers['content-type'], 'image/png')
+    assert.equal(served.headers['cross-origin-resource-policy'], 'cross-origin')
+    assert.deepEqual(served.rawPayload, signature)
+    assert.equal((await second.inject({ method: 'GET', url: '/uploads/none.png' })).statusCode, 404)
+  })
 
   it("with S3_PUBLIC_BASE_URL, saves the bucket's public address, which opens without the server", async () => {
-    const publicBase = `${endpoint}/${BUCKET}`;
-    const token = (await call(second, '/api/care/account/login_old', { account: 'demo', password: 'demo1234' })).res.token;
-    const image = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(30, 7)]);
-    const reply = (await uploadFile(second, 'photo.jpg', image, { token })).json();
-    assert.equal(reply.err, 0, reply.message);
-    assert.match(reply.data.url, new RegExp(`^${publicBase}/[0-9a-f-]{36}\\.jpg$`));
+    const publicBase = `${endpoint}/${BUCKET}`
+    const token = (await call(second, '/api/care/account/login_old', { account: 'demo', password: 'demo1234' })).res
+      .token
+    const image = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(30, 7)])
+    const reply = (await uploadFile(second, 'photo.jpg', image, { token })).json()
+    assert.equal(reply.err, 0, reply.message)
+    assert.match(reply.data.url, new RegExp(`^${publicBase}/[0-9a-f-]{36}\\.jpg$`))
     // The H5 app may show it: the content security policy allows the bucket's images.
-    const csp = String((await second.inject('/api/health')).headers['content-security-policy']);
-    const imgSrc = csp.split(';').find((directive) => directive.startsWith('img-src '));
-    assert.ok(imgSrc?.split(' ').includes(endpoint), csp);
-    const opened = await fetch(reply.data.url);
-    assert.equal(opened.status, 200);
-    assert.deepEqual(Buffer.from(await opened.arrayBuffer()), image);
-  });
+    const csp = String((await second.inject('/api/health')).headers['content-security-policy'])
+    const imgSrc = csp.split(';').find((directive) => directive.startsWith('img-src '))
+    assert.ok(imgSrc?.split(' ').includes(endpoint), csp)
+    const opened = await fetch(reply.data.url)
+    assert.equal(opened.status, 200)
+    assert.deepEqual(Buffer.from(await opened.arrayBuffer()), image)
+  })
 
   it('is ready while the bucket answers, and says the file storage is down when it does not', async () => {
-    assert.deepEqual((await second.inject('/api/ready')).json(), { code: 1, msg: '成功', res: null });
-    s3rver.httpServer.closeAllConnections();
-    await s3rver.close();
-    const started = Date.now();
-    const ready = await second.inject('/api/ready');
-    assert.ok(Date.now() - started < 10_000, `answered in ${Date.now() - started} ms`);
-    assert.equal(ready.statusCode, 503);
-    assert.deepEqual(ready.json(), { code: -500, msg: '文件存储暂时无法连接，请稍后再试', res: null });
-    assert.match((await second.inject({ url: '/api/ready', headers: { lang: 'en' } })).json().msg, /file storage cannot be reached/);
+    assert.deepEqual((await second.inject('/api/ready')).json(), { code: 1, msg: '成功', res: null })
+    s3rver.httpServer.closeAllConnections()
+    await s3rver.close()
+    const started = Date.now()
+    const ready = await second.inject('/api/ready')
+    assert.ok(Date.now() - started < 10_000, `answered in ${Date.now() - started} ms`)
+    assert.equal(ready.statusCode, 503)
+    assert.deepEqual(ready.json(), { code: -500, msg: '文件存储暂时无法连接，请稍后再试', res: null })
+    assert.match(
+      (await second.inject({ url: '/api/ready', headers: { lang: 'en' } })).json().msg,
+      /file storage cannot be reached/,
+    )
     // The process itself is up: a load balancer keeps it, and sends requests once the store is back.
-    assert.equal((await second.inject('/api/health')).statusCode, 200);
-    assert.equal((await second.inject('/uploads/demo-signature.png')).statusCode, 503);
-  });
-});
+    assert.equal((await second.inject('/api/health')).statusCode, 200)
+    assert.equal((await second.inject('/uploads/demo-signature.png')).statusCode, 503)
+  })
+})
 
 describe('the object store settings', () => {
   it('refuse S3 settings without a bucket, and one key without the other', () => {
-    assert.throws(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }), /S3_ENDPOINT set without S3_BUCKET/);
-    assert.throws(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }), /go together/);
-    assert.throws(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }), /S3_ENDPOINT must be a URL/);
-    assert.equal(loadConfig({}).s3, undefined);
-    assert.deepEqual(loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio:9000/', S3_FORCE_PATH_STYLE: 'false' }).s3, {
-      endpoint: 'http://minio:9000',
-      bucket: 'b',
-      region: 'us-east-1',
-      credentials: undefined,
-      publicBaseUrl: undefined,
-      forcePathStyle: false,
-    });
-  });
-});
+    assert.throws(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }), /S3_ENDPOINT set without S3_BUCKET/)
+    assert.throws(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }), /go together/)
+    assert.throws(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }), /S3_ENDPOINT must be a URL/)
+    assert.equal(loadConfig({}).s3, undefined)
+    assert.deepEqual(
+      loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio:9000/', S3_FORCE_PATH_STYLE: 'false' }).s3,
+      {
+        endpoint: 'http://minio:9000',
+        bucket: 'b',
+        region: 'us-east-1',
+        credentials: undefined,
+        publicBaseUrl: undefined,
+        forcePathStyle: false,
+      },
+    )
+  })
+})

@@ -93,8 +93,10 @@ function settle(statusCode: number, body: unknown, showError: boolean): unknown 
   const envelope = (body && typeof body === 'object' ? body : {}) as Partial<Style1 & Style2>
   // Only a 2xx status succeeds: an envelope saying success under another status is a failure.
   const succeeded = statusCode >= 200 && statusCode <= 299
-  if (typeof envelope.code === 'number' && (succeeded || envelope.code !== CODE_OK)) return settleCode(envelope as Style1, showError)
-  if (typeof envelope.err === 'number' && (succeeded || envelope.err !== ERR_OK)) return settleErr(envelope as Style2, showError)
+  if (typeof envelope.code === 'number' && (succeeded || envelope.code !== CODE_OK))
+    return settleCode(envelope as Style1, showError)
+  if (typeof envelope.err === 'number' && (succeeded || envelope.err !== ERR_OK))
+    return settleErr(envelope as Style2, showError)
   const serverMessage = typeof envelope.msg === 'string' ? envelope.msg : envelope.message
   const message = succeeded ? t('request.serverInternalError') : serverMessage || t('request.serverFault')
   if (showError) toast(message)
@@ -164,7 +166,13 @@ export async function download(url: string, options: RequestOptions = {}): Promi
   throw new RequestError(message, reply.statusCode)
 }
 
-async function call<T>(method: Method, path: string, data: object, timeout: number, options: RequestOptions): Promise<T> {
+async function call<T>(
+  method: Method,
+  path: string,
+  data: object,
+  timeout: number,
+  options: RequestOptions,
+): Promise<T> {
   const reply = await transfer(
     () =>
       Taro.request({

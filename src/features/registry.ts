@@ -81,10 +81,19 @@ export const FEATURES: Feature[] = [
   form('checkNotice', checkNotice, { home: { group: 'checkIn', icon: 'Articles' } }),
   form('checkInNoticeMonth', checkInNoticeMonth, { home: { group: 'checkIn', icon: 'Notice' }, isMonth: true }),
   form('checkInNoticeSmall', checkInNoticeSmall, { home: { group: 'checkIn', icon: 'Edit' }, isMonth: false }),
-  list('checkInNoticeList', 'checkInNotice/index', 'checkInNoticeList.title', '入住通知单记录', { group: 'checkIn', icon: 'List' }),
-  list('outApplyGeneralList', 'linliao/index', 'stock.outApplyGeneralList.title', '出库单列表', { group: 'outbound', icon: 'Transit' }),
+  list('checkInNoticeList', 'checkInNotice/index', 'checkInNoticeList.title', '入住通知单记录', {
+    group: 'checkIn',
+    icon: 'List',
+  }),
+  list('outApplyGeneralList', 'linliao/index', 'stock.outApplyGeneralList.title', '出库单列表', {
+    group: 'outbound',
+    icon: 'Transit',
+  }),
   form('outApplyGeneral', outApplyGeneral),
-  list('outApplyGiftList', 'checkInGift/index', 'stock.outApplyGiftList.title', '大礼包出库单列表', { group: 'outbound', icon: 'Gift' }),
+  list('outApplyGiftList', 'checkInGift/index', 'stock.outApplyGiftList.title', '大礼包出库单列表', {
+    group: 'outbound',
+    icon: 'Gift',
+  }),
   form('outApplyGift', outApplyGift),
   form('giftCollection', giftCollection, { home: { group: 'outbound', icon: 'Received' } }),
   list('specialCareList', 'Selffundeditemconsumptiontable/index', 'stock.specialCareList.title', '资费物品出库单列表', {
@@ -104,4 +113,5 @@ export const featureById = (id: string) => FEATURES.find((feature) => feature.id
 export const featureByRoute = (route: string) => FEATURES.find((feature) => feature.route === route)
 
 /** The subpackage's pages as app.config.ts lists them: the working date's calendar, then every form and list. */
-export const pagesHomePages = () => [CHOOSE_DATE_PAGE, ...FEATURES.map((feature) => feature.route)].map((route) => pagePath(route, PAGES_HOME_ROOT))
+export const pagesHomePages = () =>
+  [CHOOSE_DATE_PAGE, ...FEATURES.map((feature) => feature.route)].map((route) => pagePath(route, PAGES_HOME_ROOT))

@@ -25,7 +25,11 @@ export class PagedList<T> {
   constructor(fetchPage: FetchPage<T>, limit = PAGE_SIZE) {
     this.fetchPage = fetchPage
     this.limit = limit
-    makeAutoObservable<this, 'fetchPage' | 'begin'>(this, { fetchPage: false, begin: false, limit: false }, { autoBind: true })
+    makeAutoObservable<this, 'fetchPage' | 'begin'>(
+      this,
+      { fetchPage: false, begin: false, limit: false },
+      { autoBind: true },
+    )
   }
 
   /** From the first page again (a new filter, pull to refresh); a page still on its way is dropped. */

@@ -59,7 +59,9 @@ class SessionStore {
   /** The site's time zone; the default until the user info is known. */
   get zone(): CentreZone {
     const info = this.userInfo
-    return info?.time_zone ? { timeZone: info.time_zone, utcOffsetMinutes: info.utc_offset } : { timeZone: DEFAULT_TIME_ZONE }
+    return info?.time_zone
+      ? { timeZone: info.time_zone, utcOffsetMinutes: info.utc_offset }
+      : { timeZone: DEFAULT_TIME_ZONE }
   }
 
   get isLoggedIn() {

@@ -8,7 +8,11 @@ const DANGER_COLOR = '#fa2c19'
 
 /** A short message over the page; `long` for one naming fields or items, to be read; `success` with a tick. */
 export function toast(title: string, { long = false, success = false }: { long?: boolean; success?: boolean } = {}) {
-  return Taro.showToast({ title, icon: success ? 'success' : 'none', duration: long ? TOAST_LONG_DURATION : TOAST_DURATION })
+  return Taro.showToast({
+    title,
+    icon: success ? 'success' : 'none',
+    duration: long ? TOAST_LONG_DURATION : TOAST_DURATION,
+  })
 }
 
 /** A message the user acknowledges (one button). */
@@ -19,7 +23,11 @@ export function alert(content: string, title = t('request.tip')) {
 /** Asks before an action: true when confirmed. `danger` colours the button of an action that cannot be undone. */
 export async function confirm(
   content: string,
-  { title = t('request.tip'), confirmText = t('common.confirm'), danger = false }: { title?: string; confirmText?: string; danger?: boolean } = {},
+  {
+    title = t('request.tip'),
+    confirmText = t('common.confirm'),
+    danger = false,
+  }: { title?: string; confirmText?: string; danger?: boolean } = {},
 ): Promise<boolean> {
   const { confirm: confirmed } = await Taro.showModal({
     title,

@@ -18,12 +18,19 @@ function fakeBuild(files) {
 }
 
 test('counts index.html files and the page chunks once each, raw and gzip', (t) => {
-  const js = { 'js/runtime.js': 'a'.repeat(100), 'js/app.js': 'b'.repeat(300), 'js/shared.js': 'c'.repeat(50), 'js/login.js': 'd'.repeat(20), 'js/home.js': 'e'.repeat(999) }
+  const js = {
+    'js/runtime.js': 'a'.repeat(100),
+    'js/app.js': 'b'.repeat(300),
+    'js/shared.js': 'c'.repeat(50),
+    'js/login.js': 'd'.repeat(20),
+    'js/home.js': 'e'.repeat(999),
+  }
   const dir = fakeBuild({
     ...js,
     'css/app.css': 'x'.repeat(40),
     'css/login.css': 'y'.repeat(10),
-    'index.html': '<script defer src="/js/runtime.js"></script><script defer src="/js/app.js"></script><link href="/css/app.css" rel="stylesheet">',
+    'index.html':
+      '<script defer src="/js/runtime.js"></script><script defer src="/js/app.js"></script><link href="/css/app.css" rel="stylesheet">',
     'page-assets.json': JSON.stringify({
       'pages/login/index': ['css/login.css', 'js/login.js', 'js/shared.js', 'js/app.js'],
       'pages/home/index': ['js/home.js', 'js/shared.js'],
@@ -34,7 +41,10 @@ test('counts index.html files and the page chunks once each, raw and gzip', (t) 
   const counted = ['js/runtime.js', 'js/app.js', 'js/login.js', 'js/shared.js']
   assert.equal(load.js, 100 + 300 + 50 + 20)
   assert.equal(load.css, 40 + 10)
-  assert.equal(load.jsGzip, counted.reduce((n, f) => n + gzipSync(js[f]).length, 0))
+  assert.equal(
+    load.jsGzip,
+    counted.reduce((n, f) => n + gzipSync(js[f]).length, 0),
+  )
   assert.equal(load.cssGzip, gzipSync('x'.repeat(40)).length + gzipSync('y'.repeat(10)).length)
   assert.deepEqual([...load.files].sort(), [...counted, 'css/app.css', 'css/login.css'].sort())
   assert.throws(() => h5FirstLoad(dir, 'pages/nowhere/index'), /not a page/)

@@ -26,7 +26,8 @@ async function coldStart(route, { token } = {}) {
     // Only gzip offered: the figure is the gzip one whatever else the server could send.
     await browser.context.setExtraHTTPHeaders({ 'accept-encoding': 'gzip' })
     const page = await browser.context.newPage()
-    if (token) await page.addInitScript((value) => localStorage.setItem('token', JSON.stringify({ data: value })), token)
+    if (token)
+      await page.addInitScript((value) => localStorage.setItem('token', JSON.stringify({ data: value })), token)
     const responses = []
     page.on('response', (response) => {
       const type = response.request().resourceType()
@@ -58,8 +59,15 @@ const report = (name, files) =>
 test(`the login page downloads ≤ ${BUDGETS.login / KB} KB of JS gzip`, async () => {
   const files = await coldStart('/pages/login/index')
   report('login', files)
-  assert.ok(files.some((f) => f.type === 'script'), 'no script was downloaded')
-  assert.deepEqual(files.filter((f) => f.bytes > 1024 && f.encoding !== 'gzip').map((f) => f.url), [], 'sent without gzip')
+  assert.ok(
+    files.some((f) => f.type === 'script'),
+    'no script was downloaded',
+  )
+  assert.deepEqual(
+    files.filter((f) => f.bytes > 1024 && f.encoding !== 'gzip').map((f) => f.url),
+    [],
+    'sent without gzip',
+  )
   assert.ok(sum(files, 'script') <= BUDGETS.login, `${(sum(files, 'script') / KB).toFixed(1)} KB`)
 })
 
@@ -75,7 +83,10 @@ async function demoToken() {
 test(`home, signed in, downloads ≤ ${BUDGETS.home / KB} KB of JS gzip`, async () => {
   const files = await coldStart('/', { token: await demoToken() })
   report('home', files)
-  assert.ok(files.some((f) => f.type === 'script'), 'no script was downloaded')
+  assert.ok(
+    files.some((f) => f.type === 'script'),
+    'no script was downloaded',
+  )
   assert.ok(sum(files, 'script') <= BUDGETS.home, `${(sum(files, 'script') / KB).toFixed(1)} KB`)
 })
 
@@ -96,7 +107,10 @@ test("home's scripts, the page's own included, each ask V8 to compile all their 
 test(`a form (访客出入登记表), signed in, downloads ≤ ${BUDGETS.form / KB} KB of JS gzip`, async () => {
   const files = await coldStart('/pagesHome/pages/form/visit/form', { token: await demoToken() })
   report('the visit form', files)
-  assert.ok(files.some((f) => f.type === 'script'), 'no script was downloaded')
+  assert.ok(
+    files.some((f) => f.type === 'script'),
+    'no script was downloaded',
+  )
   assert.ok(sum(files, 'script') <= BUDGETS.form, `${(sum(files, 'script') / KB).toFixed(1)} KB`)
 })
 

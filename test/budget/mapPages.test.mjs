@@ -15,7 +15,8 @@ const WEAPP = path.join(DIST, 'weapp')
 // Class names Leaflet's code and stylesheet both carry, whatever the minifier renames.
 const LEAFLET = /leaflet-(?:container|tile-pane|marker-pane)/
 
-const leafletFiles = (dir, files) => files.filter((file) => /\.(js|css)$/.test(file) && LEAFLET.test(readFileSync(path.join(dir, file), 'utf8')))
+const leafletFiles = (dir, files) =>
+  files.filter((file) => /\.(js|css)$/.test(file) && LEAFLET.test(readFileSync(path.join(dir, file), 'utf8')))
 
 function allFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -32,7 +33,10 @@ test('H5: Leaflet is in no first-load file of login or home, and is loaded by th
   // The check can fail: the map pages' own files do carry it, script and stylesheet.
   for (const route of ['pagesMap/chooseLocation/index', 'pagesMap/openLocation/index']) {
     const found = leafletFiles(H5, h5FirstLoad(H5, route).files)
-    assert.ok(found.some((file) => file.endsWith('.js')) && found.some((file) => file.endsWith('.css')), `${route}: ${found}`)
+    assert.ok(
+      found.some((file) => file.endsWith('.js')) && found.some((file) => file.endsWith('.css')),
+      `${route}: ${found}`,
+    )
   }
 })
 
@@ -41,6 +45,11 @@ test('weapp: no map pages and no Leaflet anywhere in the mini program', () => {
   const app = JSON.parse(readFileSync(path.join(WEAPP, 'app.json'), 'utf8'))
   const roots = (app.subPackages || app.subpackages || []).map((pack) => pack.root)
   assert.ok(!roots.some((root) => /pagesMap/.test(root)), `subpackages: ${roots}`)
-  const carrying = allFiles(WEAPP).filter((file) => /\.(js|wxss)$/.test(file) && LEAFLET.test(readFileSync(file, 'utf8')))
-  assert.deepEqual(carrying.map((file) => path.relative(WEAPP, file)), [])
+  const carrying = allFiles(WEAPP).filter(
+    (file) => /\.(js|wxss)$/.test(file) && LEAFLET.test(readFileSync(file, 'utf8')),
+  )
+  assert.deepEqual(
+    carrying.map((file) => path.relative(WEAPP, file)),
+    [],
+  )
 })

@@ -18,12 +18,24 @@ test('the WeChat code-quality scan passes every check', { timeout: 120_000 }, as
   const { checks, analysis, packages, errors } = await scanWeapp(WEAPP)
   for (const check of checks) {
     // WeChat's texts name the rule; they read as a complaint only when the check fails.
-    console.log(`${check.name}: ${check.success ? 'ok' : `FAILED (${check.text}) ${JSON.stringify(check.detail ?? '')}`}`)
+    console.log(
+      `${check.name}: ${check.success ? 'ok' : `FAILED (${check.text}) ${JSON.stringify(check.detail ?? '')}`}`,
+    )
   }
-  console.log(`analysed ${analysis.files.length} files; ${Object.entries(packages).map(([name, bytes]) => `${name} ${(bytes / KB).toFixed(1)} KB`).join(', ')}`)
+  console.log(
+    `analysed ${analysis.files.length} files; ${Object.entries(packages)
+      .map(([name, bytes]) => `${name} ${(bytes / KB).toFixed(1)} KB`)
+      .join(', ')}`,
+  )
   assert.equal(checks.length, 11, `expected WeChat's 11 checks, got ${checks.map((c) => c.name).join(', ')}`)
   assert.deepEqual(errors, [], 'the scanner reported errors')
-  assert.deepEqual(checks.filter((c) => !c.success).map((c) => c.name), [])
-  assert.ok(analysis.files.some((f) => f.path === 'app.js'), 'the analyser did not read the package')
+  assert.deepEqual(
+    checks.filter((c) => !c.success).map((c) => c.name),
+    [],
+  )
+  assert.ok(
+    analysis.files.some((f) => f.path === 'app.js'),
+    'the analyser did not read the package',
+  )
   assert.ok(packages.pagesHome > 0, 'the analyser did not see the pagesHome subpackage')
 })

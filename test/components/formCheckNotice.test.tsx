@@ -10,7 +10,12 @@ const SURVEY = '/api/care/index/getSurvey'
 const ANSWERS = '/api/care/index/answerList'
 const ANSWER = '/api/care/index/answerSave'
 const SIGNATURE = 'http://127.0.0.1:3200/uploads/sig.png'
-const rules = { id: 3, version: 2, title: '入住须知', content: '1. 探视时间为每日 10:00–11:30。\n2. 访客须在前台登记。' }
+const rules = {
+  id: 3,
+  version: 2,
+  title: '入住须知',
+  content: '1. 探视时间为每日 10:00–11:30。\n2. 访客须在前台登记。',
+}
 
 const answer = (fields: Partial<SurveyAnswer> = {}): SurveyAnswer => ({
   id: 9,
@@ -106,7 +111,12 @@ describe('check-in rules (入住须知)', () => {
   })
 
   it("lists the customer's acknowledgements in 历史记录 and shows the one picked", async () => {
-    const old = answer({ id: 8, survey_id: 2, version: 1, data: { agree: ['yes'], customer_signature: SIGNATURE, sign_date: '2026-11-01' } })
+    const old = answer({
+      id: 8,
+      survey_id: 2,
+      version: 1,
+      data: { agree: ['yes'], customer_signature: SIGNATURE, sign_date: '2026-11-01' },
+    })
     const api = mockApi({
       [SURVEY]: () => ({ code: 1, res: rules }),
       [ANSWERS]: () => ({ code: 1, res: { list: [old], total: 1 } }),

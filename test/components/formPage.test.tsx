@@ -210,7 +210,11 @@ describe('form page', () => {
   it("shows the server's field errors next to their fields and keeps everything", async () => {
     leaveFoodDraft({ unit_price: 99 })
     const api = mockApi({
-      [SAVE]: () => ({ code: -1, msg: '单价超出本店标准', res: { errors: [{ path: 'unit_price', message: '单价超出本店标准' }] } }),
+      [SAVE]: () => ({
+        code: -1,
+        msg: '单价超出本店标准',
+        res: { errors: [{ path: 'unit_price', message: '单价超出本店标准' }] },
+      }),
     })
     await show()
     click(saveButton())
@@ -272,7 +276,9 @@ describe('form page', () => {
     const api = mockApi({
       [INFO]: () => ({
         code: 1,
-        res: record({ data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30, dinner: 2, family_signature: SIGNATURE } }),
+        res: record({
+          data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30, dinner: 2, family_signature: SIGNATURE },
+        }),
       }),
       [SAVE]: () => ({ code: 1, res: { id: 12 } }),
       [DELETE]: () => ({ code: 1, res: null }),
@@ -303,7 +309,16 @@ describe('form page', () => {
     const notice = record({
       id: 31,
       name: '小月子入住通知单',
-      data: { customer_name: '李静', phone: '13800000007', procedure_date: '2026-11-01', room: '805', check_in_date: '2026-11-20', days: 10, package: '标准', departments: [3] },
+      data: {
+        customer_name: '李静',
+        phone: '13800000007',
+        procedure_date: '2026-11-01',
+        room: '805',
+        check_in_date: '2026-11-20',
+        days: 10,
+        package: '标准',
+        departments: [3],
+      },
     })
     const api = mockApi({
       [LIST]: () => ({ code: 1, res: { list: [notice], total: 1 } }),
@@ -331,7 +346,12 @@ describe('form page', () => {
     expect(frame('leave_date').textContent).toContain('2026-12-02')
     click(saveButton())
     await settle()
-    expect(callsTo(api, SAVE)[0].data).toMatchObject({ id: 31, name: '小月子入住通知单', customer_id: 7, data: { days: 12 } })
+    expect(callsTo(api, SAVE)[0].data).toMatchObject({
+      id: 31,
+      name: '小月子入住通知单',
+      customer_id: 7,
+      data: { days: 12 },
+    })
     expect(draft('draft:小月子入住通知单:7:31')).toBe('')
   })
 
@@ -341,7 +361,10 @@ describe('form page', () => {
         code: 1,
         res: { list: [record({ id: 12, data: { meal_date: '2026-11-21', unit_price: 30 } })], total: 1 },
       }),
-      [INFO]: () => ({ code: 1, res: record({ id: 12, data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30 } }) }),
+      [INFO]: () => ({
+        code: 1,
+        res: record({ id: 12, data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30 } }),
+      }),
     })
     await show()
     click(screen.getByText('历史记录'))
@@ -362,7 +385,11 @@ describe('form page', () => {
       ],
     })
     const round = (id: number, baby_id: number) =>
-      record({ id, name: '儿科医生查房签到表', data: { round_date: '2026-11-21', customer_id: 7, baby_id, temperature: 36.6 } })
+      record({
+        id,
+        name: '儿科医生查房签到表',
+        data: { round_date: '2026-11-21', customer_id: 7, baby_id, temperature: 36.6 },
+      })
     mockApi({ [LIST]: () => ({ code: 1, res: { list: [round(21, 70), round(22, 71)], total: 2 } }) })
     await show(<FormPage definition={pediatricianRounds} />)
     click(screen.getByText('历史记录'))
@@ -378,7 +405,8 @@ describe('form page', () => {
     jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: { id: '12' } } } as never)
     let fail = true
     mockApi({
-      [INFO]: () => (fail ? { code: -500, msg: '服务器内部错误' } : { code: 1, res: record({ data: { unit_price: 30 } }) }),
+      [INFO]: () =>
+        fail ? { code: -500, msg: '服务器内部错误' } : { code: 1, res: record({ data: { unit_price: 30 } }) },
     })
     await show()
     expect(screen.getByRole('alert').textContent).toContain('加载失败：服务器内部错误')
@@ -398,19 +426,42 @@ describe('visit form: a visitor leaving', () => {
       customer_name: '王芳',
       room: '806',
       customer_id: 8,
-      data: { visitor_name: '赵先生', phone: '13900000001', relation: 'husband', customer_id: 8, visitors: 1, temperature: 36.5, health: ['noFever'], time_in: '2026-11-22 09:30', visitor_signature: SIGNATURE },
+      data: {
+        visitor_name: '赵先生',
+        phone: '13900000001',
+        relation: 'husband',
+        customer_id: 8,
+        visitors: 1,
+        temperature: 36.5,
+        health: ['noFever'],
+        time_in: '2026-11-22 09:30',
+        visitor_signature: SIGNATURE,
+      },
     })
-    const left = record({ id: 52, name: '访客出入登记表', data: { visitor_name: '钱女士', time_in: '2026-11-22 08:00', time_out: '2026-11-22 09:00' } })
+    const left = record({
+      id: 52,
+      name: '访客出入登记表',
+      data: { visitor_name: '钱女士', time_in: '2026-11-22 08:00', time_out: '2026-11-22 09:00' },
+    })
     const api = mockApi({
       [LIST]: () => ({ code: 1, res: { list: [inside, left], total: 2 } }),
       [INFO]: () => ({ code: 1, res: inside }),
-      '/api/care/customer/info': () => ({ code: 1, res: { ...mother, id: 8, name: '王芳', room: '806', children: [] } }),
+      '/api/care/customer/info': () => ({
+        code: 1,
+        res: { ...mother, id: 8, name: '王芳', room: '806', children: [] },
+      }),
       [SAVE]: () => ({ code: 1, res: { id: 51 } }),
     })
     await show(<VisitPage />)
     click(screen.getByText('离开登记'))
     await settle()
-    expect(callsTo(api, LIST)[0].data).toEqual({ name: '访客出入登记表', date_from: '2026-11-22', date_to: '2026-11-22', page: 1, limit: 100 })
+    expect(callsTo(api, LIST)[0].data).toEqual({
+      name: '访客出入登记表',
+      date_from: '2026-11-22',
+      date_to: '2026-11-22',
+      page: 1,
+      limit: 100,
+    })
     expect(screen.getByText('赵先生 · 13900000001')).toBeTruthy()
     expect(screen.queryByText(/钱女士/)).toBeNull()
 
@@ -421,7 +472,11 @@ describe('visit form: a visitor leaving', () => {
     const timeOut = within(frame('time_out')).getByText(/^2\d{3}-\d{2}-\d{2} \d{2}:\d{2}$/).textContent
     click(saveButton())
     await settle()
-    expect(callsTo(api, SAVE)[0].data).toMatchObject({ id: 51, customer_id: 8, data: { visitor_name: '赵先生', time_out: timeOut } })
+    expect(callsTo(api, SAVE)[0].data).toMatchObject({
+      id: 51,
+      customer_id: 8,
+      data: { visitor_name: '赵先生', time_out: timeOut },
+    })
     // The current customer stays who it was.
     expect(customerStore.customerInfo?.id).toBe(7)
   })
@@ -454,7 +509,10 @@ afterAll(() => {
 
 describe('print / PDF of a saved record', () => {
   const PDF = '/api/care/index/formRecordPdf'
-  const saved = () => ({ code: 1, res: record({ data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30, dinner: 2 } }) })
+  const saved = () => ({
+    code: 1,
+    res: record({ data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30, dinner: 2 } }),
+  })
 
   it('is offered on a saved record only, and opens the link the server answers', async () => {
     const tab = mockViewerTab()

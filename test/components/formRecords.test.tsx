@@ -55,7 +55,8 @@ function server(records: FormRecord[], { failing = (): boolean => false }: { fai
 }
 
 const cards = () => Array.from(document.querySelectorAll('.checkin-list__name')).map((n) => n.textContent)
-const kindTab = (label: string) => screen.getByText(label, { selector: '.checkin-list__kind > :first-child' }).parentElement!
+const kindTab = (label: string) =>
+  screen.getByText(label, { selector: '.checkin-list__kind > :first-child' }).parentElement!
 
 async function show() {
   const view = render(<CheckInNoticeList />)
@@ -75,7 +76,13 @@ describe('check-in notice records', () => {
     click(kindTab('月子'))
     await settle()
     const calls = callsTo(api, LIST).filter((c) => (c.data as { name?: string }).name === MONTH)
-    expect(calls[calls.length - 1].data).toEqual({ name: MONTH, date_from: '2026-11-22', date_to: '2026-11-22', page: 1, limit: 20 })
+    expect(calls[calls.length - 1].data).toEqual({
+      name: MONTH,
+      date_from: '2026-11-22',
+      date_to: '2026-11-22',
+      page: 1,
+      limit: 20,
+    })
     expect(cards()).toHaveLength(20)
     expect(screen.getByText('共 25 条')).toBeTruthy()
 
@@ -105,7 +112,15 @@ describe('check-in notice records', () => {
     await settle()
     expect(cards()).toHaveLength(27)
     expect(new Set(cards()).size).toBe(27)
-    expect(cards().slice(20)).toEqual(['月客户11', '小客户11', '月客户12', '小客户12', '月客户13', '月客户14', '月客户15'])
+    expect(cards().slice(20)).toEqual([
+      '月客户11',
+      '小客户11',
+      '月客户12',
+      '小客户12',
+      '月客户13',
+      '月客户14',
+      '月客户15',
+    ])
     const tags = Array.from(document.querySelectorAll('.checkin-list__tag')).map((n) => n.textContent)
     expect(tags.filter((t) => t === '月子')).toHaveLength(15)
   })
@@ -147,7 +162,9 @@ describe('check-in notice records', () => {
   it('opens a notice in its own form, deletes one after a confirm, starts a new one of each kind', async () => {
     const api = server([...notices(MONTH, 1, 1, 59), ...notices(SMALL, 1, 101, 58)])
     const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
-    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+    const modal = jest
+      .spyOn(Taro, 'showModal')
+      .mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
     await show()
 
     click(screen.getByText('小客户1'))

@@ -10,7 +10,18 @@ import { setLocale } from '@/i18n'
 import { workingDateStore } from '@/stores'
 import { formOptionsStore } from '@/features/forms/stores/formOptions'
 import { FormSession, type SessionCustomer } from '@/features/forms/stores/formSession'
-import { blurField, callsTo, click, field, mockApi, mockUpload, quietUi, resetApp, settle, typeInto } from './support/helpers'
+import {
+  blurField,
+  callsTo,
+  click,
+  field,
+  mockApi,
+  mockUpload,
+  quietUi,
+  resetApp,
+  settle,
+  typeInto,
+} from './support/helpers'
 
 const mother: SessionCustomer = {
   id: 7,
@@ -90,7 +101,15 @@ describe('form renderer', () => {
 
   it('number: stores a number, checks range and decimals on blur', () => {
     const { session, container } = show(
-      formOf({ key: 'temperature', type: 'number', required: true, min: 34, max: 42, decimals: 1, unitKey: 'form.unit.celsius' }),
+      formOf({
+        key: 'temperature',
+        type: 'number',
+        required: true,
+        min: 34,
+        max: 42,
+        decimals: 1,
+        unitKey: 'form.unit.celsius',
+      }),
     )
     const input = field(container, 'temperature')
     typeInto(input, '36.')
@@ -154,12 +173,20 @@ describe('form renderer', () => {
       '/api/care/index/floorList': () => ({
         code: 1,
         res: [
-          { floor: 8, rooms: [{ room: '801', customer_id: null }, { room: '802', customer_id: 99 }] },
+          {
+            floor: 8,
+            rooms: [
+              { room: '801', customer_id: null },
+              { room: '802', customer_id: 99 },
+            ],
+          },
           { floor: 9, rooms: [{ room: '901', customer_id: 7 }] },
         ],
       }),
     })
-    const { session, container } = show(formOf({ key: 'room', type: 'select', required: true, optionsSource: 'floorList' }))
+    const { session, container } = show(
+      formOf({ key: 'room', type: 'select', required: true, optionsSource: 'floorList' }),
+    )
     await settle()
     expect(callsTo(api, '/api/care/index/floorList')).toHaveLength(1)
     click(within(frame(container, 'room')).getByText('请选择'))
@@ -202,7 +229,13 @@ describe('form renderer', () => {
 
   it('multiselect: static options and a server list (departments keep their numeric ids)', async () => {
     mockApi({
-      '/api/care/index/departmentList': () => ({ code: 1, res: [{ id: 3, name: '护理部' }, { id: 4, name: '餐饮部' }] }),
+      '/api/care/index/departmentList': () => ({
+        code: 1,
+        res: [
+          { id: 3, name: '护理部' },
+          { id: 4, name: '餐饮部' },
+        ],
+      }),
     })
     const { session } = show(
       formOf(
@@ -238,7 +271,9 @@ describe('form renderer', () => {
   })
 
   it('phone and ID card: checked on blur (mobile format, ID check digit); x becomes X', () => {
-    const { session, container } = show(formOf({ key: 'phone', type: 'phone', required: true }, { key: 'id_card', type: 'idCard' }))
+    const { session, container } = show(
+      formOf({ key: 'phone', type: 'phone', required: true }, { key: 'id_card', type: 'idCard' }),
+    )
     typeInto(field(container, 'phone'), '12812345678')
     blurField(field(container, 'phone'))
     expect(messageOf(container, 'phone')).toBe('手机号格式不正确')
@@ -274,7 +309,9 @@ describe('form renderer', () => {
   })
 
   it('rows: add and remove rows; each row field is checked, with its message in the row', async () => {
-    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+    const modal = jest
+      .spyOn(Taro, 'showModal')
+      .mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
     const { session, container } = show(pediatricianRounds)
     const medicines = frame(container, 'medicines')
     expect(within(medicines).getByText('暂无用药记录')).toBeTruthy()
@@ -302,7 +339,9 @@ describe('form renderer', () => {
   })
 
   it('rows: no more rows than maxItems', () => {
-    const { container } = show(formOf({ key: 'medicines', type: 'rows', maxItems: 1, rows: [{ key: 'dose', type: 'text' }] }))
+    const { container } = show(
+      formOf({ key: 'medicines', type: 'rows', maxItems: 1, rows: [{ key: 'dose', type: 'text' }] }),
+    )
     click(screen.getByText('添加用药'))
     expect(container.querySelector('[name="medicines.0.dose"]')).toBeTruthy()
     expect(screen.queryByText('添加用药')).toBeNull()
@@ -322,8 +361,13 @@ describe('form renderer', () => {
     const upload = mockUpload(['/uploads/a.jpg', '/uploads/b.png'])
     click(container.querySelector('.form-images__add')!)
     await waitFor(() => expect(session.values.photos).toEqual(['/uploads/a.jpg', '/uploads/b.png']))
-    expect(upload.mock.calls.map(([options]) => (options as { fileName?: string }).fileName)).toEqual(['a.jpg', 'b.PNG'])
-    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '仅支持 png、jpg、jpeg、bmp、gif 格式的图片' }))
+    expect(upload.mock.calls.map(([options]) => (options as { fileName?: string }).fileName)).toEqual([
+      'a.jpg',
+      'b.PNG',
+    ])
+    expect(Taro.showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: '仅支持 png、jpg、jpeg、bmp、gif 格式的图片' }),
+    )
     expect(container.querySelectorAll('.form-images__image')).toHaveLength(2)
     expect(within(frame(container, 'photos')).getByText('2/52')).toBeTruthy()
 
@@ -333,11 +377,19 @@ describe('form renderer', () => {
 
   it('images: at most 52 (or maxItems); the rest of a choice is left out', async () => {
     const full = show(formOf({ key: 'photos', labelKey: 'form.field.note', type: 'images' }))
-    act(() => void full.session.setValue('photos', Array.from({ length: 52 }, (_, i) => `/uploads/${i}.png`)))
+    act(
+      () =>
+        void full.session.setValue(
+          'photos',
+          Array.from({ length: 52 }, (_, i) => `/uploads/${i}.png`),
+        ),
+    )
     expect(full.container.querySelector('.form-images__add')).toBeNull()
     full.unmount()
 
-    const { session, container } = show(formOf({ key: 'photos', labelKey: 'form.field.note', type: 'images', maxItems: 2 }))
+    const { session, container } = show(
+      formOf({ key: 'photos', labelKey: 'form.field.note', type: 'images', maxItems: 2 }),
+    )
     const choose = jest.spyOn(Taro, 'chooseImage').mockResolvedValue({
       tempFilePaths: ['wxfile://a.png', 'wxfile://b.png', 'wxfile://c.png'],
       tempFiles: ['a', 'b', 'c'].map((n) => ({ path: `wxfile://${n}.png`, size: 1 })),
@@ -358,9 +410,16 @@ describe('form renderer', () => {
 
     // jsdom draws nothing: a canvas that records strokes and hands out a PNG blob.
     const strokes: string[] = []
-    const ctx = new Proxy({}, { get: (_t, name) => (typeof name === 'string' ? (...args: unknown[]) => strokes.push(name) && args : undefined) })
+    const ctx = new Proxy(
+      {},
+      {
+        get: (_t, name) => (typeof name === 'string' ? (...args: unknown[]) => strokes.push(name) && args : undefined),
+      },
+    )
     jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as never)
-    jest.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback) => callback(new Blob(['png'], { type: 'image/png' })))
+    jest
+      .spyOn(HTMLCanvasElement.prototype, 'toBlob')
+      .mockImplementation((callback) => callback(new Blob(['png'], { type: 'image/png' })))
     Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:signature'), revokeObjectURL: jest.fn() })
     // An empty pad is not a signature.
     click(within(frame(container, 'customer_signature')).getByText('点击此处签名'))
@@ -375,7 +434,9 @@ describe('form renderer', () => {
     expect(strokes).toContain('lineTo')
     click(screen.getByText('确定'))
     await waitFor(() => expect(session.values.customer_signature).toBe('http://127.0.0.1:3200/uploads/sig.png'))
-    expect(upload).toHaveBeenCalledWith(expect.objectContaining({ filePath: 'blob:signature', fileName: 'signature.png', name: 'file' }))
+    expect(upload).toHaveBeenCalledWith(
+      expect.objectContaining({ filePath: 'blob:signature', fileName: 'signature.png', name: 'file' }),
+    )
     const image = frame(container, 'customer_signature').querySelector('.form-signature__image')!
     expect(image.getAttribute('src') ?? (image as HTMLImageElement).src).toBe('http://127.0.0.1:3200/uploads/sig.png')
     expect(within(frame(container, 'customer_signature')).getByText('点击重新签名')).toBeTruthy()

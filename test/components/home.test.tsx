@@ -66,7 +66,16 @@ describe('home', () => {
   it('shows every entry in its group', async () => {
     homeApi()
     await show()
-    for (const text of ['查房', '入住', '物品出库', '登记', '儿科医生查房签到表', '入住须知', '礼包领取明细表', '家属订餐登记表']) {
+    for (const text of [
+      '查房',
+      '入住',
+      '物品出库',
+      '登记',
+      '儿科医生查房签到表',
+      '入住须知',
+      '礼包领取明细表',
+      '家属订餐登记表',
+    ]) {
       expect(screen.getByText(text)).toBeTruthy()
     }
   })

@@ -98,7 +98,9 @@ it('a refused permission says so with a way to the settings, and keeps what was 
   expect(frame.querySelector('.form-location__denied')?.textContent).toContain('未获得位置权限')
   expect(session.values.temperature).toBe(36.7)
 
-  const settings = jest.spyOn(Taro, 'openSetting').mockResolvedValue({ authSetting: { 'scope.userLocation': true }, errMsg: 'openSetting:ok' } as never)
+  const settings = jest
+    .spyOn(Taro, 'openSetting')
+    .mockResolvedValue({ authSetting: { 'scope.userLocation': true }, errMsg: 'openSetting:ok' } as never)
   click(frame.querySelector('.form-location__settings')!)
   await settle()
   expect(settings).toHaveBeenCalled()
@@ -121,7 +123,7 @@ it('a place shows on the map', async () => {
   ])
 })
 
-it('the records list shows each round\'s place and flags one past the radius', async () => {
+it("the records list shows each round's place and flags one past the radius", async () => {
   const records = [
     { id: 2, created_at: '2026-11-22T02:00:00Z', data: { signin_location: { ...far, distance: 3436, far: true } } },
     { id: 1, created_at: '2026-11-22T01:00:00Z', data: { signin_location: { ...near, distance: 100, far: false } } },

@@ -50,7 +50,9 @@ describe('login page', () => {
 
   it('after "please log in" on a page, signing in opens that page again with its query', async () => {
     const form = '/pagesHome/pages/form/visit/form?id=3'
-    jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { path: '/pages/login/index', params: { redirect: form } } } as never)
+    jest
+      .spyOn(Taro, 'getCurrentInstance')
+      .mockReturnValue({ router: { path: '/pages/login/index', params: { redirect: form } } } as never)
     const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
     const switchTab = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'switchTab:ok' })
     mockApi({ [LOGIN]: () => ({ code: 1, msg: 'ok', res: { token: 'tok-1', userInfo: demoUser } }) })
@@ -61,7 +63,9 @@ describe('login page', () => {
   })
 
   it('keeps what was typed when the server refuses (-4) and shows its message', async () => {
-    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+    const modal = jest
+      .spyOn(Taro, 'showModal')
+      .mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
     const switchTab = jest.spyOn(Taro, 'switchTab')
     mockApi({ [LOGIN]: () => ({ code: -4, msg: '账号或密码错误' }) })
     const { container } = render(<Login />)
@@ -77,7 +81,9 @@ describe('login page', () => {
 
   it('after too many attempts counts down to when the server allows the next one', async () => {
     jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
-    const api = mockApi({ [LOGIN]: () => ({ code: -3, msg: '尝试次数过多，请 2 分钟后再试', res: { retry_after: 65 } }) })
+    const api = mockApi({
+      [LOGIN]: () => ({ code: -3, msg: '尝试次数过多，请 2 分钟后再试', res: { retry_after: 65 } }),
+    })
     const { container } = render(<Login />)
     fillAndSubmit(container, 'demo', 'guess')
     await waitFor(() => expect(screen.getByText('请在 00:01:05 后重试')).toBeTruthy())

@@ -71,7 +71,9 @@ describe('change password', () => {
   it('offers a way out: logging out after a confirm ends the session on the server and opens the login page', async () => {
     const api = mockApi({ [LOGOUT]: () => ({ code: 1, res: null }) })
     const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
-    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+    const modal = jest
+      .spyOn(Taro, 'showModal')
+      .mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
     render(<ModifyPassword />)
     click(screen.getByText('退出登录'))
     await waitFor(() => expect(reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' }))

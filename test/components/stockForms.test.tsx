@@ -2,7 +2,12 @@ import { act, render, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import dayjs from 'dayjs'
 import type { Customer } from '@/api/types'
-import { GiftCollectionForm, OutApplyGeneralForm, OutApplyGiftForm, SpecialCareForm } from '@/features/stock/components/StockForms'
+import {
+  GiftCollectionForm,
+  OutApplyGeneralForm,
+  OutApplyGiftForm,
+  SpecialCareForm,
+} from '@/features/stock/components/StockForms'
 import '@/features/forms/locales'
 import { customerStore } from '@/stores'
 import { callsTo, click, demoUser, field, mockApi, settle, typeInto } from './support/helpers'
@@ -11,7 +16,14 @@ import { signedIn } from './support/signedIn'
 const day = (n: number) => dayjs().add(n, 'day').format('YYYY-MM-DD')
 const TODAY = day(0)
 
-const mother: Customer = { id: 7, name: '李静', phone: '13800000007', room: '805', delivery_date: '2026-11-10', children: [] }
+const mother: Customer = {
+  id: 7,
+  name: '李静',
+  phone: '13800000007',
+  room: '805',
+  delivery_date: '2026-11-10',
+  children: [],
+}
 
 const products = [
   { id: 1, name: '婴儿湿巾', spec: '80抽', unit: '包', price: 12.5, category: '母婴', stock: 30 },
@@ -20,14 +32,50 @@ const products = [
 // Out of order on purpose, with an expired one the server would not send: the app sorts and drops it too.
 const batches: Record<number, object[]> = {
   1: [
-    { id: 12, product_id: 1, batch_no: 'B-LATE', production_date: null, expiry_date: day(300), quantity: 20, near_expiry: false },
-    { id: 11, product_id: 1, batch_no: 'B-SOON', production_date: null, expiry_date: day(10), quantity: 4, near_expiry: true },
-    { id: 10, product_id: 1, batch_no: 'B-GONE', production_date: null, expiry_date: day(-3), quantity: 9, near_expiry: false },
+    {
+      id: 12,
+      product_id: 1,
+      batch_no: 'B-LATE',
+      production_date: null,
+      expiry_date: day(300),
+      quantity: 20,
+      near_expiry: false,
+    },
+    {
+      id: 11,
+      product_id: 1,
+      batch_no: 'B-SOON',
+      production_date: null,
+      expiry_date: day(10),
+      quantity: 4,
+      near_expiry: true,
+    },
+    {
+      id: 10,
+      product_id: 1,
+      batch_no: 'B-GONE',
+      production_date: null,
+      expiry_date: day(-3),
+      quantity: 9,
+      near_expiry: false,
+    },
   ],
-  2: [{ id: 21, product_id: 2, batch_no: 'C-1', production_date: null, expiry_date: day(100), quantity: 8, near_expiry: false }],
+  2: [
+    {
+      id: 21,
+      product_id: 2,
+      batch_no: 'C-1',
+      production_date: null,
+      expiry_date: day(100),
+      quantity: 8,
+      near_expiry: false,
+    },
+  ],
 }
 
-function api(extra: Record<string, (data: Record<string, unknown>) => { code: number; msg?: string; res?: unknown }> = {}) {
+function api(
+  extra: Record<string, (data: Record<string, unknown>) => { code: number; msg?: string; res?: unknown }> = {},
+) {
   return mockApi({
     '/api/care/index/productList': () => ({ code: 1, res: { list: products, total: products.length } }),
     '/api/care/inoutstore/getProductBatch': (d) => ({ code: 1, res: batches[d.product_id as number] ?? [] }),
@@ -35,7 +83,16 @@ function api(extra: Record<string, (data: Record<string, unknown>) => { code: nu
     '/api/care/index/giftTypeList': () => ({ code: 1, res: [{ id: 5, name: '入住大礼包', package_id: 9 }] }),
     '/api/care/index/productPackageList': () => ({
       code: 1,
-      res: [{ id: 9, name: '大礼包', items: [{ product_id: 1, quantity: 6 }, { product_id: 2, quantity: 2 }] }],
+      res: [
+        {
+          id: 9,
+          name: '大礼包',
+          items: [
+            { product_id: 1, quantity: 6 },
+            { product_id: 2, quantity: 2 },
+          ],
+        },
+      ],
     }),
     '/api/care/index/floorList': () => ({ code: 1, res: [{ floor: 8, rooms: [{ room: '805', customer_id: 7 }] }] }),
     '/api/care/outApply/info': (d) => ({ code: 1, res: { id: d.id, status: 'pending', items: [] } }),
@@ -61,7 +118,8 @@ async function show(ui: JSX.Element) {
 const frame = (path: string) => document.querySelector(`#form-field-${path.replace(/\./g, '-')}`) as HTMLElement
 const visible = (el: Element) => {
   for (let node: Element | null = el; node; node = node.parentElement) {
-    if ((node as HTMLElement).style?.display === 'none' || node.classList.contains('nut-popup-slide-bottom-leave')) return false
+    if ((node as HTMLElement).style?.display === 'none' || node.classList.contains('nut-popup-slide-bottom-leave'))
+      return false
   }
   return true
 }
@@ -87,7 +145,9 @@ describe('batch picker', () => {
     // The earliest-expiring batch is chosen, with its stock, expiry and the warning.
     const picker = frame('items.0.batch_id')
     expect(picker.textContent).toContain('B-SOON')
-    expect(picker.querySelector('.form-picker__note--warn')?.textContent).toContain(`库存 4 · 有效期至 ${day(10)} · 临期`)
+    expect(picker.querySelector('.form-picker__note--warn')?.textContent).toContain(
+      `库存 4 · 有效期至 ${day(10)} · 临期`,
+    )
     click(picker.querySelector('.form-picker__value')!)
     await settle()
     const labels = tiles().map((t) => t.textContent)
@@ -145,7 +205,9 @@ describe('batch picker', () => {
     click(screen.getByText('保存'))
     await settle()
     expect(frame('items.0.quantity').textContent).toContain('仅剩 2')
-    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '数量超出库存：婴儿湿巾（批次 B-SOON）仅剩 2' }))
+    expect(Taro.showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: '数量超出库存：婴儿湿巾（批次 B-SOON）仅剩 2' }),
+    )
     expect((field(container, 'requester') as HTMLInputElement).value).toBe('张护士')
   })
 })

@@ -50,7 +50,10 @@ beforeEach(() => {
   jest.spyOn(Taro, 'stopPullDownRefresh').mockImplementation(() => {})
 })
 
-function server(orders: ReturnType<typeof order>[], check?: (d: Record<string, unknown>) => { code: number; msg?: string; res?: unknown }) {
+function server(
+  orders: ReturnType<typeof order>[],
+  check?: (d: Record<string, unknown>) => { code: number; msg?: string; res?: unknown },
+) {
   return mockApi({
     '/api/care/outApply/index': () => ({ code: 1, res: { list: orders, total: orders.length } }),
     '/api/care/outApply/del': () => ({ code: 1, res: null }),
@@ -58,7 +61,9 @@ function server(orders: ReturnType<typeof order>[], check?: (d: Record<string, u
       check ??
       ((d) => ({
         code: 1,
-        res: order(d.id as number, d.reverse ? 'reversed' : d.approve ? 'approved' : 'rejected', { reason: d.reason ?? null }),
+        res: order(d.id as number, d.reverse ? 'reversed' : d.approve ? 'approved' : 'rejected', {
+          reason: d.reason ?? null,
+        }),
       })),
   })
 }
@@ -118,7 +123,9 @@ describe('outbound order list', () => {
     click(button(card('CK20261122-00001'), '审核通过'))
     await settle()
     await settle()
-    expect(modal).toHaveBeenLastCalledWith(expect.objectContaining({ content: '第 1 行 婴儿湿巾（批次 B-SOON）库存不足' }))
+    expect(modal).toHaveBeenLastCalledWith(
+      expect.objectContaining({ content: '第 1 行 婴儿湿巾（批次 B-SOON）库存不足' }),
+    )
     expect(card('CK20261122-00001').textContent).toContain('待审核')
   })
 
@@ -187,7 +194,10 @@ describe('print / PDF of an order', () => {
     const tab = mockViewerTab()
     const api = mockApi({
       '/api/care/outApply/index': () => ({ code: 1, res: { list: [order(4, 'approved')], total: 1 } }),
-      '/api/care/outApply/pdf': () => ({ code: 1, res: { url: '/api/pdf/tok-4', name: '出库单-CK20261122-00004.pdf' } }),
+      '/api/care/outApply/pdf': () => ({
+        code: 1,
+        res: { url: '/api/pdf/tok-4', name: '出库单-CK20261122-00004.pdf' },
+      }),
     })
     const navigate = jest.spyOn(Taro, 'navigateTo')
     await show()

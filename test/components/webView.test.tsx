@@ -38,9 +38,9 @@ describe('web-view page', () => {
   })
 
   function open(url: string) {
-    jest
-      .spyOn(Taro, 'getCurrentInstance')
-      .mockReturnValue({ router: { params: { url: encodeURIComponent(url) } } } as unknown as Taro.getCurrentInstance.Current)
+    jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({
+      router: { params: { url: encodeURIComponent(url) } },
+    } as unknown as Taro.getCurrentInstance.Current)
     return render(<WebViewPage />)
   }
 

@@ -28,7 +28,10 @@ export const tokenOf = (page) => page.evaluate(() => JSON.parse(localStorage.get
 
 /** Taps a home entry by its title's locale key. */
 export async function openEntry(page, entryKey) {
-  await page.locator('.entry-tile').filter({ has: page.getByText(zh[entryKey], { exact: true }) }).click()
+  await page
+    .locator('.entry-tile')
+    .filter({ has: page.getByText(zh[entryKey], { exact: true }) })
+    .click()
 }
 
 /** Polls `check` (an async function resolving to a truthy value when done) for up to 15 s. */
@@ -52,7 +55,13 @@ export async function sign(page, key) {
   const box = await canvas.boundingBox()
   await page.mouse.move(box.x + 30, box.y + 40)
   await page.mouse.down()
-  for (const [dx, dy] of [[60, 70], [100, 30], [150, 90], [200, 40]]) await page.mouse.move(box.x + dx, box.y + dy, { steps: 4 })
+  for (const [dx, dy] of [
+    [60, 70],
+    [100, 30],
+    [150, 90],
+    [200, 40],
+  ])
+    await page.mouse.move(box.x + dx, box.y + dy, { steps: 4 })
   await page.mouse.up()
   await page.locator('.form-signature__popup').filter({ has: canvas }).locator('.form-signature__confirm').click()
   await field.locator('.form-signature__image').waitFor()
@@ -114,11 +123,16 @@ export function driving(app) {
     })
     page.on('response', (response) => {
       const resourceType = response.request().resourceType()
-      if (LOADED.has(resourceType) && response.status() >= 400) errors.push(`failed ${resourceType}: ${response.url()} HTTP ${response.status()} (${page.url()})`)
+      if (LOADED.has(resourceType) && response.status() >= 400)
+        errors.push(`failed ${resourceType}: ${response.url()} HTTP ${response.status()} (${page.url()})`)
     })
-    await page.exposeFunction('reportPolicyViolation', (what) => errors.push(`content security policy: ${what} (${page.url()})`))
+    await page.exposeFunction('reportPolicyViolation', (what) =>
+      errors.push(`content security policy: ${what} (${page.url()})`),
+    )
     await page.addInitScript(() =>
-      document.addEventListener('securitypolicyviolation', (e) => window.reportPolicyViolation(`${e.violatedDirective} refused ${e.blockedURI}`)),
+      document.addEventListener('securitypolicyviolation', (e) =>
+        window.reportPolicyViolation(`${e.violatedDirective} refused ${e.blockedURI}`),
+      ),
     )
     await page.goto(`${app.server.url}/api/health`)
     await page.evaluate(() => localStorage.clear())

@@ -59,7 +59,11 @@ test('a 1,000-character note grows its box up to a height, then scrolls; its cou
   // Up to a height (well under the screen's), then it scrolls inside.
   const area = await box(text)
   assert.ok(area.height < 812 / 2, `the box is ${area.height}px high`)
-  const scroll = await text.evaluate((el) => ({ content: el.scrollHeight, shown: el.clientHeight, overflow: getComputedStyle(el).overflowY }))
+  const scroll = await text.evaluate((el) => ({
+    content: el.scrollHeight,
+    shown: el.clientHeight,
+    overflow: getComputedStyle(el).overflowY,
+  }))
   assert.ok(scroll.content > scroll.shown + 100, JSON.stringify(scroll))
   assert.notEqual(scroll.overflow, 'hidden')
   // Nothing of the field spills over the next field.
@@ -75,18 +79,29 @@ test('a saved note of several lines opens in a box that shows them all', async (
   const customerId = await page.evaluate(() => JSON.parse(localStorage.getItem('customerInfo')).data.id)
   const name = formZh['form.title.visit']
   const { list } = await app.api(page, 'index/getFormRecord', { name, customer_id: customerId, page: 1, limit: 1 })
-  const { id } = await app.api(page, 'index/saveForm', { name, customer_id: customerId, data: { ...list[0].data, remark: '一\n二\n三\n四\n五' } })
+  const { id } = await app.api(page, 'index/saveForm', {
+    name,
+    customer_id: customerId,
+    data: { ...list[0].data, remark: '一\n二\n三\n四\n五' },
+  })
 
   await page.goto(`${app.server.url}${VISIT}`)
   await formReady(page, 'form.title.visit', 'visitor_name')
   const text = fieldOf(page, 'remark').locator('textarea')
   await button(page, formZh['formUi.records']).click()
   await page.locator('.form-records__row').first().click()
-  await page.locator('.form-header__chip--edit').getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true }).waitFor()
+  await page
+    .locator('.form-header__chip--edit')
+    .getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true })
+    .waitFor()
   assert.equal(await text.inputValue(), '一\n二\n三\n四\n五')
   // Five lines high, none of them scrolled out of the box.
   const measure = () =>
-    text.evaluate((el) => ({ content: el.scrollHeight, shown: el.clientHeight, line: parseFloat(getComputedStyle(el).lineHeight) }))
+    text.evaluate((el) => ({
+      content: el.scrollHeight,
+      shown: el.clientHeight,
+      line: parseFloat(getComputedStyle(el).lineHeight),
+    }))
   await eventually(async () => {
     const { content, shown, line } = await measure()
     return shown >= 5 * line && content <= shown + 1
@@ -109,14 +124,20 @@ test('a signature is shown at the pad’s proportions, centred in its field, lar
   const canvas = page.locator('.signature-pad__canvas')
   await canvas.hover()
   const pad = await box(canvas)
-  await page.locator('.form-signature__popup .nut-popup-title-right, .form-signature__popup .nut-popup-close-icon').first().click()
+  await page
+    .locator('.form-signature__popup .nut-popup-title-right, .form-signature__popup .nut-popup-close-icon')
+    .first()
+    .click()
   await canvas.waitFor({ state: 'detached' })
 
   const shown = await box(image.locator('img'))
   const natural = await image.locator('img').evaluate((img) => ({ width: img.naturalWidth, height: img.naturalHeight }))
   const control = await box(field.locator('.form-field__input'))
   const padRatio = pad.width / pad.height
-  assert.ok(Math.abs(shown.width / shown.height - padRatio) < 0.03, `shown ${shown.width}×${shown.height}, pad ${pad.width}×${pad.height}`)
+  assert.ok(
+    Math.abs(shown.width / shown.height - padRatio) < 0.03,
+    `shown ${shown.width}×${shown.height}, pad ${pad.width}×${pad.height}`,
+  )
   assert.ok(Math.abs(natural.width / natural.height - padRatio) < 0.03, `the PNG ${natural.width}×${natural.height}`)
   assert.ok(Math.abs(shown.x + shown.width / 2 - (control.x + control.width / 2)) < 1.5, 'centred across the field')
   assert.ok(shown.width >= 240 && shown.height >= 120, `${shown.width}×${shown.height} is too small to recognise`)
@@ -132,7 +153,11 @@ async function standsOut(input) {
     const visible = (color) => color && color !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(color)
     for (let node = el; node && node !== sheet; node = node.parentElement) {
       const style = getComputedStyle(node)
-      const edge = parseFloat(style.borderTopWidth) > 0 && style.borderTopStyle !== 'none' && visible(style.borderTopColor) && style.borderTopColor !== sheetFill
+      const edge =
+        parseFloat(style.borderTopWidth) > 0 &&
+        style.borderTopStyle !== 'none' &&
+        visible(style.borderTopColor) &&
+        style.borderTopColor !== sheetFill
       const fillOwn = visible(style.backgroundColor) && style.backgroundColor !== sheetFill
       if (edge || fillOwn) return { ok: true, sheetFill, edge: style.borderTopColor, fill: style.backgroundColor }
     }
@@ -194,7 +219,10 @@ test('full-width digits and marks are read as numbers and saved as such; a negat
   await price.fill('－５')
   await price.blur()
   // Refused as typed, with the rule's own words; not turned into -5.00 first.
-  await fieldOf(page, 'unit_price').locator('.field-message').getByText(fmt(formZh['form.rule.negative'], { label: label('unit_price') })).waitFor()
+  await fieldOf(page, 'unit_price')
+    .locator('.field-message')
+    .getByText(fmt(formZh['form.rule.negative'], { label: label('unit_price') }))
+    .waitFor()
   assert.equal(await price.inputValue(), '－５')
 
   await price.fill('２５．５')
@@ -208,7 +236,10 @@ test('full-width digits and marks are read as numbers and saved as such; a negat
   const lunch = fieldOf(page, 'lunch').locator('input')
   await lunch.fill('-1')
   await lunch.blur()
-  await fieldOf(page, 'lunch').locator('.field-message').getByText(fmt(formZh['form.rule.negative'], { label: label('lunch') })).waitFor()
+  await fieldOf(page, 'lunch')
+    .locator('.field-message')
+    .getByText(fmt(formZh['form.rule.negative'], { label: label('lunch') }))
+    .waitFor()
   await lunch.fill('')
   await lunch.blur()
   // The amount counts what was read.
@@ -216,7 +247,12 @@ test('full-width digits and marks are read as numbers and saved as such; a negat
   await sign(page, 'family_signature')
   await saveButton(page).click()
   await page.locator('.form-header__chip--edit').waitFor()
-  const { list } = await app.api(page, 'index/getFormRecord', { name: '家属订餐登记表', customer_id: customerId, page: 1, limit: 1 })
+  const { list } = await app.api(page, 'index/getFormRecord', {
+    name: '家属订餐登记表',
+    customer_id: customerId,
+    page: 1,
+    limit: 1,
+  })
   // Sent as numbers, half-width: what the server's rules accept.
   assert.equal(list[0].data.unit_price, 25.5)
   assert.equal(list[0].data.breakfast, 2)
@@ -241,7 +277,10 @@ test('a refused save counts exactly the fields it marks and scrolls to the first
   const marked = page.locator('.form-field--invalid')
   await eventually(async () => (await marked.count()) === 1, 'one marked field')
   assert.equal(await marked.getAttribute('id'), 'form-field-items-0-quantity')
-  assert.doesNotMatch(one, new RegExp(fmt(formZh['formUi.invalidMany'], { message: '', count: '\\d+' }).replace(/[()（）]/g, '.')))
+  assert.doesNotMatch(
+    one,
+    new RegExp(fmt(formZh['formUi.invalidMany'], { message: '', count: '\\d+' }).replace(/[()（）]/g, '.')),
+  )
   assert.match(one, new RegExp(fmt(formZh['form.rule.max'], { label: formZh['form.field.quantity'], max: 9999 })))
   await eventually(async () => (await shownToast(page)) === '', 'the toast gone')
 
@@ -250,7 +289,13 @@ test('a refused save counts exactly the fields it marks and scrolls to the first
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
   await saveButton(page).click()
   const two = await toastText(page)
-  assert.equal(two, fmt(formZh['formUi.invalidMany'], { message: fmt(formZh['form.rule.required'], { label: label('requester') }), count: 2 }))
+  assert.equal(
+    two,
+    fmt(formZh['formUi.invalidMany'], {
+      message: fmt(formZh['form.rule.required'], { label: label('requester') }),
+      count: 2,
+    }),
+  )
   await eventually(async () => (await marked.count()) === 2, 'two marked fields')
   await eventually(async () => {
     const frame = await box(fieldOf(page, 'requester'))

@@ -55,7 +55,12 @@ test("a check-in notice starts with the mother's name, phone, room, delivery dat
   assert.equal((await fieldOf(page, 'baby_count').textContent()).includes('2'), true)
   for (const [i, child] of customer.children.entries()) {
     const sex = formZh[`form.option.sex.${child.sex}`]
-    await fieldOf(page, `babies.${i}.sex`).locator('.nut-radio').filter({ hasText: sex }).locator('[class*="-active"], [class*="-checked"]').first().waitFor()
+    await fieldOf(page, `babies.${i}.sex`)
+      .locator('.nut-radio')
+      .filter({ hasText: sex })
+      .locator('[class*="-active"], [class*="-checked"]')
+      .first()
+      .waitFor()
     if (child.birth_weight) assert.equal(Number(await valueOf(page, `babies.${i}.birth_weight`)), child.birth_weight)
   }
   // A date the app does not know stays for the user to choose.
@@ -125,7 +130,10 @@ test("入住须知 shows the whole text in the page, the agreement after it; its
   const survey = await app.api(page, 'index/getSurvey', {})
   const rules = page.locator('.check-notice__rules-text')
   // No box of its own that scrolls: all of the text takes its room in the page.
-  const { scrollHeight, clientHeight } = await rules.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }))
+  const { scrollHeight, clientHeight } = await rules.evaluate((el) => ({
+    scrollHeight: el.scrollHeight,
+    clientHeight: el.clientHeight,
+  }))
   assert.ok(scrollHeight <= clientHeight + 1, `the rules scroll inside a box (${scrollHeight} > ${clientHeight})`)
   assert.equal((await page.locator('.check-notice__content').textContent()).trim(), survey.content.trim())
   const lastLine = survey.content.trim().split('\n').pop()
@@ -144,14 +152,17 @@ test("入住须知 shows the whole text in the page, the agreement after it; its
   await button(page, formZh['formUi.records']).click()
   const row = page.locator('.form-records__row').first()
   await row.waitFor()
-  assert.ok((await row.textContent()).includes(fmt(formZh['formUi.forCustomer'], { name: customer.name, room: customer.room })))
+  assert.ok(
+    (await row.textContent()).includes(fmt(formZh['formUi.forCustomer'], { name: customer.name, room: customer.room })),
+  )
   await page.close()
 })
 
 test("twins' paediatric rounds tell apart in 历史记录: each names the customer and the baby", async () => {
   const { page, customer } = await chosenMother(2)
   const today = await workingDate(page)
-  for (const child of customer.children) await app.api(page, 'index/saveForm', paediatricRound(customer.id, child.id, today))
+  for (const child of customer.children)
+    await app.api(page, 'index/saveForm', paediatricRound(customer.id, child.id, today))
   await openEntry(page, 'entry.pediatricianRounds')
   await formReady(page, 'form.title.pediatricianRounds', 'round_date')
   await button(page, formZh['formUi.records']).click()
@@ -161,7 +172,11 @@ test("twins' paediatric rounds tell apart in 历史记录: each names the custom
   const customerLine = fmt(formZh['formUi.forCustomer'], { name: customer.name, room: customer.room })
   for (const child of customer.children) {
     const baby = fmt(formZh['formUi.recordBaby'], { name: child.name })
-    assert.equal(texts.filter((t) => t.includes(baby) && t.includes(customerLine)).length, 1, `${baby} in ${texts.join(' | ')}`)
+    assert.equal(
+      texts.filter((t) => t.includes(baby) && t.includes(customerLine)).length,
+      1,
+      `${baby} in ${texts.join(' | ')}`,
+    )
   }
   await page.close()
 })

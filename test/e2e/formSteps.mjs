@@ -105,7 +105,11 @@ export async function fillAll(page, fields) {
     if (value !== undefined) expected[field.key] = value
   }
   // Nothing left to complain about.
-  assert.equal(await page.locator('.field-message').count(), 0, await page.locator('.field-message').allTextContents().then(String))
+  assert.equal(
+    await page.locator('.field-message').count(),
+    0,
+    await page.locator('.field-message').allTextContents().then(String),
+  )
   return expected
 }
 
@@ -170,7 +174,11 @@ export async function saveAndWaitSaved(page) {
 // ------------------------------------------------------------------------------------------
 // The stock order forms' rows
 
-const openPopup = (page) => page.locator('.form-choice-popup').filter({ has: page.locator('.form-choice-popup__tile') }).last()
+const openPopup = (page) =>
+  page
+    .locator('.form-choice-popup')
+    .filter({ has: page.locator('.form-choice-popup__tile') })
+    .last()
 
 /** A product with a first (earliest-expiring) batch of at least `need`, and that batch (`app` calls the API). */
 export async function productWithStock(app, page, need, skip = []) {

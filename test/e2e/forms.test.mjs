@@ -47,7 +47,10 @@ async function reopenFromRecords(page, spec, expected, id) {
   const row = page.locator('.form-records__row').first()
   await row.waitFor()
   await row.click()
-  await page.locator('.form-header__chip--edit').getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true }).waitFor()
+  await page
+    .locator('.form-header__chip--edit')
+    .getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true })
+    .waitFor()
   await assertShown(page, expected)
   for (const { key, type } of spec.fields) {
     if (type === 'signature') await fieldOf(page, key).locator('.form-signature__image').waitFor()
@@ -63,7 +66,10 @@ async function reopenByReload(page, spec, expected, id) {
   await formReady(page, spec.titleKey, spec.fields[0].key)
   await page.locator('.form-header__chip').getByText(formZh['formUi.newRecord'], { exact: true }).waitFor()
   await button(page, formZh['formUi.openExisting']).click()
-  await page.locator('.form-header__chip--edit').getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true }).waitFor()
+  await page
+    .locator('.form-header__chip--edit')
+    .getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true })
+    .waitFor()
   await assertShown(page, expected)
 }
 
@@ -79,7 +85,7 @@ for (const key of ['pediatricianRounds', 'obstetricianRounds', 'proofOfLostRecei
   })
 }
 
-test('小月子入住通知单: empty save is refused, filled it saves; opened again it starts blank and offers the customer\'s notice', async () => {
+test("小月子入住通知单: empty save is refused, filled it saves; opened again it starts blank and offers the customer's notice", async () => {
   const spec = FORMS.checkInNoticeSmall
   const { page, expected, id } = await createThroughTheApp(spec)
   await reopenByReload(page, spec, expected, id)
@@ -129,7 +135,10 @@ test('月子入住通知单: create, reopen from 历史记录, find it in 入住
   await card.waitFor()
   await card.click()
   await formReady(page, spec.titleKey, spec.fields[0].key)
-  await page.locator('.form-header__chip--edit').getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true }).waitFor()
+  await page
+    .locator('.form-header__chip--edit')
+    .getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true })
+    .waitFor()
   await assertShown(page, expected)
   await fill(page, { key: 'days', type: 'number', value: 30 })
   await saveButton(page).click()
@@ -204,7 +213,10 @@ test('a draft survives a reload', async () => {
   await fill(page, { key: 'temperature', type: 'number', value: typed.temperature })
   await fill(page, { key: 'remark', type: 'textarea', value: typed.remark })
   await page.waitForFunction(
-    (name) => Object.keys(localStorage).some((k) => k.startsWith(`draft:${name}:`) && localStorage.getItem(k).includes('草稿备注')),
+    (name) =>
+      Object.keys(localStorage).some(
+        (k) => k.startsWith(`draft:${name}:`) && localStorage.getItem(k).includes('草稿备注'),
+      ),
     spec.name,
   )
   await page.reload()
@@ -263,7 +275,11 @@ test('a save while the server is stopped keeps the data and, once it is back, sa
 test('a save whose reply is lost (a timeout, then no network) keeps the data and draft, and the retry makes one record', async () => {
   const { spec, page, customerId, expected } = await familyFoodFilled('回复丢失时填写')
   const draftHolds = () =>
-    page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('draft:') && localStorage.getItem(k).includes('回复丢失时填写')))
+    page.evaluate(() =>
+      Object.keys(localStorage).some(
+        (k) => k.startsWith('draft:') && localStorage.getItem(k).includes('回复丢失时填写'),
+      ),
+    )
   const refusedSaveKeepsAll = async () => {
     await saveButton(page).click()
     await modal(page).getByText(formZh['formUi.saveOffline']).waitFor()
@@ -331,7 +347,9 @@ test('收据遗失证明: ID-card photos are chosen, a webp refused with the mes
   await photos.scrollIntoViewIfNeeded()
   const chooser = page.waitForEvent('filechooser')
   await photos.locator('.form-images__add').click()
-  await (await chooser).setFiles([
+  await (
+    await chooser
+  ).setFiles([
     { name: 'front.png', mimeType: 'image/png', buffer: picture('png', '#e8627a') },
     { name: 'back.jpg', mimeType: 'image/jpeg', buffer: picture('jpg', '#5b8ff9') },
     // A picture the browser shows but the centre's files may not hold (only png, jpg, jpeg, bmp, gif).
@@ -360,7 +378,10 @@ test('收据遗失证明: ID-card photos are chosen, a webp refused with the mes
   await formReady(page, spec.titleKey, spec.fields[0].key)
   await button(page, formZh['formUi.records']).click()
   await page.locator('.form-records__row').first().click()
-  await page.locator('.form-header__chip--edit').getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true }).waitFor()
+  await page
+    .locator('.form-header__chip--edit')
+    .getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true })
+    .waitFor()
   const thumbnail = fieldOf(page, 'id_card_photos').locator('.form-images__image')
   await thumbnail.scrollIntoViewIfNeeded()
   await thumbnail.click()

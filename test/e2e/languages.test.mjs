@@ -14,7 +14,9 @@ const app = useApp()
 
 const strings = (lang) =>
   ['', 'forms/']
-    .map((dir) => Object.values(JSON.parse(readFileSync(path.join(ROOT, 'locales', `${dir}${lang}.json`), 'utf8'))).join('\n'))
+    .map((dir) =>
+      Object.values(JSON.parse(readFileSync(path.join(ROOT, 'locales', `${dir}${lang}.json`), 'utf8'))).join('\n'),
+    )
     .join('\n')
 
 const CJK = /[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]+/g
@@ -23,7 +25,11 @@ const LATIN = /[A-Za-z][A-Za-z'-]*/g
 /** What a person reads on the page: its text, its inputs' placeholders and its title. */
 const shownText = (page) =>
   page.evaluate(() =>
-    [document.title, document.body.innerText, ...[...document.querySelectorAll('[placeholder]')].map((e) => e.getAttribute('placeholder'))].join('\n'),
+    [
+      document.title,
+      document.body.innerText,
+      ...[...document.querySelectorAll('[placeholder]')].map((e) => e.getAttribute('placeholder')),
+    ].join('\n'),
   )
 
 /**
@@ -35,19 +41,32 @@ const clippedText = (page) =>
   page.evaluate(() => {
     const ruler = document.createElement('canvas').getContext('2d')
     const found = []
-    const name = (el) => `${el.localName}${[...el.classList].slice(0, 2).map((c) => `.${c}`).join('')}`
+    const name = (el) =>
+      `${el.localName}${[...el.classList]
+        .slice(0, 2)
+        .map((c) => `.${c}`)
+        .join('')}`
     for (const el of document.querySelectorAll('body *')) {
       const box = el.getBoundingClientRect()
       const style = getComputedStyle(el)
-      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || box.bottom < 0 || box.right < 0) continue
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || box.bottom < 0 || box.right < 0)
+        continue
       if ((el.localName === 'input' || el.localName === 'textarea') && el.placeholder && !el.value) {
         ruler.font = style.font
         const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
-        if (ruler.measureText(el.placeholder).width > room + 1) found.push(`${name(el)} placeholder "${el.placeholder}"`)
+        if (ruler.measureText(el.placeholder).width > room + 1)
+          found.push(`${name(el)} placeholder "${el.placeholder}"`)
         continue
       }
-      const text = [...el.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent).join('').trim()
-      const hides = style.textOverflow === 'ellipsis' || ['hidden', 'clip'].includes(style.overflowX) || ['hidden', 'clip'].includes(style.overflow)
+      const text = [...el.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent)
+        .join('')
+        .trim()
+      const hides =
+        style.textOverflow === 'ellipsis' ||
+        ['hidden', 'clip'].includes(style.overflowX) ||
+        ['hidden', 'clip'].includes(style.overflow)
       if (text && hides && el.scrollWidth > el.clientWidth + 1) found.push(`${name(el)} "${text}"`)
     }
     return found
@@ -78,7 +97,9 @@ async function walk(lang, pattern, allowed) {
   const look = async (name) => {
     const text = await shownText(page)
     const corpus = `${data.join('\n')}\n${allowed}`
-    const foreign = [...new Set(text.match(pattern) ?? [])].filter((run) => !corpus.toLowerCase().includes(run.toLowerCase()))
+    const foreign = [...new Set(text.match(pattern) ?? [])].filter(
+      (run) => !corpus.toLowerCase().includes(run.toLowerCase()),
+    )
     if (foreign.length) leftovers[name] = foreign
     const cut = await clippedText(page)
     if (cut.length) clipped[name] = cut

@@ -18,7 +18,10 @@ import { ROOT } from './support.mjs'
 const zh = JSON.parse(readFileSync(path.join(ROOT, 'locales/location/zh-CN.json'), 'utf8'))
 
 // A 1×1 grey PNG: Leaflet stretches it over the 256 px tile.
-const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPYt28fAAUuApeTjEcPAAAAAElFTkSuQmCC', 'base64')
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPYt28fAAUuApeTjEcPAAAAAElFTkSuQmCC',
+  'base64',
+)
 
 /** The stand-in tile server: a PNG for every /z/x/y.png, and the tiles asked for. */
 async function startTileServer() {
@@ -29,7 +32,11 @@ async function startTileServer() {
     response.end(TILE)
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { asked, origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) }
+  return {
+    asked,
+    origin: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
 }
 
 const tiles = await startTileServer()
@@ -58,7 +65,8 @@ async function pointUnder(page, x, y) {
       // Tiles take no pointer events, so they are found by where they are drawn.
       for (const image of document.querySelectorAll('img.leaflet-tile-loaded')) {
         const box = image.getBoundingClientRect()
-        if (px >= box.left && px < box.right && py >= box.top && py < box.bottom) return { src: image.src, left: box.left, top: box.top, width: box.width }
+        if (px >= box.left && px < box.right && py >= box.top && py < box.bottom)
+          return { src: image.src, left: box.left, top: box.top, width: box.width }
       }
       return null
     },
@@ -91,7 +99,10 @@ async function shownPoint(page) {
 /** Within a metre or so (one screen pixel at street level is about 2 m). */
 function assertNear(actual, expected, tolerance, what) {
   for (const key of ['latitude', 'longitude']) {
-    assert.ok(Math.abs(actual[key] - expected[key]) <= tolerance, `${what}: ${key} ${actual[key]} is not ${expected[key]} (± ${tolerance})`)
+    assert.ok(
+      Math.abs(actual[key] - expected[key]) <= tolerance,
+      `${what}: ${key} ${actual[key]} is not ${expected[key]} (± ${tolerance})`,
+    )
   }
 }
 
@@ -144,8 +155,12 @@ test('/choose-location opened directly: on the device position in GCJ-02, dragge
   // At zoom 16 a pixel is 360 / 2^24 degrees of longitude, and that times cos(latitude) of latitude.
   const degreesPerPixel = 360 / (256 * 2 ** 16)
   const westward = (DEVICE_GCJ.longitude - shown.longitude) / degreesPerPixel
-  const southward = (DEVICE_GCJ.latitude - shown.latitude) / (degreesPerPixel * Math.cos((DEVICE_GCJ.latitude * Math.PI) / 180))
-  assert.ok(Math.abs(westward - 80) < 3 && Math.abs(southward - 60) < 3, `moved by the drag (80 px west, 60 px south): ${westward}, ${southward}`)
+  const southward =
+    (DEVICE_GCJ.latitude - shown.latitude) / (degreesPerPixel * Math.cos((DEVICE_GCJ.latitude * Math.PI) / 180))
+  assert.ok(
+    Math.abs(westward - 80) < 3 && Math.abs(southward - 60) < 3,
+    `moved by the drag (80 px west, 60 px south): ${westward}, ${southward}`,
+  )
 
   // A place needs a name: confirming without one says so and stays.
   await page.locator('.place__confirm').click()
@@ -187,8 +202,15 @@ test('/open-location shows the pin on the given point, the name, the address and
   const page = await app.newPage()
   await app.login(page)
   await page.waitForURL(isHome)
-  const place = { latitude: 31.228458, longitude: 121.478223, name: '人民广场 & 南京路', address: '上海市黄浦区人民大道 120 号' }
-  const query = Object.entries(place).map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&')
+  const place = {
+    latitude: 31.228458,
+    longitude: 121.478223,
+    name: '人民广场 & 南京路',
+    address: '上海市黄浦区人民大道 120 号',
+  }
+  const query = Object.entries(place)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join('&')
 
   await page.goto(`${app.server.url}/open-location?${query}`)
   await page.getByText(place.name, { exact: true }).waitFor()
@@ -247,7 +269,10 @@ test('a ward round signed in on the map: on the site without a position, on the 
   const { site_location: site } = await app.api(page, 'account/info', {})
   await page.goto(`${app.server.url}/${round.route}`)
   await formReady(page, round.titleKey, round.fields[0].key)
-  await fillAll(page, round.fields.filter((field) => field.type !== 'location'))
+  await fillAll(
+    page,
+    round.fields.filter((field) => field.type !== 'location'),
+  )
   const field = fieldOf(page, 'signin_location')
   const onMap = (url) => url.pathname === '/choose-location'
 

@@ -24,7 +24,10 @@ const placeAt = (location) => ({ name: `人民广场 ${location}`, address: `上
  */
 async function startMapService() {
   const service = { asked: [], nothingHere: false }
-  const tile = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPYt28fAAUuApeTjEcPAAAAAElFTkSuQmCC', 'base64')
+  const tile = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPYt28fAAUuApeTjEcPAAAAAElFTkSuQmCC',
+    'base64',
+  )
   const server = http.createServer((request, response) => {
     const url = new URL(request.url, 'http://stand-in')
     if (url.pathname.endsWith('.png')) return response.writeHead(200, { 'content-type': 'image/png' }).end(tile)
@@ -33,8 +36,19 @@ async function startMapService() {
     const { name, address } = placeAt(location)
     const regeocode = service.nothingHere
       ? { formatted_address: [], addressComponent: { streetNumber: { street: [], number: [] } }, aois: [], pois: [] }
-      : { formatted_address: address, addressComponent: { streetNumber: { street: '人民大道', number: '200号' } }, aois: [], pois: [{ name, distance: '12' }] }
-    setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: '1', info: 'OK', regeocode })), 400)
+      : {
+          formatted_address: address,
+          addressComponent: { streetNumber: { street: '人民大道', number: '200号' } },
+          aois: [],
+          pois: [{ name, distance: '12' }],
+        }
+    setTimeout(
+      () =>
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ status: '1', info: 'OK', regeocode })),
+      400,
+    )
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
   service.origin = `http://127.0.0.1:${server.address().port}`
@@ -77,7 +91,10 @@ const addressInput = (page) => input(page, zh['location.addressPlaceholder'])
 
 /** Waits until the name and address fields hold these values. */
 async function fieldsHold(page, name, address) {
-  await eventually(async () => (await nameInput(page).inputValue()) === name && (await addressInput(page).inputValue()) === address, `name "${name}" and address "${address}"`)
+  await eventually(
+    async () => (await nameInput(page).inputValue()) === name && (await addressInput(page).inputValue()) === address,
+    `name "${name}" and address "${address}"`,
+  )
 }
 
 test('/choose-location fills in the name and address of the point under the pin, once the map is still, and keeps what the user typed', async () => {
@@ -106,13 +123,19 @@ test('/choose-location fills in the name and address of the point under the pin,
   const moved = await shownLocation(page)
   assert.notEqual(moved, start)
   await fieldsHold(page, placeAt(moved).name, placeAt(moved).address)
-  assert.deepEqual(service.asked.map((query) => query.get('location')), [start, moved])
+  assert.deepEqual(
+    service.asked.map((query) => query.get('location')),
+    [start, moved],
+  )
 
   // A typed name stays through later moves; the address still follows the pin.
   await nameInput(page).fill('1号楼 808 房')
   await dragMap(page, -50, 30)
   const third = await shownLocation(page)
-  await eventually(async () => (await addressInput(page).inputValue()) === placeAt(third).address, 'the address of the third point')
+  await eventually(
+    async () => (await addressInput(page).inputValue()) === placeAt(third).address,
+    'the address of the third point',
+  )
   assert.equal(await nameInput(page).inputValue(), '1号楼 808 房')
   assert.equal(service.asked.at(-1).get('location'), third)
 

@@ -23,7 +23,11 @@ const SIGNATURE_PNG = Buffer.from(
 async function uploadSignature(page) {
   const form = new FormData()
   form.append('file', new Blob([SIGNATURE_PNG], { type: 'image/png' }), 'signature.png')
-  const reply = await fetch(`${app.server.url}/api/admin/oss/upload`, { method: 'POST', headers: { token: await tokenOf(page) }, body: form })
+  const reply = await fetch(`${app.server.url}/api/admin/oss/upload`, {
+    method: 'POST',
+    headers: { token: await tokenOf(page) },
+    body: form,
+  })
   const { err, data } = await reply.json()
   assert.equal(err, 0)
   return data.url
@@ -61,7 +65,13 @@ async function catchPdfs() {
   await app.browser.context.route('**/api/pdf/**', async (route) => {
     const reply = await route.fetch()
     const body = await reply.body()
-    pdfReplies.push({ url: route.request().url(), frame: route.request().frame(), status: reply.status(), headers: reply.headers(), body })
+    pdfReplies.push({
+      url: route.request().url(),
+      frame: route.request().frame(),
+      status: reply.status(),
+      headers: reply.headers(),
+      body,
+    })
     await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>PDF</title>' })
   })
 }
@@ -95,7 +105,10 @@ async function openSavedVisit(page, room, visitor) {
   const customerId = await page.evaluate(() => JSON.parse(localStorage.getItem('customerInfo')).data.id)
   const { id } = await app.api(page, 'index/saveForm', visitRecord(customerId, visitor, await uploadSignature(page)))
   await page.goto(`${app.server.url}${VISIT}?id=${id}`)
-  await page.locator('.form-header__chip').getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true }).waitFor()
+  await page
+    .locator('.form-header__chip')
+    .getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true })
+    .waitFor()
   assert.equal(await fieldOf(page, 'visitor_name').locator('input').inputValue(), visitor)
   return id
 }
@@ -104,7 +117,8 @@ test('访客出入登记表: 导出 PDF of a saved record opens the PDF in a tab
   const page = await app.newPage()
   await openSavedVisit(page, '814', 'PDF访客甲')
   const text = await pdfFrom(headerPdf(page))
-  for (const value of ['PDF访客甲', '13812345678', '带了一束康乃馨', '36.7']) assert.ok(text.includes(value), `${value} in:\n${text}`)
+  for (const value of ['PDF访客甲', '13812345678', '带了一束康乃馨', '36.7'])
+    assert.ok(text.includes(value), `${value} in:\n${text}`)
   // The form is where it was, as it was.
   assert.equal(await fieldOf(page, 'visitor_name').locator('input').inputValue(), 'PDF访客甲')
   assert.equal(await modal(page).count(), 0)
@@ -115,7 +129,9 @@ test("in WeChat's own browser (no tabs) the PDF opens in the page itself", async
   const page = await app.newPage()
   const cdp = await page.context().newCDPSession(page)
   const userAgent = await page.evaluate(() => navigator.userAgent)
-  await cdp.send('Emulation.setUserAgentOverride', { userAgent: `${userAgent} MicroMessenger/8.0.50 NetType/WIFI Language/zh_CN` })
+  await cdp.send('Emulation.setUserAgentOverride', {
+    userAgent: `${userAgent} MicroMessenger/8.0.50 NetType/WIFI Language/zh_CN`,
+  })
   await openSavedVisit(page, '816', 'PDF访客丙')
   const pages = app.browser.context.pages().length
   await catchPdfs()
@@ -146,14 +162,16 @@ test('an approved 出库单: its PDF from its row in the list and from the order
   const card = page.locator('.stock-list__card').filter({ hasText: order.no })
   await card.locator('.stock-list__tag--approved').waitFor()
   const fromRow = await pdfFrom(card.locator('.nut-button').filter({ hasText: PDF_LABEL }))
-  for (const value of [order.no, 'PDF领用人', product.name]) assert.ok(fromRow.includes(value), `${value} in:\n${fromRow}`)
+  for (const value of [order.no, 'PDF领用人', product.name])
+    assert.ok(fromRow.includes(value), `${value} in:\n${fromRow}`)
   // The button on the row did not open the order.
   assert.match(page.url(), /linliao\/index/)
 
   await card.click()
   await fieldOf(page, 'requester').waitFor()
   const fromOrder = await pdfFrom(headerPdf(page))
-  for (const value of [order.no, 'PDF领用人', product.name]) assert.ok(fromOrder.includes(value), `${value} in:\n${fromOrder}`)
+  for (const value of [order.no, 'PDF领用人', product.name])
+    assert.ok(fromOrder.includes(value), `${value} in:\n${fromOrder}`)
   await page.close()
 })
 
@@ -164,7 +182,10 @@ test('a record deleted meanwhile: the refusal is told, its tab closes, and the f
   const { context } = app.browser
   const pages = context.pages().length
   await headerPdf(page).click()
-  await modal(page).locator('.taro-modal__text').getByText(fmt(zh['request.fileFailed'], { message: serverZh['record.notFound'] }), { exact: true }).waitFor()
+  await modal(page)
+    .locator('.taro-modal__text')
+    .getByText(fmt(zh['request.fileFailed'], { message: serverZh['record.notFound'] }), { exact: true })
+    .waitFor()
   assert.equal(context.pages().length, pages)
   assert.equal(await fieldOf(page, 'visitor_name').locator('input').inputValue(), 'PDF访客乙')
   assert.equal(await fieldOf(page, 'remark').locator('textarea').inputValue(), '带了一束康乃馨')

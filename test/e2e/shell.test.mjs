@@ -78,7 +78,9 @@ test('the customer sheet, whose code home loads on its first opening, slides in 
   await page.evaluate(() => {
     window.sheetClasses = new Set()
     new MutationObserver((changes) => {
-      for (const { target } of changes) if (target.classList?.contains('customer-picker')) target.classList.forEach((name) => window.sheetClasses.add(name))
+      for (const { target } of changes)
+        if (target.classList?.contains('customer-picker'))
+          target.classList.forEach((name) => window.sheetClasses.add(name))
     }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true })
   })
   await button(page, zh['home.chooseCustomer']).click()
@@ -104,7 +106,10 @@ test("home's icons are drawn inline in their colour, none as an SVG mask (a whol
   )
   const entryIcons = icons.filter((icon) => icon.entry)
   assert.ok(entryIcons.length >= 14, `home shows ${entryIcons.length} entry icons`)
-  assert.deepEqual(icons.filter((icon) => icon.mask !== 'none' || icon.fill === null), [])
+  assert.deepEqual(
+    icons.filter((icon) => icon.mask !== 'none' || icon.fill === null),
+    [],
+  )
   // The entries' icons are white on their tiles, 24 px square.
   assert.deepEqual([...new Set(entryIcons.map((icon) => `${icon.fill} ${icon.width}`))], ['rgb(255, 255, 255) 24'])
   await page.close()
@@ -173,7 +178,9 @@ test('the content security policy lets the app work: login, home, a form with a 
   const violations = []
   await page.addInitScript(() => {
     window.__cspViolations = []
-    document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    )
   })
   page.on('console', (message) => {
     if (/content security policy/i.test(message.text())) violations.push(message.text())
@@ -201,7 +208,7 @@ test('the content security policy lets the app work: login, home, a form with a 
   await page.close()
 })
 
-test("a page whose code is slow to arrive shows the loading state after 200 ms; a fast one shows none", async () => {
+test('a page whose code is slow to arrive shows the loading state after 200 ms; a fast one shows none', async () => {
   const page = await app.newPage()
   // manager: demo's password was changed by an earlier test.
   await login(page, 'manager', 'demo1234')
@@ -212,7 +219,8 @@ test("a page whose code is slow to arrive shows the loading state after 200 ms; 
     window.loadingShown = 0
     new MutationObserver(() => {
       const toast = document.querySelector('.taro__toast')
-      if (toast && getComputedStyle(toast).display !== 'none' && toast.textContent.includes('加载中')) window.loadingShown += 1
+      if (toast && getComputedStyle(toast).display !== 'none' && toast.textContent.includes('加载中'))
+        window.loadingShown += 1
     }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
   })
 

@@ -11,7 +11,8 @@ const app = useApp()
 const productWithStock = (page, need, skip) => withStock(app, page, need, skip)
 
 const batchQuantity = async (page, productId, batchId) =>
-  (await app.api(page, 'inoutstore/getProductBatch', { product_id: productId })).find((b) => b.id === batchId)?.quantity ?? 0
+  (await app.api(page, 'inoutstore/getProductBatch', { product_id: productId })).find((b) => b.id === batchId)
+    ?.quantity ?? 0
 
 test('出库单: create, approve from 出库单列表, the batch stock drops', async () => {
   const page = await app.newPage()
@@ -38,11 +39,17 @@ test('出库单: create, approve from 出库单列表, the batch stock drops', a
   // The row's buttons look as NutUI draws them: side by side on one line, the text-only ones
   // (导出 PDF, 删除) without a background.
   const looks = await card.locator('.stock-list__actions .nut-button').evaluateAll((buttons) =>
-    buttons.map((button) => ({ middle: Math.round(button.getBoundingClientRect().top + button.offsetHeight / 2), background: getComputedStyle(button).backgroundColor })),
+    buttons.map((button) => ({
+      middle: Math.round(button.getBoundingClientRect().top + button.offsetHeight / 2),
+      background: getComputedStyle(button).backgroundColor,
+    })),
   )
   assert.equal(looks.length, 4)
   assert.equal(new Set(looks.map((look) => look.middle)).size, 1, JSON.stringify(looks))
-  assert.deepEqual(looks.slice(0, 2).map((look) => look.background), ['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)'])
+  assert.deepEqual(
+    looks.slice(0, 2).map((look) => look.background),
+    ['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)'],
+  )
   await card.locator('.nut-button').filter({ hasText: formZh['stock.approve'] }).click()
   await modal(page).getByText(formZh['stock.approve'], { exact: true }).click()
   await card.locator('.stock-list__tag--approved').waitFor()
@@ -62,7 +69,12 @@ test('出库单 asking for more than the stock is refused with the message and n
   await addItem(page, 0, product, batch.quantity + 1)
   await saveButton(page).click()
   // The shared rule's message (stockErrors), next to the quantity.
-  const message = fmt(formZh['form.rule.stock'], { label: formZh['form.field.quantity'], product: '@', batch: batch.batch_no, available: batch.quantity })
+  const message = fmt(formZh['form.rule.stock'], {
+    label: formZh['form.field.quantity'],
+    product: '@',
+    batch: batch.batch_no,
+    available: batch.quantity,
+  })
   const tail = message.slice(message.indexOf('@') + 1)
   await fieldOf(page, 'items.0.quantity').locator('.field-message').filter({ hasText: tail }).waitFor()
   // What was typed stays; the server refuses the same order too, and nothing changed.
@@ -70,7 +82,12 @@ test('出库单 asking for more than the stock is refused with the message and n
   const refused = await app.api(
     page,
     'outApply/save',
-    { type: 'general', department_id: 1, requester: 'x', items: [{ product_id: product.id, batch_id: batch.id, quantity: batch.quantity + 1 }] },
+    {
+      type: 'general',
+      department_id: 1,
+      requester: 'x',
+      items: [{ product_id: product.id, batch_id: batch.id, quantity: batch.quantity + 1 }],
+    },
     -1,
   )
   assert.match(refused.msg, new RegExp(`${batch.quantity}`))
@@ -90,7 +107,12 @@ test('入住礼包出库: a gift pack for a customer from home fills its rows fr
   await fieldOf(page, 'items.0.batch_id').locator('.form-picker__text').waitFor()
   await saveButton(page).click()
   const order = await eventually(async () => {
-    const { list } = await app.api(page, 'outApply/index', { page: 1, limit: 20, type: 'gift', customer_id: customerId })
+    const { list } = await app.api(page, 'outApply/index', {
+      page: 1,
+      limit: 20,
+      type: 'gift',
+      customer_id: customerId,
+    })
     return list[0]
   }, 'the gift order')
   assert.equal(order.customer_name, name)

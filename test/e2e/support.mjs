@@ -15,7 +15,8 @@ const H5_DIR = path.join(process.env.DIST_DIR || path.join(ROOT, 'dist'), 'h5')
  * scripts/lib/server.mjs); `clockAt` (a Date) starts its clock at that instant.
  */
 export async function startServer(env = {}, { clockAt } = {}) {
-  if (!existsSync(path.join(H5_DIR, 'index.html'))) throw new Error(`${H5_DIR} is missing: run \`npm run build:h5\` first`)
+  if (!existsSync(path.join(H5_DIR, 'index.html')))
+    throw new Error(`${H5_DIR} is missing: run \`npm run build:h5\` first`)
   // The suite logs the demo accounts in far more often than a person does (every test starts on a
   // clean device); the login limit has its own server test, so it is not the e2e suite's to meet.
   return startProductServer({ env: { H5_DIR, LOGIN_RATE_MAX: '1000', ...env }, clockAt })

@@ -51,7 +51,10 @@ test('forms and lists have a title bar: back to where they were opened from, hom
   await atHome(page)
 
   await openEntry(page, 'entry.outApplyGeneralList')
-  await bar(page).locator('.nav-bar__title').getByText(formZh['stock.outApplyGeneralList.title'], { exact: true }).waitFor()
+  await bar(page)
+    .locator('.nav-bar__title')
+    .getByText(formZh['stock.outApplyGeneralList.title'], { exact: true })
+    .waitFor()
   await barButton(page).click()
   await atHome(page)
 
@@ -88,7 +91,9 @@ test('back tapped while the page is still sliding in shows home, and home stays 
 test("WeChat's browser draws its own bar: no second one in the page", async () => {
   const page = await app.newPage()
   await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'userAgent', { get: () => 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 MicroMessenger/8.0.50' })
+    Object.defineProperty(navigator, 'userAgent', {
+      get: () => 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 MicroMessenger/8.0.50',
+    })
   })
   await app.loginAndPick(page, ROOM)
   await openForm(page)

@@ -25,7 +25,9 @@ const daysBetween = (from, to) => Math.round((Date.parse(to) - Date.parse(from))
 
 const servers = new Map()
 before(async () => {
-  await Promise.all(INSTANTS.map(async (instant) => servers.set(instant, await startServer({}, { clockAt: instant.at }))))
+  await Promise.all(
+    INSTANTS.map(async (instant) => servers.set(instant, await startServer({}, { clockAt: instant.at }))),
+  )
 })
 after(async () => {
   for (const server of servers.values()) await server.stop()
@@ -55,7 +57,10 @@ for (const instant of INSTANTS) {
         const spec = FORMS.checkInNoticeMonth
         await openEntry(page, spec.entry)
         await formReady(page, spec.titleKey, spec.fields[0].key)
-        await fillAll(page, spec.fields.map((field) => (field.key === 'room' ? { ...field, value: device.room } : field)))
+        await fillAll(
+          page,
+          spec.fields.map((field) => (field.key === 'room' ? { ...field, value: device.room } : field)),
+        )
         assert.equal(await pickerText(page, 'check_in_date'), instant.centreDay)
         assert.equal(await computedText(page, 'leave_date'), addDays(instant.centreDay, 28))
         const id = await saveAndWaitSaved(page)
@@ -65,7 +70,10 @@ for (const instant of INSTANTS) {
         // Home's badge counts it (and the other device's, made earlier on the same server).
         await page.goto(`${app.server.url}/`)
         const tile = page.locator('.entry-tile').filter({ hasText: zh['entry.checkInNoticeMonth'] })
-        await tile.locator('.nut-badge-content').getByText(String(index + 1), { exact: true }).waitFor()
+        await tile
+          .locator('.nut-badge-content')
+          .getByText(String(index + 1), { exact: true })
+          .waitFor()
 
         // The records of the working date list it, made at the centre's hour.
         await openEntry(page, 'entry.checkInNoticeList')

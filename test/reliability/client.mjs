@@ -58,7 +58,13 @@ export async function staffClient(baseUrl, account = 'demo', password = 'demo123
 }
 
 /** The forms a stream saves: per event (not one per customer); the two rounds carry medicines, stored as rows of their own. */
-export const STREAM_FORMS = ['儿科医生查房签到表', '产科医生查房签到表', '访客出入登记表', '家属订餐登记表', '收据遗失证明']
+export const STREAM_FORMS = [
+  '儿科医生查房签到表',
+  '产科医生查房签到表',
+  '访客出入登记表',
+  '家属订餐登记表',
+  '收据遗失证明',
+]
 export const ROUND_FORMS = new Set(['儿科医生查房签到表', '产科医生查房签到表'])
 
 /** A valid saveForm body of `name` for the n-th save: rounds get 1–3 medicines. */
@@ -71,7 +77,10 @@ export function formBody(client, name, n, requestId) {
   }
   const data = validSample(definitionOf(name), refs)
   if (ROUND_FORMS.has(name)) {
-    data.medicines = Array.from({ length: 1 + (n % 3) }, (_, i) => ({ medicine: `测试药${n}-${i + 1}`, dose: `${i + 1}片` }))
+    data.medicines = Array.from({ length: 1 + (n % 3) }, (_, i) => ({
+      medicine: `测试药${n}-${i + 1}`,
+      dose: `${i + 1}片`,
+    }))
   }
   return { name, customer_id: customer.id, data, request_id: requestId }
 }
@@ -85,7 +94,8 @@ export async function stockBatches(client, { min = 40, max = 12 } = {}) {
   const batches = []
   for (const product of products) {
     for (const batch of await client.get('inoutstore/getProductBatch', { product_id: product.id })) {
-      if (batch.quantity >= min && !batch.near_expiry) batches.push({ id: batch.id, productId: product.id, quantity: batch.quantity })
+      if (batch.quantity >= min && !batch.near_expiry)
+        batches.push({ id: batch.id, productId: product.id, quantity: batch.quantity })
     }
     if (batches.length >= max) break
   }

@@ -38,7 +38,12 @@ async function send(baseUrl, pathname, { method = 'POST', body, token, headers =
   try {
     response = await fetch(`${baseUrl}${pathname}`, {
       method,
-      headers: { lang: 'zh', ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { token } : {}), ...headers },
+      headers: {
+        lang: 'zh',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { token } : {}),
+        ...headers,
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(30_000),
     })
@@ -51,7 +56,9 @@ async function send(baseUrl, pathname, { method = 'POST', body, token, headers =
     }
     return { status: response.status, headers: response.headers, body: parsed }
   } catch (error) {
-    throw Object.assign(new Error(`${baseUrl}${pathname}: ${error.cause?.code ?? error.message}`), { code: error.cause?.code })
+    throw Object.assign(new Error(`${baseUrl}${pathname}: ${error.cause?.code ?? error.message}`), {
+      code: error.cause?.code,
+    })
   }
 }
 
@@ -177,11 +184,22 @@ after(async () => {
 describe(`${SIZE} instances on one PostgreSQL`, () => {
   test('started at once on an empty database, they migrate it once and fill in the demo data once', async () => {
     const journal = JSON.parse(readFileSync(path.join(ROOT, 'server/src/db/migrations/meta/_journal.json'), 'utf8'))
-    const applied = await db.query('select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash')
+    const applied = await db.query(
+      'select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash',
+    )
     assert.equal(applied.length, journal.entries.length, 'every migration applied')
-    assert.deepEqual(applied.filter((m) => m.times !== 1), [], 'a migration applied more than once')
-    const demo = await db.query(`select account, count(*)::int as times from accounts where account in ('demo', 'demo2', 'manager') group by account`)
-    assert.deepEqual(demo.map((a) => a.times), [1, 1, 1])
+    assert.deepEqual(
+      applied.filter((m) => m.times !== 1),
+      [],
+      'a migration applied more than once',
+    )
+    const demo = await db.query(
+      `select account, count(*)::int as times from accounts where account in ('demo', 'demo2', 'manager') group by account`,
+    )
+    assert.deepEqual(
+      demo.map((a) => a.times),
+      [1, 1, 1],
+    )
     assert.equal((await db.query('select count(*)::int as n from sites'))[0].n, 2)
     for (const url of urls) {
       const reply = await send(url, '/api/health', { method: 'GET' })
@@ -207,7 +225,8 @@ describe(`${SIZE} instances on one PostgreSQL`, () => {
     const waited = []
     for (const url of urls) {
       let res
-      while (((res = (await info(url, token)).body.res), res.name !== '改过的名字') && Date.now() - changedAt < 2_000) await sleep(5)
+      while (((res = (await info(url, token)).body.res), res.name !== '改过的名字') && Date.now() - changedAt < 2_000)
+        await sleep(5)
       assert.deepEqual([res.name, res.can_approve], ['改过的名字', true], url)
       waited.push(Date.now() - changedAt)
     }
@@ -227,9 +246,15 @@ describe(`${SIZE} instances on one PostgreSQL`, () => {
   test("a password change through instance 1 ends the account's other kept sessions at once on every instance; its own goes on", async () => {
     const staff = await addStaff()
     const current = await login(urls[0], staff.account, staff.password)
-    const others = [await login(urls[1], staff.account, staff.password), await login(urls[2], staff.account, staff.password)]
+    const others = [
+      await login(urls[1], staff.account, staff.password),
+      await login(urls[2], staff.account, staff.password),
+    ]
     for (const token of [current, ...others]) await keptEverywhere(token)
-    const changed = await send(urls[0], '/api/care/account/change_pwd', { body: { old_password: staff.password, password: 'cluster2024' }, token: current })
+    const changed = await send(urls[0], '/api/care/account/change_pwd', {
+      body: { old_password: staff.password, password: 'cluster2024' },
+      token: current,
+    })
     assert.equal(changed.body.code, 1, changed.body.msg)
     for (const url of urls) {
       for (const token of others) assert.equal((await info(url, token)).body.code, -90001, `${url}: another session`)
@@ -253,7 +278,11 @@ describe(`${SIZE} instances on one PostgreSQL`, () => {
       assert.equal((await info(url, token)).body.res.site_id, 2, url)
       const listed = await customersOn(url)
       assert.ok(listed.length > 0, `${url}: site 2 has customers`)
-      assert.deepEqual(listed.filter((id) => siteOne.includes(id)), [], `${url}: site 1's customers listed`)
+      assert.deepEqual(
+        listed.filter((id) => siteOne.includes(id)),
+        [],
+        `${url}: site 1's customers listed`,
+      )
     }
   })
 
@@ -272,7 +301,10 @@ describe(`${SIZE} instances on one PostgreSQL`, () => {
     // At the same moment on all three (a retry sent while the first is still under way).
     const raced = formBody(client, '家属订餐登记表', 2, `cluster-race:${randomUUID()}`)
     const replies = await Promise.all(urls.map((url) => save(url, raced)))
-    assert.deepEqual(replies.map((r) => r.body.code), [1, 1, 1])
+    assert.deepEqual(
+      replies.map((r) => r.body.code),
+      [1, 1, 1],
+    )
     assert.equal(new Set(replies.map((r) => r.body.res.id)).size, 1)
 
     for (const { request_id: requestId } of [retried, raced]) {
@@ -302,11 +334,20 @@ describe(`${SIZE} instances on one PostgreSQL`, () => {
       // Taken from the proxy in front, and found again in the log and the audit row.
       const requestId = `nginx-${i}-${randomUUID()}`
       const body = formBody(client, '收据遗失证明', i, `cluster-trace:${randomUUID()}`)
-      const reply = await send(url, '/api/care/index/saveForm', { body, token: client.token, headers: { 'x-request-id': requestId } })
+      const reply = await send(url, '/api/care/index/saveForm', {
+        body,
+        token: client.token,
+        headers: { 'x-request-id': requestId },
+      })
       assert.equal(reply.body.code, 1, reply.body.msg)
       assert.equal(reply.headers.get('x-request-id'), requestId)
-      const audits = await db.query('select entity, entity_id, http_request_id from audit_log where request_id = $1', [body.request_id])
-      assert.deepEqual(audits.map((a) => [a.entity, Number(a.entity_id), a.http_request_id]), [['form_records', reply.body.res.id, requestId]])
+      const audits = await db.query('select entity, entity_id, http_request_id from audit_log where request_id = $1', [
+        body.request_id,
+      ])
+      assert.deepEqual(
+        audits.map((a) => [a.entity, Number(a.entity_id), a.http_request_id]),
+        [['form_records', reply.body.res.id, requestId]],
+      )
 
       await sleep(50) // the line is written once the reply has gone
       const lines = cluster.instances[i]
@@ -324,7 +365,8 @@ describe(`${SIZE} instances on one PostgreSQL`, () => {
   })
 
   test('wrong passwords spread over the three instances lock the account out at the same count as one instance, on all three', async () => {
-    const attempt = (url, password) => send(url, '/api/care/account/login_old', { body: { account: 'demo2', password } })
+    const attempt = (url, password) =>
+      send(url, '/api/care/account/login_old', { body: { account: 'demo2', password } })
     for (let i = 0; i < LOGIN_LIMIT; i++) {
       const reply = await attempt(urls[i % SIZE], `wrong-${i}`)
       assert.equal(reply.body.code, -4, `attempt ${i + 1} on instance ${(i % SIZE) + 1}: ${reply.body.msg}`)
@@ -341,7 +383,11 @@ describe(`${SIZE} instances on one PostgreSQL`, () => {
     const client = await staffClient(urls[0])
     const form = new FormData()
     form.append('file', new Blob([SIGNATURE_PNG], { type: 'image/png' }), 'signature.png')
-    const reply = await fetch(`${urls[0]}/api/admin/oss/upload`, { method: 'POST', headers: { token: client.token }, body: form })
+    const reply = await fetch(`${urls[0]}/api/admin/oss/upload`, {
+      method: 'POST',
+      headers: { token: client.token },
+      body: form,
+    })
     const { err, data } = await reply.json()
     assert.equal(err, 0)
     const name = data.url.split('/').pop()
@@ -378,7 +424,10 @@ describe(`${SIZE} instances on one PostgreSQL`, () => {
         forms.set(requestId, { body, id: undefined })
         try {
           const reply = await balancer.send('/api/care/index/saveForm', { body, token: client.token })
-          if (reply.body?.code !== 1) failures.push(`${requestId} on instance ${reply.instance + 1}: HTTP ${reply.status} ${JSON.stringify(reply.body)}`)
+          if (reply.body?.code !== 1)
+            failures.push(
+              `${requestId} on instance ${reply.instance + 1}: HTTP ${reply.status} ${JSON.stringify(reply.body)}`,
+            )
           else {
             forms.get(requestId).id = reply.body.res.id
             answeredBy[reply.instance] += 1
@@ -409,7 +458,10 @@ describe(`${SIZE} instances on one PostgreSQL`, () => {
     assert.deepEqual(failures, [], 'requests that failed')
     assert.deepEqual(cluster.instances[victim].exit(), { code: 0, signal: null }, 'the instance exits cleanly')
     assert.ok(underWay.length > 0, 'no request was under way at the SIGTERM')
-    assert.ok(underWay.every((r) => r.replied), 'a request under way at the SIGTERM was not answered')
+    assert.ok(
+      underWay.every((r) => r.replied),
+      'a request under way at the SIGTERM was not answered',
+    )
     assert.ok(exitMs >= DRAIN_MS, `exited after ${exitMs} ms, before its ${DRAIN_MS} ms drain`)
     assert.ok(balancer.out.has(victim), 'the stopped instance is out of the rotation')
     assert.ok(answeredBy[0] > 0 && answeredBy[2] > 0, 'the others took the saves')

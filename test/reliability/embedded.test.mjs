@@ -35,7 +35,11 @@ function device(baseUrl, token) {
       const payload = JSON.stringify(body)
       const request = http.request(
         `${baseUrl}/api/care/${route}`,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), token } },
+        {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), token },
+        },
         (response) => {
           let text = ''
           response.setEncoding('utf8')
@@ -91,7 +95,12 @@ test(`${BUSY_DEVICES} devices sending at once and ${DESK_SAVES} saves of another
       if (index === 0) {
         // An order approved and reversed: the stock ends where it began.
         const requestId = `${run}:order${n}`
-        const body = { type: 'general', department_id: client.departmentIds[0], items: [{ product_id: batch.productId, batch_id: batch.id, quantity: 1 }], request_id: requestId }
+        const body = {
+          type: 'general',
+          department_id: client.departmentIds[0],
+          items: [{ product_id: batch.productId, batch_id: batch.id, quantity: 1 }],
+          request_id: requestId,
+        }
         const saved = await send(own, 'outApply/save', body)
         if (saved.code !== 1) return
         orders.add(saved.res.id)
@@ -135,7 +144,10 @@ test(`${BUSY_DEVICES} devices sending at once and ${DESK_SAVES} saves of another
   try {
     const { checked, lost } = await checkRun(db, { run, forms, orders: new Map(), batchesBefore: new Map() })
     assert.equal(lost, 0)
-    const [{ count }] = await db.query(`select count(*)::int as count from out_applies where id = any($1::bigint[]) and status = 'reversed'`, [[...orders]])
+    const [{ count }] = await db.query(
+      `select count(*)::int as count from out_applies where id = any($1::bigint[]) and status = 'reversed'`,
+      [[...orders]],
+    )
     assert.equal(count, orders.size)
     const [{ quantity }] = await db.query('select quantity from stock_batches where id = $1', [batch.id])
     assert.equal(quantity, batch.quantity)

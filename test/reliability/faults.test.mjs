@@ -56,11 +56,20 @@ class Stream {
     const requestId = `${this.runId}:${n}`
     const items = n % 3 === 2 ? this.takeStock(n) : null
     if (items) {
-      const body = { type: 'general', department_id: this.client.departmentIds[0], items, remark: `${this.runId} #${n}`, request_id: requestId }
+      const body = {
+        type: 'general',
+        department_id: this.client.departmentIds[0],
+        items,
+        remark: `${this.runId} #${n}`,
+        request_id: requestId,
+      }
       this.orders.set(requestId, { body, id: undefined, approved: false })
       return { kind: 'order', requestId }
     }
-    this.forms.set(requestId, { body: formBody(this.client, STREAM_FORMS[n % STREAM_FORMS.length], n, requestId), id: undefined })
+    this.forms.set(requestId, {
+      body: formBody(this.client, STREAM_FORMS[n % STREAM_FORMS.length], n, requestId),
+      id: undefined,
+    })
     return { kind: 'form', requestId }
   }
 
@@ -109,7 +118,8 @@ class Stream {
       const entry = this.orders.get(work.requestId)
       const reply = await call(baseUrl, 'outApply/check', { id: entry.id, approve: true }, { token })
       // A retried approval whose first try went through finds the order approved already.
-      if (reply.code === -6) assert.equal((await ok(baseUrl, 'outApply/info', { id: entry.id }, { token })).status, 'approved')
+      if (reply.code === -6)
+        assert.equal((await ok(baseUrl, 'outApply/info', { id: entry.id }, { token })).status, 'approved')
       else assert.equal(reply.code, 1, `approve ${work.requestId}: ${reply.msg}`)
       entry.approved = true
     }
@@ -168,7 +178,10 @@ async function streamWithKills(server, client, batches, rnd) {
   assert.ok([...stream.orders.values()].every((o) => o.id !== undefined && o.approved))
 
   // Saving again what was acknowledged before the kills answers the same record.
-  for (const [log, route] of [[stream.forms, 'index/saveForm'], [stream.orders, 'outApply/save']]) {
+  for (const [log, route] of [
+    [stream.forms, 'index/saveForm'],
+    [stream.orders, 'outApply/save'],
+  ]) {
     for (const entry of [...log.values()].slice(0, 3)) {
       assert.equal((await ok(client.baseUrl, route, entry.body, { token: client.token })).id, entry.id, route)
     }
@@ -194,13 +207,22 @@ async function faultRun(server, target, { stopBeforeCheck }) {
     const forms = acknowledged(stream.forms)
     const orders = acknowledged(stream.orders)
     assert.equal(forms.size + orders.size, stream.sent, `seed ${seed}: every save answered in the end`)
-    assert.ok(forms.size > 10 && orders.size > 3, `seed ${seed}: too few saves to say anything (${forms.size} forms, ${orders.size} orders)`)
+    assert.ok(
+      forms.size > 10 && orders.size > 3,
+      `seed ${seed}: too few saves to say anything (${forms.size} forms, ${orders.size} orders)`,
+    )
     const { checked, lost } = await checkRun(db, { run, forms, orders, batchesBefore })
     console.log(
       `${target.url ? 'PostgreSQL' : 'PGlite'}: ${kills} kills (${killsInFlight} with requests under way, ` +
         `${stream.retried} requests sent again), ${forms.size} records, ${orders.size} orders (seed ${seed})`,
     )
-    printCounts({ faultsInjected: kills, killsDuringRequests: killsInFlight, requestsRetried: stream.retried, recordsChecked: checked, recordsLost: lost })
+    printCounts({
+      faultsInjected: kills,
+      killsDuringRequests: killsInFlight,
+      requestsRetried: stream.retried,
+      recordsChecked: checked,
+      recordsLost: lost,
+    })
     assert.equal(lost, 0, `seed ${seed}: acknowledged saves lost`)
   } finally {
     await db.close()
@@ -235,7 +257,10 @@ describe('on PostgreSQL', () => {
         call(server.url, 'index/getFormRecord', {}, { token: client.token }),
         call(server.url, 'index/saveForm', save, { token: client.token }),
         call(server.url, 'account/info', {}, { token: client.token }),
-        fetch(`${server.url}/api/ready`, { signal: AbortSignal.timeout(30_000) }).then(async (r) => ({ status: r.status, ...(await r.json()) })),
+        fetch(`${server.url}/api/ready`, { signal: AbortSignal.timeout(30_000) }).then(async (r) => ({
+          status: r.status,
+          ...(await r.json()),
+        })),
       ])
       assert.ok(Date.now() - started < 10_000, `answered in ${Date.now() - started} ms`)
       for (const reply of replies) {

@@ -36,7 +36,9 @@ test(`${SESSIONS} sessions saving and listing for ${SECONDS} s: no errors, no lo
   const refs = await staffClient(server.url)
   const tokens = []
   for (let i = 1; i <= SESSIONS; i += 20) {
-    tokens.push(...(await Promise.all(Array.from({ length: 20 }, (_, k) => login(server.url, `load-${i + k}`, PASSWORD)))))
+    tokens.push(
+      ...(await Promise.all(Array.from({ length: 20 }, (_, k) => login(server.url, `load-${i + k}`, PASSWORD)))),
+    )
   }
 
   const saved = new Map()
@@ -80,7 +82,10 @@ test(`${SESSIONS} sessions saving and listing for ${SECONDS} s: no errors, no lo
   console.log(
     `${SESSIONS} sessions, ${SECONDS} s: ${requests} requests (${Math.round(requests / SECONDS)}/s), ${saved.size} saves; ` +
       `RSS ${samples[0].mb} MB at start, ${warm.mb} after warm-up, ${middle.mb} half-way, ${end.mb} at the end ` +
-      `(every 5 s: ${samples.filter((_, i) => i % 5 === 0).map((s) => s.mb).join(' ')})`,
+      `(every 5 s: ${samples
+        .filter((_, i) => i % 5 === 0)
+        .map((s) => s.mb)
+        .join(' ')})`,
   )
   assert.deepEqual(errors.slice(0, 10), [], `${errors.length} errors`)
 

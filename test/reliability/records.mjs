@@ -44,7 +44,10 @@ export async function checkRun(db, { run, forms, orders, batchesBefore }) {
     `select record_id, medicine, dose from medicines where record_id = any($1::bigint[]) order by id`,
     [ids(records)],
   )
-  const audits = await db.query(`select entity, entity_id, action, request_id from audit_log where request_id like $1`, [`${run}:%`])
+  const audits = await db.query(
+    `select entity, entity_id, action, request_id from audit_log where request_id like $1`,
+    [`${run}:%`],
+  )
   const auditOf = new Map(audits.map((a) => [a.request_id, a]))
   for (const [requestId, { body, id }] of forms) {
     const record = recordOf.get(requestId)
@@ -66,7 +69,9 @@ export async function checkRun(db, { run, forms, orders, batchesBefore }) {
       }
       assert.deepEqual(saved, body.data[key], `${requestId}: ${key}`)
     }
-    const medicines = medicineRows.filter((m) => Number(m.record_id) === id).map((m) => ({ medicine: m.medicine, dose: m.dose }))
+    const medicines = medicineRows
+      .filter((m) => Number(m.record_id) === id)
+      .map((m) => ({ medicine: m.medicine, dose: m.dose }))
     assert.deepEqual(medicines, ROUND_FORMS.has(body.name) ? body.data.medicines : [], `${requestId}: medicines`)
     assert.deepEqual(
       { ...auditOf.get(requestId), entity_id: Number(auditOf.get(requestId)?.entity_id) },
@@ -74,10 +79,17 @@ export async function checkRun(db, { run, forms, orders, batchesBefore }) {
     )
   }
   // Nothing the client does not know of (a retry that made a second record, a save it never sent).
-  assert.deepEqual(records.filter((r) => !forms.has(r.request_id)).map((r) => r.request_id), [], 'records the client never saw')
+  assert.deepEqual(
+    records.filter((r) => !forms.has(r.request_id)).map((r) => r.request_id),
+    [],
+    'records the client never saw',
+  )
 
   // Orders: found by their remark, each with its items, its audit row, approved with one movement per item.
-  const orderRows = await db.query(`select id, status, remark from out_applies where remark like $1 and deleted_at is null`, [`${run} %`])
+  const orderRows = await db.query(
+    `select id, status, remark from out_applies where remark like $1 and deleted_at is null`,
+    [`${run} %`],
+  )
   const orderIds = ids(orderRows)
   const items = await db.query(
     `select id, apply_id, batch_id, quantity from out_apply_items where apply_id = any($1::bigint[]) order by id`,
@@ -117,7 +129,11 @@ export async function checkRun(db, { run, forms, orders, batchesBefore }) {
       `${requestId}: stock movements`,
     )
   }
-  assert.deepEqual(orderIds.filter((id) => !known.has(id)), [], 'orders the client never saw')
+  assert.deepEqual(
+    orderIds.filter((id) => !known.has(id)),
+    [],
+    'orders the client never saw',
+  )
 
   // Stock: each batch's quantity is what it was less what the run's approvals took out.
   const batchIds = [...batchesBefore.keys()]

@@ -30,7 +30,16 @@ for (const [name, dir, tsconfig, extensions] of [
   ['the contract', 'packages/contract', 'server/tsconfig.json', 'ts'],
 ]) {
   test(`${name} has no import circle`, () => {
-    const { status, output } = run(bin('madge'), ['--circular', '--no-spinner', '--no-color', '--extensions', extensions, '--ts-config', tsconfig, dir])
+    const { status, output } = run(bin('madge'), [
+      '--circular',
+      '--no-spinner',
+      '--no-color',
+      '--extensions',
+      extensions,
+      '--ts-config',
+      tsconfig,
+      dir,
+    ])
     assert.equal(status, 0, output)
     assert.match(output, /No circular dependency found/, output)
   })

@@ -10,15 +10,38 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-const TOP_FOLDERS = ['src', 'server', 'test', 'packages', 'scripts', 'config', 'locales', 'docs', 'deploy', 'patches', 'types', '.ci']
-const TOP_FILES = ['README.md', 'package.json', 'tsconfig.json', 'babel.config.js', 'jest.config.js', 'project.config.json', 'project.private.config.json']
+const TOP_FOLDERS = [
+  'src',
+  'server',
+  'test',
+  'packages',
+  'scripts',
+  'config',
+  'locales',
+  'docs',
+  'deploy',
+  'patches',
+  'types',
+  '.ci',
+]
+const TOP_FILES = [
+  'README.md',
+  'package.json',
+  'tsconfig.json',
+  'babel.config.js',
+  'jest.config.js',
+  'project.config.json',
+  'project.private.config.json',
+]
 // A module named without its extension, as an import names it.
 const EXTENSIONS = ['', '.ts', '.tsx', '.js', '.mjs', '.cjs', '.json']
 
 const DOCS = [
   'README.md',
   'patches/README.md',
-  ...readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`),
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
 ]
 
 const isPlaceholder = (name) => /[*<>{}$]/.test(name)
@@ -103,5 +126,9 @@ test('a document naming a missing file fails; globs, placeholders and coming pla
     '    desk/             (coming) the front desk',
     '```',
   ].join('\n')
-  assert.deepEqual(missingPaths(text, 'README.md').sort(), ['docs/missing.md', 'src/features/gone/', 'src/features/nothingHere.ts'])
+  assert.deepEqual(missingPaths(text, 'README.md').sort(), [
+    'docs/missing.md',
+    'src/features/gone/',
+    'src/features/nothingHere.ts',
+  ])
 })

@@ -12,8 +12,16 @@ const NURSES_STATION = { name: '护理站', address: '阳光月子中心·总店
 
 /** Per form (its title key's last part): the home entry, the customer's demo room, the values typed. */
 const VISITS = {
-  pediatricianRounds: { entry: 'entry.pediatricianRounds', room: '811', values: { signin_location: NURSES_STATION, temperature: 36.6 } },
-  obstetricianRounds: { entry: 'entry.obstetricianRounds', room: '812', values: { signin_location: NURSES_STATION, temperature: 36.8 } },
+  pediatricianRounds: {
+    entry: 'entry.pediatricianRounds',
+    room: '811',
+    values: { signin_location: NURSES_STATION, temperature: 36.6 },
+  },
+  obstetricianRounds: {
+    entry: 'entry.obstetricianRounds',
+    room: '812',
+    values: { signin_location: NURSES_STATION, temperature: 36.8 },
+  },
   proofOfLostReceipt: {
     entry: 'entry.proofOfLostReceipt',
     room: '813',
@@ -28,7 +36,11 @@ const VISITS = {
       handler: '客服小李',
     },
   },
-  visit: { entry: 'entry.visit', room: '814', values: { visitor_name: '张访客', phone: '13812345678', visitors: 2, temperature: 36.6 } },
+  visit: {
+    entry: 'entry.visit',
+    room: '814',
+    values: { visitor_name: '张访客', phone: '13812345678', visitors: 2, temperature: 36.6 },
+  },
   familyFood: { entry: 'entry.familyFood', room: '815', values: { unit_price: 38 } },
   checkInNoticeMonth: {
     entry: 'entry.checkInNoticeMonth',
@@ -55,7 +67,8 @@ function requiredFields(definition, { room, values }) {
     .map((field) => {
       const spec = { key: field.key, type: field.optionsSource === 'floorList' ? 'room' : field.type }
       const value = spec.type === 'room' ? room : values[field.key]
-      if (VALUED.includes(spec.type) && value === undefined) throw new Error(`${definition.name}: no value for ${field.key}`)
+      if (VALUED.includes(spec.type) && value === undefined)
+        throw new Error(`${definition.name}: no value for ${field.key}`)
       if (value !== undefined) spec.value = value
       if (field.initial) spec.prefilled = true
       return spec
@@ -66,6 +79,16 @@ module.exports = Object.fromEntries(
   Object.entries(VISITS).map(([key, visit]) => {
     const definition = formDefinitions.find((form) => form.titleKey === `form.title.${key}`)
     const { name, titleKey, route } = definition
-    return [key, { name, entry: visit.entry, titleKey, route: route.replace(/^\//, ''), room: visit.room, fields: requiredFields(definition, visit) }]
+    return [
+      key,
+      {
+        name,
+        entry: visit.entry,
+        titleKey,
+        route: route.replace(/^\//, ''),
+        room: visit.room,
+        fields: requiredFields(definition, visit),
+      },
+    ]
   }),
 )

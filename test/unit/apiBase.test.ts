@@ -8,9 +8,9 @@ describe('apiBaseFor', () => {
   it('gives a development mini program the local server, on PORT when set', () => {
     expect(apiBaseFor({ taroEnv: 'weapp', env: {}, release: false })).toBe('http://127.0.0.1:3000')
     expect(apiBaseFor({ taroEnv: 'weapp', env: { PORT: '4100' }, release: false })).toBe('http://127.0.0.1:4100')
-    expect(apiBaseFor({ taroEnv: 'weapp', env: { TARO_APP_API_BASE: 'http://192.168.1.20:3000/' }, release: false })).toBe(
-      'http://192.168.1.20:3000',
-    )
+    expect(
+      apiBaseFor({ taroEnv: 'weapp', env: { TARO_APP_API_BASE: 'http://192.168.1.20:3000/' }, release: false }),
+    ).toBe('http://192.168.1.20:3000')
   })
 
   it('keeps H5 on its own origin unless told otherwise', () => {
@@ -26,9 +26,9 @@ describe('apiBaseFor', () => {
         /TARO_APP_API_BASE=https:\/\//,
       )
     }
-    expect(apiBaseFor({ taroEnv: 'weapp', env: { TARO_APP_API_BASE: 'https://api.example.com/' }, release: true })).toBe(
-      'https://api.example.com',
-    )
+    expect(
+      apiBaseFor({ taroEnv: 'weapp', env: { TARO_APP_API_BASE: 'https://api.example.com/' }, release: true }),
+    ).toBe('https://api.example.com')
   })
 })
 
@@ -42,8 +42,16 @@ it('names the legal domains the admin console needs', () => {
 
 it('`npm run build:weapp:prod` without an https server stops before building, with the message', () => {
   const root = path.resolve(__dirname, '../..')
-  const env = { ...process.env, DIST_DIR: path.join(root, '.tmp-never-built'), TARO_APP_API_BASE: 'http://127.0.0.1:3000' }
-  const build = spawnSync(path.join(root, 'node_modules/.bin/taro'), ['build', '--type', 'weapp', '--prod'], { cwd: root, env, encoding: 'utf8' })
+  const env = {
+    ...process.env,
+    DIST_DIR: path.join(root, '.tmp-never-built'),
+    TARO_APP_API_BASE: 'http://127.0.0.1:3000',
+  }
+  const build = spawnSync(path.join(root, 'node_modules/.bin/taro'), ['build', '--type', 'weapp', '--prod'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  })
   expect(build.status).not.toBe(0)
   expect(`${build.stdout}${build.stderr}`).toContain('TARO_APP_API_BASE=https://')
 }, 60_000)

@@ -29,9 +29,11 @@ afterEach(() => {
 
 describe('a file the server made, on the mini program', () => {
   it('downloads the link with the 60 s timeout and opens the PDF in the viewer with its menu (forward, print)', async () => {
-    const downloadFile = jest
-      .spyOn(Taro, 'downloadFile')
-      .mockResolvedValue({ statusCode: 200, tempFilePath: 'wxfile://tmp/record.pdf', errMsg: 'downloadFile:ok' } as never)
+    const downloadFile = jest.spyOn(Taro, 'downloadFile').mockResolvedValue({
+      statusCode: 200,
+      tempFilePath: 'wxfile://tmp/record.pdf',
+      errMsg: 'downloadFile:ok',
+    } as never)
     const openDocument = jest.spyOn(Taro, 'openDocument').mockResolvedValue({ errMsg: 'openDocument:ok' })
     await downloadAndOpen(PDF)
     expect(downloadFile).toHaveBeenCalledWith({ url: '/api/pdf/tok-abc', timeout: 60000 })
@@ -42,7 +44,9 @@ describe('a file the server made, on the mini program', () => {
   })
 
   it('a refused link is not opened', async () => {
-    jest.spyOn(Taro, 'downloadFile').mockResolvedValue({ statusCode: 403, tempFilePath: 'wxfile://tmp/x', errMsg: 'downloadFile:ok' } as never)
+    jest
+      .spyOn(Taro, 'downloadFile')
+      .mockResolvedValue({ statusCode: 403, tempFilePath: 'wxfile://tmp/x', errMsg: 'downloadFile:ok' } as never)
     const openDocument = jest.spyOn(Taro, 'openDocument')
     const error = await failure(downloadAndOpen(PDF))
     expect(error).toBeInstanceOf(RequestError)
@@ -65,12 +69,16 @@ describe('how a downloaded file is opened, by its kind', () => {
   })
 
   it('a kind the phone cannot open, or a viewer failing, is told in the user’s words', async () => {
-    const openDocument = jest.spyOn(Taro, 'openDocument').mockRejectedValue({ errMsg: 'openDocument:fail filetype not supported' })
+    const openDocument = jest
+      .spyOn(Taro, 'openDocument')
+      .mockRejectedValue({ errMsg: 'openDocument:fail filetype not supported' })
     expect((await failure(openLocalFile('wxfile://d', '签名.png'))).message).toBe('手机无法打开这种文件')
     expect((await failure(openLocalFile('wxfile://v', 'video.mp4'))).message).toBe('手机无法打开这种文件')
     expect(openDocument).not.toHaveBeenCalled()
     setLocale('en')
-    expect((await failure(openLocalFile('wxfile://a', 'a.pdf'))).message).toBe('This kind of file cannot be opened on the phone')
+    expect((await failure(openLocalFile('wxfile://a', 'a.pdf'))).message).toBe(
+      'This kind of file cannot be opened on the phone',
+    )
   })
 })
 
@@ -105,7 +113,9 @@ describe('openServerFile on H5', () => {
     expect(tab.close).toHaveBeenCalled()
     expect(tab.location.href).toBe('')
     expect(ui.hideLoading).toHaveBeenCalledTimes(1)
-    expect(ui.showModal).toHaveBeenCalledWith(expect.objectContaining({ content: '文件未能打开：记录不存在或已删除', showCancel: false }))
+    expect(ui.showModal).toHaveBeenCalledWith(
+      expect.objectContaining({ content: '文件未能打开：记录不存在或已删除', showCancel: false }),
+    )
   })
 
   it('no reply at all (offline, timeout) is told as such in the user’s language', async () => {

@@ -12,7 +12,10 @@ import { CHOOSE_DATE_PAGE, MAIN_PAGES, PAGES_HOME_ROOT } from '@/routes'
 // The build's defineAppConfig / definePageConfig: stand in for them, then read the configs.
 ;(global as Record<string, unknown>).defineAppConfig ??= (config: unknown) => config
 ;(global as Record<string, unknown>).definePageConfig ??= (config: unknown) => config
-const appConfig = require('@/app.config').default as { pages: string[]; subPackages: { root: string; pages: string[] }[] }
+const appConfig = require('@/app.config').default as {
+  pages: string[]
+  subPackages: { root: string; pages: string[] }[]
+}
 
 const SRC = path.resolve(__dirname, '../../src')
 const pageFile = (route: string, ext: string) => path.join(SRC, `${route}${ext}`)
@@ -29,7 +32,10 @@ function files(dir: string): string[] {
 describe('the registry of forms and lists (features/registry.ts)', () => {
   it('gives app.config.ts its pages: the main ones, then the calendar and every form and list in pagesHome', () => {
     expect(appConfig.pages.map((p) => `/${p}`)).toEqual(MAIN_PAGES)
-    expect(pagesHome().pages.map((p) => `${PAGES_HOME_ROOT}/${p}`)).toEqual([CHOOSE_DATE_PAGE, ...FEATURES.map((f) => f.route)])
+    expect(pagesHome().pages.map((p) => `${PAGES_HOME_ROOT}/${p}`)).toEqual([
+      CHOOSE_DATE_PAGE,
+      ...FEATURES.map((f) => f.route),
+    ])
   })
 
   it('has one line per route and id', () => {
@@ -41,7 +47,10 @@ describe('the registry of forms and lists (features/registry.ts)', () => {
     for (const feature of FEATURES) {
       expect([feature.route, existsSync(pageFile(feature.route, '.tsx'))]).toEqual([feature.route, true])
       const config = pageConfig(feature.route)
-      expect([feature.route, config.navigationBarTitleText]).toEqual([feature.route, (formsZh as Record<string, string>)[feature.titleKey]])
+      expect([feature.route, config.navigationBarTitleText]).toEqual([
+        feature.route,
+        (formsZh as Record<string, string>)[feature.titleKey],
+      ])
       expect([feature.route, !!config.enablePullDownRefresh]).toEqual([feature.route, feature.kind === 'list'])
     }
   })
@@ -55,18 +64,29 @@ describe('the registry of forms and lists (features/registry.ts)', () => {
   it('registers every form definition under its route, record name and customer rule', () => {
     for (const definition of [...formDefinitions, ...stockFormDefinitions]) {
       const feature = FEATURES.find((f) => f.route === definition.route)
-      expect([definition.name, feature?.name, feature?.needsCustomer]).toEqual([definition.name, definition.name, !!definition.needsCustomer])
+      expect([definition.name, feature?.name, feature?.needsCustomer]).toEqual([
+        definition.name,
+        definition.name,
+        !!definition.needsCustomer,
+      ])
     }
   })
 
   it('titles every page and home entry in both languages', () => {
     for (const feature of FEATURES) {
-      expect([feature.titleKey, feature.titleKey in formsZh, feature.titleKey in formsEn]).toEqual([feature.titleKey, true, true])
+      expect([feature.titleKey, feature.titleKey in formsZh, feature.titleKey in formsEn]).toEqual([
+        feature.titleKey,
+        true,
+        true,
+      ])
     }
     for (const entry of HOME_ENTRIES) {
       const key = `entry.${entry.id}`
       expect([key, key in zh, key in en]).toEqual([key, true, true])
-      expect([entry.id, typeof ENTRY_ICONS[entry.home.icon]]).toEqual([entry.id, expect.stringMatching(/function|object/)])
+      expect([entry.id, typeof ENTRY_ICONS[entry.home.icon]]).toEqual([
+        entry.id,
+        expect.stringMatching(/function|object/),
+      ])
     }
     for (const group of ENTRY_GROUPS) {
       const key = `home.group.${group}`

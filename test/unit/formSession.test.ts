@@ -12,7 +12,13 @@ import { draftKey } from '@/features/forms/stores/draft'
 import { DRAFT_DELAY, FormSession } from '@/features/forms/stores/formSession'
 import { PagedList } from '@/stores/pagedList'
 
-const customer = { id: 7, name: '李静', room: '805', delivery_date: '2026-11-10', children: [{ id: 70, name: '李宝', sex: 'female' as const, birth_date: '2026-11-10', birth_weight: 3200 }] }
+const customer = {
+  id: 7,
+  name: '李静',
+  room: '805',
+  delivery_date: '2026-11-10',
+  children: [{ id: 70, name: '李宝', sex: 'female' as const, birth_date: '2026-11-10', birth_weight: 3200 }],
+}
 const KEY = draftKey('家属订餐登记表', 7)
 
 beforeEach(() => {
@@ -39,7 +45,12 @@ describe('form session', () => {
     session.addRow('medicines')
     session.setValue('medicines.0.medicine', '维生素D')
     session.setValue('medicines.0.note', '')
-    expect(session.payload()).toEqual({ round_date: '2026-11-22', customer_id: 7, temperature: 36.5, medicines: [{ medicine: '维生素D' }] })
+    expect(session.payload()).toEqual({
+      round_date: '2026-11-22',
+      customer_id: 7,
+      temperature: 36.5,
+      medicines: [{ medicine: '维生素D' }],
+    })
     session.loadRecord({ id: 3, data: { temperature: 37, age_days: 99, retired_field: 'x' } } as unknown as FormRecord)
     expect(session.values).toEqual({ temperature: 37, customer_id: 7 })
   })
@@ -64,7 +75,12 @@ describe('form session', () => {
 
   it('keeps the request_id across failed saves and takes a new one after a success', async () => {
     const session = new FormSession(familyFood, customer)
-    for (const [key, value] of Object.entries({ meal_date: '2026-11-22', unit_price: 20, breakfast: 1, family_signature: '/uploads/s.png' })) {
+    for (const [key, value] of Object.entries({
+      meal_date: '2026-11-22',
+      unit_price: 20,
+      breakfast: 1,
+      family_signature: '/uploads/s.png',
+    })) {
       session.setValue(key, value)
     }
     const sent: { request_id: string; id?: number }[] = []
@@ -91,7 +107,11 @@ describe('form session', () => {
 
   it("puts the server's field errors next to their fields", async () => {
     const session = new FormSession(familyFood, customer)
-    for (const [key, value] of Object.entries({ meal_date: '2026-11-22', unit_price: 20, family_signature: '/uploads/s.png' })) {
+    for (const [key, value] of Object.entries({
+      meal_date: '2026-11-22',
+      unit_price: 20,
+      family_signature: '/uploads/s.png',
+    })) {
       session.setValue(key, value)
     }
     const result = await session.save(async () => {
@@ -105,8 +125,11 @@ describe('form session', () => {
     const batch = { id: 5, product_id: 3, batch_no: 'B-5', expiry_date: '2027-01-01', quantity: 20 }
     const order = () => {
       const session = new FormSession(outApplyGeneral, null)
-      session.extraRules.push((data) => stockErrors(data.items, (id) => (id === batch.id ? batch : undefined), '2026-11-22'))
-      for (const [key, value] of Object.entries({ department_id: 1, requester: '库管', apply_date: '2026-11-22' })) session.setValue(key, value)
+      session.extraRules.push((data) =>
+        stockErrors(data.items, (id) => (id === batch.id ? batch : undefined), '2026-11-22'),
+      )
+      for (const [key, value] of Object.entries({ department_id: 1, requester: '库管', apply_date: '2026-11-22' }))
+        session.setValue(key, value)
       session.addRow('items')
       session.setValue('items.0.product_id', 3)
       session.setValue('items.0.batch_id', 5)
@@ -161,7 +184,12 @@ describe('form session', () => {
   })
 
   it('a draft restores over a loaded record and keeps its request_id', () => {
-    Taro.setStorageSync(draftKey('月子入住通知单', 7, 31), { values: { package: '尊享' }, request_id: 'r-9', record_id: 31, saved_at: '' })
+    Taro.setStorageSync(draftKey('月子入住通知单', 7, 31), {
+      values: { package: '尊享' },
+      request_id: 'r-9',
+      record_id: 31,
+      saved_at: '',
+    })
     const definition = { ...familyFood, name: '月子入住通知单', onePerCustomer: true }
     const session = new FormSession(definition, customer)
     session.loadRecord({ id: 31, data: { unit_price: 30 } } as unknown as FormRecord)
@@ -174,7 +202,10 @@ describe('form session', () => {
 
 describe('merged pages', () => {
   const records = (name: string, minutes: number[], firstId: number) =>
-    minutes.map((m, i) => ({ id: firstId + i, name, created_at: `2026-11-22T02:${String(m).padStart(2, '0')}:00.000Z` }) as FormRecord)
+    minutes.map(
+      (m, i) =>
+        ({ id: firstId + i, name, created_at: `2026-11-22T02:${String(m).padStart(2, '0')}:00.000Z` }) as FormRecord,
+    )
   const source = (list: FormRecord[], fail = { on: 0 }) => {
     const calls: number[] = []
     const fetch = async (page: number, limit: number): Promise<Page<FormRecord>> => {

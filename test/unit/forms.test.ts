@@ -59,23 +59,32 @@ describe('every definition', () => {
     }
   })
 
-  it.each(formDefinitions.map((f) => [f.name, f] as const))('%s: an empty submission names every required field', (_, definition) => {
-    const required = fieldsOf(definition).filter((f) => f.required).map((f) => f.key)
-    expect(required.length).toBeGreaterThan(0)
-    const errors = validateForm(definition, {})
-    expect(errors.map((e) => e.path).sort()).toEqual([...required].sort())
-    // Typed fields ask 请输入, signatures to be signed, everything else 请选择.
-    const ruleOf = (key: string) => {
-      const type = fieldsOf(definition).find((f) => f.key === key)!.type
-      if (['text', 'textarea', 'number', 'money', 'phone', 'idCard'].includes(type)) return 'required'
-      return type === 'signature' ? 'requiredSignature' : 'requiredChoice'
-    }
-    expect(errors.map((e) => [e.path, e.rule])).toEqual(errors.map((e) => [e.path, ruleOf(e.path)]))
-  })
+  it.each(formDefinitions.map((f) => [f.name, f] as const))(
+    '%s: an empty submission names every required field',
+    (_, definition) => {
+      const required = fieldsOf(definition)
+        .filter((f) => f.required)
+        .map((f) => f.key)
+      expect(required.length).toBeGreaterThan(0)
+      const errors = validateForm(definition, {})
+      expect(errors.map((e) => e.path).sort()).toEqual([...required].sort())
+      // Typed fields ask 请输入, signatures to be signed, everything else 请选择.
+      const ruleOf = (key: string) => {
+        const type = fieldsOf(definition).find((f) => f.key === key)!.type
+        if (['text', 'textarea', 'number', 'money', 'phone', 'idCard'].includes(type)) return 'required'
+        return type === 'signature' ? 'requiredSignature' : 'requiredChoice'
+      }
+      expect(errors.map((e) => [e.path, e.rule])).toEqual(errors.map((e) => [e.path, ruleOf(e.path)]))
+    },
+  )
 
   it('starts every required message with the prompt of its kind, in both languages', () => {
     const rounds = form('儿科医生查房签到表')
-    const message = (key: string) => fieldErrorMessage(validateForm(rounds, {}).find((e) => e.path === key)!, t)
+    const message = (key: string) =>
+      fieldErrorMessage(
+        validateForm(rounds, {}).find((e) => e.path === key)!,
+        t,
+      )
     expect([message('temperature'), message('round_date'), message('umbilicus'), message('doctor_signature')]).toEqual([
       '请输入体温',
       '请选择查房日期',
@@ -142,33 +151,56 @@ describe('rules', () => {
   })
 
   it('checks a place: both coordinates, numbers, in range; its name and address as text', () => {
-    const place = (change: object) => rulesOf(validateForm(rounds, { ...valid, signin_location: { ...valid.signin_location, ...change } }))
-    for (const change of [{ latitude: 90.01 }, { latitude: -91 }, { longitude: 180.5 }, { longitude: -181 }, { latitude: '30.2' }, { longitude: undefined }, { latitude: null }, { latitude: NaN }]) {
+    const place = (change: object) =>
+      rulesOf(validateForm(rounds, { ...valid, signin_location: { ...valid.signin_location, ...change } }))
+    for (const change of [
+      { latitude: 90.01 },
+      { latitude: -91 },
+      { longitude: 180.5 },
+      { longitude: -181 },
+      { latitude: '30.2' },
+      { longitude: undefined },
+      { latitude: null },
+      { latitude: NaN },
+    ]) {
       expect([change, place(change)]).toEqual([change, { signin_location: 'coordinates' }])
     }
     expect(place({ latitude: -90, longitude: 180 })).toEqual({})
     expect(place({ name: 5 })).toEqual({ signin_location: 'type' })
     expect(place({ address: 'x'.repeat(201) })).toEqual({ signin_location: 'maxLength' })
     expect(rulesOf(validateForm(rounds, { ...valid, signin_location: [30, 120] }))).toEqual({ signin_location: 'type' })
-    expect(rulesOf(validateForm(rounds, { ...valid, signin_location: undefined }))).toEqual({ signin_location: 'requiredChoice' })
+    expect(rulesOf(validateForm(rounds, { ...valid, signin_location: undefined }))).toEqual({
+      signin_location: 'requiredChoice',
+    })
   })
 
-  it('counts a place\'s distance from the site, whatever distance it carried, and flags it past the radius', () => {
+  it("counts a place's distance from the site, whatever distance it carried, and flags it past the radius", () => {
     const site = { latitude: 30.27862, longitude: 120.13078, radius: 500 }
-    const at = (latitude: number) => withComputed(rounds, { ...valid, signin_location: { ...valid.signin_location, latitude, distance: 1, far: true } }, { ...ctx, site }).signin_location
+    const at = (latitude: number) =>
+      withComputed(
+        rounds,
+        { ...valid, signin_location: { ...valid.signin_location, latitude, distance: 1, far: true } },
+        { ...ctx, site },
+      ).signin_location
     expect(at(30.27952)).toEqual({ ...valid.signin_location, distance: 100, far: false })
     expect(at(30.30952)).toMatchObject({ distance: 3436, far: true })
     // 500 m is still at the site; 501 m is past it.
     expect(at(site.latitude + 500 / 111_195)).toMatchObject({ distance: 500, far: false })
     expect(at(site.latitude + 501 / 111_195)).toMatchObject({ distance: 501, far: true })
     // A site without coordinates: no distance, no flag.
-    expect(withComputed(rounds, valid, { ...ctx, site: null }).signin_location).toEqual({ ...valid.signin_location, distance: null, far: false })
+    expect(withComputed(rounds, valid, { ...ctx, site: null }).signin_location).toEqual({
+      ...valid.signin_location,
+      distance: null,
+      far: false,
+    })
     // No place, nothing added.
     expect(withComputed(rounds, { round_date: '2026-11-22' }, { ...ctx, site })).not.toHaveProperty('signin_location')
   })
 
   it('validates one field for blur', () => {
-    expect(validateField(rounds, 'temperature', { temperature: 33 })).toMatchObject([{ rule: 'min', params: { min: 34 } }])
+    expect(validateField(rounds, 'temperature', { temperature: 33 })).toMatchObject([
+      { rule: 'min', params: { min: 34 } },
+    ])
     expect(validateField(rounds, 'temperature', { temperature: 37 })).toEqual([])
   })
 
@@ -187,7 +219,9 @@ describe('rules', () => {
   it('recomputes computed fields from the data and context', () => {
     expect(withComputed(rounds, valid, ctx).age_days).toBe(12)
     expect(withComputed(form('产科医生查房签到表'), { round_date: '2026-11-22' }, ctx).days_postpartum).toBe(12)
-    expect(withComputed(form('月子入住通知单'), { check_in_date: '2026-11-22', days: 28, babies: [{}, {}] }, ctx)).toMatchObject({
+    expect(
+      withComputed(form('月子入住通知单'), { check_in_date: '2026-11-22', days: 28, babies: [{}, {}] }, ctx),
+    ).toMatchObject({
       leave_date: '2026-12-20',
       baby_count: 2,
     })
@@ -201,7 +235,11 @@ describe('messages', () => {
   it('names the field and the rule in the reader language, rows by number', () => {
     const rounds = form('儿科医生查房签到表')
     const errors = validateForm(rounds, { temperature: 43, medicines: [{ medicine: '', dose: '1' }], zzz: 1 })
-    const byPath = (path: string) => fieldErrorMessage(errors.find((e) => e.path === path)!, t)
+    const byPath = (path: string) =>
+      fieldErrorMessage(
+        errors.find((e) => e.path === path)!,
+        t,
+      )
     expect(byPath('temperature')).toBe('体温不能大于42')
     expect(byPath('medicines.0.medicine')).toBe('用药记录第1行：请输入药品名称')
     expect(byPath('zzz')).toBe('不认识的字段zzz')

@@ -23,7 +23,7 @@ describe('i18n', () => {
     expect(t('test.onlyInChinese')).toBe('只有中文')
   })
 
-  it('has every Chinese key in English too, the forms\' and the server\'s included', () => {
+  it("has every Chinese key in English too, the forms' and the server's included", () => {
     for (const [chinese, english] of [
       [zh, en],
       [require('@locales/forms/zh-CN.json'), require('@locales/forms/en.json')],
@@ -56,7 +56,9 @@ describe('every key the code names exists', () => {
     .map((file) => fs.readFileSync(file, 'utf8'))
   // t('key'), and the keys definitions and registries name (titleKey: 'x.y', labelKey: …, unitKey: …).
   const named = new Set(
-    source.flatMap((text) => [...text.matchAll(/\bt\(\s*'([\w.-]+)'|\b\w*Key:\s*'([\w.-]+)'/g)].map((m) => m[1] ?? m[2])),
+    source.flatMap((text) =>
+      [...text.matchAll(/\bt\(\s*'([\w.-]+)'|\b\w*Key:\s*'([\w.-]+)'/g)].map((m) => m[1] ?? m[2]),
+    ),
   )
   const chinese = { ...zh, ...require('@locales/forms/zh-CN.json'), ...require('@locales/location/zh-CN.json') }
   const english = { ...en, ...require('@locales/forms/en.json'), ...require('@locales/location/en.json') }

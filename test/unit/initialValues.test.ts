@@ -30,7 +30,11 @@ describe('first values of a new record', () => {
       babies: [{ sex: 'male', birth_weight: 3100 }, { sex: 'female' }],
       room: '805',
     })
-    expect(initialValues(checkInNoticeSmall, sources)).toEqual({ customer_name: '李静', phone: '13800000007', room: '805' })
+    expect(initialValues(checkInNoticeSmall, sources)).toEqual({
+      customer_name: '李静',
+      phone: '13800000007',
+      room: '805',
+    })
   })
 
   it('the staff member signs as 经办人 / 领用人; the dates of what happens now start on the working date', () => {
@@ -53,19 +57,33 @@ describe('first values of a new record', () => {
   })
 
   it('what a source does not have is left out, not filled with an empty value', () => {
-    expect(initialValues(checkInNoticeMonth, { today: '2026-11-22', customer: { name: '李静', phone: '', room: null, children: [] } })).toEqual({
+    expect(
+      initialValues(checkInNoticeMonth, {
+        today: '2026-11-22',
+        customer: { name: '李静', phone: '', room: null, children: [] },
+      }),
+    ).toEqual({
       customer_name: '李静',
     })
     expect(initialValues(proofOfLostReceipt, { today: '2026-11-22' })).toEqual({ sign_date: '2026-11-22' })
   })
 
   it('every first value passes the form rules of its field', () => {
-    const definitions = [checkInNoticeMonth, checkInNoticeSmall, proofOfLostReceipt, outApplyGeneral, giftCollection, specialCare, familyFood]
+    const definitions = [
+      checkInNoticeMonth,
+      checkInNoticeSmall,
+      proofOfLostReceipt,
+      outApplyGeneral,
+      giftCollection,
+      specialCare,
+      familyFood,
+    ]
     for (const definition of definitions) {
       const values = initialValues(definition, sources)
       const errors = validateForm(definition, values).filter((e) => e.path.split('.')[0] in values)
       expect([definition.name, errors]).toEqual([definition.name, []])
-      for (const key of Object.keys(values)) expect(fieldsOf(definition).some((f) => f.key === key && f.initial)).toBe(true)
+      for (const key of Object.keys(values))
+        expect(fieldsOf(definition).some((f) => f.key === key && f.initial)).toBe(true)
     }
   })
 })

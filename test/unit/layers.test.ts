@@ -31,7 +31,9 @@ const drawing = [
 /** An import of `@/api/…`, of a feature's `api/…`, or of an `api` folder by a relative path. */
 const API_IMPORT = /from\s+['"](@\/api\/|@\/features\/[^'"]+\/api\/|(?:\.\.?\/)+(?:[^'"]*\/)?api\/)/
 
-const FEATURES = readdirSync(path.join(SRC, 'features')).filter((name) => statSync(path.join(SRC, 'features', name)).isDirectory())
+const FEATURES = readdirSync(path.join(SRC, 'features')).filter((name) =>
+  statSync(path.join(SRC, 'features', name)).isDirectory(),
+)
 
 /** What `file` imports, as paths from src (`features/forms/index`), and whether only for its effect. */
 function importsOf(file: string): { target: string; bare: boolean }[] {
@@ -43,13 +45,19 @@ function importsOf(file: string): { target: string; bare: boolean }[] {
   return found
     .filter(({ spec }) => spec.startsWith('@/') || spec.startsWith('.'))
     .map(({ spec, bare }) => ({
-      target: spec.startsWith('@/') ? spec.slice(2) : path.relative(SRC, path.resolve(path.dirname(file), spec)).split(path.sep).join('/'),
+      target: spec.startsWith('@/')
+        ? spec.slice(2)
+        : path
+            .relative(SRC, path.resolve(path.dirname(file), spec))
+            .split(path.sep)
+            .join('/'),
       bare,
     }))
 }
 
 /** The feature a path from src belongs to (`features/<name>/…`), if any. */
-const featureOf = (target: string) => FEATURES.find((name) => target === `features/${name}` || target.startsWith(`features/${name}/`))
+const featureOf = (target: string) =>
+  FEATURES.find((name) => target === `features/${name}` || target.startsWith(`features/${name}/`))
 
 describe('layers', () => {
   it.each(drawing)('nothing under src/%s imports an API module', (dir) => {

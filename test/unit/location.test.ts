@@ -29,7 +29,9 @@ describe('chooseLocation on H5', () => {
     const navigateTo = navigations()
     deviceAt(null)
     const chosen = chooseLocation(SITE)
-    expect(navigateTo).toHaveBeenCalledWith({ url: `/choose-location?latitude=${SITE.latitude}&longitude=${SITE.longitude}` })
+    expect(navigateTo).toHaveBeenCalledWith({
+      url: `/choose-location?latitude=${SITE.latitude}&longitude=${SITE.longitude}`,
+    })
 
     await picker.open(SITE)
     expect(picker.centre).toEqual(SITE)
@@ -42,7 +44,12 @@ describe('chooseLocation on H5', () => {
     picker.setAddress('人民大道 120 号')
     expect(picker.nameError).toBeNull()
     expect(picker.confirm()).toBe(true)
-    await expect(chosen).resolves.toEqual<Place>({ name: '1号楼', address: '人民大道 120 号', latitude: 31.23, longitude: 121.48 })
+    await expect(chosen).resolves.toEqual<Place>({
+      name: '1号楼',
+      address: '人民大道 120 号',
+      latitude: 31.23,
+      longitude: 121.48,
+    })
   })
 
   it('resolves null when the page is cancelled or left, once however often it is told', async () => {

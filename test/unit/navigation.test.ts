@@ -46,7 +46,9 @@ describe('coming back after signing in', () => {
     const ui = mockUi()
     atPage(FORM, { from: 'link' })
     expect(sessionStore.checkLogin()).toBe(false)
-    expect(ui.reLaunch).toHaveBeenCalledWith({ url: `/pages/login/index?redirect=${encodeURIComponent(`${FORM}?from=link`)}` })
+    expect(ui.reLaunch).toHaveBeenCalledWith({
+      url: `/pages/login/index?redirect=${encodeURIComponent(`${FORM}?from=link`)}`,
+    })
     jest.runOnlyPendingTimers()
     jest.useRealTimers()
   })

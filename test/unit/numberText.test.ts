@@ -27,12 +27,18 @@ describe('the shared rules (the server checks the same)', () => {
   it('a negative number where none may be is named as such; a floor above zero keeps its own message', () => {
     const rows = validateField(outApplyGeneral, 'items', quantity).filter((e) => e.path === 'items.0.quantity')
     expect(rows).toMatchObject([{ rule: 'negative' }])
-    expect(validateField(outApplyGeneral, 'items', { items: [{ quantity: 0 }] }).find((e) => e.path === 'items.0.quantity')).toMatchObject({ rule: 'min', params: { min: 1 } })
-    expect(validateField(pediatricianRounds, 'temperature', { temperature: 33 })).toMatchObject([{ rule: 'min', params: { min: 34 } }])
+    expect(
+      validateField(outApplyGeneral, 'items', { items: [{ quantity: 0 }] }).find((e) => e.path === 'items.0.quantity'),
+    ).toMatchObject({ rule: 'min', params: { min: 1 } })
+    expect(validateField(pediatricianRounds, 'temperature', { temperature: 33 })).toMatchObject([
+      { rule: 'min', params: { min: 34 } },
+    ])
   })
 
   it('the app sends numbers: a number field refuses text, full-width or not', () => {
-    expect(validateField(pediatricianRounds, 'temperature', { temperature: '３６．５' })).toMatchObject([{ rule: 'type' }])
+    expect(validateField(pediatricianRounds, 'temperature', { temperature: '３６．５' })).toMatchObject([
+      { rule: 'type' },
+    ])
     expect(validateField(pediatricianRounds, 'temperature', { temperature: readNumber('３６．５') })).toEqual([])
   })
 })

@@ -22,13 +22,17 @@ const sources = files(SRC).map((file) => ({ file: path.relative(SRC, file), text
 
 describe('pictures', () => {
   it("only the shared empty state uses NutUI's Empty (whose default picture is on a CDN)", () => {
-    const users = sources.filter(({ text }) => /import\s*\{[^}]*\bEmpty\b[^}]*\}\s*from\s*'@nutui\/nutui-react-taro'/.test(text))
+    const users = sources.filter(({ text }) =>
+      /import\s*\{[^}]*\bEmpty\b[^}]*\}\s*from\s*'@nutui\/nutui-react-taro'/.test(text),
+    )
     expect(users.map(({ file }) => file)).toEqual(['components/EmptyState/index.tsx'])
   })
 
   it('no source names a picture, script, style or font on another host', () => {
     const remote = sources.flatMap(({ file, text }) =>
-      (text.match(/https?:\/\/[^\s'"`)]+/g) ?? []).filter((url) => !OPENED.some((page) => url.startsWith(page))).map((url) => `${file}: ${url}`),
+      (text.match(/https?:\/\/[^\s'"`)]+/g) ?? [])
+        .filter((url) => !OPENED.some((page) => url.startsWith(page)))
+        .map((url) => `${file}: ${url}`),
     )
     expect(remote).toEqual([])
   })

@@ -24,9 +24,15 @@ async function openPicker(routes: Record<string, unknown>, geocode = true) {
 }
 
 /** What the look-ups asked for, as "latitude,longitude". */
-const lookups = () => requestCalls().filter((call) => call.url === '/api/care/map/regeo').map(({ data }) => `${(data as any).latitude},${(data as any).longitude}`)
+const lookups = () =>
+  requestCalls()
+    .filter((call) => call.url === '/api/care/map/regeo')
+    .map(({ data }) => `${(data as any).latitude},${(data as any).longitude}`)
 
-const placeAt = ({ latitude, longitude }: { latitude: number; longitude: number }) => ({ name: `楼 ${latitude}`, address: `路 ${longitude}` })
+const placeAt = ({ latitude, longitude }: { latitude: number; longitude: number }) => ({
+  name: `楼 ${latitude}`,
+  address: `路 ${longitude}`,
+})
 
 beforeEach(() => jest.useFakeTimers())
 afterEach(() => {
@@ -71,7 +77,9 @@ it('keeps a typed name or address; an emptied one is filled in again', async () 
 
 it('takes away what it filled in for an earlier point where nothing is found, and says so', async () => {
   let found = true
-  await openPicker({ '/api/care/map/regeo': (point: any) => ({ code: 1, msg: 'ok', res: found ? placeAt(point) : null }) })
+  await openPicker({
+    '/api/care/map/regeo': (point: any) => ({ code: 1, msg: 'ok', res: found ? placeAt(point) : null }),
+  })
   await jest.advanceTimersByTimeAsync(DELAY)
   expect(picker.name).not.toBe('')
   found = false
@@ -82,7 +90,13 @@ it('takes away what it filled in for an earlier point where nothing is found, an
 })
 
 it("shows the server's message when it refuses (too many look-ups), and keeps the page usable", async () => {
-  await openPicker({ '/api/care/map/regeo': { code: -3, msg: '查找地址过于频繁，请稍后再试，或直接填写名称和地址', res: { retry_after: 30 } } })
+  await openPicker({
+    '/api/care/map/regeo': {
+      code: -3,
+      msg: '查找地址过于频繁，请稍后再试，或直接填写名称和地址',
+      res: { retry_after: 30 },
+    },
+  })
   await jest.advanceTimersByTimeAsync(DELAY)
   expect(picker.addressNote).toBe('查找地址过于频繁，请稍后再试，或直接填写名称和地址')
   picker.setName('1号楼')

@@ -95,7 +95,12 @@ describe('request: style 1 replies (code)', () => {
     expect(error.message).toBe('房间已占用')
     expect(error.code).toBe(-1)
     expect(ui.hideLoading).toHaveBeenCalledTimes(1)
-    expect(ui.showModal).toHaveBeenCalledWith({ title: '提示', content: '房间已占用', showCancel: false, confirmText: '确定' })
+    expect(ui.showModal).toHaveBeenCalledWith({
+      title: '提示',
+      content: '房间已占用',
+      showCancel: false,
+      confirmText: '确定',
+    })
     expect(ui.reLaunch).not.toHaveBeenCalled()
     expect(sessionStore.token).toBe('tok-1')
   })
@@ -104,7 +109,12 @@ describe('request: style 1 replies (code)', () => {
     replyOnce({ code: -3, msg: '', res: null })
     const error = await rejection(request('/x'))
     expect(error.message).toBe('服务端请求失败')
-    expect(ui.showModal).toHaveBeenCalledWith({ title: '提示', content: '服务端请求失败', showCancel: false, confirmText: '确定' })
+    expect(ui.showModal).toHaveBeenCalledWith({
+      title: '提示',
+      content: '服务端请求失败',
+      showCancel: false,
+      confirmText: '确定',
+    })
   })
 
   it('shows nothing when showError is false, and still rejects', async () => {
@@ -115,20 +125,28 @@ describe('request: style 1 replies (code)', () => {
     expect(ui.showToast).not.toHaveBeenCalled()
   })
 
-  it.each([-90001, -90002])('logs out on %i: modal, session cleared, relaunch to login, message after 600 ms', async (code) => {
-    Taro.setStorageSync('token', 'tok-1')
-    replyOnce({ code, msg: '登录已过期', res: null })
-    const error = await rejection(request('/x'))
-    expect(error.code).toBe(code)
-    expect(ui.showModal).toHaveBeenCalledWith({ title: '提示', content: '登录已过期', showCancel: false, confirmText: '确定' })
-    expect(sessionStore.token).toBe('')
-    expect(Taro.getStorageSync('token')).toBe('')
-    expect(ui.reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
-    jest.advanceTimersByTime(599)
-    expect(ui.showToast).not.toHaveBeenCalled()
-    jest.advanceTimersByTime(1)
-    expect(ui.showToast).toHaveBeenCalledWith({ title: '登录已过期', icon: 'none', duration: 2000 })
-  })
+  it.each([-90001, -90002])(
+    'logs out on %i: modal, session cleared, relaunch to login, message after 600 ms',
+    async (code) => {
+      Taro.setStorageSync('token', 'tok-1')
+      replyOnce({ code, msg: '登录已过期', res: null })
+      const error = await rejection(request('/x'))
+      expect(error.code).toBe(code)
+      expect(ui.showModal).toHaveBeenCalledWith({
+        title: '提示',
+        content: '登录已过期',
+        showCancel: false,
+        confirmText: '确定',
+      })
+      expect(sessionStore.token).toBe('')
+      expect(Taro.getStorageSync('token')).toBe('')
+      expect(ui.reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
+      jest.advanceTimersByTime(599)
+      expect(ui.showToast).not.toHaveBeenCalled()
+      jest.advanceTimersByTime(1)
+      expect(ui.showToast).toHaveBeenCalledWith({ title: '登录已过期', icon: 'none', duration: 2000 })
+    },
+  )
 
   it('logs out even when showError is false', async () => {
     replyOnce({ code: -90001, msg: 'gone', res: null })
@@ -149,7 +167,15 @@ describe('request: style 1 replies (code)', () => {
     runInAction(() => {
       sessionStore.token = ''
     })
-    const userInfo = { id: 1, account: 'kf01', name: '王', site_id: 1, site_name: 'A', must_change_password: true, can_approve: false }
+    const userInfo = {
+      id: 1,
+      account: 'kf01',
+      name: '王',
+      site_id: 1,
+      site_name: 'A',
+      must_change_password: true,
+      can_approve: false,
+    }
     replyOnce({ code: -90004, msg: '请修改密码', res: { token: 'tok-new', userInfo } })
     const error = await rejection(request('/api/care/account/login_old'))
     expect(error.code).toBe(-90004)
@@ -235,7 +261,12 @@ describe('request: failures without an envelope', () => {
     replyOnce({ code: -1, msg: '参数错误', res: null }, 400)
     const error = await rejection(request('/x'))
     expect(error.code).toBe(-1)
-    expect(ui.showModal).toHaveBeenCalledWith({ title: '提示', content: '参数错误', showCancel: false, confirmText: '确定' })
+    expect(ui.showModal).toHaveBeenCalledWith({
+      title: '提示',
+      content: '参数错误',
+      showCancel: false,
+      confirmText: '确定',
+    })
   })
 
   it('reports a non-2xx reply without an envelope as 服务器故障', async () => {
@@ -326,16 +357,28 @@ describe('the generic wrapper', () => {
   it('keeps product calls on POST with the 600 s timeout', async () => {
     replyOnce({ code: 1, res: null })
     await request('/api/y', {}, { loading: false })
-    expect((Taro.request as unknown as jest.Mock).mock.calls.at(-1)[0]).toMatchObject({ method: 'POST', timeout: 600000 })
+    expect((Taro.request as unknown as jest.Mock).mock.calls.at(-1)[0]).toMatchObject({
+      method: 'POST',
+      timeout: 600000,
+    })
   })
 
   it('downloads to a temporary file with the 60 s timeout; a failing status is a server fault', async () => {
     const spy = jest
       .spyOn(Taro, 'downloadFile')
-      .mockResolvedValueOnce({ statusCode: 200, tempFilePath: 'wxfile://tmp/a.pdf', errMsg: 'downloadFile:ok' } as never)
+      .mockResolvedValueOnce({
+        statusCode: 200,
+        tempFilePath: 'wxfile://tmp/a.pdf',
+        errMsg: 'downloadFile:ok',
+      } as never)
       .mockResolvedValueOnce({ statusCode: 403, tempFilePath: '', errMsg: 'downloadFile:ok' } as never)
-    await expect(download('https://api.example.com/f.pdf?sig=1', { loading: false })).resolves.toBe('wxfile://tmp/a.pdf')
+    await expect(download('https://api.example.com/f.pdf?sig=1', { loading: false })).resolves.toBe(
+      'wxfile://tmp/a.pdf',
+    )
     expect(spy).toHaveBeenCalledWith({ url: 'https://api.example.com/f.pdf?sig=1', timeout: 60000 })
-    expect(await rejection(download('https://api.example.com/f.pdf?sig=2'))).toMatchObject({ code: 403, message: '服务器故障' })
+    expect(await rejection(download('https://api.example.com/f.pdf?sig=2'))).toMatchObject({
+      code: 403,
+      message: '服务器故障',
+    })
   })
 })

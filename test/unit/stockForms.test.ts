@@ -50,10 +50,19 @@ describe('the stock forms', () => {
     expect(stockForm('入住礼包出库').needsCustomer).toBe(true)
   })
 
-  it.each(stockFormDefinitions.map((f) => [f.name, f] as const))('%s: an empty submission names every required field', (_, definition) => {
-    const required = fieldsOf(definition).filter((f) => f.required).map((f) => f.key)
-    expect(validateForm(definition, {}).map((e) => e.path).sort()).toEqual([...required].sort())
-  })
+  it.each(stockFormDefinitions.map((f) => [f.name, f] as const))(
+    '%s: an empty submission names every required field',
+    (_, definition) => {
+      const required = fieldsOf(definition)
+        .filter((f) => f.required)
+        .map((f) => f.key)
+      expect(
+        validateForm(definition, {})
+          .map((e) => e.path)
+          .sort(),
+      ).toEqual([...required].sort())
+    },
+  )
 
   it('choose rows of product, batch (of that product) and a whole quantity of at least 1', () => {
     const items = fieldsOf(stockForm('出库单')).find((f) => f.key === 'items')!
@@ -63,7 +72,8 @@ describe('the stock forms', () => {
       ['quantity', 'number', null],
     ])
     const data = { department_id: 3, requester: '王芳', apply_date: TODAY }
-    const rules = (rows: unknown[]) => validateForm(stockForm('出库单'), { ...data, items: rows }).map((e) => [e.path, e.rule])
+    const rules = (rows: unknown[]) =>
+      validateForm(stockForm('出库单'), { ...data, items: rows }).map((e) => [e.path, e.rule])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 3 }])).toEqual([])
     expect(rules([])).toEqual([['items', 'requiredChoice']])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 0 }])).toEqual([['items.0.quantity', 'min']])
@@ -75,7 +85,11 @@ describe('the stock forms', () => {
     const keys = [...stockFormDefinitions, formByName('礼包领取明细表')!].flatMap((d) => [
       d.titleKey,
       ...d.sections.map((s) => s.titleKey),
-      ...fieldsOf(d).flatMap((f) => [labelKeyOf(f), ...(f.unitKey ? [f.unitKey] : []), ...(f.rows ?? []).map(labelKeyOf)]),
+      ...fieldsOf(d).flatMap((f) => [
+        labelKeyOf(f),
+        ...(f.unitKey ? [f.unitKey] : []),
+        ...(f.rows ?? []).map(labelKeyOf),
+      ]),
     ])
     expect(keys.filter((k) => !(k in zh))).toEqual([])
     expect(keys.filter((k) => !(k in en))).toEqual([])
@@ -114,7 +128,9 @@ describe('totals of 自费物品消费表', () => {
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 1 }])).toEqual([['items.0.price', 'required']])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 1, price: 1.234 }])).toEqual([['items.0.price', 'decimals']])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 1, price: 1 }], { signature: SIGNATURE })).toEqual([])
-    expect(rules([{ product_id: 1, batch_id: 2, quantity: 1, price: 1 }], { signature: 'x' })).toEqual([['signature', 'format']])
+    expect(rules([{ product_id: 1, batch_id: 2, quantity: 1, price: 1 }], { signature: 'x' })).toEqual([
+      ['signature', 'format'],
+    ])
   })
 })
 
@@ -202,10 +218,21 @@ describe('quantity ≤ stock', () => {
     [3, batch(3, '2027-01-01', 4, 20)],
   ])
   const names: Record<number, string> = { 10: '婴儿湿巾', 20: '产褥垫' }
-  const check = (rows: unknown) => stockErrors(rows, (id) => batches.get(id), TODAY, (id) => names[id])
+  const check = (rows: unknown) =>
+    stockErrors(
+      rows,
+      (id) => batches.get(id),
+      TODAY,
+      (id) => names[id],
+    )
 
   it('accepts rows within their batches, ids as numbers or digit strings', () => {
-    expect(check([{ product_id: 10, batch_id: 1, quantity: 5 }, { product_id: '20', batch_id: '3', quantity: 4 }])).toEqual([])
+    expect(
+      check([
+        { product_id: 10, batch_id: 1, quantity: 5 },
+        { product_id: '20', batch_id: '3', quantity: 4 },
+      ]),
+    ).toEqual([])
     expect(check(undefined)).toEqual([])
     // A batch nobody knows is for the options check (the site's lists), not this one.
     expect(check([{ product_id: 10, batch_id: 99, quantity: 500 }])).toEqual([])
@@ -213,7 +240,12 @@ describe('quantity ≤ stock', () => {
 
   it('refuses more than a batch has, rows of one batch added up in order', () => {
     expect(check([{ product_id: 10, batch_id: 1, quantity: 6 }])).toEqual([
-      { path: 'items.0.quantity', labelKey: 'form.field.quantity', rule: 'stock', params: { product: '婴儿湿巾', batch: 'B1', available: 5 } },
+      {
+        path: 'items.0.quantity',
+        labelKey: 'form.field.quantity',
+        rule: 'stock',
+        params: { product: '婴儿湿巾', batch: 'B1', available: 5 },
+      },
     ])
     const split = check([
       { product_id: 10, batch_id: 1, quantity: 3 },
@@ -227,16 +259,23 @@ describe('quantity ≤ stock', () => {
     expect(check([{ product_id: 10, batch_id: 2, quantity: 1 }]).map((e) => [e.path, e.rule, e.params])).toEqual([
       ['items.0.batch_id', 'expired', { product: '婴儿湿巾', batch: 'B2', expiry: '2026-11-01' }],
     ])
-    expect(check([{ product_id: 20, batch_id: 1, quantity: 1 }]).map((e) => [e.path, e.rule])).toEqual([['items.0.batch_id', 'option']])
+    expect(check([{ product_id: 20, batch_id: 1, quantity: 1 }]).map((e) => [e.path, e.rule])).toEqual([
+      ['items.0.batch_id', 'option'],
+    ])
   })
 
   it('says which row, product and batch, in the reader language', () => {
-    const [error] = check([{ product_id: 10, batch_id: 1, quantity: 1 }, { product_id: 10, batch_id: 1, quantity: 9 }])
+    const [error] = check([
+      { product_id: 10, batch_id: 1, quantity: 1 },
+      { product_id: 10, batch_id: 1, quantity: 9 },
+    ])
     expect(fieldErrorMessage(error, t)).toBe('物品明细第2行：数量超出库存：婴儿湿巾（批次 B1）仅剩 5')
     const [expired] = check([{ product_id: 10, batch_id: 2, quantity: 1 }])
     expect(fieldErrorMessage(expired, t)).toBe('物品明细第1行：批次已过期：婴儿湿巾（批次 B2）有效期至 2026-11-01')
     setLocale('en')
-    expect(fieldErrorMessage(error, t)).toBe('Items row 2: Quantity is more than the stock: 婴儿湿巾 (batch B1) has 5 left')
+    expect(fieldErrorMessage(error, t)).toBe(
+      'Items row 2: Quantity is more than the stock: 婴儿湿巾 (batch B1) has 5 left',
+    )
   })
 
   it('reads ids as the pickers send them', () => {

@@ -1,6 +1,14 @@
 import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
-import { centreClock, sessionStore, customerStore, homeStore, settingsStore, watchNetwork, workingDateStore } from '@/stores'
+import {
+  centreClock,
+  sessionStore,
+  customerStore,
+  homeStore,
+  settingsStore,
+  watchNetwork,
+  workingDateStore,
+} from '@/stores'
 import { openFormStore } from '@/features/forms'
 import { getLocale } from '@/i18n'
 import type { Customer } from '@/api/types'
@@ -8,7 +16,14 @@ import { mockServer, mockUi, ok, requestCalls, staffUser } from './taroMocks'
 
 const user = staffUser
 const baby = { id: 9, name: '宝宝', sex: 'female' as const, birth_date: '2026-01-01', birth_weight: 3200 }
-const customer: Customer = { id: 5, name: '李娜', phone: '13800000000', room: '801', delivery_date: '2026-01-01', children: [baby] }
+const customer: Customer = {
+  id: 5,
+  name: '李娜',
+  phone: '13800000000',
+  room: '801',
+  delivery_date: '2026-01-01',
+  children: [baby],
+}
 
 const stored = (key: string) => Taro.getStorageSync(key)
 
@@ -26,7 +41,15 @@ afterEach(() => {
   jest.restoreAllMocks()
   runInAction(() => {
     Object.assign(sessionStore, { token: '', userInfo: null, come: '' })
-    Object.assign(customerStore, { keyword: '', list: [], total: 0, page: 0, loading: false, error: '', finished: false })
+    Object.assign(customerStore, {
+      keyword: '',
+      list: [],
+      total: 0,
+      page: 0,
+      loading: false,
+      error: '',
+      finished: false,
+    })
     Object.assign(homeStore, { summary: null, loading: false, error: '' })
   })
   customerStore.clear()
@@ -65,7 +88,9 @@ describe('sessionStore.login', () => {
 
   it('answers mustChangePassword on -90004, keeping the session it carries', async () => {
     const pending = { ...user, must_change_password: true }
-    mockServer({ '/api/care/account/login_old': { code: -90004, msg: '请修改密码', res: { token: 'tok-tmp', userInfo: pending } } })
+    mockServer({
+      '/api/care/account/login_old': { code: -90004, msg: '请修改密码', res: { token: 'tok-tmp', userInfo: pending } },
+    })
     await expect(sessionStore.login('kf01', 'temp')).resolves.toBe('mustChangePassword')
     expect(stored('token')).toBe('tok-tmp')
     expect(sessionStore.userInfo).toEqual(pending)
@@ -87,11 +112,13 @@ describe('sessionStore.logout', () => {
     mockServer({ '/api/care/index/getFormRecord': ok({ list: [{ id: 1 }], total: 1 }) })
     await openFormStore.fetchFormRecord('访客出入登记表')
     expect(openFormStore.formRecord).toEqual({ id: 1 })
-    for (const key of ['token', 'userInfo', 'customerInfo', 'childrenData']) expect(localStorage.getItem(key)).not.toBeNull()
+    for (const key of ['token', 'userInfo', 'customerInfo', 'childrenData'])
+      expect(localStorage.getItem(key)).not.toBeNull()
 
     sessionStore.logout()
 
-    for (const key of ['token', 'userInfo', 'customerInfo', 'childrenData']) expect(localStorage.getItem(key)).toBeNull()
+    for (const key of ['token', 'userInfo', 'customerInfo', 'childrenData'])
+      expect(localStorage.getItem(key)).toBeNull()
     expect(sessionStore.userInfo).toBeNull()
     expect(customerStore.customerInfo).toBeNull()
     expect(customerStore.childrenData).toEqual([])
@@ -195,7 +222,10 @@ describe('sessionStore: account', () => {
     signIn()
     customerStore.select(customer)
     runInAction(() => (openFormStore.formRecord = { id: 1 } as never))
-    mockServer({ '/api/care/account/info': (data: { site_id: number }) => ok({ ...user, site_id: data.site_id, site_name: '分店' }) })
+    mockServer({
+      '/api/care/account/info': (data: { site_id: number }) =>
+        ok({ ...user, site_id: data.site_id, site_name: '分店' }),
+    })
     await sessionStore.switchSite(2)
     expect(requestCalls()[0].data).toEqual({ site_id: 2 })
     expect(sessionStore.userInfo).toMatchObject({ site_id: 2, site_name: '分店' })
@@ -248,7 +278,12 @@ describe('persistence at start', () => {
       const i18n = require('@/i18n')
       expect(fresh.sessionStore).toMatchObject({ token: 't-saved', userInfo: user, come: 'PC' })
       expect(fresh.customerStore).toMatchObject({ customerInfo: customer, childrenData: [baby] })
-      expect(freshForm).toMatchObject({ formName: '家属订餐登记表', department_id: 3, gift_type_id: 4, is_month: false })
+      expect(freshForm).toMatchObject({
+        formName: '家属订餐登记表',
+        department_id: 3,
+        gift_type_id: 4,
+        is_month: false,
+      })
       expect(fresh.workingDateStore.today).toBe('2026-03-04')
       expect(fresh.settingsStore).toMatchObject({ lang: 'en', rememberedAccount: 'kf01' })
       expect(i18n.getLocale()).toBe('en')
@@ -260,7 +295,11 @@ describe('persistence at start', () => {
     jest.isolateModules(() => {
       const fresh = require('@/stores')
       expect(fresh.sessionStore).toMatchObject({ token: '', userInfo: null, come: '', isLoggedIn: false })
-      expect(require('@/features/forms').openFormStore).toMatchObject({ formName: '', is_month: true, formRecord: null })
+      expect(require('@/features/forms').openFormStore).toMatchObject({
+        formName: '',
+        is_month: true,
+        formRecord: null,
+      })
       expect(fresh.workingDateStore.today).toBe(centreClock.today())
       expect(fresh.settingsStore.lang).toBe('zh-CN')
       expect(require('@/i18n').getLocale()).toBe('zh-CN')
@@ -326,9 +365,7 @@ describe('customerStore', () => {
 
   it('drops the page of a search that a newer search replaced', async () => {
     const answers: Array<(value: unknown) => void> = []
-    jest.spyOn(Taro, 'request').mockImplementation(
-      (() => new Promise((resolve) => answers.push(resolve))) as never,
-    )
+    jest.spyOn(Taro, 'request').mockImplementation((() => new Promise((resolve) => answers.push(resolve))) as never)
     const first = customerStore.search('old')
     const second = customerStore.search('new')
     const reply = (name: string) => ({ statusCode: 200, data: ok({ list: [{ ...customer, name }], total: 1 }) })
@@ -381,9 +418,11 @@ describe('openFormStore', () => {
 
   it('a slow record of a form left behind does not replace the newer one', async () => {
     const answers: Record<string, (value: unknown) => void> = {}
-    jest.spyOn(Taro, 'request').mockImplementation(
-      ((option: Taro.request.Option) => new Promise((resolve) => (answers[option.data.name] = resolve))) as never,
-    )
+    jest
+      .spyOn(Taro, 'request')
+      .mockImplementation(
+        ((option: Taro.request.Option) => new Promise((resolve) => (answers[option.data.name] = resolve))) as never,
+      )
     const first = openFormStore.fetchFormRecord('A')
     const second = openFormStore.fetchFormRecord('B')
     answers.B({ statusCode: 200, data: ok({ list: [{ id: 2 }], total: 1 }) })
@@ -436,7 +475,9 @@ describe('settingsStore', () => {
     })
 
     it('follows Taro network status in the mini program', () => {
-      jest.spyOn(Taro, 'getNetworkType').mockImplementation((({ success }) => success({ networkType: 'none' })) as never)
+      jest
+        .spyOn(Taro, 'getNetworkType')
+        .mockImplementation((({ success }) => success({ networkType: 'none' })) as never)
       let onChange: (result: { isConnected: boolean }) => void = () => {}
       jest.spyOn(Taro, 'onNetworkStatusChange').mockImplementation(((callback) => (onChange = callback)) as never)
       process.env.TARO_ENV = 'weapp'

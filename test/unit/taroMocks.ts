@@ -24,7 +24,12 @@ export function mockServer(routes: Record<string, Route>) {
   return jest.spyOn(Taro, 'request').mockImplementation((async (option: Taro.request.Option) => {
     if (!(option.url in routes)) throw unexpectedCall(option.url)
     const route = routes[option.url]
-    return { statusCode: 200, header: {}, errMsg: 'request:ok', data: typeof route === 'function' ? route(option.data) : route }
+    return {
+      statusCode: 200,
+      header: {},
+      errMsg: 'request:ok',
+      data: typeof route === 'function' ? route(option.data) : route,
+    }
   }) as never)
 }
 

@@ -83,7 +83,9 @@ describe('isWeChatBrowser', () => {
   })
 
   it('is false for other browsers, including the jsdom one by default', () => {
-    expect(isWeChatBrowser('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36')).toBe(false)
+    expect(
+      isWeChatBrowser('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36'),
+    ).toBe(false)
     expect(isWeChatBrowser()).toBe(false)
   })
 })

@@ -13,7 +13,9 @@ afterEach(() => setLocale('zh-CN'))
 
 describe('wording', () => {
   it('names one row of every repeated part of a form (Baby 1, Add Medicine), in both languages', () => {
-    const rows = [...formDefinitions, ...stockFormDefinitions].flatMap((form) => fieldsOf(form).filter((field) => field.type === 'rows'))
+    const rows = [...formDefinitions, ...stockFormDefinitions].flatMap((form) =>
+      fieldsOf(form).filter((field) => field.type === 'rows'),
+    )
     expect(rows.length).toBeGreaterThanOrEqual(3)
     const missing = rows.map(rowNameKeyOf).filter((key) => !(key in chinese) || !(key in english))
     expect(missing).toEqual([])
@@ -28,7 +30,11 @@ describe('wording', () => {
   it('says "1 order" and "2 orders" in English, 共 1 单 and 共 2 单 in Chinese', () => {
     addMessages({ 'zh-CN': formZh, en: formEn })
     setLocale('en')
-    expect([0, 1, 2].map((total) => tCount('stock.total', total, { total }))).toEqual(['0 orders', '1 order', '2 orders'])
+    expect([0, 1, 2].map((total) => tCount('stock.total', total, { total }))).toEqual([
+      '0 orders',
+      '1 order',
+      '2 orders',
+    ])
     expect(tCount('customer.babies', 1, { names: 'Lily' })).toBe('Baby: Lily')
     setLocale('zh-CN')
     expect([1, 2].map((total) => tCount('stock.total', total, { total }))).toEqual(['共 1 单', '共 2 单'])

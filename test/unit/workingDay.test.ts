@@ -10,7 +10,6 @@ const LOS_ANGELES = { timeZone: 'America/Los_Angeles', utcOffsetMinutes: -480 }
 const BEFORE_MIDNIGHT = new Date('2026-11-22T15:59:59Z')
 const AT_MIDNIGHT = new Date('2026-11-22T16:00:00Z')
 
-
 // Whatever zone the device is set to, the answers are the centre's.
 const DEVICE_ZONES = ['Asia/Shanghai', 'UTC', 'America/New_York']
 const deviceZone = process.env.TZ
@@ -113,7 +112,7 @@ describe('the working date', () => {
     expect(Taro.getStorageSync('today')).toBe('2026-11-23')
   })
 
-  it("follows the zone of the site signed in to", () => {
+  it('follows the zone of the site signed in to', () => {
     const { workingDateStore, sessionStore, centreClock, act } = launchAt(new Date('2026-11-22T17:00:00Z'), {})
     // Before sign-in: the default zone (Shanghai), the 23rd.
     expect(workingDateStore.today).toBe('2026-11-23')

@@ -62,7 +62,9 @@ function download(path) {
       .get(url, { agent: false }, (res) => {
         const chunks = []
         res.on('data', (c) => chunks.push(c))
-        res.on('end', () => resolve({ statusCode: res.statusCode, body: Buffer.concat(chunks), type: res.headers['content-type'] }))
+        res.on('end', () =>
+          resolve({ statusCode: res.statusCode, body: Buffer.concat(chunks), type: res.headers['content-type'] }),
+        )
       })
       .on('error', reject)
   })
@@ -95,7 +97,9 @@ async function signIn(account = 'demo', password = 'demo1234') {
 /** On home: opens the customer picker, searches the room, picks its first customer; resolves the customer. */
 async function pickCustomer(room) {
   h.tap(h.byText(zh['home.chooseCustomer'])[0] || h.$('.customer-card'))
-  await h.waitFor(() => h.$('.customer-picker__keyword .nut-input-native') || h.$$('.nut-input-native')[0], { what: 'the picker search' })
+  await h.waitFor(() => h.$('.customer-picker__keyword .nut-input-native') || h.$$('.nut-input-native')[0], {
+    what: 'the picker search',
+  })
   const search = h.$('.customer-picker__keyword .nut-input-native') || h.$('.customer-picker .nut-input-native')
   h.type(search, room, { blur: false })
   const roomText = fmt(zh['customer.room'], { room })
@@ -117,4 +121,21 @@ async function openEntry(entryKey, route) {
   if (route) await h.waitForPage(route)
 }
 
-module.exports = { zh, en, formZh, formEn, serverZh, fmt, post, api, tokenOf, download, appToken, inputs, submitLogin, signIn, pickCustomer, openEntry }
+module.exports = {
+  zh,
+  en,
+  formZh,
+  formEn,
+  serverZh,
+  fmt,
+  post,
+  api,
+  tokenOf,
+  download,
+  appToken,
+  inputs,
+  submitLogin,
+  signIn,
+  pickCustomer,
+  openEntry,
+}

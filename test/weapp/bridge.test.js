@@ -5,7 +5,9 @@ const http = require('http')
 const h = require('./harness')
 
 const call = (api, options) =>
-  new Promise((resolve) => wx[api]({ ...options, success: (res) => resolve({ ok: res }), fail: (err) => resolve({ fail: err }) }))
+  new Promise((resolve) =>
+    wx[api]({ ...options, success: (res) => resolve({ ok: res }), fail: (err) => resolve({ fail: err }) }),
+  )
 
 afterEach(() => {
   h.network.server = null
@@ -20,7 +22,7 @@ it('refuses a URL without scheme and host, as WeChat does', async () => {
   expect(upload.fail.errMsg).toMatch(/^uploadFile:fail invalid url/)
 })
 
-it('sends to the suite\'s server whatever origin the build baked in; JSON data is parsed', async () => {
+it("sends to the suite's server whatever origin the build baked in; JSON data is parsed", async () => {
   const { ok } = await call('request', { url: 'http://127.0.0.1:3000/api/health', method: 'GET' })
   expect(ok.statusCode).toBe(200)
   expect(typeof ok.data).toBe('object')
@@ -32,7 +34,12 @@ it('honours timeout', async () => {
   await new Promise((resolve) => silent.listen(0, '127.0.0.1', resolve))
   h.network.server = `http://127.0.0.1:${silent.address().port}`
   const started = Date.now()
-  const { fail } = await call('request', { url: 'http://127.0.0.1:3000/api/care/account/info', method: 'POST', data: {}, timeout: 300 })
+  const { fail } = await call('request', {
+    url: 'http://127.0.0.1:3000/api/care/account/info',
+    method: 'POST',
+    data: {},
+    timeout: 300,
+  })
   expect(fail.errMsg).toBe('request:fail timeout')
   expect(Date.now() - started).toBeLessThan(5000)
   silent.closeAllConnections()

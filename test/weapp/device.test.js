@@ -103,7 +103,11 @@ describe('network loss', () => {
     const id = await f.saveAndWaitSaved()
     await h.settled()
     const token = await tokenOf('demo')
-    const { list } = await api('index/getFormRecord', { name: spec.name, customer_id: customer.id, page: 1, limit: 50 }, token)
+    const { list } = await api(
+      'index/getFormRecord',
+      { name: spec.name, customer_id: customer.id, page: 1, limit: 50 },
+      token,
+    )
     const mine = list.filter((r) => r.data.visitor_name === VISITOR)
     expect(mine.map((r) => r.id)).toEqual([id])
     expect(h.storage.has(`draft:${spec.name}:${customer.id}`)).toBe(false)
@@ -127,7 +131,11 @@ describe('network loss', () => {
     const id = await f.saveAndWaitSaved()
     await h.settled()
     const token = await tokenOf('demo')
-    const { list } = await api('index/getFormRecord', { name: spec.name, customer_id: customer.id, page: 1, limit: 50 }, token)
+    const { list } = await api(
+      'index/getFormRecord',
+      { name: spec.name, customer_id: customer.id, page: 1, limit: 50 },
+      token,
+    )
     expect(list.filter((r) => r.data.visitor_name === visitor).map((r) => r.id)).toEqual([id])
   })
 })

@@ -76,7 +76,9 @@ describe('家属订餐登记表', () => {
     // The compiled styles free the box from NutUI's fixed 40px, and fix it once it scrolls.
     const styles = compiledStyles()
     expect(ruleOf(styles, '.form-textarea.nut-textarea .nut-textarea-textarea')).toMatch(/height:\s*auto/)
-    expect(ruleOf(styles, '.form-textarea.nut-textarea.form-textarea--scrolls .nut-textarea-textarea')).toMatch(/height:\s*360rpx/)
+    expect(ruleOf(styles, '.form-textarea.nut-textarea.form-textarea--scrolls .nut-textarea-textarea')).toMatch(
+      /height:\s*360rpx/,
+    )
   })
 
   it('a negative amount is refused as typed, in the words of the rule; a number is shown as read', async () => {
@@ -86,7 +88,9 @@ describe('家属订餐登记表', () => {
     await h.waitFor(() => h.textOf(f.fieldOf('unit_price')).includes(message), { what: 'the negative message' })
     expect(h.attr(h.$('wx-input', f.fieldOf('unit_price')), 'value')).toBe('-5')
     h.type(price, '25.5')
-    await h.waitFor(() => h.attr(h.$('wx-input', f.fieldOf('unit_price')), 'value') === '25.50', { what: 'the price as read' })
+    await h.waitFor(() => h.attr(h.$('wx-input', f.fieldOf('unit_price')), 'value') === '25.50', {
+      what: 'the price as read',
+    })
     expect(h.textOf(f.fieldOf('unit_price'))).not.toContain(message)
   })
 
@@ -114,7 +118,9 @@ describe('出库单', () => {
     h.tap('.form-page__save')
     await h.waitFor(() => h.ui.toasts[toasts], { what: 'the toast' })
     const max = fmt(formZh['form.rule.max'], { label: formZh['form.field.quantity'], max: 9999 })
-    expect(h.ui.toasts[toasts].title).toBe(fmt(formZh['form.rule.row'], { rows: formZh['form.field.items'], n: 1, message: max }))
+    expect(h.ui.toasts[toasts].title).toBe(
+      fmt(formZh['form.rule.row'], { rows: formZh['form.field.items'], n: 1, message: max }),
+    )
     expect(h.$$('.form-field--invalid').map((el) => el.id)).toEqual(['form-field-items-0-quantity'])
 
     // Two fields: the count says two, and two are marked.
@@ -124,7 +130,10 @@ describe('出库单', () => {
     await h.waitFor(() => h.ui.toasts[toasts + 1], { what: 'the second toast' })
     const required = fmt(formZh['form.rule.required'], { label: formZh['form.field.requester'] })
     expect(h.ui.toasts[toasts + 1].title).toBe(fmt(formZh['formUi.invalidMany'], { message: required, count: 2 }))
-    expect(h.$$('.form-field--invalid').map((el) => el.id)).toEqual(['form-field-requester', 'form-field-items-0-quantity'])
+    expect(h.$$('.form-field--invalid').map((el) => el.id)).toEqual([
+      'form-field-requester',
+      'form-field-items-0-quantity',
+    ])
   })
 })
 
@@ -132,9 +141,20 @@ describe('出库单列表', () => {
   it('the reject reason in its sheet is a box with an edge and a fill of its own', async () => {
     const [department] = await api('index/departmentList', {}, token)
     const { product, batch } = await f.productWithStock(1)
-    await api('outApply/save', { type: 'general', department_id: department.id, requester: '小程序驳回', items: [{ product_id: product.id, batch_id: batch.id, quantity: 1 }] }, token)
+    await api(
+      'outApply/save',
+      {
+        type: 'general',
+        department_id: department.id,
+        requester: '小程序驳回',
+        items: [{ product_id: product.id, batch_id: batch.id, quantity: 1 }],
+      },
+      token,
+    )
     await h.openPage(OUTBOUND_LIST)
-    const card = await h.waitFor(() => h.$$('.stock-list__card').find((el) => el.textContent.includes('小程序驳回')), { what: 'the order' })
+    const card = await h.waitFor(() => h.$$('.stock-list__card').find((el) => el.textContent.includes('小程序驳回')), {
+      what: 'the order',
+    })
     h.tap(await h.waitFor(() => h.byText(formZh['stock.reject'], card)[0], { what: 'the reject button' }))
     const box = await h.waitFor(() => h.$('.stock-list__reason-input'), { what: 'the reason box' })
     expect(h.$('wx-input', box)).not.toBeNull()

@@ -12,7 +12,11 @@ let staff
 let token
 
 /** The working date, as the form's header shows it. */
-const workingDate = () => h.textOf(h.$('.form-header__date')).trim().match(/\d{4}-\d{2}-\d{2}/)[0]
+const workingDate = () =>
+  h
+    .textOf(h.$('.form-header__date'))
+    .trim()
+    .match(/\d{4}-\d{2}-\d{2}/)[0]
 
 /** Opens a form page as the app does for the current customer and waits for its first field. */
 async function openForm(route, firstKey) {
@@ -70,7 +74,8 @@ it('入住须知 shows the whole rules text in the page, then the agreement; it 
 it("twins' paediatric rounds tell apart in 历史记录: each names the customer and the baby", async () => {
   await openForm('pagesHome/pages/form/Pediatricianrounds/form', 'round_date')
   const today = workingDate()
-  for (const child of twinsMother.children) await api('index/saveForm', paediatricRound(twinsMother.id, child.id, today), token)
+  for (const child of twinsMother.children)
+    await api('index/saveForm', paediatricRound(twinsMother.id, child.id, today), token)
   await openForm('pagesHome/pages/form/Pediatricianrounds/form', 'round_date')
   // A new round starts on the working date.
   expect(f.shownValue('round_date')).toBe(today)

@@ -16,7 +16,23 @@ async function field(key) {
 const CHOSEN = '[class*="-active"], [class*="-checked"]'
 
 /** Draws on the open signature pad (real touch strokes on a real canvas) and confirms; waits for the image. */
-async function sign(key, strokes = [[[30, 40], [60, 70], [100, 30], [150, 90], [200, 40]], [[40, 120], [120, 150], [220, 110]]]) {
+async function sign(
+  key,
+  strokes = [
+    [
+      [30, 40],
+      [60, 70],
+      [100, 30],
+      [150, 90],
+      [200, 40],
+    ],
+    [
+      [40, 120],
+      [120, 150],
+      [220, 110],
+    ],
+  ],
+) {
   h.tap(h.$('.form-signature__box', await field(key)))
   const canvas = await h.waitFor(() => h.$('.signature-pad__canvas'), { what: 'the signature pad' })
   // The pad asks for its node after the next tick; it is ready once the node has been sized.
@@ -38,7 +54,9 @@ async function sign(key, strokes = [[[30, 40], [60, 70], [100, 30], [150, 90], [
 async function chooseLocation(key, place) {
   h.location.answer = place
   h.tap(h.$('.form-location__box', await field(key)))
-  await h.waitFor(() => h.$('.form-location__name', fieldOf(key))?.textContent.trim() === place.name, { what: `the place in ${key}` })
+  await h.waitFor(() => h.$('.form-location__name', fieldOf(key))?.textContent.trim() === place.name, {
+    what: `the place in ${key}`,
+  })
 }
 
 /** Fills one field by its type; resolves to what the record then holds for it when known in advance. */
@@ -77,7 +95,9 @@ async function fill({ key, type, value }) {
         { what: `the room ${value}` },
       )
       h.tap(tile)
-      await h.waitFor(() => h.$('.form-picker__text', fieldOf(key))?.textContent.trim() === String(value), { what: `room ${value} chosen` })
+      await h.waitFor(() => h.$('.form-picker__text', fieldOf(key))?.textContent.trim() === String(value), {
+        what: `room ${value} chosen`,
+      })
       return String(value)
     }
     case 'signature':
@@ -103,12 +123,19 @@ async function fillAll(fields) {
 }
 
 /** The field messages now shown. */
-const messages = () => h.$$('.field-message').map((el) => el.textContent.trim()).filter(Boolean)
+const messages = () =>
+  h
+    .$$('.field-message')
+    .map((el) => el.textContent.trim())
+    .filter(Boolean)
 
 /** Taps save; waits for the form to edit the saved record (the header's 编辑记录 #id); resolves the id. */
 async function saveAndWaitSaved() {
   h.tap('.form-page__save')
-  const chip = await h.waitFor(() => h.$('.form-header__chip--edit'), { what: `the saved record (messages: ${messages().join(' | ')})`, timeout: 15000 })
+  const chip = await h.waitFor(() => h.$('.form-header__chip--edit'), {
+    what: `the saved record (messages: ${messages().join(' | ')})`,
+    timeout: 15000,
+  })
   return Number(chip.textContent.match(/#(\d+)/)[1])
 }
 
@@ -138,7 +165,9 @@ async function productWithStock(need) {
 async function chooseFirst(key) {
   h.tap(h.$('.form-picker__value', await h.waitFor(() => fieldOf(key))))
   // The popup is drawn inside its field (no portal in the mini program).
-  const tile = await h.waitFor(() => h.$$('.form-choice-popup__tile', fieldOf(key))[0], { what: `the choices of ${key}` })
+  const tile = await h.waitFor(() => h.$$('.form-choice-popup__tile', fieldOf(key))[0], {
+    what: `the choices of ${key}`,
+  })
   h.tap(tile)
   await h.waitFor(() => h.$('.form-picker__text', fieldOf(key)), { what: `${key} chosen` })
 }
@@ -161,7 +190,20 @@ async function addItem(index, product, quantity) {
   h.type(h.$('.nut-input-native', fieldOf(`items.${index}.quantity`)), quantity)
 }
 
-module.exports = { fieldOf, label, sign, chooseLocation, fill, fillAll, messages, saveAndWaitSaved, shownValue, productWithStock, chooseFirst, addItem }
+module.exports = {
+  fieldOf,
+  label,
+  sign,
+  chooseLocation,
+  fill,
+  fillAll,
+  messages,
+  saveAndWaitSaved,
+  shownValue,
+  productWithStock,
+  chooseFirst,
+  addItem,
+}
 
 const FORMS = require('../support/careForms.cjs')
 
@@ -171,7 +213,8 @@ function expectRecord(record, fields, expected) {
     expect([key, record.data[key]]).not.toEqual([key, undefined])
     if (type === 'signature') expect(String(record.data[key])).toMatch(/\.png$/)
     // The place chosen, with the distance the server counted.
-    if (type === 'location') expect(record.data[key]).toEqual({ ...value, distance: expect.any(Number), far: expect.any(Boolean) })
+    if (type === 'location')
+      expect(record.data[key]).toEqual({ ...value, distance: expect.any(Number), far: expect.any(Boolean) })
   }
   for (const [key, value] of Object.entries(expected)) {
     const saved = record.data[key]

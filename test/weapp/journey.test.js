@@ -15,24 +15,29 @@ const CHECK_NOTICE_DONE = formZh['checkNotice.acknowledged']
 const MINE = 'pages/tabPages/personalCenter'
 let customer
 const token = () => appToken()
-const recordsOf = async (name) => (await api('index/getFormRecord', { name, customer_id: customer.id, page: 1, limit: 50 }, token())).list
+const recordsOf = async (name) =>
+  (await api('index/getFormRecord', { name, customer_id: customer.id, page: 1, limit: 50 }, token())).list
 
 beforeAll(() => h.launchApp())
 
 // Steps depend on the ones before: once one fails, the rest are skipped rather than piling up.
 let failed = false
 const step = (name, fn, timeout) =>
-  it(name, async () => {
-    if (failed) throw new Error('an earlier step failed')
-    try {
-      await fn()
-    } catch (error) {
-      failed = true
-      throw error
-    }
-  }, timeout)
+  it(
+    name,
+    async () => {
+      if (failed) throw new Error('an earlier step failed')
+      try {
+        await fn()
+      } catch (error) {
+        failed = true
+        throw error
+      }
+    },
+    timeout,
+  )
 
-step('without a session the app opens on login; a wrong password shows the server\'s message', async () => {
+step("without a session the app opens on login; a wrong password shows the server's message", async () => {
   // WeChat opens the entry page; its login guard sends the user to login.
   await h.openPage(HOME)
   await h.waitForPage('pages/login/index')
@@ -59,14 +64,14 @@ async function expectBadges() {
   return counts
 }
 
-step('signs in; home shows the server\'s counts of today as badges', async () => {
+step("signs in; home shows the server's counts of today as badges", async () => {
   await submitLogin('demo', 'demo1234')
   await h.waitForPage(HOME)
   await h.settled()
   await expectBadges()
 })
 
-step('chooses a customer with the picker (the server\'s customer list)', async () => {
+step("chooses a customer with the picker (the server's customer list)", async () => {
   customer = await pickCustomer('811')
   await h.waitFor(() => h.$('.customer-card__name')?.textContent.trim() === customer.name)
   expect(h.textOf(h.$('.customer-card'))).toContain(fmt(zh['customer.room'], { room: '811' }))
@@ -87,14 +92,22 @@ for (const key of ['pediatricianRounds', 'obstetricianRounds', 'proofOfLostRecei
 
     // A new one, then the saved one again from 历史记录.
     h.tap(h.byText(formZh['formUi.new'])[0])
-    await h.waitFor(() => h.$('.form-header__chip')?.textContent.trim() === formZh['formUi.newRecord'], { what: 'a new record' })
+    await h.waitFor(() => h.$('.form-header__chip')?.textContent.trim() === formZh['formUi.newRecord'], {
+      what: 'a new record',
+    })
     h.tap(h.byText(formZh['formUi.records'])[0])
     const row = await h.waitFor(() => h.$$('.form-records__row')[0], { what: 'the records' })
     h.tap(row)
-    await h.waitFor(() => h.$('.form-header__chip--edit')?.textContent.trim() === fmt(formZh['formUi.editRecord'], { id }), { what: `record #${id}` })
-    await h.waitFor(() => f.shownValue(Object.keys(expected)[0] ?? spec.fields[0].key) !== undefined || !Object.keys(expected).length)
+    await h.waitFor(
+      () => h.$('.form-header__chip--edit')?.textContent.trim() === fmt(formZh['formUi.editRecord'], { id }),
+      { what: `record #${id}` },
+    )
+    await h.waitFor(
+      () => f.shownValue(Object.keys(expected)[0] ?? spec.fields[0].key) !== undefined || !Object.keys(expected).length,
+    )
     f.expectShown(expected)
-    for (const { key, type } of spec.fields) if (type === 'signature') expect(h.$('.form-signature__image', f.fieldOf(key))).not.toBeNull()
+    for (const { key, type } of spec.fields)
+      if (type === 'signature') expect(h.$('.form-signature__image', f.fieldOf(key))).not.toBeNull()
     await h.back()
     await h.waitForPage(HOME)
   })
@@ -117,13 +130,18 @@ for (const key of ['checkInNoticeMonth', 'checkInNoticeSmall']) {
     await h.back()
     await h.waitForPage(HOME)
     await openEntry(spec.entry, spec.route)
-    await h.waitFor(() => h.$('.form-header__chip')?.textContent.trim() === formZh['formUi.newRecord'], { what: 'a new record' })
+    await h.waitFor(() => h.$('.form-header__chip')?.textContent.trim() === formZh['formUi.newRecord'], {
+      what: 'a new record',
+    })
     h.tap(h.byText(formZh['formUi.records'])[0])
     const row = await h.waitFor(() => h.$$('.form-records__row')[0], { what: 'the records' })
     // The entry names the customer.
     expect(h.textOf(row)).toContain(fmt(formZh['formUi.forCustomer'], { name: customer.name, room: customer.room }))
     h.tap(row)
-    await h.waitFor(() => h.$('.form-header__chip--edit')?.textContent.trim() === fmt(formZh['formUi.editRecord'], { id }), { what: `record #${id}` })
+    await h.waitFor(
+      () => h.$('.form-header__chip--edit')?.textContent.trim() === fmt(formZh['formUi.editRecord'], { id }),
+      { what: `record #${id}` },
+    )
     f.expectShown(expected)
     await h.back()
     await h.waitForPage(HOME)
@@ -177,13 +195,17 @@ step('入住通知单记录 lists both notices of the customer', async () => {
 // Stock: orders saved in the app and approved from their lists; the batches through the API.
 
 const batchQuantity = async (productId, batchId) =>
-  (await api('inoutstore/getProductBatch', { product_id: productId }, token())).find((b) => b.id === batchId)?.quantity ?? 0
+  (await api('inoutstore/getProductBatch', { product_id: productId }, token())).find((b) => b.id === batchId)
+    ?.quantity ?? 0
 
 const { productWithStock, chooseFirst, addItem } = f
 
 /** On a stock list: approves the order's card (confirming the modal); waits for its approved tag. */
 async function approveFromList(order) {
-  const card = await h.waitFor(() => h.$$('.stock-list__card').find((el) => h.$('.stock-list__no', el)?.textContent.trim() === order.no), { what: `the card of ${order.no}` })
+  const card = await h.waitFor(
+    () => h.$$('.stock-list__card').find((el) => h.$('.stock-list__no', el)?.textContent.trim() === order.no),
+    { what: `the card of ${order.no}` },
+  )
   const modals = h.ui.modals.length
   h.tap(h.byText(formZh['stock.approve'], card)[0])
   const modal = await h.waitFor(() => h.ui.modals[modals], { what: 'the approve confirmation' })
@@ -206,7 +228,9 @@ step('出库单: saved, approved from 出库单列表; the batch stock drops exa
   h.tap('.form-page__save')
   let order
   for (let i = 0; i < 100 && !order; i++) {
-    ;[order] = (await api('outApply/index', { page: 1, limit: 20, type: 'general', keyword: '库管小程序' }, token())).list
+    ;[order] = (
+      await api('outApply/index', { page: 1, limit: 20, type: 'general', keyword: '库管小程序' }, token())
+    ).list
     if (!order) await h.simulate.sleep(100)
   }
   expect(order).toBeDefined()
@@ -232,12 +256,14 @@ step('入住礼包出库: a gift pack for the customer, approved from 大礼包�
   await h.waitForPage('pagesHome/pages/form/checkInGift/form')
   await h.settled()
   await chooseFirst('gift_type_id')
-  await h.waitFor(() => h.$('.form-picker__text', f.fieldOf('items.0.batch_id')), { what: 'the pack\'s rows' })
+  await h.waitFor(() => h.$('.form-picker__text', f.fieldOf('items.0.batch_id')), { what: "the pack's rows" })
   await h.settled()
   h.tap('.form-page__save')
   let order
   for (let i = 0; i < 100 && !order; i++) {
-    ;[order] = (await api('outApply/index', { page: 1, limit: 20, type: 'gift', customer_id: customer.id }, token())).list
+    ;[order] = (
+      await api('outApply/index', { page: 1, limit: 20, type: 'gift', customer_id: customer.id }, token())
+    ).list
     if (!order) await h.simulate.sleep(100)
   }
   expect(order).toBeDefined()
@@ -252,7 +278,11 @@ step('入住礼包出库: a gift pack for the customer, approved from 大礼包�
   await approveFromList(order)
   const out = {}
   for (const item of items) out[item.batch_id] = (out[item.batch_id] ?? 0) + item.quantity
-  for (const item of items) expect([item.batch_id, await batchQuantity(item.product_id, item.batch_id)]).toEqual([item.batch_id, before[item.batch_id] - out[item.batch_id]])
+  for (const item of items)
+    expect([item.batch_id, await batchQuantity(item.product_id, item.batch_id)]).toEqual([
+      item.batch_id,
+      before[item.batch_id] - out[item.batch_id],
+    ])
   await h.back()
   await h.waitForPage(HOME)
 })

@@ -9,7 +9,10 @@ const { zh, signIn, pickCustomer, openEntry } = require('./app')
 const HOME = 'pages/tabPages/index'
 const MINE = 'pages/tabPages/personalCenter'
 const routes = () => h.stack.map((entry) => entry.route)
-const call = (api, options) => new Promise((resolve) => wx[api]({ ...options, success: (res) => resolve({ ok: res }), fail: (err) => resolve({ fail: err }) }))
+const call = (api, options) =>
+  new Promise((resolve) =>
+    wx[api]({ ...options, success: (res) => resolve({ ok: res }), fail: (err) => resolve({ fail: err }) }),
+  )
 
 beforeAll(async () => {
   h.launchApp()
@@ -25,7 +28,9 @@ it('navigateTo stacks the form on home; back shows home again and it reloads its
   await h.back()
   await h.waitForPage(HOME)
   expect(routes()).toEqual([HOME])
-  await h.waitFor(() => h.calls.slice(before).some((c) => c.url.endsWith('/api/care/account/index')), { what: 'home reloading on show' })
+  await h.waitFor(() => h.calls.slice(before).some((c) => c.url.endsWith('/api/care/account/index')), {
+    what: 'home reloading on show',
+  })
   await h.settled()
 })
 
@@ -56,8 +61,12 @@ it('redirectTo replaces the top page; switchTab closes what is above the tabs an
 })
 
 it('what WeChat refuses fails: navigateTo a tab page, a page not in app.json, back from the first page', async () => {
-  expect((await call('navigateTo', { url: `/${MINE}` })).fail.errMsg).toMatch(/^navigateTo:fail can not navigateTo a tabbar page/)
-  expect((await call('navigateTo', { url: '/pages/nowhere/index' })).fail.errMsg).toMatch(/^navigateTo:fail page "pages\/nowhere\/index" is not found/)
+  expect((await call('navigateTo', { url: `/${MINE}` })).fail.errMsg).toMatch(
+    /^navigateTo:fail can not navigateTo a tabbar page/,
+  )
+  expect((await call('navigateTo', { url: '/pages/nowhere/index' })).fail.errMsg).toMatch(
+    /^navigateTo:fail page "pages\/nowhere\/index" is not found/,
+  )
   expect((await call('switchTab', { url: '/pages/login/index' })).fail.errMsg).toMatch(/^switchTab:fail/)
   expect((await call('navigateBack', {})).fail.errMsg).toMatch(/^navigateBack:fail/)
   expect(routes()).toEqual([HOME])

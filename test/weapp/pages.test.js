@@ -19,30 +19,69 @@ const ROUTES = [...app.pages, ...app.subPackages.flatMap((sub) => sub.pages.map(
 const list = async (route, body) => (await api(route, { page: 1, limit: 1, ...body }, token)).list[0]
 const SHOWS = {
   'pages/tabPages/index': { titleKey: 'home.title', data: async () => customer.name },
-  'pages/tabPages/personalCenter': { titleKey: 'personalCenter.title', data: async () => (await api('account/info', {}, token)).site_name },
+  'pages/tabPages/personalCenter': {
+    titleKey: 'personalCenter.title',
+    data: async () => (await api('account/info', {}, token)).site_name,
+  },
   'pages/login/index': { titleKey: 'login.title', data: async () => zh['login.submit'] },
   'pages/modifyPwd/index': { titleKey: 'modifyPwd.title' },
   'pages/notFound/index': { titleKey: 'notFound.title' },
   // The locale leaves the web-view's title empty (WeChat shows the web page's own): none is set.
   'pages/webView/index': { titleKey: 'webView.title', data: async () => zh['webView.refused'] },
-  'uni_modules/rt-uni-update/components/rt-uni-update/rt-uni-update': { titleKey: 'update.title', data: async () => zh['update.currentVersion'] },
+  'uni_modules/rt-uni-update/components/rt-uni-update/rt-uni-update': {
+    titleKey: 'update.title',
+    data: async () => zh['update.currentVersion'],
+  },
   'pagesHome/pages/form/chooseDate': { titleKey: 'chooseDate.title' },
-  'pagesHome/pages/form/Pediatricianrounds/form': { titleKey: 'form.title.pediatricianRounds', data: async () => customer.children[0].name },
-  'pagesHome/pages/form/Obstetricianrounds/form': { titleKey: 'form.title.obstetricianRounds', data: async () => customer.name },
-  'pagesHome/pages/checkNotice': { titleKey: 'entry.checkNotice', data: async () => (await api('index/getSurvey', {}, token)).content.slice(0, 20) },
+  'pagesHome/pages/form/Pediatricianrounds/form': {
+    titleKey: 'form.title.pediatricianRounds',
+    data: async () => customer.children[0].name,
+  },
+  'pagesHome/pages/form/Obstetricianrounds/form': {
+    titleKey: 'form.title.obstetricianRounds',
+    data: async () => customer.name,
+  },
+  'pagesHome/pages/checkNotice': {
+    titleKey: 'entry.checkNotice',
+    data: async () => (await api('index/getSurvey', {}, token)).content.slice(0, 20),
+  },
   'pagesHome/pages/form/ProofofLostReceipt/form': { titleKey: 'form.title.proofOfLostReceipt' },
   'pagesHome/pages/form/visit/form': { titleKey: 'form.title.visit', data: async () => customer.name },
   'pagesHome/pages/form/familyFood/form': { titleKey: 'form.title.familyFood', data: async () => customer.name },
-  'pagesHome/pages/form/checkInNotice/yz/form': { titleKey: 'form.title.checkInNoticeMonth', data: async () => (await api('index/departmentList', {}, token))[0].name },
-  'pagesHome/pages/form/checkInNotice/yzSmall/form': { titleKey: 'form.title.checkInNoticeSmall', data: async () => (await api('index/departmentList', {}, token))[0].name },
-  'pagesHome/pages/form/checkInNotice/index': { titleKey: 'checkInNoticeList.title', data: async () => formZh['checkInNoticeList.newMonth'] },
-  'pagesHome/pages/form/linliao/index': { titleKey: 'stock.outApplyGeneralList.title', data: async () => (await list('outApply/index', { type: 'general' })).no },
-  'pagesHome/pages/form/linliao/commom/form': { titleKey: 'form.title.outApplyGeneral', data: async () => customer.name },
+  'pagesHome/pages/form/checkInNotice/yz/form': {
+    titleKey: 'form.title.checkInNoticeMonth',
+    data: async () => (await api('index/departmentList', {}, token))[0].name,
+  },
+  'pagesHome/pages/form/checkInNotice/yzSmall/form': {
+    titleKey: 'form.title.checkInNoticeSmall',
+    data: async () => (await api('index/departmentList', {}, token))[0].name,
+  },
+  'pagesHome/pages/form/checkInNotice/index': {
+    titleKey: 'checkInNoticeList.title',
+    data: async () => formZh['checkInNoticeList.newMonth'],
+  },
+  'pagesHome/pages/form/linliao/index': {
+    titleKey: 'stock.outApplyGeneralList.title',
+    data: async () => (await list('outApply/index', { type: 'general' })).no,
+  },
+  'pagesHome/pages/form/linliao/commom/form': {
+    titleKey: 'form.title.outApplyGeneral',
+    data: async () => customer.name,
+  },
   'pagesHome/pages/form/linliao/dcb/form': { titleKey: 'form.title.giftCollection', data: async () => customer.name },
-  'pagesHome/pages/form/checkInGift/index': { titleKey: 'stock.outApplyGiftList.title', data: async () => (await list('outApply/index', { type: 'gift' })).no },
+  'pagesHome/pages/form/checkInGift/index': {
+    titleKey: 'stock.outApplyGiftList.title',
+    data: async () => (await list('outApply/index', { type: 'gift' })).no,
+  },
   'pagesHome/pages/form/checkInGift/form': { titleKey: 'form.title.outApplyGift', data: async () => customer.name },
-  'pagesHome/pages/form/Selffundeditemconsumptiontable/index': { titleKey: 'stock.specialCareList.title', data: async () => (await list('specialCare/index')).no },
-  'pagesHome/pages/form/Selffundeditemconsumptiontable/form': { titleKey: 'form.title.specialCare', data: async () => customer.name },
+  'pagesHome/pages/form/Selffundeditemconsumptiontable/index': {
+    titleKey: 'stock.specialCareList.title',
+    data: async () => (await list('specialCare/index')).no,
+  },
+  'pagesHome/pages/form/Selffundeditemconsumptiontable/form': {
+    titleKey: 'form.title.specialCare',
+    data: async () => customer.name,
+  },
 }
 
 let customer
@@ -59,7 +98,7 @@ it('lists every page this file opens', () => {
 })
 
 describe.each(ROUTES)('%s', (route) => {
-  it('renders with the server\'s data and no error', async () => {
+  it("renders with the server's data and no error", async () => {
     const before = h.calls.length
     const modals = h.ui.modals.length
     await h.openPage(route)
@@ -75,7 +114,10 @@ describe.each(ROUTES)('%s', (route) => {
     }
     for (const call of h.calls.slice(before)) {
       expect(call.errMsg).toBeUndefined()
-      expect([call.url, call.reply?.code ?? call.reply?.err]).toEqual([call.url, call.reply?.code !== undefined ? 1 : 0])
+      expect([call.url, call.reply?.code ?? call.reply?.err]).toEqual([
+        call.url,
+        call.reply?.code !== undefined ? 1 : 0,
+      ])
     }
     expect(h.ui.modals.slice(modals)).toEqual([])
   })

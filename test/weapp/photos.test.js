@@ -41,7 +41,11 @@ beforeAll(async () => {
   const files = [picture('front.png', '#e8627a'), picture('back.jpg', '#5b8ff9'), picture('screen.webp', '#52c41a')]
   wx.chooseImage = (options) => {
     chooserCalls.push(options)
-    const result = { tempFilePaths: files, tempFiles: files.map((p) => ({ path: p, size: 100 })), errMsg: 'chooseImage:ok' }
+    const result = {
+      tempFilePaths: files,
+      tempFiles: files.map((p) => ({ path: p, size: 100 })),
+      errMsg: 'chooseImage:ok',
+    }
     setTimeout(() => {
       options.success?.(result)
       options.complete?.(result)

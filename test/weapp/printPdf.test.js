@@ -37,7 +37,8 @@ async function exportPdf(root) {
 }
 
 /** The download the app made for the PDF it opened. */
-const downloadOf = (opened) => h.calls.find((call) => call.api === 'downloadFile' && call.tempFilePath === opened.filePath)
+const downloadOf = (opened) =>
+  h.calls.find((call) => call.api === 'downloadFile' && call.tempFilePath === opened.filePath)
 
 async function openRound(id) {
   await h.openPage(`${ROUNDS}?id=${id}`)
@@ -115,12 +116,19 @@ it('an order: its row in 出库单列表 opens its PDF, which names the order an
   const { product, batch } = await f.productWithStock(1)
   const { id } = await api(
     'outApply/save',
-    { type: 'general', department_id: department.id, requester: 'PDF领用人', items: [{ product_id: product.id, batch_id: batch.id, quantity: 1 }] },
+    {
+      type: 'general',
+      department_id: department.id,
+      requester: 'PDF领用人',
+      items: [{ product_id: product.id, batch_id: batch.id, quantity: 1 }],
+    },
     token,
   )
   const order = await api('outApply/info', { id }, token)
   await h.openPage(OUTBOUND_LIST)
-  const card = await h.waitFor(() => h.$$('.stock-list__card').find((el) => el.textContent.includes(order.no)), { what: 'the order' })
+  const card = await h.waitFor(() => h.$$('.stock-list__card').find((el) => el.textContent.includes(order.no)), {
+    what: 'the order',
+  })
 
   const opened = await exportPdf(card)
   expect(opened).toMatchObject({ fileType: 'pdf', showMenu: true, page: OUTBOUND_LIST })
@@ -134,16 +142,23 @@ it('an order: its row in 出库单列表 opens its PDF, which names the order an
   expect(h.topRoute()).toBe(OUTBOUND_LIST)
 })
 
-it('a self-paid order opened from its list: the order\'s header opens its PDF', async () => {
+it("a self-paid order opened from its list: the order's header opens its PDF", async () => {
   const { product, batch } = await f.productWithStock(1)
   const { id } = await api(
     'specialCare/save',
-    { customer_id: customer.id, room: customer.room, items: [{ product_id: product.id, batch_id: batch.id, quantity: 1, price: 12.5 }], remark: 'PDF自费备注' },
+    {
+      customer_id: customer.id,
+      room: customer.room,
+      items: [{ product_id: product.id, batch_id: batch.id, quantity: 1, price: 12.5 }],
+      remark: 'PDF自费备注',
+    },
     token,
   )
   const order = await api('specialCare/info', { id }, token)
   await h.openPage(SPECIAL_CARE_LIST)
-  const card = await h.waitFor(() => h.$$('.stock-list__card').find((el) => el.textContent.includes(order.no)), { what: 'the order' })
+  const card = await h.waitFor(() => h.$$('.stock-list__card').find((el) => el.textContent.includes(order.no)), {
+    what: 'the order',
+  })
   h.tap(card)
   await h.waitFor(() => f.shownValue('remark') === 'PDF自费备注', { what: 'the opened order' })
   await h.settled()

@@ -17,7 +17,9 @@ async function pickerNames() {
   const before = h.calls.length
   h.tap(h.byText(zh['home.chooseCustomer'])[0] || h.$('.customer-card'))
   // The picker searches a moment after it opens (until then it shows the list it had).
-  await h.waitFor(() => h.calls.slice(before).some((c) => c.url.endsWith('/api/care/customer/index') && c.done), { what: 'the search' })
+  await h.waitFor(() => h.calls.slice(before).some((c) => c.url.endsWith('/api/care/customer/index') && c.done), {
+    what: 'the search',
+  })
   await h.settled()
   await h.waitFor(() => h.$$('.customer-picker__row').length > 0, { what: 'the picker list' })
   return h.$$('.customer-picker__name').map((el) => el.textContent.trim())
@@ -83,10 +85,15 @@ it('manager switches to the other site and then sees only its customers', async 
   const sites = await api('account/siteList', {}, appToken())
   const other = sites.find((site) => site.id !== h.storage.get('userInfo').site_id)
   h.tap(h.byText(zh['mine.switchSite'])[0])
-  const option = await h.waitFor(() => h.byText(other.name).find((el) => el.closest('[class*="nut-actionsheet"]')), { what: 'the site choices' })
+  const option = await h.waitFor(() => h.byText(other.name).find((el) => el.closest('[class*="nut-actionsheet"]')), {
+    what: 'the site choices',
+  })
   const toasts = h.ui.toasts.length
   h.tap(option)
-  await h.waitFor(() => h.ui.toasts.slice(toasts).some((t) => t.title === fmt(zh['mine.siteSwitched'], { name: other.name })), { what: 'switched' })
+  await h.waitFor(
+    () => h.ui.toasts.slice(toasts).some((t) => t.title === fmt(zh['mine.siteSwitched'], { name: other.name })),
+    { what: 'switched' },
+  )
   await h.waitFor(() => h.textOf().includes(other.name))
   expect(h.storage.get('customerInfo') || null).toBeNull()
 
@@ -98,7 +105,7 @@ it('manager switches to the other site and then sees only its customers', async 
   expect(names.filter((name) => site1.includes(name) && !site2.includes(name))).toEqual([])
 })
 
-it('a token the server no longer knows sends the app to login with the server\'s message', async () => {
+it("a token the server no longer knows sends the app to login with the server's message", async () => {
   await signIn('demo')
   // Another client ends this session.
   expect((await post('care/account/logout', {}, { token: appToken() })).code).toBe(1)
@@ -111,7 +118,9 @@ it('a token the server no longer knows sends the app to login with the server\'s
   expect(refused.reply.msg).toBe(serverZh['auth.loginRequired'])
   const modal = await h.waitFor(() => h.ui.modals[modals], { what: 'the modal' })
   expect(modal.content).toBe(refused.reply.msg)
-  await h.waitFor(() => h.ui.toasts.slice(toasts).some((t) => t.title === refused.reply.msg), { what: 'the toast on login' })
+  await h.waitFor(() => h.ui.toasts.slice(toasts).some((t) => t.title === refused.reply.msg), {
+    what: 'the toast on login',
+  })
   expect(h.stack.map((e) => e.route)).toEqual([LOGIN])
   expect(h.storage.get('token') || '').toBe('')
 })

@@ -13,7 +13,12 @@ let site
 
 // Two places the picker answers: the nurses' station 100 m from the site, and a mother's home 3.4 km away.
 const station = spec.fields.find((field) => field.key === KEY).value
-const home = { name: '客户家中', address: '杭州市拱墅区湖墅南路 88 号', latitude: station.latitude + 0.03, longitude: station.longitude }
+const home = {
+  name: '客户家中',
+  address: '杭州市拱墅区湖墅南路 88 号',
+  latitude: station.latitude + 0.03,
+  longitude: station.longitude,
+}
 
 const placeText = (selector) => h.$(selector, f.fieldOf(KEY))?.textContent.trim()
 
@@ -81,7 +86,9 @@ it('the round is saved with the place, the server counting its distance; the rec
   expect(record.data[KEY]).toEqual({ ...home, distance: 3436, far: true })
 
   h.tap(h.byText(formZh['formUi.new'])[0])
-  await h.waitFor(() => h.$('.form-header__chip')?.textContent.trim() === formZh['formUi.newRecord'], { what: 'a new record' })
+  await h.waitFor(() => h.$('.form-header__chip')?.textContent.trim() === formZh['formUi.newRecord'], {
+    what: 'a new record',
+  })
   h.tap(h.byText(formZh['formUi.records'])[0])
   const row = await h.waitFor(() => h.$$('.form-records__row')[0], { what: 'the records' })
   expect(h.textOf(row)).toContain(home.name)
@@ -89,10 +96,18 @@ it('the round is saved with the place, the server counting its distance; the rec
 
   // Reopened: the place again, and "view on map" opens WeChat's map at the saved coordinates.
   h.tap(row)
-  await h.waitFor(() => h.$('.form-header__chip--edit')?.textContent.trim() === fmt(formZh['formUi.editRecord'], { id }), { what: `record #${id}` })
+  await h.waitFor(
+    () => h.$('.form-header__chip--edit')?.textContent.trim() === fmt(formZh['formUi.editRecord'], { id }),
+    { what: `record #${id}` },
+  )
   await h.waitFor(() => placeText('.form-location__name') === home.name, { what: 'the saved place' })
   expect(placeText('.form-location__far')).toBe(formZh['form.location.far'])
   h.tap(h.byText(formZh['formUi.viewOnMap'])[0])
-  const opened = await h.waitFor(() => h.location.opened.at(-1), { what: 'WeChat\'s map' })
-  expect(opened).toMatchObject({ latitude: home.latitude, longitude: home.longitude, name: home.name, address: home.address })
+  const opened = await h.waitFor(() => h.location.opened.at(-1), { what: "WeChat's map" })
+  expect(opened).toMatchObject({
+    latitude: home.latitude,
+    longitude: home.longitude,
+    name: home.name,
+    address: home.address,
+  })
 })

@@ -45,7 +45,9 @@ it('the pad gets a real 2d canvas sized for the screen, and an empty pad is not 
   const canvas = await h.waitFor(() => h.$('.signature-pad__canvas'), { what: 'the pad' })
   const node = h.canvasNodeOf(canvas)
   const { pixelRatio } = wx.getWindowInfo()
-  await h.waitFor(() => node.width === 343 * pixelRatio && node.height === 200 * pixelRatio, { what: 'the sized canvas' })
+  await h.waitFor(() => node.width === 343 * pixelRatio && node.height === 200 * pixelRatio, {
+    what: 'the sized canvas',
+  })
 
   const toasts = h.ui.toasts.length
   const calls = h.calls.length
@@ -60,8 +62,18 @@ it('the pad gets a real 2d canvas sized for the screen, and an empty pad is not 
 it('strokes are drawn, uploaded as a PNG to the real server, and the stored file has the ink', async () => {
   const canvas = h.$('.signature-pad__canvas')
   const strokes = [
-    [[30, 40], [60, 70], [100, 30], [150, 90], [200, 40]],
-    [[40, 150], [120, 160], [220, 120]],
+    [
+      [30, 40],
+      [60, 70],
+      [100, 30],
+      [150, 90],
+      [200, 40],
+    ],
+    [
+      [40, 150],
+      [120, 160],
+      [220, 120],
+    ],
   ]
   for (const points of strokes) await h.stroke(canvas, points)
   const calls = h.calls.length
@@ -83,7 +95,8 @@ it('strokes are drawn, uploaded as a PNG to the real server, and the stored file
   const { pixelRatio } = wx.getWindowInfo()
   expect([png.width, png.height]).toEqual([343 * pixelRatio, 200 * pixelRatio])
   let ink = 0
-  for (let i = 0; i < png.data.length; i += 4) if (png.data[i + 3] > 0 && png.data[i] + png.data[i + 1] + png.data[i + 2] < 3 * 128) ink++
+  for (let i = 0; i < png.data.length; i += 4)
+    if (png.data[i + 3] > 0 && png.data[i] + png.data[i + 1] + png.data[i + 2] < 3 * 128) ink++
   // Two strokes of 3 px at ratio 3 over some 500 px of path: thousands of pixels, far from all.
   expect(ink).toBeGreaterThan(2000)
   expect(ink).toBeLessThan(png.width * png.height * 0.2)
@@ -93,5 +106,7 @@ it('strokes are drawn, uploaded as a PNG to the real server, and the stored file
   expect(isInk(png, 330 * pixelRatio, 190 * pixelRatio)).toBe(false)
 
   // The form shows the stored image (its URL is the field's value).
-  expect(h.attr(h.$('.form-signature__image', f.fieldOf(KEY)), 'src')).toContain(reply.data.url.replace(/^https?:\/\/[^/]+/, ''))
+  expect(h.attr(h.$('.form-signature__image', f.fieldOf(KEY)), 'src')).toContain(
+    reply.data.url.replace(/^https?:\/\/[^/]+/, ''),
+  )
 })

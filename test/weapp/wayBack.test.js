@@ -25,7 +25,8 @@ const picker = () => h.$('.customer-picker .nut-popup-title-right') && h.$('.cus
 const temperature = () => h.$('.nut-input-native', fieldOf('temperature'))
 /** The temperature in the form's draft on the device. */
 const draftTemperature = () =>
-  [...h.storage.entries()].find(([key]) => key.startsWith(`draft:${FORMS.pediatricianRounds.name}:`))?.[1]?.values?.temperature
+  [...h.storage.entries()].find(([key]) => key.startsWith(`draft:${FORMS.pediatricianRounds.name}:`))?.[1]?.values
+    ?.temperature
 
 /** Logs out from the personal centre (confirmed), and lets the logout's message pass (a logout under way ignores another). */
 async function logOut() {
@@ -40,9 +41,13 @@ async function logOut() {
 
 /** In the open picker: searches the room and chooses its first customer. */
 async function chooseInPicker(room) {
-  const search = await h.waitFor(() => h.$('.customer-picker__keyword .nut-input-native'), { what: 'the picker search' })
+  const search = await h.waitFor(() => h.$('.customer-picker__keyword .nut-input-native'), {
+    what: 'the picker search',
+  })
   h.type(search, room, { blur: false })
-  const row = await h.waitFor(() => h.$$('.customer-picker__row').find((r) => r.textContent.includes(room)), { what: `a customer in ${room}` })
+  const row = await h.waitFor(() => h.$$('.customer-picker__row').find((r) => r.textContent.includes(room)), {
+    what: `a customer in ${room}`,
+  })
   h.tap(row)
 }
 

@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { Day, Envelope, Id, Named, Nullable } from './common.js';
+import { Type } from 'typebox'
+import { Day, Envelope, Id, Named, Nullable } from './common.js'
 
 // /api/care/account: logging in and out, the account, its sites, the home page's counts.
 
@@ -21,24 +21,28 @@ export const UserInfo = Type.Object({
    * site; null while the site has no coordinates. The map starts there. (Absent from the user info
    * an earlier app kept on the device until its next login or site switch.)
    */
-  site_location: Type.Optional(Nullable(Type.Object({ latitude: Type.Number(), longitude: Type.Number(), radius: Type.Integer() }))),
-});
+  site_location: Type.Optional(
+    Nullable(Type.Object({ latitude: Type.Number(), longitude: Type.Number(), radius: Type.Integer() })),
+  ),
+})
 
 // Passwords are capped so that nobody can make the server hash megabytes.
-const Password = Type.String({ minLength: 1, maxLength: 128 });
+const Password = Type.String({ minLength: 1, maxLength: 128 })
 
 export const LoginBody = Type.Object({
   account: Type.String({ minLength: 1, maxLength: 64 }),
   password: Password,
   site_id: Type.Optional(Id),
-});
-export const LoginReply = Envelope(Type.Object({ token: Type.String(), userInfo: UserInfo }));
+})
+export const LoginReply = Envelope(Type.Object({ token: Type.String(), userInfo: UserInfo }))
 
-export const InfoBody = Type.Object({ site_id: Type.Optional(Id) });
+export const InfoBody = Type.Object({ site_id: Type.Optional(Id) })
 
-export const HomeBody = Type.Object({ date: Type.Optional(Day) });
-export const HomeReply = Envelope(Type.Object({ date: Type.String(), counts: Type.Record(Type.String(), Type.Integer()) }));
+export const HomeBody = Type.Object({ date: Type.Optional(Day) })
+export const HomeReply = Envelope(
+  Type.Object({ date: Type.String(), counts: Type.Record(Type.String(), Type.Integer()) }),
+)
 
-export const ChangePasswordBody = Type.Object({ old_password: Password, password: Password });
+export const ChangePasswordBody = Type.Object({ old_password: Password, password: Password })
 
-export const SiteList = Envelope(Type.Array(Named));
+export const SiteList = Envelope(Type.Array(Named))

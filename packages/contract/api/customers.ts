@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { Envelope, Keyword, Nullable, Page, Paging } from './common.js';
+import { Type } from 'typebox'
+import { Envelope, Keyword, Nullable, Page, Paging } from './common.js'
 
 // /api/care/customer: the site's customers and their babies.
 
@@ -18,8 +18,8 @@ export const Customer = Type.Object({
       birth_weight: Nullable(Type.Integer({ description: 'grams' })),
     }),
   ),
-});
+})
 
-export const CustomerListBody = Type.Object({ ...Paging, keyword: Type.Optional(Keyword) });
-export const CustomerList = Page(Customer);
-export const CustomerInfo = Envelope(Customer);
+export const CustomerListBody = Type.Object({ ...Paging, keyword: Type.Optional(Keyword) })
+export const CustomerList = Page(Customer)
+export const CustomerInfo = Envelope(Customer)

@@ -1,11 +1,13 @@
-import { Type } from 'typebox';
-import { Day, Envelope, Id, Keyword, madeAndChanged, Nullable, Page, Paging, RequestId, Timestamp } from './common.js';
+import { Type } from 'typebox'
+import { Day, Envelope, Id, Keyword, madeAndChanged, Nullable, Page, Paging, RequestId, Timestamp } from './common.js'
 
 // /api/care/index: form records, their medicines and the check-in rules' acknowledgements.
 
 /** Form data: checked by the form definitions (../forms), which name fields as the app does, not by the schema. */
-export const FormData = Type.Record(Type.String(), Type.Unknown(), { description: "The form's fields by key; see src/forms" });
-const FormName = Type.String({ minLength: 1, maxLength: 50, description: "The form's title, e.g. 访客出入登记表" });
+export const FormData = Type.Record(Type.String(), Type.Unknown(), {
+  description: "The form's fields by key; see src/forms",
+})
+const FormName = Type.String({ minLength: 1, maxLength: 50, description: "The form's title, e.g. 访客出入登记表" })
 
 const recordFields = {
   id: Type.Integer(),
@@ -15,7 +17,7 @@ const recordFields = {
   room: Nullable(Type.String({ description: "The customer's room" })),
   data: FormData,
   ...madeAndChanged,
-};
+}
 
 export const Medicine = Type.Object({
   id: Type.Integer(),
@@ -30,7 +32,7 @@ export const Medicine = Type.Object({
   created_by: Type.Integer(),
   updated_at: Timestamp,
   updated_by: Type.Integer(),
-});
+})
 
 export const SaveFormBody = Type.Object({
   name: FormName,
@@ -38,7 +40,7 @@ export const SaveFormBody = Type.Object({
   data: FormData,
   id: Type.Optional(Id),
   request_id: Type.Optional(RequestId),
-});
+})
 
 export const FormRecordListBody = Type.Object({
   name: Type.Optional(FormName),
@@ -47,12 +49,15 @@ export const FormRecordListBody = Type.Object({
   date_to: Type.Optional(Day),
   keyword: Type.Optional(Keyword),
   ...Paging,
-});
-export const FormRecordList = Page(Type.Object(recordFields));
+})
+export const FormRecordList = Page(Type.Object(recordFields))
 
-export const FormRecordInfo = Envelope(Type.Object({ ...recordFields, medicines: Type.Optional(Type.Array(Medicine)) }));
+export const FormRecordInfo = Envelope(Type.Object({ ...recordFields, medicines: Type.Optional(Type.Array(Medicine)) }))
 
-export const FormRecordCountBody = Type.Object({ name: Type.Optional(FormName), date: Type.Optional(Day) });
+export const FormRecordCountBody = Type.Object({ name: Type.Optional(FormName), date: Type.Optional(Day) })
 export const FormRecordCount = Envelope(
-  Type.Union([Type.Object({ count: Type.Integer() }), Type.Object({ counts: Type.Record(Type.String(), Type.Integer()) })]),
-);
+  Type.Union([
+    Type.Object({ count: Type.Integer() }),
+    Type.Object({ counts: Type.Record(Type.String(), Type.Integer()) }),
+  ]),
+)

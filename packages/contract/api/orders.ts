@@ -1,13 +1,16 @@
-import { Type, type TProperties } from 'typebox';
-import { Day, Envelope, Id, Keyword, madeAndChanged, Nullable, Page, Paging, Timestamp } from './common.js';
+import { Type, type TProperties } from 'typebox'
+import { Day, Envelope, Id, Keyword, madeAndChanged, Nullable, Page, Paging, Timestamp } from './common.js'
 
 // What the stock orders (/api/care/outApply, /api/care/specialCare) share: statuses, items, who did
 // what, the list filters and the check.
 
 export const Status = Type.Union(
   [Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('reversed')],
-  { description: 'pending until checked; then approved (stock taken out) or rejected; an approved order reversed (stock back)' },
-);
+  {
+    description:
+      'pending until checked; then approved (stock taken out) or rejected; an approved order reversed (stock back)',
+  },
+)
 
 export const Item = Type.Object({
   id: Type.Integer(),
@@ -25,7 +28,7 @@ export const Item = Type.Object({
   quantity: Type.Integer(),
   price: Type.Number({ description: 'Yuan' }),
   subtotal: Type.Number(),
-});
+})
 
 /** What a list row shows of the items, and who did what when. */
 const orderFields = {
@@ -41,13 +44,13 @@ const orderFields = {
   reversed_at: Nullable(Timestamp),
   reversed_by: Nullable(Type.Integer()),
   reversed_by_name: Nullable(Type.String()),
-};
+}
 
 /** A kind of order's replies, from its own fields: a page of the list (rows without their items), one order with its items. */
 export const orderReplies = <T extends TProperties>(fields: T) => ({
   OrderList: Page(Type.Object({ ...fields, ...orderFields })),
   OrderInfo: Envelope(Type.Object({ ...fields, ...orderFields, items: Type.Array(Item) })),
-});
+})
 
 /** The filters of every order list. */
 export const listFilters = {
@@ -57,14 +60,14 @@ export const listFilters = {
   date_from: Type.Optional(Day),
   date_to: Type.Optional(Day),
   ...Paging,
-};
+}
 
 export const CheckBody = Type.Object({
   id: Id,
   approve: Type.Optional(Type.Boolean()),
   reverse: Type.Optional(Type.Boolean()),
   reason: Type.Optional(Type.String({ maxLength: 200 })),
-});
+})
 
 /** A field of the form: checked by the form definition (../forms/definitions/stock.ts), which names it as the app does. */
-export const FormValue = Type.Optional(Type.Unknown());
+export const FormValue = Type.Optional(Type.Unknown())

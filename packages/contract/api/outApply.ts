@@ -1,13 +1,12 @@
-import { Type } from 'typebox';
-import { Day, Id, Nullable, RequestId } from './common.js';
-import { FormValue, listFilters, orderReplies, Status } from './orders.js';
+import { Type } from 'typebox'
+import { Day, Id, Nullable, RequestId } from './common.js'
+import { FormValue, listFilters, orderReplies, Status } from './orders.js'
 
 // /api/care/outApply: outbound orders, supplies for a department or a gift pack for a customer.
 
-const OrderType = Type.Union(
-  [Type.Literal('general'), Type.Literal('gift')],
-  { description: 'general: for a department (出库单); gift: a gift pack for a customer (入住礼包出库)' },
-);
+const OrderType = Type.Union([Type.Literal('general'), Type.Literal('gift')], {
+  description: 'general: for a department (出库单); gift: a gift pack for a customer (入住礼包出库)',
+})
 
 export const { OrderList: OutApplyList, OrderInfo: OutApply } = orderReplies({
   id: Type.Integer(),
@@ -24,9 +23,13 @@ export const { OrderList: OutApplyList, OrderInfo: OutApply } = orderReplies({
   requester: Type.String(),
   apply_date: Day,
   remark: Type.String(),
-});
+})
 
-export const OutApplyListBody = Type.Object({ ...listFilters, type: Type.Optional(OrderType), department_id: Type.Optional(Id) });
+export const OutApplyListBody = Type.Object({
+  ...listFilters,
+  type: Type.Optional(OrderType),
+  department_id: Type.Optional(Id),
+})
 
 export const OutApplySaveBody = Type.Object({
   id: Type.Optional(Id),
@@ -39,4 +42,4 @@ export const OutApplySaveBody = Type.Object({
   items: FormValue,
   remark: FormValue,
   request_id: Type.Optional(RequestId),
-});
+})

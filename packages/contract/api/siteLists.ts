@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { Envelope, Named, Nullable } from './common.js';
+import { Type } from 'typebox'
+import { Envelope, Named, Nullable } from './common.js'
 
 // /api/care/index: the site's lists that forms choose from: rooms by floor, departments, gift types.
 
@@ -10,10 +10,10 @@ export const FloorList = Envelope(
       rooms: Type.Array(Type.Object({ room: Type.String(), customer_id: Nullable(Type.Integer()) })),
     }),
   ),
-);
+)
 
-export const DepartmentList = Envelope(Type.Array(Named));
+export const DepartmentList = Envelope(Type.Array(Named))
 
 export const GiftTypeList = Envelope(
   Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), package_id: Type.Integer() })),
-);
+)

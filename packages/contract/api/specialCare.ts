@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
-import { Day, Id, Nullable, RequestId } from './common.js';
-import { FormValue, listFilters, orderReplies, Status } from './orders.js';
+import { Type } from 'typebox'
+import { Day, Id, Nullable, RequestId } from './common.js'
+import { FormValue, listFilters, orderReplies, Status } from './orders.js'
 
 // /api/care/specialCare: self-paid item orders of customers (自费物品消费表).
 
@@ -14,9 +14,9 @@ export const { OrderList: SpecialCareList, OrderInfo: SpecialCare } = orderRepli
   consume_date: Day,
   remark: Type.String(),
   signature: Nullable(Type.String({ description: "The customer's signature (an upload's URL)" })),
-});
+})
 
-export const SpecialCareListBody = Type.Object(listFilters);
+export const SpecialCareListBody = Type.Object(listFilters)
 
 export const SpecialCareSaveBody = Type.Object({
   id: Type.Optional(Id),
@@ -27,4 +27,4 @@ export const SpecialCareSaveBody = Type.Object({
   remark: FormValue,
   signature: FormValue,
   request_id: Type.Optional(RequestId),
-});
+})

@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { Day, Envelope, Id, Keyword, Nullable, Page, Paging } from './common.js';
+import { Type } from 'typebox'
+import { Day, Envelope, Id, Keyword, Nullable, Page, Paging } from './common.js'
 
 // The site's stock: its products and packages (/api/care/index) and a product's batches (/api/care/inoutstore).
 
@@ -11,14 +11,14 @@ export const Product = Type.Object({
   price: Type.Number({ description: 'Yuan' }),
   category: Type.String(),
   stock: Type.Integer({ description: 'On hand in batches that have not expired' }),
-});
+})
 
 export const ProductListBody = Type.Object({
   keyword: Type.Optional(Keyword),
   category: Type.Optional(Type.String({ maxLength: 50 })),
   ...Paging,
-});
-export const ProductList = Page(Product);
+})
+export const ProductList = Page(Product)
 
 export const ProductPackage = Type.Object({
   id: Type.Integer(),
@@ -33,10 +33,10 @@ export const ProductPackage = Type.Object({
       quantity: Type.Integer(),
     }),
   ),
-});
-export const ProductPackageList = Envelope(Type.Array(ProductPackage));
+})
+export const ProductPackageList = Envelope(Type.Array(ProductPackage))
 
-export const ProductBatchBody = Type.Object({ product_id: Id });
+export const ProductBatchBody = Type.Object({ product_id: Id })
 export const ProductBatchList = Envelope(
   Type.Array(
     Type.Object({
@@ -49,4 +49,4 @@ export const ProductBatchList = Envelope(
       near_expiry: Type.Boolean(),
     }),
   ),
-);
+)

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type } from 'typebox'
 
 // /api/admin/oss: uploads, in their own envelope `{err, message, data}`.
 
@@ -17,10 +17,10 @@ export const UploadBody = {
       },
     },
   },
-};
+}
 
 export const UploadReply = Type.Object({
   err: Type.Integer({ description: '0 = success, 401 = log in again, else an error code' }),
   message: Type.String(),
   data: Type.Object({ url: Type.String(), name: Type.String(), size: Type.Integer() }),
-});
+})

@@ -2,7 +2,8 @@ import dayjs from 'dayjs'
 import type { FormData } from './types.js'
 import { DATE_FORMAT, isValidDate } from './dates.js'
 
-const asDate = (value: unknown) => (typeof value === 'string' && isValidDate(value.slice(0, 10)) ? dayjs(value.slice(0, 10)) : null)
+const asDate = (value: unknown) =>
+  typeof value === 'string' && isValidDate(value.slice(0, 10)) ? dayjs(value.slice(0, 10)) : null
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD…); null when either is missing. */
 export function daysBetween(from: unknown, to: unknown): number | null {
@@ -18,7 +19,8 @@ export function addDays(start: unknown, days: unknown): string | null {
 }
 
 /** Money arithmetic in fen, so 0.1 + 0.2 is 0.3. */
-export const toFen = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? Math.round(value * 100) : 0)
+export const toFen = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.round(value * 100) : 0
 export const fromFen = (fen: number) => fen / 100
 
 export function product(price: unknown, quantity: unknown): number | null {

@@ -31,14 +31,19 @@ const EARTH_RADIUS = 6_371_008.8
 const radians = (degrees: number) => (degrees * Math.PI) / 180
 
 /** Whole metres between two points on the earth (haversine). */
-export function distanceMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function distanceMetres(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   const dLat = radians(b.latitude - a.latitude)
   const dLng = radians(b.longitude - a.longitude)
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2
   return Math.round(2 * EARTH_RADIUS * Math.asin(Math.min(1, Math.sqrt(h))))
 }
 
-const isCoordinate = (value: unknown, limit: number) => typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit
+const isCoordinate = (value: unknown, limit: number) =>
+  typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit
 
 /** Both coordinates present, numbers, in range. */
 export const hasValidCoordinates = (value: { latitude?: unknown; longitude?: unknown }) =>

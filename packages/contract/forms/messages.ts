@@ -13,7 +13,9 @@ export function fieldErrorMessage(error: FieldError, translate: Translate): stri
   const label = translated === error.labelKey ? (error.path.split('.').pop() ?? error.path) : translated
   const message = translate(`form.rule.${error.rule}`, { label, ...error.params })
   const row = /^(\w+)\.(\d+)\./.exec(error.path)
-  return row ? translate('form.rule.row', { rows: translate(`form.field.${row[1]}`), n: Number(row[2]) + 1, message }) : message
+  return row
+    ? translate('form.rule.row', { rows: translate(`form.field.${row[1]}`), n: Number(row[2]) + 1, message })
+    : message
 }
 
 /** How far a signed-in place is from the site (距院区 120 米 / 120 metres from the site); '' when not known. */

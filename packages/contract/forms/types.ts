@@ -35,12 +35,7 @@ export interface Option {
  * field sits in the same row as its product.
  */
 export type OptionsSource =
-  | 'departmentList'
-  | 'giftTypeList'
-  | 'productList'
-  | 'productPackageList'
-  | 'floorList'
-  | 'getProductBatch'
+  'departmentList' | 'giftTypeList' | 'productList' | 'productPackageList' | 'floorList' | 'getProductBatch'
 
 export type FormData = Record<string, unknown>
 

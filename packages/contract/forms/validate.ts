@@ -96,7 +96,9 @@ function checkField(field: Field, value: unknown, path: string, isUpload: Upload
     case 'multiselect': {
       if (!Array.isArray(value)) return error('type')
       const allowed = field.options?.map((o) => o.value)
-      return value.every((v) => (typeof v === 'string' || typeof v === 'number') && (!allowed || allowed.includes(v as string)))
+      return value.every(
+        (v) => (typeof v === 'string' || typeof v === 'number') && (!allowed || allowed.includes(v as string)),
+      )
         ? []
         : error('option')
     }
@@ -128,7 +130,9 @@ function checkField(field: Field, value: unknown, path: string, isUpload: Upload
       if (!hasValidCoordinates(place)) return error('coordinates')
       const texts = [place.name, place.address].filter((text) => text !== undefined && text !== null)
       if (texts.some((text) => typeof text !== 'string')) return error('type')
-      return texts.some((text) => (text as string).length > PLACE_TEXT_MAX) ? error('maxLength', { max: PLACE_TEXT_MAX }) : []
+      return texts.some((text) => (text as string).length > PLACE_TEXT_MAX)
+        ? error('maxLength', { max: PLACE_TEXT_MAX })
+        : []
     }
   }
 }
@@ -138,7 +142,10 @@ function validateFields(fields: Field[], data: FormData, isUpload: UploadCheck, 
   const unknown = Object.keys(data)
     .filter((key) => !known.has(key))
     .map((key): FieldError => ({ path: `${prefix}${key}`, labelKey: `form.field.${key}`, rule: 'unknown' }))
-  return [...fields.flatMap((field) => checkField(field, data[field.key], `${prefix}${field.key}`, isUpload)), ...unknown]
+  return [
+    ...fields.flatMap((field) => checkField(field, data[field.key], `${prefix}${field.key}`, isUpload)),
+    ...unknown,
+  ]
 }
 
 export const fieldsOf = (definition: FormDefinition): Field[] => definition.sections.flatMap((s) => s.fields)
@@ -147,7 +154,11 @@ export const fieldsOf = (definition: FormDefinition): Field[] => definition.sect
  * Every rule of the definition, on the app (blur, submit) and on the server (saveForm) alike; the
  * server passes `isUpload`, which accepts only its own uploads.
  */
-export function validateForm(definition: FormDefinition, data: FormData, isUpload: UploadCheck = isUploadUrl): FieldError[] {
+export function validateForm(
+  definition: FormDefinition,
+  data: FormData,
+  isUpload: UploadCheck = isUploadUrl,
+): FieldError[] {
   return validateFields(fieldsOf(definition), data, isUpload)
 }
 

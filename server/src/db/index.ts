@@ -1,69 +1,72 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import type { Config } from '../config.js';
-import type { Db } from './types.js';
+import { randomBytes } from 'node:crypto'
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import type { Config } from '../config.js'
+import type { Db } from './types.js'
 
 /** The channel the triggers of sessions, accounts and sites tell their changes on (migration 0010). */
-const CHANGES_CHANNEL = 'session_changes';
+const CHANGES_CHANNEL = 'session_changes'
 /** Where instances ask each other whether they have heard every change so far, and answer. */
-const HEARD_CHANNEL = 'session_changes_heard';
+const HEARD_CHANNEL = 'session_changes_heard'
 
 export interface ChangeListener {
   /**
    * A committed change, made by any instance or by hand: 's:<session id>', 'a:<account id>' or
    * 't:<site id>' (updated or deleted), '*' (a whole table emptied).
    */
-  changed(change: string): void;
+  changed(change: string): void
   /** Whether changes are heard: false until the listening connection is up and whenever it drops (changes then go unheard). */
-  listening(on: boolean): void;
+  listening(on: boolean): void
 }
 
 export interface Database {
-  db: Db;
+  db: Db
   /** Tells `listener` of every change of a session, an account or a site from now on; answers a function that stops. */
-  onChange(listener: ChangeListener): () => void;
+  onChange(listener: ChangeListener): () => void
   /**
    * Resolves once every other instance listening has heard the changes this one committed before
    * the call (an instance that does not answer within seconds is not waited for further).
    */
-  heardEverywhere(): Promise<void>;
-  close(): Promise<void>;
+  heardEverywhere(): Promise<void>
+  close(): Promise<void>
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /** Any constant: the key of the advisory lock held while one instance migrates (and fills in its data). */
-const MIGRATION_LOCK = 72_310_001;
+const MIGRATION_LOCK = 72_310_001
 
 export interface OpenOptions {
   /**
    * Told of a connection that broke while idle in the pool, or of the one that hears changes (the
    * database restarted, the network dropped).
    */
-  onConnectionLost?: (error: Error) => void;
+  onConnectionLost?: (error: Error) => void
   /**
    * Runs once the schema is up to date, before any request (the demo data). On PostgreSQL it runs
    * under the migration lock: of several instances starting together, one migrates and runs it
    * while the others wait, then find it done.
    */
-  afterMigrate?: (db: Db) => Promise<void>;
+  afterMigrate?: (db: Db) => Promise<void>
 }
 
 /** Connects and brings the schema up to date, then runs `afterMigrate`. */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: OpenOptions = {}): Promise<Database> {
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  options: OpenOptions = {},
+): Promise<Database> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, options)
-    : openPglite(path.join(config.dataDir, 'pglite'), options);
+    : openPglite(path.join(config.dataDir, 'pglite'), options)
 }
 
 /**
@@ -77,30 +80,30 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, op
 class TakingTurnsPGlite extends PGlite {
   override _runExclusiveTransaction<T>(run: () => Promise<T>): Promise<T> {
     return super._runExclusiveTransaction(async () => {
-      await nextTurn();
-      return run();
-    });
+      await nextTurn()
+      return run()
+    })
   }
 }
 
 async function openPglite(dir: string, { afterMigrate }: OpenOptions): Promise<Database> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true })
   // pg_trgm: the migrations create it (the form records' keyword search).
-  const client = new TakingTurnsPGlite(dir, { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder });
-  await afterMigrate?.(db);
-  const changes = new Changes();
+  const client = new TakingTurnsPGlite(dir, { extensions: { pg_trgm } })
+  const db = drizzlePglite({ client })
+  await migratePglite(db, { migrationsFolder })
+  await afterMigrate?.(db)
+  const changes = new Changes()
   // One process, one connection: changes are told as each commit returns, and nothing can drop.
-  await client.listen(CHANGES_CHANNEL, (change) => changes.changed(change));
-  changes.listening(true);
+  await client.listen(CHANGES_CHANNEL, (change) => changes.changed(change))
+  changes.listening(true)
   return {
     db,
     onChange: (listener) => changes.add(listener),
     // Nobody else uses the database: its changes are heard before its commit returns.
     heardEverywhere: async () => {},
     close: () => client.close(),
-  };
+  }
 }
 
 async function openPostgres(
@@ -109,16 +112,16 @@ async function openPostgres(
 ): Promise<Database> {
   // Several instances may start together: one migrates while the others wait. A connection of its
   // own, without the pool's query timeout: a migration may take its time.
-  const conn = new pg.Client({ connectionString });
-  await conn.connect();
+  const conn = new pg.Client({ connectionString })
+  await conn.connect()
   try {
-    await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    const locked = drizzlePg({ client: conn });
-    await migratePg(locked, { migrationsFolder });
-    await afterMigrate?.(locked);
+    await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+    const locked = drizzlePg({ client: conn })
+    await migratePg(locked, { migrationsFolder })
+    await afterMigrate?.(locked)
   } finally {
     // Closing the connection also drops the lock.
-    await conn.end();
+    await conn.end()
   }
   const pool = new pg.Pool({
     connectionString,
@@ -128,56 +131,56 @@ async function openPostgres(
     connectionTimeoutMillis: 5_000,
     query_timeout: 30_000,
     keepAlive: true,
-  });
+  })
   // Without a listener, a pooled connection that breaks while idle would crash the process; the
   // pool drops it and connects anew when the database is back.
-  pool.on('error', onConnectionLost);
-  const changes = new Changes();
-  const listener = new PostgresListener(connectionString, changes, onConnectionLost);
+  pool.on('error', onConnectionLost)
+  const changes = new Changes()
+  const listener = new PostgresListener(connectionString, changes, onConnectionLost)
   return {
     db: drizzlePg({ client: pool }),
     onChange: (listener) => changes.add(listener),
     heardEverywhere: () => listener.heardEverywhere(),
     close: async () => {
-      await listener.stop();
-      await pool.end();
+      await listener.stop()
+      await pool.end()
     },
-  };
+  }
 }
 
 /** The listeners of changes, and whether changes are heard now. */
 class Changes {
-  private readonly listeners = new Set<ChangeListener>();
-  private on = false;
+  private readonly listeners = new Set<ChangeListener>()
+  private on = false
 
   add(listener: ChangeListener): () => void {
-    this.listeners.add(listener);
-    if (this.on) listener.listening(true);
-    return () => this.listeners.delete(listener);
+    this.listeners.add(listener)
+    if (this.on) listener.listening(true)
+    return () => this.listeners.delete(listener)
   }
 
   changed(change: string): void {
-    for (const listener of this.listeners) listener.changed(change);
+    for (const listener of this.listeners) listener.changed(change)
   }
 
   listening(on: boolean): void {
-    if (on === this.on) return;
-    this.on = on;
-    for (const listener of this.listeners) listener.listening(on);
+    if (on === this.on) return
+    this.on = on
+    for (const listener of this.listeners) listener.listening(on)
   }
 }
 
 /** How long after a lost listening connection the next attempt is made. */
-const RELISTEN_MS = 1_000;
+const RELISTEN_MS = 1_000
 /**
  * How often the listening connection is asked whether it is alive: a network that drops silently
  * would otherwise leave an instance thinking it hears every change.
  */
-const LISTEN_CHECK_MS = 5_000;
+const LISTEN_CHECK_MS = 5_000
 /** How long an instance waits for the others to say they heard its change; one that is stuck is not waited for longer. */
-const HEARD_WAIT_MS = 2_000;
+const HEARD_WAIT_MS = 2_000
 /** How listening connections are named in pg_stat_activity, followed by the instance's id. */
-const LISTENER_NAME = 'yuezi session changes';
+const LISTENER_NAME = 'yuezi session changes'
 
 /**
  * Hears changes on a connection of its own (a pooled one goes back to the pool, and with it the
@@ -191,22 +194,22 @@ const LISTENER_NAME = 'yuezi session changes';
  */
 class PostgresListener {
   /** This instance among the listeners: the process and a random part (several instances may run in one process or share a pid on several hosts). */
-  private readonly id = `${process.pid}-${randomBytes(3).toString('hex')}`;
+  private readonly id = `${process.pid}-${randomBytes(3).toString('hex')}`
   /** The connection while it listens. */
-  private live: pg.Client | undefined;
-  private current: pg.Client | undefined;
-  private stopped = false;
-  private retry: NodeJS.Timeout | undefined;
-  private asked = 0;
+  private live: pg.Client | undefined
+  private current: pg.Client | undefined
+  private stopped = false
+  private retry: NodeJS.Timeout | undefined
+  private asked = 0
   /** Per question asked: the instances yet to answer, and what ends the wait. */
-  private readonly waiting = new Map<number, { left: Set<string>; done: () => void }>();
+  private readonly waiting = new Map<number, { left: Set<string>; done: () => void }>()
 
   constructor(
     private readonly connectionString: string,
     private readonly changes: Changes,
     private readonly onConnectionLost: (error: Error) => void,
   ) {
-    void this.connect();
+    void this.connect()
   }
 
   private async connect() {
@@ -215,89 +218,91 @@ class PostgresListener {
       connectionTimeoutMillis: 5_000,
       query_timeout: LISTEN_CHECK_MS,
       keepAlive: true,
-    });
-    this.current = client;
-    let check: NodeJS.Timeout | undefined;
-    let lost = false;
+    })
+    this.current = client
+    let check: NodeJS.Timeout | undefined
+    let lost = false
     const lose = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      clearInterval(check);
-      if (this.live === client) this.live = undefined;
+      if (lost) return
+      lost = true
+      clearInterval(check)
+      if (this.live === client) this.live = undefined
       // Answers to this instance's questions can no longer be heard.
-      for (const wait of this.waiting.values()) wait.done();
+      for (const wait of this.waiting.values()) wait.done()
       // Until it listens again, changes go unheard.
-      this.changes.listening(false);
-      if (error && !this.stopped) this.onConnectionLost(error);
-      client.end().catch(() => {});
-      if (!this.stopped) this.retry = setTimeout(() => void this.connect(), RELISTEN_MS);
-    };
-    client.on('error', lose);
-    client.on('end', () => lose());
-    client.on('notification', ({ channel, payload = '' }) => {
-      if (channel === CHANGES_CHANNEL) this.changes.changed(payload);
-      if (channel === HEARD_CHANNEL) this.heard(client, payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANGES_CHANNEL}; LISTEN ${HEARD_CHANNEL}`);
-      // Named only once it listens: an instance waiting for the others' answers counts those that can hear.
-      await client.query(`SELECT set_config('application_name', $1, false)`, [`${LISTENER_NAME} ${this.id}`]);
-    } catch (error) {
-      lose(error as Error);
-      return;
+      this.changes.listening(false)
+      if (error && !this.stopped) this.onConnectionLost(error)
+      client.end().catch(() => {})
+      if (!this.stopped) this.retry = setTimeout(() => void this.connect(), RELISTEN_MS)
     }
-    if (lost || this.stopped) return;
-    this.live = client;
-    this.changes.listening(true);
-    check = setInterval(() => void client.query('SELECT 1').catch(lose), LISTEN_CHECK_MS);
+    client.on('error', lose)
+    client.on('end', () => lose())
+    client.on('notification', ({ channel, payload = '' }) => {
+      if (channel === CHANGES_CHANNEL) this.changes.changed(payload)
+      if (channel === HEARD_CHANNEL) this.heard(client, payload)
+    })
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${CHANGES_CHANNEL}; LISTEN ${HEARD_CHANNEL}`)
+      // Named only once it listens: an instance waiting for the others' answers counts those that can hear.
+      await client.query(`SELECT set_config('application_name', $1, false)`, [`${LISTENER_NAME} ${this.id}`])
+    } catch (error) {
+      lose(error as Error)
+      return
+    }
+    if (lost || this.stopped) return
+    this.live = client
+    this.changes.listening(true)
+    check = setInterval(() => void client.query('SELECT 1').catch(lose), LISTEN_CHECK_MS)
   }
 
   /** 'ask:<asker>:<n>' from another instance is answered 'answer:<asker>:<n>:<this id>'; answers to this one's questions are counted. */
   private heard(client: pg.Client, message: string) {
-    const [kind, asker, n, by] = message.split(':');
+    const [kind, asker, n, by] = message.split(':')
     if (kind === 'ask' && asker !== this.id) {
-      client.query('SELECT pg_notify($1, $2)', [HEARD_CHANNEL, `answer:${asker}:${n}:${this.id}`]).catch(() => {});
+      client.query('SELECT pg_notify($1, $2)', [HEARD_CHANNEL, `answer:${asker}:${n}:${this.id}`]).catch(() => {})
     } else if (kind === 'answer' && asker === this.id) {
-      const wait = this.waiting.get(Number(n));
-      wait?.left.delete(by);
-      if (wait?.left.size === 0) wait.done();
+      const wait = this.waiting.get(Number(n))
+      wait?.left.delete(by)
+      if (wait?.left.size === 0) wait.done()
     }
   }
 
   async heardEverywhere(): Promise<void> {
-    const client = this.live;
+    const client = this.live
     // Not listening: no answer could be heard.
-    if (!client) return;
-    const n = ++this.asked;
-    let listeners: { name: string }[];
+    if (!client) return
+    const n = ++this.asked
+    let listeners: { name: string }[]
     try {
-      ({ rows: listeners } = await client.query<{ name: string }>(
+      ;({ rows: listeners } = await client.query<{ name: string }>(
         'SELECT application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE $1',
         [`${LISTENER_NAME} %`],
-      ));
+      ))
     } catch {
       // The connection dropped: the change is made, and told to the others all the same.
-      return;
+      return
     }
-    const left = new Set(listeners.map((row) => row.name.slice(LISTENER_NAME.length + 1)).filter((id) => id !== this.id));
-    if (!left.size) return;
+    const left = new Set(
+      listeners.map((row) => row.name.slice(LISTENER_NAME.length + 1)).filter((id) => id !== this.id),
+    )
+    if (!left.size) return
     await new Promise<void>((resolve) => {
       const done = () => {
-        clearTimeout(timer);
-        this.waiting.delete(n);
-        resolve();
-      };
-      const timer = setTimeout(done, HEARD_WAIT_MS);
-      this.waiting.set(n, { left, done });
-      client.query('SELECT pg_notify($1, $2)', [HEARD_CHANNEL, `ask:${this.id}:${n}`]).catch(done);
-    });
+        clearTimeout(timer)
+        this.waiting.delete(n)
+        resolve()
+      }
+      const timer = setTimeout(done, HEARD_WAIT_MS)
+      this.waiting.set(n, { left, done })
+      client.query('SELECT pg_notify($1, $2)', [HEARD_CHANNEL, `ask:${this.id}:${n}`]).catch(done)
+    })
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    this.changes.listening(false);
-    await this.current?.end().catch(() => {});
+    this.stopped = true
+    clearTimeout(this.retry)
+    this.changes.listening(false)
+    await this.current?.end().catch(() => {})
   }
 }

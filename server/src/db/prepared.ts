@@ -1,11 +1,11 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Db } from './types.js';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm'
+import type { Db } from './types.js'
 
 /** What Drizzle keeps of a connection (`session.client`), on both drivers: a pool, PGlite, or a transaction's. */
 interface Session {
-  client: unknown;
+  client: unknown
 }
-const sessionOf = (db: Db) => db._.session as unknown as Session;
+const sessionOf = (db: Db) => db._.session as unknown as Session
 
 /**
  * A statement of the busiest reads and writes, built once and sent by name with its values, so
@@ -15,42 +15,46 @@ const sessionOf = (db: Db) => db._.session as unknown as Session;
  * per driver (PGlite's and node-postgres's statements differ).
  */
 export function prepared<Statement extends object>(build: (db: Db) => Statement): (db: Db) => Statement {
-  const built = new Map<unknown, Statement>();
+  const built = new Map<unknown, Statement>()
   return (db) => {
-    const session = sessionOf(db);
-    let statement = built.get(session.constructor);
-    if (!statement) built.set(session.constructor, (statement = build(db)));
+    const session = sessionOf(db)
+    let statement = built.get(session.constructor)
+    if (!statement) built.set(session.constructor, (statement = build(db)))
     return (statement as Partial<Session>).client === session.client
       ? statement
-      : Object.create(statement, { client: { value: session.client } });
-  };
+      : Object.create(statement, { client: { value: session.client } })
+  }
 }
 
 /**
  * Statements of one shape prepared by name, each built (see prepared) the first time its name is
  * asked for: `build` makes the one a name stands for, such as a list's first page of one size.
  */
-export function preparedByName<Statement extends object>(): (db: Db, name: string, build: (db: Db, name: string) => Statement) => Statement {
-  const statements = new Map<string, (db: Db) => Statement>();
+export function preparedByName<Statement extends object>(): (
+  db: Db,
+  name: string,
+  build: (db: Db, name: string) => Statement,
+) => Statement {
+  const statements = new Map<string, (db: Db) => Statement>()
   return (db, name, build) => {
-    let statement = statements.get(name);
-    if (!statement) statements.set(name, (statement = prepared((db) => build(db, name))));
-    return statement(db);
-  };
+    let statement = statements.get(name)
+    if (!statement) statements.set(name, (statement = prepared((db) => build(db, name))))
+    return statement(db)
+  }
 }
 
 /** A statement's value by its placeholder's name and its SQL type. */
-export type StatementValue = (name: string, type: 'int8' | 'text' | 'timestamptz') => SQL | Placeholder;
+export type StatementValue = (name: string, type: 'int8' | 'text' | 'timestamptz') => SQL | Placeholder
 
 /** A value the planner is told: for a statement planned for its values on every call. */
-const plannedWith: StatementValue = (name) => sql.placeholder(name);
+const plannedWith: StatementValue = (name) => sql.placeholder(name)
 
 /**
  * A value of a list's statement prepared by name, hidden from PostgreSQL's planner (a subquery of
  * its placeholder, which an index still looks up): told the values, PostgreSQL planned each call
  * anew; with them hidden and the page written in (see pageWrittenIn), the statement keeps one plan.
  */
-const plannedWithout: StatementValue = (name, type) => sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;
+const plannedWithout: StatementValue = (name, type) => sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`
 
 /**
  * The LIMIT of a list's first page, written into its statement: with a LIMIT it cannot see, the
@@ -58,8 +62,8 @@ const plannedWithout: StatementValue = (name, type) => sql`(select ${sql.placeho
  * a value.
  */
 function pageWrittenIn(size: number): Placeholder {
-  if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`not a page size: ${size}`);
-  return sql.raw(String(size)) as unknown as Placeholder;
+  if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`not a page size: ${size}`)
+  return sql.raw(String(size)) as unknown as Placeholder
 }
 
 /**
@@ -71,5 +75,5 @@ function pageWrittenIn(size: number): Placeholder {
 export function listPlan(firstPageOf?: number): { value: StatementValue; limit: Placeholder; offset: Placeholder } {
   return firstPageOf
     ? { value: plannedWithout, limit: pageWrittenIn(firstPageOf), offset: sql`0` as unknown as Placeholder }
-    : { value: plannedWith, limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+    : { value: plannedWith, limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }
 }

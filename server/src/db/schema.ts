@@ -1,4 +1,4 @@
-import { isNull, sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm'
 import {
   bigint,
   bigserial,
@@ -17,12 +17,12 @@ import {
   timestamp,
   uniqueIndex,
   type ExtraConfigColumn,
-} from 'drizzle-orm/pg-core';
+} from 'drizzle-orm/pg-core'
 
 // 64-bit ids in number mode so that PGlite and node-postgres both return numbers.
-const id = () => bigserial('id', { mode: 'number' }).primaryKey();
-const ref = (name: string) => bigint(name, { mode: 'number' });
-const at = (name: string) => timestamp(name, { withTimezone: true });
+const id = () => bigserial('id', { mode: 'number' }).primaryKey()
+const ref = (name: string) => bigint(name, { mode: 'number' })
+const at = (name: string) => timestamp(name, { withTimezone: true })
 
 /**
  * A trigram index (pg_trgm) for a keyword search's ILIKE '%…%'. Its pending list of new entries is
@@ -31,7 +31,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
  * database has none).
  */
 const keywordIndex = (name: string, column: ExtraConfigColumn) =>
-  index(name).using('gin', column.op('gin_trgm_ops')).with({ gin_pending_list_limit: 256 });
+  index(name).using('gin', column.op('gin_trgm_ops')).with({ gin_pending_list_limit: 256 })
 
 export const sites = pgTable('sites', {
   id: id(),
@@ -44,7 +44,7 @@ export const sites = pgTable('sites', {
   /** Metres from the site within which a sign-in counts as at the site; farther ones are flagged. */
   radius: integer('radius').notNull().default(500),
   createdAt: at('created_at').notNull().defaultNow(),
-});
+})
 
 export const accounts = pgTable('accounts', {
   id: id(),
@@ -54,20 +54,26 @@ export const accounts = pgTable('accounts', {
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   /** May approve / reject / reverse stock orders. */
   canApprove: boolean('can_approve').notNull().default(false),
-  defaultSiteId: ref('default_site_id').notNull().references(() => sites.id),
+  defaultSiteId: ref('default_site_id')
+    .notNull()
+    .references(() => sites.id),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
-});
+})
 
 /** The sites an account may work in (its default site included). */
 export const accountSites = pgTable(
   'account_sites',
   {
-    accountId: ref('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.siteId] })],
-);
+)
 
 /** Only the sha256 of a token is stored: a leaked table gives no usable token. */
 export const sessions = pgTable(
@@ -75,14 +81,18 @@ export const sessions = pgTable(
   {
     id: id(),
     tokenHash: text('token_hash').notNull(),
-    accountId: ref('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
     createdAt: at('created_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
   },
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],
-);
+)
 
 /**
  * Attempts counted per key (an account and an address, for logging in) until the window ends: in
@@ -96,13 +106,15 @@ export const rateLimits = pgTable(
     resetsAt: at('resets_at').notNull(),
   },
   (t) => [index('rate_limits_resets_at_idx').on(t.resetsAt)],
-);
+)
 
 export const customers = pgTable(
   'customers',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     room: text('room').notNull(),
@@ -124,13 +136,15 @@ export const customers = pgTable(
     keywordIndex('customers_room_search_idx', t.room),
     keywordIndex('customers_phone_search_idx', t.phone),
   ],
-);
+)
 
 export const babies = pgTable(
   'babies',
   {
     id: id(),
-    customerId: ref('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     sex: text('sex', { enum: ['male', 'female'] }).notNull(),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
@@ -138,14 +152,16 @@ export const babies = pgTable(
     birthWeight: integer('birth_weight'),
   },
   (t) => [index('babies_customer_idx').on(t.customerId)],
-);
+)
 
 /** One filled-in form. Soft-deleted (deleted_at) so that records stay for audit. */
 export const formRecords = pgTable(
   'form_records',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
     name: text('name').notNull(),
     customerId: ref('customer_id').references(() => customers.id),
     /** As validated, with computed fields computed by the server; a round form's medicines are in `medicines`. */
@@ -155,9 +171,13 @@ export const formRecords = pgTable(
     /** Set by the app so that a retried save creates one record. */
     requestId: text('request_id'),
     createdAt: at('created_at').notNull().defaultNow(),
-    createdBy: ref('created_by').notNull().references(() => accounts.id),
+    createdBy: ref('created_by')
+      .notNull()
+      .references(() => accounts.id),
     updatedAt: at('updated_at').notNull().defaultNow(),
-    updatedBy: ref('updated_by').notNull().references(() => accounts.id),
+    updatedBy: ref('updated_by')
+      .notNull()
+      .references(() => accounts.id),
     deletedAt: at('deleted_at'),
     deletedBy: ref('deleted_by').references(() => accounts.id),
   },
@@ -176,7 +196,7 @@ export const formRecords = pgTable(
     keywordIndex('form_records_search_idx', t.searchText),
     uniqueIndex('form_records_site_request_idx').on(t.siteId, t.requestId),
   ],
-);
+)
 
 /**
  * How many live records of each form a site has: the total of getFormRecord's unfiltered list,
@@ -188,21 +208,27 @@ export const formRecords = pgTable(
 export const formRecordCounts = pgTable(
   'form_record_counts',
   {
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
     name: text('name').notNull(),
     shard: smallint('shard').notNull().default(0),
     live: bigint('live', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.name, t.shard] })],
-);
+)
 
 /** The medicines of a round record (儿科 / 产科医生查房签到表); shown as the record's data.medicines. */
 export const medicines = pgTable(
   'medicines',
   {
     id: id(),
-    recordId: ref('record_id').notNull().references(() => formRecords.id),
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    recordId: ref('record_id')
+      .notNull()
+      .references(() => formRecords.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
     medicine: text('medicine').notNull(),
     dose: text('dose').notNull(),
     route: text('route'),
@@ -210,40 +236,56 @@ export const medicines = pgTable(
     days: integer('days'),
     note: text('note'),
     createdAt: at('created_at').notNull().defaultNow(),
-    createdBy: ref('created_by').notNull().references(() => accounts.id),
+    createdBy: ref('created_by')
+      .notNull()
+      .references(() => accounts.id),
     updatedAt: at('updated_at').notNull().defaultNow(),
-    updatedBy: ref('updated_by').notNull().references(() => accounts.id),
+    updatedBy: ref('updated_by')
+      .notNull()
+      .references(() => accounts.id),
   },
   (t) => [index('medicines_record_idx').on(t.recordId, t.id)],
-);
+)
 
 /** A site's check-in rules (入住须知); a change is a new version, the highest is the current one. */
 export const surveys = pgTable(
   'surveys',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
     version: integer('version').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('surveys_site_version_idx').on(t.siteId, t.version)],
-);
+)
 
 /** A customer's signed acknowledgement of one version of the rules; one live one per customer and version. */
 export const surveyAnswers = pgTable(
   'survey_answers',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
-    surveyId: ref('survey_id').notNull().references(() => surveys.id),
-    customerId: ref('customer_id').notNull().references(() => customers.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
+    surveyId: ref('survey_id')
+      .notNull()
+      .references(() => surveys.id),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
     data: jsonb('data').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
-    createdBy: ref('created_by').notNull().references(() => accounts.id),
+    createdBy: ref('created_by')
+      .notNull()
+      .references(() => accounts.id),
     updatedAt: at('updated_at').notNull().defaultNow(),
-    updatedBy: ref('updated_by').notNull().references(() => accounts.id),
+    updatedBy: ref('updated_by')
+      .notNull()
+      .references(() => accounts.id),
     deletedAt: at('deleted_at'),
     deletedBy: ref('deleted_by').references(() => accounts.id),
   },
@@ -252,44 +294,53 @@ export const surveyAnswers = pgTable(
     index('survey_answers_site_created_idx').on(t.siteId, t.createdAt.desc(), t.id.desc()).where(isNull(t.deletedAt)),
     index('survey_answers_survey_idx').on(t.surveyId),
   ],
-);
+)
 
 /** The rooms of a site, by floor (floorList; the check-in notices' room). */
 export const rooms = pgTable(
   'rooms',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
     floor: integer('floor').notNull(),
     room: text('room').notNull(),
   },
   (t) => [uniqueIndex('rooms_site_room_idx').on(t.siteId, t.room)],
-);
+)
 
 /** A site's departments (departmentList: the check-in notices' departments to notify, stock outbound). */
 export const departments = pgTable(
   'departments',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [uniqueIndex('departments_site_name_idx').on(t.siteId, t.name), index('departments_site_sort_idx').on(t.siteId, t.sort)],
-);
+  (t) => [
+    uniqueIndex('departments_site_name_idx').on(t.siteId, t.name),
+    index('departments_site_sort_idx').on(t.siteId, t.sort),
+  ],
+)
 
 // ---------------------------------------------------------------------------------------------
 // Stock: products, packages, gift types, batches; outbound and self-paid orders; stock movements
 
 /** Yuan with 2 decimals; read as a string ("12.50"), which the repositories turn into a number. */
-const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
+const money = (name: string) => numeric(name, { precision: 10, scale: 2 })
 
 /** A site's products (productList). Stock is in its batches. */
 export const products = pgTable(
   'products',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
     name: text('name').notNull(),
     spec: text('spec').notNull().default(''),
     unit: text('unit').notNull(),
@@ -302,26 +353,32 @@ export const products = pgTable(
     uniqueIndex('products_site_name_spec_idx').on(t.siteId, t.name, t.spec),
     check('products_price_check', sql`${t.price} >= 0`),
   ],
-);
+)
 
 /** A list of products and quantities (productPackageList), e.g. what a gift pack holds. */
 export const productPackages = pgTable(
   'product_packages',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [uniqueIndex('product_packages_site_name_idx').on(t.siteId, t.name)],
-);
+)
 
 export const productPackageItems = pgTable(
   'product_package_items',
   {
     id: id(),
-    packageId: ref('package_id').notNull().references(() => productPackages.id, { onDelete: 'cascade' }),
-    productId: ref('product_id').notNull().references(() => products.id),
+    packageId: ref('package_id')
+      .notNull()
+      .references(() => productPackages.id, { onDelete: 'cascade' }),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id),
     quantity: integer('quantity').notNull(),
   },
   (t) => [
@@ -329,28 +386,39 @@ export const productPackageItems = pgTable(
     index('product_package_items_product_idx').on(t.productId),
     check('product_package_items_quantity_check', sql`${t.quantity} > 0`),
   ],
-);
+)
 
 /** Gift types (giftTypeList): a gift pack handed to customers, made of its package's products. */
 export const giftTypes = pgTable(
   'gift_types',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
     name: text('name').notNull(),
-    packageId: ref('package_id').notNull().references(() => productPackages.id),
+    packageId: ref('package_id')
+      .notNull()
+      .references(() => productPackages.id),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [uniqueIndex('gift_types_site_name_idx').on(t.siteId, t.name), index('gift_types_package_idx').on(t.packageId)],
-);
+  (t) => [
+    uniqueIndex('gift_types_site_name_idx').on(t.siteId, t.name),
+    index('gift_types_package_idx').on(t.packageId),
+  ],
+)
 
 /** A batch of a product on hand. `quantity` changes only by approving or reversing an order (see stock_movements). */
 export const stockBatches = pgTable(
   'stock_batches',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
-    productId: ref('product_id').notNull().references(() => products.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id),
     batchNo: text('batch_no').notNull(),
     productionDate: date('production_date', { mode: 'string' }),
     /** The last day the batch may be used. */
@@ -367,26 +435,30 @@ export const stockBatches = pgTable(
     // The last line of defence: no approval, however it races, takes stock below zero.
     check('stock_batches_quantity_check', sql`${t.quantity} >= 0`),
   ],
-);
+)
 
-export const ORDER_STATUSES = ['pending', 'approved', 'rejected', 'reversed'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const OUT_APPLY_TYPES = ['general', 'gift'] as const;
-export type OutApplyType = (typeof OUT_APPLY_TYPES)[number];
+export const ORDER_STATUSES = ['pending', 'approved', 'rejected', 'reversed'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export const OUT_APPLY_TYPES = ['general', 'gift'] as const
+export type OutApplyType = (typeof OUT_APPLY_TYPES)[number]
 
 /** Who made, changed, checked (approved or rejected), reversed and deleted an order, and when. */
 const orderTrail = () => ({
   createdAt: at('created_at').notNull().defaultNow(),
-  createdBy: ref('created_by').notNull().references(() => accounts.id),
+  createdBy: ref('created_by')
+    .notNull()
+    .references(() => accounts.id),
   updatedAt: at('updated_at').notNull().defaultNow(),
-  updatedBy: ref('updated_by').notNull().references(() => accounts.id),
+  updatedBy: ref('updated_by')
+    .notNull()
+    .references(() => accounts.id),
   checkedAt: at('checked_at'),
   checkedBy: ref('checked_by').references(() => accounts.id),
   reversedAt: at('reversed_at'),
   reversedBy: ref('reversed_by').references(() => accounts.id),
   deletedAt: at('deleted_at'),
   deletedBy: ref('deleted_by').references(() => accounts.id),
-});
+})
 
 /**
  * Outbound orders (outApply): `general` draws supplies for a department, `gift` hands a gift pack
@@ -396,7 +468,9 @@ export const outApplies = pgTable(
   'out_applies',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
     /** The order number shown to people, e.g. CK20261122-00042 (set right after the insert). */
     no: text('no').notNull().default(''),
     type: text('type', { enum: OUT_APPLY_TYPES }).notNull(),
@@ -430,15 +504,21 @@ export const outApplies = pgTable(
       sql`(${t.type} = 'general' and ${t.departmentId} is not null) or (${t.type} = 'gift' and ${t.customerId} is not null and ${t.giftTypeId} is not null)`,
     ),
   ],
-);
+)
 
 export const outApplyItems = pgTable(
   'out_apply_items',
   {
     id: id(),
-    applyId: ref('apply_id').notNull().references(() => outApplies.id, { onDelete: 'cascade' }),
-    productId: ref('product_id').notNull().references(() => products.id),
-    batchId: ref('batch_id').notNull().references(() => stockBatches.id),
+    applyId: ref('apply_id')
+      .notNull()
+      .references(() => outApplies.id, { onDelete: 'cascade' }),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id),
+    batchId: ref('batch_id')
+      .notNull()
+      .references(() => stockBatches.id),
     quantity: integer('quantity').notNull(),
     /** The product's price when the order was saved: the order's value does not move with later price changes. */
     price: money('price').notNull(),
@@ -449,16 +529,20 @@ export const outApplyItems = pgTable(
     index('out_apply_items_product_idx').on(t.productId),
     check('out_apply_items_quantity_check', sql`${t.quantity} > 0`),
   ],
-);
+)
 
 /** Self-paid item orders of a customer (specialCare, 自费物品消费表): the items, their prices and the total. */
 export const specialCares = pgTable(
   'special_cares',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
     no: text('no').notNull().default(''),
-    customerId: ref('customer_id').notNull().references(() => customers.id),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
     room: text('room').notNull(),
     consumeDate: date('consume_date', { mode: 'string' }).notNull(),
     remark: text('remark').notNull().default(''),
@@ -479,15 +563,21 @@ export const specialCares = pgTable(
     index('special_cares_customer_idx').on(t.customerId),
     keywordIndex('special_cares_search_idx', t.searchText),
   ],
-);
+)
 
 export const specialCareItems = pgTable(
   'special_care_items',
   {
     id: id(),
-    careId: ref('care_id').notNull().references(() => specialCares.id, { onDelete: 'cascade' }),
-    productId: ref('product_id').notNull().references(() => products.id),
-    batchId: ref('batch_id').notNull().references(() => stockBatches.id),
+    careId: ref('care_id')
+      .notNull()
+      .references(() => specialCares.id, { onDelete: 'cascade' }),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id),
+    batchId: ref('batch_id')
+      .notNull()
+      .references(() => stockBatches.id),
     quantity: integer('quantity').notNull(),
     price: money('price').notNull(),
     subtotal: money('subtotal').notNull(),
@@ -498,10 +588,10 @@ export const specialCareItems = pgTable(
     index('special_care_items_product_idx').on(t.productId),
     check('special_care_items_quantity_check', sql`${t.quantity} > 0`),
   ],
-);
+)
 
-export const ORDER_KINDS = ['out_apply', 'special_care'] as const;
-export type OrderKind = (typeof ORDER_KINDS)[number];
+export const ORDER_KINDS = ['out_apply', 'special_care'] as const
+export type OrderKind = (typeof ORDER_KINDS)[number]
 
 /**
  * Every change of a batch's quantity: an approval takes an item's quantity out (delta < 0), a
@@ -511,8 +601,12 @@ export const stockMovements = pgTable(
   'stock_movements',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
-    batchId: ref('batch_id').notNull().references(() => stockBatches.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
+    batchId: ref('batch_id')
+      .notNull()
+      .references(() => stockBatches.id),
     delta: integer('delta').notNull(),
     orderKind: text('order_kind', { enum: ORDER_KINDS }).notNull(),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
@@ -520,7 +614,9 @@ export const stockMovements = pgTable(
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     action: text('action', { enum: ['approve', 'reverse'] }).notNull(),
     at: at('at').notNull().defaultNow(),
-    by: ref('by').notNull().references(() => accounts.id),
+    by: ref('by')
+      .notNull()
+      .references(() => accounts.id),
   },
   (t) => [
     uniqueIndex('stock_movements_item_action_idx').on(t.orderKind, t.itemId, t.action),
@@ -528,10 +624,10 @@ export const stockMovements = pgTable(
     index('stock_movements_order_idx').on(t.orderKind, t.orderId),
     check('stock_movements_delta_check', sql`${t.delta} <> 0`),
   ],
-);
+)
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approve', 'reject', 'reverse'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approve', 'reject', 'reverse'] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 /**
  * Who did what to which record, written in the transaction of the change. `request_id` is the
@@ -541,8 +637,12 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
-    accountId: ref('account_id').notNull().references(() => accounts.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
     action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     /** The table of the changed row, e.g. form_records. */
     entity: text('entity').notNull(),
@@ -557,14 +657,18 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     uniqueIndex('audit_log_site_request_idx').on(t.siteId, t.requestId),
   ],
-);
+)
 
 export const uploads = pgTable(
   'uploads',
   {
     id: id(),
-    siteId: ref('site_id').notNull().references(() => sites.id),
-    accountId: ref('account_id').notNull().references(() => accounts.id),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
     /** The stored file name in the upload store, DATA_DIR/uploads or the bucket (random, never the client's name). */
     path: text('path').notNull().unique(),
     originalName: text('original_name').notNull(),
@@ -573,4 +677,4 @@ export const uploads = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('uploads_site_created_idx').on(t.siteId, t.createdAt)],
-);
+)

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm'
 import {
   babies,
   customers,
@@ -9,50 +9,121 @@ import {
   rooms,
   sites,
   surveys,
-} from '../db/schema.js';
-import type { Db } from '../db/types.js';
-import { addDays, centreDayRange, centreNow, centreToday, DEFAULT_ZONE as DEMO_ZONE } from '../lib/dates.js';
-import { hashPassword } from '../lib/password.js';
-import { createAccount } from '../repositories/accounts.js';
-import { findSite } from '../repositories/siteLists.js';
-import { saveFormRecord } from '../services/formRecords.js';
-import type { UploadStore } from '../services/uploads/store.js';
-import { DEMO_SIGNATURE, firstStaff, writeDemoSignature } from './common.js';
-import { random } from './random.js';
-import { seedDemoOrders, seedSiteStock } from './stock.js';
+} from '../db/schema.js'
+import type { Db } from '../db/types.js'
+import { addDays, centreDayRange, centreNow, centreToday, DEFAULT_ZONE as DEMO_ZONE } from '../lib/dates.js'
+import { hashPassword } from '../lib/password.js'
+import { createAccount } from '../repositories/accounts.js'
+import { findSite } from '../repositories/siteLists.js'
+import { saveFormRecord } from '../services/formRecords.js'
+import type { UploadStore } from '../services/uploads/store.js'
+import { DEMO_SIGNATURE, firstStaff, writeDemoSignature } from './common.js'
+import { random } from './random.js'
+import { seedDemoOrders, seedSiteStock } from './stock.js'
 
-export const SITE_NAMES = ['阳光月子中心·总店', '阳光月子中心·分店'];
+export const SITE_NAMES = ['阳光月子中心·总店', '阳光月子中心·分店']
 /** Where the demo sites are (GCJ-02): Hangzhou, one in Xihu district, one across the river in Binjiang. */
 const SITE_COORDINATES = [
   { latitude: 30.27862, longitude: 120.13078 },
   { latitude: 30.20843, longitude: 120.21069 },
-];
+]
 
 /** The demo logins (printed at start-up); `sites` are indexes into SITE_NAMES, the first is the default. */
 export const DEMO_ACCOUNTS = [
   { account: 'demo', password: 'demo1234', name: '客服小李', sites: [0], mustChangePassword: false, canApprove: true },
-  { account: 'demo2', password: 'demo1234', name: '客服小周', sites: [1], mustChangePassword: false, canApprove: false },
-  { account: 'newstaff', password: 'temp1234', name: '新同事', sites: [0], mustChangePassword: true, canApprove: false },
-  { account: 'manager', password: 'demo1234', name: '陈店长', sites: [0, 1], mustChangePassword: false, canApprove: true },
-];
+  {
+    account: 'demo2',
+    password: 'demo1234',
+    name: '客服小周',
+    sites: [1],
+    mustChangePassword: false,
+    canApprove: false,
+  },
+  {
+    account: 'newstaff',
+    password: 'temp1234',
+    name: '新同事',
+    sites: [0],
+    mustChangePassword: true,
+    canApprove: false,
+  },
+  {
+    account: 'manager',
+    password: 'demo1234',
+    name: '陈店长',
+    sites: [0, 1],
+    mustChangePassword: false,
+    canApprove: true,
+  },
+]
 
-const CUSTOMERS_PER_SITE = 30;
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾田董潘袁蔡蒋余杜叶程苏魏吕丁任沈'.split('');
-const MOTHER_NAMES = ['婷', '丽娟', '静', '雅琪', '佳怡', '思雨', '晓燕', '欣怡', '梦瑶', '雪', '慧敏', '玉兰', '丹', '颖', '倩',
-  '琳', '秀英', '美玲', '晓雯', '诗涵', '婉清', '若曦', '海燕', '春梅', '文静', '子涵', '凤', '莉', '嘉欣', '雨桐'];
+const CUSTOMERS_PER_SITE = 30
+const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾田董潘袁蔡蒋余杜叶程苏魏吕丁任沈'.split('')
+const MOTHER_NAMES = [
+  '婷',
+  '丽娟',
+  '静',
+  '雅琪',
+  '佳怡',
+  '思雨',
+  '晓燕',
+  '欣怡',
+  '梦瑶',
+  '雪',
+  '慧敏',
+  '玉兰',
+  '丹',
+  '颖',
+  '倩',
+  '琳',
+  '秀英',
+  '美玲',
+  '晓雯',
+  '诗涵',
+  '婉清',
+  '若曦',
+  '海燕',
+  '春梅',
+  '文静',
+  '子涵',
+  '凤',
+  '莉',
+  '嘉欣',
+  '雨桐',
+]
 const BABY_NAMES = {
   male: ['子轩', '浩然', '宇航', '沐阳', '承泽', '俊熙', '思远', '子墨', '一鸣', '睿'],
   female: ['梓涵', '欣妍', '若汐', '嘉懿', '语桐', '依诺', '可馨', '悦彤', '安然', '朵朵'],
-};
-const MOBILE_PREFIXES = ['133', '135', '136', '137', '138', '139', '150', '151', '152', '158', '159', '177', '180', '186', '187', '188', '189', '199'];
-const ID_REGIONS = ['310104', '310115', '440106', '440305', '110105', '330106', '320106', '510107'];
+}
+const MOBILE_PREFIXES = [
+  '133',
+  '135',
+  '136',
+  '137',
+  '138',
+  '139',
+  '150',
+  '151',
+  '152',
+  '158',
+  '159',
+  '177',
+  '180',
+  '186',
+  '187',
+  '188',
+  '189',
+  '199',
+]
+const ID_REGIONS = ['310104', '310115', '440106', '440305', '110105', '330106', '320106', '510107']
 
 /** A mainland resident ID number of a woman born on `birthDate`, with a valid check digit. */
 function idCardNumber(rnd: ReturnType<typeof random>, birthDate: string): string {
-  const body = `${rnd.pick(ID_REGIONS)}${birthDate.replaceAll('-', '')}${rnd.digits(2)}${rnd.int(0, 4) * 2}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = weights.reduce((acc, weight, i) => acc + weight * Number(body[i]), 0);
-  return body + '10X98765432'[sum % 11];
+  const body = `${rnd.pick(ID_REGIONS)}${birthDate.replaceAll('-', '')}${rnd.digits(2)}${rnd.int(0, 4) * 2}`
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+  const sum = weights.reduce((acc, weight, i) => acc + weight * Number(body[i]), 0)
+  return body + '10X98765432'[sum % 11]
 }
 
 /**
@@ -62,43 +133,49 @@ function idCardNumber(rnd: ReturnType<typeof random>, birthDate: string): string
  * stock (products, batches, gift packs) and a few orders.
  */
 export async function seed(db: Db, uploads: UploadStore): Promise<void> {
-  await seedIfEmpty(db);
-  const siteIds = (await db.select({ id: sites.id }).from(sites).orderBy(asc(sites.id))).map((row) => row.id);
+  await seedIfEmpty(db)
+  const siteIds = (await db.select({ id: sites.id }).from(sites).orderBy(asc(sites.id))).map((row) => row.id)
   const sitesWith = async (table: typeof rooms | typeof products) =>
     new Set(
-      (await db.selectDistinct({ siteId: table.siteId }).from(table).where(inArray(table.siteId, siteIds))).map((r) => r.siteId),
-    );
-  const [withRooms, withProducts] = [await sitesWith(rooms), await sitesWith(products)];
-  const newSites = siteIds.filter((id) => !withRooms.has(id));
-  const stocklessSites = siteIds.filter((id) => !withProducts.has(id));
+      (await db.selectDistinct({ siteId: table.siteId }).from(table).where(inArray(table.siteId, siteIds))).map(
+        (r) => r.siteId,
+      ),
+    )
+  const [withRooms, withProducts] = [await sitesWith(rooms), await sitesWith(products)]
+  const newSites = siteIds.filter((id) => !withRooms.has(id))
+  const stocklessSites = siteIds.filter((id) => !withProducts.has(id))
   // Also when the data is there already: the upload store may be new (moved to a bucket).
-  await writeDemoSignature(uploads);
-  if (!newSites.length && !stocklessSites.length) return;
+  await writeDemoSignature(uploads)
+  if (!newSites.length && !stocklessSites.length) return
   await db.transaction(async (tx) => {
     for (const siteId of newSites) {
-      await seedSiteLists(tx, siteId);
-      await seedDemoRecords(tx, siteId);
+      await seedSiteLists(tx, siteId)
+      await seedDemoRecords(tx, siteId)
     }
     for (const siteId of stocklessSites) {
-      await seedSiteStock(tx, siteId);
-      await seedDemoOrders(tx, siteId);
+      await seedSiteStock(tx, siteId)
+      await seedDemoOrders(tx, siteId)
     }
-  });
+  })
 }
 
 /** Fills an empty database with the demo sites, accounts and customers; does nothing otherwise. */
 export async function seedIfEmpty(db: Db): Promise<void> {
-  if ((await db.select({ id: sites.id }).from(sites).limit(1)).length > 0) return;
-  const passwordHashes = new Map<string, string>();
+  if ((await db.select({ id: sites.id }).from(sites).limit(1)).length > 0) return
+  const passwordHashes = new Map<string, string>()
   for (const { password } of DEMO_ACCOUNTS) {
-    if (!passwordHashes.has(password)) passwordHashes.set(password, await hashPassword(password));
+    if (!passwordHashes.has(password)) passwordHashes.set(password, await hashPassword(password))
   }
-  const rnd = random(20240601);
-  const today = centreToday(DEMO_ZONE);
+  const rnd = random(20240601)
+  const today = centreToday(DEMO_ZONE)
 
   await db.transaction(async (tx) => {
-    const siteIds = (await tx.insert(sites).values(SITE_NAMES.map((name, i) => ({ name, ...SITE_COORDINATES[i] }))).returning({ id: sites.id }))
-      .map((row) => row.id);
+    const siteIds = (
+      await tx
+        .insert(sites)
+        .values(SITE_NAMES.map((name, i) => ({ name, ...SITE_COORDINATES[i] })))
+        .returning({ id: sites.id })
+    ).map((row) => row.id)
     for (const demo of DEMO_ACCOUNTS) {
       await createAccount(tx, {
         account: demo.account,
@@ -107,13 +184,13 @@ export async function seedIfEmpty(db: Db): Promise<void> {
         mustChangePassword: demo.mustChangePassword,
         canApprove: demo.canApprove,
         siteIds: demo.sites.map((index) => siteIds[index]),
-      });
+      })
     }
     for (const siteId of siteIds) {
       for (let i = 0; i < CUSTOMERS_PER_SITE; i++) {
-        const deliveryDate = addDays(today, -rnd.int(0, 39));
-        const checkInDate = [addDays(deliveryDate, rnd.int(2, 5)), today].sort()[0];
-        const birthYear = Number(deliveryDate.slice(0, 4)) - rnd.int(24, 38);
+        const deliveryDate = addDays(today, -rnd.int(0, 39))
+        const checkInDate = [addDays(deliveryDate, rnd.int(2, 5)), today].sort()[0]
+        const birthYear = Number(deliveryDate.slice(0, 4)) - rnd.int(24, 38)
         const [customer] = await tx
           .insert(customers)
           .values({
@@ -121,16 +198,19 @@ export async function seedIfEmpty(db: Db): Promise<void> {
             name: rnd.pick(SURNAMES) + rnd.pick(MOTHER_NAMES),
             phone: rnd.pick(MOBILE_PREFIXES) + rnd.digits(8),
             room: String(801 + i),
-            idCard: idCardNumber(rnd, `${birthYear}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`),
+            idCard: idCardNumber(
+              rnd,
+              `${birthYear}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`,
+            ),
             deliveryDate,
             checkInDate,
           })
-          .returning({ id: customers.id });
-        const twins = rnd.next() < 0.15;
-        const familyName = rnd.pick(SURNAMES);
-        const firstName = rnd.int(0, 9);
+          .returning({ id: customers.id })
+        const twins = rnd.next() < 0.15
+        const familyName = rnd.pick(SURNAMES)
+        const firstName = rnd.int(0, 9)
         const children = Array.from({ length: twins ? 2 : 1 }, (_, k) => {
-          const sex = rnd.next() < 0.5 ? ('male' as const) : ('female' as const);
+          const sex = rnd.next() < 0.5 ? ('male' as const) : ('female' as const)
           return {
             customerId: customer.id,
             // Twins of one sex get different names.
@@ -138,22 +218,22 @@ export async function seedIfEmpty(db: Db): Promise<void> {
             sex,
             birthDate: deliveryDate,
             birthWeight: twins ? rnd.int(2100, 2900) : rnd.int(2600, 4200),
-          };
-        });
-        await tx.insert(babies).values(children);
+          }
+        })
+        await tx.insert(babies).values(children)
       }
     }
-  });
+  })
 }
 
 /** Floors and their rooms: 801–830 and 901–920, where the demo customers of every site live. */
 const FLOORS = [
   { floor: 8, rooms: 30 },
   { floor: 9, rooms: 20 },
-];
-export const DEPARTMENTS = ['客服部', '护理部', '厨房', '母婴部', '财务部'];
+]
+export const DEPARTMENTS = ['客服部', '护理部', '厨房', '母婴部', '财务部']
 
-export const SURVEY_TITLE = '入住须知';
+export const SURVEY_TITLE = '入住须知'
 export const SURVEY_CONTENT = `尊敬的宾客：欢迎入住本中心。为了给妈妈和宝宝提供安全、安静、卫生的休养环境，请您和家属仔细阅读并遵守以下须知：
 
 1. 探视时间为每日 10:00–11:30、15:00–20:00。每次探视不超过 2 人，每次不超过 30 分钟，以免影响妈妈和宝宝休息。
@@ -167,7 +247,7 @@ export const SURVEY_CONTENT = `尊敬的宾客：欢迎入住本中心。为了�
 9. 请爱护房间内的设施和物品，如有损坏或遗失须照价赔偿；退房时请将借用物品归还原处。
 10. 外出请提前告知护理人员并在前台登记，22:00 以后请勿外出；入住期间如有身体不适或其他需要，请随时按床头呼叫铃。
 
-本须知自宾客签字之日起生效，感谢您的理解与配合。`;
+本须知自宾客签字之日起生效，感谢您的理解与配合。`
 
 /** A site's rooms, departments and check-in rules (version 1); those it has already stay as they are. */
 export async function seedSiteLists(db: Db, siteId: number): Promise<void> {
@@ -178,18 +258,21 @@ export async function seedSiteLists(db: Db, siteId: number): Promise<void> {
         Array.from({ length: n }, (_, i) => ({ siteId, floor, room: String(floor * 100 + i + 1) })),
       ),
     )
-    .onConflictDoNothing();
+    .onConflictDoNothing()
   await db
     .insert(departments)
     .values(DEPARTMENTS.map((name, sort) => ({ siteId, name, sort })))
-    .onConflictDoNothing();
-  await db.insert(surveys).values({ siteId, version: 1, title: SURVEY_TITLE, content: SURVEY_CONTENT }).onConflictDoNothing();
+    .onConflictDoNothing()
+  await db
+    .insert(surveys)
+    .values({ siteId, version: 1, title: SURVEY_TITLE, content: SURVEY_CONTENT })
+    .onConflictDoNothing()
 }
 
 /** A few form records of today and the days before, saved as the app saves them, so that the home badges and lists show something. */
 async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
-  const staff = await firstStaff(db, siteId);
-  if (!staff) return;
+  const staff = await firstStaff(db, siteId)
+  if (!staff) return
   const people = await db
     .select({
       id: customers.id,
@@ -203,37 +286,66 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     .from(customers)
     .where(eq(customers.siteId, siteId))
     .orderBy(asc(customers.room))
-    .limit(8);
-  if (people.length < 8) return;
+    .limit(8)
+  if (people.length < 8) return
   const children = await db
     .select({ id: babies.id, customerId: babies.customerId, sex: babies.sex, birthWeight: babies.birthWeight })
     .from(babies)
-    .where(inArray(babies.customerId, people.map((p) => p.id)))
-    .orderBy(asc(babies.id));
-  const babyOf = (customerId: number) => children.find((child) => child.customerId === customerId)!;
+    .where(
+      inArray(
+        babies.customerId,
+        people.map((p) => p.id),
+      ),
+    )
+    .orderBy(asc(babies.id))
+  const babyOf = (customerId: number) => children.find((child) => child.customerId === customerId)!
   const departmentIds = (
-    await db.select({ id: departments.id }).from(departments).where(eq(departments.siteId, siteId)).orderBy(asc(departments.sort))
-  ).map((d) => d.id);
+    await db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(eq(departments.siteId, siteId))
+      .orderBy(asc(departments.sort))
+  ).map((d) => d.id)
 
-  const today = centreToday(DEMO_ZONE);
-  const now = Date.now();
+  const today = centreToday(DEMO_ZONE)
+  const now = Date.now()
   /** A moment of `daysAgo`: today's are in the past, however early the seed runs. */
   const moment = (daysAgo: number, minutes: number): Date => {
-    const day = addDays(today, -daysAgo);
-    const midnight = centreDayRange(DEMO_ZONE, day)[0].getTime();
-    const at = midnight + 9 * 3600_000 + minutes * 60_000;
-    return new Date(daysAgo === 0 ? Math.max(midnight + 60_000, Math.min(at, now - 60_000)) : at);
-  };
-  const clock = (at: Date) => centreNow(DEMO_ZONE, at);
-  const day = (at: Date) => clock(at).slice(0, 10);
-  const [c0, c1, c2, c3, c4, c5, c6, c7] = people;
+    const day = addDays(today, -daysAgo)
+    const midnight = centreDayRange(DEMO_ZONE, day)[0].getTime()
+    const at = midnight + 9 * 3600_000 + minutes * 60_000
+    return new Date(daysAgo === 0 ? Math.max(midnight + 60_000, Math.min(at, now - 60_000)) : at)
+  }
+  const clock = (at: Date) => centreNow(DEMO_ZONE, at)
+  const day = (at: Date) => clock(at).slice(0, 10)
+  const [c0, c1, c2, c3, c4, c5, c6, c7] = people
   // Rounds are signed in at the site's nurses' station; one at a mother's home across town (flagged as far).
-  const site = await findSite(db, siteId);
-  const centre = { latitude: site?.latitude ?? SITE_COORDINATES[0].latitude, longitude: site?.longitude ?? SITE_COORDINATES[0].longitude };
-  const station = { name: '护理站', address: `${site?.name ?? ''} 3楼`, latitude: centre.latitude + 0.0004, longitude: centre.longitude + 0.0003 };
-  const home = { name: '客户家中', address: '杭州市拱墅区湖墅南路 88 号', latitude: centre.latitude + 0.03, longitude: centre.longitude + 0.02 };
+  const site = await findSite(db, siteId)
+  const centre = {
+    latitude: site?.latitude ?? SITE_COORDINATES[0].latitude,
+    longitude: site?.longitude ?? SITE_COORDINATES[0].longitude,
+  }
+  const station = {
+    name: '护理站',
+    address: `${site?.name ?? ''} 3楼`,
+    latitude: centre.latitude + 0.0004,
+    longitude: centre.longitude + 0.0003,
+  }
+  const home = {
+    name: '客户家中',
+    address: '杭州市拱墅区湖墅南路 88 号',
+    latitude: centre.latitude + 0.03,
+    longitude: centre.longitude + 0.02,
+  }
 
-  const visit = (customer: (typeof people)[number], at: Date, visitor: string, phone: string, relation: string, left: boolean) => ({
+  const visit = (
+    customer: (typeof people)[number],
+    at: Date,
+    visitor: string,
+    phone: string,
+    relation: string,
+    left: boolean,
+  ) => ({
     visitor_name: visitor,
     phone,
     relation,
@@ -245,7 +357,7 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     ...(left ? { time_out: clock(new Date(at.getTime() + 40 * 60_000)) } : {}),
     remark: relation === 'husband' ? '送换洗衣物' : '',
     visitor_signature: DEMO_SIGNATURE,
-  });
+  })
   const pediatric = (customer: (typeof people)[number], at: Date, weight: number) => ({
     round_date: day(at),
     customer_id: customer.id,
@@ -264,7 +376,7 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     medicines: [{ medicine: '维生素D滴剂', dose: '400IU', route: 'oral', frequency: '每日一次', days: 30 }],
     doctor_signature: DEMO_SIGNATURE,
     family_signature: DEMO_SIGNATURE,
-  });
+  })
   const obstetric = (customer: (typeof people)[number], at: Date, place = station) => ({
     round_date: day(at),
     customer_id: customer.id,
@@ -291,7 +403,7 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     ],
     doctor_signature: DEMO_SIGNATURE,
     customer_signature: DEMO_SIGNATURE,
-  });
+  })
   const meals = (customer: (typeof people)[number], at: Date) => ({
     customer_id: customer.id,
     meal_date: day(at),
@@ -301,22 +413,22 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     unit_price: 38,
     diet_notes: '少油少盐，不吃香菜',
     family_signature: DEMO_SIGNATURE,
-  });
+  })
 
-  const records: { name: string; customer: (typeof people)[number]; at: Date; data: Record<string, unknown> }[] = [];
+  const records: { name: string; customer: (typeof people)[number]; at: Date; data: Record<string, unknown> }[] = []
   const add = (name: string, customer: (typeof people)[number], at: Date, data: Record<string, unknown>) =>
-    records.push({ name, customer, at, data });
-  add('访客出入登记表', c0, moment(0, 30), visit(c0, moment(0, 30), '陈建国', '13917654321', 'husband', true));
-  add('访客出入登记表', c1, moment(0, 75), visit(c1, moment(0, 75), '刘秀兰', '13661234588', 'parent', false));
-  add('访客出入登记表', c2, moment(0, 120), visit(c2, moment(0, 120), '周晓明', '18602117735', 'relative', false));
-  add('访客出入登记表', c3, moment(1, 60), visit(c3, moment(1, 60), '黄志强', '13816620943', 'husband', true));
-  add('访客出入登记表', c4, moment(1, 300), visit(c4, moment(1, 300), '吴美华', '15921870062', 'parentInLaw', true));
-  add('儿科医生查房签到表', c0, moment(0, 10), pediatric(c0, moment(0, 10), 3350));
-  add('儿科医生查房签到表', c1, moment(0, 25), pediatric(c1, moment(0, 25), 3580));
-  add('产科医生查房签到表', c2, moment(0, 40), obstetric(c2, moment(0, 40)));
-  add('产科医生查房签到表', c3, moment(2, 30), obstetric(c3, moment(2, 30), home));
-  add('家属订餐登记表', c5, moment(0, 90), meals(c5, moment(0, 90)));
-  add('家属订餐登记表', c6, moment(1, 180), meals(c6, moment(1, 180)));
+    records.push({ name, customer, at, data })
+  add('访客出入登记表', c0, moment(0, 30), visit(c0, moment(0, 30), '陈建国', '13917654321', 'husband', true))
+  add('访客出入登记表', c1, moment(0, 75), visit(c1, moment(0, 75), '刘秀兰', '13661234588', 'parent', false))
+  add('访客出入登记表', c2, moment(0, 120), visit(c2, moment(0, 120), '周晓明', '18602117735', 'relative', false))
+  add('访客出入登记表', c3, moment(1, 60), visit(c3, moment(1, 60), '黄志强', '13816620943', 'husband', true))
+  add('访客出入登记表', c4, moment(1, 300), visit(c4, moment(1, 300), '吴美华', '15921870062', 'parentInLaw', true))
+  add('儿科医生查房签到表', c0, moment(0, 10), pediatric(c0, moment(0, 10), 3350))
+  add('儿科医生查房签到表', c1, moment(0, 25), pediatric(c1, moment(0, 25), 3580))
+  add('产科医生查房签到表', c2, moment(0, 40), obstetric(c2, moment(0, 40)))
+  add('产科医生查房签到表', c3, moment(2, 30), obstetric(c3, moment(2, 30), home))
+  add('家属订餐登记表', c5, moment(0, 90), meals(c5, moment(0, 90)))
+  add('家属订餐登记表', c6, moment(1, 180), meals(c6, moment(1, 180)))
   add('收据遗失证明', c4, moment(3, 120), {
     customer_name: c4.name,
     id_card: c4.idCard,
@@ -329,8 +441,8 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     customer_signature: DEMO_SIGNATURE,
     handler: staff.name,
     sign_date: day(moment(3, 120)),
-  });
-  const baby7 = babyOf(c7.id);
+  })
+  const baby7 = babyOf(c7.id)
   add('月子入住通知单', c7, moment(3, 60), {
     customer_name: c7.name,
     phone: c7.phone,
@@ -351,15 +463,15 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     consultant: '王顾问',
     departments: departmentIds.slice(0, 4),
     remark: '家属希望安排朝南房间',
-  });
+  })
 
   for (const record of records) {
     const id = await saveFormRecord(
       db,
       { siteId, accountId: staff.id },
       { name: record.name, customerId: record.customer.id, data: record.data, today },
-    );
-    await db.update(formRecords).set({ createdAt: record.at, updatedAt: record.at }).where(eq(formRecords.id, id));
-    await db.update(medicines).set({ createdAt: record.at, updatedAt: record.at }).where(eq(medicines.recordId, id));
+    )
+    await db.update(formRecords).set({ createdAt: record.at, updatedAt: record.at }).where(eq(formRecords.id, id))
+    await db.update(medicines).set({ createdAt: record.at, updatedAt: record.at }).where(eq(medicines.recordId, id))
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm'
 import {
   customers,
   departments,
@@ -9,18 +9,18 @@ import {
   products,
   specialCares,
   stockBatches,
-} from '../db/schema.js';
-import type { Db } from '../db/types.js';
-import { addDays, centreDayRange, centreToday, DEFAULT_ZONE as DEMO_ZONE } from '../lib/dates.js';
-import { rowsFromPackage } from '@yuezi/contract/forms/definitions/stockRules';
-import { checkOutApply, checkSpecialCare, saveOutApply, saveSpecialCare } from '../services/orders.js';
-import { DEMO_SIGNATURE, firstStaff } from './common.js';
-import { random } from './random.js';
+} from '../db/schema.js'
+import type { Db } from '../db/types.js'
+import { addDays, centreDayRange, centreToday, DEFAULT_ZONE as DEMO_ZONE } from '../lib/dates.js'
+import { rowsFromPackage } from '@yuezi/contract/forms/definitions/stockRules'
+import { checkOutApply, checkSpecialCare, saveOutApply, saveSpecialCare } from '../services/orders.js'
+import { DEMO_SIGNATURE, firstStaff } from './common.js'
+import { random } from './random.js'
 
 // The demo stock of a site: products in realistic categories, two or three batches each (some
 // expired, some expiring within 30 days), three gift packs; and a few orders in every status.
 
-type ProductSeed = [name: string, spec: string, unit: string, price: string];
+type ProductSeed = [name: string, spec: string, unit: string, price: string]
 
 /** The catalogue, by category, in the order lists show it. */
 export const CATALOGUE: Record<string, ProductSeed[]> = {
@@ -81,14 +81,18 @@ export const CATALOGUE: Record<string, ProductSeed[]> = {
     ['一次性洗脸巾', '100抽', '包', '19.90'],
     ['孕产妇牙膏', '120g', '支', '32.00'],
   ],
-};
+}
 
 /** How long a product keeps, by category (days from production to expiry). */
-const SHELF_LIFE: Record<string, number> = { 营养品: 540 };
-const DEFAULT_SHELF_LIFE = 1095;
+const SHELF_LIFE: Record<string, number> = { 营养品: 540 }
+const DEFAULT_SHELF_LIFE = 1095
 
 /** The gift packs: a package of products (name, spec, quantity) and the gift type handed out with it. */
-export const GIFT_PACKS: { giftType: string; packageName: string; items: [name: string, spec: string, quantity: number][] }[] = [
+export const GIFT_PACKS: {
+  giftType: string
+  packageName: string
+  items: [name: string, spec: string, quantity: number][]
+}[] = [
   {
     giftType: '入住大礼包',
     packageName: '入住礼包（标准）',
@@ -126,32 +130,32 @@ export const GIFT_PACKS: { giftType: string; packageName: string; items: [name: 
       ['维生素D3滴剂', '婴儿 30粒', 1],
     ],
   },
-];
+]
 
-const key = (name: string, spec: string) => `${name}\n${spec}`;
+const key = (name: string, spec: string) => `${name}\n${spec}`
 
 /**
  * A site's products, batches, packages and gift types. Every product has two or three batches: the
  * oldest of every fifth product is expired, of every third (else) it expires within 30 days.
  */
 export async function seedSiteStock(db: Db, siteId: number, today = centreToday(DEMO_ZONE)): Promise<void> {
-  const rnd = random(20241101 + siteId);
+  const rnd = random(20241101 + siteId)
   const catalogue = Object.entries(CATALOGUE).flatMap(([category, list]) =>
     list.map(([name, spec, unit, price]) => ({ category, name, spec, unit, price })),
-  );
+  )
   const made = await db
     .insert(products)
     .values(catalogue.map((product, sort) => ({ ...product, siteId, sort })))
-    .returning({ id: products.id, name: products.name, spec: products.spec, category: products.category });
+    .returning({ id: products.id, name: products.name, spec: products.spec, category: products.category })
 
   const batches = made.flatMap((product, i) => {
-    const shelfLife = SHELF_LIFE[product.category] ?? DEFAULT_SHELF_LIFE;
-    const oldest = i % 5 === 0 ? -rnd.int(3, 60) : i % 3 === 0 ? rnd.int(3, 28) : rnd.int(60, 240);
-    const expiries = [oldest, rnd.int(250, 500), ...(i % 2 === 0 ? [rnd.int(520, 800)] : [])];
+    const shelfLife = SHELF_LIFE[product.category] ?? DEFAULT_SHELF_LIFE
+    const oldest = i % 5 === 0 ? -rnd.int(3, 60) : i % 3 === 0 ? rnd.int(3, 28) : rnd.int(60, 240)
+    const expiries = [oldest, rnd.int(250, 500), ...(i % 2 === 0 ? [rnd.int(520, 800)] : [])]
     return expiries.map((days, k) => {
-      const expiryDate = addDays(today, days);
+      const expiryDate = addDays(today, days)
       // A batch made in the future would be odd: long-keeping batches of short-keeping products were made recently.
-      const productionDate = [addDays(expiryDate, -shelfLife), addDays(today, -rnd.int(7, 40))].sort()[0];
+      const productionDate = [addDays(expiryDate, -shelfLife), addDays(today, -rnd.int(7, 40))].sort()[0]
       return {
         siteId,
         productId: product.id,
@@ -159,25 +163,25 @@ export async function seedSiteStock(db: Db, siteId: number, today = centreToday(
         productionDate,
         expiryDate,
         quantity: k === 0 ? rnd.int(3, 30) : rnd.int(20, 120),
-      };
-    });
-  });
-  await db.insert(stockBatches).values(batches);
+      }
+    })
+  })
+  await db.insert(stockBatches).values(batches)
 
-  const productId = new Map(made.map((product) => [key(product.name, product.spec), product.id]));
+  const productId = new Map(made.map((product) => [key(product.name, product.spec), product.id]))
   for (const [sort, pack] of GIFT_PACKS.entries()) {
     const [created] = await db
       .insert(productPackages)
       .values({ siteId, name: pack.packageName, sort })
-      .returning({ id: productPackages.id });
+      .returning({ id: productPackages.id })
     await db.insert(productPackageItems).values(
       pack.items.map(([name, spec, quantity]) => ({
         packageId: created.id,
         productId: productId.get(key(name, spec))!,
         quantity,
       })),
-    );
-    await db.insert(giftTypes).values({ siteId, name: pack.giftType, packageId: created.id, sort });
+    )
+    await db.insert(giftTypes).values({ siteId, name: pack.giftType, packageId: created.id, sort })
   }
 }
 
@@ -187,16 +191,16 @@ export async function seedSiteStock(db: Db, siteId: number, today = centreToday(
  * pending; rows filled from the package, earliest expiry first) and self-paid orders (pending, approved).
  */
 export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
-  const staff = await firstStaff(db, siteId);
+  const staff = await firstStaff(db, siteId)
   const people = await db
     .select({ id: customers.id })
     .from(customers)
     .where(eq(customers.siteId, siteId))
     .orderBy(asc(customers.room))
-    .limit(4);
-  if (!staff || people.length < 4) return;
-  const actor = { siteId, accountId: staff.id };
-  const today = centreToday(DEMO_ZONE);
+    .limit(4)
+  if (!staff || people.length < 4) return
+  const actor = { siteId, accountId: staff.id }
+  const today = centreToday(DEMO_ZONE)
 
   const batchRows = await db
     .select({
@@ -210,52 +214,58 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
     })
     .from(stockBatches)
     .innerJoin(products, eq(products.id, stockBatches.productId))
-    .where(eq(stockBatches.siteId, siteId));
-  const productOf = (name: string) => batchRows.find((b) => b.name === name)!;
-  const batchesOf = (productId: number) => batchRows.filter((b) => b.product_id === productId);
+    .where(eq(stockBatches.siteId, siteId))
+  const productOf = (name: string) => batchRows.find((b) => b.name === name)!
+  const batchesOf = (productId: number) => batchRows.filter((b) => b.product_id === productId)
   /** Rows of `quantity` of each product, from its batches earliest expiry first. */
   const rows = (items: [name: string, quantity: number][]) =>
     rowsFromPackage(
       items.map(([name, quantity]) => ({ product_id: productOf(name).product_id, quantity })),
       batchesOf,
       today,
-    ).rows;
+    ).rows
   const departmentId = async (name: string) =>
     (
       await db
         .select({ id: departments.id })
         .from(departments)
         .where(and(eq(departments.siteId, siteId), eq(departments.name, name)))
-    )[0]?.id;
+    )[0]?.id
   const giftRows = async (giftType: string) => {
     const [type] = await db
       .select({ id: giftTypes.id, packageId: giftTypes.packageId })
       .from(giftTypes)
-      .where(and(eq(giftTypes.siteId, siteId), eq(giftTypes.name, giftType)));
+      .where(and(eq(giftTypes.siteId, siteId), eq(giftTypes.name, giftType)))
     const items = await db
       .select({ product_id: productPackageItems.productId, quantity: productPackageItems.quantity })
       .from(productPackageItems)
       .where(eq(productPackageItems.packageId, type.packageId))
-      .orderBy(asc(productPackageItems.id));
-    return { giftTypeId: type.id, items: rowsFromPackage(items, batchesOf, today).rows };
-  };
+      .orderBy(asc(productPackageItems.id))
+    return { giftTypeId: type.id, items: rowsFromPackage(items, batchesOf, today).rows }
+  }
   /** Made `daysAgo` at 10:30 (when that is past), its number of that day. */
   const dated = async (table: typeof outApplies | typeof specialCares, id: number, daysAgo: number) => {
-    const day = addDays(today, -daysAgo);
-    const at = new Date(centreDayRange(DEMO_ZONE, day)[0].getTime() + 10.5 * 3600_000);
-    if (at.getTime() > Date.now()) return;
+    const day = addDays(today, -daysAgo)
+    const at = new Date(centreDayRange(DEMO_ZONE, day)[0].getTime() + 10.5 * 3600_000)
+    if (at.getTime() > Date.now()) return
     const [{ no, searchText }] = await db
       .select({ no: table.no, searchText: table.searchText })
       .from(table)
-      .where(eq(table.id, id));
-    const renumbered = no.replace(today.replaceAll('-', ''), day.replaceAll('-', ''));
+      .where(eq(table.id, id))
+    const renumbered = no.replace(today.replaceAll('-', ''), day.replaceAll('-', ''))
     await db
       .update(table)
       .set({ createdAt: at, updatedAt: at, no: renumbered, searchText: searchText.replace(no, renumbered) })
-      .where(eq(table.id, id));
-  };
+      .where(eq(table.id, id))
+  }
 
-  const general = async (department: string, requester: string, daysAgo: number, items: [string, number][], remark = '') => {
+  const general = async (
+    department: string,
+    requester: string,
+    daysAgo: number,
+    items: [string, number][],
+    remark = '',
+  ) => {
     const id = await saveOutApply(
       db,
       actor,
@@ -271,17 +281,17 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
         },
       },
       today,
-    );
-    await dated(outApplies, id, daysAgo);
-    return id;
-  };
+    )
+    await dated(outApplies, id, daysAgo)
+    return id
+  }
   const gift = async (customerId: number, giftType: string, daysAgo: number) => {
-    const { giftTypeId, items } = await giftRows(giftType);
-    const data = { customer_id: customerId, gift_type_id: giftTypeId, apply_date: addDays(today, -daysAgo), items };
-    const id = await saveOutApply(db, actor, { type: 'gift', data, staffName: staff.name }, today);
-    await dated(outApplies, id, daysAgo);
-    return id;
-  };
+    const { giftTypeId, items } = await giftRows(giftType)
+    const data = { customer_id: customerId, gift_type_id: giftTypeId, apply_date: addDays(today, -daysAgo), items }
+    const id = await saveOutApply(db, actor, { type: 'gift', data, staffName: staff.name }, today)
+    await dated(outApplies, id, daysAgo)
+    return id
+  }
   const specialCare = async (customerId: number, daysAgo: number, items: [string, number][], remark = '') => {
     const data = {
       customer_id: customerId,
@@ -289,22 +299,45 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
       items: rows(items).map((row) => ({ ...row, price: Number(batchRows.find((b) => b.id === row.batch_id)!.price) })),
       remark,
       signature: DEMO_SIGNATURE,
-    };
-    const id = await saveSpecialCare(db, actor, { data }, today);
-    await dated(specialCares, id, daysAgo);
-    return id;
-  };
+    }
+    const id = await saveSpecialCare(db, actor, { data }, today)
+    await dated(specialCares, id, daysAgo)
+    return id
+  }
 
-  const [c0, c1, c2, c3] = people;
-  await general('护理部', '护士长王芳', 0, [['产褥垫', 5], ['一次性内裤', 10]], '本周产妇护理用品补充');
-  const drawn = await general('母婴部', '育婴师李娜', 1, [['婴儿湿巾', 6], ['婴儿洗发沐浴露', 2]]);
-  await checkOutApply(db, actor, { id: drawn, approve: true }, today);
-  const refused = await general('厨房', '厨师长张伟', 2, [['红糖姜茶', 3]]);
-  await checkOutApply(db, actor, { id: refused, approve: false, reason: '本月已领取，请下月再申请' }, today);
-  const handedOut = await gift(c0.id, '入住大礼包', 3);
-  await checkOutApply(db, actor, { id: handedOut, approve: true }, today);
-  await gift(c1.id, '尊享大礼包', 0);
-  await specialCare(c2.id, 0, [['储奶袋', 2], ['乳头修护霜', 1]], '客户自购');
-  const paid = await specialCare(c3.id, 1, [['产妇营养奶粉', 1], ['防溢乳垫', 2]]);
-  await checkSpecialCare(db, actor, { id: paid, approve: true }, today);
+  const [c0, c1, c2, c3] = people
+  await general(
+    '护理部',
+    '护士长王芳',
+    0,
+    [
+      ['产褥垫', 5],
+      ['一次性内裤', 10],
+    ],
+    '本周产妇护理用品补充',
+  )
+  const drawn = await general('母婴部', '育婴师李娜', 1, [
+    ['婴儿湿巾', 6],
+    ['婴儿洗发沐浴露', 2],
+  ])
+  await checkOutApply(db, actor, { id: drawn, approve: true }, today)
+  const refused = await general('厨房', '厨师长张伟', 2, [['红糖姜茶', 3]])
+  await checkOutApply(db, actor, { id: refused, approve: false, reason: '本月已领取，请下月再申请' }, today)
+  const handedOut = await gift(c0.id, '入住大礼包', 3)
+  await checkOutApply(db, actor, { id: handedOut, approve: true }, today)
+  await gift(c1.id, '尊享大礼包', 0)
+  await specialCare(
+    c2.id,
+    0,
+    [
+      ['储奶袋', 2],
+      ['乳头修护霜', 1],
+    ],
+    '客户自购',
+  )
+  const paid = await specialCare(c3.id, 1, [
+    ['产妇营养奶粉', 1],
+    ['防溢乳垫', 2],
+  ])
+  await checkSpecialCare(db, actor, { id: paid, approve: true }, today)
 }

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { hash, verify } from '@node-rs/argon2';
+import { readFileSync } from 'node:fs'
+import { hash, verify } from '@node-rs/argon2'
 
-export const hashPassword = (password: string): Promise<string> => hash(password);
+export const hashPassword = (password: string): Promise<string> => hash(password)
 
-let dummyHash: Promise<string> | undefined;
+let dummyHash: Promise<string> | undefined
 
 /**
  * Checks a password against a stored hash. Without a hash (no such account) it still verifies
@@ -11,19 +11,23 @@ let dummyHash: Promise<string> | undefined;
  * timing does not reveal which accounts exist.
  */
 export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
-  const matches = await verify(storedHash ?? (await (dummyHash ??= hash('no account has this password'))), password);
-  return matches && storedHash !== undefined;
+  const matches = await verify(storedHash ?? (await (dummyHash ??= hash('no account has this password'))), password)
+  return matches && storedHash !== undefined
 }
 
 /** An account name this short may well be part of a good password by chance. */
-const ACCOUNT_IN_PASSWORD_MIN = 3;
+const ACCOUNT_IN_PASSWORD_MIN = 3
 
 /**
  * The 10,000 most common passwords, most common first, as @zxcvbn-ts/language-common 4.1.3 ranks
  * them (src/passwords.json, its first 10,000; MIT, see commonPasswords.LICENSE.txt): the first
  * guesses of anyone who tries an account.
  */
-const COMMON_PASSWORDS = new Set(readFileSync(new URL('./commonPasswords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean));
+const COMMON_PASSWORDS = new Set(
+  readFileSync(new URL('./commonPasswords.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .filter(Boolean),
+)
 
 /**
  * The message key of what is wrong with a new password, or undefined when it is acceptable: at
@@ -32,11 +36,11 @@ const COMMON_PASSWORDS = new Set(readFileSync(new URL('./commonPasswords.txt', i
  * change-password form checks the same but the last (src/pages/modifyPwd/rules.ts).
  */
 export function newPasswordProblem(password: string, oldPassword: string, account: string): string | undefined {
-  if (password.length < 8 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) return 'password.weak';
-  if (password === oldPassword) return 'password.unchanged';
+  if (password.length < 8 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) return 'password.weak'
+  if (password === oldPassword) return 'password.unchanged'
   if (account.length >= ACCOUNT_IN_PASSWORD_MIN && password.toLowerCase().includes(account.toLowerCase())) {
-    return 'password.containsAccount';
+    return 'password.containsAccount'
   }
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) return 'password.common';
-  return undefined;
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) return 'password.common'
+  return undefined
 }

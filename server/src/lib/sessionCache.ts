@@ -1,11 +1,11 @@
-import type { ChangeListener } from '../db/index.js';
-import { hashToken, type Session } from '../repositories/sessions.js';
+import type { ChangeListener } from '../db/index.js'
+import { hashToken, type Session } from '../repositories/sessions.js'
 
 /** Enough for the staff of several centres, each on a phone and a desk; past it the oldest go. */
-const MAX_SESSIONS = 5_000;
+const MAX_SESSIONS = 5_000
 
 /** Which field of a kept session a change names ('s:<session id>', 'a:<account id>', 't:<site id>'). */
-const CHANGED_FIELD = { s: 'id', a: 'accountId', t: 'siteId' } as const;
+const CHANGED_FIELD = { s: 'id', a: 'accountId', t: 'siteId' } as const
 
 /**
  * The sessions this instance has read, kept by their token's hash for `ttlMs` so that a request
@@ -16,10 +16,10 @@ const CHANGED_FIELD = { s: 'id', a: 'accountId', t: 'siteId' } as const;
  */
 export class SessionCache implements ChangeListener {
   /** Oldest first: a Map keeps the order entries were set in. */
-  private readonly kept = new Map<string, { session: Session; readAt: number }>();
+  private readonly kept = new Map<string, { session: Session; readAt: number }>()
   /** Counts changes and listening states: a reading that saw it move may be stale. */
-  private generation = 0;
-  private hearing = false;
+  private generation = 0
+  private hearing = false
 
   constructor(
     private readonly read: (token: string) => Promise<Session | undefined>,
@@ -28,36 +28,36 @@ export class SessionCache implements ChangeListener {
   ) {}
 
   async find(token: string): Promise<Session | undefined> {
-    const key = hashToken(token);
-    const entry = this.kept.get(key);
-    if (entry && Date.now() - entry.readAt < this.ttlMs) return entry.session;
-    this.kept.delete(key);
-    const generation = this.generation;
-    const readAt = Date.now();
-    const session = await this.read(token);
+    const key = hashToken(token)
+    const entry = this.kept.get(key)
+    if (entry && Date.now() - entry.readAt < this.ttlMs) return entry.session
+    this.kept.delete(key)
+    const generation = this.generation
+    const readAt = Date.now()
+    const session = await this.read(token)
     if (session && this.hearing && generation === this.generation) {
-      this.kept.set(key, { session, readAt });
-      if (this.kept.size > this.maxSessions) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(key, { session, readAt })
+      if (this.kept.size > this.maxSessions) this.kept.delete(this.kept.keys().next().value!)
     }
-    return session;
+    return session
   }
 
   changed(change: string): void {
-    this.generation += 1;
-    const [kind, id] = change.split(':');
-    const field = CHANGED_FIELD[kind as keyof typeof CHANGED_FIELD];
+    this.generation += 1
+    const [kind, id] = change.split(':')
+    const field = CHANGED_FIELD[kind as keyof typeof CHANGED_FIELD]
     if (!field) {
-      this.kept.clear();
-      return;
+      this.kept.clear()
+      return
     }
     for (const [key, { session }] of this.kept) {
-      if (session[field] === Number(id)) this.kept.delete(key);
+      if (session[field] === Number(id)) this.kept.delete(key)
     }
   }
 
   listening(on: boolean): void {
-    this.generation += 1;
-    this.hearing = on;
-    if (!on) this.kept.clear();
+    this.generation += 1
+    this.hearing = on
+    if (!on) this.kept.clear()
   }
 }

@@ -1,35 +1,35 @@
-import type { FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import { AppError, Code } from '../errors.js';
-import { SessionCache } from '../lib/sessionCache.js';
-import { findSession, type Session } from '../repositories/sessions.js';
+import type { FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { AppError, Code } from '../errors.js'
+import { SessionCache } from '../lib/sessionCache.js'
+import { findSession, type Session } from '../repositories/sessions.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: the route needs a logged-in staff member (the `token` header) unless it is `public`. */
-    authenticate(request: FastifyRequest): Promise<void>;
+    authenticate(request: FastifyRequest): Promise<void>
     /**
      * A route ended or moved sessions ('s:<session id>', 'a:<account id>'), committed: they are
      * dropped here at once, and this resolves once every other instance has dropped them too (so
      * the reply comes after).
      */
-    sessionsChanged(change: `s:${number}` | `a:${number}`): Promise<void>;
+    sessionsChanged(change: `s:${number}` | `a:${number}`): Promise<void>
   }
   interface FastifyRequest {
     /** The caller's session; set by `authenticate`, so present on every protected route. */
-    session: Session;
+    session: Session
   }
   interface FastifyContextConfig {
     /** Open without a session (login). */
-    public?: boolean;
+    public?: boolean
     /** Still allowed while the account must change its password (change_pwd itself, logout). */
-    allowedBeforePasswordChange?: boolean;
+    allowedBeforePasswordChange?: boolean
   }
 }
 
 export interface AuthPluginOptions {
   /** How long a session read from the database is answered from memory (0: never). */
-  sessionCacheSeconds: number;
+  sessionCacheSeconds: number
 }
 
 export default fp<AuthPluginOptions>(
@@ -39,27 +39,27 @@ export default fp<AuthPluginOptions>(
     // site switch on any instance, or a change made by hand, drops what it touches here at once.
     // Such a reply waits until every instance has dropped the session: the client's next request,
     // wherever it goes, finds it ended or moved.
-    const cache = new SessionCache((token) => findSession(app.db, token), sessionCacheSeconds * 1000);
+    const cache = new SessionCache((token) => findSession(app.db, token), sessionCacheSeconds * 1000)
     if (sessionCacheSeconds > 0) {
-      const stop = app.onDatabaseChange(cache);
-      app.addHook('onClose', async () => stop());
+      const stop = app.onDatabaseChange(cache)
+      app.addHook('onClose', async () => stop())
     }
     app.decorate('sessionsChanged', async (change: string) => {
-      cache.changed(change);
-      await app.changesHeardEverywhere();
-    });
-    app.decorateRequest('session', null as unknown as Session);
+      cache.changed(change)
+      await app.changesHeardEverywhere()
+    })
+    app.decorateRequest('session', null as unknown as Session)
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      if (request.routeOptions.config.public) return;
-      const token = request.headers.token;
-      const session = typeof token === 'string' && token ? await cache.find(token) : undefined;
-      if (!session) throw new AppError(Code.TOKEN_MISSING, 'auth.loginRequired');
-      if (session.expiresAt <= new Date()) throw new AppError(Code.TOKEN_EXPIRED, 'auth.expired');
+      if (request.routeOptions.config.public) return
+      const token = request.headers.token
+      const session = typeof token === 'string' && token ? await cache.find(token) : undefined
+      if (!session) throw new AppError(Code.TOKEN_MISSING, 'auth.loginRequired')
+      if (session.expiresAt <= new Date()) throw new AppError(Code.TOKEN_EXPIRED, 'auth.expired')
       if (session.mustChangePassword && !request.routeOptions.config.allowedBeforePasswordChange) {
-        throw new AppError(Code.MUST_CHANGE_PASSWORD, 'auth.mustChangePassword');
+        throw new AppError(Code.MUST_CHANGE_PASSWORD, 'auth.mustChangePassword')
       }
-      request.session = session;
-    });
+      request.session = session
+    })
   },
   { name: 'auth', dependencies: ['db'] },
-);
+)

@@ -1,17 +1,17 @@
-import type { FastifyError, FastifyReply, FastifySchemaValidationError } from 'fastify';
-import fp from 'fastify-plugin';
-import { AppError, Code, FormInvalidError, isDatabaseUnavailable } from '../errors.js';
-import { fieldErrorMessage } from '@yuezi/contract/forms/messages';
-import { formTranslator } from './i18n.js';
+import type { FastifyError, FastifyReply, FastifySchemaValidationError } from 'fastify'
+import fp from 'fastify-plugin'
+import { AppError, Code, FormInvalidError, isDatabaseUnavailable } from '../errors.js'
+import { fieldErrorMessage } from '@yuezi/contract/forms/messages'
+import { formTranslator } from './i18n.js'
 
 declare module 'fastify' {
   interface FastifyReply {
     /** The success envelope of `/api/care/*`. */
-    ok<T>(res: T): { code: typeof Code.OK; msg: string; res: T };
+    ok<T>(res: T): { code: typeof Code.OK; msg: string; res: T }
   }
   interface FastifyContextConfig {
     /** The route answers in the upload envelope `{err, message}` instead of `{code, msg, res}`. */
-    errEnvelope?: boolean;
+    errEnvelope?: boolean
   }
 }
 
@@ -20,62 +20,64 @@ const LIMIT_MESSAGES: Record<string, string> = {
   maxLength: 'validation.maxLength',
   minimum: 'validation.minimum',
   maximum: 'validation.maximum',
-};
+}
 
 /** The first schema violation as a message that names the field and the rule. */
 function validationError({ keyword, instancePath, params }: FastifySchemaValidationError, context = 'body'): AppError {
-  const path = instancePath.split('/').filter(Boolean);
-  if (keyword === 'required') path.push(String(params.missingProperty));
-  const field = path.join('.') || context;
+  const path = instancePath.split('/').filter(Boolean)
+  if (keyword === 'required') path.push(String(params.missingProperty))
+  const field = path.join('.') || context
   if (keyword === 'required' || (keyword === 'minLength' && params.limit === 1)) {
-    return new AppError(Code.INVALID_INPUT, 'validation.required', { field });
+    return new AppError(Code.INVALID_INPUT, 'validation.required', { field })
   }
   if (keyword in LIMIT_MESSAGES) {
-    return new AppError(Code.INVALID_INPUT, LIMIT_MESSAGES[keyword], { field, limit: Number(params.limit) });
+    return new AppError(Code.INVALID_INPUT, LIMIT_MESSAGES[keyword], { field, limit: Number(params.limit) })
   }
-  if (keyword === 'type') return new AppError(Code.INVALID_INPUT, 'validation.type', { field, type: String(params.type) });
-  if (keyword === 'format' || keyword === 'pattern') return new AppError(Code.INVALID_INPUT, 'validation.format', { field });
-  return new AppError(Code.INVALID_INPUT, 'validation.invalid', { field });
+  if (keyword === 'type')
+    return new AppError(Code.INVALID_INPUT, 'validation.type', { field, type: String(params.type) })
+  if (keyword === 'format' || keyword === 'pattern')
+    return new AppError(Code.INVALID_INPUT, 'validation.format', { field })
+  return new AppError(Code.INVALID_INPUT, 'validation.invalid', { field })
 }
 
 function toAppError(error: FastifyError | AppError): AppError {
-  if (error instanceof AppError) return error;
-  if (error.validation?.length) return validationError(error.validation[0], error.validationContext);
+  if (error instanceof AppError) return error
+  if (error.validation?.length) return validationError(error.validation[0], error.validationContext)
   // Fastify's and its plugins' refusals of a malformed request: bad JSON, wrong content type, …
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return new AppError(Code.INVALID_INPUT, 'error.badRequest');
+    return new AppError(Code.INVALID_INPUT, 'error.badRequest')
   }
   // Anything else is the server's fault. Its message may hold SQL or paths: the log alone keeps what says its kind (loggedError).
-  if (isDatabaseUnavailable(error)) return new AppError(Code.INTERNAL, 'error.databaseUnavailable', {}, 503);
-  return new AppError(Code.INTERNAL, 'error.internal', {}, 500);
+  if (isDatabaseUnavailable(error)) return new AppError(Code.INTERNAL, 'error.databaseUnavailable', {}, 503)
+  return new AppError(Code.INTERNAL, 'error.internal', {}, 500)
 }
 
 /** The one place where every error becomes an envelope in the user's language. */
 export default fp(
   async (app) => {
     app.decorateReply('ok', function <T>(this: FastifyReply, res: T) {
-      return { code: Code.OK, msg: this.request.t('ok'), res };
-    });
+      return { code: Code.OK, msg: this.request.t('ok'), res }
+    })
 
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-      const appError = toAppError(error);
-      if (appError.code === Code.INTERNAL) request.log.error({ err: error }, 'request failed');
-      else request.log.info({ code: appError.code, key: appError.key }, 'request refused');
+      const appError = toAppError(error)
+      if (appError.code === Code.INTERNAL) request.log.error({ err: error }, 'request failed')
+      else request.log.info({ code: appError.code, key: appError.key }, 'request refused')
       // Error envelopes do not match the route's success schema: send them as plain JSON.
-      reply.code(appError.httpStatus).serializer(JSON.stringify);
+      reply.code(appError.httpStatus).serializer(JSON.stringify)
       if (appError instanceof FormInvalidError) {
         // The same messages as the app's, from locales/forms: the first one says what to fix.
-        const translate = formTranslator(request.lang);
-        const errors = appError.fieldErrors.map((e) => ({ path: e.path, message: fieldErrorMessage(e, translate) }));
-        return reply.send({ code: appError.code, msg: errors[0]?.message ?? request.t(appError.key), res: { errors } });
+        const translate = formTranslator(request.lang)
+        const errors = appError.fieldErrors.map((e) => ({ path: e.path, message: fieldErrorMessage(e, translate) }))
+        return reply.send({ code: appError.code, msg: errors[0]?.message ?? request.t(appError.key), res: { errors } })
       }
-      const message = request.t(appError.key, appError.params);
+      const message = request.t(appError.key, appError.params)
       if (request.routeOptions.config.errEnvelope) {
-        const loggedOut = appError.code === Code.TOKEN_MISSING || appError.code === Code.TOKEN_EXPIRED;
-        return reply.send({ err: loggedOut ? 401 : appError.code, message });
+        const loggedOut = appError.code === Code.TOKEN_MISSING || appError.code === Code.TOKEN_EXPIRED
+        return reply.send({ err: loggedOut ? 401 : appError.code, message })
       }
-      return reply.send({ code: appError.code, msg: message, res: appError.res });
-    });
+      return reply.send({ code: appError.code, msg: message, res: appError.res })
+    })
   },
   { name: 'envelope', dependencies: ['i18n'] },
-);
+)

@@ -1,12 +1,12 @@
-import fp from 'fastify-plugin';
-import { AppError, Code } from '../errors.js';
+import fp from 'fastify-plugin'
+import { AppError, Code } from '../errors.js'
 
 /**
  * Text that PostgreSQL cannot store: a NUL character (text columns refuse it) or half of a UTF-16
  * surrogate pair (jsonb refuses it, text columns would silently turn it into �).
  */
 // eslint-disable-next-line no-control-regex -- the NUL character is what it looks for
-const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /**
  * The first value of a validated body that the database cannot take, with the message key that
@@ -16,30 +16,31 @@ const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\
  * within any bounds. Walks without recursion: a body may nest thousands of levels deep.
  */
 export function unstorableValue(body: unknown): { field: string; key: string } | undefined {
-  const stack: [unknown, string][] = [[body, '']];
+  const stack: [unknown, string][] = [[body, '']]
   while (stack.length) {
-    const [value, path] = stack.pop()!;
-    const field = path || 'body';
-    if (typeof value === 'string' && UNSTORABLE_TEXT.test(value)) return { field, key: 'validation.characters' };
-    if (typeof value === 'number' && !(Math.abs(value) <= Number.MAX_SAFE_INTEGER)) return { field, key: 'validation.invalid' };
+    const [value, path] = stack.pop()!
+    const field = path || 'body'
+    if (typeof value === 'string' && UNSTORABLE_TEXT.test(value)) return { field, key: 'validation.characters' }
+    if (typeof value === 'number' && !(Math.abs(value) <= Number.MAX_SAFE_INTEGER))
+      return { field, key: 'validation.invalid' }
     if (value !== null && typeof value === 'object') {
       for (const [key, child] of Object.entries(value)) {
         // A bad key is named by where it is: quoting it would put the bad character in the message.
-        if (UNSTORABLE_TEXT.test(key)) return { field, key: 'validation.characters' };
-        stack.push([child, path ? `${path}.${key}` : key]);
+        if (UNSTORABLE_TEXT.test(key)) return { field, key: 'validation.characters' }
+        stack.push([child, path ? `${path}.${key}` : key])
       }
     }
   }
-  return undefined;
+  return undefined
 }
 
 /** Refuses a body that the database cannot take, naming the field, before any handler sees it. */
 export default fp(
   async (app) => {
     app.addHook('preHandler', async (request) => {
-      const problem = unstorableValue(request.body);
-      if (problem) throw new AppError(Code.INVALID_INPUT, problem.key, { field: problem.field });
-    });
+      const problem = unstorableValue(request.body)
+      if (problem) throw new AppError(Code.INVALID_INPUT, problem.key, { field: problem.field })
+    })
   },
   { name: 'input', dependencies: ['envelope'] },
-);
+)

@@ -1,6 +1,6 @@
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Db } from '../db/types.js';
-import { countAttempt } from '../repositories/rateLimits.js';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import type { Db } from '../db/types.js'
+import { countAttempt } from '../repositories/rateLimits.js'
 
 /** Counts in the database (rate_limits), each limited route under its own name. */
 class DatabaseRateLimitStore implements FastifyRateLimitStore {
@@ -9,17 +9,21 @@ class DatabaseRateLimitStore implements FastifyRateLimitStore {
     private readonly route: string,
   ) {}
 
-  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ) {
     countAttempt(this.db(), `${this.route}\n${key}`, timeWindow).then(
       ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
       (error: Error) => callback(error),
-    );
+    )
   }
 
   child(options: object) {
     // At run time the route's settings carry the route itself.
-    const { routeInfo } = options as { routeInfo: { method: string; url: string } };
-    return new DatabaseRateLimitStore(this.db, `${routeInfo.method} ${routeInfo.url}`);
+    const { routeInfo } = options as { routeInfo: { method: string; url: string } }
+    return new DatabaseRateLimitStore(this.db, `${routeInfo.method} ${routeInfo.url}`)
   }
 }
 
@@ -30,6 +34,6 @@ class DatabaseRateLimitStore implements FastifyRateLimitStore {
 export const databaseRateLimitStore = (db: () => Db): FastifyRateLimitStoreCtor =>
   class extends DatabaseRateLimitStore {
     constructor() {
-      super(db, '');
+      super(db, '')
     }
-  };
+  }

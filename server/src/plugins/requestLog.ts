@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+export const REQUEST_ID_HEADER = 'x-request-id'
 
 /** An id as proxies and clients make them (a UUID, nginx's hex id): short, of letters, digits and . _ : -. */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
 
 /**
  * The request's id: the one a proxy in front sent (so that its log and ours name the request
@@ -14,23 +14,28 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * the logs and the audit rows.
  */
 export function requestIdOf(request: IncomingMessage): string {
-  const sent = request.headers[REQUEST_ID_HEADER];
-  return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+  const sent = request.headers[REQUEST_ID_HEADER]
+  return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID()
 }
 
 /** One log line per request, once it is answered (Fastify writes two: when it comes and when it is done). */
 export class RequestLog extends LogController {
   constructor() {
-    super({ requestIdLogLabel: 'requestId' });
+    super({ requestIdLogLabel: 'requestId' })
   }
 
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    }
     // An error here is the reply failing on its way out (the client went away).
-    if (error) request.log.warn({ ...line, err: error }, 'request');
-    else request.log.info(line, 'request');
+    if (error) request.log.warn({ ...line, err: error }, 'request')
+    else request.log.info(line, 'request')
   }
 }
 
@@ -42,8 +47,8 @@ export class RequestLog extends LogController {
 export default fp(
   async (app) => {
     app.addHook('onRequest', async (request, reply) => {
-      reply.header(REQUEST_ID_HEADER, request.id);
-    });
+      reply.header(REQUEST_ID_HEADER, request.id)
+    })
   },
   { name: 'requestLog' },
-);
+)

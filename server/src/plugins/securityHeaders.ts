@@ -1,16 +1,16 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import fp from 'fastify-plugin';
-import helmet, { type HelmetOptions } from 'helmet';
-import type { Config } from '../config.js';
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import fp from 'fastify-plugin'
+import helmet, { type HelmetOptions } from 'helmet'
+import type { Config } from '../config.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** This route's headers instead of the app's (the PDF a browser's own viewer shows). */
-    securityHeaders?: HelmetOptions;
+    securityHeaders?: HelmetOptions
   }
 }
 
-type Headers = [name: string, value: string][];
+type Headers = [name: string, value: string][]
 
 /**
  * Helmet's options for the app's replies. The content security policy is what the H5 build needs:
@@ -20,7 +20,13 @@ type Headers = [name: string, value: string][];
  * bucket's public address and the map pages' tiles; frames only of the back-office origins that
  * embed the app.
  */
-function appOptions({ apiOrigins, webviewOrigins, embedOrigins, imageOrigins, tileOrigins }: Config['csp']): HelmetOptions {
+function appOptions({
+  apiOrigins,
+  webviewOrigins,
+  embedOrigins,
+  imageOrigins,
+  tileOrigins,
+}: Config['csp']): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -42,7 +48,7 @@ function appOptions({ apiOrigins, webviewOrigins, embedOrigins, imageOrigins, ti
     },
     // X-Frame-Options cannot name other origins: with back-office origins, frame-ancestors decides alone.
     xFrameOptions: embedOrigins.length ? false : { action: 'sameorigin' },
-  };
+  }
 }
 
 /**
@@ -51,34 +57,34 @@ function appOptions({ apiOrigins, webviewOrigins, embedOrigins, imageOrigins, ti
  * once.
  */
 function headersOf(options: HelmetOptions): Headers {
-  const headers = new Map<string, string>();
+  const headers = new Map<string, string>()
   const response = {
     setHeader: (name: string, value: unknown) => void headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
-  };
+  }
   // Helmet's middleware is synchronous: by the time it returns, every header has been set.
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
-  });
-  return [...headers];
+    if (error) throw error
+  })
+  return [...headers]
 }
 
 /** Helmet's headers on every reply, whatever answers it (a route, a refusal, a 404), for the origins of `csp`. */
 export default fp<Config['csp']>(
   async (app, csp) => {
-    const options = appOptions(csp);
-    const appHeaders = headersOf(options);
-    const routeHeaders = new WeakMap<HelmetOptions, Headers>();
+    const options = appOptions(csp)
+    const appHeaders = headersOf(options)
+    const routeHeaders = new WeakMap<HelmetOptions, Headers>()
     const headersFor = (own: HelmetOptions | undefined) => {
-      if (!own) return appHeaders;
-      let headers = routeHeaders.get(own);
-      if (!headers) routeHeaders.set(own, (headers = headersOf({ ...options, ...own } as HelmetOptions)));
-      return headers;
-    };
+      if (!own) return appHeaders
+      let headers = routeHeaders.get(own)
+      if (!headers) routeHeaders.set(own, (headers = headersOf({ ...options, ...own } as HelmetOptions)))
+      return headers
+    }
     app.addHook('onRequest', (request, reply, done) => {
-      for (const [name, value] of headersFor(request.routeOptions.config?.securityHeaders)) reply.header(name, value);
-      done();
-    });
+      for (const [name, value] of headersFor(request.routeOptions.config?.securityHeaders)) reply.header(name, value)
+      done()
+    })
   },
   { name: 'securityHeaders' },
-);
+)

@@ -1,18 +1,18 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import { AppError, Code } from '../errors.js';
-import { STORED_NAME, fromStore, type UploadStore } from '../services/uploads/store.js';
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { AppError, Code } from '../errors.js'
+import { STORED_NAME, fromStore, type UploadStore } from '../services/uploads/store.js'
 
 export interface StaticOptions {
-  uploads: UploadStore;
-  h5Dir: string;
+  uploads: UploadStore
+  h5Dir: string
 }
 
 /** Build output that is named by its content hash, so it can be cached for good. */
-const HASHED_ASSET = /^(js|css|static)\//;
+const HASHED_ASSET = /^(js|css|static)\//
 
 /**
  * index.html as the address of each page is answered: with that page's own scripts and stylesheets
@@ -21,25 +21,30 @@ const HASHED_ASSET = /^(js|css|static)\//;
  * them. Read again when the build changes.
  */
 function pageDocuments(h5Dir: string) {
-  const indexFile = path.join(h5Dir, 'index.html');
-  const manifest = path.join(h5Dir, 'page-assets.json');
-  let built = -1;
-  let index = '';
-  let pages = new Map<string, string>();
+  const indexFile = path.join(h5Dir, 'index.html')
+  const manifest = path.join(h5Dir, 'page-assets.json')
+  let built = -1
+  let index = ''
+  let pages = new Map<string, string>()
   const preload = (file: string) =>
-    `<link rel="preload" href="/${file}" as="${file.endsWith('.css') ? 'style' : 'script'}" fetchpriority="low">`;
+    `<link rel="preload" href="/${file}" as="${file.endsWith('.css') ? 'style' : 'script'}" fetchpriority="low">`
   return (pathname: string): string => {
-    const mtime = statSync(indexFile).mtimeMs;
+    const mtime = statSync(indexFile).mtimeMs
     if (mtime !== built) {
-      built = mtime;
-      index = readFileSync(indexFile, 'utf8');
-      const assets = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string[]>) : {};
+      built = mtime
+      index = readFileSync(indexFile, 'utf8')
+      const assets = existsSync(manifest)
+        ? (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string[]>)
+        : {}
       pages = new Map(
-        Object.entries(assets).map(([page, files]) => [`/${page}`, index.replace('</head>', `${files.map(preload).join('')}</head>`)]),
-      );
+        Object.entries(assets).map(([page, files]) => [
+          `/${page}`,
+          index.replace('</head>', `${files.map(preload).join('')}</head>`),
+        ]),
+      )
     }
-    return pages.get(pathname) ?? index;
-  };
+    return pages.get(pathname) ?? index
+  }
 }
 
 /** What a GET outside the API serves: uploaded files, the H5 app and, for its routes, index.html. */
@@ -47,22 +52,22 @@ export default fp<StaticOptions>(
   async (app, { uploads, h5Dir }) => {
     // From the upload store, so that every instance serves what any of them stored.
     app.get<{ Params: { name: string } }>('/uploads/:name', { schema: { hide: true } }, async (request, reply) => {
-      const { name } = request.params;
-      const notFound = new AppError(Code.NOT_FOUND, 'error.routeNotFound', {}, 404);
-      if (!STORED_NAME.test(name)) throw notFound;
-      const file = await fromStore(uploads.get(name));
-      if (!file) throw notFound;
+      const { name } = request.params
+      const notFound = new AppError(Code.NOT_FOUND, 'error.routeNotFound', {}, 404)
+      if (!STORED_NAME.test(name)) throw notFound
+      const file = await fromStore(uploads.get(name))
+      if (!file) throw notFound
       reply
         .type(file.mime)
         // A stored name is never written again: its bytes may be kept for good.
         .header('cache-control', 'public, max-age=31536000, immutable')
         // Signatures and photos are also shown by pages of other origins (the PC back-office).
-        .header('cross-origin-resource-policy', 'cross-origin');
-      if (file.size !== undefined) reply.header('content-length', file.size);
-      return reply.send(file.body);
-    });
+        .header('cross-origin-resource-policy', 'cross-origin')
+      if (file.size !== undefined) reply.header('content-length', file.size)
+      return reply.send(file.body)
+    })
 
-    const serveH5 = existsSync(path.join(h5Dir, 'index.html'));
+    const serveH5 = existsSync(path.join(h5Dir, 'index.html'))
     if (serveH5) {
       await app.register(fastifyStatic, {
         root: h5Dir,
@@ -73,23 +78,28 @@ export default fp<StaticOptions>(
         index: false,
         cacheControl: false,
         setHeaders(reply, filePath) {
-          const hashed = HASHED_ASSET.test(path.relative(h5Dir, filePath).split(path.sep).join('/'));
-          reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+          const hashed = HASHED_ASSET.test(path.relative(h5Dir, filePath).split(path.sep).join('/'))
+          reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
         },
-      });
+      })
     }
 
-    const pageDocument = serveH5 ? pageDocuments(h5Dir) : undefined;
+    const pageDocument = serveH5 ? pageDocuments(h5Dir) : undefined
     const sendPage = (document: (pathname: string) => string, request: FastifyRequest, reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(document(request.url.split('?')[0]));
-    if (pageDocument) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(pageDocument, request, reply));
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(document(request.url.split('?')[0]))
+    if (pageDocument)
+      app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(pageDocument, request, reply))
 
     app.setNotFoundHandler((request, reply) => {
       // The H5 app routes in history mode: its page paths exist only in the browser.
-      const appPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|uploads)(\/|\?|$)/.test(request.url);
-      if (pageDocument && appPage) return sendPage(pageDocument, request, reply);
-      throw new AppError(Code.NOT_FOUND, 'error.routeNotFound', {}, 404);
-    });
+      const appPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|uploads)(\/|\?|$)/.test(request.url)
+      if (pageDocument && appPage) return sendPage(pageDocument, request, reply)
+      throw new AppError(Code.NOT_FOUND, 'error.routeNotFound', {}, 404)
+    })
   },
   { name: 'static', dependencies: ['envelope'] },
-);
+)

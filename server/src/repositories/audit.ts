@@ -1,16 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, type AuditAction } from '../db/schema.js';
-import { prepared } from '../db/prepared.js';
-import type { Db } from '../db/types.js';
-import type { Actor } from '../actor.js';
+import { and, eq, sql } from 'drizzle-orm'
+import { auditLog, type AuditAction } from '../db/schema.js'
+import { prepared } from '../db/prepared.js'
+import type { Db } from '../db/types.js'
+import type { Actor } from '../actor.js'
 
 export interface AuditEntry extends Actor {
-  action: AuditAction;
+  action: AuditAction
   /** The table of the changed row. */
-  entity: string;
-  entityId: number;
+  entity: string
+  entityId: number
   /** The app's id of the save, when it sent one. */
-  requestId?: string;
+  requestId?: string
 }
 
 const insertEntry = prepared((db) =>
@@ -28,7 +28,7 @@ const insertEntry = prepared((db) =>
     .onConflictDoNothing({ target: [auditLog.siteId, auditLog.requestId] })
     .returning({ id: auditLog.id })
     .prepare('audit_log_insert'),
-);
+)
 
 /**
  * Records a change, with the id of the HTTP request it is made in; call it inside the change's
@@ -37,7 +37,7 @@ const insertEntry = prepared((db) =>
  */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<boolean> {
   // Only the entry's own fields: callers pass actors that carry more (a session's id is not the row's).
-  const { siteId, accountId, action, entity, entityId, requestId = null, httpRequestId = null } = entry;
+  const { siteId, accountId, action, entity, entityId, requestId = null, httpRequestId = null } = entry
   const rows = await insertEntry(db).execute({
     siteId,
     accountId,
@@ -46,8 +46,8 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<boolean> {
     entityId,
     requestId,
     httpRequestId,
-  });
-  return rows.length > 0;
+  })
+  return rows.length > 0
 }
 
 /** The row that the site's save with this request_id changed, if there was one. */
@@ -55,6 +55,6 @@ export async function findRequest(db: Db, siteId: number, requestId: string): Pr
   const [row] = await db
     .select({ entityId: auditLog.entityId })
     .from(auditLog)
-    .where(and(eq(auditLog.siteId, siteId), eq(auditLog.requestId, requestId)));
-  return row?.entityId;
+    .where(and(eq(auditLog.siteId, siteId), eq(auditLog.requestId, requestId)))
+  return row?.entityId
 }

@@ -1,20 +1,20 @@
-import { and, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
-import type { Actor } from '../actor.js';
-import { accounts, customers, formRecords } from '../db/schema.js';
-import { listPlan, prepared, preparedByName, type StatementValue } from '../db/prepared.js';
-import type { Db } from '../db/types.js';
-import { formByName } from '@yuezi/contract/forms/index';
-import type { FormData } from '@yuezi/contract/forms/types';
-import { medicineFieldsOf, MEDICINES } from '../lib/forms.js';
-import { customerOrText } from './customers.js';
-import { medicineItem, medicinesOf } from './medicines.js';
+import { and, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core'
+import type { Actor } from '../actor.js'
+import { accounts, customers, formRecords } from '../db/schema.js'
+import { listPlan, prepared, preparedByName, type StatementValue } from '../db/prepared.js'
+import type { Db } from '../db/types.js'
+import { formByName } from '@yuezi/contract/forms/index'
+import type { FormData } from '@yuezi/contract/forms/types'
+import { medicineFieldsOf, MEDICINES } from '../lib/forms.js'
+import { customerOrText } from './customers.js'
+import { medicineItem, medicinesOf } from './medicines.js'
 
 // The form records of a site: reads and writes (a round record's medicines: medicines.ts). What
 // may be saved, and the audit log, are services/formRecords.ts's.
 
 /** Newest first, in the order of the indexes (see db/schema.ts), so that PostgreSQL reads them rather than sorting. */
-const newestFirst = [sql`${formRecords.createdAt} desc nulls last`, sql`${formRecords.id} desc nulls last`];
+const newestFirst = [sql`${formRecords.createdAt} desc nulls last`, sql`${formRecords.id} desc nulls last`]
 
 // ---------------------------------------------------------------------------------------------
 // Counting
@@ -39,15 +39,15 @@ export async function countFormRecordsByName(
         isNull(formRecords.deletedAt),
       ),
     )
-    .groupBy(formRecords.name);
-  return Object.fromEntries(rows.map((row) => [row.name, row.n]));
+    .groupBy(formRecords.name)
+  return Object.fromEntries(rows.map((row) => [row.name, row.n]))
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-const creators = alias(accounts, 'creators');
-const updaters = alias(accounts, 'updaters');
+const creators = alias(accounts, 'creators')
+const updaters = alias(accounts, 'updaters')
 
 const recordColumns = {
   id: formRecords.id,
@@ -69,7 +69,7 @@ const recordColumns = {
       'medicine', m.medicine, 'dose', m.dose, 'route', m.route, 'frequency', m.frequency, 'days', m.days, 'note', m.note
     )) order by m.id)
     from medicines m where m.record_id = "form_records"."id")`,
-};
+}
 
 /** Records with their customer and the names of who created and last changed them, and `more` columns. */
 const selectRecords = <More extends SelectedFields>(db: Db, more: More) =>
@@ -78,9 +78,9 @@ const selectRecords = <More extends SelectedFields>(db: Db, more: More) =>
     .from(formRecords)
     .leftJoin(customers, eq(customers.id, formRecords.customerId))
     .innerJoin(creators, eq(creators.id, formRecords.createdBy))
-    .innerJoin(updaters, eq(updaters.id, formRecords.updatedBy));
+    .innerJoin(updaters, eq(updaters.id, formRecords.updatedBy))
 
-type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords<Record<never, never>>>['where']>>[number];
+type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords<Record<never, never>>>['where']>>[number]
 
 /** A row as the API answers it, a round record's medicines in data.medicines. */
 const toItem = ({ medicine_rows, ...row }: RecordRow) => ({
@@ -88,22 +88,22 @@ const toItem = ({ medicine_rows, ...row }: RecordRow) => ({
   data: isRound(row.name) ? { ...(row.data as FormData), [MEDICINES]: medicine_rows ?? [] } : (row.data as FormData),
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
-});
+})
 
 const isRound = (name: string) => {
-  const definition = formByName(name);
-  return definition !== undefined && medicineFieldsOf(definition) !== undefined;
-};
+  const definition = formByName(name)
+  return definition !== undefined && medicineFieldsOf(definition) !== undefined
+}
 
 export interface RecordQuery {
-  name?: string;
-  customerId?: number;
+  name?: string
+  customerId?: number
   /** created_at in [from, to) */
-  from?: Date;
-  to?: Date;
-  keyword?: string;
-  page: number;
-  limit: number;
+  from?: Date
+  to?: Date
+  keyword?: string
+  page: number
+  limit: number
 }
 
 /** The filters of a list other than its keyword, each a value its statement is sent with. */
@@ -112,11 +112,11 @@ const FILTERS = {
   customerId: (value: StatementValue) => eq(formRecords.customerId, value('customerId', 'int8')),
   from: (value: StatementValue) => gte(formRecords.createdAt, value('from', 'timestamptz')),
   to: (value: StatementValue) => lt(formRecords.createdAt, value('to', 'timestamptz')),
-};
-type Filter = keyof typeof FILTERS;
+}
+type Filter = keyof typeof FILTERS
 
 /** A list counted from the kept counts (form_record_counts, which triggers keep: see db/schema.ts): only the site and maybe the form. */
-const keptCount = (filters: Filter[], keyword: boolean) => !keyword && filters.every((filter) => filter === 'name');
+const keptCount = (filters: Filter[], keyword: boolean) => !keyword && filters.every((filter) => filter === 'name')
 
 /**
  * A page of the site's live records with these filters (and a keyword's condition), newest first,
@@ -126,21 +126,21 @@ const keptCount = (filters: Filter[], keyword: boolean) => !keyword && filters.e
  * counting does not join and sort every match.
  */
 const recordPage = (db: Db, filters: Filter[], { keyword, firstPageOf }: { keyword?: SQL; firstPageOf?: number }) => {
-  const { value, limit, offset } = listPlan(firstPageOf);
+  const { value, limit, offset } = listPlan(firstPageOf)
   const conditions = and(
     eq(formRecords.siteId, value('siteId', 'int8')),
     isNull(formRecords.deletedAt),
     ...filters.map((filter) => FILTERS[filter](value)),
     keyword,
-  )!;
+  )!
   const page = (where: SQL, total: SQL<number>) =>
     selectRecords(db, { total: total.mapWith(Number) })
       .where(where)
-      .orderBy(...newestFirst);
+      .orderBy(...newestFirst)
   if (keptCount(filters, keyword !== undefined)) {
     const kept = sql<number>`(select coalesce(sum(c.live), 0) from form_record_counts c
-        where c.site_id = ${value('siteId', 'int8')}${filters.length ? sql` and c.name = ${value('name', 'text')}` : sql``})`;
-    return page(conditions, kept).limit(limit).offset(offset);
+        where c.site_id = ${value('siteId', 'int8')}${filters.length ? sql` and c.name = ${value('name', 'text')}` : sql``})`
+    return page(conditions, kept).limit(limit).offset(offset)
   }
   // In the subqueries "form_records" is their own table: the conditions are about its rows.
   const pageIds = db
@@ -149,28 +149,32 @@ const recordPage = (db: Db, filters: Filter[], { keyword, firstPageOf }: { keywo
     .where(conditions)
     .orderBy(...newestFirst)
     .limit(limit)
-    .offset(offset);
-  return page(inArray(formRecords.id, pageIds), sql<number>`(select count(*) from ${formRecords} where ${conditions})`);
-};
+    .offset(offset)
+  return page(inArray(formRecords.id, pageIds), sql<number>`(select count(*) from ${formRecords} where ${conditions})`)
+}
 
-type RecordPage = ReturnType<ReturnType<typeof recordPage>['prepare']>;
+type RecordPage = ReturnType<ReturnType<typeof recordPage>['prepare']>
 
 /** First pages without a keyword: a statement for each combination of filters (at most 16) and page size. */
-const firstPages = preparedByName<RecordPage>();
+const firstPages = preparedByName<RecordPage>()
 
 /** The site's live records, newest first, and how many there are: one statement (two with a keyword). */
-export async function listFormRecords(db: Db, siteId: number, query: RecordQuery): Promise<{ list: ReturnType<typeof toItem>[]; total: number }> {
-  const filters = (Object.keys(FILTERS) as Filter[]).filter((filter) => query[filter] !== undefined);
-  const keyword = query.keyword?.trim();
-  let page: RecordPage;
+export async function listFormRecords(
+  db: Db,
+  siteId: number,
+  query: RecordQuery,
+): Promise<{ list: ReturnType<typeof toItem>[]; total: number }> {
+  const filters = (Object.keys(FILTERS) as Filter[]).filter((filter) => query[filter] !== undefined)
+  const keyword = query.keyword?.trim()
+  let page: RecordPage
   if (keyword || query.page > 1) {
     // An unnamed statement (an empty name), planned for its values each time: a keyword's text
     // changes with the matching customers, and later pages are few next to first ones.
-    const condition = keyword ? await customerOrText(db, siteId, keyword, formRecords) : undefined;
-    page = recordPage(db, filters, { keyword: condition }).prepare('');
+    const condition = keyword ? await customerOrText(db, siteId, keyword, formRecords) : undefined
+    page = recordPage(db, filters, { keyword: condition }).prepare('')
   } else {
-    const name = `form_record_list_${filters.join('_') || 'all'}_${query.limit}`;
-    page = firstPages(db, name, (db, name) => recordPage(db, filters, { firstPageOf: query.limit }).prepare(name));
+    const name = `form_record_list_${filters.join('_') || 'all'}_${query.limit}`
+    page = firstPages(db, name, (db, name) => recordPage(db, filters, { firstPageOf: query.limit }).prepare(name))
   }
   const rows = await page.execute({
     siteId,
@@ -180,20 +184,21 @@ export async function listFormRecords(db: Db, siteId: number, query: RecordQuery
     to: query.to?.toISOString(),
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
-  });
+  })
   // A page past the last has no row to carry the number: the first page's does.
-  const total = rows[0]?.total ?? (query.page > 1 ? (await listFormRecords(db, siteId, { ...query, page: 1, limit: 1 })).total : 0);
-  return { list: rows.map(({ total: _, ...row }) => toItem(row)), total };
+  const total =
+    rows[0]?.total ?? (query.page > 1 ? (await listFormRecords(db, siteId, { ...query, page: 1, limit: 1 })).total : 0)
+  return { list: rows.map(({ total: _, ...row }) => toItem(row)), total }
 }
 
 /** One live record of the site, or undefined; a round record also with its medicines' ids. */
 export async function findFormRecord(db: Db, siteId: number, id: number) {
   const rows = await selectRecords(db, {}).where(
     and(eq(formRecords.id, id), eq(formRecords.siteId, siteId), isNull(formRecords.deletedAt)),
-  );
-  const item = rows.map(toItem)[0];
-  if (!item || !isRound(item.name)) return item;
-  return { ...item, medicines: (await medicinesOf(db, [item.id])).map(medicineItem) };
+  )
+  const item = rows.map(toItem)[0]
+  if (!item || !isRound(item.name)) return item
+  return { ...item, medicines: (await medicinesOf(db, [item.id])).map(medicineItem) }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -210,16 +215,16 @@ const customerWithBabies = (db: Db) =>
         from babies b where b.customer_id = "customers"."id"), '[]'::json)`,
     })
     .from(customers)
-    .where(and(eq(customers.id, sql.placeholder('id')), eq(customers.siteId, sql.placeholder('siteId'))));
+    .where(and(eq(customers.id, sql.placeholder('id')), eq(customers.siteId, sql.placeholder('siteId'))))
 const customerContexts = {
   read: prepared((db) => customerWithBabies(db).prepare('customer_context')),
   locked: prepared((db) => customerWithBabies(db).for('no key update').prepare('customer_context_locked')),
-};
+}
 
 /** The customer of the site with what computed fields read, or undefined; locked with `lock`. */
 export async function customerContext(db: Db, siteId: number, id: number, lock = false) {
-  const [customer] = await customerContexts[lock ? 'locked' : 'read'](db).execute({ id, siteId });
-  return customer;
+  const [customer] = await customerContexts[lock ? 'locked' : 'read'](db).execute({ id, siteId })
+  return customer
 }
 
 /** Locks a live record of the site and form until the transaction ends; undefined when there is none. */
@@ -227,9 +232,16 @@ export async function lockRecord(db: Db, siteId: number, id: number, name: strin
   const [record] = await db
     .select({ id: formRecords.id })
     .from(formRecords)
-    .where(and(eq(formRecords.id, id), eq(formRecords.siteId, siteId), eq(formRecords.name, name), isNull(formRecords.deletedAt)))
-    .for('update');
-  return record;
+    .where(
+      and(
+        eq(formRecords.id, id),
+        eq(formRecords.siteId, siteId),
+        eq(formRecords.name, name),
+        isNull(formRecords.deletedAt),
+      ),
+    )
+    .for('update')
+  return record
 }
 
 /** Whether the customer has a live record of the form other than `exceptId`. */
@@ -245,22 +257,22 @@ export async function customerHasRecord(db: Db, customerId: number, name: string
         exceptId === undefined ? undefined : ne(formRecords.id, exceptId),
       ),
     )
-    .limit(1);
-  return other !== undefined;
+    .limit(1)
+  return other !== undefined
 }
 
 /** A record's columns that every save sets. */
 export interface RecordValues {
-  name: string;
-  customerId: number | null;
-  data: FormData;
-  searchText: string;
-  updatedBy: number;
-  updatedAt: Date;
+  name: string
+  customerId: number | null
+  data: FormData
+  searchText: string
+  updatedBy: number
+  updatedAt: Date
 }
 
 const createStatement = prepared((db) => {
-  const p = sql.placeholder;
+  const p = sql.placeholder
   const record = db.$with('record').as(
     db
       .insert(formRecords)
@@ -277,37 +289,42 @@ const createStatement = prepared((db) => {
       })
       .onConflictDoNothing()
       .returning({ id: formRecords.id }),
-  );
+  )
   const entry = db.$with('entry', {}).as(sql`
     insert into audit_log (site_id, account_id, action, entity, entity_id, request_id, http_request_id)
     select ${p('siteId')}, ${p('createdBy')}, 'create', 'form_records', id, ${p('requestId')}, ${p('httpRequestId')} from ${record}
     on conflict (site_id, request_id) do nothing
-    returning 1`);
+    returning 1`)
   return db
     .with(record, entry)
     .select({ id: record.id, audited: sql<number>`(select count(*) from ${entry})`.mapWith(Number) })
     .from(record)
-    .prepare('form_record_create');
-});
+    .prepare('form_record_create')
+})
 
 /**
  * Inserts a record and its audit entry, in one statement (a save is a few round trips, each as
  * dear as the work it carries). Undefined when the site already has a record or an entry with the
  * request_id: another save got in first.
  */
-export async function createRecord(db: Db, actor: Actor, values: RecordValues, requestId?: string): Promise<number | undefined> {
+export async function createRecord(
+  db: Db,
+  actor: Actor,
+  values: RecordValues,
+  requestId?: string,
+): Promise<number | undefined> {
   const [created] = await createStatement(db).execute({
     ...values,
     siteId: actor.siteId,
     createdBy: actor.accountId,
     requestId: requestId ?? null,
     httpRequestId: actor.httpRequestId ?? null,
-  });
-  return created?.audited ? created.id : undefined;
+  })
+  return created?.audited ? created.id : undefined
 }
 
 export async function updateRecord(db: Db, id: number, values: RecordValues): Promise<void> {
-  await db.update(formRecords).set(values).where(eq(formRecords.id, id));
+  await db.update(formRecords).set(values).where(eq(formRecords.id, id))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -319,8 +336,8 @@ export async function softDeleteRecord(db: Db, actor: Actor, id: number): Promis
     .update(formRecords)
     .set({ deletedAt: new Date(), deletedBy: actor.accountId })
     .where(and(eq(formRecords.id, id), eq(formRecords.siteId, actor.siteId), isNull(formRecords.deletedAt)))
-    .returning({ id: formRecords.id });
-  return deleted !== undefined;
+    .returning({ id: formRecords.id })
+  return deleted !== undefined
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -331,15 +348,15 @@ export async function liveRecord(db: Db, siteId: number, recordId: number, lock 
   const query = db
     .select({ id: formRecords.id, name: formRecords.name })
     .from(formRecords)
-    .where(and(eq(formRecords.id, recordId), eq(formRecords.siteId, siteId), isNull(formRecords.deletedAt)));
-  const [record] = await (lock ? query.for('update') : query);
-  return record;
+    .where(and(eq(formRecords.id, recordId), eq(formRecords.siteId, siteId), isNull(formRecords.deletedAt)))
+  const [record] = await (lock ? query.for('update') : query)
+  return record
 }
 
 /** A record's stored data (without its medicines). */
 export async function recordData(db: Db, id: number): Promise<FormData> {
-  const [record] = await db.select({ data: formRecords.data }).from(formRecords).where(eq(formRecords.id, id));
-  return record.data as FormData;
+  const [record] = await db.select({ data: formRecords.data }).from(formRecords).where(eq(formRecords.id, id))
+  return record.data as FormData
 }
 
 /** Records a change of the record by `actor` now, with its new search text. */
@@ -347,5 +364,5 @@ export async function touchRecord(db: Db, actor: Actor, id: number, searchText: 
   await db
     .update(formRecords)
     .set({ updatedAt: new Date(), updatedBy: actor.accountId, searchText })
-    .where(eq(formRecords.id, id));
+    .where(eq(formRecords.id, id))
 }

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Actor } from '../actor.js';
-import { formRecords, medicines } from '../db/schema.js';
-import type { Db } from '../db/types.js';
-import type { FormData } from '@yuezi/contract/forms/types';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import type { Actor } from '../actor.js'
+import { formRecords, medicines } from '../db/schema.js'
+import type { Db } from '../db/types.js'
+import type { FormData } from '@yuezi/contract/forms/types'
 
 // The medicines of round records (儿科 / 产科医生查房签到表): reads and writes. What may be saved,
 // and the audit log, are services/formRecords.ts's.
@@ -23,35 +23,35 @@ const medicineColumns = {
   created_by: medicines.createdBy,
   updated_at: medicines.updatedAt,
   updated_by: medicines.updatedBy,
-};
+}
 
-type MedicineRow = Awaited<ReturnType<typeof medicinesOf>>[number];
+type MedicineRow = Awaited<ReturnType<typeof medicinesOf>>[number]
 
-const MEDICINE_VALUES = ['medicine', 'dose', 'route', 'frequency', 'days', 'note'] as const;
+const MEDICINE_VALUES = ['medicine', 'dose', 'route', 'frequency', 'days', 'note'] as const
 
 /** A medicine as a row of the form's data: the row fields only, empty ones left out (as the app sends them). */
 export const asFormRow = (row: MedicineRow): FormData =>
-  Object.fromEntries(MEDICINE_VALUES.filter((key) => row[key] !== null).map((key) => [key, row[key]]));
+  Object.fromEntries(MEDICINE_VALUES.filter((key) => row[key] !== null).map((key) => [key, row[key]]))
 
 export const medicineItem = (row: MedicineRow) => ({
   ...row,
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
-});
+})
 
 export async function medicinesOf(db: Db, recordIds: number[]) {
-  if (!recordIds.length) return [];
+  if (!recordIds.length) return []
   return db
     .select(medicineColumns)
     .from(medicines)
     .where(inArray(medicines.recordId, recordIds))
-    .orderBy(asc(medicines.recordId), asc(medicines.id));
+    .orderBy(asc(medicines.recordId), asc(medicines.id))
 }
 
 // ---------------------------------------------------------------------------------------------
 // Saving
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null)
 
 /** A validated medicine row as the medicines table's columns. */
 function medicineValues(row: FormData) {
@@ -62,13 +62,13 @@ function medicineValues(row: FormData) {
     frequency: text(row.frequency),
     days: typeof row.days === 'number' ? row.days : null,
     note: text(row.note),
-  };
+  }
 }
 
 /** Replaces a record's medicines with the validated rows. */
 export async function replaceMedicines(db: Db, actor: Actor, recordId: number, rows: FormData[]): Promise<void> {
-  await db.delete(medicines).where(eq(medicines.recordId, recordId));
-  if (!rows.length) return;
+  await db.delete(medicines).where(eq(medicines.recordId, recordId))
+  if (!rows.length) return
   await db.insert(medicines).values(
     rows.map((row) => ({
       ...medicineValues(row),
@@ -77,7 +77,7 @@ export async function replaceMedicines(db: Db, actor: Actor, recordId: number, r
       createdBy: actor.accountId,
       updatedBy: actor.accountId,
     })),
-  );
+  )
 }
 
 /** Adds a validated medicine to a record; answers its id. */
@@ -92,18 +92,24 @@ export async function insertMedicine(db: Db, actor: Actor, recordId: number, val
       siteId: actor.siteId,
       createdBy: actor.accountId,
     })
-    .returning({ id: medicines.id });
-  return created.id;
+    .returning({ id: medicines.id })
+  return created.id
 }
 
 /** Changes a medicine of the record; false when the record has no such medicine. */
-export async function updateMedicine(db: Db, actor: Actor, recordId: number, id: number, values: FormData): Promise<boolean> {
+export async function updateMedicine(
+  db: Db,
+  actor: Actor,
+  recordId: number,
+  id: number,
+  values: FormData,
+): Promise<boolean> {
   const [updated] = await db
     .update(medicines)
     .set({ ...medicineValues(values), updatedBy: actor.accountId, updatedAt: new Date() })
     .where(and(eq(medicines.id, id), eq(medicines.recordId, recordId), eq(medicines.siteId, actor.siteId)))
-    .returning({ id: medicines.id });
-  return updated !== undefined;
+    .returning({ id: medicines.id })
+  return updated !== undefined
 }
 
 /** A medicine of a live record of the site, with its record's id and form, the record locked; undefined when there is none. */
@@ -113,10 +119,10 @@ export async function lockMedicine(db: Db, siteId: number, id: number) {
     .from(medicines)
     .innerJoin(formRecords, eq(formRecords.id, medicines.recordId))
     .where(and(eq(medicines.id, id), eq(medicines.siteId, siteId), isNull(formRecords.deletedAt)))
-    .for('update', { of: formRecords });
-  return medicine;
+    .for('update', { of: formRecords })
+  return medicine
 }
 
 export async function deleteMedicine(db: Db, id: number): Promise<void> {
-  await db.delete(medicines).where(eq(medicines.id, id));
+  await db.delete(medicines).where(eq(medicines.id, id))
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import {
   accounts,
   outApplies,
@@ -10,11 +10,11 @@ import {
   stockBatches,
   type OrderKind,
   type OrderStatus,
-} from '../db/schema.js';
-import { preparedByName } from '../db/prepared.js';
-import type { Db } from '../db/types.js';
-import { isExpired, isNearExpiry } from '@yuezi/contract/forms/definitions/stockRules';
-import { yuan, type MovingItem, type StockMove } from './stock.js';
+} from '../db/schema.js'
+import { preparedByName } from '../db/prepared.js'
+import type { Db } from '../db/types.js'
+import { isExpired, isNearExpiry } from '@yuezi/contract/forms/definitions/stockRules'
+import { yuan, type MovingItem, type StockMove } from './stock.js'
 
 // What the tables of outbound orders (outApplies.ts) and self-paid orders (specialCares.ts) share:
 // locking, writing and deleting an order and its items, who did what, and how items read. What
@@ -28,13 +28,13 @@ import { yuan, type MovingItem, type StockMove } from './stock.js';
  * kind its stock movements record and its audit entity. Each kind's repository defines its one.
  */
 export interface OrderTables {
-  kind: OrderKind;
+  kind: OrderKind
   /** The audit log's entity: the table's name. */
-  entity: string;
-  orders: typeof outApplies | typeof specialCares;
-  items: typeof outApplyItems | typeof specialCareItems;
+  entity: string
+  orders: typeof outApplies | typeof specialCares
+  items: typeof outApplyItems | typeof specialCareItems
   /** The items' column naming their order (apply_id, care_id): the two tables name it differently. */
-  itemOrderId: typeof outApplyItems.applyId | typeof specialCareItems.careId;
+  itemOrderId: typeof outApplyItems.applyId | typeof specialCareItems.careId
 }
 
 /**
@@ -45,15 +45,15 @@ export interface OrderTables {
  * the embedded database, which never gathers them).
  */
 export const orderOfSite = (t: OrderTables, siteId: number | SQLWrapper, id: number | SQLWrapper) =>
-  and(eq(t.orders.id, id), eq(t.orders.siteId, siteId));
+  and(eq(t.orders.id, id), eq(t.orders.siteId, siteId))
 
 /** Whether an order read by orderOfSite is live (not deleted). */
-export const isLive = (order: { deleted_at: Date | null }) => order.deleted_at === null;
+export const isLive = (order: { deleted_at: Date | null }) => order.deleted_at === null
 
 /** A statement of each kind of order, prepared (`name` is its kind's prefix). */
 function preparedPerKind<Statement extends object>(build: (db: Db, t: OrderTables, name: string) => Statement) {
-  const kinds = preparedByName<Statement>();
-  return (db: Db, t: OrderTables) => kinds(db, t.kind, (db) => build(db, t, t.kind));
+  const kinds = preparedByName<Statement>()
+  return (db: Db, t: OrderTables) => kinds(db, t.kind, (db) => build(db, t, t.kind))
 }
 
 const lockStatement = preparedPerKind((db, t, name) =>
@@ -63,7 +63,7 @@ const lockStatement = preparedPerKind((db, t, name) =>
     .where(orderOfSite(t, sql.placeholder('siteId'), sql.placeholder('id')))
     .for('update')
     .prepare(`${name}_lock`),
-);
+)
 
 /**
  * Locks a live order of the site until the transaction ends and answers its status and number
@@ -71,8 +71,8 @@ const lockStatement = preparedPerKind((db, t, name) =>
  * sees what the first one did.
  */
 export async function lockOrder(tx: Db, t: OrderTables, siteId: number, id: number) {
-  const [order] = await lockStatement(tx, t).execute({ id, siteId });
-  return order && isLive(order) ? { status: order.status, no: order.no } : undefined;
+  const [order] = await lockStatement(tx, t).execute({ id, siteId })
+  return order && isLive(order) ? { status: order.status, no: order.no } : undefined
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -83,21 +83,24 @@ export async function lockOrder(tx: Db, t: OrderTables, siteId: number, id: numb
 
 /** Inserts an order; answers its id. */
 export async function insertOrder(tx: Db, t: OrderTables, values: Record<string, unknown>): Promise<number> {
-  const [created] = await tx.insert(t.orders).values(values as never).returning({ id: t.orders.id });
-  return created.id;
+  const [created] = await tx
+    .insert(t.orders)
+    .values(values as never)
+    .returning({ id: t.orders.id })
+  return created.id
 }
 
 /** Sets columns of an order. */
 export async function updateOrder(tx: Db, t: OrderTables, id: number, set: Record<string, unknown>): Promise<void> {
-  await tx.update(t.orders).set(set).where(eq(t.orders.id, id));
+  await tx.update(t.orders).set(set).where(eq(t.orders.id, id))
 }
 
 export async function insertItems(tx: Db, t: OrderTables, items: Record<string, unknown>[]): Promise<void> {
-  await tx.insert(t.items).values(items as never);
+  await tx.insert(t.items).values(items as never)
 }
 
 export async function deleteItems(tx: Db, t: OrderTables, orderId: number): Promise<void> {
-  await tx.delete(t.items).where(eq(t.itemOrderId, orderId));
+  await tx.delete(t.items).where(eq(t.itemOrderId, orderId))
 }
 
 const movingItemsStatement = preparedPerKind((db, t, name) =>
@@ -119,7 +122,7 @@ const movingItemsStatement = preparedPerKind((db, t, name) =>
     .orderBy(asc(stockBatches.id), asc(t.items.id))
     .for('update', { of: stockBatches })
     .prepare(`${name}_moving_items`),
-);
+)
 
 /**
  * A locked order's items with their batches, the batch rows locked (FOR UPDATE) in id order, so
@@ -127,50 +130,50 @@ const movingItemsStatement = preparedPerKind((db, t, name) =>
  * order. One statement: the order's lock, taken before, keeps its items as they are read here.
  */
 export async function lockMovingItems(tx: Db, t: OrderTables, id: number): Promise<MovingItem[]> {
-  const items = await movingItemsStatement(tx, t).execute({ id });
-  return items.sort((a, b) => a.id - b.id);
+  const items = await movingItemsStatement(tx, t).execute({ id })
+  return items.sort((a, b) => a.id - b.id)
 }
 
 /** What a check of an order writes (see recordCheck). */
 export interface OrderCheck extends StockMove {
-  siteId: number;
-  orderId: number;
-  action: 'approve' | 'reject' | 'reverse';
+  siteId: number
+  orderId: number
+  action: 'approve' | 'reject' | 'reverse'
   /** The order's new status, and its reason when one is given (kept otherwise). */
-  status: OrderStatus;
-  reason: string | null;
+  status: OrderStatus
+  reason: string | null
   /** Who checked or reversed it, and when: the columns of the one the action is. */
-  by: number;
-  at: Date;
+  by: number
+  at: Date
   /** The HTTP request the check is made in (its audit row records it). */
-  httpRequestId?: string;
+  httpRequestId?: string
 }
 
 const checkStatement = preparedPerKind((db, t, name) => {
-  const p = sql.placeholder;
+  const p = sql.placeholder
   const batchChanges = db.$with('batch_changes', { id: sql<number>`id` }).as(sql`
     update stock_batches b set quantity = b.quantity + c.delta, updated_at = ${p('at')}
     from unnest(${p('batchIds')}::bigint[], ${p('batchDeltas')}::int[]) as c(id, delta)
     where b.id = c.id and b.quantity + c.delta >= 0
-    returning b.id`);
+    returning b.id`)
   const movements = db.$with('movements', {}).as(sql`
     insert into stock_movements (site_id, batch_id, delta, order_kind, order_id, item_id, action, by)
     select ${p('siteId')}, m.batch_id, m.delta, ${t.kind}, ${p('orderId')}, m.item_id, ${p('moveAction')}, ${p('by')}
-    from unnest(${p('moveBatchIds')}::bigint[], ${p('moveItemIds')}::bigint[], ${p('moveDeltas')}::int[]) as m(batch_id, item_id, delta)`);
+    from unnest(${p('moveBatchIds')}::bigint[], ${p('moveItemIds')}::bigint[], ${p('moveDeltas')}::int[]) as m(batch_id, item_id, delta)`)
   const orderChange = db.$with('order_change', {}).as(sql`
     update ${t.orders} set status = ${p('status')}, reason = coalesce(${p('reason')}, reason),
       checked_at = coalesce(${p('checkedAt')}, checked_at), checked_by = coalesce(${p('checkedBy')}, checked_by),
       reversed_at = coalesce(${p('reversedAt')}, reversed_at), reversed_by = coalesce(${p('reversedBy')}, reversed_by)
-    where id = ${p('orderId')}`);
+    where id = ${p('orderId')}`)
   const audit = db.$with('audit', {}).as(sql`
     insert into audit_log (site_id, account_id, action, entity, entity_id, request_id, http_request_id)
-    values (${p('siteId')}, ${p('by')}, ${p('action')}, ${t.entity}, ${p('orderId')}, null, ${p('httpRequestId')})`);
+    values (${p('siteId')}, ${p('by')}, ${p('action')}, ${t.entity}, ${p('orderId')}, null, ${p('httpRequestId')})`)
   return db
     .with(batchChanges, movements, orderChange, audit)
     .select({ changed: sql<number>`count(*)::int`.mapWith(Number) })
     .from(batchChanges)
-    .prepare(`${name}_check`);
-});
+    .prepare(`${name}_check`)
+})
 
 /**
  * Writes a check of a locked order in one statement: the batches' quantities (each by its delta,
@@ -179,8 +182,8 @@ const checkStatement = preparedPerKind((db, t, name) => {
  * round trip to the database costs a request as much as the work it carries.
  */
 export async function recordCheck(tx: Db, t: OrderTables, check: OrderCheck): Promise<number> {
-  const at = check.at.toISOString();
-  const reversing = check.action === 'reverse';
+  const at = check.at.toISOString()
+  const reversing = check.action === 'reverse'
   const [{ changed }] = await checkStatement(tx, t).execute({
     at,
     batchIds: [...check.batchDeltas.keys()],
@@ -200,8 +203,8 @@ export async function recordCheck(tx: Db, t: OrderTables, check: OrderCheck): Pr
     reversedBy: reversing ? check.by : null,
     action: check.action,
     httpRequestId: check.httpRequestId ?? null,
-  });
-  return changed;
+  })
+  return changed
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,7 +212,7 @@ export async function recordCheck(tx: Db, t: OrderTables, check: OrderCheck): Pr
 
 /** The name of the staff member an account column names, read in the order's own statement. */
 const staffName = (account: AnyPgColumn) =>
-  sql<string | null>`(select ${accounts.name} from ${accounts} where ${accounts.id} = ${account})`;
+  sql<string | null>`(select ${accounts.name} from ${accounts} where ${accounts.id} = ${account})`
 
 /**
  * Who made, changed, checked and reversed an order, and when: the header columns of an order
@@ -228,16 +231,16 @@ export const trailColumns = (orders: OrderTables['orders']) => ({
   reversed_at: orders.reversedAt,
   reversed_by: orders.reversedBy,
   reversed_by_name: staffName(orders.reversedBy),
-});
+})
 
 /** An order's trail as `trailColumns` reads it. */
 interface TrailRow {
-  created_at: Date;
-  created_by_name: string | null;
-  updated_at: Date;
-  updated_by_name: string | null;
-  checked_at: Date | null;
-  reversed_at: Date | null;
+  created_at: Date
+  created_by_name: string | null
+  updated_at: Date
+  updated_by_name: string | null
+  checked_at: Date | null
+  reversed_at: Date | null
 }
 
 /** An order's trail as the API answers it: timestamps as ISO text, a maker's and changer's name '' when unknown. */
@@ -250,24 +253,24 @@ export function withTrail<T extends TrailRow>(row: T) {
     updated_by_name: row.updated_by_name ?? '',
     checked_at: row.checked_at?.toISOString() ?? null,
     reversed_at: row.reversed_at?.toISOString() ?? null,
-  };
+  }
 }
 
 /** An order's item as stored, with its product and batch. */
 export interface ItemRow {
-  id: number;
-  product_id: number;
-  product_name: string;
-  spec: string;
-  unit: string;
-  batch_id: number;
-  batch_no: string;
-  production_date: string | null;
-  expiry_date: string;
+  id: number
+  product_id: number
+  product_name: string
+  spec: string
+  unit: string
+  batch_id: number
+  batch_no: string
+  production_date: string | null
+  expiry_date: string
   /** The batch's stock now. */
-  available: number;
-  quantity: number;
-  price: string;
+  available: number
+  quantity: number
+  price: string
 }
 
 /**
@@ -282,7 +285,7 @@ export const itemsInOrder = (t: OrderTables) => sql<ItemRow[]>`coalesce((
     'production_date', b.production_date, 'expiry_date', b.expiry_date, 'available', b.quantity,
     'quantity', i.quantity, 'price', i.price::text) order by i.id)
   from ${t.items} i join ${products} p on p.id = i.product_id join ${stockBatches} b on b.id = i.batch_id
-  where i.${sql.identifier(t.itemOrderId.name)} = ${t.orders.id}), '[]'::json)`;
+  where i.${sql.identifier(t.itemOrderId.name)} = ${t.orders.id}), '[]'::json)`
 
 /** The items as the API answers them (prices as numbers, subtotals in fen arithmetic, the batch's state today). */
 export function itemViews(rows: ItemRow[], today: string) {
@@ -292,7 +295,7 @@ export function itemViews(rows: ItemRow[], today: string) {
     subtotal: Math.round(yuan(row.price) * 100 * row.quantity) / 100,
     near_expiry: isNearExpiry(row.expiry_date, today),
     expired: isExpired(row.expiry_date, today),
-  }));
+  }))
 }
 
 /** What a list row shows of the items: "婴儿湿巾 ×2、一次性内裤 ×5", how many rows and units, and their value. */
@@ -302,5 +305,5 @@ export function itemsDigest(items: { product_name: string; quantity: number; sub
     item_count: items.length,
     total_quantity: items.reduce((n, item) => n + item.quantity, 0),
     total: items.reduce((fen, item) => fen + Math.round(item.subtotal * 100), 0) / 100,
-  };
+  }
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { customers, departments, giftTypes, rooms, sites } from '../db/schema.js';
-import type { Db } from '../db/types.js';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { customers, departments, giftTypes, rooms, sites } from '../db/schema.js'
+import type { Db } from '../db/types.js'
 
 /** The site's rooms by floor, each with the customer staying in it (the latest to check in) or null. */
 export async function listFloors(db: Db, siteId: number) {
@@ -10,18 +10,18 @@ export async function listFloors(db: Db, siteId: number) {
     .from(customers)
     .where(and(eq(customers.siteId, rooms.siteId), eq(customers.room, rooms.room)))
     .orderBy(sql`${customers.checkInDate} desc nulls last`, sql`${customers.id} desc nulls last`)
-    .limit(1);
+    .limit(1)
   const roomRows = await db
     .select({ floor: rooms.floor, room: rooms.room, customer_id: sql<number | null>`(${occupant})`.mapWith(Number) })
     .from(rooms)
     .where(eq(rooms.siteId, siteId))
-    .orderBy(asc(rooms.floor), asc(rooms.room));
-  const floors: { floor: number; rooms: { room: string; customer_id: number | null }[] }[] = [];
+    .orderBy(asc(rooms.floor), asc(rooms.room))
+  const floors: { floor: number; rooms: { room: string; customer_id: number | null }[] }[] = []
   for (const { floor, room, customer_id } of roomRows) {
-    if (floors.at(-1)?.floor !== floor) floors.push({ floor, rooms: [] });
-    floors.at(-1)!.rooms.push({ room, customer_id });
+    if (floors.at(-1)?.floor !== floor) floors.push({ floor, rooms: [] })
+    floors.at(-1)!.rooms.push({ room, customer_id })
   }
-  return floors;
+  return floors
 }
 
 export function listDepartments(db: Db, siteId: number): Promise<{ id: number; name: string }[]> {
@@ -29,27 +29,27 @@ export function listDepartments(db: Db, siteId: number): Promise<{ id: number; n
     .select({ id: departments.id, name: departments.name })
     .from(departments)
     .where(eq(departments.siteId, siteId))
-    .orderBy(asc(departments.sort), asc(departments.id));
+    .orderBy(asc(departments.sort), asc(departments.id))
 }
 
 /** Those of the rooms that the site has. */
 export async function existingRooms(db: Db, siteId: number, names: string[]): Promise<Set<string>> {
-  if (!names.length) return new Set();
+  if (!names.length) return new Set()
   const rows = await db
     .select({ room: rooms.room })
     .from(rooms)
-    .where(and(eq(rooms.siteId, siteId), inArray(rooms.room, names)));
-  return new Set(rows.map((row) => row.room));
+    .where(and(eq(rooms.siteId, siteId), inArray(rooms.room, names)))
+  return new Set(rows.map((row) => row.room))
 }
 
 /** Those of the department ids that are the site's. */
 export async function existingDepartments(db: Db, siteId: number, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
+  if (!ids.length) return new Set()
   const rows = await db
     .select({ id: departments.id })
     .from(departments)
-    .where(and(eq(departments.siteId, siteId), inArray(departments.id, ids)));
-  return new Set(rows.map((row) => row.id));
+    .where(and(eq(departments.siteId, siteId), inArray(departments.id, ids)))
+  return new Set(rows.map((row) => row.id))
 }
 
 /** The name of a department or gift type of the site, or undefined. */
@@ -62,18 +62,24 @@ async function nameOf(
   const [row] = await db
     .select({ name: table.name })
     .from(table)
-    .where(and(eq(table.id, id), eq(table.siteId, siteId)));
-  return row?.name;
+    .where(and(eq(table.id, id), eq(table.siteId, siteId)))
+  return row?.name
 }
 
-export const departmentName = (db: Db, siteId: number, id: number) => nameOf(db, departments, siteId, id);
-export const giftTypeName = (db: Db, siteId: number, id: number) => nameOf(db, giftTypes, siteId, id);
+export const departmentName = (db: Db, siteId: number, id: number) => nameOf(db, departments, siteId, id)
+export const giftTypeName = (db: Db, siteId: number, id: number) => nameOf(db, giftTypes, siteId, id)
 
 /** A site's name, time zone, coordinates and sign-in radius, or undefined. */
 export async function findSite(db: Db, id: number) {
   const [site] = await db
-    .select({ name: sites.name, timeZone: sites.timeZone, latitude: sites.latitude, longitude: sites.longitude, radius: sites.radius })
+    .select({
+      name: sites.name,
+      timeZone: sites.timeZone,
+      latitude: sites.latitude,
+      longitude: sites.longitude,
+      radius: sites.radius,
+    })
     .from(sites)
-    .where(eq(sites.id, id));
-  return site;
+    .where(eq(sites.id, id))
+  return site
 }

@@ -1,9 +1,18 @@
-import { and, count, eq, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { customers, specialCareItems, specialCares, type OrderStatus } from '../db/schema.js';
-import type { Db } from '../db/types.js';
-import { customerOrText } from './customers.js';
-import { isLive, itemsDigest, itemsInOrder, itemViews, orderOfSite, trailColumns, withTrail, type OrderTables } from './orders.js';
-import { yuan } from './stock.js';
+import { and, count, eq, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { customers, specialCareItems, specialCares, type OrderStatus } from '../db/schema.js'
+import type { Db } from '../db/types.js'
+import { customerOrText } from './customers.js'
+import {
+  isLive,
+  itemsDigest,
+  itemsInOrder,
+  itemViews,
+  orderOfSite,
+  trailColumns,
+  withTrail,
+  type OrderTables,
+} from './orders.js'
+import { yuan } from './stock.js'
 
 // Self-paid item orders of a customer (specialCare, 自费物品消费表): items at a unit price,
 // subtotals and the total computed by the server in fen. Pending until checked; approval takes
@@ -15,7 +24,7 @@ export const specialCareTables: OrderTables = {
   orders: specialCares,
   items: specialCareItems,
   itemOrderId: specialCareItems.careId,
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -34,47 +43,47 @@ const headerColumns = {
   reason: specialCares.reason,
   ...trailColumns(specialCares),
   items: itemsInOrder(specialCareTables),
-};
+}
 
 const selectHeaders = (db: Db, where: SQL | undefined) =>
   db
     .select({ ...headerColumns, deleted_at: specialCares.deletedAt })
     .from(specialCares)
     .innerJoin(customers, eq(customers.id, specialCares.customerId))
-    .where(where);
+    .where(where)
 
-type HeaderRow = Awaited<ReturnType<typeof selectHeaders>>[number];
+type HeaderRow = Awaited<ReturnType<typeof selectHeaders>>[number]
 
 /** An order as the API answers it: with its items and their digest, and the stored total (what the customer signed for). */
 function view({ items, deleted_at: _, ...row }: HeaderRow, today: string) {
-  const views = itemViews(items, today);
-  return { ...withTrail(row), ...itemsDigest(views), total: yuan(row.total), items: views };
+  const views = itemViews(items, today)
+  return { ...withTrail(row), ...itemsDigest(views), total: yuan(row.total), items: views }
 }
 
 export interface SpecialCareQuery {
-  page: number;
-  limit: number;
+  page: number
+  limit: number
   /** The number, remark or a product's name; or the customer's name, room or phone. */
-  keyword?: string;
-  status?: OrderStatus;
-  customerId?: number;
+  keyword?: string
+  status?: OrderStatus
+  customerId?: number
   /** consume_date from and to, both included (YYYY-MM-DD). */
-  dateFrom?: string;
-  dateTo?: string;
+  dateFrom?: string
+  dateTo?: string
 }
 
 /** The site's live self-paid orders, latest date first. */
 export async function listSpecialCares(db: Db, siteId: number, query: SpecialCareQuery, today: string) {
-  const conditions: (SQL | undefined)[] = [eq(specialCares.siteId, siteId), isNull(specialCares.deletedAt)];
-  if (query.status) conditions.push(eq(specialCares.status, query.status));
-  if (query.customerId !== undefined) conditions.push(eq(specialCares.customerId, query.customerId));
-  if (query.dateFrom) conditions.push(gte(specialCares.consumeDate, query.dateFrom));
-  if (query.dateTo) conditions.push(lte(specialCares.consumeDate, query.dateTo));
-  const keyword = query.keyword?.trim();
+  const conditions: (SQL | undefined)[] = [eq(specialCares.siteId, siteId), isNull(specialCares.deletedAt)]
+  if (query.status) conditions.push(eq(specialCares.status, query.status))
+  if (query.customerId !== undefined) conditions.push(eq(specialCares.customerId, query.customerId))
+  if (query.dateFrom) conditions.push(gte(specialCares.consumeDate, query.dateFrom))
+  if (query.dateTo) conditions.push(lte(specialCares.consumeDate, query.dateTo))
+  const keyword = query.keyword?.trim()
   if (keyword) {
-    conditions.push(await customerOrText(db, siteId, keyword, specialCares));
+    conditions.push(await customerOrText(db, siteId, keyword, specialCares))
   }
-  const where = and(...conditions);
+  const where = and(...conditions)
   const [rows, [{ total }]] = await Promise.all([
     selectHeaders(db, where)
       // The order of special_cares_site_date_idx.
@@ -82,16 +91,16 @@ export async function listSpecialCares(db: Db, siteId: number, query: SpecialCar
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(specialCares).where(where),
-  ]);
+  ])
   // A list row shows the digest; info has the items.
-  const list = rows.map((row) => view(row, today)).map(({ items: _, ...row }) => row);
-  return { list, total };
+  const list = rows.map((row) => view(row, today)).map(({ items: _, ...row }) => row)
+  return { list, total }
 }
 
 /** One live self-paid order of the site with its items, or undefined. */
 export async function getSpecialCare(db: Db, siteId: number, id: number, today: string) {
-  const [row] = await selectHeaders(db, orderOfSite(specialCareTables, siteId, id));
-  return row && isLive(row) ? view(row, today) : undefined;
+  const [row] = await selectHeaders(db, orderOfSite(specialCareTables, siteId, id))
+  return row && isLive(row) ? view(row, today) : undefined
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -109,6 +118,6 @@ export async function countSpecialCares(db: Db, siteId: number, from: Date, to: 
         lt(specialCares.createdAt, to),
         isNull(specialCares.deletedAt),
       ),
-    );
-  return n;
+    )
+  return n
 }

@@ -1,46 +1,40 @@
-import { and, asc, count, eq, gt, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import {
-  giftTypes,
-  productPackageItems,
-  productPackages,
-  products,
-  stockBatches,
-} from '../db/schema.js';
-import { prepared } from '../db/prepared.js';
-import type { Db } from '../db/types.js';
-import { isNearExpiry, type StockBatch } from '@yuezi/contract/forms/definitions/stockRules';
-import { containing } from './customers.js';
+import { and, asc, count, eq, gt, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { giftTypes, productPackageItems, productPackages, products, stockBatches } from '../db/schema.js'
+import { prepared } from '../db/prepared.js'
+import type { Db } from '../db/types.js'
+import { isNearExpiry, type StockBatch } from '@yuezi/contract/forms/definitions/stockRules'
+import { containing } from './customers.js'
 
 // The site's stock: products, packages, gift types and batches, and the movements that approving
 // and reversing orders make (what may move is services/stock.ts's). Everything is scoped to the site.
 
 /** numeric(10,2) columns come back as strings ("12.50"). */
-export const yuan = (value: string | number) => Number(value);
+export const yuan = (value: string | number) => Number(value)
 /** Fen (integer) as numeric(10,2) text. */
-export const fenText = (fen: number) => (fen / 100).toFixed(2);
+export const fenText = (fen: number) => (fen / 100).toFixed(2)
 
 // ---------------------------------------------------------------------------------------------
 // Products, packages, gift types
 
 export interface ProductQuery {
-  page: number;
-  limit: number;
-  keyword?: string;
-  category?: string;
+  page: number
+  limit: number
+  keyword?: string
+  category?: string
 }
 
 /** The site's products in catalogue order, each with its stock: the quantity of its unexpired batches. */
 export async function listProducts(db: Db, siteId: number, query: ProductQuery, today: string) {
-  const conditions: (SQL | undefined)[] = [eq(products.siteId, siteId)];
-  if (query.category) conditions.push(eq(products.category, query.category));
-  const keyword = query.keyword?.trim();
+  const conditions: (SQL | undefined)[] = [eq(products.siteId, siteId)]
+  if (query.category) conditions.push(eq(products.category, query.category))
+  const keyword = query.keyword?.trim()
   if (keyword) {
-    const pattern = containing(keyword);
-    conditions.push(or(ilike(products.name, pattern), ilike(products.spec, pattern), ilike(products.category, pattern)));
+    const pattern = containing(keyword)
+    conditions.push(or(ilike(products.name, pattern), ilike(products.spec, pattern), ilike(products.category, pattern)))
   }
-  const where = and(...conditions);
-  const unexpired = sql`${stockBatches.expiryDate} >= ${today}`;
-  const stock = sql<number>`coalesce(sum(${stockBatches.quantity}) filter (where ${unexpired}), 0)::int`;
+  const where = and(...conditions)
+  const unexpired = sql`${stockBatches.expiryDate} >= ${today}`
+  const stock = sql<number>`coalesce(sum(${stockBatches.quantity}) filter (where ${unexpired}), 0)::int`
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -60,8 +54,8 @@ export async function listProducts(db: Db, siteId: number, query: ProductQuery, 
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(products).where(where),
-  ]);
-  return { list: rows.map((row) => ({ ...row, price: yuan(row.price), stock: Number(row.stock) })), total };
+  ])
+  return { list: rows.map((row) => ({ ...row, price: yuan(row.price), stock: Number(row.stock) })), total }
 }
 
 /** The site's packages, each with its products and quantities. */
@@ -87,13 +81,13 @@ export async function listPackages(db: Db, siteId: number) {
       .innerJoin(products, eq(products.id, productPackageItems.productId))
       .where(eq(productPackages.siteId, siteId))
       .orderBy(asc(productPackageItems.id)),
-  ]);
+  ])
   return packages.map((pack) => ({
     ...pack,
     items: items
       .filter((item) => item.package_id === pack.id)
       .map(({ package_id: _, ...item }) => ({ ...item, price: yuan(item.price) })),
-  }));
+  }))
 }
 
 export function listGiftTypes(db: Db, siteId: number): Promise<{ id: number; name: string; package_id: number }[]> {
@@ -101,17 +95,17 @@ export function listGiftTypes(db: Db, siteId: number): Promise<{ id: number; nam
     .select({ id: giftTypes.id, name: giftTypes.name, package_id: giftTypes.packageId })
     .from(giftTypes)
     .where(eq(giftTypes.siteId, siteId))
-    .orderBy(asc(giftTypes.sort), asc(giftTypes.id));
+    .orderBy(asc(giftTypes.sort), asc(giftTypes.id))
 }
 
 /** The names of the site's products among `ids`, by id. */
 export async function productNames(db: Db, siteId: number, ids: number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
+  if (!ids.length) return new Map()
   const rows = await db
     .select({ id: products.id, name: products.name })
     .from(products)
-    .where(and(eq(products.siteId, siteId), inArray(products.id, [...new Set(ids)])));
-  return new Map(rows.map((row) => [row.id, row.name]));
+    .where(and(eq(products.siteId, siteId), inArray(products.id, [...new Set(ids)])))
+  return new Map(rows.map((row) => [row.id, row.name]))
 }
 
 /** Ids of `table` that are the site's, out of `ids`. */
@@ -121,27 +115,27 @@ async function existing(
   siteId: number,
   ids: number[],
 ): Promise<Set<number>> {
-  if (!ids.length) return new Set();
+  if (!ids.length) return new Set()
   const rows = await db
     .select({ id: table.id })
     .from(table)
-    .where(and(eq(table.siteId, siteId), inArray(table.id, ids)));
-  return new Set(rows.map((row) => row.id));
+    .where(and(eq(table.siteId, siteId), inArray(table.id, ids)))
+  return new Set(rows.map((row) => row.id))
 }
 
-export const existingProducts = (db: Db, siteId: number, ids: number[]) => existing(db, products, siteId, ids);
-export const existingPackages = (db: Db, siteId: number, ids: number[]) => existing(db, productPackages, siteId, ids);
-export const existingGiftTypes = (db: Db, siteId: number, ids: number[]) => existing(db, giftTypes, siteId, ids);
+export const existingProducts = (db: Db, siteId: number, ids: number[]) => existing(db, products, siteId, ids)
+export const existingPackages = (db: Db, siteId: number, ids: number[]) => existing(db, productPackages, siteId, ids)
+export const existingGiftTypes = (db: Db, siteId: number, ids: number[]) => existing(db, giftTypes, siteId, ids)
 
 // ---------------------------------------------------------------------------------------------
 // Batches
 
 /** A batch with what messages and orders need of its product. */
 export interface Batch extends StockBatch {
-  site_id: number;
-  product_name: string;
-  price: number;
-  production_date: string | null;
+  site_id: number
+  product_name: string
+  price: number
+  production_date: string | null
 }
 
 const batchColumns = {
@@ -154,22 +148,27 @@ const batchColumns = {
   production_date: stockBatches.productionDate,
   expiry_date: stockBatches.expiryDate,
   quantity: stockBatches.quantity,
-};
+}
 
 const batchesAmong = (db: Db) =>
   db
     .select(batchColumns)
     .from(stockBatches)
     .innerJoin(products, eq(products.id, stockBatches.productId))
-    .where(and(eq(stockBatches.siteId, sql.placeholder('siteId')), sql`${stockBatches.id} = any(${sql.placeholder('ids')}::bigint[])`))
-    .orderBy(asc(stockBatches.id));
-const batchesStatement = prepared((db) => batchesAmong(db).prepare('batches_by_ids'));
+    .where(
+      and(
+        eq(stockBatches.siteId, sql.placeholder('siteId')),
+        sql`${stockBatches.id} = any(${sql.placeholder('ids')}::bigint[])`,
+      ),
+    )
+    .orderBy(asc(stockBatches.id))
+const batchesStatement = prepared((db) => batchesAmong(db).prepare('batches_by_ids'))
 
 /** The site's batches among `ids`, by id. */
 export async function batchesByIds(db: Db, siteId: number, ids: number[]): Promise<Map<number, Batch>> {
-  if (!ids.length) return new Map();
-  const rows = await batchesStatement(db).execute({ siteId, ids: [...new Set(ids)] });
-  return new Map(rows.map((row) => [row.id, { ...row, price: yuan(row.price) }]));
+  if (!ids.length) return new Map()
+  const rows = await batchesStatement(db).execute({ siteId, ids: [...new Set(ids)] })
+  return new Map(rows.map((row) => [row.id, { ...row, price: yuan(row.price) }]))
 }
 
 /**
@@ -195,8 +194,8 @@ export async function choosableBatches(db: Db, siteId: number, productId: number
         gte(stockBatches.expiryDate, today),
       ),
     )
-    .orderBy(asc(stockBatches.expiryDate), asc(stockBatches.id));
-  return rows.map((row) => ({ ...row, near_expiry: isNearExpiry(row.expiry_date, today) }));
+    .orderBy(asc(stockBatches.expiryDate), asc(stockBatches.id))
+  return rows.map((row) => ({ ...row, near_expiry: isNearExpiry(row.expiry_date, today) }))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,19 +203,19 @@ export async function choosableBatches(db: Db, siteId: number, productId: number
 
 /** An order's item as approving and reversing move it, with its batch as it is under its row lock. */
 export interface MovingItem {
-  id: number;
-  batch_id: number;
-  quantity: number;
+  id: number
+  batch_id: number
+  quantity: number
   /** The batch's site, product name, number, expiry and stock. */
-  batch_site_id: number;
-  product_name: string;
-  batch_no: string;
-  expiry_date: string;
-  available: number;
+  batch_site_id: number
+  product_name: string
+  batch_no: string
+  expiry_date: string
+  available: number
 }
 
 /** How a check moves stock: each batch's change, and a movement per item. */
 export interface StockMove {
-  batchDeltas: Map<number, number>;
-  movements: { itemId: number; batchId: number; delta: number }[];
+  batchDeltas: Map<number, number>
+  movements: { itemId: number; batchId: number; delta: number }[]
 }

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Actor } from '../actor.js';
-import { alias } from 'drizzle-orm/pg-core';
-import { accounts, customers, surveyAnswers, surveys } from '../db/schema.js';
-import type { Db } from '../db/types.js';
-import type { FormData } from '@yuezi/contract/forms/types';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import type { Actor } from '../actor.js'
+import { alias } from 'drizzle-orm/pg-core'
+import { accounts, customers, surveyAnswers, surveys } from '../db/schema.js'
+import type { Db } from '../db/types.js'
+import type { FormData } from '@yuezi/contract/forms/types'
 
 /** The site's current check-in rules (the highest version), or undefined. */
 export async function currentSurvey(db: Db, siteId: number) {
@@ -12,8 +12,8 @@ export async function currentSurvey(db: Db, siteId: number) {
     .from(surveys)
     .where(eq(surveys.siteId, siteId))
     .orderBy(desc(surveys.version))
-    .limit(1);
-  return survey;
+    .limit(1)
+  return survey
 }
 
 /** A survey of the site (its id and version), or undefined. */
@@ -21,8 +21,8 @@ export async function findSurvey(db: Db, siteId: number, id: number) {
   const [survey] = await db
     .select({ id: surveys.id, version: surveys.version })
     .from(surveys)
-    .where(and(eq(surveys.id, id), eq(surveys.siteId, siteId)));
-  return survey;
+    .where(and(eq(surveys.id, id), eq(surveys.siteId, siteId)))
+  return survey
 }
 
 /**
@@ -45,8 +45,8 @@ export async function insertAnswer(
       updatedBy: actor.accountId,
     })
     .onConflictDoNothing()
-    .returning({ id: surveyAnswers.id });
-  return created?.id;
+    .returning({ id: surveyAnswers.id })
+  return created?.id
 }
 
 /** What a list row of acknowledgements shows: the rules' version, the customer, who signed it in and when. */
@@ -62,13 +62,13 @@ const answerColumns = {
   created_at: surveyAnswers.createdAt,
   created_by: surveyAnswers.createdBy,
   created_by_name: accounts.name,
-};
+}
 
 /** The site's live acknowledgements, newest first. */
 export async function listAnswers(db: Db, siteId: number, query: { customerId?: number; page: number; limit: number }) {
-  const conditions: SQL[] = [eq(surveyAnswers.siteId, siteId), isNull(surveyAnswers.deletedAt)];
-  if (query.customerId !== undefined) conditions.push(eq(surveyAnswers.customerId, query.customerId));
-  const where = and(...conditions);
+  const conditions: SQL[] = [eq(surveyAnswers.siteId, siteId), isNull(surveyAnswers.deletedAt)]
+  if (query.customerId !== undefined) conditions.push(eq(surveyAnswers.customerId, query.customerId))
+  const where = and(...conditions)
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(answerColumns)
@@ -81,24 +81,29 @@ export async function listAnswers(db: Db, siteId: number, query: { customerId?: 
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(surveyAnswers).where(where),
-  ]);
+  ])
   return {
     list: rows.map((row) => ({ ...row, data: row.data as FormData, created_at: row.created_at.toISOString() })),
     total,
-  };
+  }
 }
 
-const answerUpdaters = alias(accounts, 'updaters');
+const answerUpdaters = alias(accounts, 'updaters')
 
 /** One live acknowledgement of the site with the rules it acknowledges and who changed it last, or undefined. */
 export async function getAnswer(db: Db, siteId: number, id: number) {
   const [row] = await db
-    .select({ ...answerColumns, content: surveys.content, updated_at: surveyAnswers.updatedAt, updated_by_name: answerUpdaters.name })
+    .select({
+      ...answerColumns,
+      content: surveys.content,
+      updated_at: surveyAnswers.updatedAt,
+      updated_by_name: answerUpdaters.name,
+    })
     .from(surveyAnswers)
     .innerJoin(surveys, eq(surveys.id, surveyAnswers.surveyId))
     .innerJoin(customers, eq(customers.id, surveyAnswers.customerId))
     .innerJoin(accounts, eq(accounts.id, surveyAnswers.createdBy))
     .innerJoin(answerUpdaters, eq(answerUpdaters.id, surveyAnswers.updatedBy))
-    .where(and(eq(surveyAnswers.id, id), eq(surveyAnswers.siteId, siteId), isNull(surveyAnswers.deletedAt)));
-  return row && { ...row, data: row.data as FormData };
+    .where(and(eq(surveyAnswers.id, id), eq(surveyAnswers.siteId, siteId), isNull(surveyAnswers.deletedAt)))
+  return row && { ...row, data: row.data as FormData }
 }

@@ -1,23 +1,23 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError, Code } from '../errors.js';
-import { serverTranslator } from '../plugins/i18n.js';
-import { IdBody } from '@yuezi/contract/api/common';
-import { FormRecordPdfBody, PdfFile, PdfLink, PdfRefused, PdfToken } from '@yuezi/contract/api/pdf';
-import { createPdfLink, pdfOfLink, readPdfLink, type PdfKind, type PdfSettings } from '../services/pdf/index.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { AppError, Code } from '../errors.js'
+import { serverTranslator } from '../plugins/i18n.js'
+import { IdBody } from '@yuezi/contract/api/common'
+import { FormRecordPdfBody, PdfFile, PdfLink, PdfRefused, PdfToken } from '@yuezi/contract/api/pdf'
+import { createPdfLink, pdfOfLink, readPdfLink, type PdfKind, type PdfSettings } from '../services/pdf/index.js'
 
 // Printing and sharing: a link to a saved record or order as a PDF (asked for with a session, like
 // every read of the site's records), and the PDF the link opens with no headers at all.
 
 const linkDescription =
   'Answers `{url, name}`: url `/api/pdf/<token>` (prefix the API base) opens the PDF without headers until it ' +
-  'expires (PDF_LINK_TTL_SECONDS, default 300); name is the file name in the language of the `lang` header.';
+  'expires (PDF_LINK_TTL_SECONDS, default 300); name is the file name in the language of the `lang` header.'
 
 const pdfRoutes: FastifyPluginAsyncTypebox<PdfSettings> = async (app, settings) => {
   const site = (request: { session: { siteId: number; siteName: string; timeZone: string } }) => ({
     id: request.session.siteId,
     name: request.session.siteName,
     timeZone: request.session.timeZone,
-  });
+  })
 
   app.post(
     '/care/index/formRecordPdf',
@@ -31,13 +31,17 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfSettings> = async (app, settings) 
       },
     },
     async (request, reply) => {
-      const { id, answer_id } = request.body;
-      if ((id === undefined) === (answer_id === undefined)) throw new AppError(Code.INVALID_INPUT, 'pdf.recordOrAnswer');
-      const kind: PdfKind = id === undefined ? 'answer' : 'record';
-      const link = await createPdfLink(app.db, settings, site(request), { kind, id: (id ?? answer_id)!, lang: request.lang });
-      return reply.ok(link);
+      const { id, answer_id } = request.body
+      if ((id === undefined) === (answer_id === undefined)) throw new AppError(Code.INVALID_INPUT, 'pdf.recordOrAnswer')
+      const kind: PdfKind = id === undefined ? 'answer' : 'record'
+      const link = await createPdfLink(app.db, settings, site(request), {
+        kind,
+        id: (id ?? answer_id)!,
+        lang: request.lang,
+      })
+      return reply.ok(link)
     },
-  );
+  )
 
   // The summaries are written out whole, so that a search finds them.
   for (const [path, kind, summary] of [
@@ -51,41 +55,49 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfSettings> = async (app, settings) 
         schema: { summary, description: linkDescription, body: IdBody, response: { 200: PdfLink } },
       },
       async (request, reply) =>
-        reply.ok(await createPdfLink(app.db, settings, site(request), { kind, id: request.body.id, lang: request.lang })),
-    );
+        reply.ok(
+          await createPdfLink(app.db, settings, site(request), { kind, id: request.body.id, lang: request.lang }),
+        ),
+    )
   }
 
   app.get(
     '/pdf/:token',
     {
       // A browser's PDF viewer (the H5 app opens the link in a tab) does not run under the app's policy.
-      config: { securityHeaders: { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } } },
+      config: {
+        securityHeaders: { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } },
+      },
       schema: {
         summary: 'The PDF a link opens (no headers needed)',
-        description: 'A link that was altered or has expired answers HTTP 403 `{code: -5, msg}` in the link\'s language.',
+        description:
+          "A link that was altered or has expired answers HTTP 403 `{code: -5, msg}` in the link's language.",
         params: PdfToken,
         security: [],
         response: { 200: PdfFile, 403: PdfRefused },
       },
     },
     async (request, reply) => {
-      const check = readPdfLink(settings.linkSecret, request.params.token);
+      const check = readPdfLink(settings.linkSecret, request.params.token)
       if (!check.ok) {
-        const msg = serverTranslator(check.lang)(check.reason === 'expired' ? 'pdf.linkExpired' : 'pdf.linkInvalid');
-        request.log.info({ reason: check.reason }, 'pdf link refused');
-        return reply.code(403).send({ code: Code.FORBIDDEN, msg, res: null });
+        const msg = serverTranslator(check.lang)(check.reason === 'expired' ? 'pdf.linkExpired' : 'pdf.linkInvalid')
+        request.log.info({ reason: check.reason }, 'pdf link refused')
+        return reply.code(403).send({ code: Code.FORBIDDEN, msg, res: null })
       }
-      const { bytes, name } = await pdfOfLink(app.db, settings, check.link);
+      const { bytes, name } = await pdfOfLink(app.db, settings, check.link)
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="${asciiName(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .header(
+          'content-disposition',
+          `inline; filename="${asciiName(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
         .header('cache-control', 'private, no-store')
-        .send(bytes);
+        .send(bytes)
     },
-  );
-};
+  )
+}
 
 /** The name for clients that read only the plain filename: its non-ASCII characters as _. */
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_')
 
-export default pdfRoutes;
+export default pdfRoutes

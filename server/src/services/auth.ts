@@ -1,25 +1,25 @@
-import { randomBytes } from 'node:crypto';
-import type { Actor } from '../actor.js';
-import type { Db } from '../db/types.js';
-import { AppError, Code } from '../errors.js';
-import { siteUtcOffset } from '../lib/dates.js';
-import { siteLocationOf } from '../lib/forms.js';
-import { hashPassword, newPasswordProblem, verifyPassword } from '../lib/password.js';
-import * as accounts from '../repositories/accounts.js';
-import { writeAudit } from '../repositories/audit.js';
-import { countAttempt, uncountAttempt } from '../repositories/rateLimits.js';
-import * as sessions from '../repositories/sessions.js';
+import { randomBytes } from 'node:crypto'
+import type { Actor } from '../actor.js'
+import type { Db } from '../db/types.js'
+import { AppError, Code } from '../errors.js'
+import { siteUtcOffset } from '../lib/dates.js'
+import { siteLocationOf } from '../lib/forms.js'
+import { hashPassword, newPasswordProblem, verifyPassword } from '../lib/password.js'
+import * as accounts from '../repositories/accounts.js'
+import { writeAudit } from '../repositories/audit.js'
+import { countAttempt, uncountAttempt } from '../repositories/rateLimits.js'
+import * as sessions from '../repositories/sessions.js'
 
 // Logging in and out, changing the password, moving a session to another site. Each change of a
 // session is audited as a change of the `sessions` row, under the site it is in (or moves to).
 
 // The sites the account may use: a plain read.
-export { listAccountSites } from '../repositories/accounts.js';
+export { listAccountSites } from '../repositories/accounts.js'
 
-const ENTITY = 'sessions';
+const ENTITY = 'sessions'
 
 /** The session's account and site: who ends or moves it. */
-type SessionActor = Pick<sessions.Session, 'id' | 'accountId' | 'siteId'> & Actor;
+type SessionActor = Pick<sessions.Session, 'id' | 'accountId' | 'siteId'> & Actor
 
 /** The logged-in staff member as the app reads it (login and account/info). */
 export const userInfo = (session: sessions.Session) => ({
@@ -33,41 +33,41 @@ export const userInfo = (session: sessions.Session) => ({
   time_zone: session.timeZone,
   utc_offset: siteUtcOffset(session),
   site_location: siteLocationOf(session),
-});
+})
 
 /** Starts a session (a login, audited) and returns its token: 256 random bits, stored only as their hash. */
 export async function createSession(db: Db, input: Actor & { ttlHours: number }): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomBytes(32).toString('base64url')
   await db.transaction(async (tx) => {
     const id = await sessions.insertSession(tx, {
       tokenHash: sessions.hashToken(token),
       accountId: input.accountId,
       siteId: input.siteId,
       expiresAt: new Date(Date.now() + input.ttlHours * 3600_000),
-    });
-    await writeAudit(tx, { ...input, action: 'create', entity: ENTITY, entityId: id });
-  });
-  return token;
+    })
+    await writeAudit(tx, { ...input, action: 'create', entity: ENTITY, entityId: id })
+  })
+  return token
 }
 
 /** How many failed logins a window allows: of one account from any address, and from one address to any account. */
 export interface LoginLimit {
-  max: number;
-  addressMax: number;
-  windowMs: number;
+  max: number
+  addressMax: number
+  windowMs: number
 }
 
 export interface LoginInput {
-  account: string;
-  password: string;
+  account: string
+  password: string
   /** The site to work in; default the account's default site. */
-  siteId?: number;
-  ttlHours: number;
+  siteId?: number
+  ttlHours: number
   /** The HTTP request logging in (the session's audit row records it). */
-  httpRequestId?: string;
+  httpRequestId?: string
   /** The client's address, as far as the proxies in front are believed. */
-  address: string;
-  limit: LoginLimit;
+  address: string
+  limit: LoginLimit
 }
 
 /**
@@ -80,18 +80,18 @@ async function countLogin(db: Db, account: string, address: string, limit: Login
   const counts = [
     { key: `login account\n${account}`, max: limit.max },
     { key: `login address\n${address}`, max: limit.addressMax },
-  ];
-  let retryMs = 0;
+  ]
+  let retryMs = 0
   for (const { key, max } of counts) {
-    const { hits, ttlMs } = await countAttempt(db, key, limit.windowMs);
-    if (hits > max) retryMs = Math.max(retryMs, ttlMs);
+    const { hits, ttlMs } = await countAttempt(db, key, limit.windowMs)
+    if (hits > max) retryMs = Math.max(retryMs, ttlMs)
   }
   if (retryMs) {
     throw new AppError(Code.TOO_MANY_ATTEMPTS, 'auth.tooManyAttempts', { minutes: Math.ceil(retryMs / 60_000) }, 200, {
       retry_after: Math.ceil(retryMs / 1000),
-    });
+    })
   }
-  return counts.map(({ key }) => key);
+  return counts.map(({ key }) => key)
 }
 
 /**
@@ -101,41 +101,51 @@ async function countLogin(db: Db, account: string, address: string, limit: Login
  */
 export async function login(db: Db, input: LoginInput) {
   // Phone keyboards add spaces after a word.
-  const account = input.account.trim();
-  const counted = await countLogin(db, account, input.address, input.limit);
-  const found = await accounts.findAccount(db, account);
+  const account = input.account.trim()
+  const counted = await countLogin(db, account, input.address, input.limit)
+  const found = await accounts.findAccount(db, account)
   // The password is checked even when there is no such account: see verifyPassword.
   if (!(await verifyPassword(found?.passwordHash, input.password)) || !found) {
-    throw new AppError(Code.BAD_CREDENTIALS, 'auth.badCredentials');
+    throw new AppError(Code.BAD_CREDENTIALS, 'auth.badCredentials')
   }
-  for (const key of counted) await uncountAttempt(db, key);
-  const siteId = input.siteId ?? found.defaultSiteId;
-  if (!(await accounts.mayUseSite(db, found.id, siteId))) throw new AppError(Code.FORBIDDEN, 'site.forbidden');
-  const token = await createSession(db, { accountId: found.id, siteId, ttlHours: input.ttlHours, httpRequestId: input.httpRequestId });
-  const session = (await sessions.findSession(db, token))!;
-  return { token, session };
+  for (const key of counted) await uncountAttempt(db, key)
+  const siteId = input.siteId ?? found.defaultSiteId
+  if (!(await accounts.mayUseSite(db, found.id, siteId))) throw new AppError(Code.FORBIDDEN, 'site.forbidden')
+  const token = await createSession(db, {
+    accountId: found.id,
+    siteId,
+    ttlHours: input.ttlHours,
+    httpRequestId: input.httpRequestId,
+  })
+  const session = (await sessions.findSession(db, token))!
+  return { token, session }
 }
 
 /** Ends the session (a logout, audited). */
 export async function logout(db: Db, session: SessionActor): Promise<void> {
   await db.transaction(async (tx) => {
-    await sessions.revokeSession(tx, session.id);
-    await writeAudit(tx, { ...session, action: 'delete', entity: ENTITY, entityId: session.id });
-  });
+    await sessions.revokeSession(tx, session.id)
+    await writeAudit(tx, { ...session, action: 'delete', entity: ENTITY, entityId: session.id })
+  })
 }
 
 /**
  * Moves the session of `token` to another site the account may use (audited under the site it
  * moves to); answers the session as it is now.
  */
-export async function switchSite(db: Db, session: sessions.Session & Actor, token: string, siteId: number): Promise<sessions.Session> {
-  if (siteId === session.siteId) return session;
-  if (!(await accounts.mayUseSite(db, session.accountId, siteId))) throw new AppError(Code.FORBIDDEN, 'site.forbidden');
+export async function switchSite(
+  db: Db,
+  session: sessions.Session & Actor,
+  token: string,
+  siteId: number,
+): Promise<sessions.Session> {
+  if (siteId === session.siteId) return session
+  if (!(await accounts.mayUseSite(db, session.accountId, siteId))) throw new AppError(Code.FORBIDDEN, 'site.forbidden')
   await db.transaction(async (tx) => {
-    await sessions.setSessionSite(tx, session.id, siteId);
-    await writeAudit(tx, { ...session, siteId, action: 'update', entity: ENTITY, entityId: session.id });
-  });
-  return (await sessions.findSession(db, token))!;
+    await sessions.setSessionSite(tx, session.id, siteId)
+    await writeAudit(tx, { ...session, siteId, action: 'update', entity: ENTITY, entityId: session.id })
+  })
+  return (await sessions.findSession(db, token))!
 }
 
 /**
@@ -143,16 +153,21 @@ export async function switchSite(db: Db, session: sessions.Session & Actor, toke
  * audited as a change of the account, under the site the owner works in. The account's other
  * sessions end; this one stays.
  */
-export async function changePassword(db: Db, session: sessions.Session & Actor, oldPassword: string, password: string): Promise<void> {
+export async function changePassword(
+  db: Db,
+  session: sessions.Session & Actor,
+  oldPassword: string,
+  password: string,
+): Promise<void> {
   if (!(await verifyPassword(await accounts.getPasswordHash(db, session.accountId), oldPassword))) {
-    throw new AppError(Code.BAD_CREDENTIALS, 'password.oldWrong');
+    throw new AppError(Code.BAD_CREDENTIALS, 'password.oldWrong')
   }
-  const problem = newPasswordProblem(password, oldPassword, session.account);
-  if (problem) throw new AppError(Code.INVALID_INPUT, problem);
-  const passwordHash = await hashPassword(password);
+  const problem = newPasswordProblem(password, oldPassword, session.account)
+  if (problem) throw new AppError(Code.INVALID_INPUT, problem)
+  const passwordHash = await hashPassword(password)
   await db.transaction(async (tx) => {
-    await accounts.setPassword(tx, session.accountId, passwordHash);
-    await writeAudit(tx, { ...session, action: 'update', entity: 'accounts', entityId: session.accountId });
-    await sessions.revokeOtherSessions(tx, session.accountId, session.id);
-  });
+    await accounts.setPassword(tx, session.accountId, passwordHash)
+    await writeAudit(tx, { ...session, action: 'update', entity: 'accounts', entityId: session.accountId })
+    await sessions.revokeOtherSessions(tx, session.accountId, session.id)
+  })
 }

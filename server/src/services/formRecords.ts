@@ -1,60 +1,67 @@
-import type { Actor } from '../actor.js';
-import type { Db } from '../db/types.js';
-import { AppError, Code, FormInvalidError } from '../errors.js';
-import { formByName } from '@yuezi/contract/forms/index';
-import type { FormData, FormDefinition } from '@yuezi/contract/forms/types';
-import { fieldsOf, isEmpty, labelKeyOf, validateForm, withComputed, type UploadCheck } from '@yuezi/contract/forms/validate';
-import { medicineFieldsOf, MEDICINES, searchTextOf, siteLocationOf, withoutComputed } from '../lib/forms.js';
-import { writeAudit } from '../repositories/audit.js';
-import * as formRecords from '../repositories/formRecords.js';
-import * as medicines from '../repositories/medicines.js';
-import { findSite } from '../repositories/siteLists.js';
-import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js';
-import { checkAgainstSite } from './siteOptions.js';
+import type { Actor } from '../actor.js'
+import type { Db } from '../db/types.js'
+import { AppError, Code, FormInvalidError } from '../errors.js'
+import { formByName } from '@yuezi/contract/forms/index'
+import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import {
+  fieldsOf,
+  isEmpty,
+  labelKeyOf,
+  validateForm,
+  withComputed,
+  type UploadCheck,
+} from '@yuezi/contract/forms/validate'
+import { medicineFieldsOf, MEDICINES, searchTextOf, siteLocationOf, withoutComputed } from '../lib/forms.js'
+import { writeAudit } from '../repositories/audit.js'
+import * as formRecords from '../repositories/formRecords.js'
+import * as medicines from '../repositories/medicines.js'
+import { findSite } from '../repositories/siteLists.js'
+import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js'
+import { checkAgainstSite } from './siteOptions.js'
 
 // Form records and the medicines of round records: what may be saved, changed and deleted, and
 // the audit entry of each change.
 
-const ENTITY = 'form_records';
-const MEDICINE_ENTITY = 'medicines';
+const ENTITY = 'form_records'
+const MEDICINE_ENTITY = 'medicines'
 
-const recordNotFound = () => new AppError(Code.NOT_FOUND, 'record.notFound');
-const medicineNotFound = () => new AppError(Code.NOT_FOUND, 'medicine.notFound');
+const recordNotFound = () => new AppError(Code.NOT_FOUND, 'record.notFound')
+const medicineNotFound = () => new AppError(Code.NOT_FOUND, 'medicine.notFound')
 
 // ---------------------------------------------------------------------------------------------
 // Reading
 
 // The site's records, newest first: a plain read.
-export { listFormRecords } from '../repositories/formRecords.js';
+export { listFormRecords } from '../repositories/formRecords.js'
 
 /** One live record of the site (a round record with its medicines); else not-found. */
 export async function getFormRecord(db: Db, siteId: number, id: number) {
-  const record = await formRecords.findFormRecord(db, siteId, id);
-  if (!record) throw recordNotFound();
-  return record;
+  const record = await formRecords.findFormRecord(db, siteId, id)
+  if (!record) throw recordNotFound()
+  return record
 }
 
 /** How many records the site created in [from, to): of the form `name` (0 when none), or per form. */
 export async function countFormRecords(db: Db, siteId: number, from: Date, to: Date, name?: string) {
-  const counts = await formRecords.countFormRecordsByName(db, siteId, from, to, name);
+  const counts = await formRecords.countFormRecordsByName(db, siteId, from, to, name)
   // Own keys only: a form named like an Object method (toString) has no count.
-  return name === undefined ? { counts } : { count: Object.hasOwn(counts, name) ? counts[name] : 0 };
+  return name === undefined ? { counts } : { count: Object.hasOwn(counts, name) ? counts[name] : 0 }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Saving
 
 export interface SaveInput {
-  name: string;
-  customerId?: number;
-  data: FormData;
+  name: string
+  customerId?: number
+  data: FormData
   /** Update this record instead of creating one. */
-  id?: number;
-  requestId?: string;
+  id?: number
+  requestId?: string
   /** The site's date today (computed values may count days up to it). */
-  today: string;
+  today: string
   /** Whether a signature or photo is one of this server's uploads: a client's save passes its request's check. */
-  isUpload?: UploadCheck;
+  isUpload?: UploadCheck
 }
 
 /**
@@ -63,29 +70,29 @@ export interface SaveInput {
  * record's id; a retried save (same request_id) answers the first one's and changes nothing.
  */
 export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Promise<number> {
-  const definition = formByName(input.name);
-  if (!definition) throw new AppError(Code.INVALID_INPUT, 'form.unknownName', { name: input.name });
-  const data = withoutComputed(definition, input.data);
-  const errors = validateForm(definition, data, input.isUpload);
+  const definition = formByName(input.name)
+  if (!definition) throw new AppError(Code.INVALID_INPUT, 'form.unknownName', { name: input.name })
+  const data = withoutComputed(definition, input.data)
+  const errors = validateForm(definition, data, input.isUpload)
   if (definition.needsCustomer && input.customerId === undefined) {
-    errors.unshift({ path: 'customer_id', labelKey: 'form.field.customer_id', rule: 'requiredChoice' });
+    errors.unshift({ path: 'customer_id', labelKey: 'form.field.customer_id', rule: 'requiredChoice' })
   }
   // The record's customer is the one of its customer fields.
   for (const field of fieldsOf(definition)) {
     if (field.type === 'customer' && !isEmpty(data[field.key]) && data[field.key] !== input.customerId) {
-      errors.push({ path: field.key, labelKey: labelKeyOf(field), rule: 'option' });
+      errors.push({ path: field.key, labelKey: labelKeyOf(field), rule: 'option' })
     }
   }
-  if (errors.length) throw new FormInvalidError(errors);
+  if (errors.length) throw new FormInvalidError(errors)
 
   // One-per-customer forms: saves for one customer wait for each other (the row lock), so that
   // two of them cannot both see "no record yet", and a retry sees the save it repeats.
   const lockCustomer = async (tx: Db) => {
-    if (input.customerId === undefined) return undefined;
-    const customer = await formRecords.customerContext(tx, actor.siteId, input.customerId, definition.onePerCustomer);
-    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
-    return customer;
-  };
+    if (input.customerId === undefined) return undefined
+    const customer = await formRecords.customerContext(tx, actor.siteId, input.customerId, definition.onePerCustomer)
+    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+    return customer
+  }
 
   return saveOnce(
     db,
@@ -93,36 +100,36 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
     input.requestId,
     async (tx, customer) => {
       if (input.id !== undefined && !(await formRecords.lockRecord(tx, actor.siteId, input.id, definition.name))) {
-        throw recordNotFound();
+        throw recordNotFound()
       }
-      const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(definition), data, customer?.children ?? []);
-      if (siteErrors.length) throw new FormInvalidError(siteErrors);
+      const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(definition), data, customer?.children ?? [])
+      if (siteErrors.length) throw new FormInvalidError(siteErrors)
 
       if (
         definition.onePerCustomer &&
         input.customerId !== undefined &&
         (await formRecords.customerHasRecord(tx, input.customerId, definition.name, input.id))
       ) {
-        throw new AppError(Code.CONFLICT, 'record.onePerCustomer', { name: definition.name });
+        throw new AppError(Code.CONFLICT, 'record.onePerCustomer', { name: definition.name })
       }
 
       // A sign-in's distance is counted here from the site's own coordinates, never taken from the client.
-      const hasPlaces = fieldsOf(definition).some((field) => field.type === 'location');
-      const site = hasPlaces ? await findSite(tx, actor.siteId) : undefined;
+      const hasPlaces = fieldsOf(definition).some((field) => field.type === 'location')
+      const site = hasPlaces ? await findSite(tx, actor.siteId) : undefined
       const computed = withComputed(definition, data, {
         today: input.today,
         customer: customer ? { delivery_date: customer.delivery_date } : null,
         children: customer?.children ?? [],
         site: site ? siteLocationOf(site) : null,
-      });
-      const medicineFields = medicineFieldsOf(definition);
-      const { [MEDICINES]: medicineRows, ...rest } = computed;
-      const stored = medicineFields ? rest : computed;
+      })
+      const medicineFields = medicineFieldsOf(definition)
+      const { [MEDICINES]: medicineRows, ...rest } = computed
+      const stored = medicineFields ? rest : computed
       // The search text covers the medicines too: the sent ones, or those the record keeps.
       const keptMedicines =
         medicineFields && input.id !== undefined && !(MEDICINES in data)
           ? { [MEDICINES]: (await medicines.medicinesOf(tx, [input.id])).map(medicines.asFormRow) }
-          : {};
+          : {}
       const values = {
         name: definition.name,
         customerId: input.customerId ?? null,
@@ -130,30 +137,30 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
         searchText: searchTextOf(definition, { ...computed, ...keptMedicines }),
         updatedBy: actor.accountId,
         updatedAt: new Date(),
-      };
+      }
 
-      let id: number;
+      let id: number
       if (input.id === undefined) {
-        const created = await formRecords.createRecord(tx, actor, values, input.requestId);
-        if (created === undefined) throw new AlreadySaved();
-        id = created;
+        const created = await formRecords.createRecord(tx, actor, values, input.requestId)
+        if (created === undefined) throw new AlreadySaved()
+        id = created
       } else {
-        id = input.id;
-        await formRecords.updateRecord(tx, id, values);
+        id = input.id
+        await formRecords.updateRecord(tx, id, values)
       }
       // The sent medicines replace the record's; an update without the key keeps them (they may
       // have been changed with medicineSave meanwhile).
       if (medicineFields && (input.id === undefined || MEDICINES in data)) {
-        await medicines.replaceMedicines(tx, actor, id, Array.isArray(medicineRows) ? (medicineRows as FormData[]) : []);
+        await medicines.replaceMedicines(tx, actor, id, Array.isArray(medicineRows) ? (medicineRows as FormData[]) : [])
       }
       // A new record's audit entry was written with it.
       if (input.id !== undefined) {
-        await auditSave(tx, { ...actor, action: 'update', entity: ENTITY, entityId: id, requestId: input.requestId });
+        await auditSave(tx, { ...actor, action: 'update', entity: ENTITY, entityId: id, requestId: input.requestId })
       }
-      return id;
+      return id
     },
     lockCustomer,
-  );
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,9 +169,9 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
 /** Soft-deletes a live record of the site (kept for audit); else not-found. */
 export async function deleteFormRecord(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await formRecords.softDeleteRecord(tx, actor, id))) throw recordNotFound();
-    await writeAudit(tx, { ...actor, action: 'delete', entity: ENTITY, entityId: id });
-  });
+    if (!(await formRecords.softDeleteRecord(tx, actor, id))) throw recordNotFound()
+    await writeAudit(tx, { ...actor, action: 'delete', entity: ENTITY, entityId: id })
+  })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,63 +179,66 @@ export async function deleteFormRecord(db: Db, actor: Actor, id: number): Promis
 
 /** A live round record of the site, locked when asked; else not-found (or, for another form, invalid). */
 async function roundRecord(db: Db, siteId: number, recordId: number, lock = false) {
-  const record = await formRecords.liveRecord(db, siteId, recordId, lock);
-  if (!record) throw recordNotFound();
-  const definition = formByName(record.name);
-  const rowFields = definition && medicineFieldsOf(definition);
-  if (!definition || !rowFields) throw new AppError(Code.INVALID_INPUT, 'medicine.notRound', { name: record.name });
-  return { ...record, definition, rowFields };
+  const record = await formRecords.liveRecord(db, siteId, recordId, lock)
+  if (!record) throw recordNotFound()
+  const definition = formByName(record.name)
+  const rowFields = definition && medicineFieldsOf(definition)
+  if (!definition || !rowFields) throw new AppError(Code.INVALID_INPUT, 'medicine.notRound', { name: record.name })
+  return { ...record, definition, rowFields }
 }
 
 export async function listMedicines(db: Db, siteId: number, recordId: number) {
-  await roundRecord(db, siteId, recordId);
-  return (await medicines.medicinesOf(db, [recordId])).map(medicines.medicineItem);
+  await roundRecord(db, siteId, recordId)
+  return (await medicines.medicinesOf(db, [recordId])).map(medicines.medicineItem)
 }
 
 export interface MedicineInput {
-  recordId: number;
-  id?: number;
+  recordId: number
+  id?: number
   /** medicine, dose, route, frequency, days, note: validated with the form's medicine row fields. */
-  values: FormData;
+  values: FormData
 }
 
 /** Adds (or, with id, changes) a medicine of a live round record of the site; answers its id. */
 export async function saveMedicine(db: Db, actor: Actor, input: MedicineInput): Promise<number> {
   return db.transaction(async (tx) => {
-    const record = await roundRecord(tx, actor.siteId, input.recordId, true);
-    const values = Object.fromEntries(Object.entries(input.values).filter(([, value]) => value !== undefined));
-    const rowDefinition: FormDefinition = { ...record.definition, sections: [{ titleKey: '', fields: record.rowFields }] };
-    const errors = validateForm(rowDefinition, values);
-    if (errors.length) throw new FormInvalidError(errors);
-
-    let id: number;
-    if (input.id === undefined) {
-      id = await medicines.insertMedicine(tx, actor, record.id, values);
-    } else {
-      if (!(await medicines.updateMedicine(tx, actor, record.id, input.id, values))) throw medicineNotFound();
-      id = input.id;
+    const record = await roundRecord(tx, actor.siteId, input.recordId, true)
+    const values = Object.fromEntries(Object.entries(input.values).filter(([, value]) => value !== undefined))
+    const rowDefinition: FormDefinition = {
+      ...record.definition,
+      sections: [{ titleKey: '', fields: record.rowFields }],
     }
-    await touchRecord(tx, actor, record.id, record.definition);
-    const action = input.id === undefined ? 'create' : 'update';
-    await writeAudit(tx, { ...actor, action, entity: MEDICINE_ENTITY, entityId: id });
-    return id;
-  });
+    const errors = validateForm(rowDefinition, values)
+    if (errors.length) throw new FormInvalidError(errors)
+
+    let id: number
+    if (input.id === undefined) {
+      id = await medicines.insertMedicine(tx, actor, record.id, values)
+    } else {
+      if (!(await medicines.updateMedicine(tx, actor, record.id, input.id, values))) throw medicineNotFound()
+      id = input.id
+    }
+    await touchRecord(tx, actor, record.id, record.definition)
+    const action = input.id === undefined ? 'create' : 'update'
+    await writeAudit(tx, { ...actor, action, entity: MEDICINE_ENTITY, entityId: id })
+    return id
+  })
 }
 
 /** Deletes a medicine of a live record of the site; else not-found. */
 export async function deleteMedicine(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const medicine = await medicines.lockMedicine(tx, actor.siteId, id);
-    if (!medicine) throw medicineNotFound();
-    await medicines.deleteMedicine(tx, id);
-    await touchRecord(tx, actor, medicine.recordId, formByName(medicine.name)!);
-    await writeAudit(tx, { ...actor, action: 'delete', entity: MEDICINE_ENTITY, entityId: id });
-  });
+    const medicine = await medicines.lockMedicine(tx, actor.siteId, id)
+    if (!medicine) throw medicineNotFound()
+    await medicines.deleteMedicine(tx, id)
+    await touchRecord(tx, actor, medicine.recordId, formByName(medicine.name)!)
+    await writeAudit(tx, { ...actor, action: 'delete', entity: MEDICINE_ENTITY, entityId: id })
+  })
 }
 
 /** A change of a record's medicines is a change of the record: who and when, and its search text. */
 async function touchRecord(db: Db, actor: Actor, recordId: number, definition: FormDefinition): Promise<void> {
-  const data = await formRecords.recordData(db, recordId);
-  const rows = (await medicines.medicinesOf(db, [recordId])).map(medicines.asFormRow);
-  await formRecords.touchRecord(db, actor, recordId, searchTextOf(definition, { ...data, [MEDICINES]: rows }));
+  const data = await formRecords.recordData(db, recordId)
+  const rows = (await medicines.medicinesOf(db, [recordId])).map(medicines.asFormRow)
+  await formRecords.touchRecord(db, actor, recordId, searchTextOf(definition, { ...data, [MEDICINES]: rows }))
 }

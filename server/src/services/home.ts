@@ -1,9 +1,9 @@
-import type { Db } from '../db/types.js';
-import { specialCare } from '@yuezi/contract/forms/definitions/stock';
-import { countFormRecordsByName } from '../repositories/formRecords.js';
-import { countOutApplies } from '../repositories/outApplies.js';
-import { countSpecialCares } from '../repositories/specialCares.js';
-import { OUT_APPLY_FORMS } from './orders.js';
+import type { Db } from '../db/types.js'
+import { specialCare } from '@yuezi/contract/forms/definitions/stock'
+import { countFormRecordsByName } from '../repositories/formRecords.js'
+import { countOutApplies } from '../repositories/outApplies.js'
+import { countSpecialCares } from '../repositories/specialCares.js'
+import { OUT_APPLY_FORMS } from './orders.js'
 
 /**
  * The home page's badges: how many form records and stock orders the site made in [from, to),
@@ -14,10 +14,10 @@ export async function homeCounts(db: Db, siteId: number, from: Date, to: Date): 
     countFormRecordsByName(db, siteId, from, to),
     countOutApplies(db, siteId, from, to),
     countSpecialCares(db, siteId, from, to),
-  ]);
+  ])
   return {
     ...formRecords,
     ...Object.fromEntries(outApplies.map((row) => [OUT_APPLY_FORMS[row.type].name, row.n])),
     ...(specialCares ? { [specialCare.name]: specialCares } : {}),
-  };
+  }
 }

@@ -1,22 +1,22 @@
-import type { Actor } from '../actor.js';
-import type { OrderStatus, OutApplyType } from '../db/schema.js';
-import type { Db } from '../db/types.js';
-import { AppError, Code, FormInvalidError } from '../errors.js';
-import { outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock';
-import { idOf, ITEMS, stockErrors } from '@yuezi/contract/forms/definitions/stockRules';
-import type { FormData, FormDefinition } from '@yuezi/contract/forms/types';
-import { fieldsOf, isEmpty, validateForm, withComputed, type UploadCheck } from '@yuezi/contract/forms/validate';
-import { withoutComputed } from '../lib/forms.js';
-import { writeAudit } from '../repositories/audit.js';
-import { siteCustomer } from '../repositories/customers.js';
-import * as orders from '../repositories/orders.js';
-import { getOutApply, outApplyTables, outApplyType } from '../repositories/outApplies.js';
-import { departmentName, giftTypeName } from '../repositories/siteLists.js';
-import { getSpecialCare, specialCareTables } from '../repositories/specialCares.js';
-import { batchesByIds, fenText, type Batch, type StockMove } from '../repositories/stock.js';
-import { auditSave, saveOnce } from './saveOnce.js';
-import { checkAgainstSite } from './siteOptions.js';
-import { stockMove } from './stock.js';
+import type { Actor } from '../actor.js'
+import type { OrderStatus, OutApplyType } from '../db/schema.js'
+import type { Db } from '../db/types.js'
+import { AppError, Code, FormInvalidError } from '../errors.js'
+import { outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
+import { idOf, ITEMS, stockErrors } from '@yuezi/contract/forms/definitions/stockRules'
+import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import { fieldsOf, isEmpty, validateForm, withComputed, type UploadCheck } from '@yuezi/contract/forms/validate'
+import { withoutComputed } from '../lib/forms.js'
+import { writeAudit } from '../repositories/audit.js'
+import { siteCustomer } from '../repositories/customers.js'
+import * as orders from '../repositories/orders.js'
+import { getOutApply, outApplyTables, outApplyType } from '../repositories/outApplies.js'
+import { departmentName, giftTypeName } from '../repositories/siteLists.js'
+import { getSpecialCare, specialCareTables } from '../repositories/specialCares.js'
+import { batchesByIds, fenText, type Batch, type StockMove } from '../repositories/stock.js'
+import { auditSave, saveOnce } from './saveOnce.js'
+import { checkAgainstSite } from './siteOptions.js'
+import { stockMove } from './stock.js'
 
 // Stock orders: outbound orders (outApply: `general` for a department, 出库单; `gift` a gift pack
 // for a customer, 入住礼包出库) and self-paid item orders of a customer (specialCare, 自费物品消费表).
@@ -24,37 +24,37 @@ import { stockMove } from './stock.js';
 // batches, reversal puts them back. Every change is audited.
 
 /** The form of each type of outbound order. */
-export const OUT_APPLY_FORMS = { general: outApplyGeneral, gift: outApplyGift } as const;
+export const OUT_APPLY_FORMS = { general: outApplyGeneral, gift: outApplyGift } as const
 /** The prefix of an order's number. */
-const PREFIX = { general: 'CK', gift: 'LB', specialCare: 'ZF' } as const;
+const PREFIX = { general: 'CK', gift: 'LB', specialCare: 'ZF' } as const
 
 /** An order that is not the site's, or deleted: -2. */
-export const orderNotFound = () => new AppError(Code.NOT_FOUND, 'order.notFound');
+export const orderNotFound = () => new AppError(Code.NOT_FOUND, 'order.notFound')
 
 /** Checking, reversing, editing or deleting an order whose status does not allow it: -6, saying what it is. */
 const notInStatus = (verb: 'check' | 'reverse' | 'edit' | 'delete', status: OrderStatus) =>
-  new AppError(Code.CONFLICT, `order.${verb}.${status}`);
+  new AppError(Code.CONFLICT, `order.${verb}.${status}`)
 
 /** Locks a live order of the site (see lockOrder); else not-found. */
 async function lockOrder(tx: Db, t: orders.OrderTables, siteId: number, id: number) {
-  const order = await orders.lockOrder(tx, t, siteId, id);
-  if (!order) throw orderNotFound();
-  return order;
+  const order = await orders.lockOrder(tx, t, siteId, id)
+  if (!order) throw orderNotFound()
+  return order
 }
 
 /** The order number people read: a prefix, the site's day it was made, the id: CK20261122-00042. */
 const orderNo = (prefix: string, today: string, id: number) =>
-  `${prefix}${today.replaceAll('-', '')}-${String(id).padStart(5, '0')}`;
+  `${prefix}${today.replaceAll('-', '')}-${String(id).padStart(5, '0')}`
 
 /** Text of a validated text field, '' when empty. */
-const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 // ---------------------------------------------------------------------------------------------
 // Reading
 
 // The site's orders, a page of them or one with its items (else undefined): plain reads.
-export { getOutApply, listOutApplies } from '../repositories/outApplies.js';
-export { getSpecialCare, listSpecialCares } from '../repositories/specialCares.js';
+export { getOutApply, listOutApplies } from '../repositories/outApplies.js'
+export { getSpecialCare, listSpecialCares } from '../repositories/specialCares.js'
 
 // ---------------------------------------------------------------------------------------------
 // Saving, shared
@@ -62,15 +62,15 @@ export { getSpecialCare, listSpecialCares } from '../repositories/specialCares.j
 /** An order as its kind's `build` in `saveOrder` makes it from the validated form. */
 interface OrderToSave {
   /** The order's columns, set when it is made and each time it is changed. */
-  values: Record<string, unknown>;
+  values: Record<string, unknown>
   /** Columns set only when it is made (an outbound order's type, which cannot change). */
-  createOnly?: Record<string, unknown>;
+  createOnly?: Record<string, unknown>
   /** The prefix of its number (see orderNo). */
-  prefix: string;
+  prefix: string
   /** What the keyword search looks in, given the order's number. */
-  searchText: (no: string) => string;
+  searchText: (no: string) => string
   /** The item rows to insert, with their order's id. */
-  items: (orderId: number) => Record<string, unknown>[];
+  items: (orderId: number) => Record<string, unknown>[]
 }
 
 /**
@@ -89,35 +89,40 @@ async function saveOrder(
   build: (tx: Db) => Promise<OrderToSave>,
 ): Promise<number> {
   return saveOnce(db, actor.siteId, input.requestId, async (tx) => {
-    let existingNo = '';
+    let existingNo = ''
     if (input.id !== undefined) {
-      const existing = await lockOrder(tx, t, actor.siteId, input.id);
-      if (existing.status !== 'pending') throw notInStatus('edit', existing.status);
-      existingNo = existing.no;
+      const existing = await lockOrder(tx, t, actor.siteId, input.id)
+      if (existing.status !== 'pending') throw notInStatus('edit', existing.status)
+      existingNo = existing.no
     }
-    const order = await build(tx);
-    const values = { ...order.values, updatedAt: new Date(), updatedBy: actor.accountId };
+    const order = await build(tx)
+    const values = { ...order.values, updatedAt: new Date(), updatedBy: actor.accountId }
 
-    let id: number;
+    let id: number
     if (input.id === undefined) {
-      id = await orders.insertOrder(tx, t, { ...values, ...order.createOnly, siteId: actor.siteId, createdBy: actor.accountId });
-      const no = orderNo(order.prefix, today, id);
-      await orders.updateOrder(tx, t, id, { no, searchText: order.searchText(no) });
+      id = await orders.insertOrder(tx, t, {
+        ...values,
+        ...order.createOnly,
+        siteId: actor.siteId,
+        createdBy: actor.accountId,
+      })
+      const no = orderNo(order.prefix, today, id)
+      await orders.updateOrder(tx, t, id, { no, searchText: order.searchText(no) })
     } else {
-      id = input.id;
-      await orders.updateOrder(tx, t, id, { ...values, searchText: order.searchText(existingNo) });
-      await orders.deleteItems(tx, t, id);
+      id = input.id
+      await orders.updateOrder(tx, t, id, { ...values, searchText: order.searchText(existingNo) })
+      await orders.deleteItems(tx, t, id)
     }
-    await orders.insertItems(tx, t, order.items(id));
+    await orders.insertItems(tx, t, order.items(id))
     await auditSave(tx, {
       ...actor,
       action: input.id === undefined ? 'create' : 'update',
       entity: t.entity,
       entityId: id,
       requestId: input.requestId,
-    });
-    return id;
-  });
+    })
+    return id
+  })
 }
 
 /**
@@ -126,19 +131,24 @@ async function saveOrder(
  * no batch is asked for more than it has now. Throws the field errors; answers the rows' batches.
  */
 async function checkOrderData(db: Db, siteId: number, definition: FormDefinition, data: FormData, today: string) {
-  const errors = await checkAgainstSite(db, siteId, fieldsOf(definition), data, []);
-  const rows = Array.isArray(data[ITEMS]) ? (data[ITEMS] as FormData[]) : [];
+  const errors = await checkAgainstSite(db, siteId, fieldsOf(definition), data, [])
+  const rows = Array.isArray(data[ITEMS]) ? (data[ITEMS] as FormData[]) : []
   const batches = await batchesByIds(
     db,
     siteId,
     rows.map((row) => idOf(row.batch_id)).filter((id): id is number => id !== undefined),
-  );
-  const productNames = new Map([...batches.values()].map((batch) => [batch.product_id, batch.product_name]));
-  const stock = stockErrors(rows, (id) => batches.get(id), today, (id) => productNames.get(id) ?? '');
+  )
+  const productNames = new Map([...batches.values()].map((batch) => [batch.product_id, batch.product_name]))
+  const stock = stockErrors(
+    rows,
+    (id) => batches.get(id),
+    today,
+    (id) => productNames.get(id) ?? '',
+  )
   // One message a field: a batch of another product is already an `option` error of the site check.
-  const all = [...errors, ...stock].filter((error, i, list) => list.findIndex((e) => e.path === error.path) === i);
-  if (all.length) throw new FormInvalidError(all);
-  return batches;
+  const all = [...errors, ...stock].filter((error, i, list) => list.findIndex((e) => e.path === error.path) === i)
+  if (all.length) throw new FormInvalidError(all)
+  return batches
 }
 
 /**
@@ -147,7 +157,7 @@ async function checkOrderData(db: Db, siteId: number, definition: FormDefinition
  * stays what it was when saved), and the product's name for the keyword search.
  */
 function itemOf(row: FormData, batches: Map<number, Batch>, price?: number) {
-  const batch = batches.get(idOf(row.batch_id)!)!;
+  const batch = batches.get(idOf(row.batch_id)!)!
   return {
     name: batch.product_name,
     columns: {
@@ -156,7 +166,7 @@ function itemOf(row: FormData, batches: Map<number, Batch>, price?: number) {
       quantity: row.quantity as number,
       price: fenText(Math.round((price ?? batch.price) * 100)),
     },
-  };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,15 +174,15 @@ function itemOf(row: FormData, batches: Map<number, Batch>, price?: number) {
 
 export interface OutApplyInput {
   /** Update this pending order instead of creating one. */
-  id?: number;
-  type: OutApplyType;
+  id?: number
+  type: OutApplyType
   /** The fields of the type's form (@yuezi/contract/forms/definitions/stock.ts): the save's body. */
-  data: FormData;
-  requestId?: string;
+  data: FormData
+  requestId?: string
   /** Who saves it: a general order's requester when the body names none. */
-  staffName: string;
+  staffName: string
   /** Whether a signature or photo is one of this server's uploads: a client's save passes its request's check. */
-  isUpload?: UploadCheck;
+  isUpload?: UploadCheck
 }
 
 /**
@@ -181,33 +191,33 @@ export interface OutApplyInput {
  * can be changed, and not its type.
  */
 export async function saveOutApply(db: Db, actor: Actor, input: OutApplyInput, today: string): Promise<number> {
-  const definition = OUT_APPLY_FORMS[input.type];
-  const data = { ...input.data };
-  data.apply_date ??= today;
-  if (input.type === 'general' && !textOf(data.requester)) data.requester = input.staffName;
-  const errors = validateForm(definition, data, input.isUpload);
-  if (errors.length) throw new FormInvalidError(errors);
-  const rows = data[ITEMS] as FormData[];
+  const definition = OUT_APPLY_FORMS[input.type]
+  const data = { ...input.data }
+  data.apply_date ??= today
+  if (input.type === 'general' && !textOf(data.requester)) data.requester = input.staffName
+  const errors = validateForm(definition, data, input.isUpload)
+  if (errors.length) throw new FormInvalidError(errors)
+  const rows = data[ITEMS] as FormData[]
 
   return saveOrder(db, actor, outApplyTables, input, today, async (tx) => {
     // saveOrder has locked the order and found it pending; its type cannot change.
     if (input.id !== undefined && (await outApplyType(tx, input.id)) !== input.type) {
-      throw new AppError(Code.INVALID_INPUT, 'order.typeFixed');
+      throw new AppError(Code.INVALID_INPUT, 'order.typeFixed')
     }
-    const customerId = input.type === 'gift' ? (data.customer_id as number) : null;
+    const customerId = input.type === 'gift' ? (data.customer_id as number) : null
     if (customerId !== null && !(await siteCustomer(tx, actor.siteId, customerId))) {
-      throw new AppError(Code.NOT_FOUND, 'customer.notFound');
+      throw new AppError(Code.NOT_FOUND, 'customer.notFound')
     }
-    const batches = await checkOrderData(tx, actor.siteId, definition, data, today);
+    const batches = await checkOrderData(tx, actor.siteId, definition, data, today)
 
-    const departmentId = idOf(data.department_id) ?? null;
-    const giftTypeId = idOf(data.gift_type_id) ?? null;
+    const departmentId = idOf(data.department_id) ?? null
+    const giftTypeId = idOf(data.gift_type_id) ?? null
     // Names for the keyword search (both checked as the site's above).
-    const department = departmentId ? await departmentName(tx, actor.siteId, departmentId) : undefined;
-    const giftType = giftTypeId ? await giftTypeName(tx, actor.siteId, giftTypeId) : undefined;
-    const requester = textOf(data.requester);
-    const remark = textOf(data.remark);
-    const items = rows.map((row) => itemOf(row, batches));
+    const department = departmentId ? await departmentName(tx, actor.siteId, departmentId) : undefined
+    const giftType = giftTypeId ? await giftTypeName(tx, actor.siteId, giftTypeId) : undefined
+    const requester = textOf(data.requester)
+    const remark = textOf(data.remark)
+    const items = rows.map((row) => itemOf(row, batches))
     return {
       values: { departmentId, customerId, giftTypeId, requester, applyDate: data.apply_date as string, remark },
       createOnly: { type: input.type },
@@ -215,8 +225,8 @@ export async function saveOutApply(db: Db, actor: Actor, input: OutApplyInput, t
       searchText: (no) =>
         [no, requester, remark, department, giftType, ...items.map((item) => item.name)].filter(Boolean).join('\n'),
       items: (applyId) => items.map((item) => ({ applyId, ...item.columns })),
-    };
-  });
+    }
+  })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,12 +234,12 @@ export async function saveOutApply(db: Db, actor: Actor, input: OutApplyInput, t
 
 export interface SpecialCareInput {
   /** Update this pending order instead of creating one. */
-  id?: number;
+  id?: number
   /** The fields of 自费物品消费表 (@yuezi/contract/forms/definitions/stock.ts): the save's body. */
-  data: FormData;
-  requestId?: string;
+  data: FormData
+  requestId?: string
   /** Whether a signature or photo is one of this server's uploads: a client's save passes its request's check. */
-  isUpload?: UploadCheck;
+  isUpload?: UploadCheck
 }
 
 /**
@@ -238,28 +248,31 @@ export interface SpecialCareInput {
  * items and the audit entry in one transaction. Only a pending order can be changed.
  */
 export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareInput, today: string): Promise<number> {
-  const definition = specialCare;
-  const data = withoutComputed(definition, input.data);
-  data.consume_date ??= today;
+  const definition = specialCare
+  const data = withoutComputed(definition, input.data)
+  data.consume_date ??= today
   // Another site's customer is not found (before the form's rules: her room would be missing); the room defaults to hers.
-  const customerId = typeof data.customer_id === 'number' ? idOf(data.customer_id) : undefined;
+  const customerId = typeof data.customer_id === 'number' ? idOf(data.customer_id) : undefined
   if (customerId !== undefined) {
-    const customer = await siteCustomer(db, actor.siteId, customerId);
-    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
-    if (isEmpty(data.room)) data.room = customer.room;
+    const customer = await siteCustomer(db, actor.siteId, customerId)
+    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+    if (isEmpty(data.room)) data.room = customer.room
   }
-  const errors = validateForm(definition, data, input.isUpload);
-  if (errors.length) throw new FormInvalidError(errors);
-  const computed = withComputed(definition, data, { today });
-  const rows = computed[ITEMS] as FormData[];
+  const errors = validateForm(definition, data, input.isUpload)
+  if (errors.length) throw new FormInvalidError(errors)
+  const computed = withComputed(definition, data, { today })
+  const rows = computed[ITEMS] as FormData[]
 
   return saveOrder(db, actor, specialCareTables, input, today, async (tx) => {
-    const customer = await siteCustomer(tx, actor.siteId, data.customer_id as number);
-    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound');
-    const batches = await checkOrderData(tx, actor.siteId, definition, data, today);
+    const customer = await siteCustomer(tx, actor.siteId, data.customer_id as number)
+    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+    const batches = await checkOrderData(tx, actor.siteId, definition, data, today)
 
-    const remark = textOf(data.remark);
-    const items = rows.map((row) => ({ ...itemOf(row, batches, row.price as number), subtotal: row.subtotal as number }));
+    const remark = textOf(data.remark)
+    const items = rows.map((row) => ({
+      ...itemOf(row, batches, row.price as number),
+      subtotal: row.subtotal as number,
+    }))
     return {
       values: {
         customerId: customer.id,
@@ -271,9 +284,10 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
       },
       prefix: PREFIX.specialCare,
       searchText: (no) => [no, remark, ...items.map((item) => item.name)].filter(Boolean).join('\n'),
-      items: (careId) => items.map((item) => ({ careId, ...item.columns, subtotal: fenText(Math.round(item.subtotal * 100)) })),
-    };
-  });
+      items: (careId) =>
+        items.map((item) => ({ careId, ...item.columns, subtotal: fenText(Math.round(item.subtotal * 100)) })),
+    }
+  })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,44 +296,44 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
 /** Soft-deletes a pending order of the site (kept for audit). */
 async function deleteOrder(db: Db, actor: Actor, t: orders.OrderTables, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, t, actor.siteId, id);
-    if (order.status !== 'pending') throw notInStatus('delete', order.status);
-    await orders.updateOrder(tx, t, id, { deletedAt: new Date(), deletedBy: actor.accountId });
-    await writeAudit(tx, { ...actor, action: 'delete', entity: t.entity, entityId: id });
-  });
+    const order = await lockOrder(tx, t, actor.siteId, id)
+    if (order.status !== 'pending') throw notInStatus('delete', order.status)
+    await orders.updateOrder(tx, t, id, { deletedAt: new Date(), deletedBy: actor.accountId })
+    await writeAudit(tx, { ...actor, action: 'delete', entity: t.entity, entityId: id })
+  })
 }
 
-export const deleteOutApply = (db: Db, actor: Actor, id: number) => deleteOrder(db, actor, outApplyTables, id);
-export const deleteSpecialCare = (db: Db, actor: Actor, id: number) => deleteOrder(db, actor, specialCareTables, id);
+export const deleteOutApply = (db: Db, actor: Actor, id: number) => deleteOrder(db, actor, outApplyTables, id)
+export const deleteSpecialCare = (db: Db, actor: Actor, id: number) => deleteOrder(db, actor, specialCareTables, id)
 
 // ---------------------------------------------------------------------------------------------
 // Checking: approve, reject, reverse
 
-type CheckAction = { approve: true } | { approve: false; reason: string } | { reverse: true; reason?: string };
+type CheckAction = { approve: true } | { approve: false; reason: string } | { reverse: true; reason?: string }
 
 /** The body of a check: `{id, approve: true}`, `{id, approve: false, reason}` or `{id, reverse: true, reason?}`. */
 export interface CheckBody {
-  id: number;
-  approve?: boolean;
-  reverse?: boolean;
-  reason?: string;
+  id: number
+  approve?: boolean
+  reverse?: boolean
+  reason?: string
 }
 
 /** The action of a check body. */
 function checkActionOf(body: CheckBody): CheckAction {
-  const reason = body.reason?.trim() || undefined;
-  if (body.reverse === true && body.approve === undefined) return { reverse: true, reason };
-  if (body.reverse !== undefined) throw new AppError(Code.INVALID_INPUT, 'order.checkAction');
-  if (body.approve === true) return { approve: true };
+  const reason = body.reason?.trim() || undefined
+  if (body.reverse === true && body.approve === undefined) return { reverse: true, reason }
+  if (body.reverse !== undefined) throw new AppError(Code.INVALID_INPUT, 'order.checkAction')
+  if (body.approve === true) return { approve: true }
   if (body.approve === false) {
-    if (!reason) throw new AppError(Code.INVALID_INPUT, 'order.reasonRequired');
-    return { approve: false, reason };
+    if (!reason) throw new AppError(Code.INVALID_INPUT, 'order.reasonRequired')
+    return { approve: false, reason }
   }
-  throw new AppError(Code.INVALID_INPUT, 'order.checkAction');
+  throw new AppError(Code.INVALID_INPUT, 'order.checkAction')
 }
 
 /** No stock moves: a rejection. */
-const noStockMove: StockMove = { batchDeltas: new Map(), movements: [] };
+const noStockMove: StockMove = { batchDeltas: new Map(), movements: [] }
 
 /**
  * Works out a check of a locked, live order inside the caller's transaction: approving takes its
@@ -335,18 +349,36 @@ async function planCheck(
   action: CheckAction,
   today: string,
 ): Promise<orders.OrderCheck> {
-  const check = { siteId: actor.siteId, orderId: order.id, by: actor.accountId, at: new Date(), httpRequestId: actor.httpRequestId };
+  const check = {
+    siteId: actor.siteId,
+    orderId: order.id,
+    by: actor.accountId,
+    at: new Date(),
+    httpRequestId: actor.httpRequestId,
+  }
   const move = async (direction: 'approve' | 'reverse') =>
-    stockMove(actor.siteId, { kind: t.kind, id: order.id }, await orders.lockMovingItems(db, t, order.id), direction, today);
+    stockMove(
+      actor.siteId,
+      { kind: t.kind, id: order.id },
+      await orders.lockMovingItems(db, t, order.id),
+      direction,
+      today,
+    )
   if ('reverse' in action) {
-    if (order.status !== 'approved') throw notInStatus('reverse', order.status);
-    return { ...check, ...(await move('reverse')), action: 'reverse', status: 'reversed', reason: action.reason ?? null };
+    if (order.status !== 'approved') throw notInStatus('reverse', order.status)
+    return {
+      ...check,
+      ...(await move('reverse')),
+      action: 'reverse',
+      status: 'reversed',
+      reason: action.reason ?? null,
+    }
   }
-  if (order.status !== 'pending') throw notInStatus('check', order.status);
+  if (order.status !== 'pending') throw notInStatus('check', order.status)
   if (action.approve) {
-    return { ...check, ...(await move('approve')), action: 'approve', status: 'approved', reason: null };
+    return { ...check, ...(await move('approve')), action: 'approve', status: 'approved', reason: null }
   }
-  return { ...check, ...noStockMove, action: 'reject', status: 'rejected', reason: action.reason };
+  return { ...check, ...noStockMove, action: 'reject', status: 'rejected', reason: action.reason }
 }
 
 /**
@@ -364,22 +396,22 @@ async function checkOrder<Order>(
   today: string,
   read: (tx: Db) => Promise<Order | undefined>,
 ): Promise<Order> {
-  const action = checkActionOf(body);
+  const action = checkActionOf(body)
   return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, t, actor.siteId, body.id);
-    const check = await planCheck(tx, actor, t, { id: body.id, status: order.status }, action, today);
+    const order = await lockOrder(tx, t, actor.siteId, body.id)
+    const check = await planCheck(tx, actor, t, { id: body.id, status: order.status }, action, today)
     // The batches' guard repeats the checks of stockMove in SQL: the rows are locked, so it holds.
     if ((await orders.recordCheck(tx, t, check)) !== check.batchDeltas.size) {
-      throw new Error(`batches of ${t.kind} ${body.id} changed under their lock`);
+      throw new Error(`batches of ${t.kind} ${body.id} changed under their lock`)
     }
-    return (await read(tx))!;
-  });
+    return (await read(tx))!
+  })
 }
 
 /** Approves, rejects or reverses an outbound order of the site (see checkOrder); answers it as it is now. */
 export const checkOutApply = (db: Db, actor: Actor, body: CheckBody, today: string) =>
-  checkOrder(db, actor, outApplyTables, body, today, (tx) => getOutApply(tx, actor.siteId, body.id, today));
+  checkOrder(db, actor, outApplyTables, body, today, (tx) => getOutApply(tx, actor.siteId, body.id, today))
 
 /** Approves, rejects or reverses a self-paid order of the site (see checkOrder); answers it as it is now. */
 export const checkSpecialCare = (db: Db, actor: Actor, body: CheckBody, today: string) =>
-  checkOrder(db, actor, specialCareTables, body, today, (tx) => getSpecialCare(tx, actor.siteId, body.id, today));
+  checkOrder(db, actor, specialCareTables, body, today, (tx) => getSpecialCare(tx, actor.siteId, body.id, today))

@@ -1,5 +1,5 @@
-import type { Db } from '../db/types.js';
-import { findRequest, writeAudit, type AuditEntry } from '../repositories/audit.js';
+import type { Db } from '../db/types.js'
+import { findRequest, writeAudit, type AuditEntry } from '../repositories/audit.js'
 
 /**
  * Thrown inside a save of `saveOnce` when a unique index says that another save with its
@@ -23,23 +23,24 @@ export async function saveOnce<Locked = undefined>(
 ): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
-      const locked = (await lock?.(tx)) as Locked;
+      const locked = (await lock?.(tx)) as Locked
       if (requestId !== undefined) {
-        const saved = await findRequest(tx, siteId, requestId);
-        if (saved !== undefined) return saved;
+        const saved = await findRequest(tx, siteId, requestId)
+        if (saved !== undefined) return saved
       }
-      return save(tx, locked);
-    });
+      return save(tx, locked)
+    })
   } catch (error) {
-    if (!(error instanceof AlreadySaved)) throw error;
+    if (!(error instanceof AlreadySaved)) throw error
     // The other save has committed: the unique index made this one wait for it.
-    const saved = await findRequest(db, siteId, requestId!);
-    if (saved === undefined) throw new Error('a save with this request_id conflicted but is not recorded', { cause: error });
-    return saved;
+    const saved = await findRequest(db, siteId, requestId!)
+    if (saved === undefined)
+      throw new Error('a save with this request_id conflicted but is not recorded', { cause: error })
+    return saved
   }
 }
 
 /** The audit entry of a save in `saveOnce`; a second save with the entry's request_id rolls back. */
 export async function auditSave(db: Db, entry: AuditEntry): Promise<void> {
-  if (!(await writeAudit(db, entry))) throw new AlreadySaved();
+  if (!(await writeAudit(db, entry))) throw new AlreadySaved()
 }

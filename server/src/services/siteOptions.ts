@@ -1,12 +1,12 @@
-import type { Db } from '../db/types.js';
-import { idOf } from '@yuezi/contract/forms/definitions/stockRules';
-import type { Field, FieldError, FormData } from '@yuezi/contract/forms/types';
-import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate';
-import { existingDepartments, existingRooms } from '../repositories/siteLists.js';
-import { batchesByIds, existingGiftTypes, existingPackages, existingProducts } from '../repositories/stock.js';
+import type { Db } from '../db/types.js'
+import { idOf } from '@yuezi/contract/forms/definitions/stockRules'
+import type { Field, FieldError, FormData } from '@yuezi/contract/forms/types'
+import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
+import { existingDepartments, existingRooms } from '../repositories/siteLists.js'
+import { batchesByIds, existingGiftTypes, existingPackages, existingProducts } from '../repositories/stock.js'
 
 // The site's rooms by floor and departments that forms choose from: plain reads.
-export { listDepartments, listFloors } from '../repositories/siteLists.js';
+export { listDepartments, listFloors } from '../repositories/siteLists.js'
 
 /**
  * What a form definition's rules cannot know: that the chosen babies are the customer's, and that
@@ -21,63 +21,67 @@ export async function checkAgainstSite(
   children: { id: number }[],
 ): Promise<FieldError[]> {
   /** A field's values; `row` is the row the field is in, for a batch's product. */
-  const uses: { path: string; field: Field; values: unknown[]; row?: FormData }[] = [];
+  const uses: { path: string; field: Field; values: unknown[]; row?: FormData }[] = []
   const collect = (fieldList: Field[], values: FormData, prefix: string, row?: FormData) => {
     for (const field of fieldList) {
-      const value = values[field.key];
-      const path = `${prefix}${field.key}`;
-      if (isEmpty(value)) continue;
+      const value = values[field.key]
+      const path = `${prefix}${field.key}`
+      if (isEmpty(value)) continue
       if (field.type === 'rows' && Array.isArray(value)) {
         value.forEach((item, i) => {
-          if (item && typeof item === 'object') collect(field.rows ?? [], item as FormData, `${path}.${i}.`, item as FormData);
-        });
+          if (item && typeof item === 'object')
+            collect(field.rows ?? [], item as FormData, `${path}.${i}.`, item as FormData)
+        })
       } else if (field.type === 'baby' || field.optionsSource) {
-        uses.push({ path, field, values: Array.isArray(value) ? value : [value], row });
+        uses.push({ path, field, values: Array.isArray(value) ? value : [value], row })
       }
     }
-  };
-  collect(fields, data, '');
+  }
+  collect(fields, data, '')
 
-  const of = (source: string) => uses.filter((use) => use.field.optionsSource === source).flatMap((use) => use.values);
+  const of = (source: string) => uses.filter((use) => use.field.optionsSource === source).flatMap((use) => use.values)
   // Ids as numbers: a picker may send them as digit strings.
-  const ids = (source: string) => of(source).map(idOf).filter((id): id is number => id !== undefined);
+  const ids = (source: string) =>
+    of(source)
+      .map(idOf)
+      .filter((id): id is number => id !== undefined)
   // One after another: `db` may be a transaction, whose one connection runs one query at a time.
-  const roomSet = await existingRooms(db, siteId, of('floorList').map(String));
-  const departmentSet = await existingDepartments(db, siteId, ids('departmentList'));
-  const productSet = await existingProducts(db, siteId, ids('productList'));
-  const packageSet = await existingPackages(db, siteId, ids('productPackageList'));
-  const giftTypeSet = await existingGiftTypes(db, siteId, ids('giftTypeList'));
-  const batches = await batchesByIds(db, siteId, ids('getProductBatch'));
-  const babyIds = new Set(children.map((child) => child.id));
+  const roomSet = await existingRooms(db, siteId, of('floorList').map(String))
+  const departmentSet = await existingDepartments(db, siteId, ids('departmentList'))
+  const productSet = await existingProducts(db, siteId, ids('productList'))
+  const packageSet = await existingPackages(db, siteId, ids('productPackageList'))
+  const giftTypeSet = await existingGiftTypes(db, siteId, ids('giftTypeList'))
+  const batches = await batchesByIds(db, siteId, ids('getProductBatch'))
+  const babyIds = new Set(children.map((child) => child.id))
   const has = (set: Set<number>, value: unknown) => {
-    const id = idOf(value);
-    return id !== undefined && set.has(id);
-  };
+    const id = idOf(value)
+    return id !== undefined && set.has(id)
+  }
   const valid = (field: Field, value: unknown, row?: FormData): boolean => {
-    if (field.type === 'baby') return babyIds.has(value as number);
+    if (field.type === 'baby') return babyIds.has(value as number)
     switch (field.optionsSource) {
       case 'floorList':
-        return roomSet.has(String(value));
+        return roomSet.has(String(value))
       case 'departmentList':
-        return has(departmentSet, value);
+        return has(departmentSet, value)
       case 'productList':
-        return has(productSet, value);
+        return has(productSet, value)
       case 'productPackageList':
-        return has(packageSet, value);
+        return has(packageSet, value)
       case 'giftTypeList':
-        return has(giftTypeSet, value);
+        return has(giftTypeSet, value)
       case 'getProductBatch': {
-        const id = idOf(value);
-        const batch = id === undefined ? undefined : batches.get(id);
+        const id = idOf(value)
+        const batch = id === undefined ? undefined : batches.get(id)
         // Of the row's product, when the row names a valid one (an invalid one has its own error).
-        const productId = idOf(row?.product_id);
-        return batch !== undefined && (productId === undefined || batch.product_id === productId);
+        const productId = idOf(row?.product_id)
+        return batch !== undefined && (productId === undefined || batch.product_id === productId)
       }
       case undefined:
-        return true;
+        return true
     }
-  };
+  }
   return uses
     .filter((use) => !use.values.every((value) => valid(use.field, value, use.row)))
-    .map((use): FieldError => ({ path: use.path, labelKey: labelKeyOf(use.field), rule: 'option' }));
+    .map((use): FieldError => ({ path: use.path, labelKey: labelKeyOf(use.field), rule: 'option' }))
 }

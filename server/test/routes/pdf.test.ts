@@ -1,313 +1,417 @@
-import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { describe, it } from 'node:test';
-import { formDefinitions } from '@yuezi/contract/forms/index';
-import type { Field, FormData } from '@yuezi/contract/forms/types';
-import { fieldsOf, labelKeyOf } from '@yuezi/contract/forms/validate';
-import { repoRoot } from '../../src/config.js';
-import { DEMO_SIGNATURE } from '../../src/demo/common.js';
-import { AppError } from '../../src/errors.js';
-import { fontProblem } from '../../src/services/pdf/font.js';
-import { createPdfLink } from '../../src/services/pdf/index.js';
-import { openFolderStore } from '../../src/services/uploads/folder.js';
-import { signPdfLink } from '../../src/services/pdf/link.js';
-import { definitionOf, validSample, type SampleRefs } from '../formSamples.js';
-import { call, stockRefs } from '../helpers.js';
-import { app, CARE, departments, general, INDEX, other, OUT, post, row, saved, site, useStockSites } from '../stockFixture.js';
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, it } from 'node:test'
+import { formDefinitions } from '@yuezi/contract/forms/index'
+import type { Field, FormData } from '@yuezi/contract/forms/types'
+import { fieldsOf, labelKeyOf } from '@yuezi/contract/forms/validate'
+import { repoRoot } from '../../src/config.js'
+import { DEMO_SIGNATURE } from '../../src/demo/common.js'
+import { AppError } from '../../src/errors.js'
+import { fontProblem } from '../../src/services/pdf/font.js'
+import { createPdfLink } from '../../src/services/pdf/index.js'
+import { openFolderStore } from '../../src/services/uploads/folder.js'
+import { signPdfLink } from '../../src/services/pdf/link.js'
+import { definitionOf, validSample, type SampleRefs } from '../formSamples.js'
+import { call, stockRefs } from '../helpers.js'
+import {
+  app,
+  CARE,
+  departments,
+  general,
+  INDEX,
+  other,
+  OUT,
+  post,
+  row,
+  saved,
+  site,
+  useStockSites,
+} from '../stockFixture.js'
 
 // Every saved record and order as a PDF: the link the app asks for, and the PDF it opens with no
 // headers. The PDFs are read back with poppler (pdftotext, pdfimages), as a person would see them.
 
-const SECRET = 'the cluster secret of the pdf tests';
-process.env.PDF_LINK_SECRET = SECRET;
-useStockSites();
+const SECRET = 'the cluster secret of the pdf tests'
+process.env.PDF_LINK_SECRET = SECRET
+useStockSites()
 
-const zhForms: Record<string, string> = JSON.parse(readFileSync(path.join(repoRoot, 'locales/forms/zh-CN.json'), 'utf8'));
-const enForms: Record<string, string> = { ...zhForms, ...JSON.parse(readFileSync(path.join(repoRoot, 'locales/forms/en.json'), 'utf8')) };
-const zhServer: Record<string, string> = JSON.parse(readFileSync(path.join(repoRoot, 'locales/server/zh-CN.json'), 'utf8'));
-const enServer: Record<string, string> = JSON.parse(readFileSync(path.join(repoRoot, 'locales/server/en.json'), 'utf8'));
+const zhForms: Record<string, string> = JSON.parse(
+  readFileSync(path.join(repoRoot, 'locales/forms/zh-CN.json'), 'utf8'),
+)
+const enForms: Record<string, string> = {
+  ...zhForms,
+  ...JSON.parse(readFileSync(path.join(repoRoot, 'locales/forms/en.json'), 'utf8')),
+}
+const zhServer: Record<string, string> = JSON.parse(
+  readFileSync(path.join(repoRoot, 'locales/server/zh-CN.json'), 'utf8'),
+)
+const enServer: Record<string, string> = JSON.parse(readFileSync(path.join(repoRoot, 'locales/server/en.json'), 'utf8'))
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'yuezi-pdf-'));
-process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+const work = mkdtempSync(path.join(os.tmpdir(), 'yuezi-pdf-'))
+process.on('exit', () => rmSync(work, { recursive: true, force: true }))
 
 /** GETs a link with no headers at all, as WeChat's downloadFile does. */
-const open = (url: string) => app.inject({ method: 'GET', url });
+const open = (url: string) => app.inject({ method: 'GET', url })
 
 interface Pdf {
-  text: string;
+  text: string
   /** The text without any white space: values that wrap in a table cell still read whole. */
-  squeezed: string;
-  images: number;
+  squeezed: string
+  images: number
 }
 
 function readPdf(bytes: Buffer): Pdf {
-  const file = path.join(work, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, bytes);
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  const list = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' });
+  const file = path.join(work, `${Math.random().toString(36).slice(2)}.pdf`)
+  writeFileSync(file, bytes)
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+  const list = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
   // Two header lines, then a line per image (an image with an alpha channel adds its smask).
-  const images = list.split('\n').slice(2).filter((l) => l.trim().split(/\s+/)[2] === 'image').length;
-  return { text, squeezed: text.replace(/\s+/g, ''), images };
+  const images = list
+    .split('\n')
+    .slice(2)
+    .filter((l) => l.trim().split(/\s+/)[2] === 'image').length
+  return { text, squeezed: text.replace(/\s+/g, ''), images }
 }
 
 /** Asks for a PDF's link, opens it, answers the name and the PDF read back. */
 async function pdfOf(url: string, body: object, headers: Record<string, string> = {}) {
-  const reply = await post(url, body, headers);
-  assert.equal(reply.code, 1, reply.msg);
-  const { url: link, name } = reply.res;
-  assert.match(link, /^\/api\/pdf\/[\w.-]+$/);
-  const response = await open(link);
-  assert.equal(response.statusCode, 200, response.body);
-  assert.equal(response.headers['content-type'], 'application/pdf');
-  const disposition = String(response.headers['content-disposition']);
-  assert.ok(disposition.startsWith('inline;'), disposition);
-  assert.ok(disposition.includes(`filename*=UTF-8''${encodeURIComponent(name)}`), disposition);
+  const reply = await post(url, body, headers)
+  assert.equal(reply.code, 1, reply.msg)
+  const { url: link, name } = reply.res
+  assert.match(link, /^\/api\/pdf\/[\w.-]+$/)
+  const response = await open(link)
+  assert.equal(response.statusCode, 200, response.body)
+  assert.equal(response.headers['content-type'], 'application/pdf')
+  const disposition = String(response.headers['content-disposition'])
+  assert.ok(disposition.startsWith('inline;'), disposition)
+  assert.ok(disposition.includes(`filename*=UTF-8''${encodeURIComponent(name)}`), disposition)
   // The browser's PDF viewer opens it (in a tab of the H5 app's or another origin): no policy of the
   // app's pages on it, the other security headers as on every reply.
-  assert.equal(response.headers['content-security-policy'], undefined);
-  assert.equal(response.headers['cross-origin-resource-policy'], 'cross-origin');
-  assert.equal(response.headers['x-content-type-options'], 'nosniff');
-  assert.equal(response.headers['x-frame-options'], 'SAMEORIGIN');
-  assert.equal(response.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
-  return { name: name as string, link: link as string, pdf: readPdf(response.rawPayload) };
+  assert.equal(response.headers['content-security-policy'], undefined)
+  assert.equal(response.headers['cross-origin-resource-policy'], 'cross-origin')
+  assert.equal(response.headers['x-content-type-options'], 'nosniff')
+  assert.equal(response.headers['x-frame-options'], 'SAMEORIGIN')
+  assert.equal(response.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-')
+  return { name: name as string, link: link as string, pdf: readPdf(response.rawPayload) }
 }
 
-const squeeze = (text: string) => text.replace(/\s+/g, '');
-const has = (pdf: Pdf, text: string, what = text) => assert.ok(pdf.squeezed.includes(squeeze(text)), `the PDF lacks ${what}: «${text}»\n${pdf.text}`);
+const squeeze = (text: string) => text.replace(/\s+/g, '')
+const has = (pdf: Pdf, text: string, what = text) =>
+  assert.ok(pdf.squeezed.includes(squeeze(text)), `the PDF lacks ${what}: «${text}»\n${pdf.text}`)
 
 /** What the form shows of each filled value of a sample: its text, number, date or option label. */
 function shownValues(fields: Field[], data: FormData, forms: Record<string, string>): string[] {
   return fields.flatMap((field) => {
-    const value = data[field.key];
-    if (value === undefined || value === null || value === '') return [];
-    if (field.type === 'rows') return (value as FormData[]).flatMap((r) => shownValues(field.rows ?? [], r, forms));
+    const value = data[field.key]
+    if (value === undefined || value === null || value === '') return []
+    if (field.type === 'rows') return (value as FormData[]).flatMap((r) => shownValues(field.rows ?? [], r, forms))
     if (field.options) {
-      const values = Array.isArray(value) ? value : [value];
-      return values.map((v) => forms[field.options!.find((o) => o.value === v)!.labelKey]);
+      const values = Array.isArray(value) ? value : [value]
+      return values.map((v) => forms[field.options!.find((o) => o.value === v)!.labelKey])
     }
-    if (['text', 'textarea', 'date', 'datetime', 'phone', 'idCard'].includes(field.type)) return [String(value)];
-    if (field.type === 'number') return [String(value)];
-    if (field.type === 'money') return [(value as number).toFixed(2)];
-    return [];
-  });
+    if (['text', 'textarea', 'date', 'datetime', 'phone', 'idCard'].includes(field.type)) return [String(value)]
+    if (field.type === 'number') return [String(value)]
+    if (field.type === 'money') return [(value as number).toFixed(2)]
+    return []
+  })
 }
 
 const signatureCount = (fields: Field[], data: FormData) =>
-  fields.reduce((n, f) => n + (f.type === 'signature' && data[f.key] ? 1 : f.type === 'images' ? ((data[f.key] as unknown[]) ?? []).length : 0), 0);
+  fields.reduce(
+    (n, f) =>
+      n +
+      (f.type === 'signature' && data[f.key] ? 1 : f.type === 'images' ? ((data[f.key] as unknown[]) ?? []).length : 0),
+    0,
+  )
 
 describe('PDFs of form records', () => {
   it('prints every form: its title, the customer, every filled value with option labels, computed values and the signatures', async () => {
     // The drawn signature the server keeps among its uploads (the demo data's), for photos too.
-    const signature = DEMO_SIGNATURE;
-    const photo = DEMO_SIGNATURE;
+    const signature = DEMO_SIGNATURE
+    const photo = DEMO_SIGNATURE
     const refs: SampleRefs = {
       customer: site.customers[0],
       room: site.customers[0].room,
       departmentIds: departments.map((d) => d.id),
       stock: await stockRefs(app, site.token),
-    };
+    }
     const picks = {
-      product: (await post(`${INDEX}/productList`, { limit: 100 })).res.list.find((p: { id: number }) => p.id === refs.stock!.productId).name,
+      product: (await post(`${INDEX}/productList`, { limit: 100 })).res.list.find(
+        (p: { id: number }) => p.id === refs.stock!.productId,
+      ).name,
       batch: (await post('/api/care/inoutstore/getProductBatch', { product_id: refs.stock!.productId })).res.find(
         (b: { id: number }) => b.id === refs.stock!.batchId,
       ),
-      giftType: (await post(`${INDEX}/giftTypeList`, {})).res.find((g: { id: number }) => g.id === refs.stock!.giftTypeId).name,
-    };
+      giftType: (await post(`${INDEX}/giftTypeList`, {})).res.find(
+        (g: { id: number }) => g.id === refs.stock!.giftTypeId,
+      ).name,
+    }
     for (const [i, definition] of formDefinitions.entries()) {
       // One-per-customer forms each get a customer of their own.
-      const customer = site.customers[i % site.customers.length];
-      const data = validSample(definition, { ...refs, customer, room: customer.room });
+      const customer = site.customers[i % site.customers.length]
+      const data = validSample(definition, { ...refs, customer, room: customer.room })
       for (const field of fieldsOf(definition)) {
-        if (field.type === 'signature') data[field.key] = signature;
-        if (field.type === 'images') data[field.key] = [photo, photo];
+        if (field.type === 'signature') data[field.key] = signature
+        if (field.type === 'images') data[field.key] = [photo, photo]
       }
-      const id = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data });
-      const stored = (await post(`${INDEX}/getFormRecordInfo`, { id })).res;
+      const id = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data })
+      const stored = (await post(`${INDEX}/getFormRecordInfo`, { id })).res
 
-      const { name, pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { id });
-      const title = zhForms[definition.titleKey];
-      assert.equal(name, `${title}-${id}.pdf`);
-      has(pdf, title, 'the title');
-      has(pdf, customer.name, "the customer's name");
-      for (const field of fieldsOf(definition)) has(pdf, zhForms[labelKeyOf(field)], `the label of ${field.key}`);
-      for (const value of shownValues(fieldsOf(definition), data, zhForms)) has(pdf, value, `a value of ${definition.name}`);
+      const { name, pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { id })
+      const title = zhForms[definition.titleKey]
+      assert.equal(name, `${title}-${id}.pdf`)
+      has(pdf, title, 'the title')
+      has(pdf, customer.name, "the customer's name")
+      for (const field of fieldsOf(definition)) has(pdf, zhForms[labelKeyOf(field)], `the label of ${field.key}`)
+      for (const value of shownValues(fieldsOf(definition), data, zhForms))
+        has(pdf, value, `a value of ${definition.name}`)
       for (const field of fieldsOf(definition).filter((f) => f.type === 'computed')) {
-        if (stored.data[field.key] !== null && stored.data[field.key] !== undefined) has(pdf, String(stored.data[field.key]), field.key);
+        if (stored.data[field.key] !== null && stored.data[field.key] !== undefined)
+          has(pdf, String(stored.data[field.key]), field.key)
       }
       for (const field of fieldsOf(definition).filter((f) => f.optionsSource === 'departmentList')) {
-        for (const id of data[field.key] as number[]) has(pdf, departments.find((d) => d.id === id)!.name, 'a department');
+        for (const id of data[field.key] as number[])
+          has(pdf, departments.find((d) => d.id === id)!.name, 'a department')
       }
       // What the pickers show: the gift type's, the product's and the batch's names and the batch's expiry.
-      const picked = JSON.stringify(data);
-      if (picked.includes('"gift_type_id"')) has(pdf, picks.giftType, 'the gift type');
-      if (picked.includes('"batch_id"')) for (const text of [picks.product, picks.batch.batch_no, picks.batch.expiry_date]) has(pdf, text);
-      assert.equal(pdf.images, signatureCount(fieldsOf(definition), data), `${definition.name}: every signature and photo`);
+      const picked = JSON.stringify(data)
+      if (picked.includes('"gift_type_id"')) has(pdf, picks.giftType, 'the gift type')
+      if (picked.includes('"batch_id"'))
+        for (const text of [picks.product, picks.batch.batch_no, picks.batch.expiry_date]) has(pdf, text)
+      assert.equal(
+        pdf.images,
+        signatureCount(fieldsOf(definition), data),
+        `${definition.name}: every signature and photo`,
+      )
     }
-  });
+  })
 
   it('prints in English with lang: en, and refuses a record of another site as its info route does', async () => {
-    const definition = definitionOf('儿科医生查房签到表');
-    const customer = site.customers[0];
-    const data = validSample(definition, { customer, room: customer.room, departmentIds: [] });
-    data.doctor_signature = data.family_signature = DEMO_SIGNATURE;
-    const id = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data });
+    const definition = definitionOf('儿科医生查房签到表')
+    const customer = site.customers[0]
+    const data = validSample(definition, { customer, room: customer.room, departmentIds: [] })
+    data.doctor_signature = data.family_signature = DEMO_SIGNATURE
+    const id = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data })
 
-    const { name, pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { id }, { lang: 'en' });
-    assert.equal(name, `${enForms[definition.titleKey]}-${id}.pdf`);
-    has(pdf, enForms[definition.titleKey]);
-    has(pdf, enForms['form.option.umbilicus.dry']);
-    has(pdf, enServer['pdf.created']);
+    const { name, pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { id }, { lang: 'en' })
+    assert.equal(name, `${enForms[definition.titleKey]}-${id}.pdf`)
+    has(pdf, enForms[definition.titleKey])
+    has(pdf, enForms['form.option.umbilicus.dry'])
+    has(pdf, enServer['pdf.created'])
 
-    const theirs = { token: other.token };
-    const info = await call(app, `${INDEX}/getFormRecordInfo`, { id }, theirs);
-    const refused = await call(app, `${INDEX}/formRecordPdf`, { id }, theirs);
-    assert.deepEqual([refused.code, refused.msg], [info.code, info.msg]);
-    assert.equal(refused.code, -2);
-    const withoutSession = await call(app, `${INDEX}/formRecordPdf`, { id });
-    assert.equal(withoutSession.code, -90001);
-    const neither = await post(`${INDEX}/formRecordPdf`, {});
-    assert.deepEqual([neither.code, neither.msg], [-1, zhServer['pdf.recordOrAnswer']]);
-  });
+    const theirs = { token: other.token }
+    const info = await call(app, `${INDEX}/getFormRecordInfo`, { id }, theirs)
+    const refused = await call(app, `${INDEX}/formRecordPdf`, { id }, theirs)
+    assert.deepEqual([refused.code, refused.msg], [info.code, info.msg])
+    assert.equal(refused.code, -2)
+    const withoutSession = await call(app, `${INDEX}/formRecordPdf`, { id })
+    assert.equal(withoutSession.code, -90001)
+    const neither = await post(`${INDEX}/formRecordPdf`, {})
+    assert.deepEqual([neither.code, neither.msg], [-1, zhServer['pdf.recordOrAnswer']])
+  })
 
   it("prints a check-in rules acknowledgement with the rules' text and the signature", async () => {
-    const survey = (await post(`${INDEX}/getSurvey`, {})).res;
-    const customer = site.customers[site.customers.length - 1];
-    const data = { agree: ['yes'], customer_signature: DEMO_SIGNATURE, sign_date: '2026-03-04' };
-    const answerId = await saved(`${INDEX}/answerSave`, { customer_id: customer.id, survey_id: survey.id, data });
-    const { name, pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { answer_id: answerId });
-    assert.equal(name, `${zhForms['form.title.checkNotice']}-${answerId}.pdf`);
-    has(pdf, customer.name);
-    has(pdf, '2026-03-04');
-    has(pdf, zhForms['form.option.agree.yes']);
-    has(pdf, survey.content.split('\n')[0]);
-    assert.equal(pdf.images, 1);
-    const theirs = await call(app, `${INDEX}/formRecordPdf`, { answer_id: answerId }, { token: other.token });
-    assert.equal(theirs.code, -2);
-  });
-});
+    const survey = (await post(`${INDEX}/getSurvey`, {})).res
+    const customer = site.customers[site.customers.length - 1]
+    const data = { agree: ['yes'], customer_signature: DEMO_SIGNATURE, sign_date: '2026-03-04' }
+    const answerId = await saved(`${INDEX}/answerSave`, { customer_id: customer.id, survey_id: survey.id, data })
+    const { name, pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { answer_id: answerId })
+    assert.equal(name, `${zhForms['form.title.checkNotice']}-${answerId}.pdf`)
+    has(pdf, customer.name)
+    has(pdf, '2026-03-04')
+    has(pdf, zhForms['form.option.agree.yes'])
+    has(pdf, survey.content.split('\n')[0])
+    assert.equal(pdf.images, 1)
+    const theirs = await call(app, `${INDEX}/formRecordPdf`, { answer_id: answerId }, { token: other.token })
+    assert.equal(theirs.code, -2)
+  })
+})
 
 describe('PDFs of orders', () => {
   it('prints an outbound order with its status, who approved it, each row with its batch and expiry, and the totals', async () => {
-    const refs = await stockRefs(app, site.token);
-    const [batch] = (await post('/api/care/inoutstore/getProductBatch', { product_id: refs.productId })).res;
-    const id = await saved(`${OUT}/save`, general([row(refs.productId, refs.batchId, 2)], { remark: '科室补货备注' }));
-    assert.equal((await post(`${OUT}/check`, { id, approve: true })).code, 1);
-    const order = (await post(`${OUT}/info`, { id })).res;
-    const { name, pdf } = await pdfOf(`${OUT}/pdf`, { id });
-    assert.equal(name, `${zhForms['form.title.outApplyGeneral']}-${order.no}.pdf`);
-    for (const text of [order.no, zhServer['pdf.status.approved'], zhServer['pdf.approvedBy'], order.checked_by_name, order.department_name, '科室补货备注']) {
-      has(pdf, text);
+    const refs = await stockRefs(app, site.token)
+    const [batch] = (await post('/api/care/inoutstore/getProductBatch', { product_id: refs.productId })).res
+    const id = await saved(`${OUT}/save`, general([row(refs.productId, refs.batchId, 2)], { remark: '科室补货备注' }))
+    assert.equal((await post(`${OUT}/check`, { id, approve: true })).code, 1)
+    const order = (await post(`${OUT}/info`, { id })).res
+    const { name, pdf } = await pdfOf(`${OUT}/pdf`, { id })
+    assert.equal(name, `${zhForms['form.title.outApplyGeneral']}-${order.no}.pdf`)
+    for (const text of [
+      order.no,
+      zhServer['pdf.status.approved'],
+      zhServer['pdf.approvedBy'],
+      order.checked_by_name,
+      order.department_name,
+      '科室补货备注',
+    ]) {
+      has(pdf, text)
     }
-    has(pdf, order.items[0].product_name);
-    has(pdf, batch.batch_no);
-    has(pdf, batch.expiry_date);
-    has(pdf, order.total.toFixed(2), 'the total');
+    has(pdf, order.items[0].product_name)
+    has(pdf, batch.batch_no)
+    has(pdf, batch.expiry_date)
+    has(pdf, order.total.toFixed(2), 'the total')
     // The items section is titled once, not again by its table.
-    assert.equal(pdf.squeezed.split(zhForms['form.section.items']).length - 1, 1, pdf.text);
+    assert.equal(pdf.squeezed.split(zhForms['form.section.items']).length - 1, 1, pdf.text)
 
-    const theirs = await call(app, `${OUT}/pdf`, { id }, { token: other.token });
-    const theirInfo = await call(app, `${OUT}/info`, { id }, { token: other.token });
-    assert.deepEqual([theirs.code, theirs.msg], [theirInfo.code, theirInfo.msg]);
-  });
+    const theirs = await call(app, `${OUT}/pdf`, { id }, { token: other.token })
+    const theirInfo = await call(app, `${OUT}/info`, { id }, { token: other.token })
+    assert.deepEqual([theirs.code, theirs.msg], [theirInfo.code, theirInfo.msg])
+  })
 
   it('prints a rejected gift-pack order with the reason, in English too', async () => {
-    const refs = await stockRefs(app, site.token);
-    const customer = site.customers[1];
-    const body = { type: 'gift', customer_id: customer.id, gift_type_id: refs.giftTypeId, items: [row(refs.productId, refs.batchId, 1)] };
-    const id = await saved(`${OUT}/save`, body);
-    assert.equal((await post(`${OUT}/check`, { id, approve: false, reason: '礼包已发放过' })).code, 1);
-    const order = (await post(`${OUT}/info`, { id })).res;
-    const { pdf } = await pdfOf(`${OUT}/pdf`, { id });
-    for (const text of [zhForms['form.title.outApplyGift'], customer.name, order.gift_type_name, zhServer['pdf.status.rejected'], zhServer['pdf.rejectedBy'], '礼包已发放过']) {
-      has(pdf, text);
+    const refs = await stockRefs(app, site.token)
+    const customer = site.customers[1]
+    const body = {
+      type: 'gift',
+      customer_id: customer.id,
+      gift_type_id: refs.giftTypeId,
+      items: [row(refs.productId, refs.batchId, 1)],
     }
-    const english = await pdfOf(`${OUT}/pdf`, { id }, { lang: 'en' });
-    assert.equal(english.name, `${enForms['form.title.outApplyGift']}-${order.no}.pdf`);
-    has(english.pdf, enServer['pdf.status.rejected']);
-  });
+    const id = await saved(`${OUT}/save`, body)
+    assert.equal((await post(`${OUT}/check`, { id, approve: false, reason: '礼包已发放过' })).code, 1)
+    const order = (await post(`${OUT}/info`, { id })).res
+    const { pdf } = await pdfOf(`${OUT}/pdf`, { id })
+    for (const text of [
+      zhForms['form.title.outApplyGift'],
+      customer.name,
+      order.gift_type_name,
+      zhServer['pdf.status.rejected'],
+      zhServer['pdf.rejectedBy'],
+      '礼包已发放过',
+    ]) {
+      has(pdf, text)
+    }
+    const english = await pdfOf(`${OUT}/pdf`, { id }, { lang: 'en' })
+    assert.equal(english.name, `${enForms['form.title.outApplyGift']}-${order.no}.pdf`)
+    has(english.pdf, enServer['pdf.status.rejected'])
+  })
 
   it("prints a self-paid order with prices, subtotals, the total and the customer's signature", async () => {
-    const refs = await stockRefs(app, site.token);
-    const customer = site.customers[0];
-    const body = { customer_id: customer.id, items: [{ ...row(refs.productId, refs.batchId, 3), price: 12.5 }], signature: DEMO_SIGNATURE };
-    const id = await saved(`${CARE}/save`, body);
-    const order = (await post(`${CARE}/info`, { id })).res;
-    const { name, pdf } = await pdfOf(`${CARE}/pdf`, { id });
-    assert.equal(name, `${zhForms['form.title.specialCare']}-${order.no}.pdf`);
-    for (const text of [customer.name, customer.room, zhServer['pdf.status.pending'], '12.50', '37.50', order.items[0].batch_no]) has(pdf, text);
-    assert.equal(pdf.images, 1);
-    const theirs = await call(app, `${CARE}/pdf`, { id }, { token: other.token });
-    assert.equal(theirs.code, -2);
-  });
-});
+    const refs = await stockRefs(app, site.token)
+    const customer = site.customers[0]
+    const body = {
+      customer_id: customer.id,
+      items: [{ ...row(refs.productId, refs.batchId, 3), price: 12.5 }],
+      signature: DEMO_SIGNATURE,
+    }
+    const id = await saved(`${CARE}/save`, body)
+    const order = (await post(`${CARE}/info`, { id })).res
+    const { name, pdf } = await pdfOf(`${CARE}/pdf`, { id })
+    assert.equal(name, `${zhForms['form.title.specialCare']}-${order.no}.pdf`)
+    for (const text of [
+      customer.name,
+      customer.room,
+      zhServer['pdf.status.pending'],
+      '12.50',
+      '37.50',
+      order.items[0].batch_no,
+    ])
+      has(pdf, text)
+    assert.equal(pdf.images, 1)
+    const theirs = await call(app, `${CARE}/pdf`, { id }, { token: other.token })
+    assert.equal(theirs.code, -2)
+  })
+})
 
 describe('PDF links', () => {
   const recordLink = async () => {
-    const id = (await post(`${INDEX}/getFormRecord`, { limit: 1 })).res.list[0].id;
-    return { id, link: (await post(`${INDEX}/formRecordPdf`, { id })).res.url as string };
-  };
+    const id = (await post(`${INDEX}/getFormRecord`, { limit: 1 })).res.list[0].id
+    return { id, link: (await post(`${INDEX}/formRecordPdf`, { id })).res.url as string }
+  }
 
   it('refuses an expired link with 403 in its language', async () => {
-    const { id } = await recordLink();
-    const past = Math.floor(Date.now() / 1000) - 1;
-    for (const [lang, messages] of [['zh-CN', zhServer], ['en', enServer]] as const) {
-      const token = signPdfLink(Buffer.from(SECRET), { kind: 'record', id, siteId: site.siteId, lang, expires: past });
-      const response = await open(`/api/pdf/${token}`);
-      assert.equal(response.statusCode, 403);
-      assert.deepEqual(response.json(), { code: -5, msg: messages['pdf.linkExpired'], res: null });
+    const { id } = await recordLink()
+    const past = Math.floor(Date.now() / 1000) - 1
+    for (const [lang, messages] of [
+      ['zh-CN', zhServer],
+      ['en', enServer],
+    ] as const) {
+      const token = signPdfLink(Buffer.from(SECRET), { kind: 'record', id, siteId: site.siteId, lang, expires: past })
+      const response = await open(`/api/pdf/${token}`)
+      assert.equal(response.statusCode, 403)
+      assert.deepEqual(response.json(), { code: -5, msg: messages['pdf.linkExpired'], res: null })
     }
     // A link that is still valid opens.
-    const fresh = signPdfLink(Buffer.from(SECRET), { kind: 'record', id, siteId: site.siteId, lang: 'en', expires: past + 60 });
-    assert.equal((await open(`/api/pdf/${fresh}`)).statusCode, 200);
-  });
+    const fresh = signPdfLink(Buffer.from(SECRET), {
+      kind: 'record',
+      id,
+      siteId: site.siteId,
+      lang: 'en',
+      expires: past + 60,
+    })
+    assert.equal((await open(`/api/pdf/${fresh}`)).statusCode, 200)
+  })
 
   it('refuses an altered link, one for another record or site, and one signed with another secret', async () => {
-    const { id, link } = await recordLink();
-    const [payload, signature] = link.slice('/api/pdf/'.length).split('.');
-    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
-    const expires = Math.floor(Date.now() / 1000) + 60;
-    const otherRecord = signPdfLink(Buffer.from('another secret'), { kind: 'record', id: id + 1, siteId: site.siteId, lang: 'en', expires });
-    const changedPayload = `${otherRecord.split('.')[0]}.${signature}`;
+    const { id, link } = await recordLink()
+    const [payload, signature] = link.slice('/api/pdf/'.length).split('.')
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`
+    const expires = Math.floor(Date.now() / 1000) + 60
+    const otherRecord = signPdfLink(Buffer.from('another secret'), {
+      kind: 'record',
+      id: id + 1,
+      siteId: site.siteId,
+      lang: 'en',
+      expires,
+    })
+    const changedPayload = `${otherRecord.split('.')[0]}.${signature}`
     for (const [token, message] of [
       [`${payload}.${flipped}`, zhServer['pdf.linkInvalid']],
       [changedPayload, enServer['pdf.linkInvalid']],
       [otherRecord, enServer['pdf.linkInvalid']],
       ['not-a-link', zhServer['pdf.linkInvalid']],
     ]) {
-      const response = await open(`/api/pdf/${token}`);
-      assert.equal(response.statusCode, 403, token);
-      assert.deepEqual(response.json(), { code: -5, msg: message, res: null });
+      const response = await open(`/api/pdf/${token}`)
+      assert.equal(response.statusCode, 403, token)
+      assert.deepEqual(response.json(), { code: -5, msg: message, res: null })
     }
     // However long the ids make a link, it reaches the route (the router's default limit is 100 characters).
-    const far = signPdfLink(Buffer.from(SECRET), { kind: 'specialCare', id: Number.MAX_SAFE_INTEGER, siteId: site.siteId, lang: 'zh-CN', expires });
-    assert.ok(far.length > 100);
-    assert.deepEqual((await open(`/api/pdf/${far}`)).json(), { code: -2, msg: zhServer['order.notFound'], res: null });
+    const far = signPdfLink(Buffer.from(SECRET), {
+      kind: 'specialCare',
+      id: Number.MAX_SAFE_INTEGER,
+      siteId: site.siteId,
+      lang: 'zh-CN',
+      expires,
+    })
+    assert.ok(far.length > 100)
+    assert.deepEqual((await open(`/api/pdf/${far}`)).json(), { code: -2, msg: zhServer['order.notFound'], res: null })
     // A valid link of our site for another site's record opens nothing.
-    const definition = definitionOf('儿科医生查房签到表');
-    const theirs = other.customers[0];
-    const data = validSample(definition, { customer: theirs, room: theirs.room, departmentIds: [] });
-    const body = { name: definition.name, customer_id: theirs.id, data };
-    const theirId = (await call(app, `${INDEX}/saveForm`, body, { token: other.token })).res.id;
-    const token = signPdfLink(Buffer.from(SECRET), { kind: 'record', id: theirId, siteId: site.siteId, lang: 'zh-CN', expires });
-    const response = await open(`/api/pdf/${token}`);
-    assert.deepEqual(response.json(), { code: -2, msg: zhServer['record.notFound'], res: null });
-  });
-});
+    const definition = definitionOf('儿科医生查房签到表')
+    const theirs = other.customers[0]
+    const data = validSample(definition, { customer: theirs, room: theirs.room, departmentIds: [] })
+    const body = { name: definition.name, customer_id: theirs.id, data }
+    const theirId = (await call(app, `${INDEX}/saveForm`, body, { token: other.token })).res.id
+    const token = signPdfLink(Buffer.from(SECRET), {
+      kind: 'record',
+      id: theirId,
+      siteId: site.siteId,
+      lang: 'zh-CN',
+      expires,
+    })
+    const response = await open(`/api/pdf/${token}`)
+    assert.deepEqual(response.json(), { code: -2, msg: zhServer['record.notFound'], res: null })
+  })
+})
 
 describe('the font', () => {
   it('without it a PDF is refused with a message, and the log says what to install', async () => {
-    const missing = path.join(work, 'no-such-font.ttc');
-    assert.match(fontProblem(missing)!, /fonts-wqy-microhei.*PDF_FONT/);
-    assert.equal(fontProblem('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'), undefined);
-    const settings = { font: missing, linkSecret: Buffer.from(SECRET), linkTtlSeconds: 60, uploads: await openFolderStore(work) };
-    const where = { id: site.siteId, name: 'site', timeZone: 'Asia/Shanghai' };
+    const missing = path.join(work, 'no-such-font.ttc')
+    assert.match(fontProblem(missing)!, /fonts-wqy-microhei.*PDF_FONT/)
+    assert.equal(fontProblem('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'), undefined)
+    const settings = {
+      font: missing,
+      linkSecret: Buffer.from(SECRET),
+      linkTtlSeconds: 60,
+      uploads: await openFolderStore(work),
+    }
+    const where = { id: site.siteId, name: 'site', timeZone: 'Asia/Shanghai' }
     await assert.rejects(
       createPdfLink(app.db, settings, where, { kind: 'record', id: 1, lang: 'zh-CN' }),
       (error) => error instanceof AppError && error.key === 'pdf.fontMissing' && error.httpStatus === 503,
-    );
-    for (const messages of [zhServer, enServer]) assert.ok(messages['pdf.fontMissing']);
-  });
-});
+    )
+    for (const messages of [zhServer, enServer]) assert.ok(messages['pdf.fontMissing'])
+  })
+})

@@ -24,7 +24,12 @@ export default observer(function CustomerCard({ onPick }: { onPick: () => void }
             </View>
             <Text className="customer-card__meta">{customer.phone}</Text>
             <Text className="customer-card__meta">
-              {tCount('customer.babies', children.length, { names: joinNames(children.map((child) => child.id), children) })}
+              {tCount('customer.babies', children.length, {
+                names: joinNames(
+                  children.map((child) => child.id),
+                  children,
+                ),
+              })}
             </Text>
           </View>
           <Button size="small" fill="outline" type="primary">

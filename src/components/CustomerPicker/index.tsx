@@ -77,7 +77,12 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
           onChange={setKeyword}
         />
       </View>
-      <ScrollView className="customer-picker__list" scrollY lowerThreshold={80} onScrollToLower={customerStore.loadMore}>
+      <ScrollView
+        className="customer-picker__list"
+        scrollY
+        lowerThreshold={80}
+        onScrollToLower={customerStore.loadMore}
+      >
         {customerStore.list.map((customer) => (
           <View key={customer.id} className="customer-picker__row" onClick={() => pick(customer)}>
             <View className="customer-picker__main">

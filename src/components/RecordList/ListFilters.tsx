@@ -27,7 +27,15 @@ interface Props {
 }
 
 /** A record list's search box and day filter (the working date, any day, or every day). */
-export default observer(function ListFilters({ block, placeholder, date, dateLabel, onKeyword, onDate, children }: Props) {
+export default observer(function ListFilters({
+  block,
+  placeholder,
+  date,
+  dateLabel,
+  onKeyword,
+  onDate,
+  children,
+}: Props) {
   const [typed, setTyped] = useState('')
   const [pickingDate, setPickingDate] = useState(false)
 
@@ -76,7 +84,9 @@ export default observer(function ListFilters({ block, placeholder, date, dateLab
           startDate={dayjs().subtract(5, 'year').startOf('year').toDate()}
           endDate={dayjs().add(1, 'year').endOf('year').toDate()}
           pickerProps={{ popupProps: { portal: popupPortal } } as never}
-          onConfirm={(_options, [y, m, d]) => onDate(`${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`)}
+          onConfirm={(_options, [y, m, d]) =>
+            onDate(`${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`)
+          }
           onClose={() => setPickingDate(false)}
         />
       )}

@@ -40,7 +40,12 @@ function RecordList<T>({ list, keyOf, renderItem, emptyText }: Props<T>) {
       {error ? (
         <View className="record-list__footer record-list__footer--error" role="alert">
           <Text className="record-list__error">{t('recordList.failed', { message: error })}</Text>
-          <Button size="small" type="primary" fill="outline" onClick={items.length ? list.loadMore : () => list.reload()}>
+          <Button
+            size="small"
+            type="primary"
+            fill="outline"
+            onClick={items.length ? list.loadMore : () => list.reload()}
+          >
             {t('common.retry')}
           </Button>
         </View>

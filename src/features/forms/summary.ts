@@ -50,9 +50,14 @@ export interface HistoryEntry {
  * Whom a record is about, so that records of one day tell apart: its customer (and room) and, on a
  * form filled per baby, the baby by name (`children`: the customer's babies).
  */
-export function recordSubject(definition: FormDefinition, record: HistoryEntry, children: { id: number; name: string }[]): string[] {
+export function recordSubject(
+  definition: FormDefinition,
+  record: HistoryEntry,
+  children: { id: number; name: string }[],
+): string[] {
   const lines: string[] = []
-  if (record.customer_name) lines.push(t('formUi.forCustomer', { name: record.customer_name, room: record.room || t('common.dash') }))
+  if (record.customer_name)
+    lines.push(t('formUi.forCustomer', { name: record.customer_name, room: record.room || t('common.dash') }))
   for (const field of fieldsOf(definition)) {
     if (field.type !== 'baby' || isEmpty(record.data[field.key])) continue
     const baby = children.find((child) => child.id === record.data[field.key])

@@ -8,7 +8,13 @@ import { ENTRY_GROUPS, HOME_ENTRIES, type HomeEntry } from '../registry'
 import { ENTRY_ICONS } from './entryIcons'
 import './EntryGrid.scss'
 
-const EntryTile = observer(function EntryTile({ entry, onOpen }: { entry: HomeEntry; onOpen: (entry: HomeEntry) => void }) {
+const EntryTile = observer(function EntryTile({
+  entry,
+  onOpen,
+}: {
+  entry: HomeEntry
+  onOpen: (entry: HomeEntry) => void
+}) {
   const Icon = ENTRY_ICONS[entry.home.icon]
   const badge = badgeText(homeStore.countFor(entry.name))
   const icon = (

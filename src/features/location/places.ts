@@ -18,7 +18,10 @@ export function queryText(params: Params, key: string): string {
 
 /** The point the address names, or null unless both coordinates are there and on the globe. */
 export function queryCoordinates(params: Params): Coordinates | null {
-  const point = { latitude: Number(queryText(params, 'latitude') || NaN), longitude: Number(queryText(params, 'longitude') || NaN) }
+  const point = {
+    latitude: Number(queryText(params, 'latitude') || NaN),
+    longitude: Number(queryText(params, 'longitude') || NaN),
+  }
   return hasValidCoordinates(point) ? point : null
 }
 

@@ -37,7 +37,8 @@ export default observer(function Login() {
     try {
       // 'mustChangePassword': the store has already sent the user to change it.
       // Back to the page that sent the user here to sign in, if one did.
-      if ((await sessionStore.login(account.trim(), password)) === 'ok') openAfterLogin(Taro.getCurrentInstance().router?.params.redirect)
+      if ((await sessionStore.login(account.trim(), password)) === 'ok')
+        openAfterLogin(Taro.getCurrentInstance().router?.params.redirect)
     } catch (error) {
       // The request layer has shown the server's message; keep what was typed.
       const retryAfter = retryAfterOf(error)
@@ -91,7 +92,9 @@ export default observer(function Login() {
         >
           {t('login.submit')}
         </Button>
-        {retry.left > 0 && <Text className="login__retry">{t('login.retryIn', { time: formatCountdown(retry.left) })}</Text>}
+        {retry.left > 0 && (
+          <Text className="login__retry">{t('login.retryIn', { time: formatCountdown(retry.left) })}</Text>
+        )}
       </View>
 
       <View className="login__language">

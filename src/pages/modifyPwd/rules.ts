@@ -12,7 +12,10 @@ const ACCOUNT_IN_PASSWORD_MIN = 3
  * Checked before anything is sent: all filled, a strong new password (not built on the account
  * name), confirmed, and really new. The server checks the same (server/src/lib/password.ts).
  */
-export function checkPasswords({ oldPassword, newPassword, confirmPassword }: PasswordValues, account = ''): PasswordErrors {
+export function checkPasswords(
+  { oldPassword, newPassword, confirmPassword }: PasswordValues,
+  account = '',
+): PasswordErrors {
   const errors: PasswordErrors = {}
   if (!oldPassword) errors.oldPassword = 'modifyPwd.enterOld'
   if (!newPassword) errors.newPassword = 'modifyPwd.enterNew'

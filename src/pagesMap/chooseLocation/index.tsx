@@ -5,7 +5,14 @@ import { observer } from 'mobx-react-lite'
 import 'leaflet/dist/leaflet.css'
 import FieldMessage from '@/components/FieldMessage'
 import PageShell from '@/components/PageShell'
-import { PlaceMap, coordinatesText, mapTilesStore, placePickerStore as picker, queryCoordinates, useMapPage } from '@/features/location'
+import {
+  PlaceMap,
+  coordinatesText,
+  mapTilesStore,
+  placePickerStore as picker,
+  queryCoordinates,
+  useMapPage,
+} from '@/features/location'
 import '@/features/location/locales'
 import { t } from '@/i18n'
 import { goBackOrHome } from '@/utils/navigation'
@@ -28,7 +35,13 @@ const PlaceField = observer(function PlaceField({ name, value, onChange, message
   return (
     <View className="place__field">
       <Text className="place__label">{t(FIELD_TEXTS[name].labelKey)}</Text>
-      <Input className="place__input" name={name} value={value} placeholder={t(FIELD_TEXTS[name].placeholderKey)} onChange={onChange} />
+      <Input
+        className="place__input"
+        name={name}
+        value={value}
+        placeholder={t(FIELD_TEXTS[name].placeholderKey)}
+        onChange={onChange}
+      />
       <FieldMessage message={message} />
     </View>
   )

@@ -4,7 +4,15 @@ import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import 'leaflet/dist/leaflet.css'
 import PageShell from '@/components/PageShell'
-import { PlaceMap, coordinatesText, mapAppUrl, mapTilesStore, queryCoordinates, queryText, useMapPage } from '@/features/location'
+import {
+  PlaceMap,
+  coordinatesText,
+  mapAppUrl,
+  mapTilesStore,
+  queryCoordinates,
+  queryText,
+  useMapPage,
+} from '@/features/location'
 import '@/features/location/locales'
 import { t } from '@/i18n'
 import { goBackOrHome } from '@/utils/navigation'

@@ -86,7 +86,9 @@ export function resetApp() {
 /** Leaves a NutUI Input or TextArea: its native field emits `blur`. */
 export function blurField(input: Element) {
   act(() => {
-    input.dispatchEvent(new CustomEvent('blur', { detail: { value: (input as HTMLInputElement).value ?? '' }, bubbles: true }))
+    input.dispatchEvent(
+      new CustomEvent('blur', { detail: { value: (input as HTMLInputElement).value ?? '' }, bubbles: true }),
+    )
   })
 }
 

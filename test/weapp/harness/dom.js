@@ -6,7 +6,10 @@ const exparser = require('miniprogram-exparser')
 // and keeps ids on its own nodes only: a selector is translated, and ids are copied to the DOM.
 const PREFIXES = ['main', 'comp', 'custom-wrapper']
 function translate(selector) {
-  return selector.replace(/\.(-?[A-Za-z_][\w-]*)/g, (_, name) => `:is(${[name, ...PREFIXES.map((p) => `${p}--${name}`)].map((c) => `.${c}`).join(', ')})`)
+  return selector.replace(
+    /\.(-?[A-Za-z_][\w-]*)/g,
+    (_, name) => `:is(${[name, ...PREFIXES.map((p) => `${p}--${name}`)].map((c) => `.${c}`).join(', ')})`,
+  )
 }
 function syncIds(root) {
   for (const el of root.querySelectorAll('*')) {

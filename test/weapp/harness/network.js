@@ -89,7 +89,9 @@ function request(options) {
   if (!hasOrigin(url)) {
     if (!warnedOrigin && /^\/api\//.test(String(url))) {
       warnedOrigin = true
-      console.warn(`wx.request refused "${url}" as WeChat does: build with an absolute TARO_APP_API_BASE (test/weapp/README.md)`)
+      console.warn(
+        `wx.request refused "${url}" as WeChat does: build with an absolute TARO_APP_API_BASE (test/weapp/README.md)`,
+      )
     }
     call.done = true
     later(() => fail(options, (call.errMsg = `request:fail invalid url "${url}"`)))
@@ -158,7 +160,14 @@ function refused(call, options) {
 
 function uploadFile(options) {
   const { url, filePath, name, header = {}, formData = {}, timeout = 60000 } = options
-  const call = { api: 'uploadFile', url, method: 'POST', header: { ...header }, data: { filePath, name, formData }, done: false }
+  const call = {
+    api: 'uploadFile',
+    url,
+    method: 'POST',
+    header: { ...header },
+    data: { filePath, name, formData },
+    done: false,
+  }
   calls.push(call)
   let abort = () => {}
   const progress = []
@@ -178,18 +187,31 @@ function uploadFile(options) {
     return task
   }
   const boundary = `----wxsim${Date.now().toString(16)}`
-  const parts = Object.entries(formData).map(
-    ([key, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`),
+  const parts = Object.entries(formData).map(([key, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`),
   )
   const fileName = path.basename(localPath(filePath))
-  const type = /\.png$/i.test(fileName) ? 'image/png' : /\.jpe?g$/i.test(fileName) ? 'image/jpeg' : 'application/octet-stream'
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`))
+  const type = /\.png$/i.test(fileName)
+    ? 'image/png'
+    : /\.jpe?g$/i.test(fileName)
+      ? 'image/jpeg'
+      : 'application/octet-stream'
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+  )
   parts.push(file, Buffer.from(`\r\n--${boundary}--\r\n`))
   const body = Buffer.concat(parts)
-  const headers = { ...lowerKeys(header), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length }
+  const headers = {
+    ...lowerKeys(header),
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+    'content-length': body.length,
+  }
   exchange('uploadFile', { url, method: 'POST', headers, body, timeout }, (fn) => (abort = fn)).then(
     ({ statusCode, body: raw, header: resHeader }) => {
-      for (const cb of progress) cb({ progress: 100, totalBytesSent: body.length, totalBytesExpectedToSend: body.length })
+      for (const cb of progress)
+        cb({ progress: 100, totalBytesSent: body.length, totalBytesExpectedToSend: body.length })
       // uploadFile hands back the body as text.
       Object.assign(call, { done: true, statusCode, reply: raw.toString('utf8') })
       settle(options, { statusCode, data: raw.toString('utf8'), header: resHeader, errMsg: 'uploadFile:ok' })
@@ -219,7 +241,9 @@ function downloadFile(options) {
   exchange('downloadFile', { url, method: 'GET', headers: lowerKeys(header), timeout }, (fn) => (abort = fn)).then(
     ({ statusCode, body, header: resHeader }) => {
       // WeChat saves the body whatever the status; the caller reads the status.
-      const type = String(resHeader['content-type'] || '').split(';')[0].trim()
+      const type = String(resHeader['content-type'] || '')
+        .split(';')[0]
+        .trim()
       const name = `download-${++downloads}${DOWNLOAD_EXTENSIONS[type] || ''}`
       fs.writeFileSync(path.join(TEMP_DIR, name), body)
       Object.assign(call, { done: true, statusCode, type, tempFilePath: `wxfile://${name}` })

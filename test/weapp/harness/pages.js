@@ -221,7 +221,9 @@ Object.assign(wx, {
 
 /** Opens a page as the app's first page (what WeChat does at launch, or a reLaunch). */
 function openPage(url) {
-  return new Promise((resolve, reject) => wx.reLaunch({ url: url.startsWith('/') ? url : `/${url}`, success: resolve, fail: reject }))
+  return new Promise((resolve, reject) =>
+    wx.reLaunch({ url: url.startsWith('/') ? url : `/${url}`, success: resolve, fail: reject }),
+  )
 }
 
 module.exports = { DIST, launchApp, openPage, top, topRoute, stack, readAppJson: appJson }

@@ -16,7 +16,10 @@ Object.assign(wx, {
   showToast: (o) => (ui.toasts.push({ ...o, page: topRoute() }), later(() => settle(o, { errMsg: 'showToast:ok' }))),
   hideToast: (o) => later(() => settle(o, { errMsg: 'hideToast:ok' })),
   showLoading: (o) => (ui.loading++, later(() => settle(o, { errMsg: 'showLoading:ok' }))),
-  hideLoading: (o) => (ui.loading = Math.max(0, ui.loading - 1), later(() => settle(o, { errMsg: 'hideLoading:ok' }))),
+  hideLoading: (o) => (
+    (ui.loading = Math.max(0, ui.loading - 1)),
+    later(() => settle(o, { errMsg: 'hideLoading:ok' }))
+  ),
   showModal: (o) => {
     const modal = { ...o, page: topRoute() }
     ui.modals.push(modal)

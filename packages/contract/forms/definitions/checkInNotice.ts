@@ -35,7 +35,11 @@ export const checkInNoticeMonth: FormDefinition = {
     {
       titleKey: 'form.section.babies',
       fields: [
-        { key: 'baby_count', type: 'computed', compute: (data) => (Array.isArray(data.babies) ? data.babies.length : 0) },
+        {
+          key: 'baby_count',
+          type: 'computed',
+          compute: (data) => (Array.isArray(data.babies) ? data.babies.length : 0),
+        },
         {
           key: 'babies',
           type: 'rows',

@@ -2,7 +2,10 @@ import type { FormDefinition } from '../types.js'
 import { product } from '../compute.js'
 
 const mealCount = (data: Record<string, unknown>) =>
-  ['breakfast', 'lunch', 'dinner'].reduce((n, key) => n + (typeof data[key] === 'number' ? (data[key] as number) : 0), 0)
+  ['breakfast', 'lunch', 'dinner'].reduce(
+    (n, key) => n + (typeof data[key] === 'number' ? (data[key] as number) : 0),
+    0,
+  )
 
 export const familyFood: FormDefinition = {
   name: '家属订餐登记表',

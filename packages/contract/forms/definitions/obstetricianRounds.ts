@@ -13,7 +13,12 @@ export const obstetricianRounds: FormDefinition = {
       fields: [
         { key: 'round_date', type: 'date', required: true, initial: 'workingDate' },
         { key: 'customer_id', type: 'customer', required: true },
-        { key: 'delivery_mode', type: 'select', required: true, options: options('deliveryMode', ['vaginal', 'caesarean']) },
+        {
+          key: 'delivery_mode',
+          type: 'select',
+          required: true,
+          options: options('deliveryMode', ['vaginal', 'caesarean']),
+        },
         {
           key: 'days_postpartum',
           type: 'computed',
@@ -26,7 +31,15 @@ export const obstetricianRounds: FormDefinition = {
     {
       titleKey: 'form.section.examination',
       fields: [
-        { key: 'temperature', type: 'number', required: true, min: 34, max: 42, decimals: 1, unitKey: 'form.unit.celsius' },
+        {
+          key: 'temperature',
+          type: 'number',
+          required: true,
+          min: 34,
+          max: 42,
+          decimals: 1,
+          unitKey: 'form.unit.celsius',
+        },
         { key: 'bp_systolic', type: 'number', min: 50, max: 250, unitKey: 'form.unit.mmhg' },
         { key: 'bp_diastolic', type: 'number', min: 30, max: 150, unitKey: 'form.unit.mmhg' },
         { key: 'fundal_height', type: 'number', min: 0, max: 6, unitKey: 'form.unit.finger' },

@@ -27,12 +27,30 @@ export const pediatricianRounds: FormDefinition = {
     {
       titleKey: 'form.section.examination',
       fields: [
-        { key: 'temperature', type: 'number', required: true, min: 34, max: 42, decimals: 1, unitKey: 'form.unit.celsius' },
+        {
+          key: 'temperature',
+          type: 'number',
+          required: true,
+          min: 34,
+          max: 42,
+          decimals: 1,
+          unitKey: 'form.unit.celsius',
+        },
         { key: 'weight', type: 'number', min: 500, max: 10000, unitKey: 'form.unit.gram' },
         { key: 'tcb_forehead', type: 'number', min: 0, max: 30, decimals: 1, unitKey: 'form.unit.mgdl' },
         { key: 'tcb_chest', type: 'number', min: 0, max: 30, decimals: 1, unitKey: 'form.unit.mgdl' },
-        { key: 'umbilicus', type: 'select', required: true, options: options('umbilicus', ['dry', 'oozing', 'red', 'fallenOff']) },
-        { key: 'skin', type: 'select', required: true, options: options('skin', ['normal', 'rash', 'eczema', 'other']) },
+        {
+          key: 'umbilicus',
+          type: 'select',
+          required: true,
+          options: options('umbilicus', ['dry', 'oozing', 'red', 'fallenOff']),
+        },
+        {
+          key: 'skin',
+          type: 'select',
+          required: true,
+          options: options('skin', ['normal', 'rash', 'eczema', 'other']),
+        },
         { key: 'feeding', type: 'select', required: true, options: options('feeding', ['breast', 'mixed', 'formula']) },
         { key: 'stool', type: 'text', maxLength: 50 },
         { key: 'urine', type: 'text', maxLength: 50 },

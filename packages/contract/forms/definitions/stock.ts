@@ -81,7 +81,12 @@ export const specialCare: FormDefinition = {
           },
         ]),
         // After the rows: withComputed computes the rows' subtotals first.
-        { key: 'total', type: 'computed', unitKey: 'form.unit.yuan', compute: (data) => sumOf(data[ITEMS], 'subtotal') },
+        {
+          key: 'total',
+          type: 'computed',
+          unitKey: 'form.unit.yuan',
+          compute: (data) => sumOf(data[ITEMS], 'subtotal'),
+        },
         remark,
       ],
     },

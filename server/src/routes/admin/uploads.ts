@@ -1,28 +1,28 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { actorOf } from '../../actor.js';
-import { UploadBody, UploadReply } from '@yuezi/contract/api/uploads';
-import { invalidUpload, storeUpload } from '../../services/uploads/index.js';
-import type { UploadStore } from '../../services/uploads/store.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { actorOf } from '../../actor.js'
+import { UploadBody, UploadReply } from '@yuezi/contract/api/uploads'
+import { invalidUpload, storeUpload } from '../../services/uploads/index.js'
+import type { UploadStore } from '../../services/uploads/store.js'
 
 export interface UploadRoutesOptions {
-  uploads: UploadStore;
-  uploadMaxBytes: number;
+  uploads: UploadStore
+  uploadMaxBytes: number
 }
 
-const MiB = 1024 * 1024;
+const MiB = 1024 * 1024
 const readableSize = (bytes: number) =>
-  bytes >= MiB ? `${Math.round((bytes / MiB) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
+  bytes >= MiB ? `${Math.round((bytes / MiB) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`
 /**
  * The multipart parser's own errors (no boundary, a body cut short) carry no HTTP status, unlike
  * the plugin's: they are about the request all the same.
  */
 const malformed = (error: { statusCode?: number }): never => {
-  throw error.statusCode ? error : invalidUpload('error.badRequest');
-};
+  throw error.statusCode ? error : invalidUpload('error.badRequest')
+}
 
 /** Uploads of images (signatures, photos), answered in the upload envelope `{err, message, data}`. */
 const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = async (app, { uploads, uploadMaxBytes }) => {
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.authenticate)
 
   app.post(
     '/upload',
@@ -37,22 +37,28 @@ const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = async (app,
     },
     async (request) => {
       // preservePath: see the name as sent, so that a path in it is refused rather than cut silently.
-      const file = await request.file({ limits: { fileSize: uploadMaxBytes, files: 1 }, preservePath: true }).catch(malformed);
-      if (!file) throw invalidUpload('upload.fileRequired');
+      const file = await request
+        .file({ limits: { fileSize: uploadMaxBytes, files: 1 }, preservePath: true })
+        .catch(malformed)
+      if (!file) throw invalidUpload('upload.fileRequired')
       const bytes = await file.toBuffer().catch((error: { code?: string; statusCode?: number }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw invalidUpload('upload.tooLarge', { limit: readableSize(uploadMaxBytes) });
+          throw invalidUpload('upload.tooLarge', { limit: readableSize(uploadMaxBytes) })
         }
-        return malformed(error);
-      });
-      const storedName = await storeUpload(app.db, actorOf(request), uploads, { name: file.filename, bytes });
+        return malformed(error)
+      })
+      const storedName = await storeUpload(app.db, actorOf(request), uploads, { name: file.filename, bytes })
       return {
         err: 0,
         message: request.t('upload.ok'),
-        data: { url: uploads.urlOf(storedName, `${request.protocol}://${request.host}`), name: file.filename, size: bytes.length },
-      };
+        data: {
+          url: uploads.urlOf(storedName, `${request.protocol}://${request.host}`),
+          name: file.filename,
+          size: bytes.length,
+        },
+      }
     },
-  );
-};
+  )
+}
 
-export default uploadRoutes;
+export default uploadRoutes

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sessionActorOf } from '../../actor.js';
-import { Code } from '../../errors.js';
-import { centreDayRange, centreToday } from '../../lib/dates.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { sessionActorOf } from '../../actor.js'
+import { Code } from '../../errors.js'
+import { centreDayRange, centreToday } from '../../lib/dates.js'
 import {
   ChangePasswordBody,
   HomeBody,
@@ -11,19 +11,27 @@ import {
   LoginReply,
   SiteList,
   UserInfo,
-} from '@yuezi/contract/api/account';
-import { Done, Envelope, NoBody } from '@yuezi/contract/api/common';
-import { changePassword, listAccountSites, login, logout, switchSite, userInfo, type LoginLimit } from '../../services/auth.js';
-import { homeCounts } from '../../services/home.js';
+} from '@yuezi/contract/api/account'
+import { Done, Envelope, NoBody } from '@yuezi/contract/api/common'
+import {
+  changePassword,
+  listAccountSites,
+  login,
+  logout,
+  switchSite,
+  userInfo,
+  type LoginLimit,
+} from '../../services/auth.js'
+import { homeCounts } from '../../services/home.js'
 
 export interface AccountRoutesOptions {
-  sessionTtlHours: number;
-  loginLimit: LoginLimit;
+  sessionTtlHours: number
+  loginLimit: LoginLimit
 }
 
 /** Logging in and out, the account and its sites, the home page's counts. */
 const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (app, options) => {
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.authenticate)
 
   app.post(
     '/login_old',
@@ -37,7 +45,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       config: { public: true },
     },
     async (request, reply) => {
-      const { account, password, site_id } = request.body;
+      const { account, password, site_id } = request.body
       const { token, session } = await login(app.db, {
         account,
         password,
@@ -46,15 +54,15 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
         httpRequestId: request.id,
         address: request.ip,
         limit: options.loginLimit,
-      });
-      const res = { token, userInfo: userInfo(session) };
+      })
+      const res = { token, userInfo: userInfo(session) }
       // The session exists either way: the app needs its token to call change_pwd.
       if (session.mustChangePassword) {
-        return { code: Code.MUST_CHANGE_PASSWORD, msg: request.t('auth.mustChangePassword'), res };
+        return { code: Code.MUST_CHANGE_PASSWORD, msg: request.t('auth.mustChangePassword'), res }
       }
-      return reply.ok(res);
+      return reply.ok(res)
     },
-  );
+  )
 
   app.post(
     '/logout',
@@ -63,11 +71,11 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       config: { allowedBeforePasswordChange: true },
     },
     async (request, reply) => {
-      await logout(app.db, sessionActorOf(request));
-      await app.sessionsChanged(`s:${request.session.id}`);
-      return reply.ok(null);
+      await logout(app.db, sessionActorOf(request))
+      await app.sessionsChanged(`s:${request.session.id}`)
+      return reply.ok(null)
     },
-  );
+  )
 
   app.post(
     '/info',
@@ -79,14 +87,15 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const { site_id } = request.body;
-      const { session } = request;
-      const token = request.headers.token as string;
-      const current = site_id === undefined ? session : await switchSite(app.db, sessionActorOf(request), token, site_id);
-      if (current.siteId !== session.siteId) await app.sessionsChanged(`s:${session.id}`);
-      return reply.ok(userInfo(current));
+      const { site_id } = request.body
+      const { session } = request
+      const token = request.headers.token as string
+      const current =
+        site_id === undefined ? session : await switchSite(app.db, sessionActorOf(request), token, site_id)
+      if (current.siteId !== session.siteId) await app.sessionsChanged(`s:${session.id}`)
+      return reply.ok(userInfo(current))
     },
-  );
+  )
 
   app.post(
     '/index',
@@ -98,11 +107,11 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const date = request.body.date ?? centreToday(request.session);
-      const [from, to] = centreDayRange(request.session, date);
-      return reply.ok({ date, counts: await homeCounts(app.db, request.session.siteId, from, to) });
+      const date = request.body.date ?? centreToday(request.session)
+      const [from, to] = centreDayRange(request.session, date)
+      return reply.ok({ date, counts: await homeCounts(app.db, request.session.siteId, from, to) })
     },
-  );
+  )
 
   app.post(
     '/change_pwd',
@@ -115,11 +124,11 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       config: { allowedBeforePasswordChange: true },
     },
     async (request, reply) => {
-      await changePassword(app.db, sessionActorOf(request), request.body.old_password, request.body.password);
-      await app.sessionsChanged(`a:${request.session.accountId}`);
-      return reply.ok(null);
+      await changePassword(app.db, sessionActorOf(request), request.body.old_password, request.body.password)
+      await app.sessionsChanged(`a:${request.session.accountId}`)
+      return reply.ok(null)
     },
-  );
+  )
 
   app.post(
     '/siteList',
@@ -131,7 +140,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       },
     },
     async (request, reply) => reply.ok(await listAccountSites(app.db, request.session.accountId)),
-  );
-};
+  )
+}
 
-export default accountRoutes;
+export default accountRoutes

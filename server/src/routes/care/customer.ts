@@ -1,11 +1,11 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdBody } from '@yuezi/contract/api/common';
-import { CustomerInfo, CustomerList, CustomerListBody } from '@yuezi/contract/api/customers';
-import { getCustomer, listCustomers } from '../../services/customers.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { IdBody } from '@yuezi/contract/api/common'
+import { CustomerInfo, CustomerList, CustomerListBody } from '@yuezi/contract/api/customers'
+import { getCustomer, listCustomers } from '../../services/customers.js'
 
 /** The site's customers and their babies. */
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.authenticate)
 
   app.post(
     '/index',
@@ -17,7 +17,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => reply.ok(await listCustomers(app.db, request.session.siteId, request.body)),
-  );
+  )
 
   app.post(
     '/info',
@@ -29,7 +29,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => reply.ok(await getCustomer(app.db, request.session.siteId, request.body.id)),
-  );
-};
+  )
+}
 
-export default customerRoutes;
+export default customerRoutes

@@ -1,48 +1,48 @@
-import type { FastifyPluginAsyncTypebox, TSchema } from '@fastify/type-provider-typebox';
-import { actorOf, type Actor } from '../../actor.js';
-import { AppError, Code } from '../../errors.js';
-import { centreToday } from '../../lib/dates.js';
-import { Done, IdBody } from '@yuezi/contract/api/common';
-import { CheckBody } from '@yuezi/contract/api/orders';
-import { orderNotFound, type CheckBody as Check } from '../../services/orders.js';
+import type { FastifyPluginAsyncTypebox, TSchema } from '@fastify/type-provider-typebox'
+import { actorOf, type Actor } from '../../actor.js'
+import { AppError, Code } from '../../errors.js'
+import { centreToday } from '../../lib/dates.js'
+import { Done, IdBody } from '@yuezi/contract/api/common'
+import { CheckBody } from '@yuezi/contract/api/orders'
+import { orderNotFound, type CheckBody as Check } from '../../services/orders.js'
 
 // The routes outApply and specialCare share: /info, /del and /check read the same and call their
 // kind's functions. /index and /save differ in their filters and fields: each kind registers them.
 
-type App = Parameters<FastifyPluginAsyncTypebox>[0];
+type App = Parameters<FastifyPluginAsyncTypebox>[0]
 
 /** One kind of order's routes: its name in the docs, its reply schema, its functions. */
 export interface OrderRoutes {
   /** The API docs' summaries of /info, /del and /check (written out whole, so that a search finds them). */
-  summaries: { info: string; del: string; check: string };
+  summaries: { info: string; del: string; check: string }
   /** The reply of /info and /check: an order with its items. */
-  OrderInfo: TSchema;
+  OrderInfo: TSchema
   /** Registers /index (the list: its filters differ). */
-  index: (app: App) => void;
+  index: (app: App) => void
   /** Registers /save (the order's fields differ). */
-  save: (app: App) => void;
-  get: (db: App['db'], siteId: number, id: number, today: string) => Promise<unknown>;
-  delete: (db: App['db'], actor: Actor, id: number) => Promise<void>;
-  check: (db: App['db'], actor: Actor, body: Check, today: string) => Promise<unknown>;
+  save: (app: App) => void
+  get: (db: App['db'], siteId: number, id: number, today: string) => Promise<unknown>
+  delete: (db: App['db'], actor: Actor, id: number) => Promise<void>
+  check: (db: App['db'], actor: Actor, body: Check, today: string) => Promise<unknown>
 }
 
 const checkDescription =
   '`{id, approve: true}` takes the items out of their batches in one transaction, or answers -7 naming the row, ' +
   'product and batch and changes nothing; `{id, approve: false, reason}` rejects; `{id, reverse: true, reason?}` ' +
   'puts the stock of an approved order back. Only a pending order can be approved or rejected, only an approved ' +
-  'one reversed (else -6).';
+  'one reversed (else -6).'
 
 /** The body's values for the form: null and absent are the same, empty. */
 export const formData = (values: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null))
 
 /** The plugin of one kind of order's five routes, in the order the API docs list them. */
 export const orderRoutes =
   (kind: OrderRoutes): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.addHook('onRequest', app.authenticate);
+    app.addHook('onRequest', app.authenticate)
 
-    kind.index(app);
+    kind.index(app)
 
     app.post(
       '/info',
@@ -54,13 +54,13 @@ export const orderRoutes =
         },
       },
       async (request, reply) => {
-        const order = await kind.get(app.db, request.session.siteId, request.body.id, centreToday(request.session));
-        if (!order) throw orderNotFound();
-        return reply.ok(order);
+        const order = await kind.get(app.db, request.session.siteId, request.body.id, centreToday(request.session))
+        if (!order) throw orderNotFound()
+        return reply.ok(order)
       },
-    );
+    )
 
-    kind.save(app);
+    kind.save(app)
 
     app.post(
       '/del',
@@ -72,10 +72,10 @@ export const orderRoutes =
         },
       },
       async (request, reply) => {
-        await kind.delete(app.db, actorOf(request), request.body.id);
-        return reply.ok(null);
+        await kind.delete(app.db, actorOf(request), request.body.id)
+        return reply.ok(null)
       },
-    );
+    )
 
     app.post(
       '/check',
@@ -88,8 +88,8 @@ export const orderRoutes =
         },
       },
       async (request, reply) => {
-        if (!request.session.canApprove) throw new AppError(Code.FORBIDDEN, 'order.notAllowed');
-        return reply.ok(await kind.check(app.db, actorOf(request), request.body, centreToday(request.session)));
+        if (!request.session.canApprove) throw new AppError(Code.FORBIDDEN, 'order.notAllowed')
+        return reply.ok(await kind.check(app.db, actorOf(request), request.body, centreToday(request.session)))
       },
-    );
-  };
+    )
+  }

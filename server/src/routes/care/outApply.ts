@@ -1,9 +1,9 @@
-import { actorOf } from '../../actor.js';
-import { centreToday } from '../../lib/dates.js';
-import { Saved } from '@yuezi/contract/api/common';
-import { OutApply, OutApplyList, OutApplyListBody, OutApplySaveBody } from '@yuezi/contract/api/outApply';
-import { checkOutApply, deleteOutApply, getOutApply, listOutApplies, saveOutApply } from '../../services/orders.js';
-import { formData, orderRoutes } from './orderRoutes.js';
+import { actorOf } from '../../actor.js'
+import { centreToday } from '../../lib/dates.js'
+import { Saved } from '@yuezi/contract/api/common'
+import { OutApply, OutApplyList, OutApplyListBody, OutApplySaveBody } from '@yuezi/contract/api/outApply'
+import { checkOutApply, deleteOutApply, getOutApply, listOutApplies, saveOutApply } from '../../services/orders.js'
+import { formData, orderRoutes } from './orderRoutes.js'
 
 /** Outbound orders: supplies for a department, gift packs for customers; approval takes stock out. */
 const outApplyRoutes = orderRoutes({
@@ -27,7 +27,7 @@ const outApplyRoutes = orderRoutes({
         },
       },
       async (request, reply) => {
-        const { page, limit, keyword, status, type, customer_id, department_id, date_from, date_to } = request.body;
+        const { page, limit, keyword, status, type, customer_id, department_id, date_from, date_to } = request.body
         const query = {
           page,
           limit,
@@ -38,10 +38,10 @@ const outApplyRoutes = orderRoutes({
           departmentId: department_id,
           dateFrom: date_from,
           dateTo: date_to,
-        };
-        return reply.ok(await listOutApplies(app.db, request.session.siteId, query, centreToday(request.session)));
+        }
+        return reply.ok(await listOutApplies(app.db, request.session.siteId, query, centreToday(request.session)))
       },
-    );
+    )
   },
   save: (app) => {
     app.post(
@@ -59,7 +59,7 @@ const outApplyRoutes = orderRoutes({
         },
       },
       async (request, reply) => {
-        const { id, type, request_id, ...values } = request.body;
+        const { id, type, request_id, ...values } = request.body
         const input = {
           id,
           type,
@@ -67,15 +67,15 @@ const outApplyRoutes = orderRoutes({
           requestId: request_id,
           staffName: request.session.name,
           isUpload: (url: string) => request.isOwnUpload(url),
-        };
-        const saved = await saveOutApply(app.db, actorOf(request), input, centreToday(request.session));
-        return reply.ok({ id: saved });
+        }
+        const saved = await saveOutApply(app.db, actorOf(request), input, centreToday(request.session))
+        return reply.ok({ id: saved })
       },
-    );
+    )
   },
   get: getOutApply,
   delete: deleteOutApply,
   check: checkOutApply,
-});
+})
 
-export default outApplyRoutes;
+export default outApplyRoutes

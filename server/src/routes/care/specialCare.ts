@@ -1,9 +1,15 @@
-import { actorOf } from '../../actor.js';
-import { centreToday } from '../../lib/dates.js';
-import { Saved } from '@yuezi/contract/api/common';
-import { SpecialCare, SpecialCareList, SpecialCareListBody, SpecialCareSaveBody } from '@yuezi/contract/api/specialCare';
-import { checkSpecialCare, deleteSpecialCare, getSpecialCare, listSpecialCares, saveSpecialCare } from '../../services/orders.js';
-import { formData, orderRoutes } from './orderRoutes.js';
+import { actorOf } from '../../actor.js'
+import { centreToday } from '../../lib/dates.js'
+import { Saved } from '@yuezi/contract/api/common'
+import { SpecialCare, SpecialCareList, SpecialCareListBody, SpecialCareSaveBody } from '@yuezi/contract/api/specialCare'
+import {
+  checkSpecialCare,
+  deleteSpecialCare,
+  getSpecialCare,
+  listSpecialCares,
+  saveSpecialCare,
+} from '../../services/orders.js'
+import { formData, orderRoutes } from './orderRoutes.js'
 
 /** Self-paid item orders of customers (自费物品消费表); approval takes stock out. */
 const specialCareRoutes = orderRoutes({
@@ -27,11 +33,11 @@ const specialCareRoutes = orderRoutes({
         },
       },
       async (request, reply) => {
-        const { page, limit, keyword, status, customer_id, date_from, date_to } = request.body;
-        const query = { page, limit, keyword, status, customerId: customer_id, dateFrom: date_from, dateTo: date_to };
-        return reply.ok(await listSpecialCares(app.db, request.session.siteId, query, centreToday(request.session)));
+        const { page, limit, keyword, status, customer_id, date_from, date_to } = request.body
+        const query = { page, limit, keyword, status, customerId: customer_id, dateFrom: date_from, dateTo: date_to }
+        return reply.ok(await listSpecialCares(app.db, request.session.siteId, query, centreToday(request.session)))
       },
-    );
+    )
   },
   save: (app) => {
     app.post(
@@ -49,16 +55,21 @@ const specialCareRoutes = orderRoutes({
         },
       },
       async (request, reply) => {
-        const { id, request_id, ...values } = request.body;
-        const input = { id, data: formData(values), requestId: request_id, isUpload: (url: string) => request.isOwnUpload(url) };
-        const saved = await saveSpecialCare(app.db, actorOf(request), input, centreToday(request.session));
-        return reply.ok({ id: saved });
+        const { id, request_id, ...values } = request.body
+        const input = {
+          id,
+          data: formData(values),
+          requestId: request_id,
+          isUpload: (url: string) => request.isOwnUpload(url),
+        }
+        const saved = await saveSpecialCare(app.db, actorOf(request), input, centreToday(request.session))
+        return reply.ok({ id: saved })
       },
-    );
+    )
   },
   get: getSpecialCare,
   delete: deleteSpecialCare,
   check: checkSpecialCare,
-});
+})
 
-export default specialCareRoutes;
+export default specialCareRoutes

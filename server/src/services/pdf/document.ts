@@ -1,66 +1,71 @@
-import pdfmake from 'pdfmake';
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types';
-import { placeText } from '@yuezi/contract/forms/messages';
-import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate';
-import type { Lang } from '../../plugins/i18n.js';
-import type { PdfFont } from './font.js';
+import pdfmake from 'pdfmake'
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js'
+import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import { placeText } from '@yuezi/contract/forms/messages'
+import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
+import type { Lang } from '../../plugins/i18n.js'
+import type { PdfFont } from './font.js'
 
 // A saved record or order laid out as the form shows it: the site and the form's title, who the
 // record is of and who made and changed it, then every section with its fields' labels and values
 // (option labels, computed values, rows as tables, photos and signatures as images).
 
-type Translate = (key: string, params?: Record<string, string | number>) => string;
+type Translate = (key: string, params?: Record<string, string | number>) => string
 
 /** What option-source ids and the record's people are called, as the form's pickers show them. */
 export interface Names {
-  customer?: string;
-  babies?: Map<number, string>;
-  departmentList?: Map<number, string>;
-  giftTypeList?: Map<number, string>;
-  productList?: Map<number, string>;
-  productPackageList?: Map<number, string>;
-  getProductBatch?: Map<number, { batch_no: string; expiry_date: string }>;
+  customer?: string
+  babies?: Map<number, string>
+  departmentList?: Map<number, string>
+  giftTypeList?: Map<number, string>
+  productList?: Map<number, string>
+  productPackageList?: Map<number, string>
+  getProductBatch?: Map<number, { batch_no: string; expiry_date: string }>
 }
 
 export interface Printable {
-  lang: Lang;
-  siteName: string;
-  title: string;
+  lang: Lang
+  siteName: string
+  title: string
   /** Label and value pairs under the title: the number, the customer, who made and changed it, … */
-  facts: [string, string][];
+  facts: [string, string][]
   /** Text printed before the fields (the check-in rules an acknowledgement signs). */
-  intro?: { title: string; text: string };
-  definition: FormDefinition;
-  data: FormData;
-  names: Names;
+  intro?: { title: string; text: string }
+  definition: FormDefinition
+  data: FormData
+  names: Names
   /** The last lines (an order's totals). */
-  closing?: string[];
+  closing?: string[]
   /** Printed at, in the site's time. */
-  printedAt: string;
+  printedAt: string
 }
 
 /** A stored upload's picture as pdfkit embeds it (PNG or JPEG), or undefined when it cannot be shown. */
-export type ReadImage = (url: string) => string | undefined;
+export type ReadImage = (url: string) => string | undefined
 
 export interface Translators {
-  forms: Translate;
-  server: Translate;
+  forms: Translate
+  server: Translate
 }
 
-const SIGNATURE_FIT: [number, number] = [180, 70];
-const THUMBNAIL_FIT: [number, number] = [110, 110];
-const PHOTOS_PER_LINE = 3;
-const GREY = '#666666';
+const SIGNATURE_FIT: [number, number] = [180, 70]
+const THUMBNAIL_FIT: [number, number] = [110, 110]
+const PHOTOS_PER_LINE = 3
+const GREY = '#666666'
 
-export async function renderPdf(font: PdfFont, printable: Printable, t: Translators, readImage: ReadImage): Promise<Buffer> {
+export async function renderPdf(
+  font: PdfFont,
+  printable: Printable,
+  t: Translators,
+  readImage: ReadImage,
+): Promise<Buffer> {
   // pdfmake passes [file, name] on to pdfkit, which picks that font of a collection (its types miss this form).
-  const file = (font.postscriptName ? [font.file, font.postscriptName] : font.file) as string;
+  const file = (font.postscriptName ? [font.file, font.postscriptName] : font.file) as string
   // One face for all: the CJK font has no bold; pdfkit keeps the look of bold through the size.
-  pdfmake.setFonts({ CJK: { normal: file, bold: file, italics: file, bolditalics: file } });
+  pdfmake.setFonts({ CJK: { normal: file, bold: file, italics: file, bolditalics: file } })
   // Pictures come in as data (read from the uploads): the document fetches nothing and reads only the font.
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((file) => file === font.file);
+  pdfmake.setUrlAccessPolicy(() => false)
+  pdfmake.setLocalAccessPolicy((file) => file === font.file)
   const doc: TDocumentDefinitions = {
     info: { title: `${printable.title}`, producer: printable.siteName, creator: printable.siteName },
     pageSize: 'A4',
@@ -81,22 +86,24 @@ export async function renderPdf(font: PdfFont, printable: Printable, t: Translat
       ...(printable.intro
         ? [sectionTitle(printable.intro.title), { text: printable.intro.text, margin: [0, 0, 0, 6] } as Content]
         : []),
-      ...printable.definition.sections.flatMap((section) => sectionContent(section.titleKey, section.fields, printable, t, readImage)),
+      ...printable.definition.sections.flatMap((section) =>
+        sectionContent(section.titleKey, section.fields, printable, t, readImage),
+      ),
       ...(printable.closing ?? []).map((line): Content => ({ text: line, margin: [0, 6, 0, 0] })),
     ],
-  };
-  return pdfmake.createPdf(doc).getBuffer();
+  }
+  return pdfmake.createPdf(doc).getBuffer()
 }
 
-const sectionTitle = (text: string): Content => ({ text, fontSize: 13, margin: [0, 12, 0, 4] });
+const sectionTitle = (text: string): Content => ({ text, fontSize: 13, margin: [0, 12, 0, 4] })
 
 /** Label and value in two columns, with light lines between the rows. */
 function pairs(rows: [string, TableCell][]): Content {
-  if (!rows.length) return { text: '' };
+  if (!rows.length) return { text: '' }
   return {
     table: { widths: [130, '*'], body: rows.map(([label, value]) => [{ text: label, color: GREY }, value]) },
     layout: 'lightHorizontalLines',
-  };
+  }
 }
 
 function sectionContent(
@@ -106,32 +113,32 @@ function sectionContent(
   t: Translators,
   readImage: ReadImage,
 ): Content[] {
-  const title = titleKey ? t.forms(titleKey) : '';
-  const content: Content[] = title ? [sectionTitle(title)] : [];
-  let plain: [string, TableCell][] = [];
+  const title = titleKey ? t.forms(titleKey) : ''
+  const content: Content[] = title ? [sectionTitle(title)] : []
+  let plain: [string, TableCell][] = []
   const flush = () => {
-    if (plain.length) content.push(pairs(plain));
-    plain = [];
-  };
+    if (plain.length) content.push(pairs(plain))
+    plain = []
+  }
   for (const field of fields) {
-    const label = t.forms(labelKeyOf(field));
-    const value = printable.data[field.key];
+    const label = t.forms(labelKeyOf(field))
+    const value = printable.data[field.key]
     if (field.type === 'rows') {
-      flush();
+      flush()
       // A section of only its rows is already titled by them (物品明细 over 物品明细 reads twice).
-      if (label !== title) content.push({ text: label, margin: [0, 6, 0, 2] });
-      content.push(rowsTable(field, value, printable, t));
+      if (label !== title) content.push({ text: label, margin: [0, 6, 0, 2] })
+      content.push(rowsTable(field, value, printable, t))
     } else {
-      plain.push([label, cellOf(field, value, printable, t, readImage)]);
+      plain.push([label, cellOf(field, value, printable, t, readImage)])
     }
   }
-  flush();
-  return content;
+  flush()
+  return content
 }
 
 /** A rows field as a table: a column per row field (a batch's expiry beside it), a line per row. */
 function rowsTable(field: Field, value: unknown, printable: Printable, t: Translators): Content {
-  const rows = Array.isArray(value) ? (value as FormData[]) : [];
+  const rows = Array.isArray(value) ? (value as FormData[]) : []
   const columns = (field.rows ?? []).flatMap((row) =>
     row.optionsSource === 'getProductBatch'
       ? [
@@ -139,8 +146,8 @@ function rowsTable(field: Field, value: unknown, printable: Printable, t: Transl
           { header: t.server('pdf.expiry'), cell: (data: FormData) => batchExpiry(data[row.key], printable.names) },
         ]
       : [{ header: t.forms(labelKeyOf(row)), cell: (data: FormData) => text(row, data[row.key], printable, t) }],
-  );
-  if (!rows.length) return { text: t.server('pdf.noRows'), color: GREY };
+  )
+  if (!rows.length) return { text: t.server('pdf.noRows'), color: GREY }
   return {
     table: {
       headerRows: 1,
@@ -152,80 +159,89 @@ function rowsTable(field: Field, value: unknown, printable: Printable, t: Transl
     },
     layout: 'lightHorizontalLines',
     fontSize: 9,
-  };
+  }
 }
 
 function batchExpiry(value: unknown, names: Names): string {
-  return typeof value === 'number' ? (names.getProductBatch?.get(value)?.expiry_date ?? '') : '';
+  return typeof value === 'number' ? (names.getProductBatch?.get(value)?.expiry_date ?? '') : ''
 }
 
 function cellOf(field: Field, value: unknown, printable: Printable, t: Translators, readImage: ReadImage): TableCell {
   if (field.type === 'signature' || field.type === 'images') {
-    const urls = field.type === 'signature' ? (typeof value === 'string' && value ? [value] : []) : Array.isArray(value) ? value : [];
-    const fit = field.type === 'signature' ? SIGNATURE_FIT : THUMBNAIL_FIT;
-    if (!urls.length) return '';
+    const urls =
+      field.type === 'signature'
+        ? typeof value === 'string' && value
+          ? [value]
+          : []
+        : Array.isArray(value)
+          ? value
+          : []
+    const fit = field.type === 'signature' ? SIGNATURE_FIT : THUMBNAIL_FIT
+    if (!urls.length) return ''
     const pictures = urls.map((url): Content => {
-      const image = typeof url === 'string' ? readImage(url) : undefined;
-      return image ? { image, fit, margin: [0, 2, 6, 2] } : { text: t.server('pdf.imageMissing'), color: GREY };
-    });
+      const image = typeof url === 'string' ? readImage(url) : undefined
+      return image ? { image, fit, margin: [0, 2, 6, 2] } : { text: t.server('pdf.imageMissing'), color: GREY }
+    })
     // Photos side by side, a few to a line.
-    const lines: Content[] = [];
+    const lines: Content[] = []
     for (let i = 0; i < pictures.length; i += PHOTOS_PER_LINE) {
-      lines.push({ columns: pictures.slice(i, i + PHOTOS_PER_LINE).map((picture) => ({ width: 'auto', stack: [picture] })) });
+      lines.push({
+        columns: pictures.slice(i, i + PHOTOS_PER_LINE).map((picture) => ({ width: 'auto', stack: [picture] })),
+      })
     }
-    return { stack: lines };
+    return { stack: lines }
   }
-  return text(field, value, printable, t);
+  return text(field, value, printable, t)
 }
 
 /** A value as the form shows it. */
 function text(field: Field, value: unknown, printable: Printable, t: Translators): string {
-  if (isEmpty(value)) return '';
-  const { names, lang } = printable;
-  const separator = lang === 'en' ? ', ' : '、';
+  if (isEmpty(value)) return ''
+  const { names, lang } = printable
+  const separator = lang === 'en' ? ', ' : '、'
   const named = (map: Map<number, string> | undefined, id: unknown) =>
-    (typeof id === 'number' ? map?.get(id) : undefined) ?? String(id);
+    (typeof id === 'number' ? map?.get(id) : undefined) ?? String(id)
   switch (field.type) {
     case 'select':
     case 'multiselect': {
-      const values = Array.isArray(value) ? value : [value];
-      return values.map((item) => optionLabel(field, item, printable, t)).join(separator);
+      const values = Array.isArray(value) ? value : [value]
+      return values.map((item) => optionLabel(field, item, printable, t)).join(separator)
     }
     case 'customer':
-      return names.customer ?? String(value);
+      return names.customer ?? String(value)
     case 'baby':
-      return named(names.babies, value);
+      return named(names.babies, value)
     case 'money':
-      return typeof value === 'number' ? value.toFixed(2) : String(value);
+      return typeof value === 'number' ? value.toFixed(2) : String(value)
     case 'location':
-      return placeText(value, t.forms);
+      return placeText(value, t.forms)
     case 'number':
     case 'computed':
-      return withUnit(String(value), field.unitKey ? t.forms(field.unitKey) : '', lang);
+      return withUnit(String(value), field.unitKey ? t.forms(field.unitKey) : '', lang)
     default:
-      return typeof value === 'string' ? value : String(value);
+      return typeof value === 'string' ? value : String(value)
   }
 }
 
 function optionLabel(field: Field, value: unknown, printable: Printable, t: Translators): string {
-  const option = field.options?.find((o) => o.value === value);
-  if (option) return t.forms(option.labelKey);
-  const { names } = printable;
-  const id = typeof value === 'number' ? value : Number.NaN;
+  const option = field.options?.find((o) => o.value === value)
+  if (option) return t.forms(option.labelKey)
+  const { names } = printable
+  const id = typeof value === 'number' ? value : Number.NaN
   switch (field.optionsSource) {
     case 'getProductBatch':
-      return names.getProductBatch?.get(id)?.batch_no ?? String(value);
+      return names.getProductBatch?.get(id)?.batch_no ?? String(value)
     case 'departmentList':
     case 'giftTypeList':
     case 'productList':
     case 'productPackageList':
-      return names[field.optionsSource]?.get(id) ?? String(value);
+      return names[field.optionsSource]?.get(id) ?? String(value)
     default:
       // Rooms (floorList) are chosen by their name.
-      return String(value);
+      return String(value)
   }
 }
 
 /** 37.5°C, 3 天, 3 days. */
 const withUnit = (value: string, unit: string, lang: Lang) =>
-  unit ? `${value}${lang === 'en' && /^[A-Za-z]/.test(unit) ? ' ' : ''}${unit}` : value;
+  unit ? `${value}${lang === 'en' && /^[A-Za-z]/.test(unit) ? ' ' : ''}${unit}` : value

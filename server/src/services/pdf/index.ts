@@ -1,45 +1,46 @@
-import type { Db } from '../../db/types.js';
-import { AppError, Code } from '../../errors.js';
-import { detectImage } from '../../lib/images.js';
-import { formTranslator, serverTranslator, type Lang } from '../../plugins/i18n.js';
-import { findSite } from '../../repositories/siteLists.js';
-import { renderPdf, type Translators } from './document.js';
-import { fontProblem, pdfFont } from './font.js';
-import { signPdfLink, type PdfKind, type PdfLink } from './link.js';
-import { LOADERS, type Site } from './printables.js';
-import { readUpload, type UploadStore } from '../uploads/store.js';
+import type { Db } from '../../db/types.js'
+import { AppError, Code } from '../../errors.js'
+import { detectImage } from '../../lib/images.js'
+import { formTranslator, serverTranslator, type Lang } from '../../plugins/i18n.js'
+import { findSite } from '../../repositories/siteLists.js'
+import { renderPdf, type Translators } from './document.js'
+import { fontProblem, pdfFont } from './font.js'
+import { signPdfLink, type PdfKind, type PdfLink } from './link.js'
+import { LOADERS, type Site } from './printables.js'
+import { readUpload, type UploadStore } from '../uploads/store.js'
 
-export { readPdfLink, type PdfKind, type PdfLink } from './link.js';
+export { readPdfLink, type PdfKind, type PdfLink } from './link.js'
 
 // A saved record or order as a PDF: a short-lived link to it (asked for with a session), and the
 // document the link opens (read again with the link's site, so it shows what is saved now).
 
 export interface PdfSettings {
   /** The CJK font file (PDF_FONT). */
-  font: string;
-  linkSecret: Buffer;
-  linkTtlSeconds: number;
+  font: string
+  linkSecret: Buffer
+  linkTtlSeconds: number
   /** Where uploads are stored: photos and signatures are read from there. */
-  uploads: UploadStore;
+  uploads: UploadStore
 }
 
-const translators = (lang: Lang): Translators => ({ forms: formTranslator(lang), server: serverTranslator(lang) });
+const translators = (lang: Lang): Translators => ({ forms: formTranslator(lang), server: serverTranslator(lang) })
 
-const notFound = (kind: PdfKind) => new AppError(Code.NOT_FOUND, kind === 'outApply' || kind === 'specialCare' ? 'order.notFound' : 'record.notFound');
+const notFound = (kind: PdfKind) =>
+  new AppError(Code.NOT_FOUND, kind === 'outApply' || kind === 'specialCare' ? 'order.notFound' : 'record.notFound')
 
 /** Without the font no PDF can be written: a message for the user rather than a failure. */
 function checkFont(settings: PdfSettings) {
-  if (fontProblem(settings.font)) throw new AppError(Code.INTERNAL, 'pdf.fontMissing', {}, 503);
+  if (fontProblem(settings.font)) throw new AppError(Code.INTERNAL, 'pdf.fontMissing', {}, 503)
 }
 
 async function find(db: Db, site: Site, kind: PdfKind, id: number, lang: Lang) {
-  const found = await LOADERS[kind](db, site, id, translators(lang), lang);
-  if (!found) throw notFound(kind);
-  return found;
+  const found = await LOADERS[kind](db, site, id, translators(lang), lang)
+  if (!found) throw notFound(kind)
+  return found
 }
 
 /** e.g. 儿科医生查房签到表-12.pdf; nothing that a file system would take for a folder. */
-const fileName = (title: string, number: string) => `${title}-${number}.pdf`.replace(/[\\/:*?"<>|]/g, '_');
+const fileName = (title: string, number: string) => `${title}-${number}.pdf`.replace(/[\\/:*?"<>|]/g, '_')
 
 /** A link to a record of the caller's site, in the caller's language; not-found as its info route answers. */
 export async function createPdfLink(
@@ -49,47 +50,51 @@ export async function createPdfLink(
   request: { kind: PdfKind; id: number; lang: Lang },
   now = Date.now(),
 ): Promise<{ url: string; name: string }> {
-  checkFont(settings);
-  const { printable, number } = await find(db, site, request.kind, request.id, request.lang);
-  const expires = Math.floor(now / 1000) + settings.linkTtlSeconds;
-  const token = signPdfLink(settings.linkSecret, { ...request, siteId: site.id, expires });
-  return { url: `/api/pdf/${token}`, name: fileName(printable.title, number) };
+  checkFont(settings)
+  const { printable, number } = await find(db, site, request.kind, request.id, request.lang)
+  const expires = Math.floor(now / 1000) + settings.linkTtlSeconds
+  const token = signPdfLink(settings.linkSecret, { ...request, siteId: site.id, expires })
+  return { url: `/api/pdf/${token}`, name: fileName(printable.title, number) }
 }
 
 /** The PDF a valid link opens and its file name. */
-export async function pdfOfLink(db: Db, settings: PdfSettings, link: PdfLink): Promise<{ bytes: Buffer; name: string }> {
-  checkFont(settings);
-  const site = await findSite(db, link.siteId);
-  if (!site) throw notFound(link.kind);
-  const { printable, number } = await find(db, { id: link.siteId, ...site }, link.kind, link.id, link.lang);
-  const font = pdfFont(settings.font);
-  const t = translators(link.lang);
-  const images = await readImages(settings.uploads, printable.data);
+export async function pdfOfLink(
+  db: Db,
+  settings: PdfSettings,
+  link: PdfLink,
+): Promise<{ bytes: Buffer; name: string }> {
+  checkFont(settings)
+  const site = await findSite(db, link.siteId)
+  if (!site) throw notFound(link.kind)
+  const { printable, number } = await find(db, { id: link.siteId, ...site }, link.kind, link.id, link.lang)
+  const font = pdfFont(settings.font)
+  const t = translators(link.lang)
+  const images = await readImages(settings.uploads, printable.data)
   // A stored picture pdfkit cannot read (a damaged file) must not keep the record from printing:
   // then the pictures are left out, each said to be missing.
   const bytes = await renderPdf(font, printable, t, (url) => images.get(url)).catch(() =>
     renderPdf(font, printable, t, () => undefined),
-  );
-  return { bytes, name: fileName(printable.title, number) };
+  )
+  return { bytes, name: fileName(printable.title, number) }
 }
 
 /** Every stored upload the record's values name (by URL), read ahead as data URLs pdfkit embeds. */
 async function readImages(store: UploadStore, data: unknown): Promise<Map<string, string>> {
-  const urls = new Set<string>();
+  const urls = new Set<string>()
   const collect = (value: unknown) => {
-    if (typeof value === 'string') urls.add(value);
-    else if (Array.isArray(value)) value.forEach(collect);
-    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
-  };
-  collect(data);
+    if (typeof value === 'string') urls.add(value)
+    else if (Array.isArray(value)) value.forEach(collect)
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect)
+  }
+  collect(data)
   const read = async (url: string): Promise<[string, string] | undefined> => {
-    const name = store.nameOf(url);
+    const name = store.nameOf(url)
     // A picture that cannot be read is said to be missing in the PDF.
-    const bytes = name && (await readUpload(store, name).catch(() => undefined));
-    const image = name && bytes && detectImage(name, bytes);
+    const bytes = name && (await readUpload(store, name).catch(() => undefined))
+    const image = name && bytes && detectImage(name, bytes)
     // pdfkit embeds PNG and JPEG only.
-    if (!bytes || !image || !['image/png', 'image/jpeg'].includes(image.mime)) return undefined;
-    return [url, `data:${image.mime};base64,${bytes.toString('base64')}`];
-  };
-  return new Map((await Promise.all([...urls].map(read))).filter((entry) => entry !== undefined));
+    if (!bytes || !image || !['image/png', 'image/jpeg'].includes(image.mime)) return undefined
+    return [url, `data:${image.mime};base64,${bytes.toString('base64')}`]
+  }
+  return new Map((await Promise.all([...urls].map(read))).filter((entry) => entry !== undefined))
 }

@@ -1,58 +1,60 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Lang } from '../../plugins/i18n.js';
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { Lang } from '../../plugins/i18n.js'
 
 // The links of printed records: whoever has one may open that one PDF, without a session, for a
 // few minutes (WeChat's file download sends no headers). The link says what it opens, for which
 // site and in which language, and until when, signed with the server's secret.
 
-export const PDF_KINDS = ['record', 'answer', 'outApply', 'specialCare'] as const;
-export type PdfKind = (typeof PDF_KINDS)[number];
+export const PDF_KINDS = ['record', 'answer', 'outApply', 'specialCare'] as const
+export type PdfKind = (typeof PDF_KINDS)[number]
 
 export interface PdfLink {
-  kind: PdfKind;
-  id: number;
-  siteId: number;
-  lang: Lang;
+  kind: PdfKind
+  id: number
+  siteId: number
+  lang: Lang
   /** Until when it opens: seconds since 1970. */
-  expires: number;
+  expires: number
 }
 
-const LANGS: Lang[] = ['zh-CN', 'en'];
+const LANGS: Lang[] = ['zh-CN', 'en']
 
-const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url')
 
 export function signPdfLink(secret: Buffer, link: PdfLink): string {
-  const payload = Buffer.from(JSON.stringify([link.kind, link.id, link.siteId, link.lang, link.expires])).toString('base64url');
-  return `${payload}.${mac(secret, payload)}`;
+  const payload = Buffer.from(JSON.stringify([link.kind, link.id, link.siteId, link.lang, link.expires])).toString(
+    'base64url',
+  )
+  return `${payload}.${mac(secret, payload)}`
 }
 
-export type LinkCheck = { ok: true; link: PdfLink } | { ok: false; reason: 'invalid' | 'expired'; lang: Lang };
+export type LinkCheck = { ok: true; link: PdfLink } | { ok: false; reason: 'invalid' | 'expired'; lang: Lang }
 
 /** What a link opens; else why not, in the language the link names (Chinese when it names none). */
 export function readPdfLink(secret: Buffer, token: string, now = Date.now()): LinkCheck {
-  const [payload = '', signature = '', ...rest] = token.split('.');
-  const link = decode(payload);
-  const lang = link?.lang ?? 'zh-CN';
-  const expected = Buffer.from(mac(secret, payload));
-  const given = Buffer.from(signature);
+  const [payload = '', signature = '', ...rest] = token.split('.')
+  const link = decode(payload)
+  const lang = link?.lang ?? 'zh-CN'
+  const expected = Buffer.from(mac(secret, payload))
+  const given = Buffer.from(signature)
   if (!link || rest.length || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { ok: false, reason: 'invalid', lang };
+    return { ok: false, reason: 'invalid', lang }
   }
-  if (link.expires * 1000 <= now) return { ok: false, reason: 'expired', lang };
-  return { ok: true, link };
+  if (link.expires * 1000 <= now) return { ok: false, reason: 'expired', lang }
+  return { ok: true, link }
 }
 
 function decode(payload: string): PdfLink | undefined {
-  let fields: unknown;
+  let fields: unknown
   try {
-    fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
   } catch {
-    return undefined;
+    return undefined
   }
-  if (!Array.isArray(fields) || fields.length !== 5) return undefined;
-  const [kind, id, siteId, lang, expires] = fields as unknown[];
-  const whole = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
-  if (!PDF_KINDS.includes(kind as PdfKind) || !LANGS.includes(lang as Lang)) return undefined;
-  if (!whole(id) || !whole(siteId) || !whole(expires)) return undefined;
-  return { kind: kind as PdfKind, id, siteId, lang: lang as Lang, expires };
+  if (!Array.isArray(fields) || fields.length !== 5) return undefined
+  const [kind, id, siteId, lang, expires] = fields as unknown[]
+  const whole = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0
+  if (!PDF_KINDS.includes(kind as PdfKind) || !LANGS.includes(lang as Lang)) return undefined
+  if (!whole(id) || !whole(siteId) || !whole(expires)) return undefined
+  return { kind: kind as PdfKind, id, siteId, lang: lang as Lang, expires }
 }

@@ -1,73 +1,78 @@
-import type { Db } from '../../db/types.js';
-import { centreNow, centreToday, type CentreZone } from '../../lib/dates.js';
-import { formByName } from '@yuezi/contract/forms/index';
-import { specialCare } from '@yuezi/contract/forms/definitions/stock';
-import type { Field, FormData, FormDefinition, OptionsSource } from '@yuezi/contract/forms/types';
-import { fieldsOf } from '@yuezi/contract/forms/validate';
-import { getCustomer } from '../../repositories/customers.js';
-import { findFormRecord } from '../../repositories/formRecords.js';
-import { getOutApply } from '../../repositories/outApplies.js';
-import { listDepartments } from '../../repositories/siteLists.js';
-import { getSpecialCare } from '../../repositories/specialCares.js';
-import { batchesByIds, listGiftTypes, listPackages, productNames } from '../../repositories/stock.js';
-import { getAnswer } from '../../repositories/surveys.js';
-import { OUT_APPLY_FORMS } from '../orders.js';
-import type { Names, Printable, Translators } from './document.js';
-import type { PdfKind } from './link.js';
+import type { Db } from '../../db/types.js'
+import { centreNow, centreToday, type CentreZone } from '../../lib/dates.js'
+import { formByName } from '@yuezi/contract/forms/index'
+import { specialCare } from '@yuezi/contract/forms/definitions/stock'
+import type { Field, FormData, FormDefinition, OptionsSource } from '@yuezi/contract/forms/types'
+import { fieldsOf } from '@yuezi/contract/forms/validate'
+import { getCustomer } from '../../repositories/customers.js'
+import { findFormRecord } from '../../repositories/formRecords.js'
+import { getOutApply } from '../../repositories/outApplies.js'
+import { listDepartments } from '../../repositories/siteLists.js'
+import { getSpecialCare } from '../../repositories/specialCares.js'
+import { batchesByIds, listGiftTypes, listPackages, productNames } from '../../repositories/stock.js'
+import { getAnswer } from '../../repositories/surveys.js'
+import { OUT_APPLY_FORMS } from '../orders.js'
+import type { Names, Printable, Translators } from './document.js'
+import type { PdfKind } from './link.js'
 
 // What each kind of saved record prints: read with the site's scope, its fields named as the form
 // names them.
 
 /** The form an acknowledgement of the check-in rules follows. */
-const ACKNOWLEDGEMENT_FORM = '入住须知';
+const ACKNOWLEDGEMENT_FORM = '入住须知'
 
 export interface Site extends CentreZone {
-  id: number;
-  name: string;
+  id: number
+  name: string
 }
 
 /** A record to print and its number (the file is named after the title and the number). */
 export interface Found {
-  printable: Printable;
-  number: string;
+  printable: Printable
+  number: string
 }
 
-type Load = (db: Db, site: Site, id: number, t: Translators, lang: Printable['lang']) => Promise<Found | undefined>;
+type Load = (db: Db, site: Site, id: number, t: Translators, lang: Printable['lang']) => Promise<Found | undefined>
 
-const at = (site: CentreZone, when: string | Date | null | undefined) => (when ? centreNow(site, new Date(when)) : '');
+const at = (site: CentreZone, when: string | Date | null | undefined) => (when ? centreNow(site, new Date(when)) : '')
 const byWhom = (site: CentreZone, name: string | null | undefined, when: string | Date | null | undefined) =>
-  [name ?? '', at(site, when)].filter(Boolean).join('  ');
+  [name ?? '', at(site, when)].filter(Boolean).join('  ')
 
 /** The ids a form's fields (rows' included) hold of one option source. */
 function idsOf(fields: Field[], data: FormData, source: OptionsSource): number[] {
   return fields.flatMap((field) => {
-    const value = data[field.key];
+    const value = data[field.key]
     if (field.type === 'rows' && Array.isArray(value)) {
-      return value.flatMap((row) => (row && typeof row === 'object' ? idsOf(field.rows ?? [], row as FormData, source) : []));
+      return value.flatMap((row) =>
+        row && typeof row === 'object' ? idsOf(field.rows ?? [], row as FormData, source) : [],
+      )
     }
-    if (field.optionsSource !== source) return [];
-    return (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number');
-  });
+    if (field.optionsSource !== source) return []
+    return (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number')
+  })
 }
 
 /** The names a care record's pickers show, read from the site's lists. */
 async function siteNames(db: Db, siteId: number, definition: FormDefinition, data: FormData): Promise<Names> {
-  const fields = fieldsOf(definition);
-  const needs = (source: OptionsSource) => idsOf(fields, data, source);
-  const names: Names = {};
+  const fields = fieldsOf(definition)
+  const needs = (source: OptionsSource) => idsOf(fields, data, source)
+  const names: Names = {}
   if (needs('departmentList').length) {
-    names.departmentList = new Map((await listDepartments(db, siteId)).map((d) => [d.id, d.name]));
+    names.departmentList = new Map((await listDepartments(db, siteId)).map((d) => [d.id, d.name]))
   }
-  if (needs('giftTypeList').length) names.giftTypeList = new Map((await listGiftTypes(db, siteId)).map((g) => [g.id, g.name]));
+  if (needs('giftTypeList').length)
+    names.giftTypeList = new Map((await listGiftTypes(db, siteId)).map((g) => [g.id, g.name]))
   if (needs('productPackageList').length) {
-    names.productPackageList = new Map((await listPackages(db, siteId)).map((p) => [p.id, p.name]));
+    names.productPackageList = new Map((await listPackages(db, siteId)).map((p) => [p.id, p.name]))
   }
-  if (needs('productList').length) names.productList = await productNames(db, siteId, needs('productList'));
+  if (needs('productList').length) names.productList = await productNames(db, siteId, needs('productList'))
   if (needs('getProductBatch').length) {
-    const batches = await batchesByIds(db, siteId, needs('getProductBatch'));
-    names.getProductBatch = new Map([...batches].map(([id, b]) => [id, { batch_no: b.batch_no, expiry_date: b.expiry_date }]));
+    const batches = await batchesByIds(db, siteId, needs('getProductBatch'))
+    names.getProductBatch = new Map(
+      [...batches].map(([id, b]) => [id, { batch_no: b.batch_no, expiry_date: b.expiry_date }]),
+    )
   }
-  return names;
+  return names
 }
 
 /** A record of the form `definition` at the site, printed now. */
@@ -77,50 +82,84 @@ const printableOf = (
   t: Translators,
   definition: FormDefinition,
   parts: Pick<Printable, 'facts' | 'data' | 'names'> & Partial<Pick<Printable, 'intro' | 'closing'>>,
-): Printable => ({ lang, siteName: site.name, title: t.forms(definition.titleKey), definition, printedAt: at(site, new Date()), ...parts });
+): Printable => ({
+  lang,
+  siteName: site.name,
+  title: t.forms(definition.titleKey),
+  definition,
+  printedAt: at(site, new Date()),
+  ...parts,
+})
 
-const made = (site: CentreZone, t: Translators, row: { created_by_name: string; created_at: string | Date; updated_by_name: string; updated_at: string | Date }): [string, string][] => [
+const made = (
+  site: CentreZone,
+  t: Translators,
+  row: { created_by_name: string; created_at: string | Date; updated_by_name: string; updated_at: string | Date },
+): [string, string][] => [
   [t.server('pdf.created'), byWhom(site, row.created_by_name, row.created_at)],
   [t.server('pdf.updated'), byWhom(site, row.updated_by_name, row.updated_at)],
-];
+]
 
-const customerFacts = (t: Translators, name: string | null | undefined, room: string | null | undefined): [string, string][] =>
-  name ? [[t.server('pdf.customer'), name], [t.server('pdf.room'), room ?? '']] : [];
+const customerFacts = (
+  t: Translators,
+  name: string | null | undefined,
+  room: string | null | undefined,
+): [string, string][] =>
+  name
+    ? [
+        [t.server('pdf.customer'), name],
+        [t.server('pdf.room'), room ?? ''],
+      ]
+    : []
 
 const loadRecord: Load = async (db, site, id, t, lang) => {
-  const record = await findFormRecord(db, site.id, id);
-  const definition = record && formByName(record.name);
-  if (!record || !definition) return undefined;
-  const customer = record.customer_id === null ? undefined : await getCustomer(db, site.id, record.customer_id);
-  const names = await siteNames(db, site.id, definition, record.data);
-  names.customer = record.customer_name ?? undefined;
-  names.babies = new Map((customer?.children ?? []).map((child) => [child.id, child.name]));
-  const number = String(record.id);
-  const facts: Printable['facts'] = [[t.server('pdf.number'), number], ...customerFacts(t, record.customer_name, record.room), ...made(site, t, record)];
-  return { number, printable: printableOf(site, lang, t, definition, { facts, data: record.data, names }) };
-};
+  const record = await findFormRecord(db, site.id, id)
+  const definition = record && formByName(record.name)
+  if (!record || !definition) return undefined
+  const customer = record.customer_id === null ? undefined : await getCustomer(db, site.id, record.customer_id)
+  const names = await siteNames(db, site.id, definition, record.data)
+  names.customer = record.customer_name ?? undefined
+  names.babies = new Map((customer?.children ?? []).map((child) => [child.id, child.name]))
+  const number = String(record.id)
+  const facts: Printable['facts'] = [
+    [t.server('pdf.number'), number],
+    ...customerFacts(t, record.customer_name, record.room),
+    ...made(site, t, record),
+  ]
+  return { number, printable: printableOf(site, lang, t, definition, { facts, data: record.data, names }) }
+}
 
 const loadAnswer: Load = async (db, site, id, t, lang) => {
-  const answer = await getAnswer(db, site.id, id);
-  const definition = formByName(ACKNOWLEDGEMENT_FORM)!;
-  if (!answer) return undefined;
-  const number = String(answer.id);
-  const facts: Printable['facts'] = [[t.server('pdf.number'), number], ...customerFacts(t, answer.customer_name, answer.room), ...made(site, t, answer)];
-  const intro = { title: t.server('pdf.rules', { title: answer.title, version: answer.version }), text: answer.content };
-  const names = { customer: answer.customer_name };
-  return { number, printable: printableOf(site, lang, t, definition, { facts, intro, data: answer.data, names }) };
-};
+  const answer = await getAnswer(db, site.id, id)
+  const definition = formByName(ACKNOWLEDGEMENT_FORM)!
+  if (!answer) return undefined
+  const number = String(answer.id)
+  const facts: Printable['facts'] = [
+    [t.server('pdf.number'), number],
+    ...customerFacts(t, answer.customer_name, answer.room),
+    ...made(site, t, answer),
+  ]
+  const intro = { title: t.server('pdf.rules', { title: answer.title, version: answer.version }), text: answer.content }
+  const names = { customer: answer.customer_name }
+  return { number, printable: printableOf(site, lang, t, definition, { facts, intro, data: answer.data, names }) }
+}
 
-type Order = NonNullable<Awaited<ReturnType<typeof getSpecialCare>>> | NonNullable<Awaited<ReturnType<typeof getOutApply>>>;
+type Order =
+  NonNullable<Awaited<ReturnType<typeof getSpecialCare>>> | NonNullable<Awaited<ReturnType<typeof getOutApply>>>
 
 /** An order's status, who checked it and when, the reason; its items' names and batches from the order itself. */
 function orderParts(site: CentreZone, t: Translators, order: Order) {
   const checked: [string, string][] = order.checked_by_name
-    ? [[t.server(order.status === 'rejected' ? 'pdf.rejectedBy' : 'pdf.approvedBy'), byWhom(site, order.checked_by_name, order.checked_at)]]
-    : [];
+    ? [
+        [
+          t.server(order.status === 'rejected' ? 'pdf.rejectedBy' : 'pdf.approvedBy'),
+          byWhom(site, order.checked_by_name, order.checked_at),
+        ],
+      ]
+    : []
   const reversed: [string, string][] = order.reversed_by_name
     ? [[t.server('pdf.reversedBy'), byWhom(site, order.reversed_by_name, order.reversed_at)]]
-    : [];
+    : []
   const facts: [string, string][] = [
     [t.server('pdf.number'), order.no],
     ...customerFacts(t, order.customer_name, order.room),
@@ -129,25 +168,27 @@ function orderParts(site: CentreZone, t: Translators, order: Order) {
     ...checked,
     ...reversed,
     ...(order.reason ? [[t.server('pdf.reason'), order.reason] as [string, string]] : []),
-  ];
+  ]
   const names: Names = {
     customer: order.customer_name ?? undefined,
     productList: new Map(order.items.map((item) => [item.product_id, item.product_name])),
-    getProductBatch: new Map(order.items.map((item) => [item.batch_id, { batch_no: item.batch_no, expiry_date: item.expiry_date }])),
-  };
+    getProductBatch: new Map(
+      order.items.map((item) => [item.batch_id, { batch_no: item.batch_no, expiry_date: item.expiry_date }]),
+    ),
+  }
   const closing = [
     t.server('pdf.totals', { count: order.item_count, quantity: order.total_quantity, total: order.total.toFixed(2) }),
-  ];
-  return { facts, names, closing };
+  ]
+  return { facts, names, closing }
 }
 
 const loadOutApply: Load = async (db, site, id, t, lang) => {
-  const order = await getOutApply(db, site.id, id, centreToday(site));
-  if (!order) return undefined;
-  const definition = OUT_APPLY_FORMS[order.type];
-  const { facts, names, closing } = orderParts(site, t, order);
-  if (order.department_id !== null) names.departmentList = new Map([[order.department_id, order.department_name ?? '']]);
-  if (order.gift_type_id !== null) names.giftTypeList = new Map([[order.gift_type_id, order.gift_type_name ?? '']]);
+  const order = await getOutApply(db, site.id, id, centreToday(site))
+  if (!order) return undefined
+  const definition = OUT_APPLY_FORMS[order.type]
+  const { facts, names, closing } = orderParts(site, t, order)
+  if (order.department_id !== null) names.departmentList = new Map([[order.department_id, order.department_name ?? '']])
+  if (order.gift_type_id !== null) names.giftTypeList = new Map([[order.gift_type_id, order.gift_type_name ?? '']])
   const data: FormData = {
     department_id: order.department_id,
     requester: order.requester,
@@ -156,29 +197,35 @@ const loadOutApply: Load = async (db, site, id, t, lang) => {
     apply_date: order.apply_date,
     items: order.items.map(({ product_id, batch_id, quantity }) => ({ product_id, batch_id, quantity })),
     remark: order.remark,
-  };
-  return { number: order.no, printable: printableOf(site, lang, t, definition, { facts, data, names, closing }) };
-};
+  }
+  return { number: order.no, printable: printableOf(site, lang, t, definition, { facts, data, names, closing }) }
+}
 
 const loadSpecialCare: Load = async (db, site, id, t, lang) => {
-  const order = await getSpecialCare(db, site.id, id, centreToday(site));
-  if (!order) return undefined;
-  const { facts, names, closing } = orderParts(site, t, order);
+  const order = await getSpecialCare(db, site.id, id, centreToday(site))
+  if (!order) return undefined
+  const { facts, names, closing } = orderParts(site, t, order)
   const data: FormData = {
     customer_id: order.customer_id,
     room: order.room,
     consume_date: order.consume_date,
-    items: order.items.map(({ product_id, batch_id, quantity, price, subtotal }) => ({ product_id, batch_id, quantity, price, subtotal })),
+    items: order.items.map(({ product_id, batch_id, quantity, price, subtotal }) => ({
+      product_id,
+      batch_id,
+      quantity,
+      price,
+      subtotal,
+    })),
     total: order.total,
     remark: order.remark,
     signature: order.signature,
-  };
-  return { number: order.no, printable: printableOf(site, lang, t, specialCare, { facts, data, names, closing }) };
-};
+  }
+  return { number: order.no, printable: printableOf(site, lang, t, specialCare, { facts, data, names, closing }) }
+}
 
 export const LOADERS: Record<PdfKind, Load> = {
   record: loadRecord,
   answer: loadAnswer,
   outApply: loadOutApply,
   specialCare: loadSpecialCare,
-};
+}

@@ -1,14 +1,14 @@
-import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { S3Config } from '../../config.js';
-import { mimeOfName } from '../../lib/images.js';
-import { nameOfServerUrl, STORED_NAME, type UploadStore } from './store.js';
+import type { Readable } from 'node:stream'
+import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import type { S3Config } from '../../config.js'
+import { mimeOfName } from '../../lib/images.js'
+import { nameOfServerUrl, STORED_NAME, type UploadStore } from './store.js'
 
 /** How long the readiness check waits for the store. */
-const CHECK_TIMEOUT_MS = 5_000;
+const CHECK_TIMEOUT_MS = 5_000
 
 const notFound = (error: { name?: string; $metadata?: { httpStatusCode?: number } }) =>
-  error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404;
+  error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404
 
 /** Uploads in an S3-compatible bucket that every instance shares (AWS S3, Alibaba Cloud OSS, Tencent COS, MinIO). */
 export function openBucketStore(s3: S3Config): UploadStore {
@@ -23,42 +23,46 @@ export function openBucketStore(s3: S3Config): UploadStore {
     // A store that is down answers an error within seconds instead of holding the request.
     maxAttempts: 2,
     requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
-  });
-  const Bucket = s3.bucket;
-  const publicPrefix = s3.publicBaseUrl && `${s3.publicBaseUrl}/`;
+  })
+  const Bucket = s3.bucket
+  const publicPrefix = s3.publicBaseUrl && `${s3.publicBaseUrl}/`
   return {
     async put(name, bytes, mime) {
-      await client.send(new PutObjectCommand({ Bucket, Key: name, Body: bytes, ContentType: mime }));
+      await client.send(new PutObjectCommand({ Bucket, Key: name, Body: bytes, ContentType: mime }))
     },
     async get(name) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: name }));
-        return { body: object.Body as Readable, mime: object.ContentType ?? mimeOfName(name), size: object.ContentLength };
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: name }))
+        return {
+          body: object.Body as Readable,
+          mime: object.ContentType ?? mimeOfName(name),
+          size: object.ContentLength,
+        }
       } catch (error) {
-        if (notFound(error as object)) return undefined;
-        throw error;
+        if (notFound(error as object)) return undefined
+        throw error
       }
     },
     async exists(name) {
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: name }));
-        return true;
+        await client.send(new HeadObjectCommand({ Bucket, Key: name }))
+        return true
       } catch (error) {
-        if (notFound(error as object)) return false;
-        throw error;
+        if (notFound(error as object)) return false
+        throw error
       }
     },
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })
     },
     urlOf: (name, serverOrigin) => (publicPrefix ? `${publicPrefix}${name}` : `${serverOrigin}/uploads/${name}`),
     nameOf(url) {
       if (publicPrefix && url.startsWith(publicPrefix)) {
-        const name = url.slice(publicPrefix.length);
-        return STORED_NAME.test(name) ? name : undefined;
+        const name = url.slice(publicPrefix.length)
+        return STORED_NAME.test(name) ? name : undefined
       }
-      return nameOfServerUrl(url);
+      return nameOfServerUrl(url)
     },
     close: () => client.destroy(),
-  };
+  }
 }

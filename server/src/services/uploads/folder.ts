@@ -1,37 +1,37 @@
-import { constants, createReadStream } from 'node:fs';
-import { access, mkdir, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { mimeOfName } from '../../lib/images.js';
-import { nameOfServerUrl, type UploadStore } from './store.js';
+import { constants, createReadStream } from 'node:fs'
+import { access, mkdir, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { mimeOfName } from '../../lib/images.js'
+import { nameOfServerUrl, type UploadStore } from './store.js'
 
 const missing = (error: { code?: string }) => {
-  if (error.code === 'ENOENT') return undefined;
-  throw error;
-};
+  if (error.code === 'ENOENT') return undefined
+  throw error
+}
 
 /** Uploads in DATA_DIR/uploads: right for one instance, which alone sees them. */
 export async function openFolderStore(dataDir: string): Promise<UploadStore> {
-  const dir = path.join(dataDir, 'uploads');
-  await mkdir(dir, { recursive: true });
-  const fileOf = (name: string) => path.join(dir, name);
+  const dir = path.join(dataDir, 'uploads')
+  await mkdir(dir, { recursive: true })
+  const fileOf = (name: string) => path.join(dir, name)
   return {
     async put(name, bytes) {
       // wx: a stored name is never written twice.
-      await writeFile(fileOf(name), bytes, { flag: 'wx' });
+      await writeFile(fileOf(name), bytes, { flag: 'wx' })
     },
     async get(name) {
-      const file = fileOf(name);
-      const found = await stat(file).catch(missing);
-      if (!found?.isFile()) return undefined;
-      return { body: createReadStream(file), mime: mimeOfName(name), size: found.size };
+      const file = fileOf(name)
+      const found = await stat(file).catch(missing)
+      if (!found?.isFile()) return undefined
+      return { body: createReadStream(file), mime: mimeOfName(name), size: found.size }
     },
     async exists(name) {
-      return Boolean((await stat(fileOf(name)).catch(missing))?.isFile());
+      return Boolean((await stat(fileOf(name)).catch(missing))?.isFile())
     },
     async check() {
-      await access(dir, constants.W_OK);
+      await access(dir, constants.W_OK)
     },
     urlOf: (name, serverOrigin) => `${serverOrigin}/uploads/${name}`,
     nameOf: nameOfServerUrl,
-  };
+  }
 }

@@ -1,23 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import type { Actor } from '../../actor.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/types.js';
-import { AppError, Code } from '../../errors.js';
-import { detectImage, IMAGE_EXTENSIONS } from '../../lib/images.js';
-import { writeAudit } from '../../repositories/audit.js';
-import { insertUpload } from '../../repositories/uploads.js';
-import { openBucketStore } from './bucket.js';
-import { openFolderStore } from './folder.js';
-import { fromStore, type UploadStore } from './store.js';
+import { randomUUID } from 'node:crypto'
+import type { Actor } from '../../actor.js'
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/types.js'
+import { AppError, Code } from '../../errors.js'
+import { detectImage, IMAGE_EXTENSIONS } from '../../lib/images.js'
+import { writeAudit } from '../../repositories/audit.js'
+import { insertUpload } from '../../repositories/uploads.js'
+import { openBucketStore } from './bucket.js'
+import { openFolderStore } from './folder.js'
+import { fromStore, type UploadStore } from './store.js'
 
 /** The store the configuration names: the bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
 export function openUploadStore(config: Pick<Config, 's3' | 'dataDir'>): Promise<UploadStore> {
-  return config.s3 ? Promise.resolve(openBucketStore(config.s3)) : openFolderStore(config.dataDir);
+  return config.s3 ? Promise.resolve(openBucketStore(config.s3)) : openFolderStore(config.dataDir)
 }
 
 /** A refused upload: -1 (err -1 in the upload envelope), with the message `key`. */
 export const invalidUpload = (key: string, params?: Record<string, string | number>) =>
-  new AppError(Code.INVALID_INPUT, key, params);
+  new AppError(Code.INVALID_INPUT, key, params)
 
 /**
  * Stores an uploaded image under a random name in the upload store and records it, audited as its
@@ -30,13 +30,13 @@ export async function storeUpload(
   store: UploadStore,
   file: { name: string; bytes: Buffer },
 ): Promise<string> {
-  if (/[/\\\0]/.test(file.name)) throw invalidUpload('upload.badName');
-  if (file.bytes.length === 0) throw invalidUpload('upload.empty');
-  const image = detectImage(file.name, file.bytes);
-  if (!image) throw invalidUpload('upload.badType', { types: IMAGE_EXTENSIONS.join(', ') });
+  if (/[/\\\0]/.test(file.name)) throw invalidUpload('upload.badName')
+  if (file.bytes.length === 0) throw invalidUpload('upload.empty')
+  const image = detectImage(file.name, file.bytes)
+  if (!image) throw invalidUpload('upload.badType', { types: IMAGE_EXTENSIONS.join(', ') })
 
-  const storedName = `${randomUUID()}.${image.extension}`;
-  await fromStore(store.put(storedName, file.bytes, image.mime));
+  const storedName = `${randomUUID()}.${image.extension}`
+  await fromStore(store.put(storedName, file.bytes, image.mime))
   await db.transaction(async (tx) => {
     const id = await insertUpload(tx, {
       siteId: actor.siteId,
@@ -45,8 +45,8 @@ export async function storeUpload(
       originalName: file.name,
       size: file.bytes.length,
       mime: image.mime,
-    });
-    await writeAudit(tx, { ...actor, action: 'create', entity: 'uploads', entityId: id });
-  });
-  return storedName;
+    })
+    await writeAudit(tx, { ...actor, action: 'create', entity: 'uploads', entityId: id })
+  })
+  return storedName
 }

@@ -1,9 +1,9 @@
-import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
-import { specialCares } from '../../../src/db/schema.js';
-import { addDays } from '../../../src/lib/dates.js';
-import { SIGNATURE } from '../../formSamples.js';
-import { addProduct, addSite, call, stockOf } from '../../helpers.js';
+import assert from 'node:assert/strict'
+import { before, describe, it } from 'node:test'
+import { specialCares } from '../../../src/db/schema.js'
+import { addDays } from '../../../src/lib/dates.js'
+import { SIGNATURE } from '../../formSamples.js'
+import { addProduct, addSite, call, stockOf } from '../../helpers.js'
 import {
   app,
   auditOf,
@@ -18,108 +18,171 @@ import {
   site,
   today,
   useStockSites,
-} from '../../stockFixture.js';
+} from '../../stockFixture.js'
 
-useStockSites();
+useStockSites()
 
 describe('specialCare', () => {
-  let product: Awaited<ReturnType<typeof addProduct>>;
-  let other2: Awaited<ReturnType<typeof addProduct>>;
-  const customer = () => site.customers[2];
+  let product: Awaited<ReturnType<typeof addProduct>>
+  let other2: Awaited<ReturnType<typeof addProduct>>
+  const customer = () => site.customers[2]
   const items = () => [
     { ...row(product.productId, product.batches[0].id, 3), price: 0.1 },
     { ...row(other2.productId, other2.batches[0].id, 3), price: 39.9 },
-  ];
+  ]
 
   before(async () => {
-    product = await addProduct(app, site.siteId, { name: '测试棉签', batches: [{ expiresIn: 100, quantity: 10 }] });
-    other2 = await addProduct(app, site.siteId, { name: '测试乳垫', batches: [{ expiresIn: 100, quantity: 10 }] });
-  });
+    product = await addProduct(app, site.siteId, { name: '测试棉签', batches: [{ expiresIn: 100, quantity: 10 }] })
+    other2 = await addProduct(app, site.siteId, { name: '测试乳垫', batches: [{ expiresIn: 100, quantity: 10 }] })
+  })
 
   it("saves an order with subtotals and the total computed by the server in fen, in the customer's room by default", async () => {
-    const body = { customer_id: customer().id, items: items().map((i) => ({ ...i, subtotal: 999 })), total: 1, signature: SIGNATURE, remark: '客户自购' };
-    const id = await saved(`${CARE}/save`, body);
-    const order = await info(CARE, id);
-    assert.match(order.no, /^ZF\d{8}-\d{5}$/);
+    const body = {
+      customer_id: customer().id,
+      items: items().map((i) => ({ ...i, subtotal: 999 })),
+      total: 1,
+      signature: SIGNATURE,
+      remark: '客户自购',
+    }
+    const id = await saved(`${CARE}/save`, body)
+    const order = await info(CARE, id)
+    assert.match(order.no, /^ZF\d{8}-\d{5}$/)
     assert.deepEqual(
-      [order.status, order.customer_id, order.customer_name, order.room, order.consume_date, order.signature, order.remark],
+      [
+        order.status,
+        order.customer_id,
+        order.customer_name,
+        order.room,
+        order.consume_date,
+        order.signature,
+        order.remark,
+      ],
       ['pending', customer().id, customer().name, customer().room, today, SIGNATURE, '客户自购'],
-    );
-    assert.deepEqual(order.items.map((i: { price: number; subtotal: number }) => [i.price, i.subtotal]), [[0.1, 0.3], [39.9, 119.7]]);
-    assert.equal(order.total, 120);
-    assert.equal(order.items_summary, '测试棉签 ×3、测试乳垫 ×3');
-    assert.equal(order.created_by_name, '测试员工');
-    assert.deepEqual(await auditOf('special_cares', id), ['create']);
+    )
+    assert.deepEqual(
+      order.items.map((i: { price: number; subtotal: number }) => [i.price, i.subtotal]),
+      [
+        [0.1, 0.3],
+        [39.9, 119.7],
+      ],
+    )
+    assert.equal(order.total, 120)
+    assert.equal(order.items_summary, '测试棉签 ×3、测试乳垫 ×3')
+    assert.equal(order.created_by_name, '测试员工')
+    assert.deepEqual(await auditOf('special_cares', id), ['create'])
 
-    const edit = { id, customer_id: customer().id, room: '805', consume_date: addDays(today, -1), items: [{ ...items()[1], quantity: 1 }] };
-    const edited = await post(`${CARE}/save`, edit);
-    assert.equal(edited.code, 1, edited.msg);
-    const changed = await info(CARE, id);
+    const edit = {
+      id,
+      customer_id: customer().id,
+      room: '805',
+      consume_date: addDays(today, -1),
+      items: [{ ...items()[1], quantity: 1 }],
+    }
+    const edited = await post(`${CARE}/save`, edit)
+    assert.equal(edited.code, 1, edited.msg)
+    const changed = await info(CARE, id)
     assert.deepEqual(
       [changed.room, changed.consume_date, changed.total, changed.signature, changed.no],
       ['805', addDays(today, -1), 39.9, null, order.no],
-    );
-  });
+    )
+  })
 
   it('refuses what the form or the stock does not allow, and writes nothing', async () => {
-    const before = await orderCount(specialCares);
-    const base = { customer_id: customer().id, items: items() };
+    const before = await orderCount(specialCares)
+    const base = { customer_id: customer().id, items: items() }
     const cases: [object, string][] = [
       [{ ...base, customer_id: undefined }, '请选择客户'],
       [{ ...base, items: [{ ...items()[0], price: undefined }] }, '物品明细第1行：请输入单价'],
       [{ ...base, items: [{ ...items()[0], price: 1.234 }] }, '物品明细第1行：单价最多保留2位小数'],
-      [{ ...base, items: [{ ...items()[0], quantity: 11 }] }, `物品明细第1行：数量超出库存：测试棉签（批次 ${product.batches[0].batchNo}）仅剩 10`],
+      [
+        { ...base, items: [{ ...items()[0], quantity: 11 }] },
+        `物品明细第1行：数量超出库存：测试棉签（批次 ${product.batches[0].batchNo}）仅剩 10`,
+      ],
       [{ ...base, signature: 'not a url' }, '客户签字格式不正确'],
       [{ ...base, room: '7777' }, '楼层房间的选项无效'],
-    ];
+    ]
     for (const [body, msg] of cases) {
-      const reply = await post(`${CARE}/save`, body);
-      assert.deepEqual([reply.code, reply.msg], [-1, msg]);
+      const reply = await post(`${CARE}/save`, body)
+      assert.deepEqual([reply.code, reply.msg], [-1, msg])
     }
-    assert.deepEqual(await post(`${CARE}/save`, { ...base, customer_id: other.customers[0].id }), { code: -2, msg: '客户不存在', res: null });
-    assert.equal(await orderCount(specialCares), before);
-  });
+    assert.deepEqual(await post(`${CARE}/save`, { ...base, customer_id: other.customers[0].id }), {
+      code: -2,
+      msg: '客户不存在',
+      res: null,
+    })
+    assert.equal(await orderCount(specialCares), before)
+  })
 
   it('approval takes the items out of stock once; reversal puts them back; only a pending order is deleted', async () => {
-    const id = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() });
-    const approved = await post(`${CARE}/check`, { id, approve: true });
-    assert.equal(approved.code, 1, approved.msg);
-    assert.equal(approved.res.status, 'approved');
-    assert.deepEqual([await stockOf(app, product.batches[0].id), await stockOf(app, other2.batches[0].id)], [7, 7]);
-    assert.deepEqual(await post(`${CARE}/check`, { id, approve: true }), { code: -6, msg: '该单据已审核通过，不能重复审核', res: null });
-    assert.deepEqual(await post(`${CARE}/del`, { id }), { code: -6, msg: '该单据已审核通过，不能删除', res: null });
-    assert.deepEqual(await post(`${CARE}/save`, { id, customer_id: customer().id, items: items() }), { code: -6, msg: '该单据已审核通过，不能修改', res: null });
-    assert.deepEqual((await movementsOf('special_care', id)).map((m) => m.delta), [-3, -3]);
-    const reversed = await post(`${CARE}/check`, { id, reverse: true });
-    assert.equal(reversed.res.status, 'reversed');
-    assert.deepEqual([await stockOf(app, product.batches[0].id), await stockOf(app, other2.batches[0].id)], [10, 10]);
-    assert.deepEqual(await auditOf('special_cares', id), ['create', 'approve', 'reverse']);
+    const id = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() })
+    const approved = await post(`${CARE}/check`, { id, approve: true })
+    assert.equal(approved.code, 1, approved.msg)
+    assert.equal(approved.res.status, 'approved')
+    assert.deepEqual([await stockOf(app, product.batches[0].id), await stockOf(app, other2.batches[0].id)], [7, 7])
+    assert.deepEqual(await post(`${CARE}/check`, { id, approve: true }), {
+      code: -6,
+      msg: '该单据已审核通过，不能重复审核',
+      res: null,
+    })
+    assert.deepEqual(await post(`${CARE}/del`, { id }), { code: -6, msg: '该单据已审核通过，不能删除', res: null })
+    assert.deepEqual(await post(`${CARE}/save`, { id, customer_id: customer().id, items: items() }), {
+      code: -6,
+      msg: '该单据已审核通过，不能修改',
+      res: null,
+    })
+    assert.deepEqual(
+      (await movementsOf('special_care', id)).map((m) => m.delta),
+      [-3, -3],
+    )
+    const reversed = await post(`${CARE}/check`, { id, reverse: true })
+    assert.equal(reversed.res.status, 'reversed')
+    assert.deepEqual([await stockOf(app, product.batches[0].id), await stockOf(app, other2.batches[0].id)], [10, 10])
+    assert.deepEqual(await auditOf('special_cares', id), ['create', 'approve', 'reverse'])
 
-    const rejected = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() });
-    assert.deepEqual(await post(`${CARE}/check`, { id: rejected, approve: false }), { code: -1, msg: '驳回时请输入原因', res: null });
-    assert.equal((await post(`${CARE}/check`, { id: rejected, approve: false, reason: '客户取消' })).res.status, 'rejected');
-    const pending = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() });
-    assert.deepEqual(await post(`${CARE}/del`, { id: pending }), { code: 1, msg: '成功', res: null });
-    assert.deepEqual(await post(`${CARE}/info`, { id: pending }), { code: -2, msg: '单据不存在或已删除', res: null });
-    assert.deepEqual(await post(`${CARE}/check`, { id: pending, approve: true }), { code: -2, msg: '单据不存在或已删除', res: null });
-  });
+    const rejected = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() })
+    assert.deepEqual(await post(`${CARE}/check`, { id: rejected, approve: false }), {
+      code: -1,
+      msg: '驳回时请输入原因',
+      res: null,
+    })
+    assert.equal(
+      (await post(`${CARE}/check`, { id: rejected, approve: false, reason: '客户取消' })).res.status,
+      'rejected',
+    )
+    const pending = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() })
+    assert.deepEqual(await post(`${CARE}/del`, { id: pending }), { code: 1, msg: '成功', res: null })
+    assert.deepEqual(await post(`${CARE}/info`, { id: pending }), { code: -2, msg: '单据不存在或已删除', res: null })
+    assert.deepEqual(await post(`${CARE}/check`, { id: pending, approve: true }), {
+      code: -2,
+      msg: '单据不存在或已删除',
+      res: null,
+    })
+  })
 
   it('lists the orders with filters and keyword', async () => {
-    const own = await addSite(app);
-    const item = await addProduct(app, own.siteId, { name: '测试吸奶器', batches: [{ expiresIn: 100, quantity: 50 }] });
+    const own = await addSite(app)
+    const item = await addProduct(app, own.siteId, { name: '测试吸奶器', batches: [{ expiresIn: 100, quantity: 50 }] })
     const put = async (who: number, consumeDate: string, price: number) => {
-      const body = { customer_id: own.customers[who].id, consume_date: consumeDate, items: [{ ...row(item.productId, item.batches[0].id, 2), price }] };
-      const reply = await call(app, `${CARE}/save`, body, { token: own.token });
-      assert.equal(reply.code, 1, reply.msg);
-      return reply.res.id as number;
-    };
-    const a = await put(0, addDays(today, -1), 88);
-    const b = await put(1, today, 10.5);
-    await call(app, `${CARE}/check`, { id: a, approve: true }, { token: own.token });
-    const find = async (body: object) => (await call(app, `${CARE}/index`, { limit: 100, ...body }, { token: own.token })).res;
-    const all = await find({});
-    assert.deepEqual(all.list.map((r: { id: number }) => r.id), [b, a]);
-    assert.equal(all.total, 2);
+      const body = {
+        customer_id: own.customers[who].id,
+        consume_date: consumeDate,
+        items: [{ ...row(item.productId, item.batches[0].id, 2), price }],
+      }
+      const reply = await call(app, `${CARE}/save`, body, { token: own.token })
+      assert.equal(reply.code, 1, reply.msg)
+      return reply.res.id as number
+    }
+    const a = await put(0, addDays(today, -1), 88)
+    const b = await put(1, today, 10.5)
+    await call(app, `${CARE}/check`, { id: a, approve: true }, { token: own.token })
+    const find = async (body: object) =>
+      (await call(app, `${CARE}/index`, { limit: 100, ...body }, { token: own.token })).res
+    const all = await find({})
+    assert.deepEqual(
+      all.list.map((r: { id: number }) => r.id),
+      [b, a],
+    )
+    assert.equal(all.total, 2)
     assert.deepEqual(
       all.list.map((r: { customer_name: string; total: number; consume_date: string; status: string }) => [
         r.customer_name,
@@ -127,14 +190,29 @@ describe('specialCare', () => {
         r.consume_date,
         r.status,
       ]),
-      [[own.customers[1].name, 21, today, 'pending'], [own.customers[0].name, 176, addDays(today, -1), 'approved']],
-    );
-    assert.equal('items' in all.list[0], false);
-    assert.deepEqual((await find({ status: 'approved' })).list.map((r: { id: number }) => r.id), [a]);
-    assert.deepEqual((await find({ date_from: today, date_to: today })).list.map((r: { id: number }) => r.id), [b]);
-    assert.deepEqual((await find({ customer_id: own.customers[0].id })).list.map((r: { id: number }) => r.id), [a]);
-    assert.ok((await find({ keyword: own.customers[0].room })).list.some((r: { id: number }) => r.id === a));
-    assert.deepEqual((await find({ keyword: '吸奶器' })).total, 2);
-    assert.deepEqual((await find({ page: 2, limit: 1 })).list.map((r: { id: number }) => r.id), [a]);
-  });
-});
+      [
+        [own.customers[1].name, 21, today, 'pending'],
+        [own.customers[0].name, 176, addDays(today, -1), 'approved'],
+      ],
+    )
+    assert.equal('items' in all.list[0], false)
+    assert.deepEqual(
+      (await find({ status: 'approved' })).list.map((r: { id: number }) => r.id),
+      [a],
+    )
+    assert.deepEqual(
+      (await find({ date_from: today, date_to: today })).list.map((r: { id: number }) => r.id),
+      [b],
+    )
+    assert.deepEqual(
+      (await find({ customer_id: own.customers[0].id })).list.map((r: { id: number }) => r.id),
+      [a],
+    )
+    assert.ok((await find({ keyword: own.customers[0].room })).list.some((r: { id: number }) => r.id === a))
+    assert.deepEqual((await find({ keyword: '吸奶器' })).total, 2)
+    assert.deepEqual(
+      (await find({ page: 2, limit: 1 })).list.map((r: { id: number }) => r.id),
+      [a],
+    )
+  })
+})

@@ -31,7 +31,9 @@ interface Filters extends DayAndKeyword {
 function fetcherFor({ kind, date, keyword }: Filters) {
   const definitions = CHECK_IN_NOTICE_KINDS.find((k) => k.kind === kind)!.definitions
   const query = { ...(date ? { date_from: date, date_to: date } : {}), ...(keyword ? { keyword } : {}) }
-  const sources = definitions.map((d) => (page: number, limit: number) => getFormRecord({ ...query, name: d.name, page, limit }))
+  const sources = definitions.map(
+    (d) => (page: number, limit: number) => getFormRecord({ ...query, name: d.name, page, limit }),
+  )
   return sources.length === 1 ? sources[0] : mergedPages(sources)
 }
 
@@ -54,7 +56,9 @@ export const isMonthRecord = (record: FormRecord) => record.name === checkInNoti
 const featureOf = (definition: FormDefinition) => featureByRoute(definition.route)!
 
 export class CheckInNoticeListStore {
-  readonly filters = new ListFilterState<Filters>({ kind: 'all', date: workingDateStore.today, keyword: '' }, () => this.refresh())
+  readonly filters = new ListFilterState<Filters>({ kind: 'all', date: workingDateStore.today, keyword: '' }, () =>
+    this.refresh(),
+  )
   counts: Record<string, number> | null = null
   /** The kind of notice waiting for a customer to be chosen before it opens. */
   pickingCustomer: FormDefinition | null = null
@@ -103,7 +107,13 @@ export class CheckInNoticeListStore {
 
   async remove(record: FormRecord) {
     const name = record.customer_name ?? String(record.data.customer_name ?? '')
-    if (!(await confirm(t('checkInNoticeList.deleteConfirm', { name }), { confirmText: t('formUi.delete'), danger: true }))) return
+    if (
+      !(await confirm(t('checkInNoticeList.deleteConfirm', { name }), {
+        confirmText: t('formUi.delete'),
+        danger: true,
+      }))
+    )
+      return
     try {
       await delFormRecord(record.id)
     } catch {

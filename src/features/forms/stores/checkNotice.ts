@@ -65,7 +65,7 @@ export class CheckNoticeStore {
     this.viewing = null
   }
 
-    /** The page opened: a customer is needed (without, the customer picker opens first). */
+  /** The page opened: a customer is needed (without, the customer picker opens first). */
   enter() {
     openFormStore.setFormName(checkNotice.name)
     if (!customerStore.customerInfo) {
@@ -92,7 +92,10 @@ export class CheckNoticeStore {
     this.viewing = null
     const customer = currentCustomer()
     try {
-      const [rules, answers] = await Promise.all([getSurvey(), answerList({ customer_id: customer?.id, page: 1, limit: 1 })])
+      const [rules, answers] = await Promise.all([
+        getSurvey(),
+        answerList({ customer_id: customer?.id, page: 1, limit: 1 }),
+      ])
       runInAction(() => {
         this.session?.dispose()
         const next = new FormSession(checkNotice, customer)
@@ -114,7 +117,9 @@ export class CheckNoticeStore {
     const { session, survey } = this
     if (!session || !survey || !session.customer) return
     const customerId = session.customer.id
-    const result = await session.save((body) => answerSave({ customer_id: customerId, survey_id: survey.id, data: body.data }))
+    const result = await session.save((body) =>
+      answerSave({ customer_id: customerId, survey_id: survey.id, data: body.data }),
+    )
     if (result.status === 'failed' && result.code === CODE_CONFLICT) {
       // Already signed (a retry after a lost reply, or the rules changed): show what is there now.
       session.discardDraft()

@@ -63,33 +63,38 @@ async function products(keyword?: string): Promise<Loaded> {
 /** How each list becomes choices; a source missing here cannot be shown yet. */
 const LOADERS: Partial<Record<OptionsSource, (param: Param) => Promise<Loaded>>> = {
   floorList: async () =>
-    whole((await floorList()).flatMap((floor) =>
-      floor.rooms.map((room) => ({
-        value: room.room,
-        label: room.room,
-        group: t('formUi.floor', { floor: floor.floor }),
-        takenBy: room.customer_id,
-      })),
-    )),
+    whole(
+      (await floorList()).flatMap((floor) =>
+        floor.rooms.map((room) => ({
+          value: room.room,
+          label: room.room,
+          group: t('formUi.floor', { floor: floor.floor }),
+          takenBy: room.customer_id,
+        })),
+      ),
+    ),
   departmentList: async () => whole((await departmentList()).map((d) => ({ value: d.id, label: d.name }))),
   giftTypeList: async () => whole((await giftTypeList()).map((g) => ({ value: g.id, label: g.name, data: g }))),
-  productPackageList: async () => whole((await productPackageList()).map((p) => ({ value: p.id, label: p.name, data: p }))),
+  productPackageList: async () =>
+    whole((await productPackageList()).map((p) => ({ value: p.id, label: p.name, data: p }))),
   productList: () => products(),
   getProductBatch: async (productId) => {
     const id = Number(productId)
     if (!Number.isInteger(id) || id <= 0) return whole([])
     // Expiry is by the centre's real date (as the server checks it), not the working date.
     const today = centreClock.today()
-    return whole(offeredBatches(await getProductBatch(id), today).map((b) => {
-      const warn = b.near_expiry || isNearExpiry(b.expiry_date, today)
-      return {
-        value: b.id,
-        label: b.batch_no,
-        note: t(warn ? 'stock.batchNoteNear' : 'stock.batchNote', { quantity: b.quantity, expiry: b.expiry_date }),
-        warn,
-        data: b,
-      }
-    }))
+    return whole(
+      offeredBatches(await getProductBatch(id), today).map((b) => {
+        const warn = b.near_expiry || isNearExpiry(b.expiry_date, today)
+        return {
+          value: b.id,
+          label: b.batch_no,
+          note: t(warn ? 'stock.batchNoteNear' : 'stock.batchNote', { quantity: b.quantity, expiry: b.expiry_date }),
+          warn,
+          data: b,
+        }
+      }),
+    )
   },
 }
 
@@ -139,7 +144,9 @@ class FormOptionsStore {
         this.lists[key] = { choices: [...loaded, ...kept], loading: false, error: '', loaded: true, partial }
       })
     } catch (error) {
-      runInAction(() => (this.lists[key] = { ...this.state(source, param), loading: false, error: (error as Error).message }))
+      runInAction(
+        () => (this.lists[key] = { ...this.state(source, param), loading: false, error: (error as Error).message }),
+      )
     }
   }
 

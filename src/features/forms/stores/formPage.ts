@@ -10,7 +10,14 @@ import { t } from '@/i18n'
 import { customerStore } from '@/stores'
 import { alert, confirm, toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
-import { delFormRecord, formRecordPdf, getFormRecord, getFormRecordInfo, saveForm, type SaveFormBody } from '../api/formRecords'
+import {
+  delFormRecord,
+  formRecordPdf,
+  getFormRecord,
+  getFormRecordInfo,
+  saveForm,
+  type SaveFormBody,
+} from '../api/formRecords'
 import { fieldAnchor } from '../fieldAnchor'
 import { formOptionsStore } from './formOptions'
 import type { FormSession, SaveResult } from './formSession'
@@ -65,7 +72,11 @@ function scrollToFirstError(session: FormSession, offsetTop?: number) {
   if (!path) return
   try {
     Promise.resolve(
-      Taro.pageScrollTo({ selector: `#${fieldAnchor(path)}`, ...(offsetTop === undefined ? {} : { offsetTop }), duration: 200 }),
+      Taro.pageScrollTo({
+        selector: `#${fieldAnchor(path)}`,
+        ...(offsetTop === undefined ? {} : { offsetTop }),
+        duration: 200,
+      }),
     ).catch(() => {})
   } catch {
     // not every runtime scrolls to a selector
@@ -80,7 +91,10 @@ export function reportSave(result: SaveResult, session: FormSession, offsetTop?:
       return true
     case 'invalid':
     case 'refused':
-      toast(result.count > 1 ? t('formUi.invalidMany', { message: result.message, count: result.count }) : result.message, { long: true })
+      toast(
+        result.count > 1 ? t('formUi.invalidMany', { message: result.message, count: result.count }) : result.message,
+        { long: true },
+      )
       scrollToFirstError(session, offsetTop)
       return false
     case 'failed':
@@ -111,7 +125,8 @@ export class FormPageStore {
     this.options = options
     this.backend = options.backend ?? careRecords
     this.history = new RecordHistory<FormRecord>(
-      (page, limit) => this.backend.list(this.definition.name, { customer_id: this.session?.customer?.id, page, limit }),
+      (page, limit) =>
+        this.backend.list(this.definition.name, { customer_id: this.session?.customer?.id, page, limit }),
       (id) => this.start({ id }),
     )
     makeAutoObservable<this, 'backend' | 'options' | 'lastOpen' | 'cleanUp'>(
@@ -235,7 +250,11 @@ export class FormPageStore {
     if (!session) return
     const { definition } = this
     const result = await session.save((body) =>
-      this.backend.send({ name: definition.name, ...(session.customer ? { customer_id: session.customer.id } : {}), ...body }),
+      this.backend.send({
+        name: definition.name,
+        ...(session.customer ? { customer_id: session.customer.id } : {}),
+        ...body,
+      }),
     )
     if (!reportSave(result, session, HEADER_OFFSET) || result.status !== 'saved') return
     // Who and when, as the server now has them; a one-per-customer record becomes formRecord.

@@ -219,7 +219,9 @@ export class FormSession {
   /** Every rule; the messages go next to their fields. Returns the errors shown, in the form's order. */
   validate(): FieldError[] {
     const data = this.checkedData()
-    this.show([...validateForm(this.definition, data), ...this.extraErrors(data)].map((error) => ({ path: error.path, error })))
+    this.show(
+      [...validateForm(this.definition, data), ...this.extraErrors(data)].map((error) => ({ path: error.path, error })),
+    )
     return Object.values(this.errors).filter((error): error is FieldError => typeof error !== 'string')
   }
 
@@ -263,7 +265,8 @@ export class FormSession {
   /** How many fields are marked, and the first one's message in full (its row named). */
   private marked(): { count: number; message: string } {
     const [path, error] = Object.entries(this.errors)[0] ?? []
-    const message = error === undefined ? '' : typeof error === 'string' ? error : fieldErrorMessage({ ...error, path: path! }, t)
+    const message =
+      error === undefined ? '' : typeof error === 'string' ? error : fieldErrorMessage({ ...error, path: path! }, t)
     return { count: Object.keys(this.errors).length, message }
   }
 

@@ -59,7 +59,11 @@ export class ImageUploads {
     }
     let chosen: Taro.chooseImage.SuccessCallbackResult
     try {
-      chosen = await chooseImage({ count: Math.min(room, PER_CHOICE), sizeType: ['compressed'], sourceType: ['album', 'camera'] })
+      chosen = await chooseImage({
+        count: Math.min(room, PER_CHOICE),
+        sizeType: ['compressed'],
+        sourceType: ['album', 'camera'],
+      })
     } catch {
       return // cancelled
     }
@@ -76,7 +80,10 @@ export class ImageUploads {
   }
 
   remove(session: FormSession, path: string, url: string) {
-    session.setValue(path, imageUrls(session, path).filter((u) => u !== url))
+    session.setValue(
+      path,
+      imageUrls(session, path).filter((u) => u !== url),
+    )
     session.blur(path)
   }
 }

@@ -28,19 +28,24 @@ export interface OrderQuery {
   [filter: string]: unknown
 }
 
-export type CheckBody = { id: number; approve: boolean; reason?: string } | { id: number; reverse: true; reason?: string }
+export type CheckBody =
+  { id: number; approve: boolean; reason?: string } | { id: number; reverse: true; reason?: string }
 
 /** The calls of one kind of order under `base` (e.g. /api/care/outApply). */
 export function orderApi<Order extends OrderBase, Body extends object>(base: string) {
   const QUIET: RequestOptions = { loading: false, showError: false }
   return {
-    index: (query: OrderQuery, options: RequestOptions = QUIET) => request<Page<Order>>(`${base}/index`, query, options),
+    index: (query: OrderQuery, options: RequestOptions = QUIET) =>
+      request<Page<Order>>(`${base}/index`, query, options),
     info: (id: number, options: RequestOptions = QUIET) => request<Order>(`${base}/info`, { id }, options),
     /** Behind the loading indicator, without the modal: the form shows the refused fields. */
-    save: (body: Body & { id?: number; request_id?: string }, options: RequestOptions = { loading: true, showError: false }) =>
-      request<Saved>(`${base}/save`, body, options),
+    save: (
+      body: Body & { id?: number; request_id?: string },
+      options: RequestOptions = { loading: true, showError: false },
+    ) => request<Saved>(`${base}/save`, body, options),
     del: (id: number, options: RequestOptions = {}) => request<null>(`${base}/del`, { id }, options),
-    check: (body: CheckBody, options: RequestOptions = { loading: true }) => request<Order>(`${base}/check`, body, options),
+    check: (body: CheckBody, options: RequestOptions = { loading: true }) =>
+      request<Order>(`${base}/check`, body, options),
     /** The order as a PDF to open. */
     pdf: (id: number, options: RequestOptions = FILE_CALL) => request<ServerFile>(`${base}/pdf`, { id }, options),
   }

@@ -71,7 +71,8 @@ const orderRecords = async (name: string, page: Promise<Page<OrderBase>>): Promi
 async function giftRows(giftTypeId: number) {
   await Promise.all([formOptionsStore.load('giftTypeList'), formOptionsStore.load('productPackageList')])
   const gift = formOptionsStore.itemsOf<GiftType>('giftTypeList').find((g) => g.id === giftTypeId)
-  const pack = gift && formOptionsStore.itemsOf<ProductPackage>('productPackageList').find((p) => p.id === gift.package_id)
+  const pack =
+    gift && formOptionsStore.itemsOf<ProductPackage>('productPackageList').find((p) => p.id === gift.package_id)
   if (!pack) return null
   await Promise.all(pack.items.map((item) => formOptionsStore.load('getProductBatch', false, item.product_id)))
   return rowsFromPackage(
@@ -92,7 +93,9 @@ function fillFromGiftType(session: FormSession) {
       if (!result || session.values.gift_type_id !== giftTypeId) return
       session.setValue(ITEMS, result.rows.length ? result.rows : undefined)
       if (result.missing.length) {
-        const names = result.missing.map((m) => `${productName(m.product_id) || m.product_id} ×${m.quantity}`).join('、')
+        const names = result.missing
+          .map((m) => `${productName(m.product_id) || m.product_id} ×${m.quantity}`)
+          .join('、')
         toast(t('stock.packageShort', { items: names }), { long: true })
       }
     },
@@ -111,9 +114,18 @@ function stockSetup(session: FormSession) {
         {
           value: item.batch_id,
           label: item.batch_no,
-          note: t(item.near_expiry ? 'stock.batchNoteNear' : 'stock.batchNote', { quantity: item.available, expiry: item.expiry_date }),
+          note: t(item.near_expiry ? 'stock.batchNoteNear' : 'stock.batchNote', {
+            quantity: item.available,
+            expiry: item.expiry_date,
+          }),
           warn: item.near_expiry,
-          data: { id: item.batch_id, product_id: item.product_id, batch_no: item.batch_no, expiry_date: item.expiry_date, quantity: item.available },
+          data: {
+            id: item.batch_id,
+            product_id: item.product_id,
+            batch_no: item.batch_no,
+            expiry_date: item.expiry_date,
+            quantity: item.available,
+          },
         },
       ])
       formOptionsStore.remember('productList', undefined, [{ value: item.product_id, label: item.product_name }])
@@ -122,7 +134,8 @@ function stockSetup(session: FormSession) {
   // The batches of rows already there (a draft, an opened order), for the stock rule and the notes.
   const rows = session.values[ITEMS]
   if (Array.isArray(rows)) {
-    for (const row of rows as FormData[]) if (row?.product_id) formOptionsStore.load('getProductBatch', false, row.product_id as number)
+    for (const row of rows as FormData[])
+      if (row?.product_id) formOptionsStore.load('getProductBatch', false, row.product_id as number)
   }
 }
 

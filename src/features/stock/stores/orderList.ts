@@ -31,8 +31,18 @@ interface Kind {
 }
 
 const ORDER_LISTS: Record<OrderListKind, Kind> = {
-  outApplyGeneral: { titleKey: 'stock.outApplyGeneralList.title', definition: outApplyGeneral, api: outApplyApi, filters: { type: 'general' } },
-  outApplyGift: { titleKey: 'stock.outApplyGiftList.title', definition: outApplyGift, api: outApplyApi, filters: { type: 'gift' } },
+  outApplyGeneral: {
+    titleKey: 'stock.outApplyGeneralList.title',
+    definition: outApplyGeneral,
+    api: outApplyApi,
+    filters: { type: 'general' },
+  },
+  outApplyGift: {
+    titleKey: 'stock.outApplyGiftList.title',
+    definition: outApplyGift,
+    api: outApplyApi,
+    filters: { type: 'gift' },
+  },
   specialCare: { titleKey: 'stock.specialCareList.title', definition: specialCare, api: specialCareApi, filters: {} },
 }
 
@@ -46,7 +56,9 @@ type CheckBody = { approve: boolean; reason?: string } | { reverse: true }
 
 export class OrderListStore {
   readonly kind: Kind
-  readonly filters = new ListFilterState<Filters>({ status: 'all', date: workingDateStore.today, keyword: '' }, () => this.refresh())
+  readonly filters = new ListFilterState<Filters>({ status: 'all', date: workingDateStore.today, keyword: '' }, () =>
+    this.refresh(),
+  )
   /** The order whose rejection reason is being typed. */
   rejecting: Order | null = null
   reason = ''
@@ -73,7 +85,8 @@ export class OrderListStore {
       ...(date ? { date_from: date, date_to: date } : {}),
       ...(keyword ? { keyword } : {}),
     }
-    return (page: number, limit: number) => this.kind.api.index({ ...query, page, limit }) as Promise<{ list: Order[]; total: number }>
+    return (page: number, limit: number) =>
+      this.kind.api.index({ ...query, page, limit }) as Promise<{ list: Order[]; total: number }>
   }
 
   /** The list again, from its first page, for the current filters. */
@@ -114,7 +127,8 @@ export class OrderListStore {
   }
 
   async remove(order: Order) {
-    if (!(await confirm(t('stock.deleteConfirm', { no: order.no }), { confirmText: t('formUi.delete'), danger: true }))) return
+    if (!(await confirm(t('stock.deleteConfirm', { no: order.no }), { confirmText: t('formUi.delete'), danger: true })))
+      return
     try {
       await this.kind.api.del(order.id)
     } catch {

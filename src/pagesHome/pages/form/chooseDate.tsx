@@ -47,7 +47,13 @@ export default observer(function ChooseDate() {
       </View>
       <View className="choose-date__bar">
         <Text className="choose-date__selected">{t('chooseDate.selected', { date })}</Text>
-        <Button size="small" fill="outline" type="primary" disabled={date === centreClock.today()} onClick={chooseToday}>
+        <Button
+          size="small"
+          fill="outline"
+          type="primary"
+          disabled={date === centreClock.today()}
+          onClick={chooseToday}
+        >
           {t('chooseDate.today')}
         </Button>
       </View>

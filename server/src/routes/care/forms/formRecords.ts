@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { actorOf } from '../../../actor.js';
-import { centreDayRange, centreToday } from '../../../lib/dates.js';
-import { Done, IdBody, Saved } from '@yuezi/contract/api/common';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { actorOf } from '../../../actor.js'
+import { centreDayRange, centreToday } from '../../../lib/dates.js'
+import { Done, IdBody, Saved } from '@yuezi/contract/api/common'
 import {
   FormRecordCount,
   FormRecordCountBody,
@@ -9,18 +9,18 @@ import {
   FormRecordList,
   FormRecordListBody,
   SaveFormBody,
-} from '@yuezi/contract/api/formRecords';
+} from '@yuezi/contract/api/formRecords'
 import {
   countFormRecords,
   deleteFormRecord,
   getFormRecord,
   listFormRecords,
   saveFormRecord,
-} from '../../../services/formRecords.js';
+} from '../../../services/formRecords.js'
 
 /** Form records: saving, listing, reading, counting and deleting them. */
 const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.authenticate)
 
   app.post(
     '/saveForm',
@@ -28,16 +28,16 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Create (or, with id, update) a form record; data is validated with the form definition',
         description:
-          'Computed fields are computed by the server, and so are a place\'s `distance` (metres from the site) and ' +
-          '`far` (past the site\'s radius; saved all the same). A refused form answers code -1 with ' +
+          "Computed fields are computed by the server, and so are a place's `distance` (metres from the site) and " +
+          "`far` (past the site's radius; saved all the same). A refused form answers code -1 with " +
           '`res: {errors: [{path, message}]}`; a second record of a one-per-customer form answers -6. ' +
-          'A retried save with the same request_id answers the first one\'s id and changes nothing.',
+          "A retried save with the same request_id answers the first one's id and changes nothing.",
         body: SaveFormBody,
         response: { 200: Saved },
       },
     },
     async (request, reply) => {
-      const { name, customer_id, data, id, request_id } = request.body;
+      const { name, customer_id, data, id, request_id } = request.body
       const saved = await saveFormRecord(app.db, actorOf(request), {
         name,
         customerId: customer_id,
@@ -46,10 +46,10 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         requestId: request_id,
         today: centreToday(request.session),
         isUpload: (url) => request.isOwnUpload(url),
-      });
-      return reply.ok({ id: saved });
+      })
+      return reply.ok({ id: saved })
     },
-  );
+  )
 
   app.post(
     '/getFormRecord',
@@ -64,7 +64,7 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { name, customer_id, date_from, date_to, keyword, page, limit } = request.body;
+      const { name, customer_id, date_from, date_to, keyword, page, limit } = request.body
       const result = await listFormRecords(app.db, request.session.siteId, {
         name,
         customerId: customer_id,
@@ -73,22 +73,22 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         keyword,
         page,
         limit,
-      });
-      return reply.ok(result);
+      })
+      return reply.ok(result)
     },
-  );
+  )
 
   app.post(
     '/getFormRecordInfo',
     {
       schema: {
-        summary: "One form record of the site; a round record also lists its medicines with their ids",
+        summary: 'One form record of the site; a round record also lists its medicines with their ids',
         body: IdBody,
         response: { 200: FormRecordInfo },
       },
     },
     async (request, reply) => reply.ok(await getFormRecord(app.db, request.session.siteId, request.body.id)),
-  );
+  )
 
   app.post(
     '/getFormRecordCount',
@@ -100,11 +100,11 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { name, date } = request.body;
-      const [from, to] = centreDayRange(request.session, date ?? centreToday(request.session));
-      return reply.ok(await countFormRecords(app.db, request.session.siteId, from, to, name));
+      const { name, date } = request.body
+      const [from, to] = centreDayRange(request.session, date ?? centreToday(request.session))
+      return reply.ok(await countFormRecords(app.db, request.session.siteId, from, to, name))
     },
-  );
+  )
 
   app.post(
     '/delFormRecord',
@@ -116,10 +116,10 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteFormRecord(app.db, actorOf(request), request.body.id);
-      return reply.ok(null);
+      await deleteFormRecord(app.db, actorOf(request), request.body.id)
+      return reply.ok(null)
     },
-  );
-};
+  )
+}
 
-export default formRecordRoutes;
+export default formRecordRoutes

@@ -1,12 +1,12 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { actorOf } from '../../../actor.js';
-import { Done, IdBody, Saved } from '@yuezi/contract/api/common';
-import { MedicineList, MedicineListBody, MedicineSaveBody } from '@yuezi/contract/api/medicines';
-import { deleteMedicine, listMedicines, saveMedicine } from '../../../services/formRecords.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { actorOf } from '../../../actor.js'
+import { Done, IdBody, Saved } from '@yuezi/contract/api/common'
+import { MedicineList, MedicineListBody, MedicineSaveBody } from '@yuezi/contract/api/medicines'
+import { deleteMedicine, listMedicines, saveMedicine } from '../../../services/formRecords.js'
 
 /** The medicines of round records (儿科 / 产科医生查房签到表), one by one. */
 const medicineRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.authenticate)
 
   app.post(
     '/medicineList',
@@ -18,7 +18,7 @@ const medicineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => reply.ok(await listMedicines(app.db, request.session.siteId, request.body.record_id)),
-  );
+  )
 
   app.post(
     '/medicineSave',
@@ -30,15 +30,15 @@ const medicineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { record_id, id, medicine, dose, route, frequency, days, note } = request.body;
+      const { record_id, id, medicine, dose, route, frequency, days, note } = request.body
       const saved = await saveMedicine(app.db, actorOf(request), {
         recordId: record_id,
         id,
         values: { medicine, dose, route, frequency, days, note },
-      });
-      return reply.ok({ id: saved });
+      })
+      return reply.ok({ id: saved })
     },
-  );
+  )
 
   app.post(
     '/medicineDel',
@@ -50,10 +50,10 @@ const medicineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteMedicine(app.db, actorOf(request), request.body.id);
-      return reply.ok(null);
+      await deleteMedicine(app.db, actorOf(request), request.body.id)
+      return reply.ok(null)
     },
-  );
-};
+  )
+}
 
-export default medicineRoutes;
+export default medicineRoutes

@@ -1,12 +1,12 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { NoBody } from '@yuezi/contract/api/common';
-import { DepartmentList, FloorList, GiftTypeList } from '@yuezi/contract/api/siteLists';
-import { listDepartments, listFloors } from '../../../services/siteOptions.js';
-import { listGiftTypes } from '../../../services/stock.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { NoBody } from '@yuezi/contract/api/common'
+import { DepartmentList, FloorList, GiftTypeList } from '@yuezi/contract/api/siteLists'
+import { listDepartments, listFloors } from '../../../services/siteOptions.js'
+import { listGiftTypes } from '../../../services/stock.js'
 
 /** The site's lists that forms choose from: rooms by floor, departments, gift types. */
 const siteListRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.authenticate)
 
   app.post(
     '/floorList',
@@ -18,7 +18,7 @@ const siteListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => reply.ok(await listFloors(app.db, request.session.siteId)),
-  );
+  )
 
   app.post(
     '/departmentList',
@@ -30,19 +30,20 @@ const siteListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => reply.ok(await listDepartments(app.db, request.session.siteId)),
-  );
+  )
 
   app.post(
     '/giftTypeList',
     {
       schema: {
-        summary: "The site's gift types; package_id names the package (productPackageList) whose products a gift pack holds",
+        summary:
+          "The site's gift types; package_id names the package (productPackageList) whose products a gift pack holds",
         body: NoBody,
         response: { 200: GiftTypeList },
       },
     },
     async (request, reply) => reply.ok(await listGiftTypes(app.db, request.session.siteId)),
-  );
-};
+  )
+}
 
-export default siteListRoutes;
+export default siteListRoutes

@@ -1,12 +1,12 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { centreToday } from '../../../lib/dates.js';
-import { NoBody } from '@yuezi/contract/api/common';
-import { ProductList, ProductListBody, ProductPackageList } from '@yuezi/contract/api/stock';
-import { listPackages, listProducts } from '../../../services/stock.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { centreToday } from '../../../lib/dates.js'
+import { NoBody } from '@yuezi/contract/api/common'
+import { ProductList, ProductListBody, ProductPackageList } from '@yuezi/contract/api/stock'
+import { listPackages, listProducts } from '../../../services/stock.js'
 
 /** The site's products and product packages, that stock forms choose from. */
 const stockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.authenticate)
 
   app.post(
     '/productList',
@@ -19,11 +19,11 @@ const stockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { keyword, category, page, limit } = request.body;
-      const query = { keyword, category, page, limit };
-      return reply.ok(await listProducts(app.db, request.session.siteId, query, centreToday(request.session)));
+      const { keyword, category, page, limit } = request.body
+      const query = { keyword, category, page, limit }
+      return reply.ok(await listProducts(app.db, request.session.siteId, query, centreToday(request.session)))
     },
-  );
+  )
 
   app.post(
     '/productPackageList',
@@ -35,7 +35,7 @@ const stockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => reply.ok(await listPackages(app.db, request.session.siteId)),
-  );
-};
+  )
+}
 
-export default stockListRoutes;
+export default stockListRoutes

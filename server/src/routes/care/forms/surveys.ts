@@ -1,12 +1,12 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { actorOf } from '../../../actor.js';
-import { NoBody, Saved } from '@yuezi/contract/api/common';
-import { AnswerList, AnswerListBody, AnswerSaveBody, Survey } from '@yuezi/contract/api/surveys';
-import { getSurvey, listAnswers, saveAnswer } from '../../../services/surveys.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { actorOf } from '../../../actor.js'
+import { NoBody, Saved } from '@yuezi/contract/api/common'
+import { AnswerList, AnswerListBody, AnswerSaveBody, Survey } from '@yuezi/contract/api/surveys'
+import { getSurvey, listAnswers, saveAnswer } from '../../../services/surveys.js'
 
 /** The check-in rules (入住须知) and customers' signed acknowledgements of them. */
 const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.authenticate)
 
   app.post(
     '/getSurvey',
@@ -18,7 +18,7 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => reply.ok(await getSurvey(app.db, request.session.siteId)),
-  );
+  )
 
   app.post(
     '/answerSave',
@@ -31,16 +31,16 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { customer_id, survey_id, data } = request.body;
+      const { customer_id, survey_id, data } = request.body
       const id = await saveAnswer(app.db, actorOf(request), {
         customerId: customer_id,
         surveyId: survey_id,
         data,
         isUpload: (url) => request.isOwnUpload(url),
-      });
-      return reply.ok({ id });
+      })
+      return reply.ok({ id })
     },
-  );
+  )
 
   app.post(
     '/answerList',
@@ -52,10 +52,10 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { customer_id, page, limit } = request.body;
-      return reply.ok(await listAnswers(app.db, request.session.siteId, { customerId: customer_id, page, limit }));
+      const { customer_id, page, limit } = request.body
+      return reply.ok(await listAnswers(app.db, request.session.siteId, { customerId: customer_id, page, limit }))
     },
-  );
-};
+  )
+}
 
-export default surveyRoutes;
+export default surveyRoutes

@@ -57,7 +57,11 @@ export default observer(function CheckInNoticeList() {
             {t('checkInNoticeList.newSmall')}
           </Button>
         </View>
-        {list.loaded && <Text className="checkin-list__total">{tCount('checkInNoticeList.total', list.total, { total: list.total })}</Text>}
+        {list.loaded && (
+          <Text className="checkin-list__total">
+            {tCount('checkInNoticeList.total', list.total, { total: list.total })}
+          </Text>
+        )}
       </View>
 
       <View className="checkin-list__items">
@@ -83,7 +87,10 @@ export default observer(function CheckInNoticeList() {
               </Text>
               <View className="checkin-list__foot">
                 <Text className="checkin-list__meta">
-                  {t('checkInNoticeList.createdBy', { name: record.created_by_name ?? '', time: timeText(record.created_at) })}
+                  {t('checkInNoticeList.createdBy', {
+                    name: record.created_by_name ?? '',
+                    time: timeText(record.created_at),
+                  })}
                 </Text>
                 <Button
                   size="small"

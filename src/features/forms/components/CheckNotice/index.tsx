@@ -57,7 +57,10 @@ export default observer(function CheckNotice() {
 
   const { status, survey, answer, session, shown } = store
   return (
-    <PageShell className="form-page check-notice" navBar={<NavBar title={t(checkNotice.titleKey as MessageKey)} back />}>
+    <PageShell
+      className="form-page check-notice"
+      navBar={<NavBar title={t(checkNotice.titleKey as MessageKey)} back />}
+    >
       <FormHeader
         definition={checkNotice}
         session={session}
@@ -83,7 +86,11 @@ export default observer(function CheckNotice() {
             <Acknowledged answer={shown} />
           ) : (
             <>
-              {answer && <Text className="check-notice__outdated">{t('checkNotice.rulesChanged', { version: answer.version })}</Text>}
+              {answer && (
+                <Text className="check-notice__outdated">
+                  {t('checkNotice.rulesChanged', { version: answer.version })}
+                </Text>
+              )}
               {session && <FormRenderer definition={checkNotice} session={session} />}
             </>
           )}

@@ -55,12 +55,16 @@ export default observer(function FormHeader({
               {t('formUi.lastChanged', { time: timeText(record.updated_at), name: record.updated_by_name ?? '' })}
             </Text>
           )}
-          {session.restored && <Text className="form-header__chip form-header__chip--draft">{t('formUi.draftRestored')}</Text>}
+          {session.restored && (
+            <Text className="form-header__chip form-header__chip--draft">{t('formUi.draftRestored')}</Text>
+          )}
         </View>
       )}
       {onOpenExisting && (
         <View className="form-header__existing">
-          <Text className="form-header__existing-text">{t('formUi.existingRecord', { title: t(definition.titleKey) })}</Text>
+          <Text className="form-header__existing-text">
+            {t('formUi.existingRecord', { title: t(definition.titleKey) })}
+          </Text>
           <Button size="small" type="primary" fill="outline" onClick={onOpenExisting}>
             {t('formUi.openExisting')}
           </Button>

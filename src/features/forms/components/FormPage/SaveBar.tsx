@@ -20,7 +20,15 @@ export default observer(function SaveBar({
   return (
     <View className="form-page__bar">
       {children}
-      <Button className="form-page__save" size="large" type="primary" block disabled={!ready} loading={saving} onClick={onSave}>
+      <Button
+        className="form-page__save"
+        size="large"
+        type="primary"
+        block
+        disabled={!ready}
+        loading={saving}
+        onClick={onSave}
+      >
         {t('common.save')}
       </Button>
     </View>

@@ -8,7 +8,6 @@ import { t } from '@/i18n'
 import { fieldAnchor } from '../../fieldAnchor'
 import type { FormSession } from '@/features/forms/stores/formSession'
 
-
 /** A field's frame: label with its required mark, the control with its unit, and its message. */
 export default observer(function FieldItem({
   field,

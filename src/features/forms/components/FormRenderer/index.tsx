@@ -11,7 +11,15 @@ import { FIELD_COMPONENTS, RenderFieldContext } from '../fields'
 import FieldItem from './FieldItem'
 
 /** One field in its frame, drawn by the component of its type. */
-const FieldView = observer(function FieldView({ field, path, session }: { field: Field; path: string; session: FormSession }) {
+const FieldView = observer(function FieldView({
+  field,
+  path,
+  session,
+}: {
+  field: Field
+  path: string
+  session: FormSession
+}) {
   const Control = FIELD_COMPONENTS[field.type]
   return (
     <FieldItem field={field} path={path} session={session}>
@@ -24,7 +32,13 @@ const FieldView = observer(function FieldView({ field, path, session }: { field:
  * Draws a form definition, section by section, bound to a form session: every field of the
  * definition appears with no other change.
  */
-export default observer(function FormRenderer({ definition, session }: { definition: FormDefinition; session: FormSession }) {
+export default observer(function FormRenderer({
+  definition,
+  session,
+}: {
+  definition: FormDefinition
+  session: FormSession
+}) {
   const renderField = useCallback(
     (field: Field, path: string) => <FieldView key={path} field={field} path={path} session={session} />,
     [session],

@@ -41,7 +41,9 @@ export default observer(function LeavingVisitors({ form }: { form: FormPageStore
               </Button>
             </View>
           )}
-          {!loading && !error && visitors.length === 0 && <Text className="leaving-visitors__status">{t('visit.noneInside')}</Text>}
+          {!loading && !error && visitors.length === 0 && (
+            <Text className="leaving-visitors__status">{t('visit.noneInside')}</Text>
+          )}
           {visitors.map((record) => (
             <View key={record.id} className="leaving-visitors__row">
               <View className="leaving-visitors__info">
@@ -49,14 +51,16 @@ export default observer(function LeavingVisitors({ form }: { form: FormPageStore
                   {String(record.data.visitor_name ?? '')} · {String(record.data.phone ?? '')}
                 </Text>
                 <Text className="leaving-visitors__meta">
-                  {t('visit.visiting', { name: record.customer_name ?? t('common.dash'), room: record.room ?? t('common.dash') })}
+                  {t('visit.visiting', {
+                    name: record.customer_name ?? t('common.dash'),
+                    room: record.room ?? t('common.dash'),
+                  })}
                 </Text>
-                <Text className="leaving-visitors__meta">{t('visit.timeIn', { time: String(record.data.time_in ?? '') })}</Text>
+                <Text className="leaving-visitors__meta">
+                  {t('visit.timeIn', { time: String(record.data.time_in ?? '') })}
+                </Text>
               </View>
-              <Button
-                type="primary"
-                onClick={() => store.pick(record.id)}
-              >
+              <Button type="primary" onClick={() => store.pick(record.id)}>
                 {t('visit.markLeft')}
               </Button>
             </View>

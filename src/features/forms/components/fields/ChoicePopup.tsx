@@ -46,7 +46,11 @@ export default observer(function ChoicePopup({ field, path, session }: FieldProp
       ? choices.filter((choice) => choice.label.toLowerCase().includes(needle))
       : choices
   const status = found
-    ? { loading: found.loading || (!found.loaded && !found.error), error: found.error, onRetry: () => formOptionsStore.search(source!, needle) }
+    ? {
+        loading: found.loading || (!found.loaded && !found.error),
+        error: found.error,
+        onRetry: () => formOptionsStore.search(source!, needle),
+      }
     : { loading, error, onRetry: reload }
   const groups = [...new Set(shown.map((choice) => choice.group ?? ''))]
   const customerId = session.customer?.id
@@ -100,7 +104,12 @@ export default observer(function ChoicePopup({ field, path, session }: FieldProp
           {waiting ? (
             <Text className="form-choice-popup__waiting">{t('stock.chooseProductFirst')}</Text>
           ) : (
-            <ChoiceStatus loading={status.loading} error={status.error} empty={shown.length === 0} onRetry={status.onRetry} />
+            <ChoiceStatus
+              loading={status.loading}
+              error={status.error}
+              empty={shown.length === 0}
+              onRetry={status.onRetry}
+            />
           )}
           {groups.map((group) => (
             <View key={group} className="form-choice-popup__group">

@@ -5,7 +5,17 @@ import { t } from '@/i18n'
 import './ChoiceStatus.scss'
 
 /** Loading, failed (with retry) or empty: what a list of choices shows instead of itself. */
-export default observer(function ChoiceStatus({ loading, error, empty, onRetry }: { loading: boolean; error: string; empty: boolean; onRetry: () => void }) {
+export default observer(function ChoiceStatus({
+  loading,
+  error,
+  empty,
+  onRetry,
+}: {
+  loading: boolean
+  error: string
+  empty: boolean
+  onRetry: () => void
+}) {
   if (loading) return <Text className="form-choices__status">{t('common.loading')}</Text>
   if (error) {
     return (

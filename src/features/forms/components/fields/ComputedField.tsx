@@ -10,7 +10,9 @@ export default observer(function ComputedField({ field, path, session }: FieldPr
   const empty = value === null || value === undefined || value === ''
   return (
     <View className="form-readonly">
-      <Text className={`form-computed ${empty ? 'form-readonly--empty' : ''}`}>{empty ? t('common.dash') : String(value)}</Text>
+      <Text className={`form-computed ${empty ? 'form-readonly--empty' : ''}`}>
+        {empty ? t('common.dash') : String(value)}
+      </Text>
       {!empty && field.unitKey && <Text className="form-field__unit">{t(field.unitKey)}</Text>}
     </View>
   )

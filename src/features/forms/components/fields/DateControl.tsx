@@ -42,7 +42,9 @@ export default observer(function DateControl({ field, path, session, withTime = 
   return (
     <View className="form-picker">
       <View className="form-picker__value" onClick={() => setOpen(true)}>
-        <Text className={text ? 'form-picker__text' : 'form-picker__placeholder'}>{text || t('common.pleaseSelect')}</Text>
+        <Text className={text ? 'form-picker__text' : 'form-picker__placeholder'}>
+          {text || t('common.pleaseSelect')}
+        </Text>
         <Text className="form-picker__arrow">›</Text>
       </View>
       <Button className="form-picker__shortcut" size="small" fill="outline" type="primary" onClick={shortcut}>

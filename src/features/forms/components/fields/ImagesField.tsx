@@ -30,7 +30,11 @@ export default observer(function ImagesField({ field, path, session }: FieldProp
             mode="aspectFill"
             onClick={() => previewImage(assetUrl(url), urls.map(assetUrl))}
           />
-          <View className="form-images__remove" aria-label={t('formUi.removeImage')} onClick={() => store.remove(session, path, url)}>
+          <View
+            className="form-images__remove"
+            aria-label={t('formUi.removeImage')}
+            onClick={() => store.remove(session, path, url)}
+          >
             <Text className="form-images__x">×</Text>
           </View>
         </View>

@@ -27,7 +27,9 @@ export default observer(function LocationField({ path, session }: FieldProps) {
           </Text>
           {place.name && place.address && <Text className="form-location__address">{place.address}</Text>}
           <View className="form-location__facts">
-            {typeof place.distance === 'number' && <Text className="form-location__distance">{distanceText(place.distance, t)}</Text>}
+            {typeof place.distance === 'number' && (
+              <Text className="form-location__distance">{distanceText(place.distance, t)}</Text>
+            )}
             {place.far && <Text className="form-location__far">{t('form.location.far')}</Text>}
           </View>
         </View>

@@ -22,7 +22,12 @@ export default observer(function MultiselectField({ field, path, session }: Fiel
           <Checkbox key={String(choice.value)} value={String(choice.value)} shape="button" label={choice.label} />
         ))}
       </CheckboxGroup>
-      <ChoiceStatus loading={loading} error={error} empty={!loading && !error && choices.length === 0} onRetry={reload} />
+      <ChoiceStatus
+        loading={loading}
+        error={error}
+        empty={!loading && !error && choices.length === 0}
+        onRetry={reload}
+      />
     </>
   )
 })

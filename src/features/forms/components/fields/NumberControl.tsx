@@ -39,7 +39,8 @@ export default observer(function NumberControl({ field, path, session, money = f
   const blur = () => {
     session.blur(path)
     const read = session.valueAt(path)
-    if (typeof read === 'number' && session.errorText(path) === undefined) setText(money ? read.toFixed(2) : String(read))
+    if (typeof read === 'number' && session.errorText(path) === undefined)
+      setText(money ? read.toFixed(2) : String(read))
   }
 
   return (

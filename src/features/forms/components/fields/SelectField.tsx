@@ -27,7 +27,12 @@ const SelectButtons = observer(function SelectButtons({ field, path, session }: 
           </Radio>
         ))}
       </RadioGroup>
-      <ChoiceStatus loading={loading} error={error} empty={!loading && !error && choices.length === 0} onRetry={reload} />
+      <ChoiceStatus
+        loading={loading}
+        error={error}
+        empty={!loading && !error && choices.length === 0}
+        onRetry={reload}
+      />
     </>
   )
 })

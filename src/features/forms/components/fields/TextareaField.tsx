@@ -22,7 +22,9 @@ export default observer(function TextareaField({ field, path, session }: FieldPr
       showCount
       autoSize={grows}
       placeholder={t('common.pleaseEnter')}
-      onLineChange={({ detail }: { detail: { lineCount: number } }) => Number.isFinite(detail.lineCount) && setLines(detail.lineCount)}
+      onLineChange={({ detail }: { detail: { lineCount: number } }) =>
+        Number.isFinite(detail.lineCount) && setLines(detail.lineCount)
+      }
       onChange={(text) => session.setValue(path, text)}
       onBlur={() => session.blur(path)}
     />

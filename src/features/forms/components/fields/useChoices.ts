@@ -12,7 +12,11 @@ export function siblingPath(path: string, key: string): string {
 }
 
 /** What a dependent source's list depends on at `path` (a row's product), or undefined. */
-export function dependencyOf(field: Field, path: string, session?: FormSession): { key: string; value: unknown } | undefined {
+export function dependencyOf(
+  field: Field,
+  path: string,
+  session?: FormSession,
+): { key: string; value: unknown } | undefined {
   const key = field.optionsSource ? DEPENDS_ON[field.optionsSource] : undefined
   if (!key) return undefined
   return { key, value: session?.valueAt(siblingPath(path, key)) }
@@ -32,7 +36,10 @@ export function useChoices(field: Field, path = field.key, session?: FormSession
     if (source && !waiting) formOptionsStore.load(source, false, param)
   }, [source, param, waiting])
   if (!source) {
-    const choices: Choice[] = (field.options ?? []).map((option) => ({ value: option.value, label: t(option.labelKey) }))
+    const choices: Choice[] = (field.options ?? []).map((option) => ({
+      value: option.value,
+      label: t(option.labelKey),
+    }))
     return { choices, loading: false, error: '', partial: false, waiting: false, reload: () => {} }
   }
   if (waiting) return { choices: [] as Choice[], loading: false, error: '', partial: false, waiting, reload: () => {} }

@@ -16,7 +16,8 @@ import { t, tCount, type MessageKey } from '@/i18n'
 import { ORDER_STATUSES, OrderListStore, type Order, type OrderListKind } from '../../stores/orderList'
 import './index.scss'
 
-const dash = (value: unknown) => (value === null || value === undefined || value === '' ? t('common.dash') : String(value))
+const dash = (value: unknown) =>
+  value === null || value === undefined || value === '' ? t('common.dash') : String(value)
 
 const customerInRoom = (o: Order) => t('common.withDetail', { name: dash(o.customer_name), detail: dash(o.room) })
 
@@ -69,7 +70,9 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
             </View>
           ))}
         </View>
-        {list.loaded && <Text className="stock-list__total">{tCount('stock.total', list.total, { total: list.total })}</Text>}
+        {list.loaded && (
+          <Text className="stock-list__total">{tCount('stock.total', list.total, { total: list.total })}</Text>
+        )}
       </View>
 
       <View className="stock-list__items">
@@ -81,7 +84,9 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
             <View className="stock-list__card" onClick={() => store.open(order)}>
               <View className="stock-list__head">
                 <Text className="stock-list__no">{order.no}</Text>
-                <Text className={`stock-list__tag stock-list__tag--${order.status}`}>{t(`stock.status.${order.status}`)}</Text>
+                <Text className={`stock-list__tag stock-list__tag--${order.status}`}>
+                  {t(`stock.status.${order.status}`)}
+                </Text>
               </View>
               {LINES[kind](order).map((line) => (
                 <Text key={line} className="stock-list__line">
@@ -89,14 +94,27 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
                 </Text>
               ))}
               <Text className="stock-list__line stock-list__line--items">
-                {tCount('stock.items', order.total_quantity, { summary: order.items_summary, quantity: order.total_quantity })}
+                {tCount('stock.items', order.total_quantity, {
+                  summary: order.items_summary,
+                  quantity: order.total_quantity,
+                })}
               </Text>
-              {order.reason && <Text className="stock-list__line stock-list__reason">{t('stock.reason', { reason: order.reason })}</Text>}
+              {order.reason && (
+                <Text className="stock-list__line stock-list__reason">
+                  {t('stock.reason', { reason: order.reason })}
+                </Text>
+              )}
               <Text className="stock-list__meta">
                 {t('stock.createdBy', { name: order.created_by_name ?? '', time: timeText(order.created_at) })}
               </Text>
               <View className="stock-list__actions">
-                <Button className="stock-list__pdf" size="small" type="primary" fill="none" onClick={stop(() => store.exportPdf(order))}>
+                <Button
+                  className="stock-list__pdf"
+                  size="small"
+                  type="primary"
+                  fill="none"
+                  onClick={stop(() => store.exportPdf(order))}
+                >
                   {t('formUi.exportPdf')}
                 </Button>
                 {order.status === 'pending' && (
@@ -106,7 +124,12 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
                     </Button>
                     {canApprove && (
                       <>
-                        <Button size="small" type="warning" fill="outline" onClick={stop(() => store.startReject(order))}>
+                        <Button
+                          size="small"
+                          type="warning"
+                          fill="outline"
+                          onClick={stop(() => store.startReject(order))}
+                        >
                           {t('stock.reject')}
                         </Button>
                         <Button size="small" type="primary" onClick={stop(() => store.approve(order))}>
@@ -138,7 +161,14 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
         onClose={store.cancelReject}
       >
         <View className="stock-list__reject-body">
-          <Input className="stock-list__reason-input" name="reason" value={store.reason} placeholder={t('stock.reasonPlaceholder')} maxLength={200} onChange={store.setReason} />
+          <Input
+            className="stock-list__reason-input"
+            name="reason"
+            value={store.reason}
+            placeholder={t('stock.reasonPlaceholder')}
+            maxLength={200}
+            onChange={store.setReason}
+          />
           <Button className="stock-list__reject-confirm" type="danger" block onClick={store.reject}>
             {t('stock.reject')}
           </Button>
