@@ -25,9 +25,16 @@ export function startApp(overrides: Partial<Config> = {}, options: BuildOptions 
     dataDir = tempDir
   }
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED: '1' })
-  // Tests log in far more often than people do; the rate limit has its own test.
+  // Tests log in and open PDFs far more often than people do; the rate limits have their own tests.
   return buildApp(
-    { ...config, logLevel: 'silent', loginRateMax: 10_000, loginRateAddressMax: 10_000, ...overrides },
+    {
+      ...config,
+      logLevel: 'silent',
+      loginRateMax: 10_000,
+      loginRateAddressMax: 10_000,
+      pdfRateMax: 10_000,
+      ...overrides,
+    },
     options,
   )
 }
