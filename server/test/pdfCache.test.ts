@@ -36,21 +36,13 @@ it('keeps no refusal', async () => {
 })
 
 it('lets the oldest go past its bounds in count and bytes', async () => {
-  const byCount = pdfCache({ maxPdfs: 2 })
-  const render = renderer()
-  for (const token of ['a', 'b', 'c']) await byCount.of(token, 9_000, render, 1_000)
-  await byCount.of('c', 9_000, render, 1_000)
-  await byCount.of('b', 9_000, render, 1_000)
-  assert.equal(render.calls, 3)
-  await byCount.of('a', 9_000, render, 1_000)
-  assert.equal(render.calls, 4)
-
-  const byBytes = pdfCache({ maxBytes: 25 })
-  const big = renderer(10)
-  for (const token of ['a', 'b', 'c']) await byBytes.of(token, 9_000, big, 1_000)
-  await byBytes.of('c', 9_000, big, 1_000)
-  await byBytes.of('b', 9_000, big, 1_000)
-  assert.equal(big.calls, 3)
-  await byBytes.of('a', 9_000, big, 1_000)
-  assert.equal(big.calls, 4)
+  // Three links of ten bytes each, with room for two: the first one's PDF goes.
+  for (const bounds of [{ maxPdfs: 2 }, { maxBytes: 25 }]) {
+    const cache = pdfCache(bounds)
+    const render = renderer(10)
+    for (const token of ['a', 'b', 'c', 'c', 'b']) await cache.of(token, 9_000, render, 1_000)
+    assert.equal(render.calls, 3, JSON.stringify(bounds))
+    await cache.of('a', 9_000, render, 1_000)
+    assert.equal(render.calls, 4, JSON.stringify(bounds))
+  }
 })
