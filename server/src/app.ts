@@ -112,7 +112,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(outApplyRoutes, { prefix: '/api/care/outApply' })
   await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' })
   await app.register(mapRoutes, { prefix: '/api/care/map', tiles: config.mapTiles, geocode: config.mapGeocode })
-  await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads })
+  await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads, rateMax: config.pdfRateMax })
   await app.register(uploadRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes })
   await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir })
 

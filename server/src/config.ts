@@ -24,6 +24,8 @@ export interface Config {
   /** Failed logins from one address (to any account) in a window: guessing across the centre's accounts. */
   loginRateAddressMax: number
   loginRateWindowMs: number
+  /** Opens of PDF links from one address per minute: a script holding a link cannot keep the server rendering. */
+  pdfRateMax: number
   uploadMaxBytes: number
   /** Uploaded images go to this S3-compatible bucket when it is set, else to DATA_DIR/uploads. */
   s3?: S3Config
@@ -289,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateMax: positiveInt(env, 'LOGIN_RATE_MAX', 10),
     loginRateAddressMax: positiveInt(env, 'LOGIN_RATE_ADDRESS_MAX', 100),
     loginRateWindowMs: positiveInt(env, 'LOGIN_RATE_WINDOW_MS', 300_000),
+    pdfRateMax: positiveInt(env, 'PDF_RATE_MAX', 60),
     uploadMaxBytes: positiveInt(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
     s3: s3Config(env),
     h5Dir: path.resolve(env.H5_DIR || path.join(repoRoot, 'dist/h5')),

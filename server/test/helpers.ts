@@ -25,9 +25,16 @@ export function startApp(overrides: Partial<Config> = {}, options: BuildOptions 
     dataDir = tempDir
   }
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED: '1' })
-  // Tests log in far more often than people do; the rate limit has its own test.
+  // Tests log in and open PDFs far more often than people do; the rate limits have their own tests.
   return buildApp(
-    { ...config, logLevel: 'silent', loginRateMax: 10_000, loginRateAddressMax: 10_000, ...overrides },
+    {
+      ...config,
+      logLevel: 'silent',
+      loginRateMax: 10_000,
+      loginRateAddressMax: 10_000,
+      pdfRateMax: 10_000,
+      ...overrides,
+    },
     options,
   )
 }
@@ -207,8 +214,11 @@ export async function stockOf(app: FastifyInstance, batchId: number): Promise<nu
   return batch.quantity
 }
 
-/** The smallest bytes that pass as a png (its signature and header chunk). */
-export const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(40, 1)])
+/** A 2×1 half-transparent png, as the server keeps it (uploading it stores the same bytes). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADklEQVQImWMQERFpAGEABWEBee9hnJYAAAAASUVORK5CYII=',
+  'base64',
+)
 
 /** POSTs `content` to /api/admin/oss/upload as the multipart field `file`; answers the reply. */
 export function uploadFile(

@@ -154,3 +154,26 @@ it('frees the account once the window has ended', async () => {
   await new Promise((resolve) => setTimeout(resolve, 1_100))
   assert.equal((await attempt(app, account, password)).code, 1)
 })
+
+it('refuses opens of PDF links from one address past PDF_RATE_MAX, with when to retry', async () => {
+  const limited = await start({ pdfRateMax: 3 })
+  try {
+    // An address of its own: other files open PDFs from this machine at the same time.
+    const remoteAddress = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`
+    const open = (lang?: string) =>
+      limited.inject({ method: 'GET', url: '/api/pdf/not-a-link', remoteAddress, headers: lang ? { lang } : {} })
+    for (let i = 0; i < 3; i++) assert.equal((await open()).statusCode, 403)
+    const refused = await open()
+    assert.equal(refused.statusCode, 429)
+    const body = refused.json()
+    assert.equal(body.code, -3)
+    assert.equal(body.msg, '打开 PDF 过于频繁，请稍后再试')
+    assert.ok(body.res.retry_after > 0 && body.res.retry_after <= 60, `retry_after ${body.res.retry_after}`)
+    assert.equal((await open('en')).json().msg, 'Too many PDFs opened: try again in a minute')
+    // Another address opens as before.
+    const other = await limited.inject({ method: 'GET', url: '/api/pdf/not-a-link', remoteAddress: '192.0.2.1' })
+    assert.equal(other.statusCode, 403)
+  } finally {
+    await limited.close()
+  }
+})

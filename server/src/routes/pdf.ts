@@ -3,7 +3,14 @@ import { AppError, Code } from '../errors.js'
 import { serverTranslator } from '../plugins/i18n.js'
 import { IdBody } from '@yuezi/contract/api/common'
 import { FormRecordPdfBody, PdfFile, PdfLink, PdfRefused, PdfToken } from '@yuezi/contract/api/pdf'
-import { createPdfLink, pdfOfLink, readPdfLink, type PdfKind, type PdfSettings } from '../services/pdf/index.js'
+import {
+  createPdfLink,
+  pdfCache,
+  pdfOfLink,
+  readPdfLink,
+  type PdfKind,
+  type PdfSettings,
+} from '../services/pdf/index.js'
 
 // Printing and sharing: a link to a saved record or order as a PDF (asked for with a session, like
 // every read of the site's records), and the PDF the link opens with no headers at all.
@@ -12,7 +19,13 @@ const linkDescription =
   'Answers `{url, name}`: url `/api/pdf/<token>` (prefix the API base) opens the PDF without headers until it ' +
   'expires (PDF_LINK_TTL_SECONDS, default 300); name is the file name in the language of the `lang` header.'
 
-const pdfRoutes: FastifyPluginAsyncTypebox<PdfSettings> = async (app, settings) => {
+interface PdfRoutesOptions extends PdfSettings {
+  /** Opens of links per client address and minute (PDF_RATE_MAX). */
+  rateMax: number
+}
+
+const pdfRoutes: FastifyPluginAsyncTypebox<PdfRoutesOptions> = async (app, { rateMax, ...settings }) => {
+  const rendered = pdfCache()
   const site = (request: { session: { siteId: number; siteName: string; timeZone: string } }) => ({
     id: request.session.siteId,
     name: request.session.siteName,
@@ -67,11 +80,22 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfSettings> = async (app, settings) 
       // A browser's PDF viewer (the H5 app opens the link in a tab) does not run under the app's policy.
       config: {
         securityHeaders: { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } },
+        // Per client address, counted before the link is read: refused links count too.
+        rateLimit: {
+          max: rateMax,
+          timeWindow: 60_000,
+          errorResponseBuilder: (_request, context) =>
+            new AppError(Code.TOO_MANY_ATTEMPTS, 'pdf.tooManyOpens', {}, 429, {
+              retry_after: Math.ceil(context.ttl / 1000),
+            }),
+        },
       },
       schema: {
         summary: 'The PDF a link opens (no headers needed)',
         description:
-          "A link that was altered or has expired answers HTTP 403 `{code: -5, msg}` in the link's language.",
+          "A link that was altered or has expired answers HTTP 403 `{code: -5, msg}` in the link's language. " +
+          'A link opened again answers the PDF made the first time. Past PDF_RATE_MAX opens a minute from one ' +
+          'address, HTTP 429 `{code: -3, msg, res: {retry_after}}` (seconds).',
         params: PdfToken,
         security: [],
         response: { 200: PdfFile, 403: PdfRefused },
@@ -84,7 +108,9 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfSettings> = async (app, settings) 
         request.log.info({ reason: check.reason }, 'pdf link refused')
         return reply.code(403).send({ code: Code.FORBIDDEN, msg, res: null })
       }
-      const { bytes, name } = await pdfOfLink(app.db, settings, check.link)
+      const { bytes, name } = await rendered.of(request.params.token, check.link.expires * 1000, () =>
+        pdfOfLink(app.db, settings, check.link),
+      )
       return reply
         .type('application/pdf')
         .header(

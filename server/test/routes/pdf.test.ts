@@ -322,6 +322,27 @@ describe('PDF links', () => {
     return { id, link: (await post(`${INDEX}/formRecordPdf`, { id })).res.url as string }
   }
 
+  it('answers a link opened again with the PDF made the first time', async () => {
+    const definition = definitionOf('儿科医生查房签到表')
+    const customer = site.customers[0]
+    const data = {
+      ...validSample(definition, { customer, room: customer.room, departmentIds: [] }),
+      advice: '按需喂养',
+    }
+    const body = { name: definition.name, customer_id: customer.id, data }
+    const id = await saved(`${INDEX}/saveForm`, body)
+    const { link, pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { id })
+    has(pdf, '按需喂养')
+    const first = (await open(link)).rawPayload
+    await saved(`${INDEX}/saveForm`, { ...body, id, data: { ...data, advice: '每三小时喂一次' } })
+    // The link still opens what it opened: nothing is read or drawn again.
+    const again = await open(link)
+    assert.equal(again.statusCode, 200)
+    assert.deepEqual(again.rawPayload, first)
+    // A new link shows the change.
+    has((await pdfOf(`${INDEX}/formRecordPdf`, { id })).pdf, '每三小时喂一次')
+  })
+
   it('refuses an expired link with 403 in its language', async () => {
     const { id } = await recordLink()
     const past = Math.floor(Date.now() / 1000) - 1

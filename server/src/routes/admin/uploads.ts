@@ -47,14 +47,14 @@ const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = async (app,
         }
         return malformed(error)
       })
-      const storedName = await storeUpload(app.db, actorOf(request), uploads, { name: file.filename, bytes })
+      const stored = await storeUpload(app.db, actorOf(request), uploads, { name: file.filename, bytes })
       return {
         err: 0,
         message: request.t('upload.ok'),
         data: {
-          url: uploads.urlOf(storedName, `${request.protocol}://${request.host}`),
+          url: uploads.urlOf(stored.name, `${request.protocol}://${request.host}`),
           name: file.filename,
-          size: bytes.length,
+          size: stored.size,
         },
       }
     },

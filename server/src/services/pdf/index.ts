@@ -10,9 +10,10 @@ import { LOADERS, type Site } from './printables.js'
 import { readUpload, type UploadStore } from '../uploads/store.js'
 
 export { readPdfLink, type PdfKind, type PdfLink } from './link.js'
+export { pdfCache } from './cache.js'
 
 // A saved record or order as a PDF: a short-lived link to it (asked for with a session), and the
-// document the link opens (read again with the link's site, so it shows what is saved now).
+// document the link opens (read with the link's site when it is first opened, so it shows what is saved then).
 
 export interface PdfSettings {
   /** The CJK font file (PDF_FONT). */

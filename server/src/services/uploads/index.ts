@@ -3,7 +3,7 @@ import type { Actor } from '../../actor.js'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/types.js'
 import { AppError, Code } from '../../errors.js'
-import { detectImage, IMAGE_EXTENSIONS } from '../../lib/images.js'
+import { detectImage, IMAGE_EXTENSIONS, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, reencodeImage } from '../../lib/images.js'
 import { writeAudit } from '../../repositories/audit.js'
 import { insertUpload } from '../../repositories/uploads.js'
 import { openBucketStore } from './bucket.js'
@@ -20,33 +20,38 @@ export const invalidUpload = (key: string, params?: Record<string, string | numb
   new AppError(Code.INVALID_INPUT, key, params)
 
 /**
- * Stores an uploaded image under a random name in the upload store and records it, audited as its
- * uploader's creation; answers the stored name. The client's name only gives the extension, which
- * the file's first bytes must agree with; it never becomes a path.
+ * Stores an uploaded image, re-encoded (see reencodeImage), under a random name in the upload store
+ * and records it, audited as its uploader's creation; answers the stored name and size. The
+ * client's name only gives the extension, which the file's first bytes must agree with; it never
+ * becomes a path.
  */
 export async function storeUpload(
   db: Db,
   actor: Actor,
   store: UploadStore,
   file: { name: string; bytes: Buffer },
-): Promise<string> {
+): Promise<{ name: string; size: number }> {
   if (/[/\\\0]/.test(file.name)) throw invalidUpload('upload.badName')
   if (file.bytes.length === 0) throw invalidUpload('upload.empty')
   const image = detectImage(file.name, file.bytes)
   if (!image) throw invalidUpload('upload.badType', { types: IMAGE_EXTENSIONS.join(', ') })
+  const kept = await reencodeImage(file.bytes, image.mime)
+  if (!kept.ok) {
+    throw invalidUpload(`upload.${kept.reason}`, { megapixels: MAX_IMAGE_PIXELS / 1_000_000, side: MAX_IMAGE_SIDE })
+  }
 
   const storedName = `${randomUUID()}.${image.extension}`
-  await fromStore(store.put(storedName, file.bytes, image.mime))
+  await fromStore(store.put(storedName, kept.bytes, image.mime))
   await db.transaction(async (tx) => {
     const id = await insertUpload(tx, {
       siteId: actor.siteId,
       accountId: actor.accountId,
       path: storedName,
       originalName: file.name,
-      size: file.bytes.length,
+      size: kept.bytes.length,
       mime: image.mime,
     })
     await writeAudit(tx, { ...actor, action: 'create', entity: 'uploads', entityId: id })
   })
-  return storedName
+  return { name: storedName, size: kept.bytes.length }
 }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
+import { deflateSync } from 'node:zlib'
+import sharp from 'sharp'
 import { login, PNG, startApp, uploadFile } from '../../helpers.js'
 
 const MAX_BYTES = 2048
@@ -12,6 +14,24 @@ before(async () => {
   token = await login(app, 'demo', 'demo1234')
 })
 after(() => app.close())
+
+/** A plain picture of that size, to encode. */
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 120 } } })
+
+/** A 24-bit BMP of that size (its pixels left black: only the header is read). */
+function bmp(width: number, height: number) {
+  const header = Buffer.alloc(54)
+  header.write('BM', 0, 'latin1')
+  header.writeUInt32LE(54, 10)
+  header.writeUInt32LE(40, 14)
+  header.writeInt32LE(width, 18)
+  header.writeInt32LE(height, 22)
+  header.writeUInt16LE(1, 26)
+  header.writeUInt16LE(24, 28)
+  const rowBytes = Math.ceil((width * 3) / 4) * 4
+  return Buffer.concat([header, Buffer.alloc(rowBytes * height)])
+}
 
 /** POSTs one file as the multipart field `file`, as if to the host care.example:8080. */
 async function upload(fileName: string, content: Buffer, headers: Record<string, string> = { token }) {
@@ -39,16 +59,22 @@ describe('admin/oss/upload', () => {
   })
 
   it('accepts jpg, jpeg, gif and bmp whose bytes match', async () => {
-    const files: [string, string][] = [
-      ['a.JPG', 'ffd8ffe0'],
-      ['b.jpeg', 'ffd8ffdb'],
-      ['c.gif', '474946383961'],
-      ['d.bmp', '424d'],
+    const files: [string, Buffer][] = [
+      ['a.JPG', await picture(8, 8).jpeg().toBuffer()],
+      ['b.jpeg', await picture(8, 8).jpeg().toBuffer()],
+      ['c.gif', await picture(8, 8).gif().toBuffer()],
+      ['d.bmp', bmp(2, 2)],
     ]
-    for (const [name, magic] of files) {
-      const reply = await upload(name, Buffer.concat([Buffer.from(magic, 'hex'), Buffer.alloc(20)]))
-      assert.equal(reply.err, 0, name)
+    for (const [name, bytes] of files) {
+      const reply = await upload(name, bytes)
+      assert.equal(reply.err, 0, `${name}: ${reply.message}`)
     }
+  })
+
+  it('refuses an image that cannot be read', async () => {
+    const damaged = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(40, 1)])
+    assert.deepEqual(await upload('a.jpg', damaged), { err: -1, message: '无法读取这张图片，文件可能已损坏' })
+    assert.deepEqual(await upload('a.bmp', Buffer.from('BM')), { err: -1, message: '无法读取这张图片，文件可能已损坏' })
   })
 
   it('refuses other types, and images whose bytes are not what the name says', async () => {
@@ -89,6 +115,117 @@ describe('admin/oss/upload', () => {
     assert.deepEqual(await upload('a.png', PNG, { token: 'unknown', lang: 'en' }), {
       err: 401,
       message: 'Please log in',
+    })
+  })
+})
+
+/** A PNG chunk: its length, type, data and checksum. */
+function chunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])))
+  return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crc])
+}
+
+function crc32(bytes: Buffer) {
+  let crc = 0xffffffff
+  for (const byte of bytes) {
+    crc ^= byte
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1
+  }
+  return (crc ^ 0xffffffff) >>> 0
+}
+
+/** A PNG of a few bytes whose header declares width × height: decoding it would take that much memory. */
+function pngDeclaring(width: number, height: number) {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 6, 0, 0, 0], 8)
+  const pixels = chunk('IDAT', deflateSync(Buffer.alloc(64)))
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    pixels,
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+describe('uploaded images as they are kept', () => {
+  let big: FastifyInstance
+  let bigToken: string
+  before(async () => {
+    big = await startApp()
+    bigToken = await login(big, 'demo', 'demo1234')
+  })
+  after(() => big.close())
+
+  /** Uploads the file and reads back what the server serves for it. */
+  async function kept(fileName: string, content: Buffer, headers: Record<string, string> = {}) {
+    const reply = (await uploadFile(big, fileName, content, { token: bigToken, ...headers })).json()
+    if (reply.err !== 0) return { reply }
+    const served = await big.inject({ method: 'GET', url: new URL(reply.data.url).pathname })
+    assert.equal(reply.data.size, served.rawPayload.length)
+    return { reply, bytes: served.rawPayload, metadata: await sharp(served.rawPayload).metadata() }
+  }
+
+  it("drops a photo's EXIF, its position included, and turns it upright", async () => {
+    // 60×20 as the camera stored it; orientation 6 says to show it turned a quarter clockwise.
+    const photo = await picture(60, 20)
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneMaker' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '31/1 14/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
+    const sent = await sharp(photo).metadata()
+    assert.ok(sent.exif, 'the test photo carries EXIF')
+    assert.equal(sent.orientation, 6)
+
+    const { metadata, bytes } = await kept('wound.jpg', photo)
+    assert.equal(metadata?.format, 'jpeg')
+    assert.equal(metadata?.exif, undefined)
+    assert.equal(metadata?.orientation, undefined)
+    assert.ok(!bytes?.includes('PhoneMaker'))
+    assert.deepEqual([metadata?.width, metadata?.height], [20, 60])
+  })
+
+  it('keeps an image at most 4096 px on its long side, in its own format', async () => {
+    const { metadata } = await kept('scan.jpg', await picture(5000, 3000).jpeg().toBuffer())
+    assert.deepEqual([metadata?.format, metadata?.width, metadata?.height], ['jpeg', 4096, 2458])
+    const signature = await sharp({
+      create: { width: 4500, height: 900, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer()
+    const png = await kept('signature.png', signature)
+    assert.deepEqual([png.metadata?.format, png.metadata?.width, png.metadata?.height], ['png', 4096, 819])
+    assert.equal(png.metadata?.hasAlpha, true)
+  })
+
+  it('refuses, unread, an image whose header declares more than 40 megapixels', async () => {
+    const huge = pngDeclaring(8000, 6000)
+    assert.ok(huge.length < 200)
+    assert.deepEqual((await kept('huge.png', huge)).reply, {
+      err: -1,
+      message: '图片像素过多（不能超过 40 百万像素），请缩小后重新上传',
+    })
+    assert.deepEqual((await kept('huge.png', huge, { lang: 'en' })).reply, {
+      err: -1,
+      message: 'The image has too many pixels (at most 40 megapixels): make it smaller and upload it again',
+    })
+    assert.deepEqual((await kept('huge.bmp', bmp(8000, 6000).subarray(0, 100), { lang: 'en' })).reply, {
+      err: -1,
+      message: 'The image has too many pixels (at most 40 megapixels): make it smaller and upload it again',
+    })
+  })
+
+  it('refuses a BMP wider than the bound, which it cannot make smaller', async () => {
+    assert.deepEqual((await kept('wide.bmp', bmp(5000, 1))).reply, {
+      err: -1,
+      message: 'BMP 图片的宽和高不能超过 4096 像素，请存为 JPG 或 PNG 后重新上传',
     })
   })
 })
