@@ -23,7 +23,7 @@ const customer = {
 }
 /** The staff member signed in (drafts are hers). */
 const ACCOUNT = 1
-const KEY = draftKey(ACCOUNT, '家属订餐登记表', 7)
+const KEY = draftKey(ACCOUNT, '家属订餐登记表', 7) ?? ''
 
 function signIn(id: number | null) {
   runInAction(() => {
@@ -195,7 +195,7 @@ describe('form session', () => {
   })
 
   it('a draft restores over a loaded record and keeps its request_id', () => {
-    Taro.setStorageSync(draftKey(ACCOUNT, '月子入住通知单', 7, 31), {
+    Taro.setStorageSync(draftKey(ACCOUNT, '月子入住通知单', 7, 31) ?? '', {
       values: { package: '尊享' },
       request_id: 'r-9',
       record_id: 31,
