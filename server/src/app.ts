@@ -12,7 +12,7 @@ import envelopePlugin from './plugins/envelope.js'
 import i18nPlugin from './plugins/i18n.js'
 import inputPlugin from './plugins/input.js'
 import ownUploadsPlugin from './plugins/ownUploads.js'
-import requestLogPlugin, { RequestLog, requestIdOf } from './plugins/requestLog.js'
+import requestLogPlugin, { RequestLog, loggedRequest, requestIdOf } from './plugins/requestLog.js'
 import securityHeadersPlugin from './plugins/securityHeaders.js'
 import shutdownPlugin from './plugins/shutdown.js'
 import { databaseRateLimitStore } from './plugins/rateLimitStore.js'
@@ -45,8 +45,9 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, { logStream }: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    // Every logged error, Fastify's own included, keeps its kind and never its values (loggedError).
-    logger: { level: config.logLevel, serializers: { err: loggedError }, stream: logStream },
+    // Every logged error, Fastify's own included, keeps its kind and never its values (loggedError);
+    // a logged request never its token (loggedRequest).
+    logger: { level: config.logLevel, serializers: { err: loggedError, req: loggedRequest }, stream: logStream },
     // A hop count as proxy-addr reads one (Fastify believes no hop of a bare number).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     // A new embedded database is created, migrated and seeded at start: on a busy 2-core machine

@@ -7,7 +7,7 @@ import { definitionOf, validSample } from './formSamples.js'
 import { addSite, call, startApp, type TestSite } from './helpers.js'
 
 // The log holds no personal data: an error of the database is logged by its kind, its statement
-// and its request, never with the values the statement carried.
+// and its request, never with the values the statement carried; a token in an address is never logged.
 
 const lines: string[] = []
 let app: FastifyInstance
@@ -66,4 +66,28 @@ it('logs a failed save of an ID number by its kind, statement and request id, wi
   }
   assert.equal(failed.err.statement, 'insert form_records')
   assert.equal(failed.err.cause.code, 'P0001')
+})
+
+it("logs no token of an address: the PC back-office's ?token=, any other token value, a PDF link", async () => {
+  const secret = `secret${randomUUID().replace(/-/g, '')}`
+  const pdfToken = `pdf${randomUUID().replace(/-/g, '')}`
+  const requestId = `log-token-${randomUUID()}`
+  const before = lines.length
+  const headers = { 'x-request-id': requestId }
+  await app.inject({ method: 'GET', url: `/?token=${secret}&customer_id=7`, headers })
+  await app.inject({ method: 'GET', url: `/pages/tabPages/index?lang=zh&TOKEN=${secret}`, headers })
+  await app.inject({ method: 'GET', url: `/no/such/page?token=${secret}`, headers })
+  await app.inject({ method: 'POST', url: `/api/care/account/info?token=${secret}`, headers, payload: {} })
+  await app.inject({ method: 'GET', url: `/api/pdf/${pdfToken}?token=${secret}`, headers })
+  const written = lines.slice(before)
+  const ours = written.map((line) => JSON.parse(line)).filter((entry) => entry.requestId === requestId)
+  assert.ok(ours.length >= 5, 'every request is logged')
+  assert.ok(
+    ours.some((entry) => entry.url === '/?token=[token]&customer_id=7'),
+    'the address is logged, its token replaced',
+  )
+  assert.ok(ours.some((entry) => entry.url === '/api/pdf/[token]?token=[token]'))
+  const log = written.join('')
+  assert.ok(!log.includes(secret), 'the log holds the session token')
+  assert.ok(!log.includes(pdfToken), 'the log holds the PDF link')
 })

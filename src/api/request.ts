@@ -21,6 +21,8 @@ export interface RequestOptions {
   loading?: boolean
   /** Show errors to the user (default true). Forced logout happens either way. */
   showError?: boolean
+  /** The session the call is made in, instead of the device's (the PC back-office's, before it is taken over). */
+  token?: string
 }
 
 /**
@@ -61,8 +63,8 @@ export interface UploadedFile {
 type Style1 = { code: number; msg?: string; res?: unknown }
 type Style2 = { err: number; message?: string; data?: unknown }
 
-function headers() {
-  return { token: hooks.getToken(), lang: langHeader() }
+function headers(token = hooks.getToken()) {
+  return { token, lang: langHeader() }
 }
 
 /**
@@ -179,7 +181,7 @@ async function call<T>(
         url: API_BASE + path,
         method,
         data,
-        header: { 'content-type': 'application/json', ...headers() },
+        header: { 'content-type': 'application/json', ...headers(options.token) },
         dataType: 'json',
         timeout,
       }),

@@ -177,10 +177,38 @@ class SessionStore {
       this.come = ''
       return
     }
+    if (!(await this.mayTakeOver(query.token))) return
     this.token = query.token
     this.come = 'PC'
     const customerId = Number(query.customer_id)
     await Promise.all([this.refreshUserInfo(), customerId ? customerStore.loadById(customerId) : undefined])
+  }
+
+  /**
+   * The address's session may replace the device's: when none is held, it is the same, or it is of
+   * the same account; else the person is asked, so that the next records are not silently filed
+   * under someone else. Taking over another account's session lets go of the customer chosen in it.
+   */
+  private async mayTakeOver(token: string): Promise<boolean> {
+    const held = this.userInfo
+    if (!this.token || !held || token === this.token) return true
+    const incoming = await account.info(undefined, { token })
+    if (incoming.id === held.id) return true
+    const names = {
+      current: held.name,
+      currentAccount: held.account,
+      next: incoming.name,
+      nextAccount: incoming.account,
+    }
+    const agreed = await confirm(t('session.replaceAsk', names), {
+      title: t('session.replaceTitle'),
+      confirmText: t('session.replace'),
+    })
+    if (agreed) {
+      this.sites = []
+      this.clearCustomer()
+    }
+    return agreed
   }
 }
 

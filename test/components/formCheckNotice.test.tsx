@@ -77,9 +77,9 @@ describe('check-in rules (入住须知)', () => {
     expect(messageOf('agree')).toBeNull()
     first.unmount()
     // Left and reopened: the draft is back (with a signature, as the pad would have added it).
-    const left = Taro.getStorageSync('draft:入住须知:7')
+    const left = Taro.getStorageSync('draft:1:入住须知:7')
     expect(left.values).toEqual({ agree: ['yes'], sign_date: '2026-11-22' })
-    Taro.setStorageSync('draft:入住须知:7', { ...left, values: { ...left.values, customer_signature: SIGNATURE } })
+    Taro.setStorageSync('draft:1:入住须知:7', { ...left, values: { ...left.values, customer_signature: SIGNATURE } })
     const again = await show()
     expect(again.container.querySelector('.form-signature__image')).toBeTruthy()
     expect(screen.getByText('已恢复未保存的内容')).toBeTruthy()
@@ -94,7 +94,7 @@ describe('check-in rules (入住须知)', () => {
     expect(screen.getByText('客户已阅读并签字确认本版入住须知')).toBeTruthy()
     expect(screen.getByText('签字日期：2026-11-22')).toBeTruthy()
     expect(screen.queryByText('保存')).toBeNull()
-    expect(Taro.getStorageSync('draft:入住须知:7')).toBe('')
+    expect(Taro.getStorageSync('draft:1:入住须知:7')).toBe('')
   })
 
   it('shows an acknowledgement of the current rules instead of the form', async () => {

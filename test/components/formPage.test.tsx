@@ -20,7 +20,7 @@ const LIST = '/api/care/index/getFormRecord'
 const DELETE = '/api/care/index/delFormRecord'
 const CUSTOMERS = '/api/care/customer/index'
 const SIGNATURE = 'http://127.0.0.1:3200/uploads/sig.png'
-const FOOD_DRAFT = 'draft:家属订餐登记表:7'
+const FOOD_DRAFT = 'draft:1:家属订餐登记表:7'
 
 const mother: Customer = {
   id: 7,
@@ -145,12 +145,12 @@ describe('form page', () => {
     // Prefilled values stay editable and what is typed is kept.
     typeInto(field(view.container, 'handler'), '客服小李')
     await act(() => new Promise((resolve) => setTimeout(resolve, DRAFT_DELAY + 50)))
-    expect(draft('draft:收据遗失证明:7').values).toMatchObject({ customer_name: '李静', handler: '客服小李' })
+    expect(draft('draft:1:收据遗失证明:7').values).toMatchObject({ customer_name: '李静', handler: '客服小李' })
   })
 
   it('a draft left on the device is restored as it was: prefilling never overwrites it', async () => {
     mockApi({})
-    Taro.setStorageSync('draft:收据遗失证明:7', {
+    Taro.setStorageSync('draft:1:收据遗失证明:7', {
       values: { customer_name: '李静（代）', handler: '客服小李' },
       request_id: 'req-2',
       record_id: null,
@@ -205,6 +205,51 @@ describe('form page', () => {
     expect(field(second.container, 'dinner').getAttribute('value')).toBe('1')
     expect(screen.getByText('已恢复未保存的内容')).toBeTruthy()
     expect(frame('amount').textContent).toContain('102')
+  })
+
+  it('a restored draft is offered for discarding: declined it stays, confirmed the form starts afresh', async () => {
+    mockApi({})
+    leaveFoodDraft({ unit_price: 25 })
+    const view = await show()
+    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('25.00')
+    modal.mockResolvedValueOnce({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
+    click(screen.getByText('丢弃草稿'))
+    await settle()
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '丢弃未保存的内容吗？丢弃后无法恢复。' }))
+    expect(draft().values).toMatchObject({ unit_price: 25 })
+    expect(screen.getByText('已恢复未保存的内容')).toBeTruthy()
+
+    click(screen.getByText('丢弃草稿'))
+    await settle()
+    expect(draft()).toBe('')
+    expect(screen.queryByText('已恢复未保存的内容')).toBeNull()
+    expect(screen.queryByText('丢弃草稿')).toBeNull()
+    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('')
+  })
+
+  it('a saved record whose draft is discarded shows what was saved', async () => {
+    jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: { id: '12' } } } as never)
+    Taro.setStorageSync(`${FOOD_DRAFT}:12`, {
+      values: { customer_id: 7, meal_date: '2026-11-21', unit_price: 45, dinner: 2 },
+      request_id: 'req-12',
+      record_id: 12,
+      saved_at: '2026-11-22T01:00:00.000Z',
+    })
+    mockApi({
+      [INFO]: () => ({
+        code: 1,
+        res: record({ data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30, dinner: 2 } }),
+      }),
+      [LIST]: () => ({ code: 1, res: { list: [], total: 0 } }),
+    })
+    const view = await show()
+    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('45.00')
+    click(screen.getByText('丢弃草稿'))
+    await settle()
+    expect(draft(`${FOOD_DRAFT}:12`)).toBe('')
+    expect(screen.getByText('编辑记录 #12')).toBeTruthy()
+    expect(field(view.container, 'unit_price').getAttribute('value')).toMatch(/^30(\.00)?$/)
+    expect(screen.queryByText('丢弃草稿')).toBeNull()
   })
 
   it("shows the server's field errors next to their fields and keeps everything", async () => {
@@ -352,7 +397,7 @@ describe('form page', () => {
       customer_id: 7,
       data: { days: 12 },
     })
-    expect(draft('draft:小月子入住通知单:7:31')).toBe('')
+    expect(draft('draft:1:小月子入住通知单:7:31')).toBe('')
   })
 
   it("lists the customer's records of the form and opens one", async () => {

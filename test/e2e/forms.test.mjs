@@ -215,7 +215,7 @@ test('a draft survives a reload', async () => {
   await page.waitForFunction(
     (name) =>
       Object.keys(localStorage).some(
-        (k) => k.startsWith(`draft:${name}:`) && localStorage.getItem(k).includes('草稿备注'),
+        (k) => new RegExp(`^draft:\\d+:${name}:`).test(k) && localStorage.getItem(k).includes('草稿备注'),
       ),
     spec.name,
   )

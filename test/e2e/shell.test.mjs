@@ -2,7 +2,24 @@
 // built H5 app, Debian's Chromium at phone size.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useApp, zh, en, serverZh, formZh, input, button, cell, fieldOf, saveButton, openEntry, sign } from './app.mjs'
+import {
+  useApp,
+  zh,
+  en,
+  serverZh,
+  formZh,
+  fmt,
+  input,
+  button,
+  cell,
+  fieldOf,
+  saveButton,
+  modal,
+  openEntry,
+  sign,
+  tokenOf,
+  eventually,
+} from './app.mjs'
 
 const app = useApp()
 const { login } = app
@@ -157,8 +174,8 @@ test('an unknown path shows the not-found page', async () => {
   await page.close()
 })
 
-test('a PC-origin link with a token logs straight in and the token leaves the address bar', async () => {
-  const { token } = await apiLogin('demo2', 'demo1234')
+test('a PC-origin link with a token logs straight in, the token leaves the address bar; another account asks first', async () => {
+  const { token, userInfo: held } = await apiLogin('demo2', 'demo1234')
   const customers = await fetch(`${app.server.url}/api/care/customer/index`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', token },
@@ -170,6 +187,28 @@ test('a PC-origin link with a token logs straight in and the token leaves the ad
   await page.locator('.customer-card').getByText(customer.name).waitFor()
   assert.ok(!page.url().includes('token='), `token still in ${page.url()}`)
   assert.match(await page.evaluate(() => localStorage.getItem('come')), /PC/)
+
+  // A link of another account asks before it replaces the session on the device.
+  const other = await apiLogin('manager', 'demo1234')
+  const question = fmt(zh['session.replaceAsk'], {
+    current: held.name,
+    currentAccount: held.account,
+    next: other.userInfo.name,
+    nextAccount: other.userInfo.account,
+  })
+  await page.goto(`${app.server.url}/?token=${other.token}`)
+  await modal(page).getByText(question, { exact: true }).waitFor()
+  assert.ok(!page.url().includes('token='), `token still in ${page.url()}`)
+  await modal(page).getByText(zh['common.cancel'], { exact: true }).click()
+  await modal(page).getByText(question, { exact: true }).waitFor({ state: 'hidden' })
+  await page.locator('.customer-card').getByText(customer.name).waitFor()
+  assert.equal(await tokenOf(page), token)
+
+  await page.goto(`${app.server.url}/?token=${other.token}`)
+  await modal(page).getByText(question, { exact: true }).waitFor()
+  await modal(page).getByText(zh['session.replace'], { exact: true }).click()
+  await eventually(async () => (await tokenOf(page)) === other.token, 'the session replaced')
+  await button(page, zh['home.chooseCustomer']).waitFor()
   await page.close()
 })
 

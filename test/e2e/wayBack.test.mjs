@@ -1,5 +1,5 @@
 // A way back and a way out, end to end: the title bar of the forms and lists, asking before a
-// half-filled form is left, a form's address opened without a customer, the page asked for
+// half-filled form is left (its draft kept for its account only), a form's address opened without a customer, the page asked for
 // after signing in, and the forced password change left by logging out.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -101,7 +101,7 @@ test("WeChat's browser draws its own bar: no second one in the page", async () =
   await page.close()
 })
 
-test('leaving a half-filled form asks first, by the in-app back and the browser back; the draft is kept', async () => {
+test('leaving a half-filled form asks first, by the in-app back and the browser back; the draft is kept for its account', async () => {
   const page = await app.newPage()
   await app.loginAndPick(page, ROOM)
 
@@ -134,6 +134,22 @@ test('leaving a half-filled form asks first, by the in-app back and the browser 
   // The draft was kept: the form opens with it.
   await openForm(page)
   await eventually(async () => (await temperature(page).inputValue()) === '36.8', 'the draft restored')
+
+  // The next account signed in on the same device does not get it.
+  await barButton(page).click()
+  await modal(page).getByText(formZh['formUi.leave'], { exact: true }).click()
+  await atHome(page)
+  await page.goto(`${app.server.url}/pages/tabPages/personalCenter`)
+  await button(page, zh['mine.logout']).click()
+  await modal(page).getByText(zh['common.confirm'], { exact: true }).click()
+  await page.waitForURL(/\/pages\/login\/index/)
+  await app.login(page, 'manager')
+  await page.waitForURL(isHome)
+  await page.goto(`${app.server.url}${FORM}`)
+  await chooseCustomer(page, ROOM)
+  await formReady(page, 'form.title.pediatricianRounds', 'temperature')
+  assert.equal(await temperature(page).inputValue(), '')
+  assert.equal(await page.locator('.form-header__chip--draft').count(), 0)
   await page.close()
 })
 

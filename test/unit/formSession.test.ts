@@ -7,8 +7,10 @@ import { outApplyGeneral } from '@yuezi/contract/forms/definitions/stock'
 import { stockErrors } from '@yuezi/contract/forms/definitions/stockRules'
 import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
 import '@/features/forms/locales'
-import { workingDateStore } from '@/stores'
+import { runInAction } from 'mobx'
+import { sessionStore, workingDateStore } from '@/stores'
 import { draftKey } from '@/features/forms/stores/draft'
+import { openSession } from '@/features/forms/stores/openSession'
 import { DRAFT_DELAY, FormSession } from '@/features/forms/stores/formSession'
 import { PagedList } from '@/stores/pagedList'
 
@@ -19,10 +21,19 @@ const customer = {
   delivery_date: '2026-11-10',
   children: [{ id: 70, name: '李宝', sex: 'female' as const, birth_date: '2026-11-10', birth_weight: 3200 }],
 }
-const KEY = draftKey('家属订餐登记表', 7)
+/** The staff member signed in (drafts are hers). */
+const ACCOUNT = 1
+const KEY = draftKey(ACCOUNT, '家属订餐登记表', 7) ?? ''
+
+function signIn(id: number | null) {
+  runInAction(() => {
+    sessionStore.userInfo = id === null ? null : ({ id, account: `staff${id}`, name: `客服${id}` } as never)
+  })
+}
 
 beforeEach(() => {
   Taro.clearStorageSync()
+  signIn(ACCOUNT)
   workingDateStore.setToday('2026-11-22')
   jest.useRealTimers()
 })
@@ -102,7 +113,7 @@ describe('form session', () => {
     expect(session.requestId).not.toBe(sent[0].request_id)
     expect(Taro.getStorageSync(KEY)).toBe('')
     // Editing it from now on: its own draft key.
-    expect(session.draftKey).toBe(draftKey('家属订餐登记表', 7, 41))
+    expect(session.draftKey).toBe(draftKey(ACCOUNT, '家属订餐登记表', 7, 41))
   })
 
   it("puts the server's field errors next to their fields", async () => {
@@ -184,7 +195,7 @@ describe('form session', () => {
   })
 
   it('a draft restores over a loaded record and keeps its request_id', () => {
-    Taro.setStorageSync(draftKey('月子入住通知单', 7, 31), {
+    Taro.setStorageSync(draftKey(ACCOUNT, '月子入住通知单', 7, 31) ?? '', {
       values: { package: '尊享' },
       request_id: 'r-9',
       record_id: 31,
@@ -197,6 +208,42 @@ describe('form session', () => {
     expect(session.recordId).toBe(31)
     expect(session.requestId).toBe('r-9')
     expect(session.restored).toBe(true)
+  })
+})
+
+describe('drafts belong to the account', () => {
+  it("one account's draft is not restored for the next signed in on the phone, and is for her again", () => {
+    const typed = new FormSession(familyFood, customer)
+    typed.setValue('breakfast', 2)
+    typed.dispose()
+    signIn(2)
+    const other = new FormSession(familyFood, customer)
+    expect(other.restoreDraft()).toBe(false)
+    expect(other.values.breakfast).toBeUndefined()
+    other.setValue('lunch', 1)
+    other.dispose()
+    signIn(ACCOUNT)
+    const again = new FormSession(familyFood, customer)
+    expect(again.restoreDraft()).toBe(true)
+    expect(again.values).toMatchObject({ breakfast: 2 })
+    expect(again.values.lunch).toBeUndefined()
+  })
+
+  it('a draft kept before drafts had an account is shown to no one: opening a form drops it', async () => {
+    const old = { values: { breakfast: 3 }, request_id: 'r-old', record_id: null, saved_at: '' }
+    Taro.setStorageSync('draft:家属订餐登记表:0', old)
+    Taro.setStorageSync('draft:家属订餐登记表:0:41', old)
+    const session = await openSession(familyFood)
+    expect(session.restored).toBe(false)
+    expect(Taro.getStorageInfoSync().keys.filter((key) => key.startsWith('draft:'))).toEqual([])
+  })
+
+  it('with no one signed in nothing is kept', () => {
+    signIn(null)
+    const session = new FormSession(familyFood, customer)
+    session.setValue('breakfast', 2)
+    session.dispose()
+    expect(Taro.getStorageInfoSync().keys.filter((key) => key.startsWith('draft:'))).toEqual([])
   })
 })
 

@@ -205,6 +205,73 @@ describe('sessionStore.launchFromQuery', () => {
     expect(calls.find((call) => call.url === '/api/care/customer/info')?.data).toEqual({ id: 5 })
   })
 
+  describe('a session of another account held on the device', () => {
+    const other = { ...user, id: 2, account: 'kf02', name: '李芳' }
+    const pcCustomer = { ...customer, id: 6, name: '赵敏' }
+    const server = () =>
+      mockServer({
+        '/api/care/account/info': ok(other),
+        '/api/care/customer/info': ok(pcCustomer),
+      })
+    const asked = () => ui.showModal.mock.calls.map(([option]) => option)
+
+    beforeEach(() => {
+      signIn('tok-1')
+      customerStore.select(customer)
+    })
+
+    it('asks first; declined, the device keeps its session and customer and takes nothing of the address', async () => {
+      server()
+      ui.showModal.mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
+      await sessionStore.launchFromQuery({ token: 'pc-tok', customer_id: '6' })
+      expect(asked()).toEqual([
+        expect.objectContaining({
+          title: '切换账号',
+          content:
+            '本机已登录 王敏（kf01）。电脑端打开的链接属于 李芳（kf02）。切换后新填写的记录将记在 李芳 名下，是否切换？',
+          confirmText: '切换',
+        }),
+      ])
+      // Only the address's account was asked for, in the address's session.
+      expect(requestCalls().map((call) => [call.url, call.header?.token])).toEqual([
+        ['/api/care/account/info', 'pc-tok'],
+      ])
+      expect(stored('token')).toBe('tok-1')
+      expect(stored('userInfo')).toEqual(user)
+      expect(stored('come')).toBe('')
+      expect(stored('customerInfo')).toEqual(customer)
+    })
+
+    it('agreed, the address session and its customer replace the held ones', async () => {
+      server()
+      ui.showModal.mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+      await sessionStore.launchFromQuery({ token: 'pc-tok', customer_id: '6' })
+      expect(asked()).toHaveLength(1)
+      expect(stored('token')).toBe('pc-tok')
+      expect(stored('come')).toBe('PC')
+      expect(stored('userInfo')).toEqual(other)
+      expect(stored('customerInfo')).toEqual(pcCustomer)
+    })
+
+    it('agreed without a customer in the address, the held customer (of the other account) is let go', async () => {
+      server()
+      ui.showModal.mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+      await sessionStore.launchFromQuery({ token: 'pc-tok' })
+      expect(stored('token')).toBe('pc-tok')
+      expect(customerStore.customerInfo).toBeNull()
+    })
+
+    it('the same account in another session takes over without asking, as does the same session', async () => {
+      mockServer({ '/api/care/account/info': ok(user), '/api/care/customer/info': ok(pcCustomer) })
+      await sessionStore.launchFromQuery({ token: 'pc-tok', customer_id: '6' })
+      await sessionStore.launchFromQuery({ token: 'pc-tok' })
+      expect(asked()).toEqual([])
+      expect(stored('token')).toBe('pc-tok')
+      expect(stored('come')).toBe('PC')
+      expect(stored('customerInfo')).toEqual(pcCustomer)
+    })
+  })
+
   it('without a token removes come and keeps the session', async () => {
     signIn('tok-1')
     runInAction(() => (sessionStore.come = 'PC'))

@@ -95,7 +95,7 @@ describe('network loss', () => {
     // The form keeps what was typed, and so does its draft.
     f.expectShown(expected)
     expect(h.$('.form-header__chip').textContent.trim()).toBe(formZh['formUi.newRecord'])
-    const draft = h.storage.get(`draft:${spec.name}:${customer.id}`)
+    const draft = h.storage.get(`draft:${h.storage.get('userInfo').id}:${spec.name}:${customer.id}`)
     expect(draft.values.visitor_name).toBe(VISITOR)
 
     h.setNetwork(true)
@@ -110,7 +110,7 @@ describe('network loss', () => {
     )
     const mine = list.filter((r) => r.data.visitor_name === VISITOR)
     expect(mine.map((r) => r.id)).toEqual([id])
-    expect(h.storage.has(`draft:${spec.name}:${customer.id}`)).toBe(false)
+    expect(h.storage.has(`draft:${h.storage.get('userInfo').id}:${spec.name}:${customer.id}`)).toBe(false)
   })
 
   it('a save whose reply is lost (the server saved it) and its retry make one record', async () => {

@@ -1,7 +1,7 @@
 // A way back and a way out in the mini program: a form's address without a customer opens the
 // customer picker (then the form; closed, home), WeChat asks before its back leaves a half-filled
-// form (the draft is kept either way), and signing in after "please log in" returns to the page
-// asked for.
+// form (the draft is kept either way) and the draft is not shown to the next account signed in on
+// the phone, and signing in after "please log in" returns to the page asked for.
 const h = require('./harness')
 const { zh, formZh, signIn, submitLogin, openEntry } = require('./app')
 const { FORMS, fieldOf, shownValue } = require('./forms')
@@ -23,10 +23,11 @@ afterEach(() => {
 
 const picker = () => h.$('.customer-picker .nut-popup-title-right') && h.$('.customer-picker__search')
 const temperature = () => h.$('.nut-input-native', fieldOf('temperature'))
-/** The temperature in the form's draft on the device. */
+/** The temperature in the signed-in account's draft of the form on the device. */
 const draftTemperature = () =>
-  [...h.storage.entries()].find(([key]) => key.startsWith(`draft:${FORMS.pediatricianRounds.name}:`))?.[1]?.values
-    ?.temperature
+  [...h.storage.entries()].find(([key]) =>
+    key.startsWith(`draft:${h.storage.get('userInfo').id}:${FORMS.pediatricianRounds.name}:`),
+  )?.[1]?.values?.temperature
 
 /** Logs out from the personal centre (confirmed), and lets the logout's message pass (a logout under way ignores another). */
 async function logOut() {
@@ -105,6 +106,31 @@ it("WeChat's back asks before leaving a half-filled form; the draft is kept eith
   await h.waitFor(() => h.top().alertBeforeUnload, { what: 'the alert on the restored draft' })
   await h.back()
   await h.waitForPage(HOME)
+  await h.settled()
+})
+
+/** Logs out, signs in as `account` and opens the form's address for the customer of ROOM. */
+async function openFormAs(account) {
+  await logOut()
+  await submitLogin(account, 'demo1234')
+  await h.waitForPage(HOME)
+  await h.openPage(FORM)
+  await h.waitForPage(FORM)
+  await h.waitFor(picker, { what: 'the customer picker' })
+  await chooseInPicker(ROOM)
+}
+
+it('the next account signed in on the phone is not shown the draft; its own account is again', async () => {
+  await openFormAs('manager')
+  await h.waitFor(temperature, { what: 'the form' })
+  await h.settled()
+  expect(shownValue('temperature') || '').toBe('')
+  expect(h.$('.form-header__chip--draft')).toBeFalsy()
+  expect(draftTemperature()).toBeUndefined()
+
+  await openFormAs('demo')
+  await h.waitFor(() => temperature() && String(shownValue('temperature')) === '36.9', { what: 'the draft restored' })
+  expect(h.$('.form-header__chip--draft').textContent.trim()).toBe(formZh['formUi.draftRestored'])
   await h.settled()
 })
 

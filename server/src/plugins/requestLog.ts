@@ -18,6 +18,26 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID()
 }
 
+/** A session token in the address (the PC back-office's `?token=`, any other `token` value, a PDF link's path). */
+const TOKEN_IN_QUERY = /([?&]token=)[^&#]*/gi
+const TOKEN_IN_PDF_PATH = /^(\/api\/pdf\/)[^/?#]+/
+
+/** The address as the log keeps it: a token anywhere in it is replaced, so that the log never opens a session or a PDF. */
+export function loggedUrl(url: string): string {
+  return url.replace(TOKEN_IN_PDF_PATH, '$1[token]').replace(TOKEN_IN_QUERY, '$1[token]')
+}
+
+/** A request as Fastify's own lines (an error of a reply, a failed write) name it, its address without a token. */
+export function loggedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: loggedUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }
+}
+
 /** One log line per request, once it is answered (Fastify writes two: when it comes and when it is done). */
 export class RequestLog extends LogController {
   constructor() {
@@ -29,13 +49,17 @@ export class RequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: request.method,
-      url: request.url,
+      url: loggedUrl(request.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     }
     // An error here is the reply failing on its way out (the client went away).
     if (error) request.log.warn({ ...line, err: error }, 'request')
     else request.log.info(line, 'request')
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.info(`Route ${request.method}:${loggedUrl(request.url)} not found`)
   }
 }
 

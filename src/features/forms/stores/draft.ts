@@ -1,5 +1,6 @@
-// What is typed into a form, kept on the device per form and customer, so that nothing is lost
-// when the app is closed or a save fails. Imported by the form pages only (pagesHome subpackage).
+// What is typed into a form, kept on the device per account, form and customer, so that nothing is
+// lost when the app is closed or a save fails, and no one else signed in on the phone sees it.
+// Imported by the form pages only (pagesHome subpackage).
 import Taro from '@tarojs/taro'
 import type { FormData } from '@yuezi/contract/forms/types'
 
@@ -16,14 +17,38 @@ export interface Draft {
 const PREFIX = 'draft:'
 
 /**
- * `draft:<form name>:<customer id>`; a draft editing one record of a form that has many
- * records per customer adds `:<record id>`, so that it never mixes with the new one.
+ * `draft:<account id>:<form name>:<customer id>`; a draft editing one record of a form that has
+ * many records per customer adds `:<record id>`, so that it never mixes with the new one.
+ * No account, no key: a draft is only kept for someone signed in.
  */
-export function draftKey(name: string, customerId: number | null | undefined, recordId?: number | null): string {
-  return `${PREFIX}${name}:${customerId ?? 0}${recordId ? `:${recordId}` : ''}`
+export function draftKey(
+  accountId: number | null | undefined,
+  name: string,
+  customerId: number | null | undefined,
+  recordId?: number | null,
+): string | null {
+  if (!accountId) return null
+  return `${PREFIX}${accountId}:${name}:${customerId ?? 0}${recordId ? `:${recordId}` : ''}`
 }
 
-export function readDraft(key: string): Draft | null {
+/** The drafts' keys on the device. */
+export function draftKeys(): string[] {
+  try {
+    return (Taro.getStorageInfoSync().keys ?? []).filter((key) => key.startsWith(PREFIX))
+  } catch {
+    return []
+  }
+}
+
+/** Drafts kept before they belonged to an account: whose they are is unknown, so no one gets them. */
+export function dropDraftsWithoutAccount() {
+  for (const key of draftKeys()) {
+    if (!/^\d+$/.test(key.slice(PREFIX.length).split(':')[0])) removeDraft(key)
+  }
+}
+
+export function readDraft(key: string | null): Draft | null {
+  if (!key) return null
   try {
     const stored = Taro.getStorageSync(key)
     if (!stored || typeof stored !== 'object' || typeof stored.values !== 'object' || !stored.values) return null
@@ -33,7 +58,8 @@ export function readDraft(key: string): Draft | null {
   }
 }
 
-export function writeDraft(key: string, draft: Draft) {
+export function writeDraft(key: string | null, draft: Draft) {
+  if (!key) return
   try {
     Taro.setStorageSync(key, draft)
   } catch {
@@ -41,7 +67,8 @@ export function writeDraft(key: string, draft: Draft) {
   }
 }
 
-export function removeDraft(key: string) {
+export function removeDraft(key: string | null) {
+  if (!key) return
   try {
     Taro.removeStorageSync(key)
   } catch {

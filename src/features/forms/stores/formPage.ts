@@ -240,6 +240,16 @@ export class FormPageStore {
     return this.start({ fresh: true })
   }
 
+  /** After a confirm, throws the restored draft away and opens what it was typed over (the record, or a new one). */
+  async discardDraft() {
+    const session = this.session
+    if (!session?.restored) return
+    if (!(await confirm(t('formUi.discardDraftConfirm'), { confirmText: t('formUi.discardDraft'), danger: true })))
+      return
+    session.discardDraft()
+    await (session.recordId ? this.start({ id: session.recordId }) : this.start({ fresh: true }))
+  }
+
   /** Writes the draft now (the app goes to the background). */
   flushDraft() {
     this.session?.flushDraft()

@@ -116,9 +116,9 @@ export class FormSession {
     return this.recordId === null
   }
 
-  /** The draft's storage key: per form and customer, and per record when one is edited. */
-  get draftKey(): string {
-    return draftKey(this.definition.name, this.customer?.id, this.recordId)
+  /** The draft's storage key: per account, form and customer, and per record when one is edited. */
+  get draftKey(): string | null {
+    return draftKey(sessionStore.userInfo?.id, this.definition.name, this.customer?.id, this.recordId)
   }
 
   /** The value at a path (`key` or `rows.index.key`). */

@@ -1,12 +1,11 @@
 // Opening a form: for whom, which record, which draft.
-import Taro from '@tarojs/taro'
 import { customerInfo } from '@/api/customer'
 import { RequestError } from '@/api/request'
 import { getFormRecordInfo } from '@/features/forms/api/formRecords'
 import type { Baby, Customer, FormRecord } from '@/api/types'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
-import { customerStore } from '@/stores'
-import { draftKey, removeDraft } from '@/features/forms/stores/draft'
+import { customerStore, sessionStore } from '@/stores'
+import { draftKey, draftKeys, dropDraftsWithoutAccount, removeDraft } from '@/features/forms/stores/draft'
 import { FormSession, type SessionCustomer } from '@/features/forms/stores/formSession'
 
 /** The server's code for a record that does not exist (any more). */
@@ -29,18 +28,14 @@ export function currentCustomer(): SessionCustomer | null {
   return customer ? sessionCustomer(customer, customerStore.childrenData) : null
 }
 
-/** Saved records of the form whose edits were left unsaved (their drafts), newest record first. */
+/** Saved records of the form whose edits were left unsaved (this account's drafts), newest record first. */
 function pendingEdits(definition: FormDefinition, customerId: number | undefined): number[] {
-  const prefix = `${draftKey(definition.name, customerId)}:`
-  let keys: string[]
-  try {
-    keys = Taro.getStorageInfoSync().keys ?? []
-  } catch {
-    return []
-  }
-  return keys
-    .filter((key) => key.startsWith(prefix))
-    .map((key) => Number(key.slice(prefix.length)))
+  const key = draftKey(sessionStore.userInfo?.id, definition.name, customerId)
+  if (!key) return []
+  const prefix = `${key}:`
+  return draftKeys()
+    .filter((stored) => stored.startsWith(prefix))
+    .map((stored) => Number(stored.slice(prefix.length)))
     .filter((id) => Number.isInteger(id) && id > 0)
     .sort((a, b) => b - a)
 }
@@ -65,6 +60,7 @@ export async function openSession(
   definition: FormDefinition,
   { id, fresh = false, load = (recordId) => getFormRecordInfo(recordId) }: OpenOptions = {},
 ): Promise<FormSession> {
+  dropDraftsWithoutAccount()
   const current = currentCustomer()
   if (id) {
     const record = await load(id)
@@ -88,7 +84,7 @@ export async function openSession(
     } catch (error) {
       // That record is gone (its edits with it) or unreachable for now: start a new one.
       if (error instanceof RequestError && error.code === CODE_NOT_FOUND) {
-        removeDraft(draftKey(definition.name, current?.id, pending))
+        removeDraft(draftKey(sessionStore.userInfo?.id, definition.name, current?.id, pending))
       }
     }
   }

@@ -18,6 +18,8 @@ interface Props {
   onOpenExisting?: () => void
   /** Opens the saved record as a PDF (to print or forward). */
   onExport?: () => void
+  /** Throws the restored draft away (offered while one is shown). */
+  onDiscardDraft?: () => void
   /** Nothing to edit (an acknowledgement already signed): no new / editing line. */
   hideStatus?: boolean
 }
@@ -30,6 +32,7 @@ export default observer(function FormHeader({
   onNew,
   onOpenExisting,
   onExport,
+  onDiscardDraft,
   hideStatus = false,
 }: Props) {
   const customer = session?.customer
@@ -57,6 +60,11 @@ export default observer(function FormHeader({
           )}
           {session.restored && (
             <Text className="form-header__chip form-header__chip--draft">{t('formUi.draftRestored')}</Text>
+          )}
+          {session.restored && onDiscardDraft && (
+            <Button className="form-header__discard" size="small" fill="none" type="danger" onClick={onDiscardDraft}>
+              {t('formUi.discardDraft')}
+            </Button>
           )}
         </View>
       )}

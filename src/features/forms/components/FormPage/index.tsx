@@ -78,6 +78,7 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
         onNew={store.canStartNew ? store.startNew : undefined}
         onOpenExisting={store.existingRecord ? store.openExisting : undefined}
         onExport={store.editing ? store.exportPdf : undefined}
+        onDiscardDraft={store.discardDraft}
       />
       {tools?.(store)}
       <LoadStatus status={status} error={store.loadError} rows={6} onRetry={store.retry} />
