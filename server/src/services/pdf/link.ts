@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Lang } from '../../plugins/i18n.js'
 
 // The links of printed records: whoever has one may open that one PDF, without a session, for a
@@ -22,9 +22,9 @@ const LANGS: Lang[] = ['zh-CN', 'en']
 const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url')
 
 export function signPdfLink(secret: Buffer, link: PdfLink): string {
-  const payload = Buffer.from(JSON.stringify([link.kind, link.id, link.siteId, link.lang, link.expires])).toString(
-    'base64url',
-  )
+  // A random part makes every link new: a link asked for after an edit never opens the PDF cached for an earlier one.
+  const fields = [link.kind, link.id, link.siteId, link.lang, link.expires, randomBytes(9).toString('base64url')]
+  const payload = Buffer.from(JSON.stringify(fields)).toString('base64url')
   return `${payload}.${mac(secret, payload)}`
 }
 
@@ -51,7 +51,7 @@ function decode(payload: string): PdfLink | undefined {
   } catch {
     return undefined
   }
-  if (!Array.isArray(fields) || fields.length !== 5) return undefined
+  if (!Array.isArray(fields) || fields.length !== 6 || typeof fields[5] !== 'string') return undefined
   const [kind, id, siteId, lang, expires] = fields as unknown[]
   const whole = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0
   if (!PDF_KINDS.includes(kind as PdfKind) || !LANGS.includes(lang as Lang)) return undefined
