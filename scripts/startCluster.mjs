@@ -33,8 +33,14 @@ cluster.instances.forEach((instance, i) => console.log(`  [${i + 1}] ${instance.
 console.log(`PostgreSQL: ${cluster.databaseUrl}`)
 console.log(`Object store (s3rver): ${cluster.s3.endpoint}, bucket ${cluster.s3.bucket}`)
 console.log('Settings every instance shares:')
-for (const name of ['DATABASE_URL', 'PDF_LINK_SECRET', 'TRUST_PROXY', ...Object.keys(cluster.s3.env)]) {
-  console.log(`  ${name}=${name === 'PDF_LINK_SECRET' ? '(a random secret of this run)' : cluster.shared[name]}`)
+for (const name of [
+  'DATABASE_URL',
+  'PDF_LINK_SECRET',
+  'UPLOAD_LINK_SECRET',
+  'TRUST_PROXY',
+  ...Object.keys(cluster.s3.env),
+]) {
+  console.log(`  ${name}=${name.endsWith('_SECRET') ? '(a random secret of this run)' : cluster.shared[name]}`)
 }
 if (cluster.pg || process.env.SEED === '1') {
   console.log('Demo accounts (account / password):')

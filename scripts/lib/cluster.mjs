@@ -50,7 +50,6 @@ export async function startObjectStore({ port, portFrom = 58000 } = {}) {
       S3_SECRET_ACCESS_KEY: S3RVER_KEY,
       // s3rver knows buckets by path (http://host/bucket/key), not by host name.
       S3_FORCE_PATH_STYLE: '1',
-      S3_PUBLIC_BASE_URL: `${endpoint}/${UPLOAD_BUCKET}`,
     },
     async stop() {
       await store.close()
@@ -79,8 +78,9 @@ export async function startCluster({
   const shared = {
     DATABASE_URL: databaseUrl ?? pg.url,
     ...(pg ? { SEED: '1' } : {}),
-    // PDF links are signed by one instance and opened through any other.
+    // PDF links and photos' links are signed by one instance and opened through any other.
     PDF_LINK_SECRET: randomBytes(32).toString('hex'),
+    UPLOAD_LINK_SECRET: randomBytes(32).toString('hex'),
     // Behind the load balancer: the client's address and protocol come from X-Forwarded-*.
     TRUST_PROXY: '1',
     ...s3.env,

@@ -87,7 +87,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(shutdownPlugin)
   await app.register(envelopePlugin)
   await app.register(inputPlugin)
-  await app.register(ownUploadsPlugin, { uploads, origins: config.csp.apiOrigins })
+  await app.register(ownUploadsPlugin, { origins: config.csp.apiOrigins, links: config.uploadLinks })
   // The demo data, when asked for: its code is loaded only then, a production start runs none of it.
   const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploads) : undefined
   await app.register(dbPlugin, { config, afterMigrate })
@@ -115,10 +115,15 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(mapRoutes, { prefix: '/api/care/map', tiles: config.mapTiles, geocode: config.mapGeocode })
   await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads, rateMax: config.pdfRateMax })
   await app.register(uploadRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes })
-  await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir })
+  await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir, linkSecret: config.uploadLinks.secret })
 
   const font = fontProblem(config.pdf.font)
   if (font) app.log.warn(font)
+  if (config.uploadLinks.secretIsRandom) {
+    app.log.warn(
+      'UPLOAD_LINK_SECRET is not set: photo and signature links are signed with a secret of this process (they open on it alone, until it restarts)',
+    )
+  }
   if (config.pdf.linkSecretIsRandom) {
     app.log.warn(
       'PDF_LINK_SECRET is not set: PDF links are signed with a secret of this process (they open on it alone, until it restarts)',

@@ -45,14 +45,12 @@ export interface Config {
   /**
    * What the content security policy of the served H5 app allows besides its own origin: the API
    * server baked into the build, the origins its web-view page opens (the build's own settings),
-   * the PC back-office origins that embed the app in a frame, and the bucket's public address the
-   * uploaded images are shown from.
+   * and the PC back-office origins that embed the app in a frame.
    */
   csp: {
     apiOrigins: string[]
     webviewOrigins: string[]
     embedOrigins: string[]
-    imageOrigins: string[]
     tileOrigins: string[]
   }
   /** Where the H5 map pages take their tiles: a Leaflet URL template and the values of its {s}. */
@@ -68,6 +66,13 @@ export interface Config {
     linkSecretIsRandom: boolean
     linkTtlSeconds: number
   }
+  /** The links uploaded photos and signatures are shown through (services/uploads/link.ts). */
+  uploadLinks: {
+    secret: Buffer
+    /** The secret was drawn at start: links open only on this process, and not after a restart. */
+    secretIsRandom: boolean
+    ttlSeconds: number
+  }
 }
 
 /** An S3-compatible object store (AWS S3, Alibaba Cloud OSS, Tencent COS, MinIO) that every instance shares. */
@@ -78,8 +83,6 @@ export interface S3Config {
   region: string
   /** Without keys, the SDK's own chain (environment, instance role). */
   credentials?: { accessKeyId: string; secretAccessKey: string }
-  /** Where the bucket's objects are read publicly (…/<name>); without it, images are served through the server. */
-  publicBaseUrl?: string
   /** Bucket in the path rather than the host name: MinIO and most self-hosted stores need it. */
   forcePathStyle: boolean
 }
@@ -190,12 +193,16 @@ function originOf(env: NodeJS.ProcessEnv, name: string): string[] {
 function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   const bucket = env.S3_BUCKET
   if (!bucket) {
-    const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'].filter(
-      (name) => env[name],
-    )
+    const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => env[name])
     if (stray.length)
       throw new Error(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to keep uploads in the object store`)
     return undefined
+  }
+  if (env.S3_PUBLIC_BASE_URL) {
+    throw new Error(
+      'S3_PUBLIC_BASE_URL is no longer read: the bucket holds personal data and stays private, ' +
+        'its files reach devices through the server. Unset it and make the bucket private',
+    )
   }
   const accessKeyId = env.S3_ACCESS_KEY_ID
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY
@@ -213,7 +220,6 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
     bucket,
     region: env.S3_REGION || 'us-east-1',
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-    publicBaseUrl: urlSetting(env, 'S3_PUBLIC_BASE_URL'),
     forcePathStyle: !['0', 'false'].includes(forcePathStyle),
   }
 }
@@ -279,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined
   const tiles = mapTiles(env)
   const pdfLink = linkSecret(env, 'PDF_LINK_SECRET')
+  const uploadLink = linkSecret(env, 'UPLOAD_LINK_SECRET')
   return {
     port: positiveInt(env, 'PORT', 3000),
     host: env.HOST || '0.0.0.0',
@@ -302,7 +309,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiOrigins: originOf(env, 'TARO_APP_API_BASE'),
       webviewOrigins: origins(env, 'TARO_APP_WEBVIEW_ORIGINS'),
       embedOrigins: origins(env, 'EMBED_ORIGINS'),
-      imageOrigins: originOf(env, 'S3_PUBLIC_BASE_URL'),
       tileOrigins: tiles.origins,
     },
     mapTiles: { url: tiles.url, subdomains: tiles.subdomains },
@@ -312,6 +318,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       linkSecret: pdfLink.secret,
       linkSecretIsRandom: pdfLink.isRandom,
       linkTtlSeconds: positiveInt(env, 'PDF_LINK_TTL_SECONDS', 300),
+    },
+    uploadLinks: {
+      secret: uploadLink.secret,
+      secretIsRandom: uploadLink.isRandom,
+      ttlSeconds: positiveInt(env, 'UPLOAD_LINK_TTL_SECONDS', 600),
     },
   }
 }

@@ -182,3 +182,31 @@ it('documents as public exactly the routes that answer without a session', () =>
     ['/api/care/account/login_old', '/api/health', '/api/pdf/:token', '/api/ready'],
   )
 })
+
+describe("access to site A's uploaded files", () => {
+  it('opens them only through their own link or a session of A, for none of the callers of the matrix', async () => {
+    const signed = new URL((await uploadFile(app, 'a.png', PNG, { token: a.site.token })).json().data.url)
+    const bare = signed.pathname
+    const link = `${bare}${signed.search}`
+    const get = (url: string, token?: string) =>
+      app.inject({ method: 'GET', url, headers: token === undefined ? {} : { token } })
+    assert.equal((await get(link)).statusCode, 200)
+    assert.equal((await get(bare, a.site.token)).statusCode, 200)
+
+    const bLink = new URL((await uploadFile(app, 'b.png', PNG, { token: b.token })).json().data.url).search
+    const refused: [string, string, string | undefined][] = [
+      ['bare address', bare, undefined],
+      ['altered link', link.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')), undefined],
+      ["a link of site B's file", `${bare}${bLink}`, undefined],
+      ...(await Promise.all(
+        CALLERS.map(async (caller) => [caller, bare, await tokenOf(caller)] as [string, string, string | undefined]),
+      )),
+    ]
+    for (const [what, url, token] of refused) {
+      const response = await get(url, token)
+      counts.accessCases++
+      assert.equal(response.statusCode, 403, what)
+      assert.equal(response.json().err, Code.FORBIDDEN, what)
+    }
+  })
+})

@@ -626,3 +626,50 @@ describe('what the fuzz found, pinned', () => {
     assert.deepEqual((await as('/api/care/index/getFormRecordCount', { name: 'toString' })).res, { count: 0 })
   })
 })
+
+describe('fuzz of the upload links', () => {
+  it('opens a file only through its link as signed: any change of its name or link is refused', async () => {
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/admin/oss/upload',
+      payload: upload('a.png'),
+      headers: { token: data.site.token, 'content-type': MULTIPART },
+    })
+    const signed = new URL(uploaded.json().data.url)
+    const link = `${signed.pathname}${signed.search}`
+    assert.equal((await app.inject(link)).statusCode, 200)
+    const token = signed.searchParams.get('link')!
+    const name = signed.pathname.slice('/uploads/'.length)
+    const changed = fc.oneof(
+      // One character of the link replaced, dropped or added.
+      fc
+        .tuple(
+          fc.nat({ max: token.length }),
+          fc.constantFrom(...'AZaz09-_.%'),
+          fc.constantFrom('replace', 'drop', 'add'),
+        )
+        .map(([i, ch, how]) => {
+          const rest = token.slice(i + (how === 'add' ? 0 : 1))
+          return `/uploads/${name}?link=${token.slice(0, i)}${how === 'drop' ? '' : ch}${rest}`
+        }),
+      // Any text as the link, or as the name with the real link.
+      fc.string({ maxLength: 120 }).map((text) => `/uploads/${name}?link=${encodeURIComponent(text)}`),
+      // (Not the dot segments, which the address resolves to another path before the server sees it.)
+      fc
+        .string({ minLength: 1, maxLength: 60 })
+        .filter((text) => text !== '.' && text !== '..')
+        .map((text) => `/uploads/${encodeURIComponent(text)}?link=${token}`),
+    )
+    await fc.assert(
+      fc.asyncProperty(changed, async (url) => {
+        if (url === link) return
+        const response = await app.inject(url)
+        counts.casesTried++
+        assert.ok([403, 404].includes(response.statusCode), `${url} → ${response.statusCode}`)
+        const reply = response.json()
+        assert.ok(typeof reply.err === 'number' && reply.err !== 0 && typeof reply.message === 'string', url)
+      }),
+      { seed: SEED, numRuns: 300 },
+    )
+  })
+})

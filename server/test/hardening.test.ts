@@ -26,6 +26,17 @@ describe('link secrets', () => {
     assert.equal(loadConfig({ PDF_LINK_SECRET: 'dev' }).pdf.linkSecret.toString(), 'dev')
     assert.equal(loadConfig({ NODE_ENV: 'production' }).pdf.linkSecretIsRandom, true)
   })
+
+  it('refuses a short secret of the photo and signature links in production', () => {
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'production', UPLOAD_LINK_SECRET: 'change-me' }),
+      /UPLOAD_LINK_SECRET must be at least 32 bytes in production, got 9/,
+    )
+    const secret = 'u'.repeat(32)
+    const { uploadLinks } = loadConfig({ NODE_ENV: 'production', UPLOAD_LINK_SECRET: secret })
+    assert.deepEqual(uploadLinks, { secret: Buffer.from(secret), secretIsRandom: false, ttlSeconds: 600 })
+    assert.equal(loadConfig({ UPLOAD_LINK_TTL_SECONDS: '60' }).uploadLinks.ttlSeconds, 60)
+  })
 })
 
 describe('passwords', () => {

@@ -243,3 +243,7 @@ export function uploadFile(
     headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
   })
 }
+
+/** A reply's values with each signed link of an upload back to the reference the record keeps (`/uploads/<name>`). */
+export const withReferences = <T>(value: T): T =>
+  JSON.parse(JSON.stringify(value).replace(/"[^"]*?(\/uploads\/[\w.-]+)\?link=[\w.-]+"/g, '"$1"')) as T

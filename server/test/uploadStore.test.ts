@@ -10,6 +10,7 @@ import S3rver from 's3rver'
 import sharp from 'sharp'
 import { loadConfig } from '../src/config.js'
 import { DEMO_SIGNATURE } from '../src/demo/common.js'
+import { signUploadLink } from '../src/services/uploads/link.js'
 import { addSite, call, startApp, uploadFile, type TestSite } from './helpers.js'
 
 // Uploads in an S3-compatible bucket (a real s3rver on this machine): what one instance stores,
@@ -30,10 +31,15 @@ let site: TestSite
 const dataDirs = ['first', 'second'].map((name) => path.join(work, name))
 
 /** An instance whose uploads go to the bucket, read through loadConfig as a deployment sets them. */
-function startOnBucket(dataDir: string, env: Record<string, string> = {}) {
-  const { s3, csp } = loadConfig({ ...process.env, S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, ...KEYS, ...env })
-  return startApp({ s3, csp, dataDir })
+function startOnBucket(dataDir: string) {
+  const { s3, csp } = loadConfig({ ...process.env, S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, ...KEYS })
+  return startApp({ s3, csp, dataDir, uploadLinks: LINKS })
 }
+
+/** The instances share the secret of the upload links, as a deployment's instances do. */
+const LINKS = { secret: Buffer.from('the upload links of both instances'), secretIsRandom: false, ttlSeconds: 600 }
+/** A link to the stored file, as a reply to the staff of site 1 hands it out. */
+const linkTo = (name: string) => `/uploads/${name}?link=${signUploadLink(LINKS, name, 1)}`
 
 const bytesInBucket = async (name: string) =>
   Buffer.from(
@@ -56,8 +62,7 @@ before(async () => {
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   })
   first = await startOnBucket(dataDirs[0])
-  // The second serves what is stored through the server's address too; what it stores gets the bucket's public address.
-  second = await startOnBucket(dataDirs[1], { S3_PUBLIC_BASE_URL: `${endpoint}/${BUCKET}/` })
+  second = await startOnBucket(dataDirs[1])
   site = await addSite(first)
 })
 
@@ -75,7 +80,7 @@ describe('uploads in an S3-compatible bucket', () => {
   })
 
   it('serves an image uploaded through one instance from another, and keeps it in the bucket, not on disk', async () => {
-    const signature = (await first.inject({ method: 'GET', url: DEMO_SIGNATURE })).rawPayload
+    const signature = (await first.inject({ method: 'GET', url: linkTo(path.basename(DEMO_SIGNATURE)) })).rawPayload
     const reply = (await uploadFile(first, 'sign.png', signature, { token: site.token, host: 'care.example' })).json()
     assert.equal(reply.err, 0, reply.message)
     const url = new URL(reply.data.url)
@@ -106,31 +111,12 @@ describe('uploads in an S3-compatible bucket', () => {
     const images = execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).split('\n').slice(2)
     assert.equal(images.filter((line) => line.trim().split(/\s+/)[2] === 'image').length, 1)
 
-    const served = await second.inject({ method: 'GET', url: url.pathname })
+    const served = await second.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
     assert.equal(served.statusCode, 200)
     assert.equal(served.headers['content-type'], 'image/png')
-    assert.equal(served.headers['cross-origin-resource-policy'], 'cross-origin')
+    assert.equal(served.headers['cross-origin-resource-policy'], 'same-site')
     assert.deepEqual(served.rawPayload, kept)
-    assert.equal((await second.inject({ method: 'GET', url: '/uploads/none.png' })).statusCode, 404)
-  })
-
-  it("with S3_PUBLIC_BASE_URL, saves the bucket's public address, which opens without the server", async () => {
-    const publicBase = `${endpoint}/${BUCKET}`
-    const token = (await call(second, '/api/care/account/login_old', { account: 'demo', password: 'demo1234' })).res
-      .token
-    const image = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#5b8ff9' } })
-      .jpeg()
-      .toBuffer()
-    const reply = (await uploadFile(second, 'photo.jpg', image, { token })).json()
-    assert.equal(reply.err, 0, reply.message)
-    assert.match(reply.data.url, new RegExp(`^${publicBase}/[0-9a-f-]{36}\\.jpg$`))
-    // The H5 app may show it: the content security policy allows the bucket's images.
-    const csp = String((await second.inject('/api/health')).headers['content-security-policy'])
-    const imgSrc = csp.split(';').find((directive) => directive.startsWith('img-src '))
-    assert.ok(imgSrc?.split(' ').includes(endpoint), csp)
-    const opened = await fetch(reply.data.url)
-    assert.equal(opened.status, 200)
-    assert.equal(Buffer.from(await opened.arrayBuffer()).length, reply.data.size)
+    assert.equal((await second.inject({ method: 'GET', url: linkTo('none.png') })).statusCode, 404)
   })
 
   it('is ready while the bucket answers, and says the file storage is down when it does not', async () => {
@@ -148,7 +134,7 @@ describe('uploads in an S3-compatible bucket', () => {
     )
     // The process itself is up: a load balancer keeps it, and sends requests once the store is back.
     assert.equal((await second.inject('/api/health')).statusCode, 200)
-    assert.equal((await second.inject('/uploads/demo-signature.png')).statusCode, 503)
+    assert.equal((await second.inject(linkTo('demo-signature.png'))).statusCode, 503)
   })
 })
 
@@ -157,6 +143,11 @@ describe('the object store settings', () => {
     assert.throws(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }), /S3_ENDPOINT set without S3_BUCKET/)
     assert.throws(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }), /go together/)
     assert.throws(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }), /S3_ENDPOINT must be a URL/)
+    // The bucket holds mothers' photos and signatures: it is never read publicly.
+    assert.throws(
+      () => loadConfig({ S3_BUCKET: 'b', S3_PUBLIC_BASE_URL: 'https://b.oss-cn-hangzhou.aliyuncs.com' }),
+      /S3_PUBLIC_BASE_URL is no longer read/,
+    )
     assert.equal(loadConfig({}).s3, undefined)
     assert.deepEqual(
       loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio:9000/', S3_FORCE_PATH_STYLE: 'false' }).s3,
@@ -165,7 +156,6 @@ describe('the object store settings', () => {
         bucket: 'b',
         region: 'us-east-1',
         credentials: undefined,
-        publicBaseUrl: undefined,
         forcePathStyle: false,
       },
     )

@@ -122,7 +122,7 @@ describe('paths that do not exist', () => {
     for (const [method, url] of [
       ['GET', '/api/nothing'],
       ['POST', '/api/care/nothing/here'],
-      ['GET', '/uploads/none.png'],
+      ['GET', '/uploads/none/here.png'],
     ] as const) {
       const response = await app.inject({ method, url })
       assert.equal(response.statusCode, 404, url)

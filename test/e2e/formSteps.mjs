@@ -148,7 +148,7 @@ export async function assertShown(page, expected) {
 export function assertRecord(record, fields, expected) {
   for (const { key, type, value } of fields) {
     assert.notEqual(record.data[key], undefined, `${key} missing in ${JSON.stringify(record.data)}`)
-    if (type === 'signature') assert.match(String(record.data[key]), /\.png$/, key)
+    if (type === 'signature') assert.match(String(record.data[key]), /\.png\?link=[\w.-]+$/, key)
     // The place set, with the distance the server counted.
     if (type === 'location') {
       const { distance, far, ...place } = record.data[key]

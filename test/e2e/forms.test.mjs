@@ -182,7 +182,7 @@ test('入住须知: empty save is refused, agreed and signed it saves, and shows
   const answers = await app.api(page, 'index/answerList', { customer_id: customerId, page: 1, limit: 10 })
   assert.equal(answers.list.length, 1)
   assert.deepEqual(answers.list[0].data.agree, ['yes'])
-  assert.match(String(answers.list[0].data.customer_signature), /\.png$/)
+  assert.match(String(answers.list[0].data.customer_signature), /\.png\?link=[\w.-]+$/)
   assert.ok(answers.list[0].data.sign_date)
 
   // Opened again, it is signed: nothing to save.

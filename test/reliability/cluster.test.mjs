@@ -390,17 +390,15 @@ describe(`${SIZE} instances on one PostgreSQL`, () => {
     })
     const { err, data } = await reply.json()
     assert.equal(err, 0)
-    const name = data.url.split('/').pop()
-    // The saved URL is the bucket's own address (S3_PUBLIC_BASE_URL): no instance's disk is involved.
-    assert.ok(data.url.startsWith(`${cluster.s3.endpoint}/${cluster.s3.bucket}/`), data.url)
-    const fromBucket = await fetch(data.url)
-    assert.equal(fromBucket.status, 200)
+    const { pathname, search } = new URL(data.url)
     // The server keeps it re-encoded: still a PNG.
-    const stored = Buffer.from(await fromBucket.arrayBuffer())
+    const fromFirst = await fetch(`${urls[0]}${pathname}${search}`)
+    assert.equal(fromFirst.status, 200)
+    const stored = Buffer.from(await fromFirst.arrayBuffer())
     assert.equal(stored.subarray(0, 8).toString('hex'), '89504e470d0a1a0a')
-    // Each instance serves it too, read from the bucket.
+    // Each other instance serves it through the link instance 1 signed, read from the bucket.
     for (const url of urls.slice(1)) {
-      const served = await fetch(`${url}/uploads/${name}`)
+      const served = await fetch(`${url}${pathname}${search}`)
       assert.equal(served.status, 200, url)
       assert.deepEqual(Buffer.from(await served.arrayBuffer()), stored, url)
     }

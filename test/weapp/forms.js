@@ -211,7 +211,7 @@ const FORMS = require('../support/careForms.cjs')
 function expectRecord(record, fields, expected) {
   for (const { key, type, value } of fields) {
     expect([key, record.data[key]]).not.toEqual([key, undefined])
-    if (type === 'signature') expect(String(record.data[key])).toMatch(/\.png$/)
+    if (type === 'signature') expect(String(record.data[key])).toMatch(/\.png\?link=[\w.-]+$/)
     // The place chosen, with the distance the server counted.
     if (type === 'location')
       expect(record.data[key]).toEqual({ ...value, distance: expect.any(Number), far: expect.any(Boolean) })

@@ -161,7 +161,7 @@ step('入住须知: read, agreed, signed and saved; shown as acknowledged when o
   await h.waitFor(() => h.textOf().includes(CHECK_NOTICE_DONE), { what: 'acknowledged' })
   const answers = await api('index/answerList', { customer_id: customer.id, page: 1, limit: 5 }, token())
   expect(answers.total).toBe(1)
-  expect(answers.list[0].data.customer_signature).toMatch(/\.png$/)
+  expect(answers.list[0].data.customer_signature).toMatch(/\.png\?link=[\w.-]+$/)
   await h.back()
   await h.waitForPage(HOME)
   await openEntry('entry.checkNotice', 'pagesHome/pages/checkNotice')

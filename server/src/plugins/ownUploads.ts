@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { isOwnUpload, type UploadStore } from '../services/uploads/store.js'
+import { signUploadLink, type UploadLinkSettings } from '../services/uploads/link.js'
+import { isOwnUpload, uploadReference } from '../services/uploads/store.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,16 +11,61 @@ declare module 'fastify' {
 }
 
 export interface OwnUploadsOptions {
-  uploads: UploadStore
   /** The server's addresses besides the one a request came to: the API address the app builds call. */
   origins: string[]
+  links: UploadLinkSettings
 }
 
-/** What a save's signatures and photos may be: this server's uploads, whichever of its addresses a device uses. */
+/** How deep a value's signatures and photos may lie: a form's rows are a few levels down, a hostile body far more. */
+const MAX_DEPTH = 16
+
+/** Every string of a JSON value through `change`, copying only what holds one that changed. */
+function mapStrings(value: unknown, change: (text: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return change(value)
+  if (depth >= MAX_DEPTH) return value
+  if (Array.isArray(value)) {
+    const mapped = value.map((item) => mapStrings(item, change, depth + 1))
+    return mapped.some((item, i) => item !== value[i]) ? mapped : value
+  }
+  if (value && Object.getPrototypeOf(value) === Object.prototype) {
+    const entries = Object.entries(value).map(([key, item]) => [key, mapStrings(item, change, depth + 1)] as const)
+    return entries.some(([key, item]) => item !== (value as Record<string, unknown>)[key])
+      ? Object.fromEntries(entries)
+      : value
+  }
+  return value
+}
+
+/**
+ * A save's signatures and photos may be only this server's uploads, whichever of its addresses a
+ * device uses; records keep them as `/uploads/<name>`, and every reply to a signed-in staff member
+ * hands them out as links signed for her site, which open without a session for a few minutes.
+ */
 export default fp<OwnUploadsOptions>(
-  async (app, { uploads, origins }) => {
+  async (app, { origins, links }) => {
+    const originsOf = (request: FastifyRequest) => [`${request.protocol}://${request.host}`, ...origins]
     app.decorateRequest('isOwnUpload', function (this: FastifyRequest, url: string) {
-      return isOwnUpload(uploads, url, [`${this.protocol}://${this.host}`, ...origins])
+      return isOwnUpload(url, originsOf(this))
+    })
+
+    // A save sends back the signed links it was shown: the record keeps the reference, not the link.
+    app.addHook('preValidation', async (request) => {
+      if (!request.body || typeof request.body !== 'object') return
+      const own = originsOf(request)
+      request.body = mapStrings(request.body, (text) =>
+        text.includes('/uploads/') ? (uploadReference(text, own) ?? text) : text,
+      )
+    })
+
+    app.addHook('preSerialization', async (request, _reply, payload) => {
+      if (!request.session) return payload
+      const own = originsOf(request)
+      const { siteId } = request.session
+      return mapStrings(payload, (text) => {
+        const reference = text.includes('/uploads/') ? uploadReference(text, own) : undefined
+        if (!reference) return text
+        return `${own[0]}${reference}?link=${signUploadLink(links, reference.slice('/uploads/'.length), siteId)}`
+      })
     })
   },
   { name: 'ownUploads' },

@@ -16,17 +16,10 @@ type Headers = [name: string, value: string][]
  * Helmet's options for the app's replies. The content security policy is what the H5 build needs:
  * its own scripts only; inline styles (Taro's components and NutUI insert <style> elements); data: and
  * blob: images and fetches (the signature pad's drawing, chosen photos before their upload); the
- * API server and the web-view page's origins when the build names them; images also from the
- * bucket's public address and the map pages' tiles; frames only of the back-office origins that
- * embed the app.
+ * API server and the web-view page's origins when the build names them; images also from the map
+ * pages' tiles; frames only of the back-office origins that embed the app.
  */
-function appOptions({
-  apiOrigins,
-  webviewOrigins,
-  embedOrigins,
-  imageOrigins,
-  tileOrigins,
-}: Config['csp']): HelmetOptions {
+function appOptions({ apiOrigins, webviewOrigins, embedOrigins, tileOrigins }: Config['csp']): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -36,7 +29,7 @@ function appOptions({
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins, ...imageOrigins, ...tileOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...apiOrigins, ...tileOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'data:', 'blob:', ...apiOrigins],
         mediaSrc: ["'self'", 'blob:'],

@@ -4,11 +4,15 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError, Code } from '../errors.js'
+import { uploadOpensFor } from '../services/uploads/index.js'
+import { readUploadLink } from '../services/uploads/link.js'
 import { STORED_NAME, fromStore, type UploadStore } from '../services/uploads/store.js'
 
 export interface StaticOptions {
   uploads: UploadStore
   h5Dir: string
+  /** Signs the links of uploaded files (services/uploads/link.ts). */
+  linkSecret: Buffer
 }
 
 /** Build output that is named by its content hash, so it can be cached for good. */
@@ -49,23 +53,43 @@ function pageDocuments(h5Dir: string) {
 
 /** What a GET outside the API serves: uploaded files, the H5 app and, for its routes, index.html. */
 export default fp<StaticOptions>(
-  async (app, { uploads, h5Dir }) => {
-    // From the upload store, so that every instance serves what any of them stored.
-    app.get<{ Params: { name: string } }>('/uploads/:name', { schema: { hide: true } }, async (request, reply) => {
-      const { name } = request.params
-      const notFound = new AppError(Code.NOT_FOUND, 'error.routeNotFound', {}, 404)
-      if (!STORED_NAME.test(name)) throw notFound
-      const file = await fromStore(uploads.get(name))
-      if (!file) throw notFound
-      reply
-        .type(file.mime)
-        // A stored name is never written again: its bytes may be kept for good.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        // Signatures and photos are also shown by pages of other origins (the PC back-office).
-        .header('cross-origin-resource-policy', 'cross-origin')
-      if (file.size !== undefined) reply.header('content-length', file.size)
-      return reply.send(file.body)
-    })
+  async (app, { uploads, h5Dir, linkSecret }) => {
+    // From the upload store, so that every instance serves what any of them stored; only to the
+    // staff of the file's site: through a link the server signed for them (an <image> sends no
+    // session), or with a session's token as the API calls carry it.
+    app.get<{ Params: { name: string }; Querystring: { link?: unknown } }>(
+      '/uploads/:name',
+      { schema: { hide: true }, config: { errEnvelope: true } },
+      async (request, reply) => {
+        const { name } = request.params
+        const forbidden = new AppError(Code.FORBIDDEN, 'upload.forbidden', {}, 403)
+        let siteId: number
+        let maxAge = 0
+        if (typeof request.query.link === 'string') {
+          const link = readUploadLink(linkSecret, name, request.query.link)
+          if (!link) throw forbidden
+          siteId = link.siteId
+          maxAge = Math.max(0, link.expires - Math.ceil(Date.now() / 1000))
+        } else if (typeof request.headers.token === 'string') {
+          await app.authenticate(request).catch(() => {
+            throw forbidden
+          })
+          siteId = request.session.siteId
+        } else throw forbidden
+        const notFound = new AppError(Code.NOT_FOUND, 'error.routeNotFound', {}, 404)
+        if (!STORED_NAME.test(name)) throw notFound
+        if (!(await uploadOpensFor(app.db, name, siteId))) throw forbidden
+        const file = await fromStore(uploads.get(name))
+        if (!file) throw notFound
+        reply
+          .type(file.mime)
+          // Kept by this device alone, and no longer than the link opens it.
+          .header('cache-control', `private, max-age=${maxAge}`)
+          .header('cross-origin-resource-policy', 'same-site')
+        if (file.size !== undefined) reply.header('content-length', file.size)
+        return reply.send(file.body)
+      },
+    )
 
     const serveH5 = existsSync(path.join(h5Dir, 'index.html'))
     if (serveH5) {
@@ -101,5 +125,5 @@ export default fp<StaticOptions>(
       throw new AppError(Code.NOT_FOUND, 'error.routeNotFound', {}, 404)
     })
   },
-  { name: 'static', dependencies: ['envelope'] },
+  { name: 'static', dependencies: ['envelope', 'auth'] },
 )

@@ -52,7 +52,8 @@ const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = async (app,
         err: 0,
         message: request.t('upload.ok'),
         data: {
-          url: uploads.urlOf(stored.name, `${request.protocol}://${request.host}`),
+          // The reference; the reply hands it out as a signed link (plugins/ownUploads.ts).
+          url: `/uploads/${stored.name}`,
           name: file.filename,
           size: stored.size,
         },

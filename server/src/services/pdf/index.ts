@@ -7,7 +7,7 @@ import { renderPdf, type Translators } from './document.js'
 import { fontProblem, pdfFont } from './font.js'
 import { signPdfLink, type PdfKind, type PdfLink } from './link.js'
 import { LOADERS, type Site } from './printables.js'
-import { readUpload, type UploadStore } from '../uploads/store.js'
+import { nameOfServerUrl, readUpload, type UploadStore } from '../uploads/store.js'
 
 export { readPdfLink, type PdfKind, type PdfLink } from './link.js'
 export { pdfCache } from './cache.js'
@@ -89,7 +89,7 @@ async function readImages(store: UploadStore, data: unknown): Promise<Map<string
   }
   collect(data)
   const read = async (url: string): Promise<[string, string] | undefined> => {
-    const name = store.nameOf(url)
+    const name = nameOfServerUrl(url)
     // A picture that cannot be read is said to be missing in the PDF.
     const bytes = name && (await readUpload(store, name).catch(() => undefined))
     const image = name && bytes && detectImage(name, bytes)

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+import { openSigned, signFields } from '../../lib/signedLink.js'
 import type { Lang } from '../../plugins/i18n.js'
 
 // The links of printed records: whoever has one may open that one PDF, without a session, for a
@@ -19,38 +20,26 @@ export interface PdfLink {
 
 const LANGS: Lang[] = ['zh-CN', 'en']
 
-const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url')
-
 export function signPdfLink(secret: Buffer, link: PdfLink): string {
   // A random part makes every link new: a link asked for after an edit never opens the PDF cached for an earlier one.
-  const fields = [link.kind, link.id, link.siteId, link.lang, link.expires, randomBytes(9).toString('base64url')]
-  const payload = Buffer.from(JSON.stringify(fields)).toString('base64url')
-  return `${payload}.${mac(secret, payload)}`
+  return signFields(secret, [link.kind, link.id, link.siteId, link.lang, link.expires, randomBytes(9).toString('base64url')])
 }
 
 export type LinkCheck = { ok: true; link: PdfLink } | { ok: false; reason: 'invalid' | 'expired'; lang: Lang }
 
 /** What a link opens; else why not, in the language the link names (Chinese when it names none). */
 export function readPdfLink(secret: Buffer, token: string, now = Date.now()): LinkCheck {
-  const [payload = '', signature = '', ...rest] = token.split('.')
-  const link = decode(payload)
+  const { fields, signed } = openSigned(secret, token)
+  const link = decode(fields)
   const lang = link?.lang ?? 'zh-CN'
-  const expected = Buffer.from(mac(secret, payload))
-  const given = Buffer.from(signature)
-  if (!link || rest.length || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (!link || !signed) {
     return { ok: false, reason: 'invalid', lang }
   }
   if (link.expires * 1000 <= now) return { ok: false, reason: 'expired', lang }
   return { ok: true, link }
 }
 
-function decode(payload: string): PdfLink | undefined {
-  let fields: unknown
-  try {
-    fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-  } catch {
-    return undefined
-  }
+function decode(fields: unknown): PdfLink | undefined {
   if (!Array.isArray(fields) || fields.length !== 6 || typeof fields[5] !== 'string') return undefined
   const [kind, id, siteId, lang, expires] = fields as unknown[]
   const whole = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream'
 import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { S3Config } from '../../config.js'
 import { mimeOfName } from '../../lib/images.js'
-import { nameOfServerUrl, STORED_NAME, type UploadStore } from './store.js'
+import type { UploadStore } from './store.js'
 
 /** How long the readiness check waits for the store. */
 const CHECK_TIMEOUT_MS = 5_000
@@ -10,7 +10,10 @@ const CHECK_TIMEOUT_MS = 5_000
 const notFound = (error: { name?: string; $metadata?: { httpStatusCode?: number } }) =>
   error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404
 
-/** Uploads in an S3-compatible bucket that every instance shares (AWS S3, Alibaba Cloud OSS, Tencent COS, MinIO). */
+/**
+ * Uploads in an S3-compatible bucket that every instance shares (AWS S3, Alibaba Cloud OSS, Tencent
+ * COS, MinIO). The bucket stays private: its files reach devices only through the server's signed links.
+ */
 export function openBucketStore(s3: S3Config): UploadStore {
   const client = new S3Client({
     endpoint: s3.endpoint,
@@ -25,7 +28,6 @@ export function openBucketStore(s3: S3Config): UploadStore {
     requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
   })
   const Bucket = s3.bucket
-  const publicPrefix = s3.publicBaseUrl && `${s3.publicBaseUrl}/`
   return {
     async put(name, bytes, mime) {
       await client.send(new PutObjectCommand({ Bucket, Key: name, Body: bytes, ContentType: mime }))
@@ -54,14 +56,6 @@ export function openBucketStore(s3: S3Config): UploadStore {
     },
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })
-    },
-    urlOf: (name, serverOrigin) => (publicPrefix ? `${publicPrefix}${name}` : `${serverOrigin}/uploads/${name}`),
-    nameOf(url) {
-      if (publicPrefix && url.startsWith(publicPrefix)) {
-        const name = url.slice(publicPrefix.length)
-        return STORED_NAME.test(name) ? name : undefined
-      }
-      return nameOfServerUrl(url)
     },
     close: () => client.destroy(),
   }

@@ -2,7 +2,7 @@ import { constants, createReadStream } from 'node:fs'
 import { access, mkdir, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { mimeOfName } from '../../lib/images.js'
-import { nameOfServerUrl, type UploadStore } from './store.js'
+import type { UploadStore } from './store.js'
 
 const missing = (error: { code?: string }) => {
   if (error.code === 'ENOENT') return undefined
@@ -31,7 +31,5 @@ export async function openFolderStore(dataDir: string): Promise<UploadStore> {
     async check() {
       await access(dir, constants.W_OK)
     },
-    urlOf: (name, serverOrigin) => `${serverOrigin}/uploads/${name}`,
-    nameOf: nameOfServerUrl,
   }
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/types.js'
 import { AppError, Code } from '../../errors.js'
 import { detectImage, IMAGE_EXTENSIONS, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, reencodeImage } from '../../lib/images.js'
 import { writeAudit } from '../../repositories/audit.js'
-import { insertUpload } from '../../repositories/uploads.js'
+import { insertUpload, uploadSite } from '../../repositories/uploads.js'
 import { openBucketStore } from './bucket.js'
 import { openFolderStore } from './folder.js'
 import { fromStore, type UploadStore } from './store.js'
@@ -13,6 +13,15 @@ import { fromStore, type UploadStore } from './store.js'
 /** The store the configuration names: the bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
 export function openUploadStore(config: Pick<Config, 's3' | 'dataDir'>): Promise<UploadStore> {
   return config.s3 ? Promise.resolve(openBucketStore(config.s3)) : openFolderStore(config.dataDir)
+}
+
+/**
+ * Whether the site's staff may open the stored file: an upload opens for its own site alone; a file
+ * no upload records (the demo's signature, which the seed writes) holds nothing personal.
+ */
+export async function uploadOpensFor(db: Db, name: string, siteId: number): Promise<boolean> {
+  const owner = await uploadSite(db, name)
+  return owner === undefined || owner === siteId
 }
 
 /** A refused upload: -1 (err -1 in the upload envelope), with the message `key`. */

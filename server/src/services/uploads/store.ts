@@ -19,10 +19,6 @@ export interface UploadStore {
   exists(name: string): Promise<boolean>
   /** Rejects when the store does not answer (readiness). */
   check(): Promise<void>
-  /** The URL saved in records: the bucket's public address when there is one, else this server's /uploads/. */
-  urlOf(name: string, serverOrigin: string): string
-  /** The stored name a saved URL points at (one of urlOf's, or /uploads/<name>), or undefined. */
-  nameOf(url: string): string | undefined
   /** Lets go of its connections (the app closes). */
   close?(): void
 }
@@ -30,7 +26,7 @@ export interface UploadStore {
 /** A stored name: no path, nothing hidden. */
 export const STORED_NAME = /^[\w-][\w.-]*$/
 
-/** The name in a URL of this server's /uploads/ (any host: records keep the address they were saved through). */
+/** The name in a URL of this server's /uploads/ (any host: older records keep the address they were saved through). */
 export function nameOfServerUrl(url: string): string | undefined {
   let pathname: string
   try {
@@ -43,20 +39,23 @@ export function nameOfServerUrl(url: string): string | undefined {
 }
 
 /**
- * Whether a signature's or photo's value refers to one of the store's files as this server hands
- * it out: its /uploads/ address, bare or through one of the server's `origins` (the request's
- * first), or the bucket's public address. Any other address would have every device that shows
- * the record load an image from elsewhere.
+ * What a record keeps of a signature's or photo's value that refers to one of the server's
+ * uploads, `/uploads/<name>`: from that reference itself, or from its address through one of the
+ * server's `origins`, with or without the signed link's query (the app sends back what it was
+ * shown). Undefined for any other value: an address elsewhere would have every device that shows
+ * the record load an image from there.
  */
-export function isOwnUpload(store: UploadStore, url: string, origins: string[]): boolean {
-  const name = store.nameOf(url)
-  if (name === undefined) return false
-  return (
-    url === `/uploads/${name}` ||
-    url === store.urlOf(name, origins[0]) ||
-    origins.some((origin) => url === `${origin}/uploads/${name}`)
-  )
+export function uploadReference(url: string, origins: string[]): string | undefined {
+  const [address, query, ...rest] = url.split('?')
+  if (rest.length || (query !== undefined && !/^link=[\w.-]+$/.test(query))) return undefined
+  const name = nameOfServerUrl(address)
+  if (name === undefined) return undefined
+  const reference = `/uploads/${name}`
+  return address === reference || origins.some((origin) => address === `${origin}${reference}`) ? reference : undefined
 }
+
+/** Whether a value is one of this server's upload references (see uploadReference). */
+export const isOwnUpload = (url: string, origins: string[]): boolean => uploadReference(url, origins) !== undefined
 
 /** What the store answers; when it fails, an error telling the user to try again shortly (the log keeps its cause). */
 export function fromStore<T>(work: Promise<T>): Promise<T> {

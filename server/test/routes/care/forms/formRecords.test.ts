@@ -16,6 +16,7 @@ import {
   stockRefs,
   type TestCustomer,
   type TestSite,
+  withReferences,
 } from '../../../helpers.js'
 import { row } from '../../../stockFixture.js'
 
@@ -80,7 +81,7 @@ describe('saveForm', () => {
       assert.equal(record.customer_id, who.id)
       assert.equal(record.customer_name, who.name)
       assert.equal(record.room, who.room)
-      assert.deepEqual(record.data, expectedData(definition, data, who), definition.name)
+      assert.deepEqual(withReferences(record.data), expectedData(definition, data, who), definition.name)
       assert.equal(record.created_by, site.accountId)
       assert.equal(record.updated_by, site.accountId)
       assert.equal(record.created_by_name, '测试员工')
@@ -251,7 +252,7 @@ describe('saveForm', () => {
         counts,
       )
       const record = (await post(INFO, { id })).res
-      assert.deepEqual(record.data, expectedData(definitionOf('儿科医生查房签到表'), data, customer))
+      assert.deepEqual(withReferences(record.data), expectedData(definitionOf('儿科医生查房签到表'), data, customer))
     } finally {
       await app.db.execute(sql.raw('DROP TRIGGER IF EXISTS test_fail_medicine ON medicines'))
     }
@@ -542,7 +543,7 @@ describe('礼包领取明细表 (a form record)', () => {
       post(`${API}/saveForm`, { name: '礼包领取明细表', customer_id: who.id, data: { ...data, ...changes } })
     const ok = await save({})
     assert.equal(ok.code, 1, ok.msg)
-    assert.deepEqual((await post(`${API}/getFormRecordInfo`, { id: ok.res.id })).res.data, data)
+    assert.deepEqual(withReferences((await post(`${API}/getFormRecordInfo`, { id: ok.res.id })).res.data), data)
     assert.equal(
       (await save({ items: [row(another.productId, batches[0].id, 2)] })).msg,
       '物品明细第1行：批次的选项无效',

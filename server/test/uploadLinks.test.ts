@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { FastifyInstance } from 'fastify'
+import { eq } from 'drizzle-orm'
+import { formRecords } from '../src/db/schema.js'
+import { signFields } from '../src/lib/signedLink.js'
+import { definitionOf, validSample } from './formSamples.js'
+import { addSite, call, PNG, startApp, uploadFile, type TestSite } from './helpers.js'
+
+const SECRET = 'a secret of the upload links, long enough for tests'
+const TTL = 600
+
+let app: FastifyInstance
+let site: TestSite
+let other: TestSite
+before(async () => {
+  app = await startApp({ uploadLinks: { secret: Buffer.from(SECRET), secretIsRandom: false, ttlSeconds: TTL } })
+  site = await addSite(app)
+  other = await addSite(app)
+})
+after(() => app.close())
+
+/** Uploads a PNG as the site's staff; answers the link the reply hands out and the file's stored name. */
+async function uploaded(token = site.token) {
+  const reply = (await uploadFile(app, 'photo.png', PNG, { token })).json()
+  assert.equal(reply.err, 0, reply.message)
+  const url = new URL(reply.data.url)
+  const name = /^\/uploads\/([0-9a-f-]{36}\.png)$/.exec(url.pathname)?.[1]
+  assert.ok(name, url.pathname)
+  return { link: `${url.pathname}${url.search}`, name }
+}
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers })
+
+function assertRefused(response: Awaited<ReturnType<typeof get>>, what: string) {
+  assert.equal(response.statusCode, 403, what)
+  const body = response.json()
+  assert.equal(body.err, -5, what)
+  assert.equal(typeof body.message, 'string', what)
+  assert.equal(response.headers['cache-control'], undefined, what)
+}
+
+describe('uploaded photos and signatures', () => {
+  it('open through the signed link of the reply, kept privately no longer than the link lives', async () => {
+    const { link } = await uploaded()
+    assert.match(link, /\?link=[\w-]+\.[\w-]+$/)
+    const response = await get(link)
+    assert.equal(response.statusCode, 200)
+    assert.deepEqual(response.rawPayload, PNG)
+    const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(response.headers['cache-control']))?.[1])
+    assert.ok(maxAge > 0 && maxAge <= TTL, String(response.headers['cache-control']))
+    assert.equal(response.headers['cross-origin-resource-policy'], 'same-site')
+  })
+
+  it("are refused at the bare address, with an altered, another file's or an expired link", async () => {
+    const { link, name } = await uploaded()
+    const second = await uploaded()
+    const [pathname, query] = link.split('?')
+    const token = query.slice('link='.length)
+    const flipped = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A')
+    const expires = Math.floor(Date.now() / 1000) - 1
+    const cases = {
+      bare: pathname,
+      altered: `${pathname}?link=${flipped}`,
+      'another site named': `${pathname}?link=${signFields(Buffer.from('another secret'), [name, site.siteId, expires + TTL])}`,
+      "another file's link": `${second.link.split('?')[0]}?${query}`,
+      expired: `${pathname}?link=${signFields(Buffer.from(SECRET), [name, site.siteId, expires])}`,
+      'empty link': `${pathname}?link=`,
+    }
+    for (const [what, url] of Object.entries(cases)) assertRefused(await get(url), what)
+  })
+
+  it("are refused to another site's staff, by link or by session", async () => {
+    const { name } = await uploaded()
+    const future = Math.floor(Date.now() / 1000) + TTL
+    assertRefused(
+      await get(`/uploads/${name}?link=${signFields(Buffer.from(SECRET), [name, other.siteId, future])}`),
+      'link',
+    )
+    assertRefused(await get(`/uploads/${name}`, { token: other.token }), 'session')
+    assertRefused(await get(`/uploads/${name}`, { token: 'no such session' }), 'unknown session')
+  })
+
+  it("open with the session's token of the file's site, as the API calls carry it", async () => {
+    const { name } = await uploaded()
+    const response = await get(`/uploads/${name}`, { token: site.token })
+    assert.equal(response.statusCode, 200)
+    assert.deepEqual(response.rawPayload, PNG)
+    assert.equal(response.headers['cache-control'], 'private, max-age=0')
+    assert.equal(response.headers['cross-origin-resource-policy'], 'same-site')
+  })
+
+  it('are kept in records as references, and every reply signs them afresh', async () => {
+    const FORM = '收据遗失证明'
+    const { link, name } = await uploaded()
+    const reference = `/uploads/${name}`
+    const customer = site.customers[0]
+    const data = {
+      ...validSample(definitionOf(FORM), { customer, room: customer.room, departmentIds: [] }),
+      // The app sends back what it was shown: the signed link, absolute.
+      customer_signature: `http://localhost:80${link}`,
+      id_card_photos: [link, reference],
+    }
+    const saved = await call(
+      app,
+      '/api/care/index/saveForm',
+      { name: FORM, customer_id: customer.id, data },
+      { token: site.token },
+    )
+    assert.equal(saved.code, 1, saved.msg)
+    const id = saved.res.id as number
+    const [stored] = await app.db.select().from(formRecords).where(eq(formRecords.id, id))
+    const storedData = stored.data as Record<string, unknown>
+    assert.equal(storedData.customer_signature, reference)
+    assert.deepEqual(storedData.id_card_photos, [reference, reference])
+
+    const info = await call(app, '/api/care/index/getFormRecordInfo', { id }, { token: site.token })
+    const list = await call(app, '/api/care/index/getFormRecord', { name: FORM }, { token: site.token })
+    const row = list.res.list.find((r: { id: number }) => r.id === id)
+    for (const [what, value] of [
+      ['record', info.res.data.customer_signature],
+      ['record photo', info.res.data.id_card_photos[1]],
+      ['list row', row.data.customer_signature],
+    ]) {
+      const url = new URL(value)
+      assert.equal(url.pathname, reference, what)
+      assert.match(url.search, /^\?link=/, what)
+      assert.equal((await get(`${url.pathname}${url.search}`)).statusCode, 200, what)
+    }
+  })
+})
