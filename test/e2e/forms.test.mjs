@@ -367,7 +367,8 @@ test('收据遗失证明: ID-card photos are chosen, a webp refused with the mes
   const [record] = (await recordsOf(page, spec.name, customerId)).filter((r) => r.id === id)
   assert.equal(record.data.id_card_photos.length, 1)
   const [url] = record.data.id_card_photos
-  assert.match(url, /\.jpe?g$/)
+  // A link the server signed for the site's staff: the page's <img> opens it without a session.
+  assert.match(url, /\.jpe?g\?link=[\w.-]+$/)
   const file = new URL(url, app.server.url)
   const stored = await fetch(file)
   assert.equal(stored.status, 200)
@@ -385,6 +386,6 @@ test('收据遗失证明: ID-card photos are chosen, a webp refused with the mes
   const thumbnail = fieldOf(page, 'id_card_photos').locator('.form-images__image')
   await thumbnail.scrollIntoViewIfNeeded()
   await thumbnail.click()
-  await page.locator(`.preview-image img[src$="${file.pathname}"]`).first().waitFor({ state: 'attached' })
+  await page.locator(`.preview-image img[src*="${file.pathname}?link="]`).first().waitFor({ state: 'attached' })
   await page.close()
 })
