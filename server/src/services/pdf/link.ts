@@ -22,7 +22,14 @@ const LANGS: Lang[] = ['zh-CN', 'en']
 
 export function signPdfLink(secret: Buffer, link: PdfLink): string {
   // A random part makes every link new: a link asked for after an edit never opens the PDF cached for an earlier one.
-  return signFields(secret, [link.kind, link.id, link.siteId, link.lang, link.expires, randomBytes(9).toString('base64url')])
+  return signFields(secret, [
+    link.kind,
+    link.id,
+    link.siteId,
+    link.lang,
+    link.expires,
+    randomBytes(9).toString('base64url'),
+  ])
 }
 
 export type LinkCheck = { ok: true; link: PdfLink } | { ok: false; reason: 'invalid' | 'expired'; lang: Lang }
