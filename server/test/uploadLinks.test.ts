@@ -128,4 +128,29 @@ describe('uploaded photos and signatures', () => {
       assert.equal((await get(`${url.pathname}${url.search}`)).statusCode, 200, what)
     }
   })
+
+  it("are signed afresh on request, as a draft's expired links are, and only this server's", async () => {
+    const { name } = await uploaded()
+    const foreign = await uploaded(other.token)
+    const expired = `http://localhost:80/uploads/${name}?link=${signFields(Buffer.from(SECRET), [name, site.siteId, 1])}`
+    assertRefused(await get(expired.slice('http://localhost:80'.length)), 'the expired link itself')
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/api/admin/oss/links',
+      headers: { token: site.token },
+      payload: { urls: [expired, 'https://elsewhere.example/uploads/x.png', `/uploads/${foreign.name}`] },
+    })
+    const body = reply.json()
+    assert.equal(body.err, 0, body.message)
+    const [renewed, elsewhere, otherSite] = body.data.urls
+    const url = new URL(renewed)
+    assert.equal(url.pathname, `/uploads/${name}`)
+    assert.equal((await get(`${url.pathname}${url.search}`)).statusCode, 200)
+    assert.equal(elsewhere, null)
+    // Signed for the caller's site, another site's file still does not open.
+    const link = new URL(otherSite)
+    assertRefused(await get(`${link.pathname}${link.search}`), "another site's file")
+    const anonymous = await app.inject({ method: 'POST', url: '/api/admin/oss/links', payload: { urls: [expired] } })
+    assert.equal(anonymous.json().err, 401)
+  })
 })

@@ -13,6 +13,8 @@ import { draftKey } from '@/features/forms/stores/draft'
 import { openSession } from '@/features/forms/stores/openSession'
 import { DRAFT_DELAY, FormSession } from '@/features/forms/stores/formSession'
 import { PagedList } from '@/stores/pagedList'
+import { proofOfLostReceipt } from '@yuezi/contract/forms/definitions/proofOfLostReceipt'
+import { mockServer, requestCalls } from './taroMocks'
 
 const customer = {
   id: 7,
@@ -244,6 +246,48 @@ describe('drafts belong to the account', () => {
     session.setValue('breakfast', 2)
     session.dispose()
     expect(Taro.getStorageInfoSync().keys.filter((key) => key.startsWith('draft:'))).toEqual([])
+  })
+})
+
+describe("a restored draft's photos and signatures", () => {
+  const expired = (name: string) => `https://care.example/uploads/${name}?link=old.mac`
+  const draft = {
+    values: { customer_signature: expired('s.png'), id_card_photos: [expired('a.jpg'), expired('s.png')] },
+    request_id: 'r-1',
+    record_id: null,
+    saved_at: '',
+  }
+  const key = draftKey(ACCOUNT, proofOfLostReceipt.name, 0) ?? ''
+  afterEach(() => jest.restoreAllMocks())
+
+  it('are shown through fresh links, each value asked for once', async () => {
+    Taro.setStorageSync(key, draft)
+    mockServer({
+      '/api/admin/oss/links': ({ urls }: { urls: string[] }) => ({
+        err: 0,
+        message: 'ok',
+        data: { urls: urls.map((url) => url.replace('old.mac', 'new.mac')) },
+      }),
+    })
+    const session = await openSession(proofOfLostReceipt, { fresh: true })
+    expect(session.restored).toBe(true)
+    expect(session.values).toMatchObject({
+      customer_signature: 'https://care.example/uploads/s.png?link=new.mac',
+      id_card_photos: [
+        'https://care.example/uploads/a.jpg?link=new.mac',
+        'https://care.example/uploads/s.png?link=new.mac',
+      ],
+    })
+    expect(requestCalls().map((call) => (call.data as { urls: string[] }).urls)).toEqual([
+      [expired('a.jpg'), expired('s.png')],
+    ])
+  })
+
+  it('stay as the draft kept them when the server cannot be reached', async () => {
+    Taro.setStorageSync(key, draft)
+    jest.spyOn(Taro, 'request').mockRejectedValue({ errMsg: 'request:fail' })
+    const session = await openSession(proofOfLostReceipt, { fresh: true })
+    expect(session.values).toMatchObject(draft.values)
   })
 })
 

@@ -1,4 +1,5 @@
 import { Type } from 'typebox'
+import { Nullable } from './common.js'
 
 // /api/admin/oss: uploads, in their own envelope `{err, message, data}`.
 
@@ -23,4 +24,19 @@ export const UploadReply = Type.Object({
   err: Type.Integer({ description: '0 = success, 401 = log in again, else an error code' }),
   message: Type.String(),
   data: Type.Object({ url: Type.String(), name: Type.String(), size: Type.Integer() }),
+})
+
+/** Photos' and signatures' values to show again (a draft's, once its links have expired). */
+export const UploadLinksBody = Type.Object({
+  urls: Type.Array(Type.String({ maxLength: 2048 }), { maxItems: 200 }),
+})
+
+export const UploadLinksReply = Type.Object({
+  err: Type.Integer({ description: '0 = success, 401 = log in again, else an error code' }),
+  message: Type.String(),
+  data: Type.Object({
+    urls: Type.Array(Nullable(Type.String()), {
+      description: "Each value's fresh signed link, in the same order; null for a value that is no upload of this server",
+    }),
+  }),
 })

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { actorOf } from '../../actor.js'
-import { UploadBody, UploadReply } from '@yuezi/contract/api/uploads'
+import { UploadBody, UploadLinksBody, UploadLinksReply, UploadReply } from '@yuezi/contract/api/uploads'
 import { invalidUpload, storeUpload } from '../../services/uploads/index.js'
 import type { UploadStore } from '../../services/uploads/store.js'
 
@@ -59,6 +59,24 @@ const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = async (app,
         },
       }
     },
+  )
+
+  // A form's draft keeps the links it was shown, which expire: the app asks for them again.
+  app.post(
+    '/links',
+    {
+      schema: {
+        summary: "Fresh links of photos' and signatures' values (the reply signs them for the caller's site)",
+        body: UploadLinksBody,
+        response: { 200: UploadLinksReply },
+      },
+      config: { errEnvelope: true },
+    },
+    async (request) => ({
+      err: 0,
+      message: request.t('ok'),
+      data: { urls: request.body.urls.map((url) => (request.isOwnUpload(url) ? url : null)) },
+    }),
   )
 }
 

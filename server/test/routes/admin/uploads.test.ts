@@ -166,7 +166,8 @@ describe('uploaded images as they are kept', () => {
   async function kept(fileName: string, content: Buffer, headers: Record<string, string> = {}) {
     const reply = (await uploadFile(big, fileName, content, { token: bigToken, ...headers })).json()
     if (reply.err !== 0) return { reply }
-    const served = await big.inject({ method: 'GET', url: new URL(reply.data.url).pathname })
+    const { pathname, search } = new URL(reply.data.url)
+    const served = await big.inject({ method: 'GET', url: `${pathname}${search}` })
     assert.equal(reply.data.size, served.rawPayload.length)
     return { reply, bytes: served.rawPayload, metadata: await sharp(served.rawPayload).metadata() }
   }

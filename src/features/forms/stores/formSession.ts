@@ -3,6 +3,7 @@
 // Imported by the form pages only, so it ships in the pagesHome subpackage (not in stores/index).
 import { makeAutoObservable, runInAction, toJS } from 'mobx'
 import { RequestError } from '@/api/request'
+import { uploadLinks } from '@/api/uploads'
 import type { Baby, FormRecord, Saved, ServerFieldError } from '@/api/types'
 import { fieldErrorMessage } from '@yuezi/contract/forms/messages'
 import type { ComputeContext, Field, FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
@@ -55,6 +56,15 @@ function clean(fields: Field[], values: FormData): FormData {
     }
   }
   return result
+}
+
+/** Every string of a value (a form's values, a row, a list of photos), through `change`. */
+function mapStrings(value: unknown, change: (text: string) => string): unknown {
+  if (typeof value === 'string') return change(value)
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, change))
+  if (isRecord(value))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, change)]))
+  return value
 }
 
 /** The message of an error as shown next to its field: a row's field without the row prefix. */
@@ -316,6 +326,29 @@ export class FormSession {
     this.restored = true
     this.prefill()
     return true
+  }
+
+  /**
+   * The photos and signatures of a restored draft, shown through fresh links: the ones it kept
+   * have expired. Offline, the draft stays as it was; its save still sends what it refers to.
+   */
+  async renewUploadLinks() {
+    const urls: string[] = []
+    mapStrings(toJS(this.values), (text) => {
+      if (text.includes('/uploads/') && !urls.includes(text)) urls.push(text)
+      return text
+    })
+    if (!urls.length) return
+    let renewed: (string | null)[]
+    try {
+      renewed = await uploadLinks(urls)
+    } catch {
+      return
+    }
+    const fresh = new Map(urls.map((url, i) => [url, renewed[i] ?? url]))
+    runInAction(() => {
+      this.values = mapStrings(toJS(this.values), (text) => fresh.get(text) ?? text) as FormData
+    })
   }
 
   private timer: ReturnType<typeof setTimeout> | null = null

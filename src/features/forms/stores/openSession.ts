@@ -72,11 +72,15 @@ export async function openSession(
     }
     const session = new FormSession(definition, customer)
     session.loadRecord(record)
-    session.restoreDraft()
+    if (session.restoreDraft()) await session.renewUploadLinks()
     return session
   }
   const session = new FormSession(definition, current)
-  if (session.restoreDraft() || fresh) return session
+  if (session.restoreDraft()) {
+    await session.renewUploadLinks()
+    return session
+  }
+  if (fresh) return session
   const [pending] = pendingEdits(definition, current?.id)
   if (pending) {
     try {
