@@ -34,6 +34,8 @@ import pdfRoutes from './routes/pdf.js'
 import { loggedError } from './lib/loggedError.js'
 import { fontProblem } from './services/pdf/font.js'
 import { openUploadStore } from './services/uploads/index.js'
+import type { UploadStore } from './services/uploads/store.js'
+import { sweepUploads } from './services/uploads/sweep.js'
 
 /** Believes the `hops` addresses nearest the server: the proxies in front, each naming who called it. */
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops
@@ -117,6 +119,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(uploadRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes })
   await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir, linkSecret: config.uploadLinks.secret })
 
+  if (config.uploadSweepHours > 0) sweepEvery(app, uploads, config.uploadSweepHours)
   const font = fontProblem(config.pdf.font)
   if (font) app.log.warn(font)
   if (config.uploadLinks.secretIsRandom) {
@@ -130,4 +133,22 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     )
   }
   return app
+}
+
+/** Sweeps the uploads nobody needs a minute after start, then every `hours`; every instance may, twice is harmless. */
+function sweepEvery(app: FastifyInstance, uploads: UploadStore, hours: number) {
+  const sweep = () => {
+    sweepUploads(app.db, uploads).then(
+      (names) => {
+        if (names.length) app.log.info({ deleted: names.length }, 'deleted the files no record needs any more')
+      },
+      (err: unknown) => app.log.error({ err }, 'could not delete the files no record needs any more'),
+    )
+  }
+  const first = setTimeout(sweep, 60_000).unref()
+  const every = setInterval(sweep, hours * 3_600_000).unref()
+  app.addHook('onClose', async () => {
+    clearTimeout(first)
+    clearInterval(every)
+  })
 }

@@ -27,6 +27,8 @@ export interface Config {
   /** Opens of PDF links from one address per minute: a script holding a link cannot keep the server rendering. */
   pdfRateMax: number
   uploadMaxBytes: number
+  /** Hours between two sweeps of the uploads no record needs (services/uploads/sweep.ts); 0: never. */
+  uploadSweepHours: number
   /** Uploaded images go to this S3-compatible bucket when it is set, else to DATA_DIR/uploads. */
   s3?: S3Config
   h5Dir: string
@@ -300,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateWindowMs: positiveInt(env, 'LOGIN_RATE_WINDOW_MS', 300_000),
     pdfRateMax: positiveInt(env, 'PDF_RATE_MAX', 60),
     uploadMaxBytes: positiveInt(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
+    uploadSweepHours: positiveInt(env, 'UPLOAD_SWEEP_HOURS', 6, { zeroAllowed: true }),
     s3: s3Config(env),
     h5Dir: path.resolve(env.H5_DIR || path.join(repoRoot, 'dist/h5')),
     logLevel: env.LOG_LEVEL || 'info',

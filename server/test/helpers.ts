@@ -33,6 +33,8 @@ export function startApp(overrides: Partial<Config> = {}, options: BuildOptions 
       loginRateMax: 10_000,
       loginRateAddressMax: 10_000,
       pdfRateMax: 10_000,
+      // A test sweeps the uploads when it is about that (uploadLinks.test.ts).
+      uploadSweepHours: 0,
       ...overrides,
     },
     options,
@@ -247,3 +249,6 @@ export function uploadFile(
 /** A reply's values with each signed link of an upload back to the reference the record keeps (`/uploads/<name>`). */
 export const withReferences = <T>(value: T): T =>
   JSON.parse(JSON.stringify(value).replace(/"[^"]*?(\/uploads\/[\w.-]+)\?link=[\w.-]+"/g, '"$1"')) as T
+
+/** What a record keeps of a photo or signature a reply handed out as a signed link: `/uploads/<name>`. */
+export const referenceOf = (url: string): string => new URL(url, 'http://localhost').pathname

@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
-import { eq } from 'drizzle-orm'
-import { formRecords } from '../src/db/schema.js'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { eq, sql } from 'drizzle-orm'
+import { formRecords, sites, specialCares, uploads } from '../src/db/schema.js'
 import { signFields } from '../src/lib/signedLink.js'
+import { openUploadStore } from '../src/services/uploads/index.js'
+import type { UploadStore } from '../src/services/uploads/store.js'
+import { sweepUploads } from '../src/services/uploads/sweep.js'
 import { definitionOf, validSample } from './formSamples.js'
 import { addSite, call, PNG, startApp, uploadFile, type TestSite } from './helpers.js'
 
@@ -13,12 +20,21 @@ const TTL = 600
 let app: FastifyInstance
 let site: TestSite
 let other: TestSite
+let store: UploadStore
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yuezi-links-'))
 before(async () => {
-  app = await startApp({ uploadLinks: { secret: Buffer.from(SECRET), secretIsRandom: false, ttlSeconds: TTL } })
+  app = await startApp({
+    dataDir,
+    uploadLinks: { secret: Buffer.from(SECRET), secretIsRandom: false, ttlSeconds: TTL },
+  })
   site = await addSite(app)
   other = await addSite(app)
+  store = await openUploadStore({ dataDir, s3: undefined })
 })
-after(() => app.close())
+after(async () => {
+  await app.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
 
 /** Uploads a PNG as the site's staff; answers the link the reply hands out and the file's stored name. */
 async function uploaded(token = site.token) {
@@ -38,6 +54,22 @@ function assertRefused(response: Awaited<ReturnType<typeof get>>, what: string) 
   assert.equal(body.err, -5, what)
   assert.equal(typeof body.message, 'string', what)
   assert.equal(response.headers['cache-control'], undefined, what)
+}
+
+const FORM = '收据遗失证明'
+
+/** Saves a 收据遗失证明 of the site's first customer with these photos and signature; answers its id. */
+async function savedRecord(values: Record<string, unknown>): Promise<number> {
+  const customer = site.customers[0]
+  const data = { ...validSample(definitionOf(FORM), { customer, room: customer.room, departmentIds: [] }), ...values }
+  const saved = await call(
+    app,
+    '/api/care/index/saveForm',
+    { name: FORM, customer_id: customer.id, data },
+    { token: site.token },
+  )
+  assert.equal(saved.code, 1, saved.msg)
+  return saved.res.id as number
 }
 
 describe('uploaded photos and signatures', () => {
@@ -91,24 +123,13 @@ describe('uploaded photos and signatures', () => {
   })
 
   it('are kept in records as references, and every reply signs them afresh', async () => {
-    const FORM = '收据遗失证明'
     const { link, name } = await uploaded()
     const reference = `/uploads/${name}`
-    const customer = site.customers[0]
-    const data = {
-      ...validSample(definitionOf(FORM), { customer, room: customer.room, departmentIds: [] }),
-      // The app sends back what it was shown: the signed link, absolute.
+    // The app sends back what it was shown: the signed link, absolute.
+    const id = await savedRecord({
       customer_signature: `http://localhost:80${link}`,
       id_card_photos: [link, reference],
-    }
-    const saved = await call(
-      app,
-      '/api/care/index/saveForm',
-      { name: FORM, customer_id: customer.id, data },
-      { token: site.token },
-    )
-    assert.equal(saved.code, 1, saved.msg)
-    const id = saved.res.id as number
+    })
     const [stored] = await app.db.select().from(formRecords).where(eq(formRecords.id, id))
     const storedData = stored.data as Record<string, unknown>
     assert.equal(storedData.customer_signature, reference)
@@ -152,5 +173,107 @@ describe('uploaded photos and signatures', () => {
     assertRefused(await get(`${link.pathname}${link.search}`), "another site's file")
     const anonymous = await app.inject({ method: 'POST', url: '/api/admin/oss/links', payload: { urls: [expired] } })
     assert.equal(anonymous.json().err, 401)
+  })
+})
+
+describe('photos and signatures no record needs', () => {
+  const HOUR = 3_600_000
+  const DAY = 24 * HOUR
+  const later = (ms: number) => new Date(Date.now() + ms)
+  const opens = async (name: string) => (await get(`/uploads/${name}`, { token: site.token })).statusCode === 200
+  const recorded = async (name: string) =>
+    (await app.db.select().from(uploads).where(eq(uploads.path, name))).length === 1
+
+  const savedWith = (link: string) => savedRecord({ id_card_photos: [link] })
+
+  const deletedAgo = (id: number, ms: number) =>
+    app.db
+      .update(formRecords)
+      .set({ deletedAt: new Date(Date.now() - ms) })
+      .where(eq(formRecords.id, id))
+
+  it('go a day after they came when no saved record refers to them', async () => {
+    const { name } = await uploaded()
+    assert.ok(!(await sweepUploads(app.db, store, later(23 * HOUR))).includes(name))
+    assert.ok(await opens(name))
+    assert.ok((await sweepUploads(app.db, store, later(25 * HOUR))).includes(name))
+    assert.ok(!(await opens(name)))
+    assert.ok(!(await recorded(name)))
+  })
+
+  it("stay while a record refers to them, and go once a deleted record's retention has passed", async () => {
+    const live = await uploaded()
+    const recent = await uploaded()
+    const old = await uploaded()
+    await savedWith(live.link)
+    const recentId = await savedWith(recent.link)
+    const oldId = await savedWith(old.link)
+    await deletedAgo(recentId, 28 * DAY)
+    await deletedAgo(oldId, 31 * DAY)
+
+    const swept = await sweepUploads(app.db, store, later(25 * HOUR))
+    assert.ok(!swept.includes(live.name) && !swept.includes(recent.name), 'kept')
+    assert.ok(swept.includes(old.name), 'past the default 30 days')
+    assert.ok(await opens(live.name))
+    assert.ok(!(await opens(old.name)))
+  })
+
+  it('keep the retention the centre set, and the files a signature or an acknowledgement refers to', async () => {
+    const kept = await uploaded()
+    const signature = await uploaded()
+    const acknowledged = await uploaded()
+    await deletedAgo(await savedWith(kept.link), 31 * DAY)
+    await app.db.update(sites).set({ uploadRetentionDays: 60 }).where(eq(sites.id, site.siteId))
+    const [order] = await app.db.select({ id: specialCares.id }).from(specialCares).limit(1)
+    assert.ok(order, 'the demo data has a self-paid order')
+    await app.db
+      .update(specialCares)
+      .set({ signature: `/uploads/${signature.name}` })
+      .where(eq(specialCares.id, order.id))
+    const survey = (await call(app, '/api/care/index/getSurvey', {}, { token: site.token })).res
+    const answer = await call(
+      app,
+      '/api/care/index/answerSave',
+      {
+        customer_id: site.customers[1].id,
+        survey_id: survey.id,
+        data: { agree: ['yes'], customer_signature: acknowledged.link, sign_date: '2026-03-04' },
+      },
+      { token: site.token },
+    )
+    assert.equal(answer.code, 1, answer.msg)
+    try {
+      const swept = await sweepUploads(app.db, store, later(25 * HOUR))
+      for (const { name } of [kept, signature, acknowledged]) assert.ok(!swept.includes(name), name)
+    } finally {
+      await app.db.update(sites).set({ uploadRetentionDays: 30 }).where(eq(sites.id, site.siteId))
+    }
+  })
+
+  it('records saved with absolute addresses keep references after the migration', async () => {
+    const { name } = await uploaded()
+    const id = await savedWith(`/uploads/${name}`)
+    const bucket = '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d.jpg'
+    await app.db
+      .update(formRecords)
+      .set({
+        data: sql`jsonb_set(jsonb_set(${formRecords.data}, '{id_card_photos}', ${JSON.stringify([
+          `http://192.168.1.9:3000/uploads/${name}`,
+          `https://centre-bucket.oss-cn-hangzhou.aliyuncs.com/${bucket}`,
+        ])}::jsonb), '{customer_signature}', '"https://elsewhere.example/signature.png"'::jsonb)`,
+      })
+      .where(eq(formRecords.id, id))
+    const migration = readFileSync(
+      fileURLToPath(new URL('../src/db/migrations/0012_upload_references.sql', import.meta.url)),
+      'utf8',
+    )
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      const update = statement.slice(statement.indexOf('UPDATE'))
+      if (statement.includes('UPDATE')) await app.db.execute(sql.raw(update))
+    }
+    const [stored] = await app.db.select().from(formRecords).where(eq(formRecords.id, id))
+    const data = stored.data as Record<string, unknown>
+    assert.deepEqual(data.id_card_photos, [`/uploads/${name}`, `/uploads/${bucket}`])
+    assert.equal(data.customer_signature, 'https://elsewhere.example/signature.png')
   })
 })

@@ -43,6 +43,8 @@ export const sites = pgTable('sites', {
   longitude: doublePrecision('longitude'),
   /** Metres from the site within which a sign-in counts as at the site; farther ones are flagged. */
   radius: integer('radius').notNull().default(500),
+  /** Days the photos and signatures of a deleted record are kept before their files are deleted. */
+  uploadRetentionDays: integer('upload_retention_days').notNull().default(30),
   createdAt: at('created_at').notNull().defaultNow(),
 })
 

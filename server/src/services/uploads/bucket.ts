@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream'
-import { GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3'
 import type { S3Config } from '../../config.js'
 import { mimeOfName } from '../../lib/images.js'
 import type { UploadStore } from './store.js'
@@ -53,6 +60,10 @@ export function openBucketStore(s3: S3Config): UploadStore {
         if (notFound(error as object)) return false
         throw error
       }
+    },
+    async remove(name) {
+      // S3 answers a missing key's deletion as done.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: name }))
     },
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })

@@ -1,5 +1,5 @@
 import { constants, createReadStream } from 'node:fs'
-import { access, mkdir, stat, writeFile } from 'node:fs/promises'
+import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { mimeOfName } from '../../lib/images.js'
 import type { UploadStore } from './store.js'
@@ -27,6 +27,9 @@ export async function openFolderStore(dataDir: string): Promise<UploadStore> {
     },
     async exists(name) {
       return Boolean((await stat(fileOf(name)).catch(missing))?.isFile())
+    },
+    async remove(name) {
+      await rm(fileOf(name), { force: true })
     },
     async check() {
       await access(dir, constants.W_OK)

@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test'
 import { specialCares } from '../../../src/db/schema.js'
 import { addDays } from '../../../src/lib/dates.js'
 import { SIGNATURE } from '../../formSamples.js'
-import { addProduct, addSite, call, stockOf } from '../../helpers.js'
+import { addProduct, addSite, call, referenceOf, stockOf } from '../../helpers.js'
 import {
   app,
   auditOf,
@@ -54,7 +54,7 @@ describe('specialCare', () => {
         order.customer_name,
         order.room,
         order.consume_date,
-        order.signature,
+        referenceOf(order.signature),
         order.remark,
       ],
       ['pending', customer().id, customer().name, customer().room, today, SIGNATURE, '客户自购'],

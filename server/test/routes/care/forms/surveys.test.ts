@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import { surveys } from '../../../../src/db/schema.js'
 import { SURVEY_CONTENT } from '../../../../src/demo/seed.js'
 import { centreToday, DEFAULT_ZONE } from '../../../../src/lib/dates.js'
-import { call } from '../../../helpers.js'
+import { call, referenceOf } from '../../../helpers.js'
 import { app, site, useSite } from '../../../siteFixture.js'
 
 const API = '/api/care/index'
@@ -39,7 +39,11 @@ describe('check-in rules', () => {
     const { list, total } = (await post('answerList', { customer_id: customer.id })).res
     assert.equal(total, 1)
     assert.deepEqual(
-      { ...list[0], created_at: undefined },
+      {
+        ...list[0],
+        data: { ...list[0].data, customer_signature: referenceOf(list[0].data.customer_signature) },
+        created_at: undefined,
+      },
       {
         id: replies.find((r) => r.code === 1)!.res.id,
         survey_id: survey.id,
