@@ -322,7 +322,7 @@ test('the personal centre lists the signed-in devices and signs another one out,
     await cell(page, zh['mine.devices']).click()
     await page.waitForURL(/\/pagesAccount\/devices\/index/)
     const rows = page.locator('.devices__row')
-    await eventually(async () => assert.equal(await rows.count(), 2), 'two devices')
+    await eventually(async () => (await rows.count()) === 2, 'two devices')
     const [mine, theirs] = [
       rows.filter({ hasText: zh['devices.thisDevice'] }),
       rows.filter({ hasNotText: zh['devices.thisDevice'] }),
@@ -330,12 +330,12 @@ test('the personal centre lists the signed-in devices and signs another one out,
     for (const row of [mine, theirs]) await row.getByText(zh['devices.client.h5'], { exact: true }).waitFor()
     assert.equal(await mine.locator('.nut-button').count(), 0)
 
-    await theirs.locator('.nut-button').getByText(zh['devices.signOut'], { exact: true }).click()
+    await button(theirs, zh['devices.signOut']).click()
     await modal(page)
       .getByText(fmt(zh['devices.signOutConfirm'], { client: zh['devices.client.h5'] }))
       .waitFor()
     await modal(page).getByText(zh['common.confirm'], { exact: true }).click()
-    await eventually(async () => assert.equal(await rows.count(), 1), 'one device left')
+    await eventually(async () => (await rows.count()) === 1, 'one device left')
     assert.equal(await button(page, zh['devices.signOutOthers']).count(), 0)
 
     // The other device is refused at its next request, and sent to sign in.
