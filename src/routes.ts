@@ -17,6 +17,11 @@ export { CHOOSE_LOCATION_PAGE, OPEN_LOCATION_PAGE, MAP_PAGES_ROOT, MAP_PAGES } f
 export const PAGES_HOME_ROOT = '/pagesHome'
 export const CHOOSE_DATE_PAGE = `${PAGES_HOME_ROOT}/pages/form/chooseDate`
 
+/** The account's own pages, which most visits never open: a subpackage of their own. */
+export const PAGES_ACCOUNT_ROOT = '/pagesAccount'
+/** The devices the account is signed in on (personal centre). */
+export const DEVICES_PAGE = `${PAGES_ACCOUNT_ROOT}/devices/index`
+
 /** The main package's pages, the first being the one the app opens on. */
 export const MAIN_PAGES = [
   HOME_PAGE,

@@ -93,13 +93,17 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   // The demo data, when asked for: its code is loaded only then, a production start runs none of it.
   const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploads) : undefined
   await app.register(dbPlugin, { config, afterMigrate })
-  await app.register(authPlugin, { sessionCacheSeconds: config.sessionCacheSeconds })
+  await app.register(authPlugin, {
+    sessionCacheSeconds: config.sessionCacheSeconds,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+  })
 
   // Routes.
   await app.register(metaRoutes, { prefix: '/api', uploads })
   await app.register(accountRoutes, {
     prefix: '/api/care/account',
     sessionTtlHours: config.sessionTtlHours,
+    sessionIdleMinutes: config.sessionIdleMinutes,
     loginLimit: {
       max: config.loginRateMax,
       addressMax: config.loginRateAddressMax,

@@ -13,6 +13,8 @@ export interface Config {
   dataDir: string
   seed: boolean
   sessionTtlHours: number
+  /** A session not used for this long ends, however long it had to live. */
+  sessionIdleMinutes: number
   /**
    * How long an instance answers a session from memory instead of the database (0: never). Every
    * change of a session, its account or its site drops it at once on every instance (see
@@ -296,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A shared PostgreSQL gets demo data only on request; the embedded database is a demo by default.
     seed: env.SEED === '1' || (!databaseUrl && env.SEED !== '0'),
     sessionTtlHours: positiveInt(env, 'SESSION_TTL_HOURS', 168),
+    sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 720),
     sessionCacheSeconds: positiveInt(env, 'SESSION_CACHE_SECONDS', 60, { zeroAllowed: true }),
     loginRateMax: positiveInt(env, 'LOGIN_RATE_MAX', 10),
     loginRateAddressMax: positiveInt(env, 'LOGIN_RATE_ADDRESS_MAX', 100),

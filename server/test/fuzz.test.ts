@@ -456,10 +456,14 @@ async function settle(): Promise<void> {
 
 /**
  * Routes that end the session they are called with (logout) or the account's other sessions
- * (change_pwd): they run on sessions of the victim, made ahead in bulk (a write of the test's own,
- * so between two checks) and used until one has ended.
+ * (change_pwd, signing out the other devices): they run on sessions of the victim, made ahead in
+ * bulk (a write of the test's own, so between two checks) and used until one has ended.
  */
-const SESSION_ENDING = new Set(['/api/care/account/logout', '/api/care/account/change_pwd'])
+const SESSION_ENDING = new Set([
+  '/api/care/account/logout',
+  '/api/care/account/change_pwd',
+  '/api/care/account/sessions/end',
+])
 const victimTokens: string[] = []
 
 async function sessionFor(route: ApiRoute): Promise<string> {

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { sessions } from '../src/db/schema.js'
+import { auditLog, sessions } from '../src/db/schema.js'
 import { SessionCache } from '../src/lib/sessionCache.js'
 import { findSession } from '../src/repositories/sessions.js'
+import { endAccount, removeSiteFromAccount, resetPassword } from '../src/services/accounts.js'
 import { addAccount, addSite, call, login, startApp } from './helpers.js'
 
 // Sessions beyond account.test.ts (which checks -90001/-90002/-90004, logout and the password
@@ -15,6 +16,7 @@ import { addAccount, addSite, call, login, startApp } from './helpers.js'
 // test/reliability/cluster.test.mjs.
 
 const TTL_HOURS = 2
+const IDLE_MINUTES = 720
 let app: FastifyInstance
 before(async () => {
   app = await startApp({ sessionTtlHours: TTL_HOURS })
@@ -91,6 +93,159 @@ describe('ending sessions', () => {
     )
     assert.equal((await call(app, INFO, {}, { token: elsewhere })).code, -90001)
   })
+})
+
+describe('idle sessions', () => {
+  /** Moves the session's recorded last use `minutes` back, before this instance has read it. */
+  const idleFor = (token: string, minutes: number) =>
+    app.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - minutes * 60_000) })
+      .where(eq(sessions.tokenHash, sha256(token)))
+  const lastSeen = async (token: string) =>
+    (
+      await app.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256(token)))
+    )[0].lastSeenAt.getTime()
+
+  it('a session not used for SESSION_IDLE_MINUTES is refused as expired, long before its absolute end', async () => {
+    const { account, password } = await addAccount(app)
+    const [idle, used] = [await login(app, account, password), await login(app, account, password)]
+    await idleFor(idle, IDLE_MINUTES)
+    await idleFor(used, IDLE_MINUTES - 2)
+    assert.deepEqual(await call(app, INFO, {}, { token: idle }), {
+      code: -90002,
+      msg: '登录已过期，请重新登录',
+      res: null,
+    })
+    assert.equal((await call(app, INFO, {}, { token: used })).code, 1)
+    // Its use counts from now: the session goes on past the minutes it had left.
+    assert.ok(Date.now() - (await lastSeen(used)) < 10_000)
+  })
+
+  it("records a busy session's last use about once a minute, not at every request", async () => {
+    const { account, password } = await addAccount(app)
+    const token = await login(app, account, password)
+    const signedIn = await lastSeen(token)
+    for (let i = 0; i < 3; i++) assert.equal((await call(app, INFO, {}, { token })).code, 1)
+    assert.equal(await lastSeen(token), signedIn, 'used within the minute: not written')
+    const fresh = await login(app, account, password)
+    await idleFor(fresh, 5)
+    assert.equal((await call(app, INFO, {}, { token: fresh })).code, 1)
+    const written = await lastSeen(fresh)
+    assert.ok(Date.now() - written < 10_000)
+    for (let i = 0; i < 3; i++) assert.equal((await call(app, INFO, {}, { token: fresh })).code, 1)
+    assert.equal(await lastSeen(fresh), written, 'written once')
+  })
+})
+
+describe("an account's changes end its sessions", () => {
+  const manager = { accountId: 1, siteId: 1 }
+  const auditedFor = async (accountId: number) =>
+    (
+      await app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'accounts'), eq(auditLog.entityId, accountId)))
+    ).length
+
+  /**
+   * Makes the change and waits until this instance has heard of it (a route making it would wait
+   * for every instance, see app.sessionsChanged).
+   */
+  async function change(accountId: number, make: () => Promise<void>) {
+    const told = heard(`a:${accountId}`)
+    await make()
+    await told
+  }
+
+  /** Tokens of a new account on each site, each used twice (so this instance keeps it), and the account's id. */
+  async function signedIn(siteIds: number[]) {
+    const { account, password } = await addAccount(app, { siteIds })
+    const tokens = []
+    for (const siteId of siteIds) tokens.push(await login(app, account, password, siteId))
+    for (const token of [...tokens, ...tokens]) assert.equal((await call(app, INFO, {}, { token })).code, 1)
+    return { account, password, tokens, accountId: await accountIdOf(tokens[0]) }
+  }
+
+  it('removing a site from the account ends its sessions in that site at once, and only those', async () => {
+    const { account, password, tokens, accountId } = await signedIn([1, 2])
+    const [inFirst, inSecond] = tokens
+    await change(accountId, () => removeSiteFromAccount(app.db, manager, accountId, 2))
+    assert.equal((await call(app, INFO, {}, { token: inSecond })).code, -90001)
+    assert.equal((await call(app, INFO, {}, { token: inFirst })).code, 1)
+    assert.deepEqual(
+      (await call(app, '/api/care/account/siteList', {}, { token: inFirst })).res.map((s: { id: number }) => s.id),
+      [1],
+    )
+    assert.equal((await call(app, LOGIN, { account, password, site_id: 2 })).code, -5)
+    assert.equal(await auditedFor(accountId), 1)
+    // The last site stays: ending the account is the way.
+    await assert.rejects(removeSiteFromAccount(app.db, manager, accountId, 1), { key: 'site.lastOfAccount' })
+  })
+
+  it('removing the default site moves the default to a site the account keeps', async () => {
+    const { account, password, tokens, accountId } = await signedIn([1, 2])
+    await change(accountId, () => removeSiteFromAccount(app.db, manager, accountId, 1))
+    assert.equal((await call(app, INFO, {}, { token: tokens[0] })).code, -90001)
+    assert.equal((await call(app, LOGIN, { account, password })).res.userInfo.site_id, 2)
+  })
+
+  it('ending the account ends every session of it, and it signs in no more', async () => {
+    const { account, password, tokens, accountId } = await signedIn([1, 2])
+    await change(accountId, () => endAccount(app.db, manager, accountId))
+    for (const token of tokens) assert.equal((await call(app, INFO, {}, { token })).code, -90001)
+    assert.deepEqual(await call(app, LOGIN, { account, password }), { code: -4, msg: '账号或密码错误', res: null })
+    assert.equal(await auditedFor(accountId), 1)
+  })
+
+  it('resetting the password ends every session of it; the temporary one must be changed at sign-in', async () => {
+    const { account, password, tokens, accountId } = await signedIn([1, 2])
+    await assert.rejects(resetPassword(app.db, manager, accountId, 'short'), { key: 'password.weak' })
+    await change(accountId, () => resetPassword(app.db, manager, accountId, 'Temporary2026'))
+    for (const token of tokens) assert.equal((await call(app, INFO, {}, { token })).code, -90001)
+    assert.equal((await call(app, LOGIN, { account, password })).code, -4)
+    assert.equal((await call(app, LOGIN, { account, password: 'Temporary2026' })).code, -90004)
+    assert.equal(await auditedFor(accountId), 1)
+  })
+
+  it('a site taken away or an account ended by hand in the database ends its kept sessions too', async () => {
+    const first = await signedIn([1, 2])
+    let told = heard(`a:${first.accountId}`)
+    await app.db.execute(sql`delete from account_sites where account_id = ${first.accountId} and site_id = 2`)
+    await told
+    assert.equal((await call(app, INFO, {}, { token: first.tokens[1] })).code, -90001)
+    assert.equal((await call(app, INFO, {}, { token: first.tokens[0] })).code, 1)
+
+    const second = await signedIn([1])
+    told = heard(`a:${second.accountId}`)
+    await app.db.execute(sql`update accounts set disabled_at = now() where id = ${second.accountId}`)
+    await told
+    assert.equal((await call(app, INFO, {}, { token: second.tokens[0] })).code, -90001)
+  })
+
+  it(
+    'a change made through another instance ends the sessions this one kept',
+    { skip: !process.env.DATABASE_URL && 'two instances at once need PostgreSQL' },
+    async () => {
+      const other = await startApp({ sessionTtlHours: TTL_HOURS })
+      try {
+        for (const make of [
+          (accountId: number) => removeSiteFromAccount(other.db, manager, accountId, 2),
+          (accountId: number) => endAccount(other.db, manager, accountId),
+          (accountId: number) => resetPassword(other.db, manager, accountId, 'Temporary2026'),
+        ]) {
+          const { tokens, accountId } = await signedIn([1, 2])
+          await change(accountId, () => make(accountId))
+          assert.equal((await call(app, INFO, {}, { token: tokens[1] })).code, -90001, String(make))
+        }
+      } finally {
+        await other.close()
+      }
+    },
+  )
 })
 
 describe('login replies', () => {

@@ -50,6 +50,7 @@ export async function fillSite(
     medicine: [],
     outApply: [],
     specialCare: [],
+    session: (await as('/api/care/account/sessions')).res.map((s: { id: number }) => s.id),
   }
   data.pools = pools
   for (const definition of formDefinitions) {
@@ -168,6 +169,7 @@ export function poolName(url: string, key: string): string | undefined {
     site_id: 'site',
     department_id: 'department',
     gift_type_id: 'giftType',
+    session_id: 'session',
   }
   if (key !== 'id') return byField[key]
   if (url.includes('/customer/')) return 'customer'
@@ -259,7 +261,9 @@ export async function siteFingerprint(app: FastifyInstance, siteId: number): Pro
     const selects = tables.map((table) => {
       const { name, columns } = getTableConfig(table)
       const order = columns.some((c) => c.name === 'id') ? 't.id' : 't::text'
-      return `select '${name}' as name, md5(coalesce(string_agg(t::text, '|' order by ${order}), '')) as hash from ${name} t where ${scopeOf(table, siteId)}`
+      // A session's last use is written by any call it signs in, a refused one too: no data of the site.
+      const row = `(to_jsonb(t) - 'last_seen_at')::text`
+      return `select '${name}' as name, md5(coalesce(string_agg(${row}, '|' order by ${order}), '')) as hash from ${name} t where ${scopeOf(table, siteId)}`
     })
     query = sql.raw(selects.join(' union all '))
     fingerprintSql.set(siteId, query)

@@ -63,8 +63,11 @@ export interface UploadedFile {
 type Style1 = { code: number; msg?: string; res?: unknown }
 type Style2 = { err: number; message?: string; data?: unknown }
 
+/** Which app this is: the server records it at login, for the personal centre's list of devices. */
+const CLIENT = process.env.TARO_ENV === 'weapp' ? 'weapp' : 'h5'
+
 function headers(token = hooks.getToken()) {
-  return { token, lang: langHeader() }
+  return { token, lang: langHeader(), client: CLIENT }
 }
 
 /**

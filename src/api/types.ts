@@ -1,7 +1,7 @@
 // Reply shapes of the API, with the server's field names. Ids are numbers.
 // They are the server's schemas (@yuezi/contract/api), read as types only: nothing of TypeBox ships.
 import type { Static, TSchema } from 'typebox'
-import type { HomeReply, SiteList, UserInfo as UserInfoSchema } from '@yuezi/contract/api/account'
+import type { DeviceList, HomeReply, SiteList, UserInfo as UserInfoSchema } from '@yuezi/contract/api/account'
 import type { Saved as SavedReply } from '@yuezi/contract/api/common'
 import type { Customer as CustomerSchema } from '@yuezi/contract/api/customers'
 import type {
@@ -20,6 +20,9 @@ export type ResOf<Reply extends TSchema> = Static<Reply>['res']
 export type UserInfo = Static<typeof UserInfoSchema>
 
 export type Site = ResOf<typeof SiteList>[number]
+
+/** A device the account is signed in on. */
+export type Device = ResOf<typeof DeviceList>[number]
 
 export type Customer = Static<typeof CustomerSchema>
 

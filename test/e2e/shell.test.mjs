@@ -2,6 +2,7 @@
 // built H5 app, Debian's Chromium at phone size.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { launchBrowser } from './support.mjs'
 import {
   useApp,
   zh,
@@ -19,10 +20,22 @@ import {
   sign,
   tokenOf,
   eventually,
+  driving,
+  isHome,
 } from './app.mjs'
 
 const app = useApp()
 const { login } = app
+
+/** POST /api/care/<path> as a client of its own; resolves the whole reply. */
+async function post(path, body, token) {
+  const res = await fetch(`${app.server.url}/api/care/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', lang: 'zh', token },
+    body: JSON.stringify(body),
+  })
+  return res.json()
+}
 
 async function apiLogin(account, password) {
   const res = await fetch(`${app.server.url}/api/care/account/login_old`, {
@@ -289,5 +302,50 @@ test('a page whose code is slow to arrive shows the loading state after 200 ms; 
   await page.locator('.stock-list').first().waitFor()
   assert.ok(held > 0, 'the page needed no code of its own')
   await page.locator('.taro__toast').getByText(zh['common.loading']).waitFor({ state: 'hidden' })
+  await page.close()
+})
+
+test('the personal centre lists the signed-in devices and signs another one out, which is then refused', async () => {
+  const page = await app.newPage()
+  await login(page, 'manager', 'demo1234')
+  await page.waitForURL(isHome)
+  // Only the two devices of this test: the account's earlier sessions end.
+  assert.equal((await post('account/sessions/end', {}, await tokenOf(page))).code, 1)
+  const other = driving({ server: app.server, browser: await launchBrowser() })
+  try {
+    const phone = await other.newPage()
+    await other.login(phone, 'manager', 'demo1234')
+    await phone.waitForURL(isHome)
+    const phoneToken = await tokenOf(phone)
+
+    await page.getByText(zh['tab.mine'], { exact: true }).click()
+    await cell(page, zh['mine.devices']).click()
+    await page.waitForURL(/\/pagesAccount\/devices\/index/)
+    const rows = page.locator('.devices__row')
+    await eventually(async () => (await rows.count()) === 2, 'two devices')
+    const [mine, theirs] = [
+      rows.filter({ hasText: zh['devices.thisDevice'] }),
+      rows.filter({ hasNotText: zh['devices.thisDevice'] }),
+    ]
+    for (const row of [mine, theirs]) await row.getByText(zh['devices.client.h5'], { exact: true }).waitFor()
+    assert.equal(await mine.locator('.nut-button').count(), 0)
+
+    await button(theirs, zh['devices.signOut']).click()
+    await modal(page)
+      .getByText(fmt(zh['devices.signOutConfirm'], { client: zh['devices.client.h5'] }))
+      .waitFor()
+    await modal(page).getByText(zh['common.confirm'], { exact: true }).click()
+    await eventually(async () => (await rows.count()) === 1, 'one device left')
+    assert.equal(await button(page, zh['devices.signOutOthers']).count(), 0)
+
+    // The other device is refused at its next request, and sent to sign in.
+    assert.equal((await post('account/info', {}, phoneToken)).code, -90001)
+    await phone.getByText(zh['tab.mine'], { exact: true }).click()
+    await phone.waitForURL(/\/pages\/login\/index/)
+    other.assertNoPageErrors()
+  } finally {
+    await other.browser.close()
+  }
+  assert.equal((await post('account/info', {}, await tokenOf(page))).code, 1)
   await page.close()
 })

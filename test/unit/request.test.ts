@@ -43,14 +43,14 @@ afterEach(() => {
 })
 
 describe('request: what is sent', () => {
-  it('POSTs JSON with the token and lang headers and the request timeout', async () => {
+  it('POSTs JSON with the token, lang and client headers and the request timeout', async () => {
     replyOnce(ok({ a: 1 }))
     await request('/api/care/account/info', { site_id: 2 })
     expect(requestCalls()[0]).toEqual({
       url: '/api/care/account/info',
       method: 'POST',
       data: { site_id: 2 },
-      header: { 'content-type': 'application/json', token: 'tok-1', lang: 'zh' },
+      header: { 'content-type': 'application/json', token: 'tok-1', lang: 'zh', client: 'h5' },
       dataType: 'json',
       timeout: 600000,
     })
@@ -312,7 +312,7 @@ describe('uploadFile', () => {
       url: '/api/admin/oss/upload',
       filePath: 'blob:sig',
       name: 'file',
-      header: { token: 'tok-1', lang: 'zh' },
+      header: { token: 'tok-1', lang: 'zh', client: 'h5' },
       timeout: 60000,
     })
     expect(ui.showLoading).toHaveBeenCalledTimes(1)

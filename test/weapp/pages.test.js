@@ -25,6 +25,7 @@ const SHOWS = {
   },
   'pages/login/index': { titleKey: 'login.title', data: async () => zh['login.submit'] },
   'pages/modifyPwd/index': { titleKey: 'modifyPwd.title' },
+  'pagesAccount/devices/index': { titleKey: 'devices.title', data: async () => zh['devices.thisDevice'] },
   'pages/notFound/index': { titleKey: 'notFound.title' },
   // The locale leaves the web-view's title empty (WeChat shows the web page's own): none is set.
   'pages/webView/index': { titleKey: 'webView.title', data: async () => zh['webView.refused'] },

@@ -124,3 +124,32 @@ it("a token the server no longer knows sends the app to login with the server's 
   expect(h.stack.map((e) => e.route)).toEqual([LOGIN])
   expect(h.storage.get('token') || '').toBe('')
 })
+
+it('the personal centre lists the signed-in devices and signs another one out, which is then refused', async () => {
+  await signIn('demo2')
+  // Only the two devices of this test: the account's earlier sessions end.
+  expect((await post('care/account/sessions/end', {}, { token: appToken() })).code).toBe(1)
+  // The other device: a client that says nothing of itself (as the PC back-office).
+  const desk = (await api('account/login_old', { account: 'demo2', password: 'demo1234' })).token
+
+  await h.tapTab(MINE)
+  await h.waitForPage(MINE)
+  await h.settled()
+  h.tap(h.byText(zh['mine.devices'])[0])
+  await h.waitForPage('pagesAccount/devices/index')
+  const rows = () => h.$$('.devices__row')
+  await h.waitFor(() => rows().length === 2, { what: 'two devices' })
+  const clients = rows().map((row) => h.$('.devices__client', row).textContent.trim())
+  expect(clients).toEqual([zh['devices.client.weapp'] + zh['devices.thisDevice'], zh['devices.client.other']])
+  expect(h.byText(zh['devices.signOut']).filter((el) => rows()[0].contains(el))).toEqual([])
+
+  const modals = h.ui.modals.length
+  h.tap(h.byText(zh['devices.signOut']).find((el) => rows()[1].contains(el)))
+  await h.waitFor(() => rows().length === 1, { what: 'one device left' })
+  expect(h.ui.modals.slice(modals).map((m) => m.content)).toEqual([
+    fmt(zh['devices.signOutConfirm'], { client: zh['devices.client.other'] }),
+  ])
+  expect(h.byText(zh['devices.signOutOthers'])).toEqual([])
+  expect((await post('care/account/info', {}, { token: desk })).code).toBe(-90001)
+  expect((await post('care/account/info', {}, { token: appToken() })).code).toBe(1)
+})

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { Day, Envelope, Id, Named, Nullable } from './common.js'
+import { Day, Envelope, Id, Named, Nullable, Timestamp } from './common.js'
 
 // /api/care/account: logging in and out, the account, its sites, the home page's counts.
 
@@ -46,3 +46,23 @@ export const HomeReply = Envelope(
 export const ChangePasswordBody = Type.Object({ old_password: Password, password: Password })
 
 export const SiteList = Envelope(Type.Array(Named))
+
+/** The `client` header the app sends with a login: which app the session's device runs. */
+export const SESSION_CLIENTS = ['weapp', 'h5', 'other'] as const
+
+/** A device the account is signed in on: one live session. */
+export const Device = Type.Object({
+  id: Type.Integer(),
+  /** The mini program, the H5 app, or another client (the PC back-office, which sends no `client`). */
+  client: Type.Enum(SESSION_CLIENTS),
+  site_name: Type.String(),
+  signed_in_at: Timestamp,
+  last_seen_at: Timestamp,
+  /** The session of the request itself. */
+  current: Type.Boolean(),
+})
+export const DeviceList = Envelope(Type.Array(Device))
+
+/** One other device to sign out (its session's id); without it, every other one. */
+export const SignOutDevicesBody = Type.Object({ session_id: Type.Optional(Id) })
+export const SignOutDevicesReply = Envelope(Type.Object({ ended: Type.Integer() }))

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core'
+import { SESSION_CLIENTS } from '@yuezi/contract/api/account'
 
 // 64-bit ids in number mode so that PGlite and node-postgres both return numbers.
 const id = () => bigserial('id', { mode: 'number' }).primaryKey()
@@ -59,6 +60,8 @@ export const accounts = pgTable('accounts', {
   defaultSiteId: ref('default_site_id')
     .notNull()
     .references(() => sites.id),
+  /** When the account was ended: it signs in no more, and its sessions are refused. */
+  disabledAt: at('disabled_at'),
   createdAt: at('created_at').notNull().defaultNow(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 })
@@ -77,6 +80,8 @@ export const accountSites = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.siteId] })],
 )
 
+export type SessionClient = (typeof SESSION_CLIENTS)[number]
+
 /** Only the sha256 of a token is stored: a leaked table gives no usable token. */
 export const sessions = pgTable(
   'sessions',
@@ -91,6 +96,10 @@ export const sessions = pgTable(
       .references(() => sites.id),
     createdAt: at('created_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
+    /** When the session last signed a request in, to the minute or so: past the idle limit it ends. */
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    /** Which app signed in, as its request layer says: the personal centre's list of devices names it. */
+    client: text('client', { enum: SESSION_CLIENTS }).notNull().default('other'),
     revokedAt: at('revoked_at'),
   },
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError, Code } from '../errors.js'
 import { SessionCache } from '../lib/sessionCache.js'
-import { findSession, type Session } from '../repositories/sessions.js'
+import { findSession, markSessionSeen, type Session } from '../repositories/sessions.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,10 +30,15 @@ declare module 'fastify' {
 export interface AuthPluginOptions {
   /** How long a session read from the database is answered from memory (0: never). */
   sessionCacheSeconds: number
+  /** A session not used for this long signs nobody in. */
+  sessionIdleMinutes: number
 }
 
+/** How stale a session's recorded last use may get: a busy session writes it this seldom, not per request. */
+const SEEN_STEP_MS = 60_000
+
 export default fp<AuthPluginOptions>(
-  async (app, { sessionCacheSeconds }) => {
+  async (app, { sessionCacheSeconds, sessionIdleMinutes }) => {
     // Who is calling is read once and kept while the database tells this instance of every change
     // of sessions, accounts and sites (their triggers notify): a logout, a password change or a
     // site switch on any instance, or a change made by hand, drops what it touches here at once.
@@ -54,7 +59,17 @@ export default fp<AuthPluginOptions>(
       const token = request.headers.token
       const session = typeof token === 'string' && token ? await cache.find(token) : undefined
       if (!session) throw new AppError(Code.TOKEN_MISSING, 'auth.loginRequired')
-      if (session.expiresAt <= new Date()) throw new AppError(Code.TOKEN_EXPIRED, 'auth.expired')
+      const now = new Date()
+      const idleMs = now.getTime() - session.lastSeenAt.getTime()
+      if (session.expiresAt <= now || idleMs >= sessionIdleMinutes * 60_000) {
+        throw new AppError(Code.TOKEN_EXPIRED, 'auth.expired')
+      }
+      if (idleMs >= SEEN_STEP_MS) {
+        await markSessionSeen(app.db, session.id, now)
+        // The kept copy is this object: this instance writes again only a step later. Other
+        // instances are not told (see the sessions trigger); each records its own requests alike.
+        session.lastSeenAt = now
+      }
       if (session.mustChangePassword && !request.routeOptions.config.allowedBeforePasswordChange) {
         throw new AppError(Code.MUST_CHANGE_PASSWORD, 'auth.mustChangePassword')
       }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import { accounts, accountSites, sites } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 
@@ -31,12 +31,53 @@ export async function createAccount(db: Db, input: NewAccount): Promise<number> 
   })
 }
 
+/** An account that has not been ended, by its name. */
 export async function findAccount(db: Db, account: string) {
   const [row] = await db
     .select({ id: accounts.id, passwordHash: accounts.passwordHash, defaultSiteId: accounts.defaultSiteId })
     .from(accounts)
-    .where(eq(accounts.account, account))
+    .where(and(eq(accounts.account, account), isNull(accounts.disabledAt)))
   return row
+}
+
+/** An account by its id, ended or not. */
+export async function getAccount(db: Db, accountId: number) {
+  const [row] = await db
+    .select({ id: accounts.id, account: accounts.account, defaultSiteId: accounts.defaultSiteId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+  return row
+}
+
+/** Ends the account (once): it signs in no more. Answers whether it was going until now. */
+export async function disableAccount(db: Db, accountId: number): Promise<boolean> {
+  const rows = await db
+    .update(accounts)
+    .set({ disabledAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(accounts.id, accountId), isNull(accounts.disabledAt)))
+    .returning({ id: accounts.id })
+  return rows.length > 0
+}
+
+/** Sets a temporary password, which the account must change at its next sign-in. */
+export async function setTemporaryPassword(db: Db, accountId: number, passwordHash: string): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ passwordHash, mustChangePassword: true, updatedAt: new Date() })
+    .where(eq(accounts.id, accountId))
+}
+
+/** Takes a site from the account's sites; answers whether the account had it. */
+export async function deleteAccountSite(db: Db, accountId: number, siteId: number): Promise<boolean> {
+  const rows = await db
+    .delete(accountSites)
+    .where(and(eq(accountSites.accountId, accountId), eq(accountSites.siteId, siteId)))
+    .returning({ siteId: accountSites.siteId })
+  return rows.length > 0
+}
+
+export async function setDefaultSite(db: Db, accountId: number, siteId: number): Promise<void> {
+  await db.update(accounts).set({ defaultSiteId: siteId, updatedAt: new Date() }).where(eq(accounts.id, accountId))
 }
 
 export async function getPasswordHash(db: Db, accountId: number): Promise<string> {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Actor } from '../actor.js'
+import type { SessionClient } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 import { AppError, Code } from '../errors.js'
 import { siteUtcOffset } from '../lib/dates.js'
@@ -36,7 +37,10 @@ export const userInfo = (session: sessions.Session) => ({
 })
 
 /** Starts a session (a login, audited) and returns its token: 256 random bits, stored only as their hash. */
-export async function createSession(db: Db, input: Actor & { ttlHours: number }): Promise<string> {
+export async function createSession(
+  db: Db,
+  input: Actor & { ttlHours: number; client?: SessionClient },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   await db.transaction(async (tx) => {
     const id = await sessions.insertSession(tx, {
@@ -44,11 +48,16 @@ export async function createSession(db: Db, input: Actor & { ttlHours: number })
       accountId: input.accountId,
       siteId: input.siteId,
       expiresAt: new Date(Date.now() + input.ttlHours * 3600_000),
+      client: input.client ?? 'other',
     })
     await writeAudit(tx, { ...input, action: 'create', entity: ENTITY, entityId: id })
   })
   return token
 }
+
+/** Which app a login comes from, as its `client` header says; anything else is another client. */
+export const sessionClientOf = (header: unknown): SessionClient =>
+  header === 'weapp' || header === 'h5' ? header : 'other'
 
 /** How many failed logins a window allows: of one account from any address, and from one address to any account. */
 export interface LoginLimit {
@@ -63,6 +72,8 @@ export interface LoginInput {
   /** The site to work in; default the account's default site. */
   siteId?: number
   ttlHours: number
+  /** Which app signs in (the device list names it). */
+  client: SessionClient
   /** The HTTP request logging in (the session's audit row records it). */
   httpRequestId?: string
   /** The client's address, as far as the proxies in front are believed. */
@@ -115,6 +126,7 @@ export async function login(db: Db, input: LoginInput) {
     accountId: found.id,
     siteId,
     ttlHours: input.ttlHours,
+    client: input.client,
     httpRequestId: input.httpRequestId,
   })
   const session = (await sessions.findSession(db, token))!
@@ -169,5 +181,42 @@ export async function changePassword(
     await accounts.setPassword(tx, session.accountId, passwordHash)
     await writeAudit(tx, { ...session, action: 'update', entity: 'accounts', entityId: session.accountId })
     await sessions.revokeOtherSessions(tx, session.accountId, session.id)
+  })
+}
+
+/** A session not used for `idleMinutes` signs nobody in, whatever its absolute expiry. */
+export const idleSince = (idleMinutes: number, now = new Date()) => new Date(now.getTime() - idleMinutes * 60_000)
+
+/** The devices the account is signed in on (its live sessions), the caller's own marked. */
+export async function listDevices(db: Db, session: SessionActor, idleMinutes: number) {
+  const now = new Date()
+  const rows = await sessions.listLiveSessions(db, session.accountId, now, idleSince(idleMinutes, now))
+  return rows.map((row) => ({
+    id: row.id,
+    client: row.client,
+    site_name: row.siteName,
+    signed_in_at: row.createdAt.toISOString(),
+    last_seen_at: row.lastSeenAt.toISOString(),
+    current: row.id === session.id,
+  }))
+}
+
+/**
+ * Signs the account out on another of its devices (`sessionId`), or on every other one; each
+ * session ended is audited like a logout. A session of another account, the caller's own or one
+ * already ended is refused as unknown. Answers the sessions ended.
+ */
+export async function signOutDevices(db: Db, session: SessionActor, sessionId?: number): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    let ended: number[]
+    if (sessionId === undefined) {
+      ended = await sessions.revokeOtherSessions(tx, session.accountId, session.id)
+    } else {
+      const found = sessionId !== session.id && (await sessions.revokeAccountSession(tx, session.accountId, sessionId))
+      if (!found) throw new AppError(Code.NOT_FOUND, 'auth.deviceNotFound')
+      ended = [sessionId]
+    }
+    for (const id of ended) await writeAudit(tx, { ...session, action: 'delete', entity: ENTITY, entityId: id })
+    return ended
   })
 }

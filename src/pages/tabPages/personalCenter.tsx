@@ -11,7 +11,7 @@ import { popupPortal } from '@/components/popupPortal'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle, useTabBarTexts } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
-import { MODIFY_PASSWORD_PAGE, UPDATE_PAGE } from '@/routes'
+import { DEVICES_PAGE, MODIFY_PASSWORD_PAGE, UPDATE_PAGE } from '@/routes'
 import { sessionStore } from '@/stores'
 import { toast } from '@/utils/feedback'
 import { checkForUpdate, versionText } from '@/uni_modules/rt-uni-update/updateManager'
@@ -72,6 +72,13 @@ export default observer(function PersonalCentre() {
           align="center"
           clickable
           onClick={() => Taro.navigateTo({ url: MODIFY_PASSWORD_PAGE })}
+        />
+        <Cell
+          title={t('mine.devices')}
+          extra={<CellLink />}
+          align="center"
+          clickable
+          onClick={() => Taro.navigateTo({ url: DEVICES_PAGE })}
         />
         <Cell title={t('mine.language')} extra={<LanguageSwitch />} align="center" />
         <Cell title={t('mine.version')} extra={versionText} align="center" />

@@ -4,11 +4,14 @@ import { Code } from '../../errors.js'
 import { centreDayRange, centreToday } from '../../lib/dates.js'
 import {
   ChangePasswordBody,
+  DeviceList,
   HomeBody,
   HomeReply,
   InfoBody,
   LoginBody,
   LoginReply,
+  SignOutDevicesBody,
+  SignOutDevicesReply,
   SiteList,
   UserInfo,
 } from '@yuezi/contract/api/account'
@@ -16,8 +19,11 @@ import { Done, Envelope, NoBody } from '@yuezi/contract/api/common'
 import {
   changePassword,
   listAccountSites,
+  listDevices,
   login,
   logout,
+  sessionClientOf,
+  signOutDevices,
   switchSite,
   userInfo,
   type LoginLimit,
@@ -26,6 +32,7 @@ import { homeCounts } from '../../services/home.js'
 
 export interface AccountRoutesOptions {
   sessionTtlHours: number
+  sessionIdleMinutes: number
   loginLimit: LoginLimit
 }
 
@@ -51,6 +58,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
         password,
         siteId: site_id,
         ttlHours: options.sessionTtlHours,
+        client: sessionClientOf(request.headers.client),
         httpRequestId: request.id,
         address: request.ip,
         limit: options.loginLimit,
@@ -140,6 +148,34 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       },
     },
     async (request, reply) => reply.ok(await listAccountSites(app.db, request.session.accountId)),
+  )
+
+  app.post(
+    '/sessions',
+    {
+      schema: {
+        summary: 'The devices the account is signed in on (its live sessions), this one marked',
+        body: NoBody,
+        response: { 200: DeviceList },
+      },
+    },
+    async (request, reply) => reply.ok(await listDevices(app.db, request.session, options.sessionIdleMinutes)),
+  )
+
+  app.post(
+    '/sessions/end',
+    {
+      schema: {
+        summary: 'Sign the account out on another of its devices (session_id), or on every other one',
+        body: SignOutDevicesBody,
+        response: { 200: SignOutDevicesReply },
+      },
+    },
+    async (request, reply) => {
+      const ended = await signOutDevices(app.db, sessionActorOf(request), request.body.session_id)
+      if (ended.length) await app.sessionsChanged(`a:${request.session.accountId}`)
+      return reply.ok({ ended: ended.length })
+    },
   )
 }
 

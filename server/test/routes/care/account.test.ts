@@ -143,6 +143,113 @@ describe('change_pwd', () => {
   })
 })
 
+describe('signed-in devices', () => {
+  const DEVICES = '/api/care/account/sessions'
+  const SIGN_OUT = '/api/care/account/sessions/end'
+  const loginFrom = async (account: string, password: string, client?: string) =>
+    (await call(app, LOGIN, { account, password }, client ? { client } : {})).res.token as string
+
+  it('lists the live sessions of the account, which app each is, this one marked, the latest used first', async () => {
+    const { account, password } = await addAccount(app, { siteIds: [1, 2] })
+    const phone = await loginFrom(account, password, 'weapp')
+    const browser = await loginFrom(account, password, 'h5')
+    const desk = await loginFrom(account, password, 'a PC back-office')
+    const ended = await loginFrom(account, password, 'h5')
+    await call(app, '/api/care/account/logout', {}, { token: ended })
+    assert.equal((await call(app, INFO, { site_id: 2 }, { token: phone })).code, 1)
+    const reply = await call(app, DEVICES, {}, { token: browser })
+    assert.equal(reply.code, 1)
+    const rows = reply.res as {
+      client: string
+      site_name: string
+      signed_in_at: string
+      last_seen_at: string
+      current: boolean
+    }[]
+    // The latest signed in is the latest used: none has been used for a minute yet.
+    assert.deepEqual(
+      rows.map((row) => [row.client, row.current, row.site_name]),
+      [
+        ['other', false, '阳光月子中心·总店'],
+        ['h5', true, '阳光月子中心·总店'],
+        ['weapp', false, '阳光月子中心·分店'],
+      ],
+    )
+    for (const row of rows) {
+      assert.ok(Date.parse(row.signed_in_at) <= Date.parse(row.last_seen_at), JSON.stringify(row))
+      assert.ok(Date.now() - Date.parse(row.last_seen_at) < 60_000, JSON.stringify(row))
+    }
+    assert.equal((await call(app, DEVICES, {}, { token: desk })).res.length, 3)
+  })
+
+  it('signs out one other device, which is then refused; the others go on', async () => {
+    const { account, password } = await addAccount(app)
+    const [mine, other, third] = [
+      await loginFrom(account, password, 'h5'),
+      await loginFrom(account, password, 'weapp'),
+      await loginFrom(account, password, 'h5'),
+    ]
+    for (const token of [mine, other, third]) assert.equal((await call(app, INFO, {}, { token })).code, 1)
+    const devices = (await call(app, DEVICES, {}, { token: mine })).res as { id: number; client: string }[]
+    const target = devices.find((device) => device.client === 'weapp')!
+    const reply = await call(app, SIGN_OUT, { session_id: target.id }, { token: mine })
+    assert.deepEqual(reply, { code: 1, msg: '成功', res: { ended: 1 } })
+    assert.deepEqual(await call(app, INFO, {}, { token: other }), { code: -90001, msg: '请先登录', res: null })
+    for (const token of [mine, third]) assert.equal((await call(app, INFO, {}, { token })).code, 1)
+    assert.equal((await call(app, DEVICES, {}, { token: mine })).res.length, 2)
+    // Audited like a logout, under the account that signed it out.
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'sessions'), eq(auditLog.entityId, target.id), eq(auditLog.action, 'delete')))
+    assert.ok(entry)
+    // Once ended, it is not found again.
+    assert.equal((await call(app, SIGN_OUT, { session_id: target.id }, { token: mine })).code, -2)
+  })
+
+  it('signs out every other device and keeps this one', async () => {
+    const { account, password } = await addAccount(app, { siteIds: [1, 2] })
+    const mine = await loginFrom(account, password, 'weapp')
+    const others = [await loginFrom(account, password, 'h5'), await loginFrom(account, password)]
+    assert.equal((await call(app, INFO, { site_id: 2 }, { token: others[0] })).code, 1)
+    for (const token of others) assert.equal((await call(app, INFO, {}, { token })).code, 1)
+    assert.deepEqual(await call(app, SIGN_OUT, {}, { token: mine }), { code: 1, msg: '成功', res: { ended: 2 } })
+    for (const token of others) assert.equal((await call(app, INFO, {}, { token })).code, -90001)
+    assert.equal((await call(app, INFO, {}, { token: mine })).code, 1)
+    const left = (await call(app, DEVICES, {}, { token: mine })).res
+    assert.deepEqual(
+      left.map((device: { client: string; current: boolean }) => [device.client, device.current]),
+      [['weapp', true]],
+    )
+    assert.deepEqual((await call(app, SIGN_OUT, {}, { token: mine })).res, { ended: 0 })
+  })
+
+  it("refuses another account's session and the caller's own, as no device of it", async () => {
+    const mine = await addAccount(app)
+    const theirs = await addAccount(app)
+    const token = await loginFrom(mine.account, mine.password, 'h5')
+    const their = await loginFrom(theirs.account, theirs.password, 'weapp')
+    const [theirDevice] = (await call(app, DEVICES, {}, { token: their })).res
+    const [ownDevice] = (await call(app, DEVICES, {}, { token })).res
+    assert.deepEqual(await call(app, SIGN_OUT, { session_id: theirDevice.id }, { token }), {
+      code: -2,
+      msg: '该设备已退出登录',
+      res: null,
+    })
+    assert.equal(
+      (await call(app, SIGN_OUT, { session_id: ownDevice.id }, { token, lang: 'en' })).msg,
+      'That device is no longer signed in',
+    )
+    assert.equal((await call(app, INFO, {}, { token: their })).code, 1)
+    assert.equal((await call(app, INFO, {}, { token })).code, 1)
+    // Their list shows nothing of this account's sessions.
+    assert.deepEqual(
+      (await call(app, DEVICES, {}, { token: their })).res.map((device: { id: number }) => device.id),
+      [theirDevice.id],
+    )
+  })
+})
+
 describe('sites', () => {
   it('lists the sites of the account', async () => {
     const demo = await login(app, 'demo', 'demo1234')

@@ -1,0 +1,4 @@
+// The devices feature as pages see it. Re-exports only, so that the bundler leaves out of a page
+// whatever the page does not use.
+export { default as DeviceList } from './components/DeviceList'
+export { devicesStore } from './stores/devices'
