@@ -1,10 +1,12 @@
 import zh from '../locales/zh-CN.json'
 import { pagesHomePages } from './features/registry'
 import {
+  ADMIN_PAGES,
   HOME_PAGE,
   MAIN_PAGES,
   MAP_PAGES,
   MAP_PAGES_ROOT,
+  PAGES_ADMIN_ROOT,
   PAGES_HOME_ROOT,
   PERSONAL_CENTRE_PAGE,
   pagePath,
@@ -29,7 +31,11 @@ export default defineAppConfig({
   // WeChat injects only the components a page renders, not every one the package declares.
   lazyCodeLoading: 'requiredComponents',
   pages: MAIN_PAGES.map((route) => pagePath(route)),
-  subPackages: [{ root: pagePath(PAGES_HOME_ROOT), pages: pagesHomePages() }, ...mapPages],
+  subPackages: [
+    { root: pagePath(PAGES_HOME_ROOT), pages: pagesHomePages() },
+    { root: pagePath(PAGES_ADMIN_ROOT), pages: ADMIN_PAGES.map((route) => pagePath(route, PAGES_ADMIN_ROOT)) },
+    ...mapPages,
+  ],
   window: {
     backgroundTextStyle: 'light',
     navigationBarBackgroundColor: '#ffffff',

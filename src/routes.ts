@@ -17,6 +17,13 @@ export { CHOOSE_LOCATION_PAGE, OPEN_LOCATION_PAGE, MAP_PAGES_ROOT, MAP_PAGES } f
 export const PAGES_HOME_ROOT = '/pagesHome'
 export const CHOOSE_DATE_PAGE = `${PAGES_HOME_ROOT}/pages/form/chooseDate`
 
+/** The subpackage of the pages most staff never open: the centre's administration. */
+export const PAGES_ADMIN_ROOT = '/pagesAdmin'
+/** Who opened a customer's records: entered from the personal centre by staff with the right. */
+export const ACCESS_LOG_PAGE = `${PAGES_ADMIN_ROOT}/pages/accessLog/index`
+/** The administration subpackage's pages. */
+export const ADMIN_PAGES = [ACCESS_LOG_PAGE]
+
 /** The main package's pages, the first being the one the app opens on. */
 export const MAIN_PAGES = [
   HOME_PAGE,

@@ -17,6 +17,7 @@ const drawing = [
   'pages',
   'pagesHome',
   'pagesMap',
+  'pagesAdmin',
   ...readdirSync(path.join(SRC, 'features'))
     .map((feature) => `features/${feature}/components`)
     .filter((dir) => {
