@@ -2,11 +2,13 @@ import zh from '../locales/zh-CN.json'
 import { pagesHomePages } from './features/registry'
 import {
   DEVICES_PAGE,
+  ADMIN_PAGES,
   HOME_PAGE,
   MAIN_PAGES,
   MAP_PAGES,
   MAP_PAGES_ROOT,
   PAGES_ACCOUNT_ROOT,
+  PAGES_ADMIN_ROOT,
   PAGES_HOME_ROOT,
   PERSONAL_CENTRE_PAGE,
   pagePath,
@@ -34,6 +36,7 @@ export default defineAppConfig({
   subPackages: [
     { root: pagePath(PAGES_HOME_ROOT), pages: pagesHomePages() },
     { root: pagePath(PAGES_ACCOUNT_ROOT), pages: [pagePath(DEVICES_PAGE, PAGES_ACCOUNT_ROOT)] },
+    { root: pagePath(PAGES_ADMIN_ROOT), pages: ADMIN_PAGES.map((route) => pagePath(route, PAGES_ADMIN_ROOT)) },
     ...mapPages,
   ],
   window: {

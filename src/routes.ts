@@ -21,6 +21,12 @@ export const CHOOSE_DATE_PAGE = `${PAGES_HOME_ROOT}/pages/form/chooseDate`
 export const PAGES_ACCOUNT_ROOT = '/pagesAccount'
 /** The devices the account is signed in on (personal centre). */
 export const DEVICES_PAGE = `${PAGES_ACCOUNT_ROOT}/devices/index`
+/** The subpackage of the pages most staff never open: the centre's administration. */
+export const PAGES_ADMIN_ROOT = '/pagesAdmin'
+/** Who opened a customer's records: entered from the personal centre by staff with the right. */
+export const ACCESS_LOG_PAGE = `${PAGES_ADMIN_ROOT}/pages/accessLog/index`
+/** The administration subpackage's pages. */
+export const ADMIN_PAGES = [ACCESS_LOG_PAGE]
 
 /** The main package's pages, the first being the one the app opens on. */
 export const MAIN_PAGES = [

@@ -212,3 +212,16 @@ describe("access to site A's uploaded files", () => {
     }
   })
 })
+
+it("shows another site's manager none of the access log of a customer of A", async () => {
+  // A's staff opens a signed record of A's customer: an entry of A's.
+  const [record] = a.pools.record
+  assert.equal((await call(app, '/api/care/index/getFormRecordInfo', { id: record }, { token: a.site.token })).code, 1)
+  const [customer] = a.site.customers
+  const own = await call(app, '/api/care/customer/accessLog', { customer_id: customer.id }, { token: a.site.token })
+  assert.ok(own.res.total >= 1)
+  // B's staff may read access logs, of B's customers only.
+  const bToken = (await tokenOf('token of another site')) as string
+  const theirs = await call(app, '/api/care/customer/accessLog', { customer_id: customer.id }, { token: bToken })
+  assert.deepEqual({ code: theirs.code, res: theirs.res }, { code: Code.NOT_FOUND, res: null })
+})

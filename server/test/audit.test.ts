@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
-import { and, asc, eq, gt, max } from 'drizzle-orm'
+import { and, asc, eq, gt, max, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { accounts, auditLog } from '../src/db/schema.js'
+import { accessLog, accounts, auditLog } from '../src/db/schema.js'
 import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { writeAudit } from '../src/repositories/audit.js'
 import { definitionOf, SIGNATURE, validSample } from './formSamples.js'
@@ -351,5 +351,185 @@ describe('prepared statements', () => {
     assert.equal(await writeAudit(app.db, entry(entity)), true)
     await app.db.transaction((tx) => writeAudit(tx, entry(entity)))
     assert.equal((await entriesOf(entity)).length, 2)
+  })
+})
+
+// Who opened what: a reply or a PDF that hands out a mother's ID number, photos or signatures
+// leaves an access entry first; a manager of her site lists them.
+describe('the access log', () => {
+  let clinic: TestSite
+  let staff: { token: string; accountId: number }
+  /** Her check-in notice holds her ID number; the other customer's holds none. */
+  let withId: number
+  let withoutId: number
+
+  before(async () => {
+    clinic = await addSite(app)
+    const account = await addAccount(app, { siteIds: [clinic.siteId] })
+    const token = await login(app, account.account, account.password)
+    staff = { token, accountId: (await call(app, `${CARE}/account/info`, {}, { token })).res.id }
+    const departmentIds = (await post('index/departmentList', {}, clinic.token)).map((d: { id: number }) => d.id)
+    const notice = async (name: string, n: number, idCard: string | undefined) => {
+      const customer = clinic.customers[n]
+      const data = { ...validSample(definitionOf(name), { customer, room: customer.room, departmentIds }) }
+      data.id_card = idCard
+      return (await post('index/saveForm', { name, customer_id: customer.id, data }, clinic.token)).id as number
+    }
+    withId = await notice('月子入住通知单', 0, '11010519491231002X')
+    withoutId = await notice('小月子入住通知单', 1, undefined)
+  })
+
+  /** The clinic's entries written while `read` ran, oldest first. */
+  async function loggedBy(read: () => Promise<unknown>) {
+    const inClinic = eq(accessLog.siteId, clinic.siteId)
+    const [{ last }] = await app.db
+      .select({ last: max(accessLog.id) })
+      .from(accessLog)
+      .where(inClinic)
+    await read()
+    return app.db
+      .select({
+        accountId: accessLog.accountId,
+        customerId: accessLog.customerId,
+        kind: accessLog.kind,
+        recordId: accessLog.recordId,
+        name: accessLog.name,
+        action: accessLog.action,
+        httpRequestId: accessLog.httpRequestId,
+      })
+      .from(accessLog)
+      .where(and(inClinic, gt(accessLog.id, last ?? 0)))
+      .orderBy(asc(accessLog.id))
+  }
+
+  /** A call as the staff member, with a request id of its own; answers the reply. */
+  async function as(url: string, body: object, requestId: string, token = staff.token) {
+    const response = await app.inject({
+      method: 'POST',
+      url: `${CARE}/${url}`,
+      payload: body,
+      headers: { token, 'x-request-id': requestId },
+    })
+    return response.json()
+  }
+
+  const entry = (recordId: number, action: 'read' | 'pdf', httpRequestId: string) => ({
+    accountId: staff.accountId,
+    customerId: clinic.customers[0].id,
+    kind: 'record',
+    recordId,
+    name: '月子入住通知单',
+    action,
+    httpRequestId,
+  })
+
+  it('reading a record with an ID number writes one entry; one without, none', async () => {
+    const requestId = `read-${randomUUID()}`
+    const rows = await loggedBy(async () => {
+      assert.equal(
+        (await as('index/getFormRecordInfo', { id: withId }, requestId)).res.data.id_card,
+        '11010519491231002X',
+      )
+    })
+    assert.deepEqual(rows, [entry(withId, 'read', requestId)])
+    assert.deepEqual(await loggedBy(() => as('index/getFormRecordInfo', { id: withoutId }, randomUUID())), [])
+  })
+
+  it('a list whose rows hold no ID number, photo or signature writes none; a row that holds one, one', async () => {
+    const quiet = await loggedBy(async () => {
+      const page = await as('index/getFormRecord', { name: '小月子入住通知单', limit: 100 }, randomUUID())
+      assert.deepEqual(
+        page.res.list.map((r: { id: number }) => r.id),
+        [withoutId],
+      )
+      await as('outApply/index', {}, randomUUID())
+      await as('customer/index', {}, randomUUID())
+    })
+    assert.deepEqual(quiet, [])
+    const requestId = `list-${randomUUID()}`
+    assert.deepEqual(await loggedBy(() => as('index/getFormRecord', { limit: 100 }, requestId)), [
+      entry(withId, 'read', requestId),
+    ])
+  })
+
+  it('asking for a PDF link and each open of it write entries under the one who asked', async () => {
+    const askId = `pdf-${randomUUID()}`
+    let url = ''
+    const asked = await loggedBy(async () => {
+      url = (await as('index/formRecordPdf', { id: withId }, askId)).res.url
+    })
+    assert.deepEqual(asked, [entry(withId, 'pdf', askId)])
+    // Opened twice: the second is answered from the cache, and logged all the same.
+    for (const openId of [`open-${randomUUID()}`, `open-${randomUUID()}`]) {
+      const opened = await loggedBy(async () => {
+        const response = await app.inject({ method: 'GET', url, headers: { 'x-request-id': openId } })
+        assert.equal(response.statusCode, 200)
+      })
+      assert.deepEqual(opened, [entry(withId, 'pdf', openId)])
+    }
+  })
+
+  it('a read whose entry cannot be written fails, and hands nothing out', async () => {
+    // The database refuses entries of this one account only: other test files write theirs meanwhile.
+    await app.db.execute(
+      sql.raw(`create function refuse_access_entry() returns trigger language plpgsql as $$
+        begin if new.account_id = ${staff.accountId} then raise exception 'refused'; end if; return new; end $$`),
+    )
+    await app.db.execute(
+      sql.raw(
+        'create trigger refuse_access_entry before insert on access_log for each row execute function refuse_access_entry()',
+      ),
+    )
+    try {
+      for (const [url, body] of [
+        ['index/getFormRecordInfo', { id: withId }],
+        ['index/getFormRecord', { limit: 100 }],
+        ['index/formRecordPdf', { id: withId }],
+      ] as const) {
+        const reply = await as(url, body, randomUUID())
+        assert.equal(reply.code, -500, url)
+        assert.equal(reply.res, null, url)
+      }
+    } finally {
+      await app.db.execute(sql.raw('drop trigger refuse_access_entry on access_log'))
+      await app.db.execute(sql.raw('drop function refuse_access_entry()'))
+    }
+  })
+
+  it('a manager of the site lists a customer’s entries newest first; others are refused', async () => {
+    const customer = clinic.customers[0]
+    const requestId = `seen-${randomUUID()}`
+    await as('index/getFormRecordInfo', { id: withId }, requestId)
+    const page = await post('customer/accessLog', { customer_id: customer.id, limit: 5 }, clinic.token)
+    assert.ok(page.total >= 1)
+    const [newest] = page.list
+    assert.equal(newest.request_id, requestId)
+    assert.deepEqual(
+      { ...newest, id: undefined, at: undefined },
+      {
+        id: undefined,
+        at: undefined,
+        account_id: staff.accountId,
+        account_name: '测试员工',
+        kind: 'record',
+        record_id: withId,
+        name: '月子入住通知单',
+        action: 'read',
+        request_id: requestId,
+      },
+    )
+    const times = page.list.map((e: { at: string }) => Date.parse(e.at))
+    assert.deepEqual(
+      times,
+      [...times].sort((x, y) => y - x),
+    )
+    // The other customer has none of hers.
+    assert.deepEqual((await post('customer/accessLog', { customer_id: clinic.customers[1].id }, clinic.token)).list, [])
+
+    // Staff without the approve right are refused; another site's manager does not see her.
+    const refused = await call(app, `${CARE}/customer/accessLog`, { customer_id: customer.id }, { token: staff.token })
+    assert.deepEqual({ code: refused.code, res: refused.res }, { code: -5, res: null })
+    const elsewhere = await call(app, `${CARE}/customer/accessLog`, { customer_id: customer.id }, { token: site.token })
+    assert.deepEqual({ code: elsewhere.code, res: elsewhere.res }, { code: -2, res: null })
   })
 })

@@ -10,7 +10,12 @@ export function featurePageConfig(id: string) {
   const feature = featureById(id)
   if (!feature) throw new Error(`no form or list "${id}" in features/registry.ts`)
   const title = (zh as Record<string, string>)[feature.titleKey] ?? feature.name
-  return feature.kind === 'list'
-    ? { navigationBarTitleText: title, enablePullDownRefresh: true, onReachBottomDistance: LOAD_MORE_DISTANCE }
-    : { navigationBarTitleText: title }
+  return feature.kind === 'list' ? listPageConfig(title) : { navigationBarTitleText: title }
 }
+
+/** A list page's config: its title, pull to refresh and the next page near the bottom. */
+export const listPageConfig = (title: string) => ({
+  navigationBarTitleText: title,
+  enablePullDownRefresh: true,
+  onReachBottomDistance: LOAD_MORE_DISTANCE,
+})

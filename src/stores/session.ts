@@ -68,6 +68,11 @@ class SessionStore {
     return this.token !== ''
   }
 
+  /** May see who opened a customer's records: the staff with the approve right on the site (as the server decides). */
+  get canReadAccessLog() {
+    return this.userInfo?.can_approve === true
+  }
+
   private setSession(token: string, userInfo: UserInfo | null) {
     // A new session ends what was left of the last logout: its message is old news, and a
     // logout of this session is not a repeat of that one (signing in and out again within the

@@ -1,11 +1,11 @@
 // Print / PDF on H5 end to end: the real server makes the PDF of a saved visitor record and of an
 // approved order, the browser opens it in a tab of its own (application/pdf; in WeChat's browser,
 // the page itself), and its text holds what was saved. A record deleted meanwhile is refused with
-// the server's reason, and the form keeps what it shows.
+// the server's reason, and the form keeps what it shows. A manager sees who opened and exported it.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { useApp, fieldOf, modal, openEntry, tokenOf, formZh, serverZh, zh, fmt } from './app.mjs'
+import { useApp, cell, fieldOf, input, isHome, modal, openEntry, tokenOf, formZh, serverZh, zh, fmt } from './app.mjs'
 import { productWithStock } from './formSteps.mjs'
 
 const app = useApp()
@@ -190,4 +190,34 @@ test('a record deleted meanwhile: the refusal is told, its tab closes, and the f
   assert.equal(await fieldOf(page, 'visitor_name').locator('input').inputValue(), 'PDF访客乙')
   assert.equal(await fieldOf(page, 'remark').locator('textarea').inputValue(), '带了一束康乃馨')
   await page.close()
+})
+
+test('a manager sees on 查阅记录 who opened and exported a signed record of the customer', async () => {
+  // demo (客服小李) opens a signed visit and exports its PDF.
+  const page = await app.newPage()
+  const id = await openSavedVisit(page, '818', 'PDF访客丁')
+  await pdfFrom(headerPdf(page))
+  await page.close()
+
+  // The manager, from the personal centre: pick her, then the entries of her records.
+  const manager = await app.newPage()
+  await app.login(manager, 'manager')
+  await manager.waitForURL(isHome)
+  await manager.getByText(zh['tab.mine'], { exact: true }).click()
+  await cell(manager, zh['mine.accessLog']).click()
+  await manager.waitForURL(/\/pagesAdmin\/pages\/accessLog\/index/)
+  await input(manager, zh['customer.searchPlaceholder']).fill('818')
+  await manager.locator('.customer-picker__row').filter({ hasText: '818' }).first().click()
+  const record = fmt(zh['accessLog.record'], { title: formZh['form.title.visit'], id })
+  const cards = manager.locator('.access-log__card').filter({ hasText: record })
+  await cards.first().waitFor()
+  const texts = await cards.allTextContents()
+  for (const action of ['accessLog.read', 'accessLog.pdf'])
+    assert.ok(
+      texts.some((text) => text.includes('客服小李') && text.includes(zh[action])),
+      `客服小李 ${zh[action]} in ${texts}`,
+    )
+  // Newest first: the PDF's opening comes before the reading that preceded it.
+  assert.ok(texts[0].includes(zh['accessLog.pdf']), texts[0])
+  await manager.close()
 })

@@ -18,6 +18,7 @@ const drawing = [
   'pagesHome',
   'pagesMap',
   'pagesAccount',
+  'pagesAdmin',
   ...readdirSync(path.join(SRC, 'features'))
     .map((feature) => `features/${feature}/components`)
     .filter((dir) => {

@@ -1,4 +1,4 @@
-// Every page of app.json (main package and pagesHome), opened in the simulator while signed in as
+// Every page of app.json (main package, pagesHome and pagesAdmin), opened in the simulator while signed in as
 // demo with a customer chosen: it renders with the server's data, every call it makes is answered
 // with success, and nothing is thrown (the harness fails a test on any uncaught error).
 const h = require('./harness')
@@ -83,6 +83,7 @@ const SHOWS = {
     titleKey: 'form.title.specialCare',
     data: async () => customer.name,
   },
+  'pagesAdmin/pages/accessLog/index': { titleKey: 'accessLog.title', data: async () => customer.name },
 }
 
 let customer

@@ -670,6 +670,41 @@ export const auditLog = pgTable(
   ],
 )
 
+/** The kinds of saved record a reply or a PDF link hands out: form records, rules acknowledgements, orders. */
+export const RECORD_KINDS = ['record', 'answer', 'outApply', 'specialCare'] as const
+export type RecordKind = (typeof RECORD_KINDS)[number]
+
+export const ACCESS_ACTIONS = ['read', 'pdf'] as const
+export type AccessAction = (typeof ACCESS_ACTIONS)[number]
+
+/**
+ * Who opened which record holding a mother's ID number, photos or signatures, read in a reply or
+ * exported as a PDF: written before the reply goes, so that no such read goes unrecorded.
+ */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: id(),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The customer the record belongs to; none for a record of the site. */
+    customerId: ref('customer_id').references(() => customers.id),
+    kind: text('kind', { enum: RECORD_KINDS }).notNull(),
+    recordId: bigint('record_id', { mode: 'number' }).notNull(),
+    /** The record's form name (stored data, as form_records.name), so the entry reads the same after a deletion. */
+    name: text('name').notNull(),
+    action: text('action', { enum: ACCESS_ACTIONS }).notNull(),
+    /** The HTTP request that handed the record out: its x-request-id, as in the server's log lines. */
+    httpRequestId: text('http_request_id'),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('access_log_customer_at_idx').on(t.siteId, t.customerId, t.at.desc())],
+)
+
 export const uploads = pgTable(
   'uploads',
   {

@@ -4,7 +4,7 @@
  */
 import type { SiteLocation } from '@yuezi/contract/forms/location'
 import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
-import { fieldsOf } from '@yuezi/contract/forms/validate'
+import { fieldsOf, isEmpty } from '@yuezi/contract/forms/validate'
 
 /** The record field that holds a round form's medicines (rows); the medicines table keeps them. */
 export const MEDICINES = 'medicines'
@@ -49,6 +49,24 @@ export function searchTextOf(definition: FormDefinition, data: FormData): string
       return []
     })
   return texts(fieldsOf(definition), data).join('\n')
+}
+
+/** The field types whose values are a mother's most sensitive data: her ID number, photos, signatures. */
+const PERSONAL_TYPES = new Set<Field['type']>(['idCard', 'images', 'signature'])
+
+/** Whether the record's values (rows' included) hold an ID number, a photo or a signature: reading it is logged. */
+export function holdsPersonalData(definition: FormDefinition, data: FormData): boolean {
+  const holds = (fields: Field[], values: FormData): boolean =>
+    fields.some((field) => {
+      const value = values[field.key]
+      if (PERSONAL_TYPES.has(field.type)) return !isEmpty(value)
+      return (
+        field.type === 'rows' &&
+        Array.isArray(value) &&
+        value.some((row) => row && typeof row === 'object' && holds(field.rows ?? [], row as FormData))
+      )
+    })
+  return holds(fieldsOf(definition), data)
 }
 
 /** A site's coordinates and sign-in radius as the location fields count from them; null while it has none. */

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { actorOf } from '../actor.js'
 import { AppError, Code } from '../errors.js'
 import { serverTranslator } from '../plugins/i18n.js'
 import { IdBody } from '@yuezi/contract/api/common'
 import { FormRecordPdfBody, PdfFile, PdfLink, PdfRefused, PdfToken } from '@yuezi/contract/api/pdf'
 import {
   createPdfLink,
+  logPdfOpen,
   pdfCache,
   pdfOfLink,
   readPdfLink,
+  type OpenedPdf,
   type PdfKind,
   type PdfSettings,
 } from '../services/pdf/index.js'
@@ -17,7 +20,9 @@ import {
 
 const linkDescription =
   'Answers `{url, name}`: url `/api/pdf/<token>` (prefix the API base) opens the PDF without headers until it ' +
-  'expires (PDF_LINK_TTL_SECONDS, default 300); name is the file name in the language of the `lang` header.'
+  'expires (PDF_LINK_TTL_SECONDS, default 300); name is the file name in the language of the `lang` header. ' +
+  'A record holding an ID number, a photo or a signature is recorded in the access log, for the link and for ' +
+  'each open of it, under the staff member who asked.'
 
 interface PdfRoutesOptions extends PdfSettings {
   /** Opens of links per client address and minute (PDF_RATE_MAX). */
@@ -25,7 +30,7 @@ interface PdfRoutesOptions extends PdfSettings {
 }
 
 const pdfRoutes: FastifyPluginAsyncTypebox<PdfRoutesOptions> = async (app, { rateMax, ...settings }) => {
-  const rendered = pdfCache()
+  const rendered = pdfCache<OpenedPdf>()
   const site = (request: { session: { siteId: number; siteName: string; timeZone: string } }) => ({
     id: request.session.siteId,
     name: request.session.siteName,
@@ -47,7 +52,7 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfRoutesOptions> = async (app, { rat
       const { id, answer_id } = request.body
       if ((id === undefined) === (answer_id === undefined)) throw new AppError(Code.INVALID_INPUT, 'pdf.recordOrAnswer')
       const kind: PdfKind = id === undefined ? 'answer' : 'record'
-      const link = await createPdfLink(app.db, settings, site(request), {
+      const link = await createPdfLink(app.db, settings, site(request), actorOf(request), {
         kind,
         id: (id ?? answer_id)!,
         lang: request.lang,
@@ -69,7 +74,11 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfRoutesOptions> = async (app, { rat
       },
       async (request, reply) =>
         reply.ok(
-          await createPdfLink(app.db, settings, site(request), { kind, id: request.body.id, lang: request.lang }),
+          await createPdfLink(app.db, settings, site(request), actorOf(request), {
+            kind,
+            id: request.body.id,
+            lang: request.lang,
+          }),
         ),
     )
   }
@@ -108,9 +117,11 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfRoutesOptions> = async (app, { rat
         request.log.info({ reason: check.reason }, 'pdf link refused')
         return reply.code(403).send({ code: Code.FORBIDDEN, msg, res: null })
       }
-      const { bytes, name } = await rendered.of(request.params.token, check.link.expires * 1000, () =>
+      const pdf = await rendered.of(request.params.token, check.link.expires * 1000, () =>
         pdfOfLink(app.db, settings, check.link),
       )
+      await logPdfOpen(app.db, check.link, pdf, request.id)
+      const { bytes, name } = pdf
       return reply
         .type('application/pdf')
         .header(

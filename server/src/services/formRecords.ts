@@ -16,6 +16,7 @@ import { writeAudit } from '../repositories/audit.js'
 import * as formRecords from '../repositories/formRecords.js'
 import * as medicines from '../repositories/medicines.js'
 import { findSite } from '../repositories/siteLists.js'
+import { logAccess } from './accessLog.js'
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js'
 import { checkAgainstSite } from './siteOptions.js'
 
@@ -31,13 +32,26 @@ const medicineNotFound = () => new AppError(Code.NOT_FOUND, 'medicine.notFound')
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-// The site's records, newest first: a plain read.
-export { listFormRecords } from '../repositories/formRecords.js'
+/** What a reply hands out of a record, for the access log. */
+const handedOut = (record: { id: number; name: string; customer_id: number | null; data: FormData }) => {
+  const definition = formByName(record.name)
+  return definition
+    ? [{ kind: 'record' as const, id: record.id, customerId: record.customer_id, definition, data: record.data }]
+    : []
+}
 
-/** One live record of the site (a round record with its medicines); else not-found. */
-export async function getFormRecord(db: Db, siteId: number, id: number) {
-  const record = await formRecords.findFormRecord(db, siteId, id)
+/** The site's records, newest first; the rows holding personal data are logged as read. */
+export async function listFormRecords(db: Db, actor: Actor, query: formRecords.RecordQuery) {
+  const page = await formRecords.listFormRecords(db, actor.siteId, query)
+  await logAccess(db, actor, 'read', page.list.flatMap(handedOut))
+  return page
+}
+
+/** One live record of the site (a round record with its medicines), logged as read; else not-found. */
+export async function getFormRecord(db: Db, actor: Actor, id: number) {
+  const record = await formRecords.findFormRecord(db, actor.siteId, id)
   if (!record) throw recordNotFound()
+  await logAccess(db, actor, 'read', handedOut(record))
   return record
 }
 

@@ -12,8 +12,10 @@ import { siteCustomer } from '../repositories/customers.js'
 import * as orders from '../repositories/orders.js'
 import { getOutApply, outApplyTables, outApplyType } from '../repositories/outApplies.js'
 import { departmentName, giftTypeName } from '../repositories/siteLists.js'
+import * as specialCares from '../repositories/specialCares.js'
 import { getSpecialCare, specialCareTables } from '../repositories/specialCares.js'
 import { batchesByIds, fenText, type Batch, type StockMove } from '../repositories/stock.js'
+import { logAccess } from './accessLog.js'
 import { auditSave, saveOnce } from './saveOnce.js'
 import { checkAgainstSite } from './siteOptions.js'
 import { stockMove } from './stock.js'
@@ -52,9 +54,31 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-// The site's orders, a page of them or one with its items (else undefined): plain reads.
+// The site's outbound orders, a page of them or one with its items (else undefined): plain reads.
 export { getOutApply, listOutApplies } from '../repositories/outApplies.js'
-export { getSpecialCare, listSpecialCares } from '../repositories/specialCares.js'
+
+/** What a reply hands out of a self-paid order (its signature), for the access log. */
+const handedOut = (order: { id: number; customer_id: number; signature: string | null }) => ({
+  kind: 'specialCare' as const,
+  id: order.id,
+  customerId: order.customer_id,
+  definition: specialCare,
+  data: { signature: order.signature },
+})
+
+/** The site's self-paid orders, a page of them; the signed ones are logged as read. */
+export async function listSpecialCares(db: Db, actor: Actor, query: specialCares.SpecialCareQuery, today: string) {
+  const page = await specialCares.listSpecialCares(db, actor.siteId, query, today)
+  await logAccess(db, actor, 'read', page.list.map(handedOut))
+  return page
+}
+
+/** A self-paid order of the site with its items (else undefined); a signed one is logged as read. */
+export async function readSpecialCare(db: Db, actor: Actor, id: number, today: string) {
+  const order = await getSpecialCare(db, actor.siteId, id, today)
+  if (order) await logAccess(db, actor, 'read', [handedOut(order)])
+  return order
+}
 
 // ---------------------------------------------------------------------------------------------
 // Saving, shared

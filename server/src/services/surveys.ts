@@ -7,12 +7,25 @@ import { validateForm, type UploadCheck } from '@yuezi/contract/forms/validate'
 import { writeAudit } from '../repositories/audit.js'
 import { siteCustomer } from '../repositories/customers.js'
 import * as surveys from '../repositories/surveys.js'
+import { logAccess } from './accessLog.js'
 
 /** The form whose rules an acknowledgement follows (@yuezi/contract/forms). */
 const ACKNOWLEDGEMENT_FORM = '入住须知'
 
-// The site's acknowledgements, newest first: a plain read.
-export { listAnswers } from '../repositories/surveys.js'
+/** The site's acknowledgements, newest first; their signatures are logged as read. */
+export async function listAnswers(db: Db, actor: Actor, query: { customerId?: number; page: number; limit: number }) {
+  const page = await surveys.listAnswers(db, actor.siteId, query)
+  const definition = formByName(ACKNOWLEDGEMENT_FORM)!
+  const read = page.list.map((answer) => ({
+    kind: 'answer' as const,
+    id: answer.id,
+    customerId: answer.customer_id,
+    definition,
+    data: answer.data,
+  }))
+  await logAccess(db, actor, 'read', read)
+  return page
+}
 
 /** The site's current check-in rules; else not-found. */
 export async function getSurvey(db: Db, siteId: number) {

@@ -350,7 +350,14 @@ describe('PDF links', () => {
       ['zh-CN', zhServer],
       ['en', enServer],
     ] as const) {
-      const token = signPdfLink(Buffer.from(SECRET), { kind: 'record', id, siteId: site.siteId, lang, expires: past })
+      const token = signPdfLink(Buffer.from(SECRET), {
+        kind: 'record',
+        id,
+        siteId: site.siteId,
+        accountId: site.accountId,
+        lang,
+        expires: past,
+      })
       const response = await open(`/api/pdf/${token}`)
       assert.equal(response.statusCode, 403)
       assert.deepEqual(response.json(), { code: -5, msg: messages['pdf.linkExpired'], res: null })
@@ -360,6 +367,7 @@ describe('PDF links', () => {
       kind: 'record',
       id,
       siteId: site.siteId,
+      accountId: site.accountId,
       lang: 'en',
       expires: past + 60,
     })
@@ -375,6 +383,7 @@ describe('PDF links', () => {
       kind: 'record',
       id: id + 1,
       siteId: site.siteId,
+      accountId: site.accountId,
       lang: 'en',
       expires,
     })
@@ -394,6 +403,7 @@ describe('PDF links', () => {
       kind: 'specialCare',
       id: Number.MAX_SAFE_INTEGER,
       siteId: site.siteId,
+      accountId: site.accountId,
       lang: 'zh-CN',
       expires,
     })
@@ -409,6 +419,7 @@ describe('PDF links', () => {
       kind: 'record',
       id: theirId,
       siteId: site.siteId,
+      accountId: site.accountId,
       lang: 'zh-CN',
       expires,
     })
@@ -430,7 +441,13 @@ describe('the font', () => {
     }
     const where = { id: site.siteId, name: 'site', timeZone: 'Asia/Shanghai' }
     await assert.rejects(
-      createPdfLink(app.db, settings, where, { kind: 'record', id: 1, lang: 'zh-CN' }),
+      createPdfLink(
+        app.db,
+        settings,
+        where,
+        { siteId: site.siteId, accountId: site.accountId },
+        { kind: 'record', id: 1, lang: 'zh-CN' },
+      ),
       (error) => error instanceof AppError && error.key === 'pdf.fontMissing' && error.httpStatus === 503,
     )
     for (const messages of [zhServer, enServer]) assert.ok(messages['pdf.fontMissing'])

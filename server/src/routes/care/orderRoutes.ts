@@ -21,7 +21,8 @@ export interface OrderRoutes {
   index: (app: App) => void
   /** Registers /save (the order's fields differ). */
   save: (app: App) => void
-  get: (db: App['db'], siteId: number, id: number, today: string) => Promise<unknown>
+  /** One order (else undefined); the reader is the actor, for the access log. */
+  get: (db: App['db'], actor: Actor, id: number, today: string) => Promise<unknown>
   delete: (db: App['db'], actor: Actor, id: number) => Promise<void>
   check: (db: App['db'], actor: Actor, body: Check, today: string) => Promise<unknown>
 }
@@ -54,7 +55,7 @@ export const orderRoutes =
         },
       },
       async (request, reply) => {
-        const order = await kind.get(app.db, request.session.siteId, request.body.id, centreToday(request.session))
+        const order = await kind.get(app.db, actorOf(request), request.body.id, centreToday(request.session))
         if (!order) throw orderNotFound()
         return reply.ok(order)
       },

@@ -73,7 +73,7 @@ const outApplyRoutes = orderRoutes({
       },
     )
   },
-  get: getOutApply,
+  get: (db, actor, id, today) => getOutApply(db, actor.siteId, id, today),
   delete: deleteOutApply,
   check: checkOutApply,
 })

@@ -5,8 +5,8 @@ import { SpecialCare, SpecialCareList, SpecialCareListBody, SpecialCareSaveBody 
 import {
   checkSpecialCare,
   deleteSpecialCare,
-  getSpecialCare,
   listSpecialCares,
+  readSpecialCare,
   saveSpecialCare,
 } from '../../services/orders.js'
 import { formData, orderRoutes } from './orderRoutes.js'
@@ -14,7 +14,7 @@ import { formData, orderRoutes } from './orderRoutes.js'
 /** Self-paid item orders of customers (自费物品消费表); approval takes stock out. */
 const specialCareRoutes = orderRoutes({
   summaries: {
-    info: "One self-paid order of the site with its items (each with its batch and that batch's stock now)",
+    info: "One self-paid order of the site with its items (each with its batch and that batch's stock now); a signed one is recorded in the access log as read",
     del: 'Delete a pending self-paid order (kept for audit, gone from lists)',
     check: 'Approve, reject or reverse a self-paid order; answers the order with its new status',
   },
@@ -35,7 +35,7 @@ const specialCareRoutes = orderRoutes({
       async (request, reply) => {
         const { page, limit, keyword, status, customer_id, date_from, date_to } = request.body
         const query = { page, limit, keyword, status, customerId: customer_id, dateFrom: date_from, dateTo: date_to }
-        return reply.ok(await listSpecialCares(app.db, request.session.siteId, query, centreToday(request.session)))
+        return reply.ok(await listSpecialCares(app.db, actorOf(request), query, centreToday(request.session)))
       },
     )
   },
@@ -67,7 +67,7 @@ const specialCareRoutes = orderRoutes({
       },
     )
   },
-  get: getSpecialCare,
+  get: readSpecialCare,
   delete: deleteSpecialCare,
   check: checkSpecialCare,
 })

@@ -8,12 +8,12 @@ export interface RenderedPdf {
   name: string
 }
 
-export interface PdfCache {
+export interface PdfCache<T extends RenderedPdf> {
   /**
    * The PDF of a link (by its token): the one rendered for it while the link opens, else what
    * `render` makes, kept until `expires` (milliseconds since 1970).
    */
-  of(token: string, expires: number, render: () => Promise<RenderedPdf>, now?: number): Promise<RenderedPdf>
+  of(token: string, expires: number, render: () => Promise<T>, now?: number): Promise<T>
 }
 
 /**
@@ -21,8 +21,11 @@ export interface PdfCache {
  * download, a forwarded link) is answered without reading and drawing the record again. Each
  * instance keeps its own; past the bounds, the oldest go first.
  */
-export function pdfCache({ maxPdfs = MAX_PDFS, maxBytes = MAX_BYTES } = {}): PdfCache {
-  const entries = new Map<string, { pdf: Promise<RenderedPdf>; expires: number; size: number }>()
+export function pdfCache<T extends RenderedPdf = RenderedPdf>({
+  maxPdfs = MAX_PDFS,
+  maxBytes = MAX_BYTES,
+} = {}): PdfCache<T> {
+  const entries = new Map<string, { pdf: Promise<T>; expires: number; size: number }>()
   let bytes = 0
   const drop = (token: string) => {
     bytes -= entries.get(token)?.size ?? 0

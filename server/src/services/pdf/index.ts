@@ -1,3 +1,4 @@
+import type { Actor } from '../../actor.js'
 import type { Db } from '../../db/types.js'
 import { AppError, Code } from '../../errors.js'
 import { detectImage } from '../../lib/images.js'
@@ -6,8 +7,10 @@ import { findSite } from '../../repositories/siteLists.js'
 import { renderPdf, type Translators } from './document.js'
 import { fontProblem, pdfFont } from './font.js'
 import { signPdfLink, type PdfKind, type PdfLink } from './link.js'
-import { LOADERS, type Site } from './printables.js'
+import { LOADERS, type Found, type Site } from './printables.js'
 import { nameOfServerUrl, readUpload, type UploadStore } from '../uploads/store.js'
+import { logAccess, type HandedOut } from '../accessLog.js'
+import type { RenderedPdf } from './cache.js'
 
 export { readPdfLink, type PdfKind, type PdfLink } from './link.js'
 export { pdfCache } from './cache.js'
@@ -43,31 +46,46 @@ async function find(db: Db, site: Site, kind: PdfKind, id: number, lang: Lang) {
 /** e.g. 儿科医生查房签到表-12.pdf; nothing that a file system would take for a folder. */
 const fileName = (title: string, number: string) => `${title}-${number}.pdf`.replace(/[\\/:*?"<>|]/g, '_')
 
-/** A link to a record of the caller's site, in the caller's language; not-found as its info route answers. */
+/** A rendered PDF with the record it prints, as the access log files each open of its link. */
+export interface OpenedPdf extends RenderedPdf {
+  opened: HandedOut
+}
+
+/** What the access log needs of a printed record: its kind and id, its customer, its form and values. */
+const handedOut = (kind: PdfKind, id: number, { printable, customerId }: Pick<Found, 'printable' | 'customerId'>) => ({
+  kind,
+  id,
+  customerId,
+  definition: printable.definition,
+  data: printable.data,
+})
+
+/**
+ * A link to a record of the caller's site, in the caller's language, logged as a PDF export when
+ * the record holds personal data; not-found as its info route answers.
+ */
 export async function createPdfLink(
   db: Db,
   settings: PdfSettings,
   site: Site,
+  actor: Actor,
   request: { kind: PdfKind; id: number; lang: Lang },
   now = Date.now(),
 ): Promise<{ url: string; name: string }> {
   checkFont(settings)
-  const { printable, number } = await find(db, site, request.kind, request.id, request.lang)
+  const found = await find(db, site, request.kind, request.id, request.lang)
+  await logAccess(db, actor, 'pdf', [handedOut(request.kind, request.id, found)])
   const expires = Math.floor(now / 1000) + settings.linkTtlSeconds
-  const token = signPdfLink(settings.linkSecret, { ...request, siteId: site.id, expires })
-  return { url: `/api/pdf/${token}`, name: fileName(printable.title, number) }
+  const token = signPdfLink(settings.linkSecret, { ...request, siteId: site.id, accountId: actor.accountId, expires })
+  return { url: `/api/pdf/${token}`, name: fileName(found.printable.title, found.number) }
 }
 
-/** The PDF a valid link opens and its file name. */
-export async function pdfOfLink(
-  db: Db,
-  settings: PdfSettings,
-  link: PdfLink,
-): Promise<{ bytes: Buffer; name: string }> {
+/** The PDF a valid link opens, its file name, and what the access log needs of its record. */
+export async function pdfOfLink(db: Db, settings: PdfSettings, link: PdfLink): Promise<OpenedPdf> {
   checkFont(settings)
   const site = await findSite(db, link.siteId)
   if (!site) throw notFound(link.kind)
-  const { printable, number } = await find(db, { id: link.siteId, ...site }, link.kind, link.id, link.lang)
+  const { printable, number, customerId } = await find(db, { id: link.siteId, ...site }, link.kind, link.id, link.lang)
   const font = pdfFont(settings.font)
   const t = translators(link.lang)
   const images = await readImages(settings.uploads, printable.data)
@@ -76,7 +94,19 @@ export async function pdfOfLink(
   const bytes = await renderPdf(font, printable, t, (url) => images.get(url)).catch(() =>
     renderPdf(font, printable, t, () => undefined),
   )
-  return { bytes, name: fileName(printable.title, number) }
+  return {
+    bytes,
+    name: fileName(printable.title, number),
+    opened: handedOut(link.kind, link.id, { printable, customerId }),
+  }
+}
+
+/**
+ * Logs an open of a link (a cached PDF's too) under the staff member who asked for it, before
+ * the PDF goes: if the entry cannot be written, the PDF is not sent.
+ */
+export async function logPdfOpen(db: Db, link: PdfLink, pdf: OpenedPdf, httpRequestId: string): Promise<void> {
+  await logAccess(db, { siteId: link.siteId, accountId: link.accountId, httpRequestId }, 'pdf', [pdf.opened])
 }
 
 /** Every stored upload the record's values name (by URL), read ahead as data URLs pdfkit embeds. */

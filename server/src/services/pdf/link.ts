@@ -1,18 +1,22 @@
 import { randomBytes } from 'node:crypto'
+import { RECORD_KINDS, type RecordKind } from '../../db/schema.js'
 import { openSigned, signFields } from '../../lib/signedLink.js'
 import type { Lang } from '../../plugins/i18n.js'
 
 // The links of printed records: whoever has one may open that one PDF, without a session, for a
 // few minutes (WeChat's file download sends no headers). The link says what it opens, for which
-// site and in which language, and until when, signed with the server's secret.
+// site, who asked for it (each open is logged under her), in which language and until when, signed
+// with the server's secret.
 
-export const PDF_KINDS = ['record', 'answer', 'outApply', 'specialCare'] as const
-export type PdfKind = (typeof PDF_KINDS)[number]
+export const PDF_KINDS = RECORD_KINDS
+export type PdfKind = RecordKind
 
 export interface PdfLink {
   kind: PdfKind
   id: number
   siteId: number
+  /** The staff member who asked for the link. */
+  accountId: number
   lang: Lang
   /** Until when it opens: seconds since 1970. */
   expires: number
@@ -26,6 +30,7 @@ export function signPdfLink(secret: Buffer, link: PdfLink): string {
     link.kind,
     link.id,
     link.siteId,
+    link.accountId,
     link.lang,
     link.expires,
     randomBytes(9).toString('base64url'),
@@ -47,10 +52,10 @@ export function readPdfLink(secret: Buffer, token: string, now = Date.now()): Li
 }
 
 function decode(fields: unknown): PdfLink | undefined {
-  if (!Array.isArray(fields) || fields.length !== 6 || typeof fields[5] !== 'string') return undefined
-  const [kind, id, siteId, lang, expires] = fields as unknown[]
+  if (!Array.isArray(fields) || fields.length !== 7 || typeof fields[6] !== 'string') return undefined
+  const [kind, id, siteId, accountId, lang, expires] = fields as unknown[]
   const whole = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0
   if (!PDF_KINDS.includes(kind as PdfKind) || !LANGS.includes(lang as Lang)) return undefined
-  if (!whole(id) || !whole(siteId) || !whole(expires)) return undefined
-  return { kind: kind as PdfKind, id, siteId, lang: lang as Lang, expires }
+  if (!whole(id) || !whole(siteId) || !whole(accountId) || !whole(expires)) return undefined
+  return { kind: kind as PdfKind, id, siteId, accountId, lang: lang as Lang, expires }
 }

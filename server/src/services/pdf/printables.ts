@@ -30,6 +30,8 @@ export interface Site extends CentreZone {
 export interface Found {
   printable: Printable
   number: string
+  /** The customer the record belongs to (none for a record of the site): the access log files its opens under her. */
+  customerId: number | null
 }
 
 type Load = (db: Db, site: Site, id: number, t: Translators, lang: Printable['lang']) => Promise<Found | undefined>
@@ -126,7 +128,8 @@ const loadRecord: Load = async (db, site, id, t, lang) => {
     ...customerFacts(t, record.customer_name, record.room),
     ...made(site, t, record),
   ]
-  return { number, printable: printableOf(site, lang, t, definition, { facts, data: record.data, names }) }
+  const printable = printableOf(site, lang, t, definition, { facts, data: record.data, names })
+  return { number, printable, customerId: record.customer_id }
 }
 
 const loadAnswer: Load = async (db, site, id, t, lang) => {
@@ -141,7 +144,8 @@ const loadAnswer: Load = async (db, site, id, t, lang) => {
   ]
   const intro = { title: t.server('pdf.rules', { title: answer.title, version: answer.version }), text: answer.content }
   const names = { customer: answer.customer_name }
-  return { number, printable: printableOf(site, lang, t, definition, { facts, intro, data: answer.data, names }) }
+  const printable = printableOf(site, lang, t, definition, { facts, intro, data: answer.data, names })
+  return { number, printable, customerId: answer.customer_id }
 }
 
 type Order =
@@ -198,7 +202,8 @@ const loadOutApply: Load = async (db, site, id, t, lang) => {
     items: order.items.map(({ product_id, batch_id, quantity }) => ({ product_id, batch_id, quantity })),
     remark: order.remark,
   }
-  return { number: order.no, printable: printableOf(site, lang, t, definition, { facts, data, names, closing }) }
+  const printable = printableOf(site, lang, t, definition, { facts, data, names, closing })
+  return { number: order.no, printable, customerId: order.customer_id }
 }
 
 const loadSpecialCare: Load = async (db, site, id, t, lang) => {
@@ -220,7 +225,8 @@ const loadSpecialCare: Load = async (db, site, id, t, lang) => {
     remark: order.remark,
     signature: order.signature,
   }
-  return { number: order.no, printable: printableOf(site, lang, t, specialCare, { facts, data, names, closing }) }
+  const printable = printableOf(site, lang, t, specialCare, { facts, data, names, closing })
+  return { number: order.no, printable, customerId: order.customer_id }
 }
 
 export const LOADERS: Record<PdfKind, Load> = {

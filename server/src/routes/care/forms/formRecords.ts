@@ -58,14 +58,15 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The site's form records, newest first",
         description:
           "date_from / date_to: the site's days of created_at, both included. keyword: the customer's " +
-          "name, room or phone, or text in the record (e.g. the visitor's name).",
+          "name, room or phone, or text in the record (e.g. the visitor's name). Rows holding an ID number, a " +
+          'photo or a signature are recorded in the access log as read.',
         body: FormRecordListBody,
         response: { 200: FormRecordList },
       },
     },
     async (request, reply) => {
       const { name, customer_id, date_from, date_to, keyword, page, limit } = request.body
-      const result = await listFormRecords(app.db, request.session.siteId, {
+      const result = await listFormRecords(app.db, actorOf(request), {
         name,
         customerId: customer_id,
         from: date_from ? centreDayRange(request.session, date_from)[0] : undefined,
@@ -83,11 +84,12 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'One form record of the site; a round record also lists its medicines with their ids',
+        description: 'A record holding an ID number, a photo or a signature is recorded in the access log as read.',
         body: IdBody,
         response: { 200: FormRecordInfo },
       },
     },
-    async (request, reply) => reply.ok(await getFormRecord(app.db, request.session.siteId, request.body.id)),
+    async (request, reply) => reply.ok(await getFormRecord(app.db, actorOf(request), request.body.id)),
   )
 
   app.post(

@@ -47,13 +47,14 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: "The site's acknowledgements of the check-in rules, newest first",
+        description: 'Each signed acknowledgement listed is recorded in the access log as read.',
         body: AnswerListBody,
         response: { 200: AnswerList },
       },
     },
     async (request, reply) => {
       const { customer_id, page, limit } = request.body
-      return reply.ok(await listAnswers(app.db, request.session.siteId, { customerId: customer_id, page, limit }))
+      return reply.ok(await listAnswers(app.db, actorOf(request), { customerId: customer_id, page, limit }))
     },
   )
 }

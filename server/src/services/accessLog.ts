@@ -1,0 +1,56 @@
+import type { Actor } from '../actor.js'
+import type { AccessAction, RecordKind } from '../db/schema.js'
+import type { Db } from '../db/types.js'
+import { AppError, Code } from '../errors.js'
+import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import { holdsPersonalData } from '../lib/forms.js'
+import * as accessLog from '../repositories/accessLog.js'
+import { siteCustomer } from '../repositories/customers.js'
+
+// Who opened what: every reply and PDF that hands out a mother's ID number, photos or signatures
+// is recorded before it goes, and a manager of the site reads the entries of one customer.
+
+/** A record a reply or a PDF hands out, with the values its form names. */
+export interface HandedOut {
+  kind: RecordKind
+  id: number
+  customerId: number | null
+  definition: FormDefinition
+  data: FormData
+}
+
+/**
+ * Writes one entry per record that holds personal data, all in one statement, awaited: if it
+ * fails, the reply fails too, and no such record is handed out unrecorded.
+ */
+export async function logAccess(db: Db, actor: Actor, action: AccessAction, records: HandedOut[]): Promise<void> {
+  const entries = records
+    .filter((record) => holdsPersonalData(record.definition, record.data))
+    .map((record) => ({
+      siteId: actor.siteId,
+      accountId: actor.accountId,
+      customerId: record.customerId,
+      kind: record.kind,
+      recordId: record.id,
+      name: record.definition.name,
+      action,
+      httpRequestId: actor.httpRequestId ?? null,
+    }))
+  if (entries.length) await accessLog.insertEntries(db, entries)
+}
+
+/** Who may read a site's access log: the staff with the approve right on it. */
+export const canReadAccessLog = (session: { canApprove: boolean }) => session.canApprove
+
+/** A page of the entries of a customer of the caller's site, newest first; refused without the right. */
+export async function listAccessLog(
+  db: Db,
+  session: { siteId: number; canApprove: boolean },
+  query: { customerId: number; page: number; limit: number },
+) {
+  if (!canReadAccessLog(session)) throw new AppError(Code.FORBIDDEN, 'accessLog.notAllowed')
+  if (!(await siteCustomer(db, session.siteId, query.customerId))) {
+    throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+  }
+  return accessLog.listEntries(db, session.siteId, query.customerId, query.page, query.limit)
+}
