@@ -285,6 +285,21 @@ function linkSecret(env: NodeJS.ProcessEnv, name: string): { secret: Buffer; isR
   return { secret, isRandom: false }
 }
 
+/**
+ * Whether the demo data (and its accounts with known passwords) is added at start: never in
+ * production; else on request, and by default on the embedded database, which is a demo unless
+ * someone says otherwise.
+ */
+function demoData(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): boolean {
+  if (env.NODE_ENV === 'production') {
+    if (env.SEED === '1') {
+      throw new Error('SEED=1 is refused with NODE_ENV=production: the demo accounts have known passwords')
+    }
+    return false
+  }
+  return env.SEED === '1' || (!databaseUrl && env.SEED !== '0')
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined
   const tiles = mapTiles(env)
@@ -295,8 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, '.data')),
-    // A shared PostgreSQL gets demo data only on request; the embedded database is a demo by default.
-    seed: env.SEED === '1' || (!databaseUrl && env.SEED !== '0'),
+    seed: demoData(env, databaseUrl),
     sessionTtlHours: positiveInt(env, 'SESSION_TTL_HOURS', 168),
     sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 720),
     sessionCacheSeconds: positiveInt(env, 'SESSION_CACHE_SECONDS', 60, { zeroAllowed: true }),

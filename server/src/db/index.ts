@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
@@ -86,8 +86,44 @@ class TakingTurnsPGlite extends PGlite {
   }
 }
 
+/** Whether a process of that id runs (one of another user's included). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM'
+  }
+}
+
+/**
+ * The embedded database belongs to one process at a time: a second one (the server started twice,
+ * the setup command while the server runs) would corrupt it. A lock file beside it holds the
+ * process id; a file left by a process that died is taken over. Answers the release.
+ */
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  const file = `${dir}.pid`
+  for (;;) {
+    try {
+      await writeFile(file, String(process.pid), { flag: 'wx' })
+      return () => rm(file, { force: true })
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error
+    }
+    const holder = Number(await readFile(file, 'utf8').catch(() => ''))
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && running(holder)) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${holder}: stop the server first ` +
+          `(if no server runs, delete ${file})`,
+      )
+    }
+    await rm(file, { force: true })
+  }
+}
+
 async function openPglite(dir: string, { afterMigrate }: OpenOptions): Promise<Database> {
   await mkdir(dir, { recursive: true })
+  const unlock = await lockDataDir(dir)
   // pg_trgm: the migrations create it (the form records' keyword search).
   const client = new TakingTurnsPGlite(dir, { extensions: { pg_trgm } })
   const db = drizzlePglite({ client })
@@ -102,7 +138,10 @@ async function openPglite(dir: string, { afterMigrate }: OpenOptions): Promise<D
     onChange: (listener) => changes.add(listener),
     // Nobody else uses the database: its changes are heard before its commit returns.
     heardEverywhere: async () => {},
-    close: () => client.close(),
+    close: async () => {
+      await client.close()
+      await unlock()
+    },
   }
 }
 

@@ -20,6 +20,7 @@ import type { UploadStore } from '../services/uploads/store.js'
 import { DEMO_SIGNATURE, firstStaff, writeDemoSignature } from './common.js'
 import { random } from './random.js'
 import { seedDemoOrders, seedSiteStock } from './stock.js'
+import { SURVEY_CONTENT, SURVEY_TITLE } from '../services/checkInRules.js'
 
 export const SITE_NAMES = ['阳光月子中心·总店', '阳光月子中心·分店']
 /** Where the demo sites are (GCJ-02): Hangzhou, one in Xihu district, one across the river in Binjiang. */
@@ -232,22 +233,6 @@ const FLOORS = [
   { floor: 9, rooms: 20 },
 ]
 export const DEPARTMENTS = ['客服部', '护理部', '厨房', '母婴部', '财务部']
-
-export const SURVEY_TITLE = '入住须知'
-export const SURVEY_CONTENT = `尊敬的宾客：欢迎入住本中心。为了给妈妈和宝宝提供安全、安静、卫生的休养环境，请您和家属仔细阅读并遵守以下须知：
-
-1. 探视时间为每日 10:00–11:30、15:00–20:00。每次探视不超过 2 人，每次不超过 30 分钟，以免影响妈妈和宝宝休息。
-2. 访客须在前台登记并测量体温；有发热、咳嗽、腹泻、皮疹等症状者及 12 岁以下儿童，谢绝进入母婴区。
-3. 进入房间前请洗手或使用免洗手消毒液，接触宝宝前须再次洗手并佩戴口罩；请勿亲吻宝宝的面部和小手。
-4. 为预防感染，请勿将鲜花、宠物及未经消毒的毛绒玩具带入母婴区；外带食品须经营养师同意后方可食用。
-5. 宝宝的喂养、沐浴、抚触和脐部护理由母婴护理师按时完成；请勿自行给宝宝喂水、喂药或使用外用药品，如有需要请联系护理人员。
-6. 宝宝须仰卧睡在自己的婴儿床上，不与成人同床；婴儿床内请勿放置枕头、被子堆叠物及玩具。宝宝离开房间须由护理人员陪同。
-7. 现金、首饰、证件等贵重物品请随身妥善保管，或寄存于前台保险柜；未寄存的贵重物品如有遗失，本中心不承担赔偿责任。
-8. 中心内全面禁烟，严禁使用明火及电热毯、电暖器、电磁炉等大功率电器；请熟悉房门背后的疏散示意图，发生火警时听从工作人员指挥，切勿乘坐电梯。
-9. 请爱护房间内的设施和物品，如有损坏或遗失须照价赔偿；退房时请将借用物品归还原处。
-10. 外出请提前告知护理人员并在前台登记，22:00 以后请勿外出；入住期间如有身体不适或其他需要，请随时按床头呼叫铃。
-
-本须知自宾客签字之日起生效，感谢您的理解与配合。`
 
 /** A site's rooms, departments and check-in rules (version 1); those it has already stay as they are. */
 export async function seedSiteLists(db: Db, siteId: number): Promise<void> {

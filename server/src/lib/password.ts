@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { hash, verify } from '@node-rs/argon2'
 
@@ -43,4 +44,18 @@ export function newPasswordProblem(password: string, oldPassword: string, accoun
   }
   if (COMMON_PASSWORDS.has(password.toLowerCase())) return 'password.common'
   return undefined
+}
+
+/** Letters and digits that cannot be mistaken for one another when read out or copied by hand. */
+const ONE_TIME_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+
+/**
+ * A password for someone's first sign-in, which she changes at once: random, with letters and
+ * digits, so that it passes the rules of a new password.
+ */
+export function oneTimePassword(length = 12): string {
+  for (;;) {
+    const password = Array.from({ length }, () => ONE_TIME_ALPHABET[randomInt(ONE_TIME_ALPHABET.length)]).join('')
+    if (/[A-Za-z]/.test(password) && /\d/.test(password)) return password
+  }
 }

@@ -31,6 +31,12 @@ export async function createAccount(db: Db, input: NewAccount): Promise<number> 
   })
 }
 
+/** Whether an account of that name exists, ended or not (account names are never reused). */
+export async function accountExists(db: Db, account: string): Promise<boolean> {
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.account, account)).limit(1)
+  return row !== undefined
+}
+
 /** An account that has not been ended, by its name. */
 export async function findAccount(db: Db, account: string) {
   const [row] = await db

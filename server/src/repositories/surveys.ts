@@ -107,3 +107,7 @@ export async function getAnswer(db: Db, siteId: number, id: number) {
     .where(and(eq(surveyAnswers.id, id), eq(surveyAnswers.siteId, siteId), isNull(surveyAnswers.deletedAt)))
   return row && { ...row, data: row.data as FormData }
 }
+
+export async function insertSurvey(db: Db, survey: typeof surveys.$inferInsert): Promise<void> {
+  await db.insert(surveys).values(survey)
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { surveys } from '../../../../src/db/schema.js'
-import { SURVEY_CONTENT } from '../../../../src/demo/seed.js'
+import { SURVEY_CONTENT } from '../../../../src/services/checkInRules.js'
 import { centreToday, DEFAULT_ZONE } from '../../../../src/lib/dates.js'
 import { call, referenceOf } from '../../../helpers.js'
 import { app, site, useSite } from '../../../siteFixture.js'

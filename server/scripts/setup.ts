@@ -1,0 +1,130 @@
+// `npm run setup -- --centre <name> --admin <account>`: a centre's first run. Creates the centre
+// and its first manager on the configured database (the embedded one of a stopped server, or
+// DATABASE_URL) and prints her one-time password once. Without options it asks for each value.
+import { createInterface } from 'node:readline/promises'
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../src/config.js'
+import { openDatabase } from '../src/db/index.js'
+import { setUpCentre, SetupRefused, type NewCentre } from '../src/services/setup.js'
+
+const USAGE = `Usage: npm run setup -- --centre <name> --admin <account> [--name <her name>]
+       [--time-zone <IANA zone, default Asia/Shanghai>] [--latitude <deg> --longitude <deg>] [--radius <metres, default 500>]
+Run without options to be asked for each value.`
+
+const OPTIONS = {
+  centre: { type: 'string' },
+  admin: { type: 'string' },
+  name: { type: 'string' },
+  'time-zone': { type: 'string' },
+  latitude: { type: 'string' },
+  longitude: { type: 'string' },
+  radius: { type: 'string' },
+  help: { type: 'boolean' },
+} as const
+
+type Answers = Partial<Record<Exclude<keyof typeof OPTIONS, 'help'>, string>>
+
+class Invalid extends Error {}
+
+/** Each value asked for on the terminal; an empty answer keeps the default. */
+async function ask(): Promise<Answers> {
+  const terminal = createInterface({ input: process.stdin, output: process.stdout })
+  try {
+    const answers: Answers = {}
+    answers.centre = await terminal.question("The centre's name: ")
+    answers.admin = await terminal.question("The first manager's account (she signs in with it): ")
+    answers.name = await terminal.question('Her name as records show it (empty: the account): ')
+    answers['time-zone'] = await terminal.question('Time zone (empty: Asia/Shanghai): ')
+    answers.latitude = await terminal.question("The centre's latitude for ward rounds (empty: none yet): ")
+    if (answers.latitude) answers.longitude = await terminal.question('Its longitude: ')
+    answers.radius = await terminal.question('Metres around it that count as at the centre (empty: 500): ')
+    return answers
+  } finally {
+    terminal.close()
+  }
+}
+
+function number(value: string | undefined, what: string, min: number, max: number): number | undefined {
+  if (!value) return undefined
+  const parsed = Number(value)
+  if (!Number.isFinite(parsed) || parsed < min || parsed > max)
+    throw new Invalid(`${what} must be between ${min} and ${max}, got "${value}"`)
+  return parsed
+}
+
+function centreOf(answers: Answers): NewCentre {
+  const centre = answers.centre?.trim()
+  const admin = answers.admin?.trim()
+  if (!centre || !admin) throw new Invalid('Both --centre and --admin are needed')
+  if (!/^[\w.@-]{2,64}$/.test(admin))
+    throw new Invalid(`The account "${admin}" may hold only letters, digits and . _ @ - (2 to 64 of them)`)
+  const timeZone = answers['time-zone']?.trim() || undefined
+  if (timeZone) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone })
+    } catch {
+      throw new Invalid(`"${timeZone}" is no time zone: give an IANA name such as Asia/Shanghai`)
+    }
+  }
+  const latitude = number(answers.latitude, 'The latitude', -90, 90)
+  const longitude = number(answers.longitude, 'The longitude', -180, 180)
+  if ((latitude === undefined) !== (longitude === undefined))
+    throw new Invalid('Give both the latitude and the longitude, or neither')
+  const radius = number(answers.radius, 'The radius', 1, 100_000)
+  if (radius !== undefined && !Number.isInteger(radius))
+    throw new Invalid(`The radius must be whole metres, got "${answers.radius}"`)
+  return { centre, admin, adminName: answers.name?.trim() || undefined, timeZone, latitude, longitude, radius }
+}
+
+const REFUSALS = {
+  centreExists: (input: NewCentre) => `A centre named "${input.centre}" exists already: nothing was created`,
+  accountExists: (input: NewCentre) => `An account "${input.admin}" exists already: nothing was created`,
+}
+
+async function main(): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({ options: OPTIONS, allowPositionals: false })
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`)
+    return 1
+  }
+  if (parsed.values.help) {
+    console.log(USAGE)
+    return 0
+  }
+  const given = Object.keys(parsed.values).length > 0
+  if (!given && !process.stdin.isTTY) {
+    console.error(USAGE)
+    return 1
+  }
+  let input: NewCentre
+  try {
+    input = centreOf(given ? parsed.values : await ask())
+  } catch (error) {
+    if (!(error instanceof Invalid)) throw error
+    console.error(`${error.message}\n${USAGE}`)
+    return 1
+  }
+  // The demo data is never added here, whatever SEED says.
+  const config = loadConfig({ ...process.env, SEED: '0' })
+  const database = await openDatabase(config)
+  try {
+    const created = await setUpCentre(database.db, input)
+    const where = config.databaseUrl ? 'on DATABASE_URL' : `in ${config.dataDir}`
+    console.log(
+      `Created the centre "${input.centre}" (site ${created.siteId}) ${where}, and its manager "${input.admin}".`,
+    )
+    console.log('Her one-time password, shown this once (at her first sign-in she sets her own):')
+    console.log(`password: ${created.password}`)
+    return 0
+  } catch (error) {
+    if (!(error instanceof SetupRefused)) throw error
+    console.error(REFUSALS[error.reason](input))
+    return 1
+  } finally {
+    await database.close()
+  }
+}
+
+process.exitCode = await main()

@@ -1,0 +1,61 @@
+import type { Db } from '../db/types.js'
+import { hashPassword, oneTimePassword } from '../lib/password.js'
+import { accountExists, createAccount } from '../repositories/accounts.js'
+import { findSiteByName, insertSite } from '../repositories/sites.js'
+import { insertSurvey } from '../repositories/surveys.js'
+import { SURVEY_CONTENT, SURVEY_TITLE } from './checkInRules.js'
+
+// A centre's first run: its site and its first manager, who signs in with a one-time password
+// and sets her own at once, then puts in the rest of the centre from the app.
+
+export interface NewCentre {
+  /** The centre's name as staff see it. */
+  centre: string
+  /** The first manager's account name. */
+  admin: string
+  /** Her name as records show it (the account name when not given). */
+  adminName?: string
+  timeZone?: string
+  latitude?: number
+  longitude?: number
+  /** Metres from the centre within which a ward round's sign-in counts as at the centre. */
+  radius?: number
+}
+
+export type SetupRefusal = 'centreExists' | 'accountExists'
+
+export class SetupRefused extends Error {
+  constructor(readonly reason: SetupRefusal) {
+    super(reason)
+  }
+}
+
+/** Creates the centre and its manager in one transaction; answers her one-time password. */
+export async function setUpCentre(
+  db: Db,
+  input: NewCentre,
+): Promise<{ siteId: number; accountId: number; password: string }> {
+  const password = oneTimePassword()
+  const passwordHash = await hashPassword(password)
+  return db.transaction(async (tx) => {
+    if (await findSiteByName(tx, input.centre)) throw new SetupRefused('centreExists')
+    if (await accountExists(tx, input.admin)) throw new SetupRefused('accountExists')
+    const siteId = await insertSite(tx, {
+      name: input.centre,
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+      ...(input.radius ? { radius: input.radius } : {}),
+    })
+    await insertSurvey(tx, { siteId, version: 1, title: SURVEY_TITLE, content: SURVEY_CONTENT })
+    const accountId = await createAccount(tx, {
+      account: input.admin,
+      name: input.adminName || input.admin,
+      passwordHash,
+      mustChangePassword: true,
+      canApprove: true,
+      siteIds: [siteId],
+    })
+    return { siteId, accountId, password }
+  })
+}

@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { buildApp } from '../src/app.js'
+import { loadConfig } from '../src/config.js'
+import { call } from './helpers.js'
+
+// A centre's first run: production adds no demo data, and the setup command creates the centre and
+// its first manager on the database the server then starts on.
+
+const SERVER = fileURLToPath(new URL('..', import.meta.url))
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yuezi-setup-'))
+after(() => rmSync(dataDir, { recursive: true, force: true }))
+
+const SECRETS = {
+  PDF_LINK_SECRET: randomBytes(48).toString('base64'),
+  UPLOAD_LINK_SECRET: randomBytes(48).toString('base64'),
+}
+const embedded = !process.env.DATABASE_URL
+/** One run's names: on PostgreSQL the test database is shared with the suite's other files. */
+const suffix = randomBytes(3).toString('hex')
+
+async function setup(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/setup.ts', ...args],
+      { cwd: SERVER, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', SEED: '', ...SECRETS } },
+    )
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
+describe('a first run without demo data', () => {
+  it('never adds the demo data in production, and refuses to be asked to', () => {
+    assert.equal(loadConfig({ NODE_ENV: 'production', ...SECRETS }).seed, false)
+    assert.equal(loadConfig({ NODE_ENV: 'production', SEED: '0', ...SECRETS }).seed, false)
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', SEED: '1', ...SECRETS }), /SEED=1 is refused/)
+    // Development: the embedded database is a demo unless told otherwise; PostgreSQL only on request.
+    assert.equal(loadConfig({}).seed, true)
+    assert.equal(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seed, false)
+    assert.equal(loadConfig({ DATABASE_URL: 'postgres://x/y', SEED: '1' }).seed, true)
+  })
+
+  it('creates the centre and its manager, whose one-time password must be changed at first sign-in', async () => {
+    const centre = `测试月子中心-${suffix}`
+    const admin = `boss-${suffix}`
+    const created = await setup(
+      '--centre',
+      centre,
+      '--admin',
+      admin,
+      '--name',
+      '王店长',
+      '--latitude',
+      '31.2',
+      '--longitude',
+      '121.5',
+      '--radius',
+      '300',
+    )
+    assert.equal(created.code, 0, created.stderr)
+    const lines = created.stdout.trim().split('\n')
+    const password = /^password: (\S+)$/.exec(lines.at(-1) ?? '')?.[1]
+    assert.ok(password && password.length >= 12, created.stdout)
+    assert.ok(created.stdout.includes(centre) && created.stdout.includes(admin), created.stdout)
+    assert.equal(lines.filter((line) => line.includes(password)).length, 1, 'the password is printed once')
+
+    const app = await buildApp({
+      ...loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', SEED: '', ...SECRETS }),
+      logLevel: 'silent',
+      uploadSweepHours: 0,
+    })
+    try {
+      const first = await call(app, '/api/care/account/login_old', { account: admin, password })
+      assert.equal(first.code, -90004, first.msg)
+      if (embedded) {
+        const demo = await call(app, '/api/care/account/login_old', { account: 'manager', password: 'demo1234' })
+        assert.notEqual(demo.code, 1, 'no demo account')
+      }
+      if (embedded) {
+        // The embedded database belongs to the running server: setup refuses to touch it.
+        const busy = await setup('--centre', `另一家-${suffix}`, '--admin', `other-${suffix}`)
+        assert.equal(busy.code, 1)
+        assert.match(busy.stderr, /in use by process \d+: stop the server first/)
+      }
+    } finally {
+      await app.close()
+    }
+
+    const again = await setup('--centre', centre, '--admin', `someone-${suffix}`)
+    assert.equal(again.code, 1)
+    assert.match(again.stderr, /A centre named ".*" exists already: nothing was created/)
+    const sameAccount = await setup('--centre', `新中心-${suffix}`, '--admin', admin)
+    assert.equal(sameAccount.code, 1)
+    assert.match(sameAccount.stderr, /An account ".*" exists already: nothing was created/)
+  })
+
+  it('says what is wrong with its options, and creates nothing', async () => {
+    for (const [args, message] of [
+      [['--centre', 'X'], /Both --centre and --admin are needed/],
+      [['--centre', 'X', '--admin', 'a b'], /may hold only letters/],
+      [['--centre', 'X', '--admin', 'ab', '--time-zone', 'Mars/Base'], /is no time zone/],
+      [['--centre', 'X', '--admin', 'ab', '--latitude', '31'], /both the latitude and the longitude/],
+      [['--centre', 'X', '--admin', 'ab', '--radius', '0'], /The radius must be between/],
+      [['--center', 'X'], /Unknown option/],
+    ] as const) {
+      const refused = await setup(...args)
+      assert.equal(refused.code, 1, args.join(' '))
+      assert.match(refused.stderr, message, args.join(' '))
+    }
+  })
+})
