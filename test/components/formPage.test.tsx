@@ -22,6 +22,13 @@ const CUSTOMERS = '/api/care/customer/index'
 const SIGNATURE = 'http://127.0.0.1:3200/uploads/sig.png'
 const FOOD_DRAFT = 'draft:1:家属订餐登记表:7'
 
+/** The stand-in server: these routes, and the fresh links of a restored draft's photos and signatures (here the same). */
+const serverWith = (routes: Parameters<typeof mockApi>[0]) =>
+  mockApi({
+    '/api/admin/oss/links': ({ urls }) => ({ err: 0, message: 'ok', data: { urls } }),
+    ...routes,
+  })
+
 const mother: Customer = {
   id: 7,
   name: '李静',
@@ -81,7 +88,7 @@ async function show(ui = <FormPage definition={familyFood} />) {
 
 describe('form page', () => {
   it('shows the form title, the customer and the working date', async () => {
-    mockApi({})
+    serverWith({})
     await show()
     expect(screen.getAllByText('家属订餐登记表').length).toBeGreaterThan(0)
     expect(screen.getByText('客户：李静（805）')).toBeTruthy()
@@ -92,7 +99,7 @@ describe('form page', () => {
 
   it('needs a customer: opened without one, the customer picker comes first, then the form for the chosen one', async () => {
     customerStore.clear()
-    const api = mockApi({ [CUSTOMERS]: () => ({ code: 1, res: { list: [mother], total: 1 } }) })
+    const api = serverWith({ [CUSTOMERS]: () => ({ code: 1, res: { list: [mother], total: 1 } }) })
     await show()
     expect(screen.getByText('选择客户')).toBeTruthy()
     expect(frame('meal_date')).toBeNull()
@@ -109,7 +116,7 @@ describe('form page', () => {
 
   it('needs a customer: closing the picker without choosing goes home', async () => {
     customerStore.clear()
-    mockApi({ [CUSTOMERS]: () => ({ code: 1, res: { list: [mother], total: 1 } }) })
+    serverWith({ [CUSTOMERS]: () => ({ code: 1, res: { list: [mother], total: 1 } }) })
     const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
     await show()
     click(document.querySelector('.customer-picker .nut-popup-title-right') as HTMLElement)
@@ -119,7 +126,7 @@ describe('form page', () => {
   })
 
   it('submitting empty shows the messages and a summary, and sends nothing', async () => {
-    const api = mockApi({})
+    const api = serverWith({})
     await show()
     // The meal's date starts on the working date; what is left empty is marked.
     expect(frame('meal_date').textContent).toContain('2026-11-22')
@@ -134,7 +141,7 @@ describe('form page', () => {
   })
 
   it("a new record starts with what the app knows: the customer's name and phone, the staff member, the working date", async () => {
-    mockApi({})
+    serverWith({})
     const view = await show(<FormPage definition={proofOfLostReceipt} />)
     expect(field(view.container, 'customer_name').getAttribute('value')).toBe('李静')
     expect(field(view.container, 'phone').getAttribute('value')).toBe('13800000007')
@@ -149,7 +156,7 @@ describe('form page', () => {
   })
 
   it('a draft left on the device is restored as it was: prefilling never overwrites it', async () => {
-    mockApi({})
+    serverWith({})
     Taro.setStorageSync('draft:1:收据遗失证明:7', {
       values: { customer_name: '李静（代）', handler: '客服小李' },
       request_id: 'req-2',
@@ -172,7 +179,7 @@ describe('form page', () => {
         { id: 71, name: '李小宝', sex: 'female', birth_date: '2026-11-10', birth_weight: null },
       ],
     })
-    mockApi({
+    serverWith({
       [LIST]: () => ({ code: 1, res: { list: [], total: 0 } }),
       '/api/care/index/floorList': () => ({ code: 1, res: [{ floor: 8, rooms: [{ room: '805', customer_id: 7 }] }] }),
       '/api/care/index/departmentList': () => ({ code: 1, res: [] }),
@@ -190,7 +197,7 @@ describe('form page', () => {
   })
 
   it('keeps what is typed on the device and restores it when the form opens again', async () => {
-    mockApi({})
+    serverWith({})
     const first = await show()
     typeInto(field(first.container, 'unit_price'), '25.5')
     typeInto(field(first.container, 'lunch'), '3')
@@ -208,7 +215,7 @@ describe('form page', () => {
   })
 
   it('a restored draft is offered for discarding: declined it stays, confirmed the form starts afresh', async () => {
-    mockApi({})
+    serverWith({})
     leaveFoodDraft({ unit_price: 25 })
     const view = await show()
     expect(field(view.container, 'unit_price').getAttribute('value')).toBe('25.00')
@@ -235,7 +242,7 @@ describe('form page', () => {
       record_id: 12,
       saved_at: '2026-11-22T01:00:00.000Z',
     })
-    mockApi({
+    serverWith({
       [INFO]: () => ({
         code: 1,
         res: record({ data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30, dinner: 2 } }),
@@ -254,7 +261,7 @@ describe('form page', () => {
 
   it("shows the server's field errors next to their fields and keeps everything", async () => {
     leaveFoodDraft({ unit_price: 99 })
-    const api = mockApi({
+    const api = serverWith({
       [SAVE]: () => ({
         code: -1,
         msg: '单价超出本店标准',
@@ -279,7 +286,7 @@ describe('form page', () => {
     leaveFoodDraft({ unit_price: 25 })
     const created = new Map<string, number>()
     let online = false
-    const api = mockApi({
+    const api = serverWith({
       // Offline, the call never gets a reply; online, one record per request_id.
       [SAVE]: ({ request_id }) => {
         if (!online) throw new Error('request:fail')
@@ -318,7 +325,7 @@ describe('form page', () => {
 
   it('reopens a record by id for editing, and deletes it after a confirm', async () => {
     jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: { id: '12' } } } as never)
-    const api = mockApi({
+    const api = serverWith({
       [INFO]: () => ({
         code: 1,
         res: record({
@@ -365,7 +372,7 @@ describe('form page', () => {
         departments: [3],
       },
     })
-    const api = mockApi({
+    const api = serverWith({
       [LIST]: () => ({ code: 1, res: { list: [notice], total: 1 } }),
       [SAVE]: () => ({ code: 1, res: { id: 31 } }),
       [INFO]: () => ({ code: 1, res: notice }),
@@ -401,7 +408,7 @@ describe('form page', () => {
   })
 
   it("lists the customer's records of the form and opens one", async () => {
-    const api = mockApi({
+    const api = serverWith({
       [LIST]: () => ({
         code: 1,
         res: { list: [record({ id: 12, data: { meal_date: '2026-11-21', unit_price: 30 } })], total: 1 },
@@ -435,7 +442,7 @@ describe('form page', () => {
         name: '儿科医生查房签到表',
         data: { round_date: '2026-11-21', customer_id: 7, baby_id, temperature: 36.6 },
       })
-    mockApi({ [LIST]: () => ({ code: 1, res: { list: [round(21, 70), round(22, 71)], total: 2 } }) })
+    serverWith({ [LIST]: () => ({ code: 1, res: { list: [round(21, 70), round(22, 71)], total: 2 } }) })
     await show(<FormPage definition={pediatricianRounds} />)
     click(screen.getByText('历史记录'))
     await settle()
@@ -449,7 +456,7 @@ describe('form page', () => {
   it('a form that cannot load its record offers a retry', async () => {
     jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: { id: '12' } } } as never)
     let fail = true
-    mockApi({
+    serverWith({
       [INFO]: () =>
         fail ? { code: -500, msg: '服务器内部错误' } : { code: 1, res: record({ data: { unit_price: 30 } }) },
     })
@@ -488,7 +495,7 @@ describe('visit form: a visitor leaving', () => {
       name: '访客出入登记表',
       data: { visitor_name: '钱女士', time_in: '2026-11-22 08:00', time_out: '2026-11-22 09:00' },
     })
-    const api = mockApi({
+    const api = serverWith({
       [LIST]: () => ({ code: 1, res: { list: [inside, left], total: 2 } }),
       [INFO]: () => ({ code: 1, res: inside }),
       '/api/care/customer/info': () => ({
@@ -529,7 +536,7 @@ describe('visit form: a visitor leaving', () => {
 
 describe('blur', () => {
   it('checks a field when it is left', async () => {
-    mockApi({})
+    serverWith({})
     const view = await show()
     typeInto(field(view.container, 'unit_price'), '-3')
     blurField(field(view.container, 'unit_price'))
@@ -539,7 +546,7 @@ describe('blur', () => {
   })
 
   it('reads full-width digits and marks as the number they are, and shows it so', async () => {
-    mockApi({})
+    serverWith({})
     const view = await show()
     typeInto(field(view.container, 'unit_price'), '２５．５')
     blurField(field(view.container, 'unit_price'))
@@ -561,7 +568,7 @@ describe('print / PDF of a saved record', () => {
 
   it('is offered on a saved record only, and opens the link the server answers', async () => {
     const tab = mockViewerTab()
-    const api = mockApi({
+    const api = serverWith({
       [LIST]: () => ({ code: 1, res: { list: [], total: 0 } }),
       [INFO]: saved,
       [PDF]: () => ({ code: 1, res: { url: '/api/pdf/tok-1', name: '家属订餐登记表-12.pdf' } }),
@@ -582,7 +589,7 @@ describe('print / PDF of a saved record', () => {
   it('a refusal (the record deleted meanwhile) is told, and what the form holds stays as it was', async () => {
     const tab = mockViewerTab()
     jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: { id: '12' } } } as never)
-    mockApi({
+    serverWith({
       [LIST]: () => ({ code: 1, res: { list: [], total: 0 } }),
       [INFO]: saved,
       [PDF]: () => ({ code: -1, msg: '记录不存在或已删除' }),

@@ -7,11 +7,11 @@ import { setLocale } from '@/i18n'
 import { customerStore, sessionStore, settingsStore } from '@/stores'
 import { unexpectedCall } from '../../support/unexpectedCalls'
 
-type Reply = { code: number; msg?: string; res?: unknown }
+type Reply = { code: number; msg?: string; res?: unknown } | { err: number; message?: string; data?: unknown }
 type Handler = (data: Record<string, unknown>) => Reply
 
 /**
- * Answers Taro.request from `routes` (path → style-1 envelope). An unknown path
+ * Answers Taro.request from `routes` (path → envelope, style 1 or the uploads' style 2). An unknown path
  * fails the test (after it: the request layer turns the throw into a toast). Returns the spy to inspect what was sent.
  */
 export function mockApi(routes: Record<string, Handler>) {
