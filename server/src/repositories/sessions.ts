@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { and, eq, isNull, ne } from 'drizzle-orm'
-import { accounts, sessions, sites } from '../db/schema.js'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { accounts, accountSites, sessions, sites } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -14,7 +14,10 @@ export async function insertSession(
   return created.id
 }
 
-/** A session that has not been revoked, with its account and current site; expired ones included. */
+/**
+ * A session that has not been revoked, with its account and current site; expired ones included.
+ * The approve right is the account's in that site (none once the site is no longer its).
+ */
 export async function findSession(db: Db, token: string) {
   const [row] = await db
     .select({
@@ -24,17 +27,22 @@ export async function findSession(db: Db, token: string) {
       account: accounts.account,
       name: accounts.name,
       mustChangePassword: accounts.mustChangePassword,
-      canApprove: accounts.canApprove,
+      canApprove: sql<boolean>`coalesce(${accountSites.canApprove}, false)`.mapWith(Boolean),
       siteId: sites.id,
       siteName: sites.name,
       timeZone: sites.timeZone,
       latitude: sites.latitude,
       longitude: sites.longitude,
       radius: sites.radius,
+      creatorMayApprove: sites.creatorMayApprove,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .innerJoin(sites, eq(sites.id, sessions.siteId))
+    .leftJoin(
+      accountSites,
+      and(eq(accountSites.accountId, sessions.accountId), eq(accountSites.siteId, sessions.siteId)),
+    )
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
   return row
 }
