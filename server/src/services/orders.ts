@@ -283,11 +283,11 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
     if (errors.length) throw new FormInvalidError(errors)
     const computed = withComputed(definition, priced, { today })
     const rows = computed[ITEMS] as FormData[]
-    const customer = await siteCustomer(tx, actor.siteId, priced.customer_id as number)
+    const customer = await siteCustomer(tx, actor.siteId, data.customer_id as number)
     if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
     const batches = await checkOrderData(tx, actor.siteId, definition, priced, today)
 
-    const remark = textOf(priced.remark)
+    const remark = textOf(data.remark)
     const items = rows.map((row) => ({
       ...itemOf(row, batches, row.price as number),
       subtotal: row.subtotal as number,
@@ -295,10 +295,10 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
     return {
       values: {
         customerId: customer.id,
-        room: priced.room as string,
-        consumeDate: priced.consume_date as string,
+        room: data.room as string,
+        consumeDate: data.consume_date as string,
         remark,
-        signature: typeof priced.signature === 'string' && priced.signature ? priced.signature : null,
+        signature: typeof data.signature === 'string' && data.signature ? data.signature : null,
         total: fenText(Math.round((computed.total as number) * 100)),
       },
       prefix: PREFIX.specialCare,
