@@ -7,7 +7,18 @@ import { accessLog, accounts, auditLog } from '../src/db/schema.js'
 import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { writeAudit } from '../src/repositories/audit.js'
 import { definitionOf, SIGNATURE, validSample } from './formSamples.js'
-import { addAccount, addProduct, addSite, call, login, PNG, startApp, uploadFile, type TestSite } from './helpers.js'
+import {
+  addAccount,
+  addProduct,
+  addSite,
+  approverOf,
+  call,
+  login,
+  PNG,
+  startApp,
+  uploadFile,
+  type TestSite,
+} from './helpers.js'
 
 // Every change a person makes leaves an audit row in the change's transaction: who, what, which row,
 // when and at which site. Each test makes one kind of change and reads the rows it added.
@@ -132,6 +143,8 @@ describe('the audit log', () => {
         },
       },
     ]
+    const approver = await approverOf(app, site)
+    const checker = { ...site, accountId: approver.accountId }
     for (const { url, entity, body } of kinds) {
       let id = 0
       const create = async () => (id = (await post(`${url}/save`, { ...body, request_id: randomUUID() })).id)
@@ -141,20 +154,22 @@ describe('the audit log', () => {
         [by('update', entity, id)],
         url,
       )
+      // Someone else than its maker checks it.
+      const check = (body: object) => post(`${url}/check`, body, approver.token)
       assert.deepEqual(
-        await auditedBy(() => post(`${url}/check`, { id, approve: true })),
-        [by('approve', entity, id)],
+        await auditedBy(() => check({ id, approve: true }), approver.accountId),
+        [by('approve', entity, id, checker)],
         url,
       )
       assert.deepEqual(
-        await auditedBy(() => post(`${url}/check`, { id, reverse: true })),
-        [by('reverse', entity, id)],
+        await auditedBy(() => check({ id, reverse: true }), approver.accountId),
+        [by('reverse', entity, id, checker)],
         url,
       )
 
       const rejected = await create()
-      const reject = () => post(`${url}/check`, { id: rejected, approve: false, reason: '数量不对' })
-      assert.deepEqual(await auditedBy(reject), [by('reject', entity, rejected)], url)
+      const reject = () => check({ id: rejected, approve: false, reason: '数量不对' })
+      assert.deepEqual(await auditedBy(reject, approver.accountId), [by('reject', entity, rejected, checker)], url)
       const deleted = await create()
       assert.deepEqual(await auditedBy(() => post(`${url}/del`, { id: deleted })), [by('delete', entity, deleted)], url)
     }
@@ -278,7 +293,7 @@ describe('request ids', () => {
       method: 'POST',
       url: '/api/care/outApply/check',
       payload: { id: order.id, approve: true },
-      headers: { token: site.token, 'x-request-id': checkId },
+      headers: { token: (await approverOf(app, site)).token, 'x-request-id': checkId },
     })
     assert.equal(checked.json().code, 1, checked.json().msg)
     assert.deepEqual(await auditedIn(checkId), [{ action: 'approve', entity: 'out_applies', entityId: order.id }])

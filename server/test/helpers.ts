@@ -159,6 +159,28 @@ export async function addSite(
   return { siteId: site.id, token, accountId, customers: made }
 }
 
+const approvers = new WeakMap<FastifyInstance, Map<number, Promise<{ token: string; accountId: number }>>>()
+
+/**
+ * Another staff member of the site with the approve right, logged in (one a site): who approves
+ * and rejects the orders its staff member makes, since nobody checks her own.
+ */
+export function approverOf(app: FastifyInstance, site: TestSite): Promise<{ token: string; accountId: number }> {
+  if (!approvers.has(app)) approvers.set(app, new Map())
+  const ofApp = approvers.get(app)!
+  if (!ofApp.has(site.siteId)) {
+    ofApp.set(
+      site.siteId,
+      (async () => {
+        const { account, password } = await addAccount(app, { siteIds: [site.siteId], canApprove: true })
+        const token = await login(app, account, password)
+        return { token, accountId: (await call(app, '/api/care/account/info', {}, { token })).res.id }
+      })(),
+    )
+  }
+  return ofApp.get(site.siteId)!
+}
+
 /** What forms of the stock may refer to: a product of the site with a batch that can be chosen, and a gift type. */
 export interface StockRefs {
   productId: number

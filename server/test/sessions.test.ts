@@ -307,7 +307,7 @@ describe('sessions kept in memory', { timeout: 60_000 }, () => {
     const token = await login(app, account, password)
     const id = await accountIdOf(token)
     assert.equal((await call(app, INFO, {}, { token })).res.can_approve, false)
-    await changeUntold(sql`update accounts set can_approve = true where id = ${id}`)
+    await changeUntold(sql`update account_sites set can_approve = true where account_id = ${id}`)
     assert.equal((await call(app, INFO, {}, { token })).res.can_approve, false)
     // A fresh login reads the row as it is.
     assert.equal((await call(app, INFO, {}, { token: await login(app, account, password) })).res.can_approve, true)
@@ -360,8 +360,13 @@ describe('sessions kept in memory', { timeout: 60_000 }, () => {
     const before = (await call(app, INFO, {}, { token })).res
     assert.equal(before.can_approve, true)
 
+    // The approve right is the account's in the site: a change of the membership is heard as the account's.
     let told = heard(`a:${accountId}`)
-    await app.db.execute(sql`update accounts set can_approve = false, name = '改名员工' where id = ${accountId}`)
+    await app.db.execute(sql`update account_sites set can_approve = false where account_id = ${accountId}`)
+    await told
+    assert.equal((await call(app, INFO, {}, { token })).res.can_approve, false)
+    told = heard(`a:${accountId}`)
+    await app.db.execute(sql`update accounts set name = '改名员工' where id = ${accountId}`)
     await told
     const changed = (await call(app, INFO, {}, { token })).res
     assert.deepEqual([changed.can_approve, changed.name], [false, '改名员工'])
@@ -424,7 +429,7 @@ describe('sessions kept in memory', { timeout: 60_000 }, () => {
       await rowRead
       paused = undefined
       const told = heard(`a:${id}`)
-      await app.db.execute(sql`update accounts set can_approve = true where id = ${id}`)
+      await app.db.execute(sql`update account_sites set can_approve = true where account_id = ${id}`)
       await told
       answer()
       assert.equal((await stale)?.canApprove, false, 'the reading answers the row as it read it')
@@ -497,7 +502,7 @@ describe('sessions kept in memory', { timeout: 60_000 }, () => {
       const site = await addSite(app)
       const { token, accountId } = site
       assert.equal((await call(app, INFO, {}, { token })).res.can_approve, true)
-      await changeUntold(sql`update accounts set can_approve = false where id = ${accountId}`)
+      await changeUntold(sql`update account_sites set can_approve = false where account_id = ${accountId}`)
       assert.equal((await call(app, INFO, {}, { token })).res.can_approve, true, 'kept')
 
       const listeners = async () => {
@@ -526,7 +531,7 @@ describe('sessions kept in memory', { timeout: 60_000 }, () => {
         'listening again',
       )
       const told = heard(`a:${accountId}`)
-      await app.db.execute(sql`update accounts set can_approve = true where id = ${accountId}`)
+      await app.db.execute(sql`update account_sites set can_approve = true where account_id = ${accountId}`)
       await told
       assert.equal((await call(app, INFO, {}, { token })).res.can_approve, true)
     },

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { and, asc, count, eq } from 'drizzle-orm'
 import { auditLog, outApplies, specialCares, stockMovements } from '../src/db/schema.js'
 import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
-import { addSite, call, type TestSite } from './helpers.js'
+import { addSite, approverOf, call, type TestSite } from './helpers.js'
 import { app, site, useSite } from './siteFixture.js'
 
 // What the tests of the stock routes share: an app with two sites of their own (see siteFixture.ts)
@@ -17,6 +17,8 @@ export const CARE = '/api/care/specialCare'
 
 /** Another site: its departments, customers and products are not ours. */
 export let other: TestSite
+/** Another staff member of our site, who approves, rejects and reverses its orders (see approverOf). */
+export let approver: { token: string; accountId: number }
 export let departments: { id: number; name: string }[]
 export const today = centreToday(DEFAULT_ZONE)
 
@@ -24,12 +26,17 @@ export const today = centreToday(DEFAULT_ZONE)
 export function useStockSites(): void {
   useSite(async () => {
     other = await addSite(app)
+    approver = await approverOf(app, site)
     departments = (await call(app, `${INDEX}/departmentList`, {}, { token: site.token })).res
   })
 }
 
 export const post = (url: string, body: object, headers: Record<string, string> = {}) =>
   call(app, url, body, { token: site.token, ...headers })
+
+/** Approves, rejects or reverses an order of the site as its approver: not the order's maker. */
+export const check = (url: string, body: object, headers: Record<string, string> = {}) =>
+  call(app, `${url}/check`, body, { token: approver.token, ...headers })
 
 /** Saves and answers the new id, failing the test on a refusal. */
 export async function saved(url: string, body: object): Promise<number> {
@@ -64,7 +71,7 @@ export const movementsOf = (kind: 'out_apply' | 'special_care', orderId: number)
     .where(and(eq(stockMovements.orderKind, kind), eq(stockMovements.orderId, orderId)))
     .orderBy(asc(stockMovements.id))
 
-/** The audit actions on an order, each by the site's staff member. */
+/** The audit actions on an order: its checks by the approver, the rest by the site's staff member. */
 export const auditOf = async (entity: string, id: number) =>
   (
     await app.db
@@ -73,9 +80,11 @@ export const auditOf = async (entity: string, id: number) =>
       .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)))
       .orderBy(asc(auditLog.id))
   ).map((entry) => {
-    assert.equal(entry.accountId, site.accountId)
+    assert.equal(entry.accountId, CHECKS.has(entry.action) ? approver.accountId : site.accountId, entry.action)
     return entry.action
   })
+
+const CHECKS = new Set(['approve', 'reject', 'reverse'])
 
 export const orderCount = async (table: typeof outApplies | typeof specialCares) =>
   (await app.db.select({ n: count() }).from(table).where(eq(table.siteId, site.siteId)))[0].n

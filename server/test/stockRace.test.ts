@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import { eq, sum } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { stockMovements } from '../src/db/schema.js'
-import { addProduct, addSite, call, startApp, stockOf, type TestSite } from './helpers.js'
+import { addProduct, addSite, approverOf, call, startApp, stockOf, type TestSite } from './helpers.js'
 
 // Approvals at the same moment, as several staff members' phones send them. On PostgreSQL
 // (scripts/test.sh) the requests run in transactions on separate connections of the pool.
@@ -11,15 +11,19 @@ import { addProduct, addSite, call, startApp, stockOf, type TestSite } from './h
 let app: FastifyInstance
 let site: TestSite
 let departmentId: number
+/** Who approves: not the maker of the orders. */
+let approverToken: string
 
 before(async () => {
   app = await startApp()
   site = await addSite(app)
   departmentId = (await call(app, '/api/care/index/departmentList', {}, { token: site.token })).res[0].id
+  approverToken = (await approverOf(app, site)).token
 })
 after(() => app.close())
 
 const post = (url: string, body: object) => call(app, url, body, { token: site.token })
+const check = (url: string, body: object) => call(app, url, body, { token: approverToken })
 
 async function order(
   kind: 'outApply' | 'specialCare',
@@ -57,8 +61,8 @@ describe('approvals racing for the same stock', () => {
       const batchId = batches[0].id
       const [a, b] = [await order('outApply', productId, batchId, 5), await order('outApply', productId, batchId, 4)]
       const replies = await Promise.all([
-        post('/api/care/outApply/check', { id: a, approve: true }),
-        post('/api/care/outApply/check', { id: b, approve: true }),
+        check('/api/care/outApply/check', { id: a, approve: true }),
+        check('/api/care/outApply/check', { id: b, approve: true }),
       ])
       const codes = replies.map((r) => r.code)
       assert.deepEqual([...codes].sort(), [-7, 1], `round ${round}: ${replies.map((r) => r.msg)}`)
@@ -79,8 +83,8 @@ describe('approvals racing for the same stock', () => {
     const batchId = batches[0].id
     const [a, b] = [await order('outApply', productId, batchId, 3), await order('specialCare', productId, batchId, 2)]
     const replies = await Promise.all([
-      post('/api/care/specialCare/check', { id: b, approve: true }),
-      post('/api/care/outApply/check', { id: a, approve: true }),
+      check('/api/care/specialCare/check', { id: b, approve: true }),
+      check('/api/care/outApply/check', { id: a, approve: true }),
     ])
     assert.deepEqual(replies.map((r) => r.code).sort(), [-7, 1])
     const left = await stockOf(app, batchId)
@@ -91,12 +95,12 @@ describe('approvals racing for the same stock', () => {
   it('the same order approved twice at once moves its stock once', async () => {
     const { productId, batches } = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 10 }] })
     const id = await order('outApply', productId, batches[0].id, 4)
-    const replies = await Promise.all([1, 2, 3].map(() => post('/api/care/outApply/check', { id, approve: true })))
+    const replies = await Promise.all([1, 2, 3].map(() => check('/api/care/outApply/check', { id, approve: true })))
     assert.deepEqual(replies.map((r) => r.code).sort(), [-6, -6, 1])
     assert.equal(await stockOf(app, batches[0].id), 6)
     assert.equal(await moved(batches[0].id), -4)
     // And reversed twice at once: the stock comes back once.
-    const reversals = await Promise.all([1, 2].map(() => post('/api/care/outApply/check', { id, reverse: true })))
+    const reversals = await Promise.all([1, 2].map(() => check('/api/care/outApply/check', { id, reverse: true })))
     assert.deepEqual(reversals.map((r) => r.code).sort(), [-6, 1])
     assert.equal(await stockOf(app, batches[0].id), 10)
     assert.equal(await moved(batches[0].id), 0)
@@ -126,7 +130,7 @@ describe('approvals racing for the same stock', () => {
       assert.equal(reply.code, 1, reply.msg)
       ids.push(reply.res.id)
     }
-    const replies = await Promise.all(ids.map((id) => post('/api/care/outApply/check', { id, approve: true })))
+    const replies = await Promise.all(ids.map((id) => check('/api/care/outApply/check', { id, approve: true })))
     const approved = replies.filter((r) => r.code === 1)
     assert.equal(approved.length, 3, replies.map((r) => r.msg).join(' / '))
     assert.ok(replies.every((r) => r.code === 1 || r.code === -7))

@@ -39,6 +39,7 @@ const order = (id: number, status: string, extra: object = {}) => ({
   reversed_at: null,
   reversed_by: null,
   reversed_by_name: null,
+  may_approve: true,
   ...extra,
 })
 
@@ -178,6 +179,23 @@ describe('outbound order list', () => {
       expect(button(card('CK20261122-00001'), text)).toBeUndefined()
       expect(button(card('CK20261122-00002'), text)).toBeUndefined()
     }
+  })
+
+  it("shows the maker of an order no approve or reject, but says a colleague approves it; others' orders keep them", async () => {
+    server([
+      order(1, 'pending', { created_by: demoUser.id, may_approve: false }),
+      order(2, 'pending'),
+      order(3, 'approved', { created_by: demoUser.id, may_approve: false }),
+    ])
+    await show()
+    const own = card('CK20261122-00001')
+    expect(button(own, '审核通过')).toBeUndefined()
+    expect(button(own, '驳回')).toBeUndefined()
+    expect(own.querySelector('.stock-list__own')?.textContent).toBe('自己创建的单据需由其他同事审核')
+    expect(button(own, '删除')).toBeTruthy()
+    expect(button(card('CK20261122-00002'), '审核通过')).toBeTruthy()
+    expect(card('CK20261122-00002').querySelector('.stock-list__own')).toBeNull()
+    expect(button(card('CK20261122-00003'), '冲销')).toBeTruthy()
   })
 
   it('opens an order in its form', async () => {

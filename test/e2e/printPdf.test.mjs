@@ -155,7 +155,7 @@ test('an approved 出库单: its PDF from its row in the list and from the order
     requester: 'PDF领用人',
     items: [{ product_id: product.id, batch_id: batch.id, quantity: 1 }],
   })
-  const order = await app.api(page, 'outApply/check', { id, approve: true })
+  const order = await app.asManager('outApply/check', { id, approve: true })
   assert.equal(order.status, 'approved')
 
   await openEntry(page, 'entry.outApplyGeneralList')

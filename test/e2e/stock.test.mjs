@@ -1,10 +1,10 @@
 // Stock outbound end to end: the real server on a fresh embedded database, the built H5 app,
-// Chromium at phone size. A general outbound order approved from 出库单列表 takes stock out of
-// its batch; a gift pack from home; a self-paid order signed with the right total; an order
+// Chromium at phone size. A general outbound order made by demo is approved from 出库单列表 by
+// the manager (its maker is told she may not), taking stock out of its batch; a gift pack from home; a self-paid order signed with the right total; an order
 // asking for more than the stock is refused and changes nothing.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useApp, fieldOf, saveButton, modal, openEntry, eventually, sign, formZh, fmt } from './app.mjs'
+import { useApp, fieldOf, saveButton, modal, openEntry, eventually, sign, formZh, fmt, isHome } from './app.mjs'
 import { addItem, chooseFirst, productWithStock as withStock } from './formSteps.mjs'
 
 const app = useApp()
@@ -14,7 +14,7 @@ const batchQuantity = async (page, productId, batchId) =>
   (await app.api(page, 'inoutstore/getProductBatch', { product_id: productId })).find((b) => b.id === batchId)
     ?.quantity ?? 0
 
-test('出库单: create, approve from 出库单列表, the batch stock drops', async () => {
+test('出库单: made by demo, who is shown she may not approve it; approved from 出库单列表 by the manager; the batch stock drops', async () => {
   const page = await app.newPage()
   await app.loginAndPick(page)
   const { product, batch } = await productWithStock(page, 2)
@@ -34,8 +34,22 @@ test('出库单: create, approve from 出库单列表, the batch stock drops', a
   assert.equal(await batchQuantity(page, product.id, batch.id), batch.quantity)
 
   await page.goBack()
-  const card = page.locator('.stock-list__card').filter({ hasText: order.no })
+  const own = page.locator('.stock-list__card').filter({ hasText: order.no })
+  await own.waitFor()
+  // demo may approve, but not her own order: no approve or reject on it, and why.
+  await own.locator('.stock-list__own').getByText(formZh['stock.ownOrder'], { exact: true }).waitFor()
+  for (const text of [formZh['stock.approve'], formZh['stock.reject']])
+    assert.equal(await own.locator('.nut-button').filter({ hasText: text }).count(), 0, text)
+  await page.close()
+
+  // The manager, a colleague with the right in the site, approves it from the same list.
+  const desk = await app.newPage()
+  await app.login(desk, 'manager', 'demo1234')
+  await desk.waitForURL(isHome)
+  await openEntry(desk, 'entry.outApplyGeneralList')
+  const card = desk.locator('.stock-list__card').filter({ hasText: order.no })
   await card.waitFor()
+  assert.equal(await card.locator('.stock-list__own').count(), 0)
   // The row's buttons look as NutUI draws them: side by side on one line, the text-only ones
   // (导出 PDF, 删除) without a background.
   const looks = await card.locator('.stock-list__actions .nut-button').evaluateAll((buttons) =>
@@ -51,10 +65,10 @@ test('出库单: create, approve from 出库单列表, the batch stock drops', a
     ['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)'],
   )
   await card.locator('.nut-button').filter({ hasText: formZh['stock.approve'] }).click()
-  await modal(page).getByText(formZh['stock.approve'], { exact: true }).click()
+  await modal(desk).getByText(formZh['stock.approve'], { exact: true }).click()
   await card.locator('.stock-list__tag--approved').waitFor()
-  assert.equal(await batchQuantity(page, product.id, batch.id), batch.quantity - 2)
-  await page.close()
+  assert.equal(await batchQuantity(desk, product.id, batch.id), batch.quantity - 2)
+  await desk.close()
 })
 
 test('出库单 asking for more than the stock is refused with the message and nothing changes', async () => {

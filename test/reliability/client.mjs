@@ -48,13 +48,17 @@ export async function login(baseUrl, account, password) {
   return (await ok(baseUrl, 'account/login_old', { account, password })).token
 }
 
-/** A staff client: the session's token and the site's customers, departments and stock to save with. */
+/**
+ * A staff client: the session's token and the site's customers, departments and stock to save with,
+ * and the token of a colleague who approves its orders (the demo's manager: nobody approves her own).
+ */
 export async function staffClient(baseUrl, account = 'demo', password = 'demo1234') {
   const token = await login(baseUrl, account, password)
   const get = (route, body = {}) => ok(baseUrl, route, body, { token })
   const customers = (await get('customer/index', { limit: 20 })).list.filter((c) => c.children.length > 0)
   const departmentIds = (await get('index/departmentList')).map((d) => d.id)
-  return { baseUrl, token, customers, departmentIds, get }
+  const approverToken = await login(baseUrl, 'manager', 'demo1234')
+  return { baseUrl, token, approverToken, customers, departmentIds, get }
 }
 
 /** The forms a stream saves: per event (not one per customer); the two rounds carry medicines, stored as rows of their own. */

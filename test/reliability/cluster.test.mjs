@@ -220,7 +220,10 @@ describe(`${SIZE} instances on one PostgreSQL`, () => {
     for (const url of urls) assert.equal((await info(url, token)).body.res.name, staff.name, `${url} kept the session`)
     // As anyone with psql would change it: the database tells every instance, a moment after the
     // commit (a change made through an instance is waited for instead: see the tests below).
-    await db.query(`update accounts set name = '改过的名字', can_approve = true where id = $1`, [staff.id])
+    await db.query('begin')
+    await db.query(`update accounts set name = '改过的名字' where id = $1`, [staff.id])
+    await db.query(`update account_sites set can_approve = true where account_id = $1`, [staff.id])
+    await db.query('commit')
     const changedAt = Date.now()
     const waited = []
     for (const url of urls) {

@@ -116,7 +116,12 @@ class Stream {
       this.retry.push({ kind: 'approve', requestId: work.requestId })
     } else {
       const entry = this.orders.get(work.requestId)
-      const reply = await call(baseUrl, 'outApply/check', { id: entry.id, approve: true }, { token })
+      const reply = await call(
+        baseUrl,
+        'outApply/check',
+        { id: entry.id, approve: true },
+        { token: this.client.approverToken },
+      )
       // A retried approval whose first try went through finds the order approved already.
       if (reply.code === -6)
         assert.equal((await ok(baseUrl, 'outApply/info', { id: entry.id }, { token })).status, 'approved')

@@ -1,7 +1,8 @@
 // A staff member's day in the compiled mini program, against the real server, page by page:
 // login (a wrong password first) → home with the server's counts → a customer → every care form
 // filled, signed, saved and reopened with its values → the check-in notice list → an outbound
-// order and a gift pack approved (the batch stock drops once) → personal centre → English → log out.
+// order and a gift pack saved (their maker is told a colleague approves them) and a colleague's
+// approved (the batch stock drops once) → personal centre → English → log out.
 // The steps run in order and share the one app launch of this file, as a person's session does.
 // WeChat's own chrome is not in the simulated page: the navigation bar's back arrow and the native
 // tab bar are pressed through the route APIs WeChat calls for them (h.back(), h.tapTab()); a modal
@@ -200,12 +201,47 @@ const batchQuantity = async (productId, batchId) =>
 
 const { productWithStock, chooseFirst, addItem } = f
 
+/** The card of an order on a stock list, once it shows. */
+const cardOf = (order) =>
+  h.waitFor(() => h.$$('.stock-list__card').find((el) => h.$('.stock-list__no', el)?.textContent.trim() === order.no), {
+    what: `the card of ${order.no}`,
+  })
+
+/** On a stock list: the maker's own pending order offers no approve or reject, and says who approves it. */
+async function ownCard(order) {
+  const card = await cardOf(order)
+  expect(h.textOf(h.$('.stock-list__own', card))).toBe(formZh['stock.ownOrder'])
+  expect(h.byText(formZh['stock.approve'], card)).toHaveLength(0)
+  expect(h.byText(formZh['stock.reject'], card)).toHaveLength(0)
+}
+
+/** A pending order of the demo data that a colleague made: demo may approve it. */
+async function colleaguesOrder(type) {
+  const { list } = await api('outApply/index', { page: 1, limit: 50, type, status: 'pending' }, token())
+  const order = list.find((o) => o.may_approve)
+  expect(order).toBeDefined()
+  return { order, items: (await api('outApply/info', { id: order.id }, token())).items }
+}
+
+/** Each batch's quantity now, by batch id. */
+async function quantitiesOf(items) {
+  const now = {}
+  for (const item of items) now[item.batch_id] = await batchQuantity(item.product_id, item.batch_id)
+  return now
+}
+
+/** The batches dropped by the items' quantities, once. */
+async function expectTakenOut(items, before) {
+  const out = {}
+  for (const item of items) out[item.batch_id] = (out[item.batch_id] ?? 0) + item.quantity
+  const after = await quantitiesOf(items)
+  for (const item of items)
+    expect([item.batch_id, after[item.batch_id]]).toEqual([item.batch_id, before[item.batch_id] - out[item.batch_id]])
+}
+
 /** On a stock list: approves the order's card (confirming the modal); waits for its approved tag. */
 async function approveFromList(order) {
-  const card = await h.waitFor(
-    () => h.$$('.stock-list__card').find((el) => h.$('.stock-list__no', el)?.textContent.trim() === order.no),
-    { what: `the card of ${order.no}` },
-  )
+  const card = await cardOf(order)
   const modals = h.ui.modals.length
   h.tap(h.byText(formZh['stock.approve'], card)[0])
   const modal = await h.waitFor(() => h.ui.modals[modals], { what: 'the approve confirmation' })
@@ -214,7 +250,7 @@ async function approveFromList(order) {
   await h.settled()
 }
 
-step('出库单: saved, approved from 出库单列表; the batch stock drops exactly once', async () => {
+step('出库单: saved, its maker may not approve it; another approved from 出库单列表, drops once', async () => {
   const { product, batch } = await productWithStock(2)
   await openEntry('entry.outApplyGeneralList', 'pagesHome/pages/form/linliao/index')
   await h.settled()
@@ -239,17 +275,25 @@ step('出库单: saved, approved from 出库单列表; the batch stock drops exa
   await h.settled()
   await h.back()
   await h.waitForPage('pagesHome/pages/form/linliao/index')
-  await approveFromList(order)
-  expect(await batchQuantity(product.id, batch.id)).toBe(batch.quantity - 2)
+  await ownCard(order)
+  // The server refuses it too, and nothing goes out.
+  const own = await post('care/outApply/check', { id: order.id, approve: true }, { token: token() })
+  expect([own.code, own.msg]).toEqual([-5, serverZh['order.ownOrder']])
+  expect(await batchQuantity(product.id, batch.id)).toBe(batch.quantity)
+
+  const colleagues = await colleaguesOrder('general')
+  const before = await quantitiesOf(colleagues.items)
+  await approveFromList(colleagues.order)
+  await expectTakenOut(colleagues.items, before)
   // Approved once: nothing more goes out (the server refuses a second check of the order).
-  const again = await post('care/outApply/check', { id: order.id, approve: true }, { token: token() })
+  const again = await post('care/outApply/check', { id: colleagues.order.id, approve: true }, { token: token() })
   expect(again.code).not.toBe(1)
-  expect(await batchQuantity(product.id, batch.id)).toBe(batch.quantity - 2)
+  await expectTakenOut(colleagues.items, before)
   await h.back()
   await h.waitForPage(HOME)
 })
 
-step('入住礼包出库: a gift pack for the customer, approved from 大礼包出库单列表; each batch drops once', async () => {
+step('入住礼包出库: a gift pack saved; another approved from 大礼包出库单列表; each batch drops once', async () => {
   await openEntry('entry.outApplyGiftList', 'pagesHome/pages/form/checkInGift/index')
   await h.settled()
   h.tap('.stock-list__new')
@@ -270,19 +314,14 @@ step('入住礼包出库: a gift pack for the customer, approved from 大礼包�
   expect(order.customer_name).toBe(customer.name)
   const { items } = await api('outApply/info', { id: order.id }, token())
   expect(items.length).toBeGreaterThan(0)
-  const before = {}
-  for (const item of items) before[item.batch_id] = await batchQuantity(item.product_id, item.batch_id)
   await h.settled()
   await h.back()
   await h.waitForPage('pagesHome/pages/form/checkInGift/index')
-  await approveFromList(order)
-  const out = {}
-  for (const item of items) out[item.batch_id] = (out[item.batch_id] ?? 0) + item.quantity
-  for (const item of items)
-    expect([item.batch_id, await batchQuantity(item.product_id, item.batch_id)]).toEqual([
-      item.batch_id,
-      before[item.batch_id] - out[item.batch_id],
-    ])
+  await ownCard(order)
+  const colleagues = await colleaguesOrder('gift')
+  const before = await quantitiesOf(colleagues.items)
+  await approveFromList(colleagues.order)
+  await expectTakenOut(colleagues.items, before)
   await h.back()
   await h.waitForPage(HOME)
 })

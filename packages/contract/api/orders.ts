@@ -44,6 +44,11 @@ const orderFields = {
   reversed_at: Nullable(Timestamp),
   reversed_by: Nullable(Type.Integer()),
   reversed_by_name: Nullable(Type.String()),
+  may_approve: Type.Boolean({
+    description:
+      'The caller may approve or reject it while pending: she has the approve right in the site and did not make ' +
+      'it herself (unless the site lets makers check their own orders)',
+  }),
 }
 
 /** A kind of order's replies, from its own fields: a page of the list (rows without their items), one order with its items. */

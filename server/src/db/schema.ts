@@ -46,6 +46,8 @@ export const sites = pgTable('sites', {
   radius: integer('radius').notNull().default(500),
   /** Days the photos and signatures of a deleted record are kept before their files are deleted. */
   uploadRetentionDays: integer('upload_retention_days').notNull().default(30),
+  /** Whoever made a stock order may also approve or reject it: off, someone else checks it. */
+  creatorMayApprove: boolean('creator_may_approve').notNull().default(false),
   createdAt: at('created_at').notNull().defaultNow(),
 })
 
@@ -55,8 +57,6 @@ export const accounts = pgTable('accounts', {
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
   mustChangePassword: boolean('must_change_password').notNull().default(false),
-  /** May approve / reject / reverse stock orders. */
-  canApprove: boolean('can_approve').notNull().default(false),
   defaultSiteId: ref('default_site_id')
     .notNull()
     .references(() => sites.id),
@@ -76,6 +76,8 @@ export const accountSites = pgTable(
     siteId: ref('site_id')
       .notNull()
       .references(() => sites.id),
+    /** May approve / reject / reverse the stock orders of this site. */
+    canApprove: boolean('can_approve').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.siteId] })],
 )

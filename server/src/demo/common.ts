@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { accounts, accountSites } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 import type { UploadStore } from '../services/uploads/store.js'
@@ -8,13 +8,26 @@ import type { UploadStore } from '../services/uploads/store.js'
 // What the demo records (seed.ts) and the demo orders (stock.ts) share: who wrote them, and the
 // signature image they carry.
 
-/** The site's first staff account (demo, demo2): who wrote the demo records and orders. */
-export async function firstStaff(db: Db, siteId: number): Promise<{ id: number; name: string } | undefined> {
+/**
+ * The site's first staff account (demo, demo2): who wrote the demo records. With `canApprove`, the
+ * first with (demo, manager) or without (newstaff, demo2) the approve right there: who checked
+ * the demo orders and who made them.
+ */
+export async function firstStaff(
+  db: Db,
+  siteId: number,
+  canApprove?: boolean,
+): Promise<{ id: number; name: string } | undefined> {
   const [staff] = await db
     .select({ id: accounts.id, name: accounts.name })
     .from(accountSites)
     .innerJoin(accounts, eq(accounts.id, accountSites.accountId))
-    .where(eq(accountSites.siteId, siteId))
+    .where(
+      and(
+        eq(accountSites.siteId, siteId),
+        canApprove === undefined ? undefined : eq(accountSites.canApprove, canApprove),
+      ),
+    )
     .orderBy(asc(accounts.id))
     .limit(1)
   return staff

@@ -186,20 +186,23 @@ export async function seedSiteStock(db: Db, siteId: number, today = centreToday(
 }
 
 /**
- * A few orders of the site's first staff account, saved and checked as the app does it: outbound
+ * A few orders made by a staff member of the site without the approve right and checked by one
+ * with it (someone else checks an order), saved and checked as the app does it: outbound
  * orders for departments (pending, approved, rejected), gift packs for customers (approved,
  * pending; rows filled from the package, earliest expiry first) and self-paid orders (pending, approved).
  */
 export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
-  const staff = await firstStaff(db, siteId)
+  const staff = await firstStaff(db, siteId, false)
+  const approver = await firstStaff(db, siteId, true)
   const people = await db
     .select({ id: customers.id })
     .from(customers)
     .where(eq(customers.siteId, siteId))
     .orderBy(asc(customers.room))
     .limit(4)
-  if (!staff || people.length < 4) return
+  if (!staff || !approver || people.length < 4) return
   const actor = { siteId, accountId: staff.id }
+  const checker = { siteId, accountId: approver.id, creatorMayApprove: false }
   const today = centreToday(DEMO_ZONE)
 
   const batchRows = await db
@@ -320,11 +323,11 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
     ['婴儿湿巾', 6],
     ['婴儿洗发沐浴露', 2],
   ])
-  await checkOutApply(db, actor, { id: drawn, approve: true }, today)
+  await checkOutApply(db, checker, { id: drawn, approve: true }, today)
   const refused = await general('厨房', '厨师长张伟', 2, [['红糖姜茶', 3]])
-  await checkOutApply(db, actor, { id: refused, approve: false, reason: '本月已领取，请下月再申请' }, today)
+  await checkOutApply(db, checker, { id: refused, approve: false, reason: '本月已领取，请下月再申请' }, today)
   const handedOut = await gift(c0.id, '入住大礼包', 3)
-  await checkOutApply(db, actor, { id: handedOut, approve: true }, today)
+  await checkOutApply(db, checker, { id: handedOut, approve: true }, today)
   await gift(c1.id, '尊享大礼包', 0)
   await specialCare(
     c2.id,
@@ -339,5 +342,5 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
     ['产妇营养奶粉', 1],
     ['防溢乳垫', 2],
   ])
-  await checkSpecialCare(db, actor, { id: paid, approve: true }, today)
+  await checkSpecialCare(db, checker, { id: paid, approve: true }, today)
 }

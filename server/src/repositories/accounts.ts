@@ -7,7 +7,7 @@ export interface NewAccount {
   name: string
   passwordHash: string
   mustChangePassword?: boolean
-  /** May approve / reject / reverse stock orders; false unless given. */
+  /** May approve / reject / reverse stock orders in each of its sites; false unless given. */
   canApprove?: boolean
   /** The first one is the default site. */
   siteIds: number[]
@@ -22,11 +22,11 @@ export async function createAccount(db: Db, input: NewAccount): Promise<number> 
         name: input.name,
         passwordHash: input.passwordHash,
         mustChangePassword: input.mustChangePassword ?? false,
-        canApprove: input.canApprove ?? false,
         defaultSiteId: input.siteIds[0],
       })
       .returning({ id: accounts.id })
-    await tx.insert(accountSites).values(input.siteIds.map((siteId) => ({ accountId: row.id, siteId })))
+    const canApprove = input.canApprove ?? false
+    await tx.insert(accountSites).values(input.siteIds.map((siteId) => ({ accountId: row.id, siteId, canApprove })))
     return row.id
   })
 }

@@ -58,7 +58,12 @@ function preparedPerKind<Statement extends object>(build: (db: Db, t: OrderTable
 
 const lockStatement = preparedPerKind((db, t, name) =>
   db
-    .select({ status: t.orders.status, no: t.orders.no, deleted_at: t.orders.deletedAt })
+    .select({
+      status: t.orders.status,
+      no: t.orders.no,
+      created_by: t.orders.createdBy,
+      deleted_at: t.orders.deletedAt,
+    })
     .from(t.orders)
     .where(orderOfSite(t, sql.placeholder('siteId'), sql.placeholder('id')))
     .for('update')
@@ -66,13 +71,13 @@ const lockStatement = preparedPerKind((db, t, name) =>
 )
 
 /**
- * Locks a live order of the site until the transaction ends and answers its status and number
- * (undefined when there is none): a second save, delete or check of the same order waits, then
+ * Locks a live order of the site until the transaction ends and answers its status, number and
+ * maker (undefined when there is none): a second save, delete or check of the same order waits, then
  * sees what the first one did.
  */
 export async function lockOrder(tx: Db, t: OrderTables, siteId: number, id: number) {
   const [order] = await lockStatement(tx, t).execute({ id, siteId })
-  return order && isLive(order) ? { status: order.status, no: order.no } : undefined
+  return order && isLive(order) ? { status: order.status, no: order.no, createdBy: order.created_by } : undefined
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ export async function insertSession(
 
 /**
  * A session that has not been revoked, of an account not ended that still has the session's site,
- * with its account and that site; expired and idle ones included.
+ * with its account and that site (the approve right is the account's in it); expired and idle ones included.
  */
 export async function findSession(db: Db, token: string) {
   const [row] = await db
@@ -28,13 +28,14 @@ export async function findSession(db: Db, token: string) {
       account: accounts.account,
       name: accounts.name,
       mustChangePassword: accounts.mustChangePassword,
-      canApprove: accounts.canApprove,
+      canApprove: accountSites.canApprove,
       siteId: sites.id,
       siteName: sites.name,
       timeZone: sites.timeZone,
       latitude: sites.latitude,
       longitude: sites.longitude,
       radius: sites.radius,
+      creatorMayApprove: sites.creatorMayApprove,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))

@@ -98,15 +98,23 @@ export function listGiftTypes(db: Db, siteId: number): Promise<{ id: number; nam
     .orderBy(asc(giftTypes.sort), asc(giftTypes.id))
 }
 
-/** The names of the site's products among `ids`, by id. */
-export async function productNames(db: Db, siteId: number, ids: number[]): Promise<Map<number, string>> {
+/** The names and prices (yuan: what the product list asks now) of the site's products among `ids`, by id. */
+export async function productsAmong(
+  db: Db,
+  siteId: number,
+  ids: number[],
+): Promise<Map<number, { name: string; price: number }>> {
   if (!ids.length) return new Map()
   const rows = await db
-    .select({ id: products.id, name: products.name })
+    .select({ id: products.id, name: products.name, price: products.price })
     .from(products)
     .where(and(eq(products.siteId, siteId), inArray(products.id, [...new Set(ids)])))
-  return new Map(rows.map((row) => [row.id, row.name]))
+  return new Map(rows.map((row) => [row.id, { name: row.name, price: yuan(row.price) }]))
 }
+
+/** The names of the site's products among `ids`, by id. */
+export const productNames = async (db: Db, siteId: number, ids: number[]): Promise<Map<number, string>> =>
+  new Map([...(await productsAmong(db, siteId, ids))].map(([id, product]) => [id, product.name]))
 
 /** Ids of `table` that are the site's, out of `ids`. */
 async function existing(

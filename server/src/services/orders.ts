@@ -14,7 +14,7 @@ import { getOutApply, outApplyTables, outApplyType } from '../repositories/outAp
 import { departmentName, giftTypeName } from '../repositories/siteLists.js'
 import * as specialCares from '../repositories/specialCares.js'
 import { getSpecialCare, specialCareTables } from '../repositories/specialCares.js'
-import { batchesByIds, fenText, type Batch, type StockMove } from '../repositories/stock.js'
+import { batchesByIds, fenText, productsAmong, type Batch, type StockMove } from '../repositories/stock.js'
 import { logAccess } from './accessLog.js'
 import { auditSave, saveOnce } from './saveOnce.js'
 import { checkAgainstSite } from './siteOptions.js'
@@ -267,9 +267,26 @@ export interface SpecialCareInput {
 }
 
 /**
+ * The rows at their products' prices in the site's product list now, whatever the client sent: a
+ * row whose product is not the site's keeps what it has (the site check refuses it).
+ */
+async function atListPrices(db: Db, siteId: number, data: FormData): Promise<FormData> {
+  if (!Array.isArray(data[ITEMS])) return data
+  const rows = data[ITEMS] as unknown[]
+  const ids = rows.map((row) => idOf((row as FormData | null)?.product_id)).filter((id) => id !== undefined)
+  const listed = await productsAmong(db, siteId, ids)
+  const priced = rows.map((row) => {
+    const price = listed.get(idOf((row as FormData | null)?.product_id) ?? 0)?.price
+    return price === undefined ? row : { ...(row as FormData), price }
+  })
+  return { ...data, [ITEMS]: priced }
+}
+
+/**
  * Validates the order with its form (consume_date defaults to today, the room to the customer's)
- * and the site's records and stock, computes the subtotals and the total, and saves it with its
- * items and the audit entry in one transaction. Only a pending order can be changed.
+ * and the site's records and stock, prices each item at its product's price in the site's list
+ * now (a price the client sends is ignored), computes the subtotals and the total, and saves it
+ * with its items and the audit entry in one transaction. Only a pending order can be changed.
  */
 export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareInput, today: string): Promise<number> {
   const definition = specialCare
@@ -282,15 +299,17 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
     if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
     if (isEmpty(data.room)) data.room = customer.room
   }
-  const errors = validateForm(definition, data, input.isUpload)
-  if (errors.length) throw new FormInvalidError(errors)
-  const computed = withComputed(definition, data, { today })
-  const rows = computed[ITEMS] as FormData[]
 
   return saveOrder(db, actor, specialCareTables, input, today, async (tx) => {
+    // Priced inside the save, so that the order holds the price its transaction read.
+    const priced = await atListPrices(tx, actor.siteId, data)
+    const errors = validateForm(definition, priced, input.isUpload)
+    if (errors.length) throw new FormInvalidError(errors)
+    const computed = withComputed(definition, priced, { today })
+    const rows = computed[ITEMS] as FormData[]
     const customer = await siteCustomer(tx, actor.siteId, data.customer_id as number)
     if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
-    const batches = await checkOrderData(tx, actor.siteId, definition, data, today)
+    const batches = await checkOrderData(tx, actor.siteId, definition, priced, today)
 
     const remark = textOf(data.remark)
     const items = rows.map((row) => ({
@@ -333,6 +352,34 @@ export const deleteSpecialCare = (db: Db, actor: Actor, id: number) => deleteOrd
 // ---------------------------------------------------------------------------------------------
 // Checking: approve, reject, reverse
 
+/** Who checks an order: a staff member with the approve right in the site, and what the site allows its makers. */
+export interface Checker extends Actor {
+  /** The site lets whoever made an order approve or reject it too. */
+  creatorMayApprove: boolean
+}
+
+/**
+ * Whether the four-eyes rule lets the checker approve or reject an order: someone else made it, or
+ * the site lets makers check their own orders.
+ */
+const ownOrderAllowed = (checker: Omit<Checker, 'siteId'>, createdBy: number) =>
+  checker.creatorMayApprove || createdBy !== checker.accountId
+
+/** The caller as an order's reply reads her: her account, her right in the site, what the site allows. */
+type Caller = Omit<Checker, 'siteId'> & { canApprove: boolean }
+
+/** An order as the caller reads it: with whether she may approve or reject it while it is pending. */
+export const withMayApprove = <Order extends { created_by: number }>(order: Order, caller: Caller) => ({
+  ...order,
+  may_approve: caller.canApprove && ownOrderAllowed(caller, order.created_by),
+})
+
+/** A page of orders as the caller reads it (see withMayApprove). */
+export const pageWithMayApprove = <Order extends { created_by: number }>(
+  page: { list: Order[]; total: number },
+  caller: Caller,
+) => ({ ...page, list: page.list.map((order) => withMayApprove(order, caller)) })
+
 type CheckAction = { approve: true } | { approve: false; reason: string } | { reverse: true; reason?: string }
 
 /** The body of a check: `{id, approve: true}`, `{id, approve: false, reason}` or `{id, reverse: true, reason?}`. */
@@ -362,14 +409,14 @@ const noStockMove: StockMove = { batchDeltas: new Map(), movements: [] }
 /**
  * Works out a check of a locked, live order inside the caller's transaction: approving takes its
  * items out of stock (or fails), reversing puts them back, rejecting records the reason. Only a
- * pending order can be approved or rejected, only an approved one reversed. Answers what the
- * check writes (see orders.recordCheck).
+ * pending order can be approved or rejected, only an approved one reversed; its maker may not
+ * approve or reject it unless the site allows. Answers what the check writes (see orders.recordCheck).
  */
 async function planCheck(
   db: Db,
-  actor: Actor,
+  actor: Checker,
   t: orders.OrderTables,
-  order: { id: number; status: OrderStatus },
+  order: { id: number; status: OrderStatus; createdBy: number },
   action: CheckAction,
   today: string,
 ): Promise<orders.OrderCheck> {
@@ -399,6 +446,9 @@ async function planCheck(
     }
   }
   if (order.status !== 'pending') throw notInStatus('check', order.status)
+  if (!ownOrderAllowed(actor, order.createdBy)) {
+    throw new AppError(Code.FORBIDDEN, 'order.ownOrder')
+  }
   if (action.approve) {
     return { ...check, ...(await move('approve')), action: 'approve', status: 'approved', reason: null }
   }
@@ -414,7 +464,7 @@ async function planCheck(
  */
 async function checkOrder<Order>(
   db: Db,
-  actor: Actor,
+  actor: Checker,
   t: orders.OrderTables,
   body: CheckBody,
   today: string,
@@ -423,7 +473,7 @@ async function checkOrder<Order>(
   const action = checkActionOf(body)
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, t, actor.siteId, body.id)
-    const check = await planCheck(tx, actor, t, { id: body.id, status: order.status }, action, today)
+    const check = await planCheck(tx, actor, t, { ...order, id: body.id }, action, today)
     // The batches' guard repeats the checks of stockMove in SQL: the rows are locked, so it holds.
     if ((await orders.recordCheck(tx, t, check)) !== check.batchDeltas.size) {
       throw new Error(`batches of ${t.kind} ${body.id} changed under their lock`)
@@ -433,9 +483,9 @@ async function checkOrder<Order>(
 }
 
 /** Approves, rejects or reverses an outbound order of the site (see checkOrder); answers it as it is now. */
-export const checkOutApply = (db: Db, actor: Actor, body: CheckBody, today: string) =>
+export const checkOutApply = (db: Db, actor: Checker, body: CheckBody, today: string) =>
   checkOrder(db, actor, outApplyTables, body, today, (tx) => getOutApply(tx, actor.siteId, body.id, today))
 
 /** Approves, rejects or reverses a self-paid order of the site (see checkOrder); answers it as it is now. */
-export const checkSpecialCare = (db: Db, actor: Actor, body: CheckBody, today: string) =>
+export const checkSpecialCare = (db: Db, actor: Checker, body: CheckBody, today: string) =>
   checkOrder(db, actor, specialCareTables, body, today, (tx) => getSpecialCare(tx, actor.siteId, body.id, today))

@@ -4,10 +4,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, it } from 'node:test'
+import { eq } from 'drizzle-orm'
 import { formDefinitions } from '@yuezi/contract/forms/index'
 import type { Field, FormData } from '@yuezi/contract/forms/types'
 import { fieldsOf, labelKeyOf } from '@yuezi/contract/forms/validate'
 import { repoRoot } from '../../src/config.js'
+import { products } from '../../src/db/schema.js'
 import { DEMO_SIGNATURE } from '../../src/demo/common.js'
 import { AppError } from '../../src/errors.js'
 import { fontProblem } from '../../src/services/pdf/font.js'
@@ -15,10 +17,11 @@ import { createPdfLink } from '../../src/services/pdf/index.js'
 import { openFolderStore } from '../../src/services/uploads/folder.js'
 import { signPdfLink } from '../../src/services/pdf/link.js'
 import { definitionOf, validSample, type SampleRefs } from '../formSamples.js'
-import { call, stockRefs } from '../helpers.js'
+import { addProduct, call, stockRefs } from '../helpers.js'
 import {
   app,
   CARE,
+  check,
   departments,
   general,
   INDEX,
@@ -235,7 +238,7 @@ describe('PDFs of orders', () => {
     const refs = await stockRefs(app, site.token)
     const [batch] = (await post('/api/care/inoutstore/getProductBatch', { product_id: refs.productId })).res
     const id = await saved(`${OUT}/save`, general([row(refs.productId, refs.batchId, 2)], { remark: '科室补货备注' }))
-    assert.equal((await post(`${OUT}/check`, { id, approve: true })).code, 1)
+    assert.equal((await check(OUT, { id, approve: true })).code, 1)
     const order = (await post(`${OUT}/info`, { id })).res
     const { name, pdf } = await pdfOf(`${OUT}/pdf`, { id })
     assert.equal(name, `${zhForms['form.title.outApplyGeneral']}-${order.no}.pdf`)
@@ -271,7 +274,7 @@ describe('PDFs of orders', () => {
       items: [row(refs.productId, refs.batchId, 1)],
     }
     const id = await saved(`${OUT}/save`, body)
-    assert.equal((await post(`${OUT}/check`, { id, approve: false, reason: '礼包已发放过' })).code, 1)
+    assert.equal((await check(OUT, { id, approve: false, reason: '礼包已发放过' })).code, 1)
     const order = (await post(`${OUT}/info`, { id })).res
     const { pdf } = await pdfOf(`${OUT}/pdf`, { id })
     for (const text of [
@@ -289,15 +292,21 @@ describe('PDFs of orders', () => {
     has(english.pdf, enServer['pdf.status.rejected'])
   })
 
-  it("prints a self-paid order with prices, subtotals, the total and the customer's signature", async () => {
-    const refs = await stockRefs(app, site.token)
+  it("prints a self-paid order with the prices it was saved at, subtotals, the total and the customer's signature", async () => {
+    const { productId, batches } = await addProduct(app, site.siteId, {
+      price: '12.50',
+      batches: [{ expiresIn: 100, quantity: 10 }],
+    })
     const customer = site.customers[0]
     const body = {
       customer_id: customer.id,
-      items: [{ ...row(refs.productId, refs.batchId, 3), price: 12.5 }],
+      // The client's price is not the order's: the product list's is.
+      items: [{ ...row(productId, batches[0].id, 3), price: 1 }],
       signature: DEMO_SIGNATURE,
     }
     const id = await saved(`${CARE}/save`, body)
+    // A later price in the list does not change what the order was saved at.
+    await app.db.update(products).set({ price: '20.00' }).where(eq(products.id, productId))
     const order = (await post(`${CARE}/info`, { id })).res
     const { name, pdf } = await pdfOf(`${CARE}/pdf`, { id })
     assert.equal(name, `${zhForms['form.title.specialCare']}-${order.no}.pdf`)

@@ -4,7 +4,7 @@ import { AppError, Code } from '../../errors.js'
 import { centreToday } from '../../lib/dates.js'
 import { Done, IdBody } from '@yuezi/contract/api/common'
 import { CheckBody } from '@yuezi/contract/api/orders'
-import { orderNotFound, type CheckBody as Check } from '../../services/orders.js'
+import { orderNotFound, withMayApprove, type CheckBody as Check, type Checker } from '../../services/orders.js'
 
 // The routes outApply and specialCare share: /info, /del and /check read the same and call their
 // kind's functions. /index and /save differ in their filters and fields: each kind registers them.
@@ -22,16 +22,18 @@ export interface OrderRoutes {
   /** Registers /save (the order's fields differ). */
   save: (app: App) => void
   /** One order (else undefined); the reader is the actor, for the access log. */
-  get: (db: App['db'], actor: Actor, id: number, today: string) => Promise<unknown>
+  get: (db: App['db'], actor: Actor, id: number, today: string) => Promise<{ created_by: number } | undefined>
   delete: (db: App['db'], actor: Actor, id: number) => Promise<void>
-  check: (db: App['db'], actor: Actor, body: Check, today: string) => Promise<unknown>
+  check: (db: App['db'], checker: Checker, body: Check, today: string) => Promise<{ created_by: number }>
 }
 
 const checkDescription =
   '`{id, approve: true}` takes the items out of their batches in one transaction, or answers -7 naming the row, ' +
   'product and batch and changes nothing; `{id, approve: false, reason}` rejects; `{id, reverse: true, reason?}` ' +
   'puts the stock of an approved order back. Only a pending order can be approved or rejected, only an approved ' +
-  'one reversed (else -6).'
+  'one reversed (else -6). Only staff with the approve right in the site may check; whoever made the order may ' +
+  "not approve or reject it (else -5) unless the site allows it (sites.creator_may_approve). The order's " +
+  '`may_approve` says whether the caller may.'
 
 /** The body's values for the form: null and absent are the same, empty. */
 export const formData = (values: Record<string, unknown>) =>
@@ -57,7 +59,7 @@ export const orderRoutes =
       async (request, reply) => {
         const order = await kind.get(app.db, actorOf(request), request.body.id, centreToday(request.session))
         if (!order) throw orderNotFound()
-        return reply.ok(order)
+        return reply.ok(withMayApprove(order, request.session))
       },
     )
 
@@ -90,7 +92,9 @@ export const orderRoutes =
       },
       async (request, reply) => {
         if (!request.session.canApprove) throw new AppError(Code.FORBIDDEN, 'order.notAllowed')
-        return reply.ok(await kind.check(app.db, actorOf(request), request.body, centreToday(request.session)))
+        const checker = { ...actorOf(request), creatorMayApprove: request.session.creatorMayApprove }
+        const order = await kind.check(app.db, checker, request.body, centreToday(request.session))
+        return reply.ok(withMayApprove(order, request.session))
       },
     )
   }

@@ -2,7 +2,14 @@ import { actorOf } from '../../actor.js'
 import { centreToday } from '../../lib/dates.js'
 import { Saved } from '@yuezi/contract/api/common'
 import { OutApply, OutApplyList, OutApplyListBody, OutApplySaveBody } from '@yuezi/contract/api/outApply'
-import { checkOutApply, deleteOutApply, getOutApply, listOutApplies, saveOutApply } from '../../services/orders.js'
+import {
+  checkOutApply,
+  deleteOutApply,
+  getOutApply,
+  listOutApplies,
+  pageWithMayApprove,
+  saveOutApply,
+} from '../../services/orders.js'
 import { formData, orderRoutes } from './orderRoutes.js'
 
 /** Outbound orders: supplies for a department, gift packs for customers; approval takes stock out. */
@@ -39,7 +46,8 @@ const outApplyRoutes = orderRoutes({
           dateFrom: date_from,
           dateTo: date_to,
         }
-        return reply.ok(await listOutApplies(app.db, request.session.siteId, query, centreToday(request.session)))
+        const orders = await listOutApplies(app.db, request.session.siteId, query, centreToday(request.session))
+        return reply.ok(pageWithMayApprove(orders, request.session))
       },
     )
   },

@@ -6,6 +6,7 @@ import {
   checkSpecialCare,
   deleteSpecialCare,
   listSpecialCares,
+  pageWithMayApprove,
   readSpecialCare,
   saveSpecialCare,
 } from '../../services/orders.js'
@@ -35,7 +36,8 @@ const specialCareRoutes = orderRoutes({
       async (request, reply) => {
         const { page, limit, keyword, status, customer_id, date_from, date_to } = request.body
         const query = { page, limit, keyword, status, customerId: customer_id, dateFrom: date_from, dateTo: date_to }
-        return reply.ok(await listSpecialCares(app.db, actorOf(request), query, centreToday(request.session)))
+        const orders = await listSpecialCares(app.db, actorOf(request), query, centreToday(request.session))
+        return reply.ok(pageWithMayApprove(orders, request.session))
       },
     )
   },
@@ -47,8 +49,9 @@ const specialCareRoutes = orderRoutes({
           summary: 'Create (or, with id, change a pending) self-paid order; validated with 自费物品消费表',
           description:
             "customer_id, room (default: the customer's), consume_date (default: today), items: [{product_id, " +
-            "batch_id, quantity, price}] (a batch of the row's product, not expired, quantity ≤ its stock now), " +
-            'remark, signature. Subtotals and the total are computed by the server. A refused order answers -1 with ' +
+            "batch_id, quantity}] (a batch of the row's product, not expired, quantity ≤ its stock now), " +
+            "remark, signature. Each item is priced at its product's price in the site's list now (a row's `price` " +
+            'is ignored); subtotals and the total are computed by the server. A refused order answers -1 with ' +
             '`res: {errors: [{path, message}]}`.',
           body: SpecialCareSaveBody,
           response: { 200: Saved },

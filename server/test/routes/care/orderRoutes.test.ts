@@ -1,23 +1,42 @@
-// What outApply and specialCare share (routes/care/orderRoutes.ts): the check and its permission.
+// What outApply and specialCare share (routes/care/orderRoutes.ts): the check and its permission,
+// which is the account's in each of its sites, and the four-eyes rule.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { and, eq } from 'drizzle-orm'
+import { accountSites, sites } from '../../../src/db/schema.js'
 import { addAccount, addProduct, call, login, stockOf } from '../../helpers.js'
 import {
   app,
+  approver,
   auditOf,
   CARE,
+  check,
   general,
   info,
   movementsOf,
   OUT,
-  post,
   row,
   saved,
   site,
   useStockSites,
+  other,
+  post,
 } from '../../stockFixture.js'
 
 useStockSites()
+
+const INFO = '/api/care/account/info'
+
+/** A pending order of `url`'s kind saved by the holder of `token` in her site, of a product of `siteId`. */
+async function pendingOrder(url: string, token: string, siteId: number, customerId: number) {
+  const { productId, batches } = await addProduct(app, siteId, { batches: [{ expiresIn: 100, quantity: 10 }] })
+  const items = [row(productId, batches[0].id, 2)]
+  const departmentId = (await call(app, '/api/care/index/departmentList', {}, { token })).res[0].id
+  const body = url === OUT ? general(items, { department_id: departmentId }) : { customer_id: customerId, items }
+  const reply = await call(app, `${url}/save`, body, { token })
+  assert.equal(reply.code, 1, reply.msg)
+  return { id: reply.res.id as number, batchId: batches[0].id }
+}
 
 describe('check needs the permission to approve', () => {
   const notAllowed = { code: -5, msg: '您没有审核权限', res: null }
@@ -31,7 +50,8 @@ describe('check needs the permission to approve', () => {
       const items = [{ ...row(productId, batches[0].id, 4), ...(url === CARE ? { price: 1 } : {}) }]
       const body = url === OUT ? general(items) : { customer_id: site.customers[0].id, items }
       const [pending, approved] = [await saved(`${url}/save`, body), await saved(`${url}/save`, body)]
-      assert.equal((await post(`${url}/check`, { id: approved, approve: true })).code, 1)
+      // The maker of both may approve in the site, but someone else approves.
+      assert.equal((await check(url, { id: approved, approve: true })).code, 1)
       const before = {
         orders: [await info(url, pending), await info(url, approved)],
         stock: await stockOf(app, batches[0].id),
@@ -66,4 +86,94 @@ describe('check needs the permission to approve', () => {
       assert.deepEqual(await call(app, `${url}/del`, { id: pending }, { token }), { code: 1, msg: '成功', res: null })
     })
   }
+})
+
+describe('four eyes: whoever made an order does not approve or reject it', () => {
+  const ownOrder = { code: -5, msg: '您创建的单据需由其他有审核权限的同事审核', res: null }
+
+  for (const [url, kind, table] of [
+    [OUT, 'out_apply', 'out_applies'],
+    [CARE, 'special_care', 'special_cares'],
+  ] as const) {
+    it(`${url}/check: the maker is refused, in both languages, and nothing changes; a colleague may`, async () => {
+      const { id, batchId } = await pendingOrder(url, site.token, site.siteId, site.customers[0].id)
+      assert.equal((await call(app, INFO, {}, { token: site.token })).res.can_approve, true)
+      assert.equal((await info(url, id)).may_approve, false, 'the maker is told she may not')
+      const listed = (await post(`${url}/index`, { limit: 100 })).res.list.find((o: { id: number }) => o.id === id)
+      assert.equal(listed.may_approve, false)
+      const before = { order: await info(url, id), stock: await stockOf(app, batchId) }
+
+      assert.deepEqual(await post(`${url}/check`, { id, approve: true }), ownOrder)
+      assert.deepEqual(await post(`${url}/check`, { id, approve: false, reason: '自己驳回' }), ownOrder)
+      assert.equal(
+        (await post(`${url}/check`, { id, approve: true }, { lang: 'en' })).msg,
+        'An order you made must be approved or rejected by another colleague with the right',
+      )
+      assert.deepEqual({ order: await info(url, id), stock: await stockOf(app, batchId) }, before)
+      assert.deepEqual(await movementsOf(kind, id), [])
+      assert.deepEqual(await auditOf(table, id), ['create'])
+
+      const theirs = await call(app, `${url}/info`, { id }, { token: approver.token })
+      assert.equal(theirs.res.may_approve, true, 'a colleague with the right is told she may')
+      const approved = await check(url, { id, approve: true })
+      assert.equal(approved.code, 1, approved.msg)
+      assert.deepEqual([approved.res.status, approved.res.checked_by], ['approved', approver.accountId])
+      assert.equal(await stockOf(app, batchId), 8)
+    })
+  }
+
+  it("a centre's setting lets the maker approve her own orders", async () => {
+    const { id, batchId } = await pendingOrder(OUT, site.token, site.siteId, site.customers[0].id)
+    const rejected = await pendingOrder(CARE, site.token, site.siteId, site.customers[0].id)
+    await app.db.update(sites).set({ creatorMayApprove: true }).where(eq(sites.id, site.siteId))
+    try {
+      // A change by hand reaches the kept session once the database has told this instance.
+      const deadline = Date.now() + 5_000
+      while (!(await info(OUT, id)).may_approve && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+      assert.equal((await info(OUT, id)).may_approve, true)
+      const approved = await post(`${OUT}/check`, { id, approve: true })
+      assert.equal(approved.code, 1, approved.msg)
+      assert.deepEqual([approved.res.checked_by, approved.res.may_approve], [site.accountId, true])
+      assert.equal(await stockOf(app, batchId), 8)
+      const reply = await post(`${CARE}/check`, { id: rejected.id, approve: false, reason: '客户取消' })
+      assert.deepEqual([reply.code, reply.res.status], [1, 'rejected'])
+    } finally {
+      await app.db.update(sites).set({ creatorMayApprove: false }).where(eq(sites.id, site.siteId))
+    }
+    // The setting does not give the right: staff without it still may not.
+    const staff = await addAccount(app, { siteIds: [site.siteId] })
+    const token = await login(app, staff.account, staff.password)
+    const theirs = await pendingOrder(OUT, token, site.siteId, site.customers[0].id)
+    assert.equal((await call(app, `${OUT}/info`, { id: theirs.id }, { token })).res.may_approve, false)
+  })
+})
+
+describe("the approve right is the account's in each of its sites", () => {
+  it('holds in the site it was given for, not in another site of the account; switching site changes it', async () => {
+    const { account, password } = await addAccount(app, { siteIds: [site.siteId, other.siteId], canApprove: true })
+    const inSite = await login(app, account, password)
+    const accountId = (await call(app, INFO, {}, { token: inSite })).res.id
+    await app.db
+      .update(accountSites)
+      .set({ canApprove: false })
+      .where(and(eq(accountSites.accountId, accountId), eq(accountSites.siteId, other.siteId)))
+
+    assert.equal((await call(app, INFO, {}, { token: inSite })).res.can_approve, true)
+    const ours = await pendingOrder(OUT, site.token, site.siteId, site.customers[0].id)
+    assert.equal((await call(app, `${OUT}/info`, { id: ours.id }, { token: inSite })).res.may_approve, true)
+    assert.equal((await call(app, `${OUT}/check`, { id: ours.id, approve: true }, { token: inSite })).code, 1)
+
+    const theirs = await pendingOrder(CARE, other.token, other.siteId, other.customers[0].id)
+    const inOther = await login(app, account, password, other.siteId)
+    assert.equal((await call(app, INFO, {}, { token: inOther })).res.can_approve, false)
+    const refused = await call(app, `${CARE}/check`, { id: theirs.id, approve: true }, { token: inOther })
+    assert.deepEqual(refused, { code: -5, msg: '您没有审核权限', res: null })
+    assert.equal((await call(app, `${CARE}/info`, { id: theirs.id }, { token: inOther })).res.may_approve, false)
+
+    const switched = await call(app, INFO, { site_id: other.siteId }, { token: inSite })
+    assert.deepEqual([switched.res.site_id, switched.res.can_approve], [other.siteId, false])
+    assert.equal((await call(app, `${CARE}/check`, { id: theirs.id, approve: true }, { token: inSite })).code, -5)
+    const back = await call(app, INFO, { site_id: site.siteId }, { token: inSite })
+    assert.deepEqual([back.res.site_id, back.res.can_approve], [site.siteId, true])
+  })
 })

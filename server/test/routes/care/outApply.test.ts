@@ -3,10 +3,12 @@ import { before, describe, it } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { outApplies, stockBatches } from '../../../src/db/schema.js'
 import { addDays } from '../../../src/lib/dates.js'
-import { addProduct, addSite, call, stockOf, type TestSite } from '../../helpers.js'
+import { addProduct, addSite, approverOf, call, stockOf, type TestSite } from '../../helpers.js'
 import {
   app,
+  approver,
   auditOf,
+  check,
   departments,
   general,
   INDEX,
@@ -231,11 +233,11 @@ describe('outApply/check', () => {
       `${OUT}/save`,
       general([row(productId, a.id, 3), row(productId, b.id, 2), row(productId, a.id, 4)]),
     )
-    const approved = await post(`${OUT}/check`, { id, approve: true })
+    const approved = await check(OUT, { id, approve: true })
     assert.equal(approved.code, 1, approved.msg)
     assert.equal(approved.res.id, id)
     assert.equal(approved.res.status, 'approved')
-    assert.equal(approved.res.checked_by, site.accountId)
+    assert.equal(approved.res.checked_by, approver.accountId)
     assert.equal(approved.res.checked_by_name, '测试员工')
     assert.ok(Math.abs(Date.parse(approved.res.checked_at) - Date.now()) < 60_000)
     assert.deepEqual(
@@ -244,26 +246,23 @@ describe('outApply/check', () => {
     )
     assert.deepEqual([await stockOf(app, a.id), await stockOf(app, b.id)], [3, 6])
     const moved = [
-      { batchId: a.id, delta: -3, action: 'approve', by: site.accountId },
-      { batchId: b.id, delta: -2, action: 'approve', by: site.accountId },
-      { batchId: a.id, delta: -4, action: 'approve', by: site.accountId },
+      { batchId: a.id, delta: -3, action: 'approve', by: approver.accountId },
+      { batchId: b.id, delta: -2, action: 'approve', by: approver.accountId },
+      { batchId: a.id, delta: -4, action: 'approve', by: approver.accountId },
     ]
     assert.deepEqual(await movementsOf('out_apply', id), moved)
 
     // Nothing moves a second time, and an approved order is closed to changes.
     const again = { code: -6, msg: '该单据已审核通过，不能重复审核', res: null }
-    assert.deepEqual(await post(`${OUT}/check`, { id, approve: true }), again)
-    assert.deepEqual(await post(`${OUT}/check`, { id, approve: false, reason: '重复' }), again)
+    assert.deepEqual(await check(OUT, { id, approve: true }), again)
+    assert.deepEqual(await check(OUT, { id, approve: false, reason: '重复' }), again)
     assert.deepEqual(await post(`${OUT}/save`, { ...general([row(productId, a.id, 1)]), id }), {
       code: -6,
       msg: '该单据已审核通过，不能修改',
       res: null,
     })
     assert.deepEqual(await post(`${OUT}/del`, { id }), { code: -6, msg: '该单据已审核通过，不能删除', res: null })
-    assert.equal(
-      (await post(`${OUT}/check`, { id, approve: true }, { lang: 'en' })).msg,
-      'The order has already been approved',
-    )
+    assert.equal((await check(OUT, { id, approve: true }, { lang: 'en' })).msg, 'The order has already been approved')
     assert.deepEqual([await stockOf(app, a.id), await stockOf(app, b.id)], [3, 6])
     assert.deepEqual(await movementsOf('out_apply', id), moved)
     assert.deepEqual(await auditOf('out_applies', id), ['create', 'approve'])
@@ -277,27 +276,27 @@ describe('outApply/check', () => {
   it('reversal puts the stock back, once', async () => {
     const { productId, batches } = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 10 }] })
     const id = await saved(`${OUT}/save`, general([row(productId, batches[0].id, 7)]))
-    assert.deepEqual(await post(`${OUT}/check`, { id, reverse: true }), {
+    assert.deepEqual(await check(OUT, { id, reverse: true }), {
       code: -6,
       msg: '该单据尚未审核通过，不能冲销',
       res: null,
     })
-    assert.equal((await post(`${OUT}/check`, { id, approve: true })).code, 1)
+    assert.equal((await check(OUT, { id, approve: true })).code, 1)
     assert.equal(await stockOf(app, batches[0].id), 3)
-    const reversed = await post(`${OUT}/check`, { id, reverse: true, reason: '领错了，已退回仓库' })
+    const reversed = await check(OUT, { id, reverse: true, reason: '领错了，已退回仓库' })
     assert.equal(reversed.code, 1, reversed.msg)
     assert.equal(reversed.res.status, 'reversed')
     assert.equal(reversed.res.reason, '领错了，已退回仓库')
-    assert.equal(reversed.res.reversed_by, site.accountId)
+    assert.equal(reversed.res.reversed_by, approver.accountId)
     assert.equal(reversed.res.reversed_by_name, '测试员工')
-    assert.equal(reversed.res.checked_by, site.accountId, 'the approval stays on record')
+    assert.equal(reversed.res.checked_by, approver.accountId, 'the approval stays on record')
     assert.equal(await stockOf(app, batches[0].id), 10)
-    assert.deepEqual(await post(`${OUT}/check`, { id, reverse: true }), {
+    assert.deepEqual(await check(OUT, { id, reverse: true }), {
       code: -6,
       msg: '该单据已冲销，不能重复冲销',
       res: null,
     })
-    assert.deepEqual(await post(`${OUT}/check`, { id, approve: true }), {
+    assert.deepEqual(await check(OUT, { id, approve: true }), {
       code: -6,
       msg: '该单据已冲销，不能再审核',
       res: null,
@@ -324,15 +323,15 @@ describe('outApply/check', () => {
     const [a, b] = batches
     const big = await saved(`${OUT}/save`, general([row(productId, b.id, 2), row(productId, a.id, 5)]))
     const small = await saved(`${OUT}/save`, general([row(productId, a.id, 3)]))
-    assert.equal((await post(`${OUT}/check`, { id: small, approve: true })).code, 1)
-    const refused = await post(`${OUT}/check`, { id: big, approve: true })
+    assert.equal((await check(OUT, { id: small, approve: true })).code, 1)
+    const refused = await check(OUT, { id: big, approve: true })
     assert.deepEqual(refused, {
       code: -7,
       msg: `第 2 行 ${name}（批次 ${a.batchNo}）库存不足：需要 5，现有 2；本次未做任何出库`,
       res: null,
     })
     assert.equal(
-      (await post(`${OUT}/check`, { id: big, approve: true }, { lang: 'en' })).msg,
+      (await check(OUT, { id: big, approve: true }, { lang: 'en' })).msg,
       `Row 2: ${name} (batch ${a.batchNo}) has too little stock: 5 needed, 2 on hand. Nothing was taken out`,
     )
     assert.deepEqual([await stockOf(app, a.id), await stockOf(app, b.id)], [2, 5], 'row 1 was not taken either')
@@ -353,7 +352,7 @@ describe('outApply/check', () => {
     const id = await saved(`${OUT}/save`, general([row(productId, batches[0].id, 1)]))
     const yesterday = addDays(today, -1)
     await app.db.update(stockBatches).set({ expiryDate: yesterday }).where(eq(stockBatches.id, batches[0].id))
-    assert.deepEqual(await post(`${OUT}/check`, { id, approve: true }), {
+    assert.deepEqual(await check(OUT, { id, approve: true }), {
       code: -7,
       msg: `第 1 行 ${name}（批次 ${batches[0].batchNo}）有效期至 ${yesterday}，已过期，不能出库；本次未做任何出库`,
       res: null,
@@ -366,36 +365,36 @@ describe('outApply/check', () => {
   it('rejection needs a reason and leaves the stock alone', async () => {
     const { productId, batches } = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 5 }] })
     const id = await saved(`${OUT}/save`, general([row(productId, batches[0].id, 2)]))
-    assert.deepEqual(await post(`${OUT}/check`, { id, approve: false }), {
+    assert.deepEqual(await check(OUT, { id, approve: false }), {
       code: -1,
       msg: '驳回时请输入原因',
       res: null,
     })
-    assert.deepEqual(await post(`${OUT}/check`, { id, approve: false, reason: '   ' }), {
+    assert.deepEqual(await check(OUT, { id, approve: false, reason: '   ' }), {
       code: -1,
       msg: '驳回时请输入原因',
       res: null,
     })
-    assert.deepEqual(await post(`${OUT}/check`, { id }), { code: -1, msg: '请选择通过、驳回或冲销', res: null })
-    assert.deepEqual(await post(`${OUT}/check`, { id, approve: true, reverse: true }), {
+    assert.deepEqual(await check(OUT, { id }), { code: -1, msg: '请选择通过、驳回或冲销', res: null })
+    assert.deepEqual(await check(OUT, { id, approve: true, reverse: true }), {
       code: -1,
       msg: '请选择通过、驳回或冲销',
       res: null,
     })
-    const rejected = await post(`${OUT}/check`, { id, approve: false, reason: ' 本月已领取 ' })
+    const rejected = await check(OUT, { id, approve: false, reason: ' 本月已领取 ' })
     assert.equal(rejected.code, 1, rejected.msg)
     assert.deepEqual(
       [rejected.res.status, rejected.res.reason, rejected.res.checked_by],
-      ['rejected', '本月已领取', site.accountId],
+      ['rejected', '本月已领取', approver.accountId],
     )
     assert.equal(await stockOf(app, batches[0].id), 5)
     assert.deepEqual(await movementsOf('out_apply', id), [])
-    assert.deepEqual(await post(`${OUT}/check`, { id, reverse: true }), {
+    assert.deepEqual(await check(OUT, { id, reverse: true }), {
       code: -6,
       msg: '该单据已驳回，不能冲销',
       res: null,
     })
-    assert.deepEqual(await post(`${OUT}/check`, { id, approve: true }), {
+    assert.deepEqual(await check(OUT, { id, approve: true }), {
       code: -6,
       msg: '该单据已驳回，不能再审核',
       res: null,
@@ -406,7 +405,7 @@ describe('outApply/check', () => {
       res: null,
     })
     assert.deepEqual(await auditOf('out_applies', id), ['create', 'reject'])
-    assert.deepEqual(await post(`${OUT}/check`, { id: 99_999_999, approve: true }), {
+    assert.deepEqual(await check(OUT, { id: 99_999_999, approve: true }), {
       code: -2,
       msg: '单据不存在或已删除',
       res: null,
@@ -422,7 +421,7 @@ describe('outApply/del', () => {
     assert.deepEqual(await post(`${OUT}/info`, { id }), { code: -2, msg: '单据不存在或已删除', res: null })
     assert.deepEqual((await post(`${OUT}/index`, { keyword: '待删除的出库单' })).res, { list: [], total: 0 })
     assert.deepEqual(await post(`${OUT}/del`, { id }), { code: -2, msg: '单据不存在或已删除', res: null })
-    assert.deepEqual(await post(`${OUT}/check`, { id, approve: true }), {
+    assert.deepEqual(await check(OUT, { id, approve: true }), {
       code: -2,
       msg: '单据不存在或已删除',
       res: null,
@@ -474,8 +473,9 @@ describe('outApply/index', () => {
       apply_date: addDays(today, -1),
       items: items(3),
     })
-    await call(app, `${OUT}/check`, { id: ids.kitchen, approve: true }, { token: own.token })
-    await call(app, `${OUT}/check`, { id: ids.gift, approve: false, reason: '客户未到店' }, { token: own.token })
+    const { token } = await approverOf(app, own)
+    await call(app, `${OUT}/check`, { id: ids.kitchen, approve: true }, { token })
+    await call(app, `${OUT}/check`, { id: ids.gift, approve: false, reason: '客户未到店' }, { token })
   })
 
   const find = async (body: object) => {
@@ -506,6 +506,7 @@ describe('outApply/index', () => {
       'id',
       'item_count',
       'items_summary',
+      'may_approve',
       'no',
       'reason',
       'remark',

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict'
 import { before, describe, it } from 'node:test'
-import { specialCares } from '../../../src/db/schema.js'
+import { eq } from 'drizzle-orm'
+import { products, specialCares } from '../../../src/db/schema.js'
 import { addDays } from '../../../src/lib/dates.js'
 import { SIGNATURE } from '../../formSamples.js'
-import { addProduct, addSite, call, referenceOf, stockOf } from '../../helpers.js'
+import { addProduct, addSite, approverOf, call, referenceOf, stockOf } from '../../helpers.js'
 import {
   app,
   auditOf,
   CARE,
+  check,
   info,
   movementsOf,
   orderCount,
@@ -26,14 +28,16 @@ describe('specialCare', () => {
   let product: Awaited<ReturnType<typeof addProduct>>
   let other2: Awaited<ReturnType<typeof addProduct>>
   const customer = () => site.customers[2]
+  // Rows as the app sends them, at the prices of the product list.
   const items = () => [
     { ...row(product.productId, product.batches[0].id, 3), price: 0.1 },
     { ...row(other2.productId, other2.batches[0].id, 3), price: 39.9 },
   ]
 
   before(async () => {
-    product = await addProduct(app, site.siteId, { name: '测试棉签', batches: [{ expiresIn: 100, quantity: 10 }] })
-    other2 = await addProduct(app, site.siteId, { name: '测试乳垫', batches: [{ expiresIn: 100, quantity: 10 }] })
+    const batches = [{ expiresIn: 100, quantity: 10 }]
+    product = await addProduct(app, site.siteId, { name: '测试棉签', price: '0.10', batches })
+    other2 = await addProduct(app, site.siteId, { name: '测试乳垫', price: '39.90', batches })
   })
 
   it("saves an order with subtotals and the total computed by the server in fen, in the customer's room by default", async () => {
@@ -92,8 +96,6 @@ describe('specialCare', () => {
     const base = { customer_id: customer().id, items: items() }
     const cases: [object, string][] = [
       [{ ...base, customer_id: undefined }, '请选择客户'],
-      [{ ...base, items: [{ ...items()[0], price: undefined }] }, '物品明细第1行：请输入单价'],
-      [{ ...base, items: [{ ...items()[0], price: 1.234 }] }, '物品明细第1行：单价最多保留2位小数'],
       [
         { ...base, items: [{ ...items()[0], quantity: 11 }] },
         `物品明细第1行：数量超出库存：测试棉签（批次 ${product.batches[0].batchNo}）仅剩 10`,
@@ -113,13 +115,49 @@ describe('specialCare', () => {
     assert.equal(await orderCount(specialCares), before)
   })
 
+  it("prices each item at its product's price in the list, whatever the client sends, and keeps it", async () => {
+    const sent = [
+      { ...items()[0], price: 0.01 },
+      { ...items()[1], price: 1.234 },
+    ]
+    const id = await saved(`${CARE}/save`, { customer_id: customer().id, items: sent })
+    const order = await info(CARE, id)
+    assert.deepEqual(
+      order.items.map((i: { price: number; subtotal: number }) => [i.price, i.subtotal]),
+      [
+        [0.1, 0.3],
+        [39.9, 119.7],
+      ],
+    )
+    assert.equal(order.total, 120)
+    // Without a price at all, as the product list prices it.
+    const unpriced = sent.map(({ price: _, ...item }) => item)
+    assert.equal(
+      (await info(CARE, await saved(`${CARE}/save`, { customer_id: customer().id, items: unpriced }))).total,
+      120,
+    )
+
+    // A later change of the list leaves the saved order at the price it was saved at, in its list row too.
+    await app.db.update(products).set({ price: '50.00' }).where(eq(products.id, other2.productId))
+    try {
+      assert.deepEqual(
+        (await info(CARE, id)).items.map((i: { price: number }) => i.price),
+        [0.1, 39.9],
+      )
+      const listed = (await post(`${CARE}/index`, { limit: 100 })).res.list.find((r: { id: number }) => r.id === id)
+      assert.equal(listed.total, 120)
+    } finally {
+      await app.db.update(products).set({ price: '39.90' }).where(eq(products.id, other2.productId))
+    }
+  })
+
   it('approval takes the items out of stock once; reversal puts them back; only a pending order is deleted', async () => {
     const id = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() })
-    const approved = await post(`${CARE}/check`, { id, approve: true })
+    const approved = await check(CARE, { id, approve: true })
     assert.equal(approved.code, 1, approved.msg)
     assert.equal(approved.res.status, 'approved')
     assert.deepEqual([await stockOf(app, product.batches[0].id), await stockOf(app, other2.batches[0].id)], [7, 7])
-    assert.deepEqual(await post(`${CARE}/check`, { id, approve: true }), {
+    assert.deepEqual(await check(CARE, { id, approve: true }), {
       code: -6,
       msg: '该单据已审核通过，不能重复审核',
       res: null,
@@ -134,25 +172,22 @@ describe('specialCare', () => {
       (await movementsOf('special_care', id)).map((m) => m.delta),
       [-3, -3],
     )
-    const reversed = await post(`${CARE}/check`, { id, reverse: true })
+    const reversed = await check(CARE, { id, reverse: true })
     assert.equal(reversed.res.status, 'reversed')
     assert.deepEqual([await stockOf(app, product.batches[0].id), await stockOf(app, other2.batches[0].id)], [10, 10])
     assert.deepEqual(await auditOf('special_cares', id), ['create', 'approve', 'reverse'])
 
     const rejected = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() })
-    assert.deepEqual(await post(`${CARE}/check`, { id: rejected, approve: false }), {
+    assert.deepEqual(await check(CARE, { id: rejected, approve: false }), {
       code: -1,
       msg: '驳回时请输入原因',
       res: null,
     })
-    assert.equal(
-      (await post(`${CARE}/check`, { id: rejected, approve: false, reason: '客户取消' })).res.status,
-      'rejected',
-    )
+    assert.equal((await check(CARE, { id: rejected, approve: false, reason: '客户取消' })).res.status, 'rejected')
     const pending = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() })
     assert.deepEqual(await post(`${CARE}/del`, { id: pending }), { code: 1, msg: '成功', res: null })
     assert.deepEqual(await post(`${CARE}/info`, { id: pending }), { code: -2, msg: '单据不存在或已删除', res: null })
-    assert.deepEqual(await post(`${CARE}/check`, { id: pending, approve: true }), {
+    assert.deepEqual(await check(CARE, { id: pending, approve: true }), {
       code: -2,
       msg: '单据不存在或已删除',
       res: null,
@@ -161,20 +196,21 @@ describe('specialCare', () => {
 
   it('lists the orders with filters and keyword', async () => {
     const own = await addSite(app)
-    const item = await addProduct(app, own.siteId, { name: '测试吸奶器', batches: [{ expiresIn: 100, quantity: 50 }] })
-    const put = async (who: number, consumeDate: string, price: number) => {
+    const pump = async (name: string, price: string) =>
+      addProduct(app, own.siteId, { name, price, batches: [{ expiresIn: 100, quantity: 50 }] })
+    const put = async (who: number, consumeDate: string, item: Awaited<ReturnType<typeof addProduct>>) => {
       const body = {
         customer_id: own.customers[who].id,
         consume_date: consumeDate,
-        items: [{ ...row(item.productId, item.batches[0].id, 2), price }],
+        items: [row(item.productId, item.batches[0].id, 2)],
       }
       const reply = await call(app, `${CARE}/save`, body, { token: own.token })
       assert.equal(reply.code, 1, reply.msg)
       return reply.res.id as number
     }
-    const a = await put(0, addDays(today, -1), 88)
-    const b = await put(1, today, 10.5)
-    await call(app, `${CARE}/check`, { id: a, approve: true }, { token: own.token })
+    const a = await put(0, addDays(today, -1), await pump('测试吸奶器', '88.00'))
+    const b = await put(1, today, await pump('测试吸奶器配件', '10.50'))
+    await call(app, `${CARE}/check`, { id: a, approve: true }, { token: (await approverOf(app, own)).token })
     const find = async (body: object) =>
       (await call(app, `${CARE}/index`, { limit: 100, ...body }, { token: own.token })).res
     const all = await find({})

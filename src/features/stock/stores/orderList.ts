@@ -72,7 +72,11 @@ export class OrderListStore {
     makeAutoObservable(this, { kind: false, list: false, filters: false }, { autoBind: true })
   }
 
-  /** Approve / reject / reverse are for the staff allowed to; deleting a pending order is for everyone. */
+  /**
+   * Reversing is for the staff with the approve right in the site; approving and rejecting too, but
+   * each order says whether its caller may (not her own, see `may_approve`); deleting a pending
+   * order is for everyone.
+   */
   get canApprove() {
     return sessionStore.userInfo?.can_approve === true
   }

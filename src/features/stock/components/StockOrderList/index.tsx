@@ -122,7 +122,7 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
                     <Button size="small" type="danger" fill="none" onClick={stop(() => store.remove(order))}>
                       {t('formUi.delete')}
                     </Button>
-                    {canApprove && (
+                    {canApprove && order.may_approve && (
                       <>
                         <Button
                           size="small"
@@ -137,6 +137,7 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
                         </Button>
                       </>
                     )}
+                    {canApprove && !order.may_approve && <Text className="stock-list__own">{t('stock.ownOrder')}</Text>}
                   </>
                 )}
                 {order.status === 'approved' && canApprove && (
