@@ -240,12 +240,15 @@ describe('gift pack', () => {
 })
 
 describe('self-paid items', () => {
-  it('prefills the unit price from the product and computes subtotals and the total live', async () => {
+  it("shows the product list's unit price, not typed, and computes subtotals and the total live", async () => {
     const spy = api({ '/api/care/specialCare/save': () => ({ code: 1, res: { id: 8 } }) })
     const { container } = await show(<SpecialCareForm />)
     click(screen.getByText(/添加/))
     await settle()
     await choose('items.0.product_id', '婴儿湿巾')
+    // The product list's price, which the server keeps: shown, not typed.
+    expect(frame('items.0.price').querySelector('input')).toBeNull()
+    expect(frame('items.0.price').textContent).toContain('12.50')
     typeInto(field(container, 'items.0.quantity'), '3')
     expect(frame('items.0.subtotal').textContent).toContain('37.5')
     click(screen.getByText(/添加/))

@@ -162,10 +162,16 @@ it("a self-paid order opened from its list: the order's header opens its PDF", a
   h.tap(card)
   await h.waitFor(() => f.shownValue('remark') === 'PDF自费备注', { what: 'the opened order' })
   await h.settled()
+  // The price is the product list's, kept by the server: shown, not typed.
+  const [item] = order.items
+  const price = f.fieldOf('items.0.price')
+  expect(h.$('wx-input', price)).toBeFalsy()
+  expect(h.textOf(price)).toContain(item.price.toFixed(2))
 
   const opened = await exportPdf(h.$('.form-header'))
   expect(opened).toMatchObject({ fileType: 'pdf', showMenu: true })
   expect(downloadOf(opened)).toMatchObject({ statusCode: 200, type: 'application/pdf' })
   const text = pdfText(opened.file)
-  for (const value of [order.no, customer.name, product.name, 'PDF自费备注', '12.5']) expect(text).toContain(value)
+  for (const value of [order.no, customer.name, product.name, 'PDF自费备注', String(item.price)])
+    expect(text).toContain(value)
 })

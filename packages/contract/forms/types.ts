@@ -87,6 +87,8 @@ export interface Field {
   rows?: Field[]
   /** A new record starts with this value (see InitialValue). */
   initial?: InitialValue
+  /** Filled in by a choice elsewhere on the form (a product's price), shown but not typed. */
+  readOnly?: boolean
   /** computed: derives the value from the others; read-only in the app and recomputed by the server. */
   compute?: (data: FormData, ctx: ComputeContext) => string | number | null
 }

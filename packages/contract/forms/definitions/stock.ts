@@ -72,7 +72,8 @@ export const specialCare: FormDefinition = {
       fields: [
         items([
           ...itemRow,
-          { key: 'price', type: 'money', required: true },
+          // The product list's price: the server keeps that one, whatever is sent.
+          { key: 'price', type: 'money', required: true, readOnly: true },
           {
             key: 'subtotal',
             type: 'computed',
