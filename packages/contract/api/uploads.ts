@@ -36,7 +36,8 @@ export const UploadLinksReply = Type.Object({
   message: Type.String(),
   data: Type.Object({
     urls: Type.Array(Nullable(Type.String()), {
-      description: "Each value's fresh signed link, in the same order; null for a value that is no upload of this server",
+      description:
+        "Each value's fresh signed link, in the same order; null for a value that is no upload of this server",
     }),
   }),
 })
