@@ -141,6 +141,8 @@ describe('出库单列表', () => {
   it('the reject reason in its sheet is a box with an edge and a fill of its own', async () => {
     const [department] = await api('index/departmentList', {}, token)
     const { product, batch } = await f.productWithStock(1)
+    // A colleague's order: its maker does not check it herself.
+    const colleague = (await api('account/login_old', { account: 'manager', password: 'demo1234' })).token
     await api(
       'outApply/save',
       {
@@ -149,7 +151,7 @@ describe('出库单列表', () => {
         requester: '小程序驳回',
         items: [{ product_id: product.id, batch_id: batch.id, quantity: 1 }],
       },
-      token,
+      colleague,
     )
     await h.openPage(OUTBOUND_LIST)
     const card = await h.waitFor(() => h.$$('.stock-list__card').find((el) => el.textContent.includes('小程序驳回')), {
