@@ -15,6 +15,8 @@ export const DIST = process.env.DIST_DIR || path.join(ROOT, 'dist')
 export const PORT_FROM = 57200
 export const PG_PORT_FROM = 57300
 export const DEMO = { account: 'demo', password: 'demo1234' }
+/** Who checks the demo's orders: nobody approves her own. */
+export const MANAGER = { account: 'manager', password: 'demo1234' }
 
 // ---------------------------------------------------------------------------------------------
 // Printing

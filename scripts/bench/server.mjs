@@ -1,7 +1,19 @@
 // Server section: requests per second and p50/p99 latency at 50 connections of five endpoints, on
 // the embedded PGlite and on PostgreSQL, each next to a bare Fastify route measured in the same run.
 import { startPostgres } from '../lib/postgres.mjs'
-import { api, DEMO, load, login, ms, PG_PORT_FROM, printTable, startBare, startServer, succeeded } from './lib.mjs'
+import {
+  api,
+  DEMO,
+  load,
+  login,
+  MANAGER,
+  ms,
+  PG_PORT_FROM,
+  printTable,
+  startBare,
+  startServer,
+  succeeded,
+} from './lib.mjs'
 
 /** The form whose list and save are measured (a care form with a customer, the most used one). */
 export const BENCH_FORM = '访客出入登记表'
@@ -41,12 +53,14 @@ async function orderBodies(url, token) {
 
 /**
  * outApply/check: pending orders are made first (outApply/save for half the run's time, measured
- * too), then each connection approves one and reverses it (stock goes back), and so on: every
+ * too), then each connection approves one and reverses it (stock goes back) as the manager (nobody
+ * approves her own order), and so on: every
  * check has a pending or approved order to act on, and stock never runs out. `beforeChecks` is
  * told when the checks start.
  */
 export async function checkRuns(url, token, { duration, connections }, beforeChecks = () => {}) {
   const nextOrder = await orderBodies(url, token)
+  const checker = (await api(url, 'care/account/login_old', MANAGER)).token
   const ids = []
   const save = await load({
     url,
@@ -76,7 +90,7 @@ export async function checkRuns(url, token, { duration, connections }, beforeChe
     return load({
       url,
       route: 'care/outApply/check',
-      token,
+      token: checker,
       connections,
       amount: pending.length * 2,
       // autocannon's warm-up would use up orders: warmUp above is counted out instead.
