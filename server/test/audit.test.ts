@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import { and, asc, eq, gt, max, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { accessLog, accounts, auditLog } from '../src/db/schema.js'
+import { accessLog, accounts, accountSites, auditLog } from '../src/db/schema.js'
 import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { writeAudit } from '../src/repositories/audit.js'
 import { definitionOf, SIGNATURE, validSample } from './formSamples.js'
@@ -541,10 +541,42 @@ describe('the access log', () => {
     // The other customer has none of hers.
     assert.deepEqual((await post('customer/accessLog', { customer_id: clinic.customers[1].id }, clinic.token)).list, [])
 
-    // Staff without the approve right are refused; another site's manager does not see her.
+    // Staff without the administration right are refused, those who may approve orders included;
+    // another site's manager does not see her.
     const refused = await call(app, `${CARE}/customer/accessLog`, { customer_id: customer.id }, { token: staff.token })
     assert.deepEqual({ code: refused.code, res: refused.res }, { code: -5, res: null })
+    const approver = await approverOf(app, clinic)
+    const approverOnly = await call(
+      app,
+      `${CARE}/customer/accessLog`,
+      { customer_id: customer.id },
+      { token: approver.token },
+    )
+    assert.deepEqual({ code: approverOnly.code, res: approverOnly.res }, { code: -5, res: null })
     const elsewhere = await call(app, `${CARE}/customer/accessLog`, { customer_id: customer.id }, { token: site.token })
     assert.deepEqual({ code: elsewhere.code, res: elsewhere.res }, { code: -2, res: null })
+  })
+
+  it('is read with the administration right of the site the session is in, and no other', async () => {
+    const { account, password } = await addAccount(app, {
+      siteIds: [clinic.siteId, site.siteId],
+      canApprove: true,
+      canAdminister: true,
+    })
+    const token = await login(app, account, password)
+    const accountId = (await call(app, `${CARE}/account/info`, {}, { token })).res.id
+    await app.db
+      .update(accountSites)
+      .set({ canAdminister: false })
+      .where(and(eq(accountSites.accountId, accountId), eq(accountSites.siteId, site.siteId)))
+    const inClinic = await call(app, `${CARE}/account/info`, {}, { token })
+    assert.deepEqual([inClinic.res.can_administer, inClinic.res.can_approve], [true, true])
+    const read = { customer_id: clinic.customers[0].id }
+    assert.equal((await call(app, `${CARE}/customer/accessLog`, read, { token })).code, 1)
+
+    const switched = await call(app, `${CARE}/account/info`, { site_id: site.siteId }, { token })
+    assert.deepEqual([switched.res.site_id, switched.res.can_administer], [site.siteId, false])
+    const there = await call(app, `${CARE}/customer/accessLog`, { customer_id: site.customers[0].id }, { token })
+    assert.deepEqual({ code: there.code, res: there.res }, { code: -5, res: null })
   })
 })

@@ -67,7 +67,7 @@ export async function login(app: FastifyInstance, account: string, password: str
 /** A new account of its own, so that a test may change it without disturbing the others. */
 export async function addAccount(
   app: FastifyInstance,
-  { password = 'start1234', mustChangePassword = false, canApprove = false, siteIds = [1] } = {},
+  { password = 'start1234', mustChangePassword = false, canApprove = false, canAdminister = false, siteIds = [1] } = {},
 ): Promise<{ account: string; password: string }> {
   const account = `t-${randomUUID().slice(0, 8)}`
   await createAccount(app.db, {
@@ -76,6 +76,7 @@ export async function addAccount(
     passwordHash: await hashPassword(password),
     mustChangePassword,
     canApprove,
+    canAdminister,
     siteIds,
   })
   return { account, password }
@@ -153,7 +154,8 @@ export async function addSite(
       .returning({ id: babies.id, birth_date: babies.birthDate })
     made.push({ ...customer, delivery_date: deliveryDate, babies: kids })
   }
-  const { account, password } = await addAccount(app, { siteIds: [site.id], canApprove: true })
+  // The site's manager: she approves and administers.
+  const { account, password } = await addAccount(app, { siteIds: [site.id], canApprove: true, canAdminister: true })
   const token = await login(app, account, password)
   const accountId = (await call(app, '/api/care/account/info', {}, { token })).res.id
   return { siteId: site.id, token, accountId, customers: made }

@@ -83,6 +83,11 @@ describe('a first run without demo data', () => {
     try {
       const first = await call(app, '/api/care/account/login_old', { account: admin, password })
       assert.equal(first.code, -90004, first.msg)
+      // She runs the centre: she may approve and administer it.
+      assert.deepEqual(
+        [first.res.userInfo.site_name, first.res.userInfo.can_approve, first.res.userInfo.can_administer],
+        [centre, true, true],
+      )
       if (embedded) {
         const demo = await call(app, '/api/care/account/login_old', { account: 'manager', password: 'demo1234' })
         assert.notEqual(demo.code, 1, 'no demo account')

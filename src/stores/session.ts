@@ -68,9 +68,9 @@ class SessionStore {
     return this.token !== ''
   }
 
-  /** May see who opened a customer's records: the staff with the approve right on the site (as the server decides). */
-  get canReadAccessLog() {
-    return this.userInfo?.can_approve === true
+  /** May administer the site (the administration pages, who opened a customer's records), as the server decides. */
+  get canAdminister() {
+    return this.userInfo?.can_administer === true
   }
 
   private setSession(token: string, userInfo: UserInfo | null) {

@@ -39,13 +39,13 @@ function server() {
       res: customer_id === lin.id ? { list: entries, total: 2 } : { list: [], total: 0 },
     }),
     [CUSTOMERS]: () => ({ code: 1, res: { list: [lin], total: 1 } }),
-    '/api/care/account/info': () => ({ code: 1, res: { ...demoUser, can_approve: true } }),
+    '/api/care/account/info': () => ({ code: 1, res: { ...demoUser, can_administer: true } }),
     '/api/care/account/siteList': () => ({ code: 1, res: [{ id: 1, name: '阳光一店' }] }),
   })
 }
 
 beforeEach(() => {
-  signedIn({ ...demoUser, can_approve: true })
+  signedIn({ ...demoUser, can_administer: true })
   jest.spyOn(Taro, 'stopPullDownRefresh').mockImplementation(() => {})
 })
 
@@ -87,7 +87,7 @@ describe('access log page', () => {
 })
 
 describe('personal centre', () => {
-  it('offers the access log to staff with the approve right only', async () => {
+  it('offers the access log to staff with the administration right only', async () => {
     server()
     const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
     render(<PersonalCentre />)

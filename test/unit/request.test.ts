@@ -175,6 +175,7 @@ describe('request: style 1 replies (code)', () => {
       site_name: 'A',
       must_change_password: true,
       can_approve: false,
+      can_administer: false,
     }
     replyOnce({ code: -90004, msg: '请修改密码', res: { token: 'tok-new', userInfo } })
     const error = await rejection(request('/api/care/account/login_old'))

@@ -49,6 +49,7 @@ export const staffUser: UserInfo = {
   site_name: '总店',
   must_change_password: false,
   can_approve: false,
+  can_administer: false,
   time_zone: 'Asia/Shanghai',
   utc_offset: 480,
 }

@@ -12,6 +12,8 @@ export const UserInfo = Type.Object({
   must_change_password: Type.Boolean(),
   /** May approve / reject / reverse stock orders. */
   can_approve: Type.Boolean(),
+  /** May administer the site: its staff, settings and lists, and who opened a customer's records. */
+  can_administer: Type.Boolean(),
   /** The site's IANA zone: the app counts the centre's days in it, whatever the device's zone. */
   time_zone: Type.String(),
   /** The zone's offset from UTC now (minutes east), for a client that cannot convert zones itself. */

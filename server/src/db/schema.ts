@@ -78,6 +78,8 @@ export const accountSites = pgTable(
       .references(() => sites.id),
     /** May approve / reject / reverse the stock orders of this site. */
     canApprove: boolean('can_approve').notNull().default(false),
+    /** May administer this site: its staff, the centre's settings and lists, who opened what. */
+    canAdminister: boolean('can_administer').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.siteId] })],
 )

@@ -31,7 +31,15 @@ const SITE_COORDINATES = [
 
 /** The demo logins (printed at start-up); `sites` are indexes into SITE_NAMES, the first is the default. */
 export const DEMO_ACCOUNTS = [
-  { account: 'demo', password: 'demo1234', name: '客服小李', sites: [0], mustChangePassword: false, canApprove: true },
+  {
+    account: 'demo',
+    password: 'demo1234',
+    name: '客服小李',
+    sites: [0],
+    mustChangePassword: false,
+    canApprove: true,
+    canAdminister: false,
+  },
   {
     account: 'demo2',
     password: 'demo1234',
@@ -39,6 +47,7 @@ export const DEMO_ACCOUNTS = [
     sites: [1],
     mustChangePassword: false,
     canApprove: false,
+    canAdminister: false,
   },
   {
     account: 'newstaff',
@@ -47,6 +56,7 @@ export const DEMO_ACCOUNTS = [
     sites: [0],
     mustChangePassword: true,
     canApprove: false,
+    canAdminister: false,
   },
   {
     account: 'manager',
@@ -55,6 +65,7 @@ export const DEMO_ACCOUNTS = [
     sites: [0, 1],
     mustChangePassword: false,
     canApprove: true,
+    canAdminister: true,
   },
 ]
 
@@ -184,6 +195,7 @@ export async function seedIfEmpty(db: Db): Promise<void> {
         passwordHash: passwordHashes.get(demo.password)!,
         mustChangePassword: demo.mustChangePassword,
         canApprove: demo.canApprove,
+        canAdminister: demo.canAdminister,
         siteIds: demo.sites.map((index) => siteIds[index]),
       })
     }

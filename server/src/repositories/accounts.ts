@@ -9,6 +9,8 @@ export interface NewAccount {
   mustChangePassword?: boolean
   /** May approve / reject / reverse stock orders in each of its sites; false unless given. */
   canApprove?: boolean
+  /** May administer its sites; false unless given. */
+  canAdminister?: boolean
   /** The first one is the default site. */
   siteIds: number[]
 }
@@ -26,7 +28,10 @@ export async function createAccount(db: Db, input: NewAccount): Promise<number> 
       })
       .returning({ id: accounts.id })
     const canApprove = input.canApprove ?? false
-    await tx.insert(accountSites).values(input.siteIds.map((siteId) => ({ accountId: row.id, siteId, canApprove })))
+    const canAdminister = input.canAdminister ?? false
+    await tx
+      .insert(accountSites)
+      .values(input.siteIds.map((siteId) => ({ accountId: row.id, siteId, canApprove, canAdminister })))
     return row.id
   })
 }

@@ -29,6 +29,7 @@ export async function findSession(db: Db, token: string) {
       name: accounts.name,
       mustChangePassword: accounts.mustChangePassword,
       canApprove: accountSites.canApprove,
+      canAdminister: accountSites.canAdminister,
       siteId: sites.id,
       siteName: sites.name,
       timeZone: sites.timeZone,

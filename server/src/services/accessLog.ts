@@ -39,13 +39,13 @@ export async function logAccess(db: Db, actor: Actor, action: AccessAction, reco
   if (entries.length) await accessLog.insertEntries(db, entries)
 }
 
-/** Who may read a site's access log: the staff with the approve right on it. */
-export const canReadAccessLog = (session: { canApprove: boolean }) => session.canApprove
+/** Who may read a site's access log: the staff with the administration right on it. */
+export const canReadAccessLog = (session: { canAdminister: boolean }) => session.canAdminister
 
 /** A page of the entries of a customer of the caller's site, newest first; refused without the right. */
 export async function listAccessLog(
   db: Db,
-  session: { siteId: number; canApprove: boolean },
+  session: { siteId: number; canAdminister: boolean },
   query: { customerId: number; page: number; limit: number },
 ) {
   if (!canReadAccessLog(session)) throw new AppError(Code.FORBIDDEN, 'accessLog.notAllowed')

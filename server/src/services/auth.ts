@@ -31,6 +31,7 @@ export const userInfo = (session: sessions.Session) => ({
   site_name: session.siteName,
   must_change_password: session.mustChangePassword,
   can_approve: session.canApprove,
+  can_administer: session.canAdminister,
   time_zone: session.timeZone,
   utc_offset: siteUtcOffset(session),
   site_location: siteLocationOf(session),

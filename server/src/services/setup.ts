@@ -54,6 +54,7 @@ export async function setUpCentre(
       passwordHash,
       mustChangePassword: true,
       canApprove: true,
+      canAdminister: true,
       siteIds: [siteId],
     })
     return { siteId, accountId, password }

@@ -80,7 +80,7 @@ export default observer(function PersonalCentre() {
           clickable
           onClick={() => Taro.navigateTo({ url: DEVICES_PAGE })}
         />
-        {sessionStore.canReadAccessLog && (
+        {sessionStore.canAdminister && (
           <Cell
             title={t('mine.accessLog')}
             extra={<CellLink />}

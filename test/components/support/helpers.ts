@@ -65,6 +65,7 @@ export const demoUser = {
   site_name: '阳光一店',
   must_change_password: false,
   can_approve: false,
+  can_administer: false,
   time_zone: 'Asia/Shanghai',
   utc_offset: 480,
 }

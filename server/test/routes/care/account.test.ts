@@ -30,6 +30,7 @@ describe('login_old', () => {
       site_name: '阳光月子中心·总店',
       must_change_password: false,
       can_approve: true,
+      can_administer: false,
       time_zone: 'Asia/Shanghai',
       utc_offset: 480,
       // Where the site is: a round's sign-in distance is counted from it.
@@ -38,6 +39,8 @@ describe('login_old', () => {
     const info = await call(app, INFO, {}, { token: reply.res.token })
     assert.deepEqual(info.res, reply.res.userInfo)
     assert.equal((await call(app, LOGIN, { account: 'demo2', password: 'demo1234' })).res.userInfo.can_approve, false)
+    const manager = (await call(app, LOGIN, { account: 'manager', password: 'demo1234' })).res.userInfo
+    assert.deepEqual([manager.can_approve, manager.can_administer], [true, true])
     assert.equal((await call(app, LOGIN, { account: ' demo ', password: 'demo1234' })).code, 1)
   })
 
