@@ -84,6 +84,18 @@ describe('access log page', () => {
     await settle()
     expect(screen.getByText('还没有人查看过她的这些记录')).toBeTruthy()
   })
+
+  it('says in words why the list did not load', async () => {
+    mockApi({
+      [LOG]: () => ({ code: -5, msg: '只有有管理权限的员工可以查看', res: null }),
+      [CUSTOMERS]: () => ({ code: 1, res: { list: [lin], total: 1 } }),
+    })
+    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+    customerStore.select(lin)
+    render(<AccessLog />)
+    await settle()
+    expect(screen.getByText('加载失败：只有有管理权限的员工可以查看')).toBeTruthy()
+  })
 })
 
 describe('personal centre', () => {

@@ -1,10 +1,12 @@
-// The forms' titles, which the access log names records by. Imported by the administration pages
-// only, so on weapp they ship in the pagesAdmin subpackage.
+// The forms' titles, which the access log names records by, and the words of the record list it
+// shows them in. Imported by the administration pages only, so on weapp they ship in the pagesAdmin
+// subpackage.
 import { addMessages } from '@/i18n'
 import zhCN from '../../../locales/forms/zh-CN.json'
 import en from '../../../locales/forms/en.json'
 
-const titles = (messages: Record<string, string>) =>
-  Object.fromEntries(Object.entries(messages).filter(([key]) => key.startsWith('form.title.')))
+const NEEDED = ['form.title.', 'recordList.']
+const needed = (messages: Record<string, string>) =>
+  Object.fromEntries(Object.entries(messages).filter(([key]) => NEEDED.some((prefix) => key.startsWith(prefix))))
 
-addMessages({ 'zh-CN': titles(zhCN), en: titles(en) })
+addMessages({ 'zh-CN': needed(zhCN), en: needed(en) })
