@@ -1,6 +1,7 @@
-// Every page of app.json (main package, pagesHome and pagesAdmin), opened in the simulator while signed in as
-// demo with a customer chosen: it renders with the server's data, every call it makes is answered
-// with success, and nothing is thrown (the harness fails a test on any uncaught error).
+// Every page of app.json (main package, pagesHome, pagesAccount and pagesAdmin), opened in the
+// simulator while signed in as the demo's manager (who may also administer) with a customer chosen:
+// it renders with the server's data, every call it makes is answered with success, and nothing is
+// thrown (the harness fails a test on any uncaught error).
 const h = require('./harness')
 const { zh, en, formZh, formEn, api, signIn, pickCustomer, appToken } = require('./app')
 
@@ -90,7 +91,7 @@ let customer
 let token
 beforeAll(async () => {
   h.launchApp()
-  await signIn('demo')
+  await signIn('manager')
   customer = await pickCustomer('801')
   token = appToken()
 })
