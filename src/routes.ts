@@ -23,10 +23,12 @@ export const PAGES_ACCOUNT_ROOT = '/pagesAccount'
 export const DEVICES_PAGE = `${PAGES_ACCOUNT_ROOT}/devices/index`
 /** The subpackage of the pages most staff never open: the centre's administration. */
 export const PAGES_ADMIN_ROOT = '/pagesAdmin'
+/** The administration's own home: the centre's staff, settings and lists, entered from the personal centre. */
+export const ADMIN_HOME_PAGE = `${PAGES_ADMIN_ROOT}/pages/index/index`
 /** Who opened a customer's records: entered from the personal centre by staff with the right. */
 export const ACCESS_LOG_PAGE = `${PAGES_ADMIN_ROOT}/pages/accessLog/index`
 /** The administration subpackage's pages. */
-export const ADMIN_PAGES = [ACCESS_LOG_PAGE]
+export const ADMIN_PAGES = [ADMIN_HOME_PAGE, ACCESS_LOG_PAGE]
 
 /** The main package's pages, the first being the one the app opens on. */
 export const MAIN_PAGES = [

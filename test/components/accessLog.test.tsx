@@ -4,7 +4,7 @@ import AccessLog from '@/features/admin/components/AccessLog'
 import PersonalCentre from '@/pages/tabPages/personalCenter'
 import { setLocale } from '@/i18n'
 import { customerStore } from '@/stores'
-import { ACCESS_LOG_PAGE } from '@/routes'
+import { ACCESS_LOG_PAGE, ADMIN_HOME_PAGE } from '@/routes'
 import { callsTo, click, demoUser, mockApi, settle } from './support/helpers'
 import { signedIn } from './support/signedIn'
 
@@ -106,6 +106,8 @@ describe('personal centre', () => {
     await settle()
     click(screen.getByText('客户资料查阅记录'))
     expect(navigateTo).toHaveBeenCalledWith({ url: ACCESS_LOG_PAGE })
+    click(screen.getByText('门店管理'))
+    expect(navigateTo).toHaveBeenCalledWith({ url: ADMIN_HOME_PAGE })
   })
 
   it('hides it from the others', async () => {
@@ -118,5 +120,6 @@ describe('personal centre', () => {
     await settle()
     expect(screen.getByText('修改密码')).toBeTruthy()
     expect(screen.queryByText('客户资料查阅记录')).toBeNull()
+    expect(screen.queryByText('门店管理')).toBeNull()
   })
 })

@@ -641,7 +641,21 @@ export const stockMovements = pgTable(
   ],
 )
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'approve', 'reject', 'reverse'] as const
+// disable, enable, resetPassword: a staff account; retire, restore: a list entry (a room, a product,
+// …) taken out of use or back into it.
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'approve',
+  'reject',
+  'reverse',
+  'disable',
+  'enable',
+  'resetPassword',
+  'retire',
+  'restore',
+] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 /**

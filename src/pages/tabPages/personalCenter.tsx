@@ -11,7 +11,7 @@ import { popupPortal } from '@/components/popupPortal'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle, useTabBarTexts } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
-import { ACCESS_LOG_PAGE, DEVICES_PAGE, MODIFY_PASSWORD_PAGE, UPDATE_PAGE } from '@/routes'
+import { ACCESS_LOG_PAGE, ADMIN_HOME_PAGE, DEVICES_PAGE, MODIFY_PASSWORD_PAGE, UPDATE_PAGE } from '@/routes'
 import { sessionStore } from '@/stores'
 import { toast } from '@/utils/feedback'
 import { checkForUpdate, versionText } from '@/uni_modules/rt-uni-update/updateManager'
@@ -80,6 +80,15 @@ export default observer(function PersonalCentre() {
           clickable
           onClick={() => Taro.navigateTo({ url: DEVICES_PAGE })}
         />
+        {sessionStore.canAdminister && (
+          <Cell
+            title={t('mine.admin')}
+            extra={<CellLink />}
+            align="center"
+            clickable
+            onClick={() => Taro.navigateTo({ url: ADMIN_HOME_PAGE })}
+          />
+        )}
         {sessionStore.canAdminister && (
           <Cell
             title={t('mine.accessLog')}
