@@ -17,6 +17,8 @@ import securityHeadersPlugin from './plugins/securityHeaders.js'
 import shutdownPlugin from './plugins/shutdown.js'
 import { databaseRateLimitStore } from './plugins/rateLimitStore.js'
 import staticPlugin from './plugins/static.js'
+import staffRoutes from './routes/admin/staff.js'
+import siteRoutes from './routes/admin/site.js'
 import uploadRoutes from './routes/admin/uploads.js'
 import accountRoutes from './routes/care/account.js'
 import customerRoutes from './routes/care/customer.js'
@@ -120,6 +122,8 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' })
   await app.register(mapRoutes, { prefix: '/api/care/map', tiles: config.mapTiles, geocode: config.mapGeocode })
   await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads, rateMax: config.pdfRateMax })
+  await app.register(staffRoutes, { prefix: '/api/admin/staff' })
+  await app.register(siteRoutes, { prefix: '/api/admin/site' })
   await app.register(uploadRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes })
   await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir, linkSecret: config.uploadLinks.secret })
 

@@ -8,7 +8,7 @@ import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { medicineFieldsOf } from '../src/lib/forms.js'
 import type { ApiRoute, JsonSchema } from './apiRoutes.js'
 import { definitionOf, validSample, type SampleRefs } from './formSamples.js'
-import { call, stockRefs, type StockRefs, type TestSite } from './helpers.js'
+import { addAccount, call, stockRefs, type StockRefs, type TestSite } from './helpers.js'
 
 // A test site's rows as the tests that go over every route use them (fuzz, access): ids by what
 // they are, bodies that each route accepts, and a fingerprint of every row of the site.
@@ -51,6 +51,8 @@ export async function fillSite(
     outApply: [],
     specialCare: [],
     session: (await as('/api/care/account/sessions')).res.map((s: { id: number }) => s.id),
+    // A staff member of its own for the administration's routes, which may end or reset her.
+    account: [await staffMemberOf(app, site.siteId)],
   }
   data.pools = pools
   for (const definition of formDefinitions) {
@@ -75,6 +77,11 @@ export async function fillSite(
     )
   }
   return data
+}
+
+async function staffMemberOf(app: FastifyInstance, siteId: number): Promise<number> {
+  const member = await addAccount(app, { siteIds: [siteId] })
+  return (await call(app, '/api/care/account/login_old', member)).res.userInfo.id
 }
 
 /** Puts the marker in every plain text field of the form's data. */
@@ -157,6 +164,23 @@ const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<st
   '/api/care/specialCare/save': (data, _pick, n) => specialCareBody(data, n),
   '/api/care/outApply/check': ({ pools }, pick) => ({ id: pick(pools.outApply), ...pick(CHECKS) }),
   '/api/care/specialCare/check': ({ pools }, pick) => ({ id: pick(pools.specialCare), ...pick(CHECKS) }),
+  '/api/admin/staff/save': ({ site, pools }, pick, n) => {
+    const sites = [{ site_id: site.siteId, rights: pick([[], ['approve'], ['approve', 'administer']]) }]
+    return pick([
+      { name: '新员工', account: `staff.${site.siteId}.${n}`, sites },
+      { id: pick(pools.account), name: pick(['护士甲', '护士乙']), sites },
+    ])
+  },
+  '/api/admin/site/save': (_data, pick) => ({
+    name: pick(['本店', '本店二']),
+    time_zone: 'Asia/Shanghai',
+    ...pick([{}, { latitude: 31.23, longitude: 121.47 }]),
+    radius: pick([200, 500]),
+    ...pick([{}, { visit_from: '10:00', visit_to: '20:00' }]),
+    creator_may_approve: pick([true, false]),
+    upload_retention_days: 30,
+    rules: pick(['入住须知第一版', '入住须知第二版']),
+  }),
 }
 
 /** The pool of what an id field of a route refers to, if known. */
@@ -172,6 +196,7 @@ export function poolName(url: string, key: string): string | undefined {
     session_id: 'session',
   }
   if (key !== 'id') return byField[key]
+  if (url.startsWith('/api/admin/staff/')) return 'account'
   if (url.includes('/customer/')) return 'customer'
   if (/medicine/i.test(url)) return 'medicine'
   if (url.includes('/outApply/')) return 'outApply'

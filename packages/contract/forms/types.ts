@@ -35,7 +35,14 @@ export interface Option {
  * field sits in the same row as its product.
  */
 export type OptionsSource =
-  'departmentList' | 'giftTypeList' | 'productList' | 'productPackageList' | 'floorList' | 'getProductBatch'
+  | 'departmentList'
+  | 'giftTypeList'
+  | 'productList'
+  | 'productPackageList'
+  | 'floorList'
+  | 'getProductBatch'
+  /** The sites the signed-in manager administers (admin/staff/sites): whom she may give them to. */
+  | 'adminSiteList'
 
 export type FormData = Record<string, unknown>
 

@@ -48,6 +48,9 @@ export const sites = pgTable('sites', {
   uploadRetentionDays: integer('upload_retention_days').notNull().default(30),
   /** Whoever made a stock order may also approve or reject it: off, someone else checks it. */
   creatorMayApprove: boolean('creator_may_approve').notNull().default(false),
+  /** Visiting hours ('HH:MM', the centre's time), as the front desk tells families; none when not set. */
+  visitFrom: text('visit_from'),
+  visitTo: text('visit_to'),
   createdAt: at('created_at').notNull().defaultNow(),
 })
 

@@ -9,11 +9,12 @@ declare module 'fastify' {
     /** onRequest hook: the route needs a logged-in staff member (the `token` header) unless it is `public`. */
     authenticate(request: FastifyRequest): Promise<void>
     /**
-     * A route ended or moved sessions ('s:<session id>', 'a:<account id>'), committed: they are
+     * A route ended or moved sessions ('s:<session id>', 'a:<account id>') or changed a site
+     * ('t:<site id>'), committed: they are
      * dropped here at once, and this resolves once every other instance has dropped them too (so
      * the reply comes after).
      */
-    sessionsChanged(change: `s:${number}` | `a:${number}`): Promise<void>
+    sessionsChanged(change: `s:${number}` | `a:${number}` | `t:${number}`): Promise<void>
     /** onRequest hook after `authenticate`: the caller administers the site she works in (-5 otherwise). */
     administer(request: FastifyRequest): Promise<void>
   }

@@ -12,3 +12,28 @@ export async function insertSite(db: Db, site: typeof sites.$inferInsert): Promi
   const [row] = await db.insert(sites).values(site).returning({ id: sites.id })
   return row.id
 }
+
+/** The settings of a site the administration changes, or undefined. */
+export async function getSiteSettings(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      name: sites.name,
+      timeZone: sites.timeZone,
+      latitude: sites.latitude,
+      longitude: sites.longitude,
+      radius: sites.radius,
+      visitFrom: sites.visitFrom,
+      visitTo: sites.visitTo,
+      creatorMayApprove: sites.creatorMayApprove,
+      uploadRetentionDays: sites.uploadRetentionDays,
+    })
+    .from(sites)
+    .where(eq(sites.id, id))
+  return row
+}
+
+export type SiteSettings = NonNullable<Awaited<ReturnType<typeof getSiteSettings>>>
+
+export async function updateSite(db: Db, id: number, settings: SiteSettings): Promise<void> {
+  await db.update(sites).set(settings).where(eq(sites.id, id))
+}

@@ -108,6 +108,7 @@ export async function getAnswer(db: Db, siteId: number, id: number) {
   return row && { ...row, data: row.data as FormData }
 }
 
-export async function insertSurvey(db: Db, survey: typeof surveys.$inferInsert): Promise<void> {
-  await db.insert(surveys).values(survey)
+export async function insertSurvey(db: Db, survey: typeof surveys.$inferInsert): Promise<number> {
+  const [row] = await db.insert(surveys).values(survey).returning({ id: surveys.id })
+  return row.id
 }

@@ -24,7 +24,7 @@ export async function endAccount(db: Db, actor: Actor, accountId: number): Promi
   await db.transaction(async (tx) => {
     if (!(await accounts.disableAccount(tx, accountId))) return
     await sessions.revokeSessionsOf(tx, accountId)
-    await writeAudit(tx, { ...actor, action: 'update', entity: ENTITY, entityId: accountId })
+    await writeAudit(tx, { ...actor, action: 'disable', entity: ENTITY, entityId: accountId })
   })
 }
 
@@ -57,6 +57,6 @@ export async function resetPassword(db: Db, actor: Actor, accountId: number, pas
   await db.transaction(async (tx) => {
     await accounts.setTemporaryPassword(tx, accountId, passwordHash)
     await sessions.revokeSessionsOf(tx, accountId)
-    await writeAudit(tx, { ...actor, action: 'update', entity: ENTITY, entityId: accountId })
+    await writeAudit(tx, { ...actor, action: 'resetPassword', entity: ENTITY, entityId: accountId })
   })
 }

@@ -1,0 +1,205 @@
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { after, before, describe, it } from 'node:test'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { auditLog } from '../../../src/db/schema.js'
+import { Code } from '../../../src/errors.js'
+import { addAccount, addSite, call, login, startApp, type TestSite } from '../../helpers.js'
+
+// The staff administration: only for those who administer the site, only its own accounts, every
+// change audited; a disabled account's token stops working at once, a reset one must change.
+
+const API = '/api/admin/staff'
+
+let app: FastifyInstance
+let site: TestSite
+before(async () => {
+  app = await startApp()
+  site = await addSite(app)
+})
+after(() => app.close())
+
+const post = (path: string, body: object, token = site.token, lang = 'zh') =>
+  call(app, `${API}/${path}`, body, { token, lang })
+
+const newAccount = () => `w.${randomUUID().slice(0, 8)}`
+
+/** A new staff member of the site, made through the route: her id, account and one-time password. */
+async function hire(rights: string[] = ['approve']) {
+  const account = newAccount()
+  const reply = await post('save', { name: '王小丽', account, sites: [{ site_id: site.siteId, rights }] })
+  assert.equal(reply.code, 1, reply.msg)
+  return { id: reply.res.id as number, account, password: reply.res.password as string }
+}
+
+/** She signs in with her one-time password (-90004) and chooses her own: her token. */
+async function firstSignIn(account: string, password: string) {
+  const first = await call(app, '/api/care/account/login_old', { account, password })
+  assert.equal(first.code, Code.MUST_CHANGE_PASSWORD)
+  const mine = 'Chosen2026pw'
+  const changed = await call(
+    app,
+    '/api/care/account/change_pwd',
+    { old_password: password, password: mine },
+    { token: first.res.token },
+  )
+  assert.equal(changed.code, 1, changed.msg)
+  return login(app, account, mine)
+}
+
+/** What the site's manager did to the account, oldest first (she changes her own password herself). */
+const actions = async (entityId: number) =>
+  (
+    await app.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'accounts'),
+          eq(auditLog.entityId, entityId),
+          eq(auditLog.accountId, site.accountId),
+          eq(auditLog.siteId, site.siteId),
+        ),
+      )
+      .orderBy(auditLog.id)
+  ).map((row) => row.action)
+
+const whoAmI = async (token: string) => (await call(app, '/api/care/account/info', {}, { token })).code
+
+describe('staff administration', () => {
+  it('is refused to staff without the right to administer (-5)', async () => {
+    const plain = await addAccount(app, { siteIds: [site.siteId], canApprove: true })
+    const token = await login(app, plain.account, plain.password)
+    for (const [path, body] of [
+      ['list', {}],
+      ['sites', {}],
+      ['save', { name: '甲', account: newAccount(), sites: [{ site_id: site.siteId }] }],
+      ['disable', { id: site.accountId }],
+      ['resetPassword', { id: site.accountId }],
+    ] as const) {
+      assert.deepEqual(await post(path, body, token), {
+        code: Code.FORBIDDEN,
+        msg: '只有有管理权限的员工可以管理本门店',
+        res: null,
+      })
+    }
+  })
+
+  it('adds a staff member with a one-time password that must be changed at her first sign-in', async () => {
+    const { id, account, password } = await hire(['approve'])
+    assert.match(password, /^[A-Za-z0-9]{12}$/)
+    const token = await firstSignIn(account, password)
+    assert.equal(await whoAmI(token), 1)
+    const info = (await post('info', { id })).res
+    assert.deepEqual(info, {
+      id,
+      name: '王小丽',
+      account,
+      disabled: false,
+      must_change_password: false,
+      default_site_id: site.siteId,
+      sites: [{ site_id: site.siteId, site_name: info.sites[0].site_name, can_approve: true, can_administer: false }],
+    })
+    assert.deepEqual(await actions(id), ['create'])
+    const found = (await post('list', { keyword: account.slice(2) })).res
+    assert.deepEqual(
+      found.list.map((row: { id: number }) => row.id),
+      [id],
+    )
+    assert.ok((await post('list', { keyword: '王小丽' })).res.list.some((row: { id: number }) => row.id === id))
+  })
+
+  it('refuses a taken or badly formed account name and a save without a site, in zh and en', async () => {
+    const taken = { name: '乙', account: 'demo', sites: [{ site_id: site.siteId }] }
+    assert.deepEqual(await post('save', taken), { code: Code.CONFLICT, msg: '账号 demo 已被使用，请换一个', res: null })
+    assert.equal((await post('save', taken, site.token, 'en')).msg, 'The account name demo is taken: choose another')
+    for (const account of ['ab', 'has space', '王五', 'a/b']) {
+      const reply = await post('save', { ...taken, account })
+      assert.deepEqual([reply.code, reply.msg], [Code.INVALID_INPUT, '账号须为 3–30 位字母、数字或 . _ -'], account)
+    }
+    assert.equal(
+      (await post('save', { ...taken, account: 'a b' }, site.token, 'en')).msg,
+      'An account name has 3–30 letters, digits or . _ -',
+    )
+    const noSite = { name: '丙', account: newAccount(), sites: [] }
+    assert.deepEqual((await post('save', noSite)).code, Code.INVALID_INPUT)
+    assert.equal((await post('save', noSite)).msg, '请选择所属门店')
+    assert.equal((await post('save', noSite, site.token, 'en')).msg, 'Please select Sites')
+  })
+
+  it("refuses a site the caller does not administer and another site's account (-2), showing nothing of it", async () => {
+    const demoSite = { name: '丁', account: newAccount(), sites: [{ site_id: 1 }] }
+    assert.deepEqual(await post('save', demoSite), {
+      code: Code.FORBIDDEN,
+      msg: '只能给员工分配您有管理权限的门店',
+      res: null,
+    })
+    const demoId = (await call(app, '/api/care/account/login_old', { account: 'demo', password: 'demo1234' })).res
+      .userInfo.id
+    for (const path of ['info', 'disable', 'enable', 'resetPassword']) {
+      assert.deepEqual(await post(path, { id: demoId }), { code: Code.NOT_FOUND, msg: '本门店没有这名员工', res: null })
+    }
+    const update = { id: demoId, name: '改名', sites: [{ site_id: site.siteId }] }
+    assert.equal((await post('save', update)).code, Code.NOT_FOUND)
+    // Someone of both sites shows only the site the caller administers.
+    const both = await addAccount(app, { siteIds: [site.siteId, 1] })
+    const bothId = (await call(app, '/api/care/account/login_old', both)).res.userInfo.id
+    const sites = (await post('info', { id: bothId })).res.sites
+    assert.deepEqual(
+      sites.map((s: { site_id: number }) => s.site_id),
+      [site.siteId],
+    )
+  })
+
+  it("never takes a site's last administrator, the caller included", async () => {
+    const self = { id: site.accountId, name: '店长', sites: [{ site_id: site.siteId, rights: ['approve'] }] }
+    assert.deepEqual(await post('save', self), {
+      code: Code.CONFLICT,
+      msg: '门店至少要保留一位有管理权限的员工',
+      res: null,
+    })
+    assert.equal((await post('disable', { id: site.accountId })).msg, '不能对自己的账号这样操作，修改密码请到个人中心')
+    assert.equal(await whoAmI(site.token), 1)
+  })
+
+  it('changes her name and rights, audited', async () => {
+    const { id } = await hire(['approve'])
+    const reply = await post('save', {
+      id,
+      name: '王小丽二',
+      sites: [{ site_id: site.siteId, rights: ['administer'] }],
+    })
+    assert.deepEqual(reply, { code: 1, msg: '成功', res: { id } })
+    const info = (await post('info', { id })).res
+    assert.equal(info.name, '王小丽二')
+    assert.deepEqual([info.sites[0].can_approve, info.sites[0].can_administer], [false, true])
+    assert.deepEqual(await actions(id), ['create', 'update'])
+  })
+
+  it('disabling ends her sessions at once; enabling lets her sign in again', async () => {
+    const { id, account, password } = await hire()
+    const token = await firstSignIn(account, password)
+    assert.equal(await whoAmI(token), 1)
+    assert.equal((await post('disable', { id })).code, 1)
+    assert.equal(await whoAmI(token), Code.TOKEN_MISSING)
+    const refused = await call(app, '/api/care/account/login_old', { account, password: 'Chosen2026pw' })
+    assert.equal(refused.code, Code.BAD_CREDENTIALS)
+    assert.equal((await post('list', { keyword: account })).res.list[0].disabled, true)
+    assert.equal((await post('enable', { id })).code, 1)
+    assert.equal(await whoAmI(await login(app, account, 'Chosen2026pw')), 1)
+    assert.deepEqual(await actions(id), ['create', 'disable', 'enable'])
+  })
+
+  it('a reset gives a new one-time password, ends her sessions, and she must change it', async () => {
+    const { id, account, password } = await hire()
+    const token = await firstSignIn(account, password)
+    const reset = await post('resetPassword', { id })
+    assert.equal(reset.code, 1)
+    assert.notEqual(reset.res.password, password)
+    assert.equal(await whoAmI(token), Code.TOKEN_MISSING)
+    const again = await call(app, '/api/care/account/login_old', { account, password: reset.res.password })
+    assert.equal(again.code, Code.MUST_CHANGE_PASSWORD)
+    assert.deepEqual(await actions(id), ['create', 'resetPassword'])
+  })
+})
