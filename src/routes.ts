@@ -27,8 +27,14 @@ export const PAGES_ADMIN_ROOT = '/pagesAdmin'
 export const ADMIN_HOME_PAGE = `${PAGES_ADMIN_ROOT}/pages/index/index`
 /** Who opened a customer's records: entered from the personal centre by staff with the right. */
 export const ACCESS_LOG_PAGE = `${PAGES_ADMIN_ROOT}/pages/accessLog/index`
+/** The site's staff accounts, searched by name or account. */
+export const STAFF_PAGE = `${PAGES_ADMIN_ROOT}/pages/staff/index`
+/** One staff account (`?id=`), or a new one. */
+export const STAFF_EDIT_PAGE = `${PAGES_ADMIN_ROOT}/pages/staffEdit/index`
+/** The centre's settings. */
+export const CENTRE_PAGE = `${PAGES_ADMIN_ROOT}/pages/centre/index`
 /** The administration subpackage's pages. */
-export const ADMIN_PAGES = [ADMIN_HOME_PAGE, ACCESS_LOG_PAGE]
+export const ADMIN_PAGES = [ADMIN_HOME_PAGE, ACCESS_LOG_PAGE, STAFF_PAGE, STAFF_EDIT_PAGE, CENTRE_PAGE]
 
 /** The main package's pages, the first being the one the app opens on. */
 export const MAIN_PAGES = [

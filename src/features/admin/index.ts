@@ -2,3 +2,6 @@
 // page whatever the page does not use.
 export { default as AccessLog } from './components/AccessLog'
 export { default as AdminHome } from './components/AdminHome'
+export { default as Centre } from './components/Centre'
+export { default as StaffEdit } from './components/StaffEdit'
+export { default as StaffList } from './components/StaffList'

@@ -185,6 +185,11 @@ class FormOptionsStore {
     return this.state(source, param).choices.map((choice) => choice.data as T)
   }
 
+  /** A list whose loader lives with the pages that use it (the administration's sites). */
+  provide(source: OptionsSource, load: () => Promise<Choice[]>) {
+    LOADERS[source] ??= async () => whole(await load())
+  }
+
   /** Forgets every list (another site's lists differ). */
   reset() {
     this.lists = {}

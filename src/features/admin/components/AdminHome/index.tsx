@@ -7,6 +7,7 @@ import PageShell from '@/components/PageShell'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
+import '../../locales'
 import { ADMIN_ENTRIES } from '../../entries'
 import './index.scss'
 

@@ -1,0 +1,12 @@
+// The settings of the site (/api/admin/site), for those who administer it.
+import { request } from '@/api/request'
+import type { Static } from 'typebox'
+import type { SiteInfo, SiteSaveBody } from '@yuezi/contract/api/site'
+
+export type SiteSettings = Static<typeof SiteInfo>['res']
+export type SiteInput = Static<typeof SiteSaveBody>
+
+export const siteInfo = () => request<SiteSettings>('/api/admin/site/info', {})
+
+/** The form's errors are shown next to its fields: the call itself stays quiet. */
+export const saveSite = (body: SiteInput) => request<null>('/api/admin/site/save', body, { showError: false })

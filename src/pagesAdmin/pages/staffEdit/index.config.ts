@@ -1,0 +1,3 @@
+import zh from '../../../../locales/admin/zh-CN.json'
+
+export default definePageConfig({ navigationBarTitleText: zh['staff.editTitle'] })
