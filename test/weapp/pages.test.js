@@ -3,13 +3,15 @@
 // it renders with the server's data, every call it makes is answered with success, and nothing is
 // thrown (the harness fails a test on any uncaught error).
 const h = require('./harness')
-const { zh, en, formZh, formEn, api, signIn, pickCustomer, appToken } = require('./app')
+const { zh, en, formZh, formEn, post, api, signIn, pickCustomer, appToken } = require('./app')
+const adminZh = require('../../locales/admin/zh-CN.json')
+const adminEn = require('../../locales/admin/en.json')
 
-/** A key's text in a language (the app's strings or the forms'); a text the Chinese leaves empty stays empty. */
+/** A key's text in a language (the app's strings, the forms' or the administration's); a text the Chinese leaves empty stays empty. */
 const text = (lang, key) => {
-  const chinese = key in zh ? zh[key] : formZh[key]
+  const chinese = key in zh ? zh[key] : key in formZh ? formZh[key] : adminZh[key]
   if (lang !== 'en' || chinese === '') return chinese
-  return key in en ? en[key] : formEn[key]
+  return key in en ? en[key] : key in formEn ? formEn[key] : adminEn[key]
 }
 
 const app = h.readAppJson()
@@ -85,6 +87,13 @@ const SHOWS = {
     data: async () => customer.name,
   },
   'pagesAdmin/pages/accessLog/index': { titleKey: 'accessLog.title', data: async () => customer.name },
+  'pagesAdmin/pages/index/index': { titleKey: 'admin.title', data: async () => adminZh['staff.title'] },
+  'pagesAdmin/pages/staff/index': {
+    titleKey: 'staff.title',
+    data: async () => (await post('admin/staff/list', { page: 1, limit: 1 }, { token })).res.list[0].account,
+  },
+  'pagesAdmin/pages/staffEdit/index': { titleKey: 'staff.newTitle' },
+  'pagesAdmin/pages/centre/index': { titleKey: 'centre.title' },
 }
 
 let customer
