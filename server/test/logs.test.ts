@@ -91,3 +91,18 @@ it("logs no token of an address: the PC back-office's ?token=, any other token v
   assert.ok(!log.includes(secret), 'the log holds the session token')
   assert.ok(!log.includes(pdfToken), 'the log holds the PDF link')
 })
+
+it('never logs a one-time password, made or reset', async () => {
+  const made = await call(
+    app,
+    '/api/admin/staff/save',
+    { name: '日志测试', account: `log.${randomUUID().slice(0, 8)}`, sites: [{ site_id: site.siteId }] },
+    { token: site.token },
+  )
+  assert.equal(made.code, 1, made.msg)
+  const reset = await call(app, '/api/admin/staff/resetPassword', { id: made.res.id }, { token: site.token })
+  assert.equal(reset.code, 1, reset.msg)
+  const logged = lines.join('\n')
+  assert.ok(logged.includes('/api/admin/staff/resetPassword'), 'the requests are logged')
+  for (const password of [made.res.password, reset.res.password]) assert.ok(!logged.includes(password))
+})

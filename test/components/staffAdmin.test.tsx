@@ -179,6 +179,7 @@ describe('centre page', () => {
     const api = mockApi({
       '/api/admin/site/info': () => ({ code: 1, res: site }),
       '/api/admin/site/save': () => ({ code: 1, res: null }),
+      '/api/care/account/info': () => ({ code: 1, res: { ...manager, site_name: '阳光总店' } }),
     })
     const { container } = await show(<Centre />)
     expect((container.querySelector('[name="rules"]') as HTMLTextAreaElement).value).toBe('入住须知正文')
@@ -202,6 +203,8 @@ describe('centre page', () => {
         rules: '入住须知正文',
       },
     ])
+    // The app reads the site anew: its zone and place count from now on.
+    expect(callsTo(api, '/api/care/account/info')).toHaveLength(1)
   })
 
   it('speaks English', async () => {

@@ -3,6 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { FormSession, reportSave } from '@/features/forms'
 import { centreForm } from '@yuezi/contract/forms/definitions/admin'
 import type { FormData } from '@yuezi/contract/forms/types'
+import { sessionStore } from '@/stores'
 import { saveSite, siteInfo, type SiteInput, type SiteSettings } from '../api/site'
 import { AdminForm } from './adminForm'
 
@@ -59,6 +60,9 @@ export class CentreStore {
       await saveSite(bodyOf(data))
       return { id: 0 }
     })
-    return reportSave(result, session)
+    if (!reportSave(result, session)) return false
+    // The app counts days in the centre's zone and signs in rounds against its place: it reads them anew.
+    sessionStore.refreshUserInfo().catch(() => {})
+    return true
   }
 }
