@@ -17,6 +17,7 @@ import securityHeadersPlugin from './plugins/securityHeaders.js'
 import shutdownPlugin from './plugins/shutdown.js'
 import { databaseRateLimitStore } from './plugins/rateLimitStore.js'
 import staticPlugin from './plugins/static.js'
+import masterDataRoutes from './routes/admin/masterData.js'
 import uploadRoutes from './routes/admin/uploads.js'
 import accountRoutes from './routes/care/account.js'
 import customerRoutes from './routes/care/customer.js'
@@ -32,6 +33,7 @@ import specialCareRoutes from './routes/care/specialCare.js'
 import metaRoutes from './routes/meta.js'
 import pdfRoutes from './routes/pdf.js'
 import { loggedError } from './lib/loggedError.js'
+import { MASTER_KINDS } from '@yuezi/contract/forms/definitions/masterData'
 import { fontProblem } from './services/pdf/font.js'
 import { openUploadStore } from './services/uploads/index.js'
 import type { UploadStore } from './services/uploads/store.js'
@@ -120,6 +122,8 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' })
   await app.register(mapRoutes, { prefix: '/api/care/map', tiles: config.mapTiles, geocode: config.mapGeocode })
   await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads, rateMax: config.pdfRateMax })
+  // The centre's lists: the same routes for each kind.
+  for (const kind of MASTER_KINDS) await app.register(masterDataRoutes, { prefix: `/api/admin/${kind}`, kind })
   await app.register(uploadRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes })
   await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir, linkSecret: config.uploadLinks.secret })
 

@@ -35,7 +35,14 @@ export interface Option {
  * field sits in the same row as its product.
  */
 export type OptionsSource =
-  'departmentList' | 'giftTypeList' | 'productList' | 'productPackageList' | 'floorList' | 'getProductBatch'
+  | 'departmentList'
+  | 'giftTypeList'
+  | 'productList'
+  /** The products sold to customers as self-paid items (productList with self_paid). */
+  | 'selfPaidProductList'
+  | 'productPackageList'
+  | 'floorList'
+  | 'getProductBatch'
 
 export type FormData = Record<string, unknown>
 
