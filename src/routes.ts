@@ -27,8 +27,12 @@ export const PAGES_ADMIN_ROOT = '/pagesAdmin'
 export const ADMIN_HOME_PAGE = `${PAGES_ADMIN_ROOT}/pages/index/index`
 /** Who opened a customer's records: entered from the personal centre by staff with the right. */
 export const ACCESS_LOG_PAGE = `${PAGES_ADMIN_ROOT}/pages/accessLog/index`
+/** The centre's lists (rooms, departments, gift types, products, packages): `?kind=` says which. */
+export const MASTER_LIST_PAGE = `${PAGES_ADMIN_ROOT}/pages/masterList/index`
+/** An entry of one of those lists, new or `&id=`. */
+export const MASTER_EDIT_PAGE = `${PAGES_ADMIN_ROOT}/pages/masterEdit/index`
 /** The administration subpackage's pages. */
-export const ADMIN_PAGES = [ADMIN_HOME_PAGE, ACCESS_LOG_PAGE]
+export const ADMIN_PAGES = [ADMIN_HOME_PAGE, ACCESS_LOG_PAGE, MASTER_LIST_PAGE, MASTER_EDIT_PAGE]
 
 /** The main package's pages, the first being the one the app opens on. */
 export const MAIN_PAGES = [

@@ -2,3 +2,6 @@
 // page whatever the page does not use.
 export { default as AccessLog } from './components/AccessLog'
 export { default as AdminHome } from './components/AdminHome'
+export { default as MasterEdit } from './components/MasterEdit'
+export { default as MasterList } from './components/MasterList'
+export { useMasterKind } from './components/useMasterKind'
