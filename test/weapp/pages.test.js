@@ -85,6 +85,16 @@ const SHOWS = {
     data: async () => customer.name,
   },
   'pagesAdmin/pages/accessLog/index': { titleKey: 'accessLog.title', data: async () => customer.name },
+  'pagesAdmin/pages/index/index': { titleKey: 'admin.title', data: async () => zh['master.list.rooms'] },
+  // Opened without a kind: the rooms.
+  'pagesAdmin/pages/masterList/index': {
+    titleKey: 'master.list.rooms',
+    data: async () => (await api('index/floorList', {}, token))[0].rooms[0].room,
+  },
+  'pagesAdmin/pages/masterEdit/index': {
+    titleKey: 'master.rooms.title',
+    data: async () => formZh['master.field.room'],
+  },
 }
 
 let customer
