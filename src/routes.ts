@@ -33,8 +33,20 @@ export const STAFF_PAGE = `${PAGES_ADMIN_ROOT}/pages/staff/index`
 export const STAFF_EDIT_PAGE = `${PAGES_ADMIN_ROOT}/pages/staffEdit/index`
 /** The centre's settings. */
 export const CENTRE_PAGE = `${PAGES_ADMIN_ROOT}/pages/centre/index`
+/** The centre's lists (rooms, departments, gift types, products, packages): `?kind=` says which. */
+export const MASTER_LIST_PAGE = `${PAGES_ADMIN_ROOT}/pages/masterList/index`
+/** An entry of one of those lists, new or `&id=`. */
+export const MASTER_EDIT_PAGE = `${PAGES_ADMIN_ROOT}/pages/masterEdit/index`
 /** The administration subpackage's pages. */
-export const ADMIN_PAGES = [ADMIN_HOME_PAGE, ACCESS_LOG_PAGE, STAFF_PAGE, STAFF_EDIT_PAGE, CENTRE_PAGE]
+export const ADMIN_PAGES = [
+  ADMIN_HOME_PAGE,
+  ACCESS_LOG_PAGE,
+  STAFF_PAGE,
+  STAFF_EDIT_PAGE,
+  CENTRE_PAGE,
+  MASTER_LIST_PAGE,
+  MASTER_EDIT_PAGE,
+]
 
 /** The main package's pages, the first being the one the app opens on. */
 export const MAIN_PAGES = [

@@ -19,6 +19,7 @@ import { databaseRateLimitStore } from './plugins/rateLimitStore.js'
 import staticPlugin from './plugins/static.js'
 import staffRoutes from './routes/admin/staff.js'
 import siteRoutes from './routes/admin/site.js'
+import masterDataRoutes from './routes/admin/masterData.js'
 import uploadRoutes from './routes/admin/uploads.js'
 import accountRoutes from './routes/care/account.js'
 import customerRoutes from './routes/care/customer.js'
@@ -34,6 +35,7 @@ import specialCareRoutes from './routes/care/specialCare.js'
 import metaRoutes from './routes/meta.js'
 import pdfRoutes from './routes/pdf.js'
 import { loggedError } from './lib/loggedError.js'
+import { MASTER_KINDS } from '@yuezi/contract/forms/definitions/masterData'
 import { fontProblem } from './services/pdf/font.js'
 import { openUploadStore } from './services/uploads/index.js'
 import type { UploadStore } from './services/uploads/store.js'
@@ -124,6 +126,8 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads, rateMax: config.pdfRateMax })
   await app.register(staffRoutes, { prefix: '/api/admin/staff' })
   await app.register(siteRoutes, { prefix: '/api/admin/site' })
+  // The centre's lists: the same routes for each kind.
+  for (const kind of MASTER_KINDS) await app.register(masterDataRoutes, { prefix: `/api/admin/${kind}`, kind })
   await app.register(uploadRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes })
   await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir, linkSecret: config.uploadLinks.secret })
 

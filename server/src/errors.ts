@@ -18,6 +18,11 @@ export const Code = {
   CONFLICT: -6,
   /** The stock does not allow it: a batch has too few on hand, or is past its expiry date (approving an order). */
   STOCK: -7,
+  /**
+   * A list entry (a room, a product, …) that records refer to cannot be deleted: `res.retire` says
+   * that retiring it is what the app offers instead.
+   */
+  IN_USE: -8,
   INTERNAL: -500,
   TOKEN_MISSING: -90001,
   TOKEN_EXPIRED: -90002,

@@ -45,6 +45,8 @@ export async function fillSite(
     site: [site.siteId],
     department: departmentIds,
     giftType: (await as('/api/care/index/giftTypeList')).res.map((g: { id: number }) => g.id),
+    room: (await as('/api/admin/rooms/list', { limit: 100 })).res.list.map((r: { id: number }) => r.id),
+    package: (await as('/api/care/index/productPackageList')).res.map((p: { id: number }) => p.id),
     record: [],
     roundRecord: [],
     medicine: [],
@@ -162,6 +164,25 @@ const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<st
   }),
   '/api/care/outApply/save': (data, _pick, n) => outApplyBody(data, n),
   '/api/care/specialCare/save': (data, _pick, n) => specialCareBody(data, n),
+  '/api/admin/rooms/save': (_data, pick, n) => ({
+    floor: 7,
+    room: `F${n}`,
+    kind: pick(['standard', 'suite', 'deluxe']),
+    in_service: pick(['yes', 'no']),
+  }),
+  '/api/admin/departments/save': (_data, _pick, n) => ({ name: `部门F${n}` }),
+  '/api/admin/giftTypes/save': ({ pools }, pick, n) => ({ name: `礼包F${n}`, package_id: pick(pools.package) }),
+  '/api/admin/products/save': (_data, pick, n) => ({
+    name: `物品F${n}`,
+    unit: '个',
+    price: 1.5,
+    category: '测试',
+    self_paid: pick(['yes', 'no']),
+  }),
+  '/api/admin/packages/save': ({ pools }, pick, n) => ({
+    name: `套餐F${n}`,
+    items: [{ product_id: pick(pools.product), quantity: 1 }],
+  }),
   '/api/care/outApply/check': ({ pools }, pick) => ({ id: pick(pools.outApply), ...pick(CHECKS) }),
   '/api/care/specialCare/check': ({ pools }, pick) => ({ id: pick(pools.specialCare), ...pick(CHECKS) }),
   '/api/admin/staff/save': ({ site, pools }, pick, n) => {
@@ -183,6 +204,15 @@ const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<st
   }),
 }
 
+/** The pool of each of the centre's lists that the administration keeps (/api/admin/<kind>). */
+const ADMIN_POOLS: Record<string, string> = {
+  rooms: 'room',
+  departments: 'department',
+  giftTypes: 'giftType',
+  products: 'product',
+  packages: 'package',
+}
+
 /** The pool of what an id field of a route refers to, if known. */
 export function poolName(url: string, key: string): string | undefined {
   const byField: Record<string, string> = {
@@ -193,10 +223,13 @@ export function poolName(url: string, key: string): string | undefined {
     site_id: 'site',
     department_id: 'department',
     gift_type_id: 'giftType',
+    package_id: 'package',
     session_id: 'session',
   }
   if (key !== 'id') return byField[key]
   if (url.startsWith('/api/admin/staff/')) return 'account'
+  const listKind = /^\/api\/admin\/(\w+)\//.exec(url)?.[1]
+  if (listKind && listKind in ADMIN_POOLS) return ADMIN_POOLS[listKind]
   if (url.includes('/customer/')) return 'customer'
   if (/medicine/i.test(url)) return 'medicine'
   if (url.includes('/outApply/')) return 'outApply'

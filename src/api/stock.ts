@@ -22,7 +22,7 @@ export type GiftType = ResOf<typeof GiftTypeList>[number]
 export type ProductBatch = ResOf<typeof ProductBatchList>[number]
 
 export function productList(
-  query: { page: number; limit: number; keyword?: string; category?: string },
+  query: { page: number; limit: number; keyword?: string; category?: string; self_paid?: boolean },
   options: RequestOptions = QUIET,
 ) {
   return request<Page<Product>>('/api/care/index/productList', query, options)

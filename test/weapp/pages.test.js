@@ -94,6 +94,15 @@ const SHOWS = {
   },
   'pagesAdmin/pages/staffEdit/index': { titleKey: 'staff.newTitle' },
   'pagesAdmin/pages/centre/index': { titleKey: 'centre.title' },
+  // Opened without a kind: the rooms.
+  'pagesAdmin/pages/masterList/index': {
+    titleKey: 'master.list.rooms',
+    data: async () => (await api('index/floorList', {}, token))[0].rooms[0].room,
+  },
+  'pagesAdmin/pages/masterEdit/index': {
+    titleKey: 'master.rooms.title',
+    data: async () => formZh['master.field.room'],
+  },
 }
 
 let customer

@@ -21,6 +21,9 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 /** A row of a short list (sites, departments): its id and name. */
 export const Named = Type.Object({ id: Type.Integer(), name: Type.String() })
 
+/** A list entry taken out of use: shown on the records that name it, not offered for new ones. */
+export const Retired = Type.Boolean()
+
 /** A day, YYYY-MM-DD. */
 export const Day = Type.String({ format: 'date' })
 export const Timestamp = Type.String({ format: 'date-time' })

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { Envelope, Named, Nullable } from './common.js'
+import { Envelope, Named, Nullable, Retired } from './common.js'
 
 // /api/care/index: the site's lists that forms choose from: rooms by floor, departments, gift types.
 
@@ -12,8 +12,8 @@ export const FloorList = Envelope(
   ),
 )
 
-export const DepartmentList = Envelope(Type.Array(Named))
+export const DepartmentList = Envelope(Type.Array(Type.Object({ ...Named.properties, retired: Retired })))
 
 export const GiftTypeList = Envelope(
-  Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), package_id: Type.Integer() })),
+  Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), package_id: Type.Integer(), retired: Retired })),
 )

@@ -43,6 +43,8 @@ export type OptionsSource =
   | 'getProductBatch'
   /** The sites the signed-in manager administers (admin/staff/sites): whom she may give them to. */
   | 'adminSiteList'
+  /** The products sold to customers as self-paid items (productList with self_paid). */
+  | 'selfPaidProductList'
 
 export type FormData = Record<string, unknown>
 

@@ -19,6 +19,7 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core'
 import { SESSION_CLIENTS } from '@yuezi/contract/api/account'
+import { ROOM_KIND_VALUES } from '@yuezi/contract/forms/definitions/masterData'
 
 // 64-bit ids in number mode so that PGlite and node-postgres both return numbers.
 const id = () => bigserial('id', { mode: 'number' }).primaryKey()
@@ -314,6 +315,12 @@ export const surveyAnswers = pgTable(
   ],
 )
 
+/**
+ * When a list entry (a room, a department, a product, …) was taken out of use: no longer offered
+ * for new records, while the records that name it still show it.
+ */
+const retired = () => at('retired_at')
+
 /** The rooms of a site, by floor (floorList; the check-in notices' room). */
 export const rooms = pgTable(
   'rooms',
@@ -324,6 +331,10 @@ export const rooms = pgTable(
       .references(() => sites.id),
     floor: integer('floor').notNull(),
     room: text('room').notNull(),
+    kind: text('kind', { enum: ROOM_KIND_VALUES }).notNull().default('standard'),
+    /** Out of service (under repair, …): not offered for admission or check-in. */
+    inService: boolean('in_service').notNull().default(true),
+    retiredAt: retired(),
   },
   (t) => [uniqueIndex('rooms_site_room_idx').on(t.siteId, t.room)],
 )
@@ -338,6 +349,7 @@ export const departments = pgTable(
       .references(() => sites.id),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
+    retiredAt: retired(),
   },
   (t) => [
     uniqueIndex('departments_site_name_idx').on(t.siteId, t.name),
@@ -365,6 +377,9 @@ export const products = pgTable(
     price: money('price').notNull(),
     category: text('category').notNull(),
     sort: integer('sort').notNull().default(0),
+    /** Sold to customers as a self-paid item (自费物品消费表 offers only these). */
+    selfPaid: boolean('self_paid').notNull().default(true),
+    retiredAt: retired(),
   },
   (t) => [
     index('products_site_sort_idx').on(t.siteId, t.sort, t.id),
@@ -383,6 +398,7 @@ export const productPackages = pgTable(
       .references(() => sites.id),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
+    retiredAt: retired(),
   },
   (t) => [uniqueIndex('product_packages_site_name_idx').on(t.siteId, t.name)],
 )
@@ -419,6 +435,7 @@ export const giftTypes = pgTable(
       .notNull()
       .references(() => productPackages.id),
     sort: integer('sort').notNull().default(0),
+    retiredAt: retired(),
   },
   (t) => [
     uniqueIndex('gift_types_site_name_idx').on(t.siteId, t.name),

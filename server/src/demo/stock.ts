@@ -83,6 +83,9 @@ export const CATALOGUE: Record<string, ProductSeed[]> = {
   ],
 }
 
+/** Supplies the centre uses itself: not sold to customers as self-paid items. */
+const NOT_SOLD = new Set(['一次性马桶垫', '一次性洗脸巾'])
+
 /** How long a product keeps, by category (days from production to expiry). */
 const SHELF_LIFE: Record<string, number> = { 营养品: 540 }
 const DEFAULT_SHELF_LIFE = 1095
@@ -145,7 +148,7 @@ export async function seedSiteStock(db: Db, siteId: number, today = centreToday(
   )
   const made = await db
     .insert(products)
-    .values(catalogue.map((product, sort) => ({ ...product, siteId, sort })))
+    .values(catalogue.map((product, sort) => ({ ...product, siteId, sort, selfPaid: !NOT_SOLD.has(product.name) })))
     .returning({ id: products.id, name: products.name, spec: products.spec, category: products.category })
 
   const batches = made.flatMap((product, i) => {

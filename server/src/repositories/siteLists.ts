@@ -1,8 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { customers, departments, giftTypes, rooms, sites } from '../db/schema.js'
 import type { Db } from '../db/types.js'
+import { isRetired } from './stock.js'
 
-/** The site's rooms by floor, each with the customer staying in it (the latest to check in) or null. */
+/**
+ * The site's rooms that take customers, by floor, each with the customer staying in it (the latest
+ * to check in) or null. Retired rooms and those out of service are left out: a record names its
+ * room as it is called, so it shows it all the same.
+ */
 export async function listFloors(db: Db, siteId: number) {
   // One index probe per room (customers_site_room_check_in_idx), not all the site's customers ever.
   const occupant = db
@@ -14,7 +19,7 @@ export async function listFloors(db: Db, siteId: number) {
   const roomRows = await db
     .select({ floor: rooms.floor, room: rooms.room, customer_id: sql<number | null>`(${occupant})`.mapWith(Number) })
     .from(rooms)
-    .where(eq(rooms.siteId, siteId))
+    .where(and(eq(rooms.siteId, siteId), eq(rooms.inService, true), isNull(rooms.retiredAt)))
     .orderBy(asc(rooms.floor), asc(rooms.room))
   const floors: { floor: number; rooms: { room: string; customer_id: number | null }[] }[] = []
   for (const { floor, room, customer_id } of roomRows) {
@@ -24,9 +29,10 @@ export async function listFloors(db: Db, siteId: number) {
   return floors
 }
 
-export function listDepartments(db: Db, siteId: number): Promise<{ id: number; name: string }[]> {
+/** The site's departments; retired ones flagged. */
+export function listDepartments(db: Db, siteId: number) {
   return db
-    .select({ id: departments.id, name: departments.name })
+    .select({ id: departments.id, name: departments.name, retired: isRetired(departments.retiredAt) })
     .from(departments)
     .where(eq(departments.siteId, siteId))
     .orderBy(asc(departments.sort), asc(departments.id))

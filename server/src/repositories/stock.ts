@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gt, gte, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { giftTypes, productPackageItems, productPackages, products, stockBatches } from '../db/schema.js'
 import { prepared } from '../db/prepared.js'
 import type { Db } from '../db/types.js'
@@ -21,12 +21,18 @@ export interface ProductQuery {
   limit: number
   keyword?: string
   category?: string
+  /** Only the products sold as self-paid items. */
+  selfPaid?: boolean
 }
 
-/** The site's products in catalogue order, each with its stock: the quantity of its unexpired batches. */
+/**
+ * The site's products in use in catalogue order, each with its stock: the quantity of its
+ * unexpired batches. A retired one is left out: an order shows its products' names from its items.
+ */
 export async function listProducts(db: Db, siteId: number, query: ProductQuery, today: string) {
-  const conditions: (SQL | undefined)[] = [eq(products.siteId, siteId)]
+  const conditions: (SQL | undefined)[] = [eq(products.siteId, siteId), isNull(products.retiredAt)]
   if (query.category) conditions.push(eq(products.category, query.category))
+  if (query.selfPaid) conditions.push(eq(products.selfPaid, true))
   const keyword = query.keyword?.trim()
   if (keyword) {
     const pattern = containing(keyword)
@@ -45,6 +51,7 @@ export async function listProducts(db: Db, siteId: number, query: ProductQuery, 
         price: products.price,
         category: products.category,
         stock,
+        self_paid: products.selfPaid,
       })
       .from(products)
       .leftJoin(stockBatches, eq(stockBatches.productId, products.id))
@@ -58,11 +65,14 @@ export async function listProducts(db: Db, siteId: number, query: ProductQuery, 
   return { list: rows.map((row) => ({ ...row, price: yuan(row.price), stock: Number(row.stock) })), total }
 }
 
-/** The site's packages, each with its products and quantities. */
+/** Whether a list entry is retired, as list replies flag it. */
+export const isRetired = (column: AnyColumn) => sql<boolean>`${column} is not null`
+
+/** The site's packages, each with its products and quantities; retired ones flagged. */
 export async function listPackages(db: Db, siteId: number) {
   const [packages, items] = await Promise.all([
     db
-      .select({ id: productPackages.id, name: productPackages.name })
+      .select({ id: productPackages.id, name: productPackages.name, retired: isRetired(productPackages.retiredAt) })
       .from(productPackages)
       .where(eq(productPackages.siteId, siteId))
       .orderBy(asc(productPackages.sort), asc(productPackages.id)),
@@ -90,9 +100,15 @@ export async function listPackages(db: Db, siteId: number) {
   }))
 }
 
-export function listGiftTypes(db: Db, siteId: number): Promise<{ id: number; name: string; package_id: number }[]> {
+/** The site's gift types; retired ones flagged. */
+export function listGiftTypes(db: Db, siteId: number) {
   return db
-    .select({ id: giftTypes.id, name: giftTypes.name, package_id: giftTypes.packageId })
+    .select({
+      id: giftTypes.id,
+      name: giftTypes.name,
+      package_id: giftTypes.packageId,
+      retired: isRetired(giftTypes.retiredAt),
+    })
     .from(giftTypes)
     .where(eq(giftTypes.siteId, siteId))
     .orderBy(asc(giftTypes.sort), asc(giftTypes.id))
@@ -134,6 +150,16 @@ async function existing(
 export const existingProducts = (db: Db, siteId: number, ids: number[]) => existing(db, products, siteId, ids)
 export const existingPackages = (db: Db, siteId: number, ids: number[]) => existing(db, productPackages, siteId, ids)
 export const existingGiftTypes = (db: Db, siteId: number, ids: number[]) => existing(db, giftTypes, siteId, ids)
+
+/** Those of the ids that are the site's products sold as self-paid items. */
+export async function existingSelfPaidProducts(db: Db, siteId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set()
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.siteId, siteId), eq(products.selfPaid, true), inArray(products.id, ids)))
+  return new Set(rows.map((row) => row.id))
+}
 
 // ---------------------------------------------------------------------------------------------
 // Batches

@@ -3,7 +3,13 @@ import { idOf } from '@yuezi/contract/forms/definitions/stockRules'
 import type { Field, FieldError, FormData } from '@yuezi/contract/forms/types'
 import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
 import { existingDepartments, existingRooms } from '../repositories/siteLists.js'
-import { batchesByIds, existingGiftTypes, existingPackages, existingProducts } from '../repositories/stock.js'
+import {
+  batchesByIds,
+  existingGiftTypes,
+  existingPackages,
+  existingProducts,
+  existingSelfPaidProducts,
+} from '../repositories/stock.js'
 
 // The site's rooms by floor and departments that forms choose from: plain reads.
 export { listDepartments, listFloors } from '../repositories/siteLists.js'
@@ -11,7 +17,7 @@ export { listDepartments, listFloors } from '../repositories/siteLists.js'
 /**
  * What a form definition's rules cannot know: that the chosen babies are the customer's, and that
  * rooms, departments, products, packages, gift types and batches are the site's (a batch also of
- * its row's product). Answers an `option` error for each field that names something else.
+ * its row's product, a self-paid order's product one sold as such). Answers an `option` error for each field that names something else.
  */
 export async function checkAgainstSite(
   db: Db,
@@ -49,6 +55,7 @@ export async function checkAgainstSite(
   const roomSet = await existingRooms(db, siteId, of('floorList').map(String))
   const departmentSet = await existingDepartments(db, siteId, ids('departmentList'))
   const productSet = await existingProducts(db, siteId, ids('productList'))
+  const soldSet = await existingSelfPaidProducts(db, siteId, ids('selfPaidProductList'))
   const packageSet = await existingPackages(db, siteId, ids('productPackageList'))
   const giftTypeSet = await existingGiftTypes(db, siteId, ids('giftTypeList'))
   const batches = await batchesByIds(db, siteId, ids('getProductBatch'))
@@ -66,6 +73,8 @@ export async function checkAgainstSite(
         return has(departmentSet, value)
       case 'productList':
         return has(productSet, value)
+      case 'selfPaidProductList':
+        return has(soldSet, value)
       case 'productPackageList':
         return has(packageSet, value)
       case 'giftTypeList':

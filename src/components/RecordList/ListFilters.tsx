@@ -1,16 +1,12 @@
-// Not NutUI's SearchBar: it draws a plain Taro input, not the NutUI Input every other field uses (named, clearable, `.nut-input-native` on both targets).
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import { Button, DatePicker, Input } from '@nutui/nutui-react-taro'
-import { Search } from '@nutui/icons-react-taro'
+import { Button, DatePicker } from '@nutui/nutui-react-taro'
 import dayjs from 'dayjs'
 import { t } from '@/i18n'
 import { workingDateStore } from '@/stores'
 import { popupPortal } from '../popupPortal'
 import { observer } from 'mobx-react-lite'
-
-/** Wait for a pause in typing before searching (ms). */
-const SEARCH_DELAY = 300
+import SearchBox from './SearchBox'
 
 interface Props {
   /** The list page's block class: these use `<block>__search`, `__row`, `__date` (RecordList/page.scss). */
@@ -36,30 +32,11 @@ export default observer(function ListFilters({
   onDate,
   children,
 }: Props) {
-  const [typed, setTyped] = useState('')
   const [pickingDate, setPickingDate] = useState(false)
-
-  useEffect(() => {
-    const timer = setTimeout(() => onKeyword(typed.trim()), SEARCH_DELAY)
-    return () => clearTimeout(timer)
-    // Only typing starts a search; the callback may be a new function on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed])
 
   return (
     <>
-      <View className={`${block}__search`}>
-        <Search size={16} color="#8a8f99" />
-        <Input
-          className={`${block}__keyword`}
-          name="keyword"
-          value={typed}
-          placeholder={placeholder}
-          clearable
-          confirmType="search"
-          onChange={setTyped}
-        />
-      </View>
+      <SearchBox block={block} placeholder={placeholder} onKeyword={onKeyword} />
       <View className={`${block}__row`}>
         <View className={`${block}__date`} onClick={() => setPickingDate(true)}>
           <Text>{date ? dateLabel : t('recordList.allDates')}</Text>

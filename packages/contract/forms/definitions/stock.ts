@@ -11,6 +11,8 @@ const product_id: Field = { key: 'product_id', type: 'select', required: true, o
 const batch_id: Field = { key: 'batch_id', type: 'select', required: true, optionsSource: 'getProductBatch' }
 const quantity: Field = { key: 'quantity', type: 'number', required: true, min: 1, max: 9999 }
 const itemRow: Field[] = [product_id, batch_id, quantity]
+/** A self-paid order's row: only products sold to customers. */
+const soldItemRow: Field[] = [{ ...product_id, optionsSource: 'selfPaidProductList' }, batch_id, quantity]
 
 const items = (rows: Field[]): Field => ({ key: ITEMS, type: 'rows', required: true, minItems: 1, maxItems: 50, rows })
 const remark: Field = { key: 'remark', type: 'textarea', maxLength: 500 }
@@ -71,7 +73,7 @@ export const specialCare: FormDefinition = {
       titleKey: 'form.section.items',
       fields: [
         items([
-          ...itemRow,
+          ...soldItemRow,
           // The product list's price: the server keeps that one, whatever is sent.
           { key: 'price', type: 'money', required: true, readOnly: true },
           {

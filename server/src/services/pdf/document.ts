@@ -236,6 +236,8 @@ function optionLabel(field: Field, value: unknown, printable: Printable, t: Tran
     case 'productList':
     case 'productPackageList':
       return names[field.optionsSource]?.get(id) ?? String(value)
+    case 'selfPaidProductList':
+      return names.productList?.get(id) ?? String(value)
     default:
       // Rooms (floorList) are chosen by their name.
       return String(value)

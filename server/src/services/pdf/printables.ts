@@ -67,7 +67,8 @@ async function siteNames(db: Db, siteId: number, definition: FormDefinition, dat
   if (needs('productPackageList').length) {
     names.productPackageList = new Map((await listPackages(db, siteId)).map((p) => [p.id, p.name]))
   }
-  if (needs('productList').length) names.productList = await productNames(db, siteId, needs('productList'))
+  const productIds = [...needs('productList'), ...needs('selfPaidProductList')]
+  if (productIds.length) names.productList = await productNames(db, siteId, productIds)
   if (needs('getProductBatch').length) {
     const batches = await batchesByIds(db, siteId, needs('getProductBatch'))
     names.getProductBatch = new Map(

@@ -25,6 +25,8 @@ export interface Choice {
   fill?: Record<string, unknown>
   /** The item the choice stands for (a batch, a package). */
   data?: unknown
+  /** Retired: named on the records that chose it, not offered for new ones. */
+  retired?: boolean
 }
 
 /**
@@ -48,8 +50,9 @@ interface Loaded {
 }
 const whole = (choices: Choice[]): Loaded => ({ choices })
 
-async function products(keyword?: string): Promise<Loaded> {
-  const page = await productList({ page: 1, limit: PRODUCTS_MAX, keyword })
+/** The products in use; with `selfPaid`, only those sold to customers as self-paid items. */
+async function products(keyword?: string, selfPaid?: boolean): Promise<Loaded> {
+  const page = await productList({ page: 1, limit: PRODUCTS_MAX, keyword, ...(selfPaid && { self_paid: true }) })
   const choices = page.list.map((p) => ({
     value: p.id,
     label: p.spec ? t('common.withDetail', { name: p.name, detail: p.spec }) : p.name,
@@ -73,11 +76,14 @@ const LOADERS: Partial<Record<OptionsSource, (param: Param) => Promise<Loaded>>>
         })),
       ),
     ),
-  departmentList: async () => whole((await departmentList()).map((d) => ({ value: d.id, label: d.name }))),
-  giftTypeList: async () => whole((await giftTypeList()).map((g) => ({ value: g.id, label: g.name, data: g }))),
+  departmentList: async () =>
+    whole((await departmentList()).map((d) => ({ value: d.id, label: d.name, retired: d.retired }))),
+  giftTypeList: async () =>
+    whole((await giftTypeList()).map((g) => ({ value: g.id, label: g.name, data: g, retired: g.retired }))),
   productPackageList: async () =>
-    whole((await productPackageList()).map((p) => ({ value: p.id, label: p.name, data: p }))),
+    whole((await productPackageList()).map((p) => ({ value: p.id, label: p.name, data: p, retired: p.retired }))),
   productList: () => products(),
+  selfPaidProductList: () => products(undefined, true),
   getProductBatch: async (productId) => {
     const id = Number(productId)
     if (!Number.isInteger(id) || id <= 0) return whole([])
@@ -101,6 +107,7 @@ const LOADERS: Partial<Record<OptionsSource, (param: Param) => Promise<Loaded>>>
 /** Sources searched on the server when their list is partial. */
 const SEARCHES: Partial<Record<OptionsSource, (keyword: string) => Promise<Loaded>>> = {
   productList: (keyword) => products(keyword),
+  selfPaidProductList: (keyword) => products(keyword, true),
 }
 
 interface ListState {

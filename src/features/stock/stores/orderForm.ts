@@ -7,7 +7,8 @@ import type { FormRecord, Page } from '@/api/types'
 import { formOptionsStore, type FormPageOptions, type FormSession, type SaveFormBody } from '@/features/forms'
 import { ITEMS, rowsFromPackage, stockErrors } from '@yuezi/contract/forms/definitions/stockRules'
 import { outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
-import type { FormData } from '@yuezi/contract/forms/types'
+import type { FormData, OptionsSource } from '@yuezi/contract/forms/types'
+import { fieldsOf } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
 import { centreClock } from '@/stores/centreClock'
 import { toast } from '@/utils/feedback'
@@ -53,8 +54,19 @@ function batchOf(id: number): (ProductBatch & { product_id: number }) | undefine
   return undefined
 }
 
+/** The lists the rows' products come from: a self-paid order offers only the products sold as such. */
+const PRODUCT_SOURCES: OptionsSource[] = ['productList', 'selfPaidProductList']
+
 const productName = (id: number) =>
-  formOptionsStore.state('productList').choices.find((choice) => choice.value === id)?.label ?? ''
+  PRODUCT_SOURCES.map((source) => formOptionsStore.state(source).choices.find((choice) => choice.value === id)).find(
+    Boolean,
+  )?.label ?? ''
+
+/** Where the session's rows choose their product from. */
+const productSourceOf = (session: FormSession): OptionsSource =>
+  fieldsOf(session.definition)
+    .find((field) => field.key === ITEMS)
+    ?.rows?.find((field) => field.key === 'product_id')?.optionsSource ?? 'productList'
 
 /** Quantities within the stock of the chosen batches (the messages the server gives too). */
 function stockRule(data: FormData) {
@@ -105,7 +117,8 @@ function fillFromGiftType(session: FormSession) {
 /** The stock rule and the lists the rows need. */
 function stockSetup(session: FormSession) {
   session.extraRules.push(stockRule)
-  formOptionsStore.load('productList')
+  const products = productSourceOf(session)
+  formOptionsStore.load(products)
   // An opened order's batches as it has them (a spent batch is no longer offered, but is shown).
   const orderItems = session.record?.data.order_items
   if (Array.isArray(orderItems)) {
@@ -128,7 +141,7 @@ function stockSetup(session: FormSession) {
           },
         },
       ])
-      formOptionsStore.remember('productList', undefined, [{ value: item.product_id, label: item.product_name }])
+      formOptionsStore.remember(products, undefined, [{ value: item.product_id, label: item.product_name }])
     }
   }
   // The batches of rows already there (a draft, an opened order), for the stock rule and the notes.

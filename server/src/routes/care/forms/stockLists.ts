@@ -13,14 +13,14 @@ const stockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: "The site's products, each with its stock (the quantity of its unexpired batches)",
-        description: 'keyword: the name, spec or category; category: exactly.',
+        description: 'keyword: the name, spec or category; category: exactly. Retired products are left out.',
         body: ProductListBody,
         response: { 200: ProductList },
       },
     },
     async (request, reply) => {
-      const { keyword, category, page, limit } = request.body
-      const query = { keyword, category, page, limit }
+      const { keyword, category, self_paid: selfPaid, page, limit } = request.body
+      const query = { keyword, category, selfPaid, page, limit }
       return reply.ok(await listProducts(app.db, request.session.siteId, query, centreToday(request.session)))
     },
   )

@@ -22,7 +22,16 @@ describe('the stock lists', () => {
       msg: '成功',
       res: {
         list: [
-          { id: productId, name: '测试纸巾', spec: '测试规格', unit: '个', price: 12.5, category: '测试', stock: 23 },
+          {
+            id: productId,
+            name: '测试纸巾',
+            spec: '测试规格',
+            unit: '个',
+            price: 12.5,
+            category: '测试',
+            stock: 23,
+            self_paid: true,
+          },
         ],
         total: 1,
       },

@@ -19,7 +19,11 @@ const SEARCH_FROM = 12
 const SEARCH_DELAY = 300
 /** What the search box says it looks through: a room number, a product's name or spec, else just "Search". */
 const searchHint = (source?: OptionsSource) =>
-  source === 'floorList' ? t('formUi.searchRoom') : source === 'productList' ? t('stock.search') : t('common.search')
+  source === 'floorList'
+    ? t('formUi.searchRoom')
+    : source === 'productList' || source === 'selfPaidProductList'
+      ? t('stock.search')
+      : t('common.search')
 
 /** A long list of choices (rooms by floor): a row that opens a popup of big tiles, grouped. */
 export default observer(function ChoicePopup({ field, path, session }: FieldProps) {
@@ -29,7 +33,9 @@ export default observer(function ChoicePopup({ field, path, session }: FieldProp
   const value = session.valueAt(path)
   const chosen = choices.find((choice) => choice.value === value)
   const text = chosen?.label ?? (value === undefined ? '' : String(value))
-  const searchable = choices.length > SEARCH_FROM || !!partial
+  // A retired entry still names the record's choice, but is not offered.
+  const offered = choices.filter((choice) => !choice.retired)
+  const searchable = offered.length > SEARCH_FROM || !!partial
   const needle = keyword.trim().toLowerCase()
   // A list the server cut at a page is searched there; a whole list is filtered here.
   const source = field.optionsSource
@@ -43,8 +49,8 @@ export default observer(function ChoicePopup({ field, path, session }: FieldProp
   const shown = found
     ? found.choices
     : searchable && needle
-      ? choices.filter((choice) => choice.label.toLowerCase().includes(needle))
-      : choices
+      ? offered.filter((choice) => choice.label.toLowerCase().includes(needle))
+      : offered
   const status = found
     ? {
         loading: found.loading || (!found.loaded && !found.error),

@@ -9,6 +9,8 @@ export default observer(function MultiselectField({ field, path, session }: Fiel
   const { choices, loading, error, reload } = useChoices(field)
   const value = session.valueAt(path)
   const chosen = Array.isArray(value) ? value.map(String) : []
+  // A retired entry shows only where the record chose it.
+  const shown = choices.filter((choice) => !choice.retired || chosen.includes(String(choice.value)))
   // The group works in strings; the value keeps each choice's own type (department ids are numbers).
   const change = (next: string[]) => {
     const values = choices.filter((choice) => next.includes(String(choice.value))).map((choice) => choice.value)
@@ -18,7 +20,7 @@ export default observer(function MultiselectField({ field, path, session }: Fiel
   return (
     <>
       <CheckboxGroup className="form-choices" direction="horizontal" value={chosen} onChange={change}>
-        {choices.map((choice) => (
+        {shown.map((choice) => (
           <Checkbox key={String(choice.value)} value={String(choice.value)} shape="button" label={choice.label} />
         ))}
       </CheckboxGroup>

@@ -1,0 +1,212 @@
+import { MASTER_FORMS, YES, type MasterKind } from '@yuezi/contract/forms/definitions/masterData'
+import { idOf } from '@yuezi/contract/forms/definitions/stockRules'
+import type { FormData } from '@yuezi/contract/forms/types'
+import { fieldsOf, validateForm } from '@yuezi/contract/forms/validate'
+import type { Actor } from '../actor.js'
+import type { Db } from '../db/types.js'
+import { AppError, Code, FormInvalidError } from '../errors.js'
+import { writeAudit } from '../repositories/audit.js'
+import * as entries from '../repositories/masterData.js'
+import { fenText, yuan } from '../repositories/stock.js'
+import { checkAgainstSite } from './siteOptions.js'
+
+// The centre's rooms, departments, gift types, products and packages as the administration keeps
+// them. Each kind is described by data (its form, its columns, its message); the rules are shared:
+// names unique per site, an entry that records refer to is retired rather than deleted, and every
+// change audited in its transaction.
+
+type Translate = (key: string, params?: Record<string, string | number>) => string
+type Row = entries.EntryRow
+type PackageItem = { product_id: number; quantity: number }
+
+interface KindRules {
+  /** The audited table. */
+  entity: string
+  /** A saved form's values as the table's columns. */
+  values(data: FormData): entries.EntryValues
+  /** An entry as its form's values. */
+  data(row: Row, items: PackageItem[]): FormData
+  /** What tells the entry apart in a list, besides its name. */
+  detail(row: Row, t: Translate): string
+  /** The message of a name (room number, name and spec) that another entry has. */
+  duplicate(data: FormData): { key: string; params: Record<string, string> }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+const yesNo = (value: unknown) => (value ? YES : 'no')
+const named = (key: string) => (data: FormData) => ({ key, params: { name: text(data.name) } })
+
+const RULES: Record<MasterKind, KindRules> = {
+  rooms: {
+    entity: 'rooms',
+    values: (data) => ({
+      floor: data.floor,
+      room: text(data.room),
+      kind: data.kind,
+      inService: data.in_service === YES,
+    }),
+    data: (row) => ({ floor: row.floor, room: row.name, kind: row.kind, in_service: yesNo(row.in_service) }),
+    detail: (row, t) =>
+      t('master.rooms.detail', { floor: row.floor as number, kind: t(`master.roomKind.${row.kind as string}`) }),
+    duplicate: (data) => ({ key: 'master.rooms.duplicate', params: { name: text(data.room) } }),
+  },
+  departments: {
+    entity: 'departments',
+    values: (data) => ({ name: text(data.name) }),
+    data: (row) => ({ name: row.name }),
+    detail: () => '',
+    duplicate: named('master.departments.duplicate'),
+  },
+  giftTypes: {
+    entity: 'gift_types',
+    values: (data) => ({ name: text(data.name), packageId: idOf(data.package_id) }),
+    data: (row) => ({ name: row.name, package_id: row.package_id }),
+    detail: (row, t) => t('master.giftTypes.detail', { package: row.package_name as string }),
+    duplicate: named('master.giftTypes.duplicate'),
+  },
+  products: {
+    entity: 'products',
+    values: (data) => ({
+      name: text(data.name),
+      spec: text(data.spec),
+      unit: text(data.unit),
+      price: fenText(Math.round((data.price as number) * 100)),
+      category: text(data.category),
+      selfPaid: data.self_paid === YES,
+    }),
+    data: (row) => ({
+      name: row.name,
+      spec: row.spec,
+      unit: row.unit,
+      price: yuan(row.price as string),
+      category: row.category,
+      self_paid: yesNo(row.self_paid),
+    }),
+    detail: (row, t) =>
+      t('master.products.detail', {
+        spec: row.spec as string,
+        price: yuan(row.price as string).toFixed(2),
+        unit: row.unit as string,
+        category: row.category as string,
+      }),
+    duplicate: (data) => ({
+      key: 'master.products.duplicate',
+      params: { name: text(data.name), spec: text(data.spec) },
+    }),
+  },
+  packages: {
+    entity: 'product_packages',
+    values: (data) => ({ name: text(data.name) }),
+    data: (row, items) => ({ name: row.name, items }),
+    detail: (row, t) => t('master.packages.detail', { count: row.item_count as number }),
+    duplicate: named('master.packages.duplicate'),
+  },
+}
+
+const notFound = () => new AppError(Code.NOT_FOUND, 'master.notFound')
+
+/** A page of the site's entries of a kind, as the administration lists them. */
+export async function listEntries(db: Db, kind: MasterKind, siteId: number, query: entries.EntryQuery, t: Translate) {
+  const { list, total } = await entries.listEntries(db, kind, siteId, query)
+  return {
+    list: list.map((row) => ({
+      id: row.id,
+      name: row.name,
+      detail: RULES[kind].detail(row, t),
+      retired: row.retired,
+      in_service: row.in_service !== false,
+    })),
+    total,
+  }
+}
+
+/** An entry of the site as its form's values. */
+export async function entryInfo(db: Db, kind: MasterKind, siteId: number, id: number) {
+  const row = await entries.findEntry(db, kind, siteId, id)
+  if (!row) throw notFound()
+  const items = kind === 'packages' ? await entries.packageItems(db, id) : []
+  return { id, retired: row.retired, data: RULES[kind].data(row, items) }
+}
+
+/** A package's rows as the items table takes them. */
+const itemsOf = (data: FormData) =>
+  (data.items as FormData[]).map((row) => ({ productId: idOf(row.product_id)!, quantity: row.quantity as number }))
+
+/**
+ * What a form's rules cannot know: the chosen package or products are the site's and in use, and a
+ * package names each product once.
+ */
+async function checkChoices(tx: Db, kind: MasterKind, siteId: number, data: FormData) {
+  const siteErrors = await checkAgainstSite(tx, siteId, fieldsOf(MASTER_FORMS[kind]), data, [])
+  if (siteErrors.length) throw new FormInvalidError(siteErrors)
+  if (kind === 'giftTypes') {
+    const retired = await entries.retiredAmong(tx, 'packages', siteId, [idOf(data.package_id)!])
+    for (const name of retired.values()) throw new AppError(Code.INVALID_INPUT, 'master.packageRetired', { name })
+  }
+  if (kind === 'packages') {
+    const ids = itemsOf(data).map((item) => item.productId)
+    const retired = await entries.retiredAmong(tx, 'products', siteId, ids)
+    for (const name of retired.values()) throw new AppError(Code.INVALID_INPUT, 'master.productRetired', { name })
+    if (new Set(ids).size < ids.length) throw new AppError(Code.INVALID_INPUT, 'master.productTwice')
+  }
+}
+
+/**
+ * Adds an entry, or changes the site's entry `id`, validated with the kind's form; answers its id.
+ * Another site's id is not found and nothing changes.
+ */
+export async function saveEntry(
+  db: Db,
+  kind: MasterKind,
+  actor: Actor,
+  input: { id?: number; data: FormData },
+): Promise<number> {
+  const rules = RULES[kind]
+  const errors = validateForm(MASTER_FORMS[kind], input.data)
+  if (errors.length) throw new FormInvalidError(errors)
+  return db.transaction(async (tx) => {
+    if (input.id !== undefined && !(await entries.findEntry(tx, kind, actor.siteId, input.id, true))) throw notFound()
+    await checkChoices(tx, kind, actor.siteId, input.data)
+    const values = rules.values(input.data)
+    if (await entries.uniqueTaken(tx, kind, actor.siteId, values, input.id)) {
+      const { key, params } = rules.duplicate(input.data)
+      throw new AppError(Code.CONFLICT, key, params)
+    }
+    const id = input.id ?? (await entries.insertEntry(tx, kind, actor.siteId, values))
+    if (input.id !== undefined) await entries.updateEntry(tx, kind, actor.siteId, id, values)
+    if (kind === 'packages') await entries.replacePackageItems(tx, id, itemsOf(input.data))
+    await writeAudit(tx, {
+      ...actor,
+      action: input.id === undefined ? 'create' : 'update',
+      entity: rules.entity,
+      entityId: id,
+    })
+    return id
+  })
+}
+
+/**
+ * Deletes an entry of the site that no record refers to; one that records refer to is refused
+ * with IN_USE, on which the app offers to retire it instead.
+ */
+export async function deleteEntry(db: Db, kind: MasterKind, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await entries.findEntry(tx, kind, actor.siteId, id, true)
+    if (!row) throw notFound()
+    if (await entries.isInUse(tx, kind, actor.siteId, row)) {
+      throw new AppError(Code.IN_USE, 'master.inUse', { name: row.name }, 200, { retire: true })
+    }
+    await entries.deleteEntry(tx, kind, actor.siteId, id)
+    await writeAudit(tx, { ...actor, action: 'delete', entity: RULES[kind].entity, entityId: id })
+  })
+}
+
+/** Takes an entry of the site out of use (`retire`) or back into it; either is audited, also when it was already so. */
+export async function retireEntry(db: Db, kind: MasterKind, actor: Actor, id: number, retire: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await entries.findEntry(tx, kind, actor.siteId, id, true)
+    if (!row) throw notFound()
+    if (row.retired !== retire) await entries.setRetired(tx, kind, actor.siteId, id, retire ? new Date() : null)
+    await writeAudit(tx, { ...actor, action: retire ? 'retire' : 'restore', entity: RULES[kind].entity, entityId: id })
+  })
+}

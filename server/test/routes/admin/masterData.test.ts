@@ -1,0 +1,260 @@
+// The centre's lists as the administration keeps them (routes/admin/masterData.ts): the routes every
+// kind shares, then what each kind checks; the option lists and orders that read them.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { and, asc, eq } from 'drizzle-orm'
+import { MASTER_KINDS } from '@yuezi/contract/forms/definitions/masterData'
+import { auditLog, stockBatches } from '../../../src/db/schema.js'
+import { addDays } from '../../../src/lib/dates.js'
+import { SIGNATURE } from '../../formSamples.js'
+import { addAccount, addProduct, call, login } from '../../helpers.js'
+import { app, post, site, useStockSites } from '../../stockFixture.js'
+import { CARE, departments, general, INDEX, info, OUT, other, row, saved, today } from '../../stockFixture.js'
+
+useStockSites()
+
+const ADMIN = '/api/admin'
+const admin = (kind: string, route: string, body: object, lang?: string) =>
+  post(`${ADMIN}/${kind}/${route}`, body, lang ? { lang } : {})
+const unique = () => Math.random().toString(36).slice(2, 8)
+
+/** Saves an entry and answers its id, failing the test on a refusal. */
+async function added(kind: string, body: object): Promise<number> {
+  const reply = await admin(kind, 'save', body)
+  assert.equal(reply.code, 1, reply.msg)
+  return reply.res.id
+}
+
+const auditActions = async (entity: string, id: number) =>
+  (
+    await app.db
+      .select({ action: auditLog.action, siteId: auditLog.siteId, accountId: auditLog.accountId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)))
+      .orderBy(asc(auditLog.id))
+  ).map((entry) => {
+    assert.deepEqual([entry.siteId, entry.accountId], [site.siteId, site.accountId])
+    return entry.action
+  })
+
+const product = (extra: object = {}) => ({
+  name: `测试纸巾-${unique()}`,
+  spec: '100抽',
+  unit: '包',
+  price: 12.5,
+  category: '日用品',
+  self_paid: 'yes',
+  ...extra,
+})
+
+describe('the routes every list shares', () => {
+  it('answers -5 to staff who do not administer the site, for every kind and route', async () => {
+    const { account, password } = await addAccount(app, { siteIds: [site.siteId], canApprove: true })
+    const token = await login(app, account, password)
+    for (const kind of MASTER_KINDS) {
+      for (const route of ['list', 'info', 'save', 'delete', 'retire', 'restore']) {
+        const reply = await call(app, `${ADMIN}/${kind}/${route}`, { id: departments[0].id, page: 1 }, { token })
+        assert.equal(reply.code, -5, `${kind}/${route}`)
+      }
+    }
+  })
+
+  it("lists a kind's entries by keyword, in use or retired, each with what tells it apart", async () => {
+    const name = `测试奶瓶-${unique()}`
+    const id = await added('products', product({ name, spec: '240ml', price: 88 }))
+    const { res } = await admin('products', 'list', { keyword: name, page: 1, limit: 20 })
+    assert.deepEqual(res, {
+      list: [{ id, name, detail: '240ml · ¥88.00/包 · 日用品', retired: false, in_service: true }],
+      total: 1,
+    })
+    assert.equal((await admin('products', 'retire', { id })).code, 1)
+    assert.equal((await admin('products', 'list', { keyword: name, page: 1, limit: 20 })).res.total, 0)
+    const retired = await admin('products', 'list', { keyword: name, retired: true, page: 1, limit: 20 })
+    assert.deepEqual(
+      retired.res.list.map((entry: { id: number; retired: boolean }) => [entry.id, entry.retired]),
+      [[id, true]],
+    )
+    assert.equal((await admin('products', 'restore', { id })).code, 1)
+    assert.deepEqual(await auditActions('products', id), ['create', 'retire', 'restore'])
+  })
+
+  it('answers an entry as its form and changes it, audited', async () => {
+    const id = await added('products', product({ spec: '' }))
+    const changed = product({ name: `改名-${unique()}`, price: 0, self_paid: 'no' })
+    assert.equal((await admin('products', 'save', { id, ...changed })).res.id, id)
+    const { res } = await admin('products', 'info', { id })
+    assert.deepEqual(res, { id, retired: false, data: changed })
+    assert.deepEqual(await auditActions('products', id), ['create', 'update'])
+  })
+
+  it('finds no entry of another site: -2 for every route, nothing changed, nothing audited', async () => {
+    const [theirs] = (await call(app, `${INDEX}/departmentList`, {}, { token: other.token })).res
+    for (const route of ['info', 'delete', 'retire', 'restore']) {
+      const reply = await admin('departments', route, { id: theirs.id })
+      assert.equal(reply.code, -2, route)
+    }
+    assert.equal((await admin('departments', 'save', { id: theirs.id, name: '改名' })).code, -2)
+    const after = (await call(app, `${INDEX}/departmentList`, {}, { token: other.token })).res
+    assert.deepEqual(after[0], theirs)
+    assert.deepEqual(
+      await app.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, theirs.id))
+        .then((rows) => rows.filter((r) => r.entity === 'departments')),
+      [],
+    )
+  })
+
+  it('refuses to delete what records refer to, offering to retire it; deletes what nothing refers to', async () => {
+    const used = await added('departments', { name: `测试部-${unique()}` })
+    const { productId, batches } = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 5 }] })
+    const order = await saved(`${OUT}/save`, general([row(productId, batches[0].id, 1)], { department_id: used }))
+    for (const [lang, text] of [
+      ['zh', '已有记录在用，不能删除'],
+      ['en', 'is used by records and cannot be deleted'],
+    ]) {
+      const reply = await admin('departments', 'delete', { id: used }, lang)
+      assert.equal(reply.code, -8)
+      assert.deepEqual(reply.res, { retire: true })
+      assert.ok(reply.msg.includes(text), reply.msg)
+    }
+    assert.equal((await admin('departments', 'retire', { id: used })).code, 1)
+    // Not offered for a new record, still named on the order that names it.
+    const listed = (await post(`${INDEX}/departmentList`, {})).res.find((d: { id: number }) => d.id === used)
+    assert.equal(listed.retired, true)
+    assert.equal((await info(OUT, order)).department_id, used)
+
+    const unused = await added('departments', { name: `测试部-${unique()}` })
+    assert.equal((await admin('departments', 'delete', { id: unused })).code, 1)
+    assert.equal((await admin('departments', 'info', { id: unused })).code, -2)
+    assert.deepEqual(await auditActions('departments', unused), ['create', 'delete'])
+    assert.deepEqual(await auditActions('departments', used), ['create', 'retire'])
+  })
+})
+
+describe('what each kind checks', () => {
+  it('refuses a product without a unit or with a negative price, in zh and en', async () => {
+    const noUnit = await admin('products', 'save', product({ unit: '' }), 'zh')
+    assert.deepEqual([noUnit.code, noUnit.msg], [-1, '请输入单位'])
+    assert.equal((await admin('products', 'save', product({ unit: '' }), 'en')).msg, 'Please enter Unit')
+    const negative = await admin('products', 'save', product({ price: -1 }), 'zh')
+    assert.deepEqual([negative.code, negative.msg], [-1, '单价不能为负数'])
+  })
+
+  it('refuses a second entry of the same name: a product by name and spec, a room by number', async () => {
+    const body = product()
+    await added('products', body)
+    const twice = await admin('products', 'save', body, 'zh')
+    assert.deepEqual([twice.code, twice.msg], [-6, `物品“${body.name}”（规格“100抽”）已存在`])
+    // Another spec is another product.
+    await added('products', { ...body, spec: '200抽' })
+    const room = { floor: 10, room: `10${unique()}`, kind: 'suite', in_service: 'yes' }
+    await added('rooms', room)
+    const again = await admin('rooms', 'save', { ...room, floor: 11 }, 'en')
+    assert.deepEqual([again.code, again.msg], [-6, `Room ${room.room} already exists`])
+  })
+
+  it('offers a room for check-in only while it is in service and not retired', async () => {
+    const rooms = async () =>
+      (await post(`${INDEX}/floorList`, {})).res.flatMap((f: { rooms: { room: string }[] }) =>
+        f.rooms.map((r) => r.room),
+      )
+    const room = `12${unique()}`
+    const id = await added('rooms', { floor: 12, room, kind: 'deluxe', in_service: 'no' })
+    assert.ok(!(await rooms()).includes(room))
+    await added('rooms', { id, floor: 12, room, kind: 'deluxe', in_service: 'yes' })
+    assert.ok((await rooms()).includes(room))
+    const listed = (await admin('rooms', 'list', { keyword: room, page: 1, limit: 5 })).res.list[0]
+    assert.equal(listed.detail, '12 楼 · 豪华套房')
+    await admin('rooms', 'retire', { id })
+    assert.ok(!(await rooms()).includes(room))
+    // A customer's room is in use.
+    const reply = await admin('rooms', 'delete', {
+      id: (await admin('rooms', 'list', { keyword: site.customers[0].room, page: 1, limit: 5 })).res.list[0].id,
+    })
+    assert.equal(reply.code, -8)
+  })
+
+  it('refuses a package without items or with a quantity of zero; keeps its products and quantities', async () => {
+    const empty = await admin('packages', 'save', { name: `测试套餐-${unique()}`, items: [] }, 'zh')
+    assert.deepEqual([empty.code, empty.msg], [-1, '请选择物品'])
+    const productId = await added('products', product())
+    const zero = await admin('packages', 'save', {
+      name: `测试套餐-${unique()}`,
+      items: [{ product_id: productId, quantity: 0 }],
+    })
+    assert.equal(zero.code, -1)
+    assert.match(zero.msg, /数量不能小于1/)
+    const name = `测试套餐-${unique()}`
+    const id = await added('packages', { name, items: [{ product_id: productId, quantity: 2 }] })
+    assert.deepEqual((await admin('packages', 'info', { id })).res.data, {
+      name,
+      items: [{ product_id: productId, quantity: 2 }],
+    })
+    // Its product is in use now.
+    assert.equal((await admin('products', 'delete', { id: productId })).code, -8)
+  })
+
+  it('refuses a gift type whose package is retired, and a package of a retired product', async () => {
+    const productId = await added('products', product())
+    const packageId = await added('packages', {
+      name: `测试套餐-${unique()}`,
+      items: [{ product_id: productId, quantity: 1 }],
+    })
+    const packageName = (await admin('packages', 'info', { id: packageId })).res.data.name
+    await admin('packages', 'retire', { id: packageId })
+    const gift = await admin('giftTypes', 'save', { name: `测试礼包-${unique()}`, package_id: packageId }, 'zh')
+    assert.deepEqual([gift.code, gift.msg], [-1, `套餐“${packageName}”已停用，请选择在用的套餐`])
+    await admin('packages', 'restore', { id: packageId })
+    const giftId = await added('giftTypes', { name: `测试礼包-${unique()}`, package_id: packageId })
+    assert.equal((await admin('packages', 'delete', { id: packageId })).code, -8)
+    await admin('giftTypes', 'retire', { id: giftId })
+    const listed = (await post(`${INDEX}/giftTypeList`, {})).res.find((g: { id: number }) => g.id === giftId)
+    assert.equal(listed.retired, true)
+
+    await admin('products', 'retire', { id: productId })
+    const withRetired = await admin('packages', 'save', {
+      name: `测试套餐-${unique()}`,
+      items: [{ product_id: productId, quantity: 1 }],
+    })
+    assert.equal(withRetired.code, -1)
+    const packages = (await post(`${INDEX}/productPackageList`, {})).res
+    assert.equal(packages.find((p: { id: number }) => p.id === packageId).retired, false)
+  })
+})
+
+describe('products sold as self-paid items', () => {
+  it('leaves retired products out of productList and offers only self-paid ones when asked', async () => {
+    const sold = await added('products', product())
+    const kept = await added('products', product({ self_paid: 'no' }))
+    const ids = async (body: object) =>
+      (await post(`${INDEX}/productList`, { page: 1, limit: 100, keyword: '测试纸巾', ...body })).res.list.map(
+        (p: { id: number }) => p.id,
+      )
+    assert.ok((await ids({})).includes(kept))
+    const selfPaid = await ids({ self_paid: true })
+    assert.ok(selfPaid.includes(sold) && !selfPaid.includes(kept))
+    await admin('products', 'retire', { id: sold })
+    assert.ok(!(await ids({})).includes(sold))
+  })
+
+  it('refuses a self-paid order of a product not sold as such', async () => {
+    const id = await added('products', product({ self_paid: 'no' }))
+    const [batch] = await app.db
+      .insert(stockBatches)
+      .values({ siteId: site.siteId, productId: id, batchNo: 'T-NS', expiryDate: addDays(today, 100), quantity: 5 })
+      .returning({ id: stockBatches.id })
+    const body = {
+      customer_id: site.customers[1].id,
+      items: [{ ...row(id, batch.id, 1), price: 12.5 }],
+      signature: SIGNATURE,
+    }
+    const reply = await post(`${CARE}/save`, body)
+    assert.equal(reply.code, -1)
+    assert.equal(reply.res.errors[0].path, 'items.0.product_id')
+    // A product that is sold is accepted.
+    const sold = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 5 }] })
+    await saved(`${CARE}/save`, { ...body, items: [{ ...row(sold.productId, sold.batches[0].id, 1), price: 10 }] })
+  })
+})

@@ -1,0 +1,3 @@
+import zh from '../../../../locales/zh-CN.json'
+
+export default definePageConfig({ navigationBarTitleText: zh['master.title'] })
