@@ -50,6 +50,8 @@ export async function fillSite(
     medicine: [],
     outApply: [],
     specialCare: [],
+    inbound: [],
+    batch: [data.stock.batchId],
     session: (await as('/api/care/account/sessions')).res.map((s: { id: number }) => s.id),
   }
   data.pools = pools
@@ -73,6 +75,7 @@ export async function fillSite(
     pools.specialCare.push(
       (await as('/api/care/specialCare/save', { ...specialCareBody(data, i), remark: marker })).res.id,
     )
+    pools.inbound.push((await as('/api/care/inbound/save', { ...inboundBody(data, i), remark: marker })).res.id)
   }
   return data
 }
@@ -122,6 +125,12 @@ export const specialCareBody = (data: SiteData, n: number) => ({
   items: [{ ...orderItem(data), price: 12.5 }],
 })
 
+/** An inbound order of the site's product: every batch number it uses expires on the same day. */
+export const inboundBody = ({ stock }: SiteData, n: number) => ({
+  supplier: '供应商',
+  items: [{ product_id: stock.productId, batch_no: `F${n % 5}`, expiry_date: '2999-12-31', quantity: 2, unit_cost: 3 }],
+})
+
 const CHECKS = [
   { approve: true },
   { approve: false, reason: '数量不对' },
@@ -157,6 +166,8 @@ const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<st
   '/api/care/specialCare/save': (data, _pick, n) => specialCareBody(data, n),
   '/api/care/outApply/check': ({ pools }, pick) => ({ id: pick(pools.outApply), ...pick(CHECKS) }),
   '/api/care/specialCare/check': ({ pools }, pick) => ({ id: pick(pools.specialCare), ...pick(CHECKS) }),
+  '/api/care/inbound/save': (data, _pick, n) => inboundBody(data, n),
+  '/api/care/inbound/check': ({ pools }, pick) => ({ id: pick(pools.inbound), ...pick(CHECKS) }),
 }
 
 /** The pool of what an id field of a route refers to, if known. */
@@ -170,12 +181,14 @@ export function poolName(url: string, key: string): string | undefined {
     department_id: 'department',
     gift_type_id: 'giftType',
     session_id: 'session',
+    batch_id: 'batch',
   }
   if (key !== 'id') return byField[key]
   if (url.includes('/customer/')) return 'customer'
   if (/medicine/i.test(url)) return 'medicine'
   if (url.includes('/outApply/')) return 'outApply'
   if (url.includes('/specialCare/')) return 'specialCare'
+  if (url.includes('/inbound/')) return 'inbound'
   if (/FormRecord|saveForm/.test(url)) return 'record'
   if (url.endsWith('/productList')) return 'product'
   if (url.endsWith('/departmentList')) return 'department'
