@@ -15,6 +15,17 @@ const batchQuantity = async (page, productId, batchId) =>
   (await app.api(page, 'inoutstore/getProductBatch', { product_id: productId })).find((b) => b.id === batchId)
     ?.quantity ?? 0
 
+/** The manager, a colleague with the approve right, signed in on a page of her own with the order's card on its list. */
+async function managersCard(listEntry, order) {
+  const desk = await app.newPage()
+  await app.login(desk, 'manager', 'demo1234')
+  await desk.waitForURL(isHome)
+  await openEntry(desk, listEntry)
+  const card = desk.locator('.stock-list__card').filter({ hasText: order.no })
+  await card.waitFor()
+  return { desk, card }
+}
+
 test('出库单: made by demo, who is shown she may not approve it; approved from 出库单列表 by the manager; the batch stock drops', async () => {
   const page = await app.newPage()
   await app.loginAndPick(page)
@@ -44,12 +55,7 @@ test('出库单: made by demo, who is shown she may not approve it; approved fro
   await page.close()
 
   // The manager, a colleague with the right in the site, approves it from the same list.
-  const desk = await app.newPage()
-  await app.login(desk, 'manager', 'demo1234')
-  await desk.waitForURL(isHome)
-  await openEntry(desk, 'entry.outApplyGeneralList')
-  const card = desk.locator('.stock-list__card').filter({ hasText: order.no })
-  await card.waitFor()
+  const { desk, card } = await managersCard('entry.outApplyGeneralList', order)
   assert.equal(await card.locator('.stock-list__own').count(), 0)
   // The row's buttons look as NutUI draws them: side by side on one line, the text-only ones
   // (导出 PDF, 删除) without a background.
@@ -201,12 +207,7 @@ test('入库单: made by demo, approved by the manager; the stock page shows the
   await page.close()
 
   // The manager approves it from 入库单列表, and finds the batch and its movement on the stock page.
-  const desk = await app.newPage()
-  await app.login(desk, 'manager', 'demo1234')
-  await desk.waitForURL(isHome)
-  await openEntry(desk, 'entry.inboundList')
-  const card = desk.locator('.stock-list__card').filter({ hasText: order.no })
-  await card.waitFor()
+  const { desk, card } = await managersCard('entry.inboundList', order)
   await card.locator('.nut-button').filter({ hasText: formZh['stock.approve'] }).click()
   await modal(desk).getByText(formZh['stock.approve'], { exact: true }).click()
   await card.locator('.stock-list__tag--approved').waitFor()

@@ -66,7 +66,6 @@ export const StockList = Page(
   }),
 )
 
-export const StockBatchesBody = Type.Object({ product_id: Id })
 export const StockBatches = Envelope(
   Type.Array(
     Type.Object({

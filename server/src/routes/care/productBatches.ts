@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { centreToday } from '../../lib/dates.js'
+import type { FastifyReply } from 'fastify'
+import { centreToday, type CentreZone } from '../../lib/dates.js'
 import {
   BatchMovements,
   BatchMovementsBody,
   ProductBatchBody,
   ProductBatchList,
   StockBatches,
-  StockBatchesBody,
   StockList,
   StockListBody,
 } from '@yuezi/contract/api/stock'
@@ -15,6 +15,12 @@ import { movementsOf, productBatches, stockBatchesOf, stockLevels } from '../../
 /** The store: batches of a product to choose from; the stock page's quantities, batches and movements. */
 const productBatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate)
+
+  /** A handler answering what `read` finds of the body's product on the centre's today. */
+  const productBatchesBy =
+    <T>(read: (db: typeof app.db, siteId: number, productId: number, today: string) => Promise<T>) =>
+    async (request: { session: CentreZone & { siteId: number }; body: { product_id: number } }, reply: FastifyReply) =>
+      reply.ok(await read(app.db, request.session.siteId, request.body.product_id, centreToday(request.session)))
 
   app.post(
     '/getProductBatch',
@@ -27,10 +33,7 @@ const productBatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ProductBatchList },
       },
     },
-    async (request, reply) =>
-      reply.ok(
-        await productBatches(app.db, request.session.siteId, request.body.product_id, centreToday(request.session)),
-      ),
+    productBatchesBy(productBatches),
   )
 
   app.post(
@@ -59,14 +62,11 @@ const productBatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Every batch of a product of the site, in stock or not, earliest expiry first',
         description:
           "near_expiry: expires within 30 days; expired: past its expiry date. Another site's product answers -2.",
-        body: StockBatchesBody,
+        body: ProductBatchBody,
         response: { 200: StockBatches },
       },
     },
-    async (request, reply) =>
-      reply.ok(
-        await stockBatchesOf(app.db, request.session.siteId, request.body.product_id, centreToday(request.session)),
-      ),
+    productBatchesBy(stockBatchesOf),
   )
 
   app.post(
