@@ -29,7 +29,7 @@ export function startApp(overrides: Partial<Config> = {}, options: BuildOptions 
   return buildApp(
     {
       ...config,
-      logLevel: process.env.TEST_LOG ?? 'silent',
+      logLevel: 'silent',
       loginRateMax: 10_000,
       loginRateAddressMax: 10_000,
       pdfRateMax: 10_000,
