@@ -32,6 +32,7 @@ import productBatchRoutes from './routes/care/productBatches.js'
 import mapRoutes from './routes/care/map.js'
 import outApplyRoutes from './routes/care/outApply.js'
 import specialCareRoutes from './routes/care/specialCare.js'
+import inboundRoutes from './routes/care/inbound.js'
 import metaRoutes from './routes/meta.js'
 import pdfRoutes from './routes/pdf.js'
 import { loggedError } from './lib/loggedError.js'
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(productBatchRoutes, { prefix: '/api/care/inoutstore' })
   await app.register(outApplyRoutes, { prefix: '/api/care/outApply' })
   await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' })
+  await app.register(inboundRoutes, { prefix: '/api/care/inbound' })
   await app.register(mapRoutes, { prefix: '/api/care/map', tiles: config.mapTiles, geocode: config.mapGeocode })
   await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads, rateMax: config.pdfRateMax })
   await app.register(staffRoutes, { prefix: '/api/admin/staff' })

@@ -161,9 +161,15 @@ describe("the keyword search's indexes", () => {
     const { rows } = (await app.db.execute(indexes)) as { rows: { relname: string; reloptions: string[] | null }[] }
     assert.deepEqual(
       rows.map((row) => [row.relname, row.reloptions]),
-      ['customers_name', 'customers_phone', 'customers_room', 'form_records', 'out_applies', 'special_cares'].map(
-        (table) => [`${table}_search_idx`, ['gin_pending_list_limit=256']],
-      ),
+      [
+        'customers_name',
+        'customers_phone',
+        'customers_room',
+        'form_records',
+        'inbound_orders',
+        'out_applies',
+        'special_cares',
+      ].map((table) => [`${table}_search_idx`, ['gin_pending_list_limit=256']]),
     )
   })
 })

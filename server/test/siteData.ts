@@ -52,6 +52,8 @@ export async function fillSite(
     medicine: [],
     outApply: [],
     specialCare: [],
+    inbound: [],
+    batch: [data.stock.batchId],
     session: (await as('/api/care/account/sessions')).res.map((s: { id: number }) => s.id),
     // A staff member of its own for the administration's routes, which may end or reset her.
     account: [await staffMemberOf(app, site.siteId)],
@@ -77,6 +79,7 @@ export async function fillSite(
     pools.specialCare.push(
       (await as('/api/care/specialCare/save', { ...specialCareBody(data, i), remark: marker })).res.id,
     )
+    pools.inbound.push((await as('/api/care/inbound/save', { ...inboundBody(data, i), remark: marker })).res.id)
   }
   return data
 }
@@ -129,6 +132,12 @@ export const outApplyBody = (data: SiteData, n: number) =>
 export const specialCareBody = (data: SiteData, n: number) => ({
   customer_id: sampleRefs(data, n).customer.id,
   items: [{ ...orderItem(data), price: 12.5 }],
+})
+
+/** An inbound order of the site's product: every batch number it uses expires on the same day. */
+export const inboundBody = ({ stock }: SiteData, n: number) => ({
+  supplier: '供应商',
+  items: [{ product_id: stock.productId, batch_no: `F${n % 5}`, expiry_date: '2999-12-31', quantity: 2, unit_cost: 3 }],
 })
 
 const CHECKS = [
@@ -202,6 +211,8 @@ const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<st
     upload_retention_days: 30,
     rules: pick(['入住须知第一版', '入住须知第二版']),
   }),
+  '/api/care/inbound/save': (data, _pick, n) => inboundBody(data, n),
+  '/api/care/inbound/check': ({ pools }, pick) => ({ id: pick(pools.inbound), ...pick(CHECKS) }),
 }
 
 /** The pool of each of the centre's lists that the administration keeps (/api/admin/<kind>). */
@@ -225,6 +236,7 @@ export function poolName(url: string, key: string): string | undefined {
     gift_type_id: 'giftType',
     package_id: 'package',
     session_id: 'session',
+    batch_id: 'batch',
   }
   if (key !== 'id') return byField[key]
   if (url.startsWith('/api/admin/staff/')) return 'account'
@@ -234,6 +246,7 @@ export function poolName(url: string, key: string): string | undefined {
   if (/medicine/i.test(url)) return 'medicine'
   if (url.includes('/outApply/')) return 'outApply'
   if (url.includes('/specialCare/')) return 'specialCare'
+  if (url.includes('/inbound/')) return 'inbound'
   if (/FormRecord|saveForm/.test(url)) return 'record'
   if (url.endsWith('/productList')) return 'product'
   if (url.endsWith('/departmentList')) return 'department'

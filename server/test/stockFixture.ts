@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { and, asc, count, eq } from 'drizzle-orm'
-import { auditLog, outApplies, specialCares, stockMovements } from '../src/db/schema.js'
+import { auditLog, inboundOrders, outApplies, specialCares, stockMovements } from '../src/db/schema.js'
 import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { addSite, approverOf, call, type TestSite } from './helpers.js'
 import { app, site, useSite } from './siteFixture.js'
@@ -14,6 +14,7 @@ export const INDEX = '/api/care/index'
 export const BATCHES = '/api/care/inoutstore/getProductBatch'
 export const OUT = '/api/care/outApply'
 export const CARE = '/api/care/specialCare'
+export const INBOUND = '/api/care/inbound'
 
 /** Another site: its departments, customers and products are not ours. */
 export let other: TestSite
@@ -59,7 +60,7 @@ export const general = (items: object[], extra: object = {}) => ({
 })
 export const info = async (url: string, id: number) => (await post(`${url}/info`, { id })).res
 
-export const movementsOf = (kind: 'out_apply' | 'special_care', orderId: number) =>
+export const movementsOf = (kind: 'out_apply' | 'special_care' | 'inbound', orderId: number) =>
   app.db
     .select({
       batchId: stockMovements.batchId,
@@ -86,5 +87,5 @@ export const auditOf = async (entity: string, id: number) =>
 
 const CHECKS = new Set(['approve', 'reject', 'reverse'])
 
-export const orderCount = async (table: typeof outApplies | typeof specialCares) =>
+export const orderCount = async (table: typeof outApplies | typeof specialCares | typeof inboundOrders) =>
   (await app.db.select({ n: count() }).from(table).where(eq(table.siteId, site.siteId)))[0].n

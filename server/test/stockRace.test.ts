@@ -106,6 +106,31 @@ describe('approvals racing for the same stock', () => {
     assert.equal(await moved(batches[0].id), 0)
   })
 
+  it('reversing an inbound order while an outbound order of its batch is approved: one of them, never below zero', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { productId } = await addProduct(app, site.siteId)
+      const inbound = await post('/api/care/inbound/save', {
+        supplier: '供应商',
+        items: [{ product_id: productId, batch_no: `R${round}`, expiry_date: '2999-12-31', quantity: 5, unit_cost: 1 }],
+      })
+      assert.equal((await check('/api/care/inbound/check', { id: inbound.res.id, approve: true })).code, 1)
+      const [batch] = (await post('/api/care/inoutstore/getProductBatch', { product_id: productId })).res
+      const outbound = await order('outApply', productId, batch.id, 3)
+      const [reversal, approval] = await Promise.all([
+        check('/api/care/inbound/check', { id: inbound.res.id, reverse: true }),
+        check('/api/care/outApply/check', { id: outbound, approve: true }),
+      ])
+      assert.deepEqual(
+        [reversal.code, approval.code].sort(),
+        [-7, 1],
+        `round ${round}: ${reversal.msg} / ${approval.msg}`,
+      )
+      const left = await stockOf(app, batch.id)
+      assert.equal(left, reversal.code === 1 ? 0 : 2)
+      assert.equal(await moved(batch.id), left)
+    }
+  })
+
   it('many approvals at once never take a batch below zero', async () => {
     const { productId, batches } = await addProduct(app, site.siteId, {
       batches: [

@@ -9,7 +9,13 @@ import { familyFood } from '@yuezi/contract/forms/definitions/familyFood'
 import { obstetricianRounds } from '@yuezi/contract/forms/definitions/obstetricianRounds'
 import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
 import { proofOfLostReceipt } from '@yuezi/contract/forms/definitions/proofOfLostReceipt'
-import { giftCollection, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
+import {
+  giftCollection,
+  inbound,
+  outApplyGeneral,
+  outApplyGift,
+  specialCare,
+} from '@yuezi/contract/forms/definitions/stock'
 import { visit } from '@yuezi/contract/forms/definitions/visit'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { CHOOSE_DATE_PAGE, PAGES_HOME_ROOT, pagePath } from '../routes'
@@ -101,6 +107,12 @@ export const FEATURES: Feature[] = [
     icon: 'Store',
   }),
   form('specialCare', specialCare, { home: { group: 'outbound', icon: 'Prices' } }),
+  list('inboundList', 'inbound/index', 'stock.inboundList.title', '入库单列表', {
+    group: 'outbound',
+    icon: 'Received',
+  }),
+  form('inbound', inbound),
+  list('stockLevels', 'stock/index', 'stockLevels.title', '库存', { group: 'outbound', icon: 'List' }),
   form('proofOfLostReceipt', proofOfLostReceipt, { home: { group: 'registers', icon: 'Tips' } }),
   form('visit', visit, { home: { group: 'registers', icon: 'UserAdd' } }),
   form('familyFood', familyFood, { home: { group: 'registers', icon: 'Clock' } }),

@@ -69,11 +69,13 @@ describe('home', () => {
     for (const text of [
       '查房',
       '入住',
-      '物品出库',
+      '物品出入库',
       '登记',
       '儿科医生查房签到表',
       '入住须知',
       '礼包领取明细表',
+      '入库单列表',
+      '库存',
       '家属订餐登记表',
     ]) {
       expect(screen.getByText(text)).toBeTruthy()

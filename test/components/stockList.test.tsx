@@ -226,3 +226,155 @@ describe('print / PDF of an order', () => {
     expect(navigate).not.toHaveBeenCalled()
   })
 })
+
+describe('inbound order list (入库单列表)', () => {
+  const inbound = (id: number, status: string, extra: object = {}) => {
+    const {
+      type: _t,
+      department_id: _d,
+      department_name: _n,
+      requester: _r,
+      apply_date: _a,
+      ...common
+    } = order(id, status)
+    return {
+      ...common,
+      no: `RK20261122-0000${id}`,
+      supplier: '母婴用品批发部',
+      inbound_date: '2026-11-22',
+      items_summary: '婴儿纸尿裤 ×40',
+      total_quantity: 40,
+      total: 3840,
+      ...extra,
+    }
+  }
+
+  it('shows the supplier, date and value, no PDF, and approves and reverses with the words of goods coming in', async () => {
+    const spy = mockApi({
+      '/api/care/inbound/index': () => ({
+        code: 1,
+        res: { list: [inbound(1, 'pending'), inbound(2, 'approved')], total: 2 },
+      }),
+      '/api/care/inbound/check': (d) => ({
+        code: 1,
+        res: inbound(d.id as number, d.reverse ? 'reversed' : 'approved'),
+      }),
+    })
+    render(<StockOrderList kind="inbound" />)
+    await settle()
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)))
+    expect(callsTo(spy, '/api/care/inbound/index')[0].data).toMatchObject({ date_from: '2026-11-22', page: 1 })
+    const pending = card('RK20261122-00001')
+    expect(pending.textContent).toContain('母婴用品批发部 · 2026-11-22')
+    expect(pending.textContent).toContain('合计 ¥3840.00')
+    expect(pending.querySelector('.stock-list__pdf')).toBeNull()
+    click(button(pending, '审核通过'))
+    await settle()
+    expect(modal).toHaveBeenCalledWith(
+      expect.objectContaining({ content: '确定审核通过 RK20261122-00001 吗？审核后将增加库存。' }),
+    )
+    expect(callsTo(spy, '/api/care/inbound/check')[0].data).toEqual({ id: 1, approve: true })
+    expect(card('RK20261122-00001').textContent).toContain('已审核')
+    click(button(card('RK20261122-00002'), '冲销'))
+    await settle()
+    expect(modal).toHaveBeenLastCalledWith(
+      expect.objectContaining({ content: '确定冲销 RK20261122-00002 吗？入库的数量将从库存中扣回。' }),
+    )
+    expect(card('RK20261122-00002').textContent).toContain('已冲销')
+  })
+})
+
+describe('the stock page (库存)', () => {
+  const product = { product_id: 7, name: '婴儿纸尿裤', spec: 'NB码', unit: '包', category: '母婴用品' }
+  const batch = (id: number, batch_no: string, expiry_date: string, quantity: number, marks: object) => ({
+    id,
+    batch_no,
+    production_date: null,
+    expiry_date,
+    quantity,
+    near_expiry: false,
+    expired: false,
+    ...marks,
+  })
+  const movement = (id: number, delta: number, order_kind: string, extra: object) => ({
+    id,
+    delta,
+    action: 'approve',
+    at: '2026-11-22T02:00:00.000Z',
+    by_name: '李主管',
+    order_kind,
+    order_id: id * 10,
+    order_type: null,
+    order_no: null,
+    order_date: '2026-11-22',
+    ...extra,
+  })
+
+  it("lists what each product holds; a product's batches are marked; a batch's movements open their orders", async () => {
+    const { default: StockLevels } = await import('@/features/stock/components/StockLevels')
+    const spy = mockApi({
+      '/api/care/inoutstore/stock': () => ({
+        code: 1,
+        res: { list: [{ ...product, on_hand: 52, expired: 2, near_expiry: 10 }], total: 1 },
+      }),
+      '/api/care/inoutstore/stockBatches': () => ({
+        code: 1,
+        res: [
+          batch(1, 'B-OLD', '2026-11-01', 2, { expired: true }),
+          batch(2, 'B-SOON', '2026-12-01', 10, { near_expiry: true }),
+          batch(3, 'R20261122A', '2028-10-01', 40, {}),
+        ],
+      }),
+      '/api/care/inoutstore/batchMovements': () => ({
+        code: 1,
+        res: {
+          list: [
+            movement(2, -4, 'out_apply', { order_type: 'general', order_no: 'CK20261122-00003' }),
+            movement(1, 44, 'inbound', { order_no: 'RK20261122-00001' }),
+            movement(3, 5, 'opening_stock', {}),
+          ],
+          total: 3,
+        },
+      }),
+    })
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    const { baseElement } = render(<StockLevels />)
+    await settle()
+    const card = screen.getByText('婴儿纸尿裤').closest('.stock-levels__card') as HTMLElement
+    expect(card.textContent).toContain('52包')
+    expect(card.textContent).toContain('临期 10')
+    expect(card.textContent).toContain('已过期 2')
+
+    click(card)
+    await settle()
+    expect(callsTo(spy, '/api/care/inoutstore/stockBatches')[0].data).toEqual({ product_id: 7 })
+    const batches = [...baseElement.querySelectorAll('.stock-levels__batch')].map((b) => b.textContent)
+    expect(batches).toEqual([
+      '批次 B-OLD有效期至 2026-11-01 · 已过期2包',
+      '批次 B-SOON有效期至 2026-12-01 · 临期10包',
+      '批次 R20261122A有效期至 2028-10-0140包',
+    ])
+    expect(baseElement.querySelector('.stock-levels__expiry--expired')?.textContent).toContain('已过期')
+
+    click(screen.getByText('批次 R20261122A'))
+    await settle()
+    expect(callsTo(spy, '/api/care/inoutstore/batchMovements')[0].data).toMatchObject({ batch_id: 3, page: 1 })
+    const moves = [...baseElement.querySelectorAll('.stock-levels__movement')]
+    expect(moves.map((m) => m.querySelector('.stock-levels__order-no')?.textContent)).toEqual([
+      '出库单 CK20261122-00003',
+      '入库单 RK20261122-00001',
+      '其他单据（opening_stock） #30',
+    ])
+    expect(moves[1].textContent).toContain('+44')
+    expect(moves[0].textContent).toContain('-4')
+    expect(moves[0].textContent).toContain('2026-11-22 · 李主管')
+    click(moves[1] as HTMLElement)
+    expect(navigate).toHaveBeenLastCalledWith({ url: '/pagesHome/pages/form/inbound/form?id=10' })
+    click(moves[0] as HTMLElement)
+    expect(navigate).toHaveBeenLastCalledWith({ url: '/pagesHome/pages/form/linliao/commom/form?id=20' })
+    // A kind of order without a form of the app opens nothing.
+    navigate.mockClear()
+    click(moves[2] as HTMLElement)
+    expect(navigate).not.toHaveBeenCalled()
+  })
+})

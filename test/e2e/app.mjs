@@ -177,11 +177,14 @@ export function driving(app) {
   }
 
   /** A call of /api/care/<route> as the demo's manager, who approves what demo makes (nobody approves her own). */
-  app.asManager = async (route, body) => {
+  app.asManager = (route, body) => app.as('manager', route, body)
+
+  /** A call of /api/care/<route> as a demo account, signed in on a client of its own. */
+  app.as = async (account, route, body) => {
     const login = await fetch(`${app.server.url}/api/care/account/login_old`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'manager', password: 'demo1234' }),
+      body: JSON.stringify({ account, password: 'demo1234' }),
     })
     const res = await fetch(`${app.server.url}/api/care/${route}`, {
       method: 'POST',

@@ -1,10 +1,11 @@
 // Stock outbound end to end: the real server on a fresh embedded database, the built H5 app,
 // Chromium at phone size. A general outbound order made by demo is approved from 出库单列表 by
 // the manager (its maker is told she may not), taking stock out of its batch; a gift pack from home; a self-paid order signed with the right total; an order
-// asking for more than the stock is refused and changes nothing.
+// asking for more than the stock is refused and changes nothing. Goods received on an inbound order
+// approved by a colleague show on the stock page with their movements in and out.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useApp, fieldOf, saveButton, modal, openEntry, eventually, sign, formZh, fmt, isHome } from './app.mjs'
+import { useApp, fieldOf, saveButton, modal, openEntry, eventually, sign, formZh, fmt, isHome, button } from './app.mjs'
 import { addItem, chooseFirst, productWithStock as withStock } from './formSteps.mjs'
 
 const app = useApp()
@@ -13,6 +14,17 @@ const productWithStock = (page, need, skip) => withStock(app, page, need, skip)
 const batchQuantity = async (page, productId, batchId) =>
   (await app.api(page, 'inoutstore/getProductBatch', { product_id: productId })).find((b) => b.id === batchId)
     ?.quantity ?? 0
+
+/** The manager, a colleague with the approve right, signed in on a page of her own with the order's card on its list. */
+async function managersCard(listEntry, order) {
+  const desk = await app.newPage()
+  await app.login(desk, 'manager', 'demo1234')
+  await desk.waitForURL(isHome)
+  await openEntry(desk, listEntry)
+  const card = desk.locator('.stock-list__card').filter({ hasText: order.no })
+  await card.waitFor()
+  return { desk, card }
+}
 
 test('出库单: made by demo, who is shown she may not approve it; approved from 出库单列表 by the manager; the batch stock drops', async () => {
   const page = await app.newPage()
@@ -43,12 +55,7 @@ test('出库单: made by demo, who is shown she may not approve it; approved fro
   await page.close()
 
   // The manager, a colleague with the right in the site, approves it from the same list.
-  const desk = await app.newPage()
-  await app.login(desk, 'manager', 'demo1234')
-  await desk.waitForURL(isHome)
-  await openEntry(desk, 'entry.outApplyGeneralList')
-  const card = desk.locator('.stock-list__card').filter({ hasText: order.no })
-  await card.waitFor()
+  const { desk, card } = await managersCard('entry.outApplyGeneralList', order)
   assert.equal(await card.locator('.stock-list__own').count(), 0)
   // The row's buttons look as NutUI draws them: side by side on one line, the text-only ones
   // (导出 PDF, 删除) without a background.
@@ -159,4 +166,83 @@ test('自费物品消费表: items, signature and the right total', async () => 
   assert.equal(order.total, total)
   assert.match(order.signature ?? '', /^http/)
   await page.close()
+})
+
+test('入库单: made by demo, approved by the manager; the stock page shows the batch, its movement in and an outbound one', async () => {
+  const page = await app.newPage()
+  await app.loginAndPick(page)
+  const {
+    list: [product],
+  } = await app.api(page, 'index/productList', { page: 1, limit: 1 })
+  const batchNo = `E2E-${Date.now() % 1_000_000}`
+  await openEntry(page, 'entry.inboundList')
+  await page.locator('.stock-list__new').click()
+  await fieldOf(page, 'supplier').waitFor()
+  await fieldOf(page, 'supplier').locator('input').fill('端到端供应商')
+  await button(page, fmt(formZh['formUi.addRow'], { row: formZh['form.row.items'] })).click()
+  await fieldOf(page, 'items.0.product_id').locator('.form-picker__value').click()
+  const popup = page
+    .locator('.form-choice-popup')
+    .filter({ has: page.locator('.form-choice-popup__tile') })
+    .last()
+  await popup.locator(`input[placeholder="${formZh['stock.search']}"]`).fill(product.name)
+  await popup.locator('.form-choice-popup__tile').filter({ hasText: product.name }).first().click()
+  await fieldOf(page, 'items.0.batch_no').locator('input').fill(batchNo)
+  // Good until today: still good today, and the earliest batch an outbound order is offered.
+  await fieldOf(page, 'items.0.expiry_date').locator('.nut-button').click()
+  for (const [key, value] of [
+    ['items.0.quantity', 12],
+    ['items.0.unit_cost', 9.5],
+  ]) {
+    await fieldOf(page, key).locator('input').fill(String(value))
+    await fieldOf(page, key).locator('input').blur()
+  }
+  await saveButton(page).click()
+  const order = await eventually(async () => {
+    const { list } = await app.api(page, 'inbound/index', { page: 1, limit: 20, keyword: batchNo })
+    return list[0]
+  }, 'the saved inbound order')
+  assert.equal(order.status, 'pending')
+  assert.match(order.no, /^RK\d{8}-\d{5}$/)
+  await page.close()
+
+  // The manager approves it from 入库单列表, and finds the batch and its movement on the stock page.
+  const { desk, card } = await managersCard('entry.inboundList', order)
+  await card.locator('.nut-button').filter({ hasText: formZh['stock.approve'] }).click()
+  await modal(desk).getByText(formZh['stock.approve'], { exact: true }).click()
+  await card.locator('.stock-list__tag--approved').waitFor()
+  const batch = (await app.api(desk, 'inoutstore/stockBatches', { product_id: product.id })).find(
+    (b) => b.batch_no === batchNo,
+  )
+  assert.equal(batch.quantity, 12)
+
+  // An outbound order of 2 from that batch, made by the manager and approved by demo.
+  const [department] = await app.api(desk, 'index/departmentList', {})
+  const out = await app.api(desk, 'outApply/save', {
+    type: 'general',
+    department_id: department.id,
+    items: [{ product_id: product.id, batch_id: batch.id, quantity: 2 }],
+  })
+  const outbound = await app.as('demo', 'outApply/check', { id: out.id, approve: true })
+
+  await desk.goBack()
+  await openEntry(desk, 'entry.stockLevels')
+  await desk.locator('.stock-levels__card').filter({ hasText: product.name }).first().click()
+  const row = desk.locator('.stock-levels__batch').filter({ hasText: batchNo })
+  await row.locator('.stock-levels__expiry--near').waitFor()
+  assert.match(await row.textContent(), new RegExp(`10${product.unit}`))
+  await row.click()
+  const moves = desk.locator('.stock-levels__movement')
+  await moves.filter({ hasText: outbound.no }).getByText('-2', { exact: true }).waitFor()
+  await moves.filter({ hasText: order.no }).getByText('+12', { exact: true }).waitFor()
+  assert.deepEqual(await moves.locator('.stock-levels__order-no').allTextContents(), [
+    `${formZh['stockLevels.kind.outApplyGeneral']} ${outbound.no}`,
+    `${formZh['stockLevels.kind.inbound']} ${order.no}`,
+  ])
+  // Tapping the movement in opens its inbound order, approved and only to be read.
+  await moves.filter({ hasText: order.no }).click()
+  await desk.waitForURL((url) => url.pathname.endsWith('/pagesHome/pages/form/inbound/form'))
+  await desk.locator('.form-header__title').getByText(formZh['form.title.inbound'], { exact: true }).waitFor()
+  assert.match(desk.url(), new RegExp(`id=${order.id}`))
+  await desk.close()
 })

@@ -16,6 +16,7 @@ import {
   isExpired,
   isNearExpiry,
   offeredBatches,
+  receivingErrors,
   rowsFromPackage,
   stockErrors,
   type StockBatch,
@@ -38,11 +39,12 @@ const batch = (id: number, expiry_date: string, quantity: number, product_id = 1
 })
 
 describe('the stock forms', () => {
-  it('are the three orders, apart from the forms saved with saveForm; 礼包领取明细表 is one of those', () => {
+  it('are the four orders, apart from the forms saved with saveForm; 礼包领取明细表 is one of those', () => {
     expect(stockFormDefinitions.map((f) => [f.name, f.route])).toEqual([
       ['出库单', '/pagesHome/pages/form/linliao/commom/form'],
       ['入住礼包出库', '/pagesHome/pages/form/checkInGift/form'],
       ['自费物品消费表', '/pagesHome/pages/form/Selffundeditemconsumptiontable/form'],
+      ['入库单', '/pagesHome/pages/form/inbound/form'],
     ])
     expect(stockFormDefinitions.every((f) => formByName(f.name) === undefined)).toBe(true)
     expect(formByName('礼包领取明细表')?.route).toBe('/pagesHome/pages/form/linliao/dcb/form')
@@ -281,5 +283,40 @@ describe('quantity ≤ stock', () => {
   it('reads ids as the pickers send them', () => {
     expect([3, '42'].map(idOf)).toEqual([3, 42])
     expect(['0', 0, -1, 1.5, '4a', '', null].map(idOf)).toEqual(Array(7).fill(undefined))
+  })
+})
+
+describe('the dates of received batches (入库单)', () => {
+  const row = (production_date: string | undefined, expiry_date: string) => ({
+    product_id: 1,
+    batch_no: 'B1',
+    production_date,
+    expiry_date,
+    quantity: 1,
+    unit_cost: 2,
+  })
+  const rules = (rows: unknown[]) => receivingErrors(rows, TODAY).map((e) => [e.path, e.rule])
+
+  it('refuses a batch already expired, made in the future or made after it expires; today is still good', () => {
+    expect(rules([row(undefined, TODAY), row(TODAY, TODAY), row('2026-01-01', '2027-01-01')])).toEqual([])
+    expect(rules([row(undefined, '2026-11-21')])).toEqual([['items.0.expiry_date', 'pastExpiry']])
+    expect(rules([row('2026-11-23', '2027-01-01')])).toEqual([['items.0.production_date', 'futureDate']])
+    expect(rules([row('2026-11-20', '2026-11-19')])).toEqual([
+      ['items.0.expiry_date', 'pastExpiry'],
+      ['items.0.production_date', 'afterExpiry'],
+    ])
+    // Not a date: the form's own format rule says so.
+    expect(rules([row('tomorrow', 'soon'), null])).toEqual([])
+  })
+
+  it('says which row and date, in the reader language', () => {
+    setLocale('zh-CN')
+    const [past] = receivingErrors([row(undefined, '2026-11-01')], TODAY)
+    expect(fieldErrorMessage(past, t)).toBe('物品明细第1行：有效期至早于今天（2026-11-22），已过期的物品不能入库')
+    setLocale('en')
+    expect(fieldErrorMessage(past, t)).toBe(
+      'Items row 1: Expiry date is before today (2026-11-22): expired goods cannot be received',
+    )
+    setLocale('zh-CN')
   })
 })

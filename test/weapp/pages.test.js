@@ -86,6 +86,18 @@ const SHOWS = {
     titleKey: 'form.title.specialCare',
     data: async () => customer.name,
   },
+  'pagesHome/pages/form/inbound/index': {
+    titleKey: 'stock.inboundList.title',
+    data: async () => (await list('inbound/index')).no,
+  },
+  'pagesHome/pages/form/inbound/form': {
+    titleKey: 'form.title.inbound',
+    data: async () => formZh['form.field.supplier'],
+  },
+  'pagesHome/pages/form/stock/index': {
+    titleKey: 'stockLevels.title',
+    data: async () => (await list('inoutstore/stock')).name,
+  },
   'pagesAdmin/pages/accessLog/index': { titleKey: 'accessLog.title', data: async () => customer.name },
   'pagesAdmin/pages/index/index': { titleKey: 'admin.title', data: async () => adminZh['staff.title'] },
   'pagesAdmin/pages/staff/index': {

@@ -1,14 +1,15 @@
-import { Type, type TProperties } from 'typebox'
+import { Type, type TProperties, type TSchema } from 'typebox'
 import { Day, Envelope, Id, Keyword, madeAndChanged, Nullable, Page, Paging, Timestamp } from './common.js'
 
-// What the stock orders (/api/care/outApply, /api/care/specialCare) share: statuses, items, who did
-// what, the list filters and the check.
+// What the stock orders (/api/care/outApply, /api/care/specialCare, /api/care/inbound) share:
+// statuses, items, who did what, the list filters and the check.
 
 export const Status = Type.Union(
   [Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('reversed')],
   {
     description:
-      'pending until checked; then approved (stock taken out) or rejected; an approved order reversed (stock back)',
+      'pending until checked; then approved (stock moved: out, or in for an inbound order) or rejected; an approved ' +
+      'order reversed (the move undone)',
   },
 )
 
@@ -51,21 +52,26 @@ const orderFields = {
   }),
 }
 
-/** A kind of order's replies, from its own fields: a page of the list (rows without their items), one order with its items. */
-export const orderReplies = <T extends TProperties>(fields: T) => ({
+/**
+ * A kind of order's replies, from its own fields: a page of the list (rows without their items),
+ * one order with its items (an outbound order's Item unless the kind has its own).
+ */
+export const orderReplies = <T extends TProperties, I extends TSchema = typeof Item>(fields: T, item?: I) => ({
   OrderList: Page(Type.Object({ ...fields, ...orderFields })),
-  OrderInfo: Envelope(Type.Object({ ...fields, ...orderFields, items: Type.Array(Item) })),
+  OrderInfo: Envelope(Type.Object({ ...fields, ...orderFields, items: Type.Array(item ?? Item) })),
 })
 
-/** The filters of every order list. */
-export const listFilters = {
+/** The filters of every order list: keyword, status, dates (of the order's own date, both included). */
+export const dateFilters = {
   keyword: Type.Optional(Keyword),
   status: Type.Optional(Status),
-  customer_id: Type.Optional(Id),
   date_from: Type.Optional(Day),
   date_to: Type.Optional(Day),
   ...Paging,
 }
+
+/** The filters of the lists of orders for customers and departments. */
+export const listFilters = { ...dateFilters, customer_id: Type.Optional(Id) }
 
 export const CheckBody = Type.Object({
   id: Id,

@@ -1,7 +1,8 @@
 import { Type } from 'typebox'
-import { Day, Envelope, Id, Keyword, Nullable, Page, Paging, Retired } from './common.js'
+import { Day, Envelope, Id, Keyword, Nullable, Page, Paging, Retired, Timestamp } from './common.js'
 
-// The site's stock: its products and packages (/api/care/index) and a product's batches (/api/care/inoutstore).
+// The site's stock: its products and packages (/api/care/index), a product's batches, the stock
+// page's quantities on hand and a batch's movements (/api/care/inoutstore).
 
 export const Product = Type.Object({
   id: Type.Integer(),
@@ -52,4 +53,50 @@ export const ProductBatchList = Envelope(
       near_expiry: Type.Boolean(),
     }),
   ),
+)
+
+export const StockListBody = Type.Object({ keyword: Type.Optional(Keyword), ...Paging })
+export const StockList = Page(
+  Type.Object({
+    product_id: Type.Integer(),
+    name: Type.String(),
+    spec: Type.String(),
+    unit: Type.String(),
+    category: Type.String(),
+    on_hand: Type.Integer({ description: 'In all its batches, expired ones included' }),
+    expired: Type.Integer({ description: 'Of that, in batches past their expiry date' }),
+    near_expiry: Type.Integer({ description: 'Of that, in batches expiring within 30 days' }),
+  }),
+)
+
+export const StockBatches = Envelope(
+  Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      batch_no: Type.String(),
+      production_date: Nullable(Day),
+      expiry_date: Day,
+      quantity: Type.Integer(),
+      near_expiry: Type.Boolean(),
+      expired: Type.Boolean(),
+    }),
+  ),
+)
+
+export const BatchMovementsBody = Type.Object({ batch_id: Id, ...Paging })
+export const BatchMovements = Page(
+  Type.Object({
+    id: Type.Integer(),
+    delta: Type.Integer({ description: 'In (> 0) or out (< 0)' }),
+    action: Type.Union([Type.Literal('approve'), Type.Literal('reverse')]),
+    at: Timestamp,
+    by_name: Type.String(),
+    order_kind: Type.String({
+      description: 'out_apply, special_care, inbound, or another kind of order (e.g. an import of opening stock)',
+    }),
+    order_id: Type.Integer(),
+    order_type: Nullable(Type.String({ description: "An outbound order's type: general or gift" })),
+    order_no: Nullable(Type.String({ description: "The order's number, when its kind has one" })),
+    order_date: Nullable(Day),
+  }),
 )

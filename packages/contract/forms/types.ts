@@ -146,6 +146,14 @@ export type RuleName =
   | 'stock'
   /** A row's batch is past its expiry date (params: product, batch, expiry). */
   | 'expired'
+  /** A received batch whose expiry date is before the centre's today (params: today). */
+  | 'pastExpiry'
+  /** A date after the centre's today where only past days may be (params: today). */
+  | 'futureDate'
+  /** A production date after the batch's expiry date (params: expiry). */
+  | 'afterExpiry'
+  /** A batch number that the product already has with another expiry date (params: batch, expiry). */
+  | 'batchExpiry'
 
 export interface FieldError {
   /** Dotted path: `temperature`, `medicines.1.dose`. */

@@ -495,6 +495,25 @@ const orderTrail = () => ({
   deletedBy: ref('deleted_by').references(() => accounts.id),
 })
 
+/** What every order table starts with: its id, its site and its number. */
+const orderHead = () => ({
+  id: id(),
+  siteId: ref('site_id')
+    .notNull()
+    .references(() => sites.id),
+  /** The order number shown to people, e.g. CK20261122-00042 (set right after the insert). */
+  no: text('no').notNull().default(''),
+})
+
+/** What every order table ends with: its status, why it was rejected (or reversed), its search text and trail. */
+const orderState = () => ({
+  status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+  reason: text('reason'),
+  /** What the keyword search looks in. */
+  searchText: text('search_text').notNull().default(''),
+  ...orderTrail(),
+})
+
 /**
  * Outbound orders (outApply): `general` draws supplies for a department, `gift` hands a gift pack
  * to a customer. Pending until checked; approval takes the items' quantities out of their batches.
@@ -502,12 +521,7 @@ const orderTrail = () => ({
 export const outApplies = pgTable(
   'out_applies',
   {
-    id: id(),
-    siteId: ref('site_id')
-      .notNull()
-      .references(() => sites.id),
-    /** The order number shown to people, e.g. CK20261122-00042 (set right after the insert). */
-    no: text('no').notNull().default(''),
+    ...orderHead(),
     type: text('type', { enum: OUT_APPLY_TYPES }).notNull(),
     departmentId: ref('department_id').references(() => departments.id),
     customerId: ref('customer_id').references(() => customers.id),
@@ -515,12 +529,8 @@ export const outApplies = pgTable(
     requester: text('requester').notNull().default(''),
     applyDate: date('apply_date', { mode: 'string' }).notNull(),
     remark: text('remark').notNull().default(''),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
-    /** Why it was rejected (or reversed). */
-    reason: text('reason'),
-    /** Number, requester, remark, department, gift type and product names: what the keyword search looks in. */
-    searchText: text('search_text').notNull().default(''),
-    ...orderTrail(),
+    /** The keyword search looks in its number, requester, remark, department, gift type and product names. */
+    ...orderState(),
   },
   (t) => [
     index('out_applies_site_date_idx').on(t.siteId, t.applyDate.desc(), t.id.desc()).where(isNull(t.deletedAt)),
@@ -570,11 +580,7 @@ export const outApplyItems = pgTable(
 export const specialCares = pgTable(
   'special_cares',
   {
-    id: id(),
-    siteId: ref('site_id')
-      .notNull()
-      .references(() => sites.id),
-    no: text('no').notNull().default(''),
+    ...orderHead(),
     customerId: ref('customer_id')
       .notNull()
       .references(() => customers.id),
@@ -584,10 +590,8 @@ export const specialCares = pgTable(
     /** The customer's signature (an upload's URL). */
     signature: text('signature'),
     total: money('total').notNull(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
-    reason: text('reason'),
-    searchText: text('search_text').notNull().default(''),
-    ...orderTrail(),
+    /** The keyword search looks in its number, remark and product names. */
+    ...orderState(),
   },
   (t) => [
     index('special_cares_site_date_idx').on(t.siteId, t.consumeDate.desc(), t.id.desc()).where(isNull(t.deletedAt)),
@@ -625,12 +629,64 @@ export const specialCareItems = pgTable(
   ],
 )
 
-export const ORDER_KINDS = ['out_apply', 'special_care'] as const
+/**
+ * Inbound orders (入库单): goods received from a supplier. Pending until checked; approval puts each
+ * item's quantity into its batch (product and batch number), made by that approval when it is new.
+ */
+export const inboundOrders = pgTable(
+  'inbound_orders',
+  {
+    ...orderHead(),
+    supplier: text('supplier').notNull(),
+    inboundDate: date('inbound_date', { mode: 'string' }).notNull(),
+    remark: text('remark').notNull().default(''),
+    /** The keyword search looks in its number, supplier, remark, product names and batch numbers. */
+    ...orderState(),
+  },
+  (t) => [
+    index('inbound_orders_site_date_idx').on(t.siteId, t.inboundDate.desc(), t.id.desc()).where(isNull(t.deletedAt)),
+    index('inbound_orders_site_status_date_idx')
+      .on(t.siteId, t.status, t.inboundDate.desc(), t.id.desc())
+      .where(isNull(t.deletedAt)),
+    keywordIndex('inbound_orders_search_idx', t.searchText),
+  ],
+)
+
+/** An inbound order's rows: the batch they arrive as, named by its number until approval finds or makes it. */
+export const inboundOrderItems = pgTable(
+  'inbound_order_items',
+  {
+    id: id(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => inboundOrders.id, { onDelete: 'cascade' }),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** The batch the quantity went into: set by the approval. */
+    batchId: ref('batch_id').references(() => stockBatches.id),
+    batchNo: text('batch_no').notNull(),
+    productionDate: date('production_date', { mode: 'string' }),
+    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    unitCost: money('unit_cost').notNull(),
+  },
+  (t) => [
+    index('inbound_order_items_order_idx').on(t.orderId, t.id),
+    index('inbound_order_items_batch_idx').on(t.batchId),
+    index('inbound_order_items_product_idx').on(t.productId),
+    check('inbound_order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('inbound_order_items_unit_cost_check', sql`${t.unitCost} >= 0`),
+  ],
+)
+
+export const ORDER_KINDS = ['out_apply', 'special_care', 'inbound'] as const
 export type OrderKind = (typeof ORDER_KINDS)[number]
 
 /**
- * Every change of a batch's quantity: an approval takes an item's quantity out (delta < 0), a
- * reversal puts it back (delta > 0). One movement per item and action, so that nothing moves twice.
+ * Every change of a batch's quantity: an approval of an outbound order takes an item's quantity out
+ * (delta < 0), of an inbound order puts it in, a reversal undoes it. One movement per item and
+ * action, so that nothing moves twice.
  */
 export const stockMovements = pgTable(
   'stock_movements',
@@ -645,7 +701,7 @@ export const stockMovements = pgTable(
     delta: integer('delta').notNull(),
     orderKind: text('order_kind', { enum: ORDER_KINDS }).notNull(),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
-    /** The order's item (out_apply_items or special_care_items, by order_kind). */
+    /** The order's item (out_apply_items, special_care_items or inbound_order_items, by order_kind). */
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     action: text('action', { enum: ['approve', 'reverse'] }).notNull(),
     at: at('at').notNull().defaultNow(),

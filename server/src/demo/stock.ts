@@ -3,6 +3,7 @@ import {
   customers,
   departments,
   giftTypes,
+  inboundOrders,
   outApplies,
   productPackageItems,
   productPackages,
@@ -13,12 +14,20 @@ import {
 import type { Db } from '../db/types.js'
 import { addDays, centreDayRange, centreToday, DEFAULT_ZONE as DEMO_ZONE } from '../lib/dates.js'
 import { rowsFromPackage } from '@yuezi/contract/forms/definitions/stockRules'
-import { checkOutApply, checkSpecialCare, saveOutApply, saveSpecialCare } from '../services/orders.js'
+import {
+  checkInbound,
+  checkOutApply,
+  checkSpecialCare,
+  saveInbound,
+  saveOutApply,
+  saveSpecialCare,
+} from '../services/orders.js'
 import { DEMO_SIGNATURE, firstStaff } from './common.js'
 import { random } from './random.js'
 
 // The demo stock of a site: products in realistic categories, two or three batches each (some
-// expired, some expiring within 30 days), three gift packs; and a few orders in every status.
+// expired, some expiring within 30 days), three gift packs; and a few orders in every status,
+// inbound ones among them.
 
 type ProductSeed = [name: string, spec: string, unit: string, price: string]
 
@@ -192,7 +201,8 @@ export async function seedSiteStock(db: Db, siteId: number, today = centreToday(
  * A few orders made by a staff member of the site without the approve right and checked by one
  * with it (someone else checks an order), saved and checked as the app does it: outbound
  * orders for departments (pending, approved, rejected), gift packs for customers (approved,
- * pending; rows filled from the package, earliest expiry first) and self-paid orders (pending, approved).
+ * pending; rows filled from the package, earliest expiry first), self-paid orders (pending, approved)
+ * and goods received (approved: a new batch; pending).
  */
 export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
   const staff = await firstStaff(db, siteId, false)
@@ -250,7 +260,11 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
     return { giftTypeId: type.id, items: rowsFromPackage(items, batchesOf, today).rows }
   }
   /** Made `daysAgo` at 10:30 (when that is past), its number of that day. */
-  const dated = async (table: typeof outApplies | typeof specialCares, id: number, daysAgo: number) => {
+  const dated = async (
+    table: typeof outApplies | typeof specialCares | typeof inboundOrders,
+    id: number,
+    daysAgo: number,
+  ) => {
     const day = addDays(today, -daysAgo)
     const at = new Date(centreDayRange(DEMO_ZONE, day)[0].getTime() + 10.5 * 3600_000)
     if (at.getTime() > Date.now()) return
@@ -346,4 +360,29 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
     ['防溢乳垫', 2],
   ])
   await checkSpecialCare(db, checker, { id: paid, approve: true }, today)
+
+  const received = async (supplier: string, daysAgo: number, items: [string, string, number, number][]) => {
+    const day = addDays(today, -daysAgo)
+    const data = {
+      supplier,
+      inbound_date: day,
+      items: items.map(([name, batchNo, quantity, cost]) => ({
+        product_id: productOf(name).product_id,
+        batch_no: batchNo,
+        production_date: addDays(day, -20),
+        expiry_date: addDays(day, 700),
+        quantity,
+        unit_cost: cost,
+      })),
+    }
+    const id = await saveInbound(db, actor, { data }, today)
+    await dated(inboundOrders, id, daysAgo)
+    return id
+  }
+  const stocked = await received('母婴用品批发部', 2, [
+    ['婴儿纸尿裤', `R${addDays(today, -2).replaceAll('-', '')}A`, 40, 96],
+    ['婴儿湿巾', `R${addDays(today, -2).replaceAll('-', '')}B`, 30, 24.5],
+  ])
+  await checkInbound(db, checker, { id: stocked, approve: true }, today)
+  await received('康宝供应链', 0, [['产褥垫', `R${today.replaceAll('-', '')}C`, 50, 22]])
 }

@@ -2,6 +2,8 @@ import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import {
   accounts,
+  inboundOrderItems,
+  inboundOrders,
   outApplies,
   outApplyItems,
   products,
@@ -16,9 +18,9 @@ import type { Db } from '../db/types.js'
 import { isExpired, isNearExpiry } from '@yuezi/contract/forms/definitions/stockRules'
 import { yuan, type MovingItem, type StockMove } from './stock.js'
 
-// What the tables of outbound orders (outApplies.ts) and self-paid orders (specialCares.ts) share:
-// locking, writing and deleting an order and its items, who did what, and how items read. What
-// may be saved and checked is services/orders.ts's.
+// What the tables of outbound orders (outApplies.ts), self-paid orders (specialCares.ts) and
+// inbound orders (inbound.ts) share: locking, writing and deleting an order and its items, who did
+// what, and how items read. What may be saved and checked is services/orders.ts's.
 
 // ---------------------------------------------------------------------------------------------
 // The kinds of order
@@ -31,10 +33,10 @@ export interface OrderTables {
   kind: OrderKind
   /** The audit log's entity: the table's name. */
   entity: string
-  orders: typeof outApplies | typeof specialCares
-  items: typeof outApplyItems | typeof specialCareItems
-  /** The items' column naming their order (apply_id, care_id): the two tables name it differently. */
-  itemOrderId: typeof outApplyItems.applyId | typeof specialCareItems.careId
+  orders: typeof outApplies | typeof specialCares | typeof inboundOrders
+  items: typeof outApplyItems | typeof specialCareItems | typeof inboundOrderItems
+  /** The items' column naming their order (apply_id, care_id, order_id): the tables name it differently. */
+  itemOrderId: typeof outApplyItems.applyId | typeof specialCareItems.careId | typeof inboundOrderItems.orderId
 }
 
 /**
@@ -83,7 +85,7 @@ export async function lockOrder(tx: Db, t: OrderTables, siteId: number, id: numb
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-// The two tables' columns differ: callers make the values for `t.orders` and `t.items`, which
+// The tables' columns differ: callers make the values for `t.orders` and `t.items`, which
 // TypeScript cannot follow through the union.
 
 /** Inserts an order; answers its id. */
@@ -112,7 +114,8 @@ const movingItemsStatement = preparedPerKind((db, t, name) =>
   db
     .select({
       id: t.items.id,
-      batch_id: t.items.batchId,
+      // The batch's own id: an inbound item's names its batch only once approval found it.
+      batch_id: stockBatches.id,
       quantity: t.items.quantity,
       batch_site_id: stockBatches.siteId,
       product_name: products.name,

@@ -1,8 +1,40 @@
-import { and, asc, count, eq, gt, gte, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import { giftTypes, productPackageItems, productPackages, products, stockBatches } from '../db/schema.js'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm'
+import {
+  accounts,
+  giftTypes,
+  inboundOrders,
+  outApplies,
+  productPackageItems,
+  productPackages,
+  products,
+  specialCares,
+  stockBatches,
+  stockMovements,
+} from '../db/schema.js'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { prepared } from '../db/prepared.js'
 import type { Db } from '../db/types.js'
-import { isNearExpiry, type StockBatch } from '@yuezi/contract/forms/definitions/stockRules'
+import {
+  isExpired,
+  isNearExpiry,
+  NEAR_EXPIRY_DAYS,
+  type StockBatch,
+} from '@yuezi/contract/forms/definitions/stockRules'
 import { containing } from './customers.js'
 
 // The site's stock: products, packages, gift types and batches, and the movements that approving
@@ -26,33 +58,26 @@ export interface ProductQuery {
 }
 
 /**
- * The site's products in use in catalogue order, each with its stock: the quantity of its
- * unexpired batches. A retired one is left out: an order shows its products' names from its items.
+ * A page of the site's products in catalogue order, found by name, specification or category
+ * (`filter` narrows them more), each with `columns` over its batches (joined, grouped by product).
  */
-export async function listProducts(db: Db, siteId: number, query: ProductQuery, today: string) {
-  const conditions: (SQL | undefined)[] = [eq(products.siteId, siteId), isNull(products.retiredAt)]
-  if (query.category) conditions.push(eq(products.category, query.category))
-  if (query.selfPaid) conditions.push(eq(products.selfPaid, true))
+async function productPage<Columns extends Record<string, SQL<unknown> | AnyPgColumn>>(
+  db: Db,
+  siteId: number,
+  query: { page: number; limit: number; keyword?: string },
+  columns: Columns,
+  filter?: SQL,
+) {
+  const conditions: (SQL | undefined)[] = [eq(products.siteId, siteId), filter]
   const keyword = query.keyword?.trim()
   if (keyword) {
     const pattern = containing(keyword)
     conditions.push(or(ilike(products.name, pattern), ilike(products.spec, pattern), ilike(products.category, pattern)))
   }
   const where = and(...conditions)
-  const unexpired = sql`${stockBatches.expiryDate} >= ${today}`
-  const stock = sql<number>`coalesce(sum(${stockBatches.quantity}) filter (where ${unexpired}), 0)::int`
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({
-        id: products.id,
-        name: products.name,
-        spec: products.spec,
-        unit: products.unit,
-        price: products.price,
-        category: products.category,
-        stock,
-        self_paid: products.selfPaid,
-      })
+      .select(columns as Record<string, SQL<unknown> | AnyPgColumn>)
       .from(products)
       .leftJoin(stockBatches, eq(stockBatches.productId, products.id))
       .where(where)
@@ -62,6 +87,40 @@ export async function listProducts(db: Db, siteId: number, query: ProductQuery, 
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(products).where(where),
   ])
+  return { rows: rows as { [K in keyof Columns]: ColumnValue<Columns[K]> }[], total }
+}
+
+/** What a selected column or SQL expression reads as. */
+type ColumnValue<Column> = Column extends SQL<infer T> ? T : Column extends AnyPgColumn ? Column['_']['data'] : never
+
+/** What the product's batches hold, of those that meet `filter`. */
+const held = (filter: SQL) => sql<number>`coalesce(sum(${stockBatches.quantity}) filter (where ${filter}), 0)::int`
+
+/**
+ * The site's products in use in catalogue order, each with its stock: the quantity of its
+ * unexpired batches. A retired one is left out: an order shows its products' names from its items.
+ */
+export async function listProducts(db: Db, siteId: number, query: ProductQuery, today: string) {
+  const { rows, total } = await productPage(
+    db,
+    siteId,
+    query,
+    {
+      id: products.id,
+      name: products.name,
+      spec: products.spec,
+      unit: products.unit,
+      price: products.price,
+      category: products.category,
+      stock: held(sql`${stockBatches.expiryDate} >= ${today}`),
+      self_paid: products.selfPaid,
+    },
+    and(
+      isNull(products.retiredAt),
+      query.category ? eq(products.category, query.category) : undefined,
+      query.selfPaid ? eq(products.selfPaid, true) : undefined,
+    ),
+  )
   return { list: rows.map((row) => ({ ...row, price: yuan(row.price), stock: Number(row.stock) })), total }
 }
 
@@ -230,6 +289,103 @@ export async function choosableBatches(db: Db, siteId: number, productId: number
     )
     .orderBy(asc(stockBatches.expiryDate), asc(stockBatches.id))
   return rows.map((row) => ({ ...row, near_expiry: isNearExpiry(row.expiry_date, today) }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The stock page
+
+/** The site's products in catalogue order, each with what its batches hold, expired and expiring soon apart. */
+export async function stockLevels(
+  db: Db,
+  siteId: number,
+  query: { page: number; limit: number; keyword?: string },
+  today: string,
+) {
+  const soon = sql`${today}::date + ${NEAR_EXPIRY_DAYS}::int`
+  const { rows, total } = await productPage(db, siteId, query, {
+    product_id: products.id,
+    name: products.name,
+    spec: products.spec,
+    unit: products.unit,
+    category: products.category,
+    on_hand: held(sql`true`),
+    expired: held(sql`${stockBatches.expiryDate} < ${today}`),
+    near_expiry: held(sql`${stockBatches.expiryDate} >= ${today} and ${stockBatches.expiryDate} <= ${soon}`),
+  })
+  const list = rows.map((row) => ({
+    ...row,
+    on_hand: Number(row.on_hand),
+    expired: Number(row.expired),
+    near_expiry: Number(row.near_expiry),
+  }))
+  return { list, total }
+}
+
+/** Every batch of a product of the site, in stock or not, earliest expiry first, marked as the lists mark them. */
+export async function productStockBatches(db: Db, siteId: number, productId: number, today: string) {
+  const rows = await db
+    .select({
+      id: stockBatches.id,
+      batch_no: stockBatches.batchNo,
+      production_date: stockBatches.productionDate,
+      expiry_date: stockBatches.expiryDate,
+      quantity: stockBatches.quantity,
+    })
+    .from(stockBatches)
+    .where(and(eq(stockBatches.productId, productId), eq(stockBatches.siteId, siteId)))
+    .orderBy(asc(stockBatches.expiryDate), asc(stockBatches.id))
+  return rows.map((row) => ({
+    ...row,
+    near_expiry: isNearExpiry(row.expiry_date, today),
+    expired: isExpired(row.expiry_date, today),
+  }))
+}
+
+/** Whether the batch is the site's. */
+export async function isSiteBatch(db: Db, siteId: number, batchId: number): Promise<boolean> {
+  const [batch] = await db
+    .select({ id: stockBatches.id })
+    .from(stockBatches)
+    .where(and(eq(stockBatches.id, batchId), eq(stockBatches.siteId, siteId)))
+  return batch !== undefined
+}
+
+/**
+ * A page of a batch's movements, latest first, each with who made it and the order behind it: its
+ * number, date and (an outbound order's) type for the kinds of order this server knows; only the
+ * kind and id for others.
+ */
+export async function batchMovements(db: Db, siteId: number, batchId: number, query: { page: number; limit: number }) {
+  const kind = (name: string) => eq(stockMovements.orderKind, sql`${name}`)
+  const where = and(eq(stockMovements.siteId, siteId), eq(stockMovements.batchId, batchId))
+  const [list, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: stockMovements.id,
+        delta: stockMovements.delta,
+        action: stockMovements.action,
+        at: stockMovements.at,
+        by_name: sql<string>`coalesce(${accounts.name}, '')`,
+        order_kind: sql<string>`${stockMovements.orderKind}`,
+        order_id: stockMovements.orderId,
+        order_type: outApplies.type,
+        order_no: sql<string | null>`coalesce(${outApplies.no}, ${specialCares.no}, ${inboundOrders.no})`,
+        order_date: sql<
+          string | null
+        >`coalesce(${outApplies.applyDate}, ${specialCares.consumeDate}, ${inboundOrders.inboundDate})::text`,
+      })
+      .from(stockMovements)
+      .leftJoin(accounts, eq(accounts.id, stockMovements.by))
+      .leftJoin(outApplies, and(kind('out_apply'), eq(outApplies.id, stockMovements.orderId)))
+      .leftJoin(specialCares, and(kind('special_care'), eq(specialCares.id, stockMovements.orderId)))
+      .leftJoin(inboundOrders, and(kind('inbound'), eq(inboundOrders.id, stockMovements.orderId)))
+      .where(where)
+      .orderBy(desc(stockMovements.at), desc(stockMovements.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(stockMovements).where(where),
+  ])
+  return { list: list.map((row) => ({ ...row, at: row.at.toISOString() })), total }
 }
 
 // ---------------------------------------------------------------------------------------------

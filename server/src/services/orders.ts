@@ -2,33 +2,41 @@ import type { Actor } from '../actor.js'
 import type { OrderStatus, OutApplyType } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 import { AppError, Code, FormInvalidError } from '../errors.js'
-import { outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
-import { idOf, ITEMS, stockErrors } from '@yuezi/contract/forms/definitions/stockRules'
-import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import { inbound, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
+import { idOf, ITEMS, receivingErrors, stockErrors } from '@yuezi/contract/forms/definitions/stockRules'
+import type { FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { fieldsOf, isEmpty, validateForm, withComputed, type UploadCheck } from '@yuezi/contract/forms/validate'
 import { withoutComputed } from '../lib/forms.js'
 import { writeAudit } from '../repositories/audit.js'
 import { siteCustomer } from '../repositories/customers.js'
+import { batchExpiries, getInbound, inboundTables, receiveBatches } from '../repositories/inbound.js'
 import * as orders from '../repositories/orders.js'
 import { getOutApply, outApplyTables, outApplyType } from '../repositories/outApplies.js'
 import { departmentName, giftTypeName } from '../repositories/siteLists.js'
 import * as specialCares from '../repositories/specialCares.js'
 import { getSpecialCare, specialCareTables } from '../repositories/specialCares.js'
-import { batchesByIds, fenText, productsAmong, type Batch, type StockMove } from '../repositories/stock.js'
+import {
+  batchesByIds,
+  fenText,
+  productNames,
+  productsAmong,
+  type Batch,
+  type StockMove,
+} from '../repositories/stock.js'
 import { logAccess } from './accessLog.js'
 import { auditSave, saveOnce } from './saveOnce.js'
 import { checkAgainstSite } from './siteOptions.js'
 import { stockMove } from './stock.js'
 
 // Stock orders: outbound orders (outApply: `general` for a department, 出库单; `gift` a gift pack
-// for a customer, 入住礼包出库) and self-paid item orders of a customer (specialCare, 自费物品消费表).
-// Saved once per request_id and pending until checked; approval takes the items out of their
-// batches, reversal puts them back. Every change is audited.
+// for a customer, 入住礼包出库), self-paid item orders of a customer (specialCare, 自费物品消费表)
+// and inbound orders (入库单). Saved once per request_id and pending until checked; approval takes
+// the items out of their batches (an inbound order's in), reversal undoes it. Every change is audited.
 
 /** The form of each type of outbound order. */
 export const OUT_APPLY_FORMS = { general: outApplyGeneral, gift: outApplyGift } as const
 /** The prefix of an order's number. */
-const PREFIX = { general: 'CK', gift: 'LB', specialCare: 'ZF' } as const
+const PREFIX = { general: 'CK', gift: 'LB', specialCare: 'ZF', inbound: 'RK' } as const
 
 /** An order that is not the site's, or deleted: -2. */
 export const orderNotFound = () => new AppError(Code.NOT_FOUND, 'order.notFound')
@@ -54,8 +62,9 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-// The site's outbound orders, a page of them or one with its items (else undefined): plain reads.
+// The site's outbound and inbound orders, a page of them or one with its items (else undefined): plain reads.
 export { getOutApply, listOutApplies } from '../repositories/outApplies.js'
+export { getInbound, listInbound } from '../repositories/inbound.js'
 
 /** What a reply hands out of a self-paid order (its signature), for the access log. */
 const handedOut = (order: { id: number; customer_id: number; signature: string | null }) => ({
@@ -169,10 +178,15 @@ async function checkOrderData(db: Db, siteId: number, definition: FormDefinition
     today,
     (id) => productNames.get(id) ?? '',
   )
-  // One message a field: a batch of another product is already an `option` error of the site check.
-  const all = [...errors, ...stock].filter((error, i, list) => list.findIndex((e) => e.path === error.path) === i)
-  if (all.length) throw new FormInvalidError(all)
+  // A batch of another product is already an `option` error of the site check.
+  throwFieldErrors([...errors, ...stock])
   return batches
+}
+
+/** Refuses the save with the field errors, one message a field (the first), when there are any. */
+function throwFieldErrors(errors: FieldError[]) {
+  const first = errors.filter((error, i, list) => list.findIndex((e) => e.path === error.path) === i)
+  if (first.length) throw new FormInvalidError(first)
 }
 
 /**
@@ -334,6 +348,87 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
 }
 
 // ---------------------------------------------------------------------------------------------
+// Saving an inbound order
+
+export interface InboundInput {
+  /** Update this pending order instead of creating one. */
+  id?: number
+  /** The fields of 入库单 (@yuezi/contract/forms/definitions/stock.ts): the save's body. */
+  data: FormData
+  requestId?: string
+}
+
+/**
+ * A row whose batch number the product already has (or an earlier row of the order gives) with
+ * another expiry date: approval would refuse it, so the save does.
+ */
+async function batchExpiryErrors(db: Db, siteId: number, rows: FormData[]): Promise<FieldError[]> {
+  const keyOf = (row: FormData) => `${idOf(row.product_id)}\n${textOf(row.batch_no)}`
+  const known = await batchExpiries(
+    db,
+    siteId,
+    rows.map((row) => ({ productId: idOf(row.product_id)!, batchNo: textOf(row.batch_no) })),
+  )
+  return rows.flatMap((row, i): FieldError[] => {
+    const expiry = known.get(keyOf(row))
+    if (expiry === undefined) known.set(keyOf(row), row.expiry_date as string)
+    if (expiry === undefined || expiry === row.expiry_date) return []
+    const path = `${ITEMS}.${i}.expiry_date`
+    return [
+      {
+        path,
+        labelKey: 'form.field.expiry_date',
+        rule: 'batchExpiry',
+        params: { batch: textOf(row.batch_no), expiry },
+      },
+    ]
+  })
+}
+
+/**
+ * Validates the order with its form (inbound_date defaults to today), the batches' dates against
+ * the centre's today, and the site's products and batches, and saves it with its items and the
+ * audit entry in one transaction. Only a pending order can be changed.
+ */
+export async function saveInbound(db: Db, actor: Actor, input: InboundInput, today: string): Promise<number> {
+  const data = { ...input.data }
+  data.inbound_date ??= today
+  throwFieldErrors([...validateForm(inbound, data), ...receivingErrors(data[ITEMS], today)])
+  const rows = data[ITEMS] as FormData[]
+
+  return saveOrder(db, actor, inboundTables, input, today, async (tx) => {
+    throwFieldErrors([
+      ...(await checkAgainstSite(tx, actor.siteId, fieldsOf(inbound), data, [])),
+      ...(await batchExpiryErrors(tx, actor.siteId, rows)),
+    ])
+    const names = await productNames(
+      tx,
+      actor.siteId,
+      rows.map((row) => idOf(row.product_id)!),
+    )
+    const supplier = textOf(data.supplier)
+    const remark = textOf(data.remark)
+    const items = rows.map((row) => ({
+      productId: idOf(row.product_id)!,
+      batchNo: textOf(row.batch_no),
+      productionDate: (row.production_date as string | undefined) ?? null,
+      expiryDate: row.expiry_date as string,
+      quantity: row.quantity as number,
+      unitCost: fenText(Math.round((row.unit_cost as number) * 100)),
+    }))
+    return {
+      values: { supplier, inboundDate: data.inbound_date as string, remark },
+      prefix: PREFIX.inbound,
+      searchText: (no) =>
+        [no, supplier, remark, ...items.flatMap((item) => [names.get(item.productId), item.batchNo])]
+          .filter(Boolean)
+          .join('\n'),
+      items: (orderId) => items.map((item) => ({ orderId, ...item })),
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
 // Deleting
 
 /** Soft-deletes a pending order of the site (kept for audit). */
@@ -348,6 +443,7 @@ async function deleteOrder(db: Db, actor: Actor, t: orders.OrderTables, id: numb
 
 export const deleteOutApply = (db: Db, actor: Actor, id: number) => deleteOrder(db, actor, outApplyTables, id)
 export const deleteSpecialCare = (db: Db, actor: Actor, id: number) => deleteOrder(db, actor, specialCareTables, id)
+export const deleteInbound = (db: Db, actor: Actor, id: number) => deleteOrder(db, actor, inboundTables, id)
 
 // ---------------------------------------------------------------------------------------------
 // Checking: approve, reject, reverse
@@ -403,6 +499,12 @@ function checkActionOf(body: CheckBody): CheckAction {
   throw new AppError(Code.INVALID_INPUT, 'order.checkAction')
 }
 
+/** Gives an approved inbound order's items their batches (see receiveBatches), or refuses it naming the row. */
+async function receive(tx: Db, siteId: number, orderId: number) {
+  const mismatch = await receiveBatches(tx, siteId, orderId)
+  if (mismatch) throw new AppError(Code.STOCK, 'stock.batchExpiry', mismatch)
+}
+
 /** No stock moves: a rejection. */
 const noStockMove: StockMove = { batchDeltas: new Map(), movements: [] }
 
@@ -427,14 +529,16 @@ async function planCheck(
     at: new Date(),
     httpRequestId: actor.httpRequestId,
   }
-  const move = async (direction: 'approve' | 'reverse') =>
-    stockMove(
+  const move = async (direction: 'approve' | 'reverse') => {
+    if (t.kind === 'inbound' && direction === 'approve') await receive(db, actor.siteId, order.id)
+    return stockMove(
       actor.siteId,
       { kind: t.kind, id: order.id },
       await orders.lockMovingItems(db, t, order.id),
       direction,
       today,
     )
+  }
   if ('reverse' in action) {
     if (order.status !== 'approved') throw notInStatus('reverse', order.status)
     return {
@@ -485,6 +589,10 @@ async function checkOrder<Order>(
 /** Approves, rejects or reverses an outbound order of the site (see checkOrder); answers it as it is now. */
 export const checkOutApply = (db: Db, actor: Checker, body: CheckBody, today: string) =>
   checkOrder(db, actor, outApplyTables, body, today, (tx) => getOutApply(tx, actor.siteId, body.id, today))
+
+/** Approves, rejects or reverses an inbound order of the site (see checkOrder); answers it as it is now. */
+export const checkInbound = (db: Db, actor: Checker, body: CheckBody, today: string) =>
+  checkOrder(db, actor, inboundTables, body, today, (tx) => getInbound(tx, actor.siteId, body.id, today))
 
 /** Approves, rejects or reverses a self-paid order of the site (see checkOrder); answers it as it is now. */
 export const checkSpecialCare = (db: Db, actor: Checker, body: CheckBody, today: string) =>

@@ -2,9 +2,9 @@ import type { Field, FormDefinition } from '../types.js'
 import { product, sumOf } from '../compute.js'
 import { ITEMS } from './stockRules.js'
 
-// The stock forms. 出库单, 入住礼包出库 and 自费物品消费表 are orders (outApply/save,
-// specialCare/save): their data is the save's body, validated with these definitions and then
-// against the site's products, batches and stock. 礼包领取明细表 is a care form record (saveForm).
+// The stock forms. 出库单, 入住礼包出库, 自费物品消费表 and 入库单 are orders (outApply/save,
+// specialCare/save, inbound/save): their data is the save's body, validated with these definitions
+// and then against the site's products, batches and stock. 礼包领取明细表 is a care form record (saveForm).
 
 /** A row's product, its batch (the batches of that product) and how many. */
 const product_id: Field = { key: 'product_id', type: 'select', required: true, optionsSource: 'productList' }
@@ -96,6 +96,36 @@ export const specialCare: FormDefinition = {
     {
       titleKey: 'form.section.signatures',
       fields: [{ key: 'signature', type: 'signature', labelKey: 'form.field.customer_signature' }],
+    },
+  ],
+}
+
+/** 入库单: goods received from a supplier, each row a batch of a product; approval puts them in stock. */
+export const inbound: FormDefinition = {
+  name: '入库单',
+  titleKey: 'form.title.inbound',
+  route: '/pagesHome/pages/form/inbound/form',
+  sections: [
+    {
+      titleKey: 'form.section.inbound',
+      fields: [
+        { key: 'supplier', type: 'text', required: true, maxLength: 50 },
+        { key: 'inbound_date', type: 'date', required: true, initial: 'workingDate' },
+      ],
+    },
+    {
+      titleKey: 'form.section.items',
+      fields: [
+        items([
+          product_id,
+          { key: 'batch_no', type: 'text', required: true, maxLength: 40 },
+          { key: 'production_date', type: 'date' },
+          { key: 'expiry_date', type: 'date', required: true },
+          quantity,
+          { key: 'unit_cost', type: 'money', required: true },
+        ]),
+        remark,
+      ],
     },
   ],
 }

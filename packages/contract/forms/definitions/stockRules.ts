@@ -1,5 +1,6 @@
 // The stock rules that the app and the server share: which batches may be offered, the
-// earliest-expiry choice, and whether rows of an order fit the batches' stock. Pure functions.
+// earliest-expiry choice, whether rows of an order fit the batches' stock, and the dates of the
+// batches an inbound order receives. Pure functions.
 import type { FieldError, FormData } from '../types.js'
 import { addDays } from '../compute.js'
 
@@ -142,4 +143,31 @@ export function stockErrors(
     }
   })
   return errors
+}
+
+/**
+ * The date problems of an inbound order's rows on the centre's `today`: a batch that has already
+ * expired (`pastExpiry`), made in the future (`futureDate`) or made after it expires (`afterExpiry`).
+ * Dates that are not dates are left to the form's own rules.
+ */
+export function receivingErrors(rows: unknown, today: string, rowsKey = ITEMS): FieldError[] {
+  if (!Array.isArray(rows)) return []
+  const day = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined)
+  return rows.flatMap((value, i): FieldError[] => {
+    if (!value || typeof value !== 'object') return []
+    const row = value as FormData
+    const expiry = day(row.expiry_date)
+    const made = day(row.production_date)
+    const error = (key: string, rule: FieldError['rule'], params: Record<string, string>): FieldError => ({
+      path: `${rowsKey}.${i}.${key}`,
+      labelKey: `form.field.${key}`,
+      rule,
+      params,
+    })
+    const errors: FieldError[] = []
+    if (expiry && isExpired(expiry, today)) errors.push(error('expiry_date', 'pastExpiry', { today }))
+    if (made && made > today) errors.push(error('production_date', 'futureDate', { today }))
+    else if (made && expiry && made > expiry) errors.push(error('production_date', 'afterExpiry', { expiry }))
+    return errors
+  })
 }

@@ -6,7 +6,7 @@ import { Done, IdBody } from '@yuezi/contract/api/common'
 import { CheckBody } from '@yuezi/contract/api/orders'
 import { orderNotFound, withMayApprove, type CheckBody as Check, type Checker } from '../../services/orders.js'
 
-// The routes outApply and specialCare share: /info, /del and /check read the same and call their
+// The routes outApply, specialCare and inbound share: /info, /del and /check read the same and call their
 // kind's functions. /index and /save differ in their filters and fields: each kind registers them.
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0]
@@ -28,9 +28,10 @@ export interface OrderRoutes {
 }
 
 const checkDescription =
-  '`{id, approve: true}` takes the items out of their batches in one transaction, or answers -7 naming the row, ' +
-  'product and batch and changes nothing; `{id, approve: false, reason}` rejects; `{id, reverse: true, reason?}` ' +
-  'puts the stock of an approved order back. Only a pending order can be approved or rejected, only an approved ' +
+  '`{id, approve: true}` takes the items out of their batches (an inbound order puts them in) in one transaction, ' +
+  'or answers -7 naming the row, product and batch and changes nothing; `{id, approve: false, reason}` rejects; ' +
+  '`{id, reverse: true, reason?}` undoes the move of an approved order (-7 when an inbound batch no longer holds ' +
+  'it). Only a pending order can be approved or rejected, only an approved ' +
   'one reversed (else -6). Only staff with the approve right in the site may check; whoever made the order may ' +
   "not approve or reject it (else -5) unless the site allows it (sites.creator_may_approve). The order's " +
   '`may_approve` says whether the caller may.'

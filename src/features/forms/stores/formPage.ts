@@ -38,7 +38,8 @@ export interface FormBackend {
   load: (id: number) => Promise<FormRecord>
   list: (name: string, query: RecordsQuery) => Promise<Page<FormRecord>>
   remove: (id: number) => Promise<unknown>
-  pdf: (id: number) => Promise<ServerFile>
+  /** The record as a PDF; none for a kind the server does not print. */
+  pdf?: (id: number) => Promise<ServerFile>
 }
 
 const careRecords: FormBackend = {
@@ -278,7 +279,13 @@ export class FormPageStore {
   /** The saved record as a PDF, opened to print or forward (what is typed stays as it is). */
   exportPdf() {
     const id = this.session?.recordId
-    if (this.editing && id) openServerFile(() => this.backend.pdf(id))
+    const pdf = this.backend.pdf
+    if (this.editing && id && pdf) openServerFile(() => pdf(id))
+  }
+
+  /** A saved record of a kind the server prints. */
+  get canExportPdf() {
+    return this.editing && this.backend.pdf !== undefined
   }
 
   async remove() {

@@ -1,4 +1,4 @@
-// What outApply and specialCare orders share: statuses, items, the list query and the check.
+// What the stock orders (outApply, specialCare, inbound) share: statuses, items, the list query and the check.
 import { FILE_CALL, type ServerFile } from '@/api/files'
 import { request, type RequestOptions } from '@/api/request'
 import type { Page, ResOf, Saved } from '@/api/types'
@@ -11,10 +11,10 @@ export type OrderStatus = Static<typeof Status>
 
 export type OrderItem = Static<typeof Item>
 
-/** A list row of either kind of order. */
+/** A list row of either kind of outbound order. */
 type OrderRow = ResOf<typeof OutApplyList>['list'][number] | ResOf<typeof SpecialCareList>['list'][number]
 
-/** What both kinds of order have (a list row), and their items when info or check answers one order. */
+/** What both kinds of outbound order have (a list row), and their items when info or check answers one order. */
 export type OrderBase = { [K in keyof OrderRow]: OrderRow[K] } & { items?: OrderItem[] }
 
 export interface OrderQuery {
@@ -32,7 +32,7 @@ export type CheckBody =
   { id: number; approve: boolean; reason?: string } | { id: number; reverse: true; reason?: string }
 
 /** The calls of one kind of order under `base` (e.g. /api/care/outApply). */
-export function orderApi<Order extends OrderBase, Body extends object>(base: string) {
+export function orderApi<Order extends { id: number; no: string }, Body extends object>(base: string) {
   const QUIET: RequestOptions = { loading: false, showError: false }
   return {
     index: (query: OrderQuery, options: RequestOptions = QUIET) =>

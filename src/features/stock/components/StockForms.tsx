@@ -2,8 +2,14 @@
 // saves and reads its orders). Imported by the stock pages only (pagesHome).
 import { observer } from 'mobx-react-lite'
 import { FormPage } from '@/features/forms'
-import { giftCollection, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
-import { GIFT_COLLECTION, OUT_APPLY_GENERAL, OUT_APPLY_GIFT, SPECIAL_CARE } from '../stores/orderForm'
+import {
+  giftCollection,
+  inbound,
+  outApplyGeneral,
+  outApplyGift,
+  specialCare,
+} from '@yuezi/contract/forms/definitions/stock'
+import { GIFT_COLLECTION, INBOUND, OUT_APPLY_GENERAL, OUT_APPLY_GIFT, SPECIAL_CARE } from '../stores/orderForm'
 
 /** 出库单: a department draws supplies (outApply type general). */
 export const OutApplyGeneralForm = observer(function OutApplyGeneralForm() {
@@ -23,4 +29,9 @@ export const SpecialCareForm = observer(function SpecialCareForm() {
 /** 礼包领取明细表: what a customer received from a gift pack (a care form record, saveForm). */
 export const GiftCollectionForm = observer(function GiftCollectionForm() {
   return <FormPage definition={giftCollection} {...GIFT_COLLECTION} />
+})
+
+/** 入库单: goods received from a supplier (inbound). */
+export const InboundForm = observer(function InboundForm() {
+  return <FormPage definition={inbound} {...INBOUND} />
 })

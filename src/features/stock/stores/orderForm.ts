@@ -1,41 +1,61 @@
 // What the stock order forms add to the form engine: where each saves, reads and lists its orders,
-// orders read as records, the stock rule of the chosen batches, and a gift type filling the rows
-// from its package. Imported by the stock pages only (pagesHome).
+// orders read as records, the stock rule of the chosen batches, a gift type filling the rows from
+// its package, and the dates of received batches. Imported by the stock pages only (pagesHome).
 import { reaction } from 'mobx'
 import type { GiftType, ProductBatch, ProductPackage } from '@/api/stock'
 import type { FormRecord, Page } from '@/api/types'
 import { formOptionsStore, type FormPageOptions, type FormSession, type SaveFormBody } from '@/features/forms'
-import { ITEMS, rowsFromPackage, stockErrors } from '@yuezi/contract/forms/definitions/stockRules'
-import { outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
+import { ITEMS, receivingErrors, rowsFromPackage, stockErrors } from '@yuezi/contract/forms/definitions/stockRules'
+import { inbound, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import type { FormData, OptionsSource } from '@yuezi/contract/forms/types'
 import { fieldsOf } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
 import { centreClock } from '@/stores/centreClock'
 import { toast } from '@/utils/feedback'
+import { inboundApi, type Inbound, type InboundItem } from '../api/inbound'
 import type { OrderBase, OrderItem } from '../api/orders'
 import { outApplyApi } from '../api/outApply'
 import { specialCareApi } from '../api/specialCare'
 
+/** An outbound order's item as its form's row. */
+const outboundRow = (item: OrderItem): FormData => ({
+  product_id: item.product_id,
+  batch_id: item.batch_id,
+  quantity: item.quantity,
+  price: item.price,
+})
+
+/** An inbound order's item as its form's row. */
+const inboundRow = (item: InboundItem): FormData => ({
+  product_id: item.product_id,
+  batch_no: item.batch_no,
+  production_date: item.production_date ?? undefined,
+  expiry_date: item.expiry_date,
+  quantity: item.quantity,
+  unit_cost: item.unit_cost,
+})
+
 /** An order (info) as the form engine reads a record: its fields in `data`, its items as rows. */
-function orderRecord(name: string, order: OrderBase): FormRecord {
+function orderRecord<Item>(
+  name: string,
+  order: (Omit<OrderBase, 'items'> | Omit<Inbound, 'items'>) & { items?: Item[] },
+  rowOf: (item: Item) => FormData,
+): FormRecord {
   const data: FormData = { ...order, order_items: order.items ?? [] }
-  data[ITEMS] = (order.items ?? []).map((item) => ({
-    product_id: item.product_id,
-    batch_id: item.batch_id,
-    quantity: item.quantity,
-    price: item.price,
-  }))
+  data[ITEMS] = (order.items ?? []).map(rowOf)
+  // Only the orders for a customer name one.
+  const customer = 'customer_id' in order ? order : undefined
   return {
     id: order.id,
     name,
-    customer_id: order.customer_id ?? null,
+    customer_id: customer?.customer_id ?? null,
     data,
     created_at: order.created_at,
     created_by: order.created_by,
     updated_at: order.updated_at,
     updated_by: order.updated_by,
-    customer_name: order.customer_name,
-    room: order.room,
+    customer_name: customer?.customer_name,
+    room: customer?.room,
     created_by_name: order.created_by_name,
     updated_by_name: order.updated_by_name,
   }
@@ -74,9 +94,10 @@ function stockRule(data: FormData) {
 }
 
 /** A page of orders as the form's history reads records. */
-const orderRecords = async (name: string, page: Promise<Page<OrderBase>>): Promise<Page<FormRecord>> => {
+const orderRecords = async (name: string, page: Promise<Page<OrderBase | Inbound>>): Promise<Page<FormRecord>> => {
   const { list, total } = await page
-  return { list: list.map((order) => orderRecord(name, order)), total }
+  // A list row has no items.
+  return { list: list.map(({ items: _, ...order }) => orderRecord(name, order, () => ({}))), total }
 }
 
 /** The rows of a gift type's package, earliest-expiry batches first; what no batch covers is reported. */
@@ -164,7 +185,7 @@ const withGiftType = (session: FormSession) => {
 export const OUT_APPLY_GENERAL: FormPageOptions = {
   backend: {
     send: (body) => outApplyApi.save({ type: 'general', ...orderBody(body) }),
-    load: async (id) => orderRecord(outApplyGeneral.name, await outApplyApi.info(id)),
+    load: async (id) => orderRecord(outApplyGeneral.name, await outApplyApi.info(id), outboundRow),
     list: (name, query) => orderRecords(name, outApplyApi.index({ type: 'general', ...query })),
     remove: (id) => outApplyApi.del(id),
     pdf: (id) => outApplyApi.pdf(id),
@@ -177,7 +198,7 @@ export const OUT_APPLY_GENERAL: FormPageOptions = {
 export const OUT_APPLY_GIFT: FormPageOptions = {
   backend: {
     send: (body) => outApplyApi.save({ type: 'gift', ...orderBody(body) }),
-    load: async (id) => orderRecord(outApplyGift.name, await outApplyApi.info(id)),
+    load: async (id) => orderRecord(outApplyGift.name, await outApplyApi.info(id), outboundRow),
     list: (name, query) => orderRecords(name, outApplyApi.index({ type: 'gift', ...query })),
     remove: (id) => outApplyApi.del(id),
     pdf: (id) => outApplyApi.pdf(id),
@@ -190,12 +211,36 @@ export const OUT_APPLY_GIFT: FormPageOptions = {
 export const SPECIAL_CARE: FormPageOptions = {
   backend: {
     send: (body) => specialCareApi.save(orderBody(body)),
-    load: async (id) => orderRecord(specialCare.name, await specialCareApi.info(id)),
+    load: async (id) => orderRecord(specialCare.name, await specialCareApi.info(id), outboundRow),
     list: (name, query) => orderRecords(name, specialCareApi.index({ ...query })),
     remove: (id) => specialCareApi.del(id),
     pdf: (id) => specialCareApi.pdf(id),
   },
   setup: stockSetup,
+  readOnly: notPending,
+}
+
+/** The dates of the received batches (the messages the server gives too), and the products the rows choose from. */
+function receivingSetup(session: FormSession) {
+  session.extraRules.push((data) => receivingErrors(data[ITEMS], centreClock.today()))
+  formOptionsStore.load('productList')
+  // An opened order's products as it has them, also when the product list's first page lacks them.
+  const orderItems = session.record?.data.order_items
+  if (Array.isArray(orderItems)) {
+    const products = (orderItems as InboundItem[]).map((item) => ({ value: item.product_id, label: item.product_name }))
+    formOptionsStore.remember('productList', undefined, products)
+  }
+}
+
+/** 入库单: goods received from a supplier (inbound); the server does not print it. */
+export const INBOUND: FormPageOptions = {
+  backend: {
+    send: (body) => inboundApi.save(orderBody(body)),
+    load: async (id) => orderRecord(inbound.name, await inboundApi.info(id), inboundRow),
+    list: (name, query) => orderRecords(name, inboundApi.index({ ...query })),
+    remove: (id) => inboundApi.del(id),
+  },
+  setup: receivingSetup,
   readOnly: notPending,
 }
 

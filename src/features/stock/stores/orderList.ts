@@ -1,24 +1,25 @@
-// One of the three stock order lists (出库单, 大礼包出库单, 资费物品出库单): its filters, its pages,
+// One of the stock order lists (出库单, 大礼包出库单, 资费物品出库单, 入库单): its filters, its pages,
 // and open / new / delete / approve / reject / reverse of an order, and its PDF.
 import { makeAutoObservable } from 'mobx'
 import { openServerFile } from '@/api/files'
 import { openFormStore } from '@/features/forms'
 import { featureByRoute } from '@/features/registry'
-import { outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
+import { inbound, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { customerStore, sessionStore, workingDateStore } from '@/stores'
 import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
 import { confirm, toast } from '@/utils/feedback'
+import { inboundApi, type Inbound } from '../api/inbound'
 import type { OrderBase, OrderQuery, OrderStatus } from '../api/orders'
 import { outApplyApi, type OutApply } from '../api/outApply'
 import { specialCareApi, type SpecialCare } from '../api/specialCare'
 
-export type OrderListKind = 'outApplyGeneral' | 'outApplyGift' | 'specialCare'
+export type OrderListKind = 'outApplyGeneral' | 'outApplyGift' | 'specialCare' | 'inbound'
 
 /** A row of any of the lists. */
-export type Order = OrderBase & Partial<OutApply> & Partial<SpecialCare>
+export type Order = Omit<OrderBase, 'items'> & Partial<OutApply> & Partial<SpecialCare> & Partial<Inbound>
 
 export type { OrderStatus }
 
@@ -26,8 +27,10 @@ interface Kind {
   titleKey: string
   /** The form an order opens in. */
   definition: FormDefinition
-  api: typeof outApplyApi | typeof specialCareApi
+  api: typeof outApplyApi | typeof specialCareApi | typeof inboundApi
   filters: Partial<OrderQuery>
+  /** Goods coming in: approving puts stock in and reversing takes it out, and there is no PDF. */
+  incoming?: boolean
 }
 
 const ORDER_LISTS: Record<OrderListKind, Kind> = {
@@ -44,6 +47,7 @@ const ORDER_LISTS: Record<OrderListKind, Kind> = {
     filters: { type: 'gift' },
   },
   specialCare: { titleKey: 'stock.specialCareList.title', definition: specialCare, api: specialCareApi, filters: {} },
+  inbound: { titleKey: 'stock.inboundList.title', definition: inbound, api: inboundApi, filters: {}, incoming: true },
 }
 
 export const ORDER_STATUSES: ('all' | OrderStatus)[] = ['all', 'pending', 'approved', 'rejected', 'reversed']
@@ -125,6 +129,11 @@ export class OrderListStore {
     else this.list.update((item) => (item.id === order.id ? { ...item, ...order } : item))
   }
 
+  /** Whether the server prints the list's orders. */
+  get hasPdf() {
+    return !this.kind.incoming
+  }
+
   /** The order as a PDF, opened to print or forward. */
   exportPdf(order: Order) {
     openServerFile(() => this.kind.api.pdf(order.id))
@@ -154,13 +163,15 @@ export class OrderListStore {
   }
 
   async approve(order: Order) {
-    if (await confirm(t('stock.approveConfirm', { no: order.no }), { confirmText: t('stock.approve') })) {
+    const question = this.kind.incoming ? 'stock.approveInboundConfirm' : 'stock.approveConfirm'
+    if (await confirm(t(question, { no: order.no }), { confirmText: t('stock.approve') })) {
       await this.check(order, { approve: true }, 'stock.done.approved')
     }
   }
 
   async reverse(order: Order) {
-    if (await confirm(t('stock.reverseConfirm', { no: order.no }), { confirmText: t('stock.reverse'), danger: true })) {
+    const question = this.kind.incoming ? 'stock.reverseInboundConfirm' : 'stock.reverseConfirm'
+    if (await confirm(t(question, { no: order.no }), { confirmText: t('stock.reverse'), danger: true })) {
       await this.check(order, { reverse: true }, 'stock.done.reversed')
     }
   }

@@ -77,7 +77,7 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
         onRecords={store.history.open}
         onNew={store.canStartNew ? store.startNew : undefined}
         onOpenExisting={store.existingRecord ? store.openExisting : undefined}
-        onExport={store.editing ? store.exportPdf : undefined}
+        onExport={store.canExportPdf ? store.exportPdf : undefined}
         onDiscardDraft={store.discardDraft}
       />
       {tools?.(store)}

@@ -29,6 +29,10 @@ const LINES: Record<OrderListKind, (order: Order) => string[]> = {
     `${customerInRoom(o)} · ${dash(o.consume_date)}`,
     t('stock.amount', { total: Number(o.total ?? 0).toFixed(2) }),
   ],
+  inbound: (o) => [
+    `${dash(o.supplier)} · ${dash(o.inbound_date)}`,
+    t('stock.amount', { total: Number(o.total ?? 0).toFixed(2) }),
+  ],
 }
 
 /** A button on a card: its tap does not open the card's order. */
@@ -37,7 +41,7 @@ const stop = (action: () => void) => (event: { stopPropagation: () => void }) =>
   action()
 }
 
-/** The three stock order lists: search, status and date, open / new / delete, approve / reject / reverse. */
+/** The stock order lists: search, status and date, open / new / delete, approve / reject / reverse. */
 export default observer(function StockOrderList({ kind }: { kind: OrderListKind }) {
   const [store] = useState(() => new OrderListStore(kind))
   usePageTitle(store.kind.titleKey as MessageKey)
@@ -49,7 +53,7 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
       <View className="stock-list__filters">
         <ListFilters
           block="stock-list"
-          placeholder={t('stock.searchPlaceholder')}
+          placeholder={t(store.kind.incoming ? 'stock.inboundSearchPlaceholder' : 'stock.searchPlaceholder')}
           date={filters.values.date}
           dateLabel={t('stock.date', { date: filters.values.date })}
           onKeyword={filters.setKeyword}
@@ -108,15 +112,17 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
                 {t('stock.createdBy', { name: order.created_by_name ?? '', time: timeText(order.created_at) })}
               </Text>
               <View className="stock-list__actions">
-                <Button
-                  className="stock-list__pdf"
-                  size="small"
-                  type="primary"
-                  fill="none"
-                  onClick={stop(() => store.exportPdf(order))}
-                >
-                  {t('formUi.exportPdf')}
-                </Button>
+                {store.hasPdf && (
+                  <Button
+                    className="stock-list__pdf"
+                    size="small"
+                    type="primary"
+                    fill="none"
+                    onClick={stop(() => store.exportPdf(order))}
+                  >
+                    {t('formUi.exportPdf')}
+                  </Button>
+                )}
                 {order.status === 'pending' && (
                   <>
                     <Button size="small" type="danger" fill="none" onClick={stop(() => store.remove(order))}>

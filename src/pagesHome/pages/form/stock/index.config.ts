@@ -1,0 +1,3 @@
+import { featurePageConfig } from '../../../../features/pageConfig'
+
+export default definePageConfig(featurePageConfig('stockLevels'))
