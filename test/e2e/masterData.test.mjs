@@ -3,7 +3,7 @@
 // to delete a department that orders name, is told why not, and retires it instead.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useApp, fieldOf, modal, eventually, zh, formZh, serverZh, fmt } from './app.mjs'
+import { useApp, fieldOf, modal, eventually, zh, adminZh, formZh, serverZh, fmt } from './app.mjs'
 
 const app = useApp()
 const ADMIN_HOME = '/pagesAdmin/pages/index/index'
@@ -11,7 +11,7 @@ const ADMIN_HOME = '/pagesAdmin/pages/index/index'
 /** From the administration home, the list of `labelKey`. */
 async function openList(page, labelKey) {
   await page.goto(`${app.server.url}${ADMIN_HOME}`)
-  await page.locator('.nut-cell').filter({ hasText: zh[labelKey] }).click()
+  await page.locator('.nut-cell').filter({ hasText: adminZh[labelKey] }).click()
   await page.locator('.master-list__new').waitFor()
 }
 
@@ -75,16 +75,16 @@ test('the manager adds a product and a room, and retires a department in use ins
 
   // 厨房 has an outbound order of the demo: its delete is refused, and 停用 is offered instead.
   await openList(page, 'master.list.departments')
-  await card(page, '厨房').locator('.nut-button').filter({ hasText: zh['master.delete'] }).click()
+  await card(page, '厨房').locator('.nut-button').filter({ hasText: adminZh['master.delete'] }).click()
   await modal(page).getByText(zh['common.confirm'], { exact: true }).click()
   await modal(page)
     .getByText(fmt(serverZh['master.inUse'], { name: '厨房' }))
     .waitFor()
-  await modal(page).getByText(zh['master.retire'], { exact: true }).click()
+  await modal(page).getByText(adminZh['master.retire'], { exact: true }).click()
   await eventually(async () => (await card(page, '厨房').count()) === 0, 'the kitchen gone from those in use')
   const departments = await app.api(page, 'index/departmentList', {})
   assert.equal(departments.find((d) => d.name === '厨房')?.retired, true)
-  await page.locator('.master-list__kind').filter({ hasText: zh['master.showRetired'] }).click()
-  await card(page, '厨房').getByText(zh['master.retiredTag']).waitFor()
+  await page.locator('.master-list__kind').filter({ hasText: adminZh['master.showRetired'] }).click()
+  await card(page, '厨房').getByText(adminZh['master.retiredTag']).waitFor()
   await page.close()
 })

@@ -3,10 +3,7 @@
 // open app is signed out.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { button, fieldOf, fmt, input, isHome, modal, useApp, zh } from './app.mjs'
-import { readFileSync } from 'node:fs'
-
-const adminZh = JSON.parse(readFileSync(new URL('../../locales/admin/zh-CN.json', import.meta.url), 'utf8'))
+import { adminZh, button, fieldOf, fmt, input, isHome, modal, useApp, zh } from './app.mjs'
 
 const app = useApp()
 

@@ -7,6 +7,7 @@ const h = require('./harness')
 const zh = require('../../locales/zh-CN.json')
 const en = require('../../locales/en.json')
 const formZh = require('../../locales/forms/zh-CN.json')
+const adminZh = require('../../locales/admin/zh-CN.json')
 const formEn = require('../../locales/forms/en.json')
 const serverZh = require('../../locales/server/zh-CN.json')
 
@@ -125,6 +126,7 @@ module.exports = {
   zh,
   en,
   formZh,
+  adminZh,
   formEn,
   serverZh,
   fmt,

@@ -1,7 +1,7 @@
 // The centre's lists on the administration pages, on the real server: the manager adds a
 // department through its form, and a department that orders name is retired rather than deleted.
 const h = require('./harness')
-const { zh, post, tokenOf, signIn, fmt, serverZh } = require('./app')
+const { zh, adminZh, post, tokenOf, signIn, fmt, serverZh } = require('./app')
 const { fill } = require('./forms')
 
 const ADMIN_HOME = 'pagesAdmin/pages/index/index'
@@ -17,11 +17,11 @@ it('a manager adds a department, and retires one in use when its delete is refus
   await signIn('manager')
   await h.openPage(ADMIN_HOME)
   await h.waitForPage(ADMIN_HOME)
-  h.tap(await h.waitFor(() => h.byText(zh['master.list.departments'])[0], { what: 'the departments entry' }))
+  h.tap(await h.waitFor(() => h.byText(adminZh['master.list.departments'])[0], { what: 'the departments entry' }))
   await h.waitForPage(LIST)
   await h.waitFor(() => card('厨房'), { what: 'the demo kitchen' })
 
-  h.tap(h.byText(zh['master.new'])[0])
+  h.tap(h.byText(adminZh['master.new'])[0])
   await h.waitForPage(EDIT)
   await h.settled()
   await fill({ key: 'name', type: 'text', value: name })
@@ -31,12 +31,12 @@ it('a manager adds a department, and retires one in use when its delete is refus
 
   // 厨房 has an outbound order of the demo: refused, and retired instead.
   const modals = h.ui.modals.length
-  h.tap(h.byText(zh['master.delete'], card('厨房'))[0])
+  h.tap(h.byText(adminZh['master.delete'], card('厨房'))[0])
   const refused = await h.waitFor(() => h.ui.modals[modals + 1], { what: 'the refusal' })
   expect([refused.title, refused.content, refused.confirmText]).toEqual([
-    zh['master.inUseTitle'],
+    adminZh['master.inUseTitle'],
     fmt(serverZh['master.inUse'], { name: '厨房' }),
-    zh['master.retire'],
+    adminZh['master.retire'],
   ])
   await h.waitFor(() => !card('厨房'), { what: 'the kitchen gone from the departments in use' })
   const token = await tokenOf('manager')

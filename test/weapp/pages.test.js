@@ -3,8 +3,7 @@
 // it renders with the server's data, every call it makes is answered with success, and nothing is
 // thrown (the harness fails a test on any uncaught error).
 const h = require('./harness')
-const { zh, en, formZh, formEn, post, api, signIn, pickCustomer, appToken } = require('./app')
-const adminZh = require('../../locales/admin/zh-CN.json')
+const { zh, en, formZh, adminZh, formEn, post, api, signIn, pickCustomer, appToken } = require('./app')
 const adminEn = require('../../locales/admin/en.json')
 
 /** A key's text in a language (the app's strings, the forms' or the administration's); a text the Chinese leaves empty stays empty. */

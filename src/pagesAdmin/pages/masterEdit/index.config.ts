@@ -1,3 +1,3 @@
-import zh from '../../../../locales/zh-CN.json'
+import zh from '../../../../locales/admin/zh-CN.json'
 
 export default definePageConfig({ navigationBarTitleText: zh['master.title'] })
