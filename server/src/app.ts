@@ -17,6 +17,7 @@ import securityHeadersPlugin from './plugins/securityHeaders.js'
 import shutdownPlugin from './plugins/shutdown.js'
 import { databaseRateLimitStore } from './plugins/rateLimitStore.js'
 import staticPlugin from './plugins/static.js'
+import importRoutes from './routes/admin/imports.js'
 import uploadRoutes from './routes/admin/uploads.js'
 import accountRoutes from './routes/care/account.js'
 import customerRoutes from './routes/care/customer.js'
@@ -31,6 +32,7 @@ import outApplyRoutes from './routes/care/outApply.js'
 import specialCareRoutes from './routes/care/specialCare.js'
 import metaRoutes from './routes/meta.js'
 import pdfRoutes from './routes/pdf.js'
+import sheetRoutes from './routes/sheets.js'
 import { loggedError } from './lib/loggedError.js'
 import { fontProblem } from './services/pdf/font.js'
 import { openUploadStore } from './services/uploads/index.js'
@@ -120,6 +122,19 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(specialCareRoutes, { prefix: '/api/care/specialCare' })
   await app.register(mapRoutes, { prefix: '/api/care/map', tiles: config.mapTiles, geocode: config.mapGeocode })
   await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads, rateMax: config.pdfRateMax })
+  const sheetLinks = { linkSecret: config.pdf.linkSecret, linkTtlSeconds: config.pdf.linkTtlSeconds }
+  await app.register(sheetRoutes, {
+    prefix: '/api',
+    ...sheetLinks,
+    maxRows: config.exportMaxRows,
+    rateMax: config.pdfRateMax,
+  })
+  await app.register(importRoutes, {
+    prefix: '/api/admin/import',
+    ...sheetLinks,
+    maxBytes: config.importMaxBytes,
+    maxRows: config.importMaxRows,
+  })
   await app.register(uploadRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes })
   await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir, linkSecret: config.uploadLinks.secret })
 
