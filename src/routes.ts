@@ -28,7 +28,9 @@ export const ADMIN_HOME_PAGE = `${PAGES_ADMIN_ROOT}/pages/index/index`
 /** Who opened a customer's records: entered from the personal centre by staff with the right. */
 export const ACCESS_LOG_PAGE = `${PAGES_ADMIN_ROOT}/pages/accessLog/index`
 /** The administration subpackage's pages. */
-export const ADMIN_PAGES = [ADMIN_HOME_PAGE, ACCESS_LOG_PAGE]
+export const IMPORT_PAGE = `${PAGES_ADMIN_ROOT}/pages/import/index`
+
+export const ADMIN_PAGES = [ADMIN_HOME_PAGE, ACCESS_LOG_PAGE, IMPORT_PAGE]
 
 /** The main package's pages, the first being the one the app opens on. */
 export const MAIN_PAGES = [

@@ -60,12 +60,16 @@ function openViewerTab(): Window | null {
 
 /**
  * Has the server make a file and opens it. Mini program: downloaded, then opened by its kind.
- * H5: the browser's viewer, in the tab opened during the tap, else (WeChat's browser, a blocked
+ * H5: a download is saved by the browser; otherwise the browser's viewer, in the tab opened during the tap, else (WeChat's browser, a blocked
  * tab) this page. Call it from the tap itself. Nothing on the page changes; a failure is told.
  * Resolves whether the file was opened.
  */
-export async function openServerFile(make: () => Promise<ServerFile>): Promise<boolean> {
-  const tab = openViewerTab()
+export async function openServerFile(
+  make: () => Promise<ServerFile>,
+  { download = false }: { download?: boolean } = {},
+): Promise<boolean> {
+  // A download (a spreadsheet) is saved by the browser from this page: a tab would stay blank.
+  const tab = download ? null : openViewerTab()
   Taro.showLoading({ title: t('request.preparingFile'), mask: true })
   try {
     const file = await make()

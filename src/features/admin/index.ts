@@ -2,3 +2,4 @@
 // page whatever the page does not use.
 export { default as AccessLog } from './components/AccessLog'
 export { default as AdminHome } from './components/AdminHome'
+export { default as ImportSheet } from './components/ImportSheet'

@@ -173,12 +173,15 @@ export async function runImport<Prepared>(
     const { problems, prepared } = await spec.check(tx, actor.siteId, rows, today)
     if (problems.length) {
       const t = serverTranslator(lang)
+      // In the order of the sheet's rows, as a person goes through them.
       throw new ImportInvalidError(
-        problems.map((problem) => ({
-          row: problem.row,
-          column: headers.get(problem.key) ?? '',
-          message: t(problem.message, problem.params),
-        })),
+        [...problems]
+          .sort((a, b) => a.row - b.row)
+          .map((problem) => ({
+            row: problem.row,
+            column: headers.get(problem.key) ?? '',
+            message: t(problem.message, problem.params),
+          })),
       )
     }
     const id = await insertImport(tx, {

@@ -57,6 +57,14 @@ export function formRecordPdf(body: { id: number } | { answer_id: number }, opti
   return request<ServerFile>(`${BASE}/formRecordPdf`, body, options)
 }
 
+/** The records of the named forms with the list's filters, every page, as a spreadsheet to download. */
+export function formRecordExport(
+  body: Omit<FormRecordQuery, 'name' | 'page' | 'limit'> & { names: string[] },
+  options: RequestOptions = FILE_CALL,
+) {
+  return request<ServerFile>(`${BASE}/formRecordExport`, body, options)
+}
+
 /** The site's current check-in rules. */
 export function getSurvey(options: RequestOptions = QUIET) {
   return request<Survey>(`${BASE}/getSurvey`, {}, options)

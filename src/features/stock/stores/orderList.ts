@@ -81,14 +81,19 @@ export class OrderListStore {
     return sessionStore.userInfo?.can_approve === true
   }
 
-  private fetcher() {
+  /** What the list shows, without its paging. */
+  private query() {
     const { status, date, keyword } = this.filters.values
-    const query = {
+    return {
       ...this.kind.filters,
       ...(status !== 'all' ? { status } : {}),
       ...(date ? { date_from: date, date_to: date } : {}),
       ...(keyword ? { keyword } : {}),
     }
+  }
+
+  private fetcher() {
+    const query = this.query()
     return (page: number, limit: number) =>
       this.kind.api.index({ ...query, page, limit }) as Promise<{ list: Order[]; total: number }>
   }
@@ -123,6 +128,11 @@ export class OrderListStore {
     const { status } = this.filters.values
     if (status !== 'all' && order.status !== status) this.list.remove((item) => item.id === order.id)
     else this.list.update((item) => (item.id === order.id ? { ...item, ...order } : item))
+  }
+
+  /** The list as it is filtered, all its pages, as a spreadsheet. */
+  exportSheet() {
+    openServerFile(() => this.kind.api.exportSheet(this.query()), { download: true })
   }
 
   /** The order as a PDF, opened to print or forward. */

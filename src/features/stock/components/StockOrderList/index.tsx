@@ -58,6 +58,9 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
           <Button className="stock-list__new" type="primary" size="small" onClick={store.create}>
             {t('stock.new')}
           </Button>
+          <Button size="small" fill="outline" onClick={store.exportSheet}>
+            {t('sheet.export')}
+          </Button>
         </ListFilters>
         <View className="stock-list__statuses">
           {ORDER_STATUSES.map((status) => (
