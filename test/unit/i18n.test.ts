@@ -28,6 +28,7 @@ describe('i18n', () => {
       [zh, en],
       [require('@locales/forms/zh-CN.json'), require('@locales/forms/en.json')],
       [require('@locales/location/zh-CN.json'), require('@locales/location/en.json')],
+      [require('@locales/admin/zh-CN.json'), require('@locales/admin/en.json')],
       [require('@locales/server/zh-CN.json'), require('@locales/server/en.json')],
     ]) {
       expect(Object.keys(chinese).filter((key) => !(key in english))).toEqual([])
@@ -60,8 +61,18 @@ describe('every key the code names exists', () => {
       [...text.matchAll(/\bt\(\s*'([\w.-]+)'|\b\w*Key:\s*'([\w.-]+)'/g)].map((m) => m[1] ?? m[2]),
     ),
   )
-  const chinese = { ...zh, ...require('@locales/forms/zh-CN.json'), ...require('@locales/location/zh-CN.json') }
-  const english = { ...en, ...require('@locales/forms/en.json'), ...require('@locales/location/en.json') }
+  const chinese = {
+    ...zh,
+    ...require('@locales/forms/zh-CN.json'),
+    ...require('@locales/location/zh-CN.json'),
+    ...require('@locales/admin/zh-CN.json'),
+  }
+  const english = {
+    ...en,
+    ...require('@locales/forms/en.json'),
+    ...require('@locales/location/en.json'),
+    ...require('@locales/admin/en.json'),
+  }
 
   it('finds the keys it checks', () => {
     expect(named.size).toBeGreaterThan(100)

@@ -12,6 +12,7 @@ import { alert, confirm, toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
 import {
   delFormRecord,
+  formRecordExport,
   formRecordPdf,
   getFormRecord,
   getFormRecordInfo,
@@ -39,6 +40,8 @@ export interface FormBackend {
   list: (name: string, query: RecordsQuery) => Promise<Page<FormRecord>>
   remove: (id: number) => Promise<unknown>
   pdf: (id: number) => Promise<ServerFile>
+  /** The records the history lists, every page, as a spreadsheet. */
+  exportSheet: (name: string, query: Omit<RecordsQuery, 'page' | 'limit'>) => Promise<ServerFile>
 }
 
 const careRecords: FormBackend = {
@@ -47,6 +50,7 @@ const careRecords: FormBackend = {
   list: (name, query) => getFormRecord({ name, ...query }),
   remove: (id) => delFormRecord(id),
   pdf: (id) => formRecordPdf({ id }),
+  exportSheet: (name, query) => formRecordExport({ names: [name], ...query }),
 }
 
 export interface FormPageOptions {
@@ -128,6 +132,7 @@ export class FormPageStore {
       (page, limit) =>
         this.backend.list(this.definition.name, { customer_id: this.session?.customer?.id, page, limit }),
       (id) => this.start({ id }),
+      () => this.backend.exportSheet(this.definition.name, { customer_id: this.session?.customer?.id }),
     )
     makeAutoObservable<this, 'backend' | 'options' | 'lastOpen' | 'cleanUp'>(
       this,

@@ -1,4 +1,4 @@
-import zh from '../../../../locales/zh-CN.json'
+import zh from '../../../../locales/admin/zh-CN.json'
 import { listPageConfig } from '../../../features/pageConfig'
 
 export default definePageConfig(listPageConfig(zh['import.title']))

@@ -6,13 +6,14 @@ import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle } from '@/hooks/usePageTitle'
-import { t } from '@/i18n'
+import { t, type MessageKey } from '@/i18n'
+import '../../locales'
 import { IMPORT_KINDS, ImportSheetStore } from '../../stores/importSheet'
 import './index.scss'
 
 /** 表格导入: choose what to import, download its template, upload the filled-in file, see what came of it. */
 export default observer(function ImportSheet() {
-  usePageTitle('import.title')
+  usePageTitle('import.title' as MessageKey)
   useLoginGuard()
   const [store] = useState(() => new ImportSheetStore())
   const { result } = store
