@@ -9,6 +9,8 @@ const en = require('../../locales/en.json')
 const formZh = require('../../locales/forms/zh-CN.json')
 const formEn = require('../../locales/forms/en.json')
 const serverZh = require('../../locales/server/zh-CN.json')
+const adminZh = require('../../locales/admin/zh-CN.json')
+const adminEn = require('../../locales/admin/en.json')
 
 /** Fills a locale string's {params}. */
 const fmt = (text, params = {}) => text.replace(/\{(\w+)\}/g, (_, key) => String(params[key]))
@@ -123,6 +125,8 @@ async function openEntry(entryKey, route) {
 
 module.exports = {
   zh,
+  adminZh,
+  adminEn,
   en,
   formZh,
   formEn,

@@ -3,13 +3,17 @@
 // it renders with the server's data, every call it makes is answered with success, and nothing is
 // thrown (the harness fails a test on any uncaught error).
 const h = require('./harness')
-const { zh, en, formZh, formEn, api, signIn, pickCustomer, appToken } = require('./app')
+const { zh, en, formZh, formEn, adminZh, adminEn, api, signIn, pickCustomer, appToken } = require('./app')
 
-/** A key's text in a language (the app's strings or the forms'); a text the Chinese leaves empty stays empty. */
+/** A key's text in a language (the app's, the forms' or the administration's strings); an empty one stays empty. */
 const text = (lang, key) => {
-  const chinese = key in zh ? zh[key] : formZh[key]
-  if (lang !== 'en' || chinese === '') return chinese
-  return key in en ? en[key] : formEn[key]
+  const [chinese, english] = [
+    [zh, en],
+    [formZh, formEn],
+    [adminZh, adminEn],
+  ].find(([strings]) => key in strings)
+  if (lang !== 'en' || chinese[key] === '') return chinese[key]
+  return key in english ? english[key] : chinese[key]
 }
 
 const app = h.readAppJson()
@@ -85,6 +89,8 @@ const SHOWS = {
     data: async () => customer.name,
   },
   'pagesAdmin/pages/accessLog/index': { titleKey: 'accessLog.title', data: async () => customer.name },
+  'pagesAdmin/pages/index/index': { titleKey: 'admin.title', data: async () => zh['admin.hint'] },
+  'pagesAdmin/pages/import/index': { titleKey: 'import.title', data: async () => adminZh['import.template'] },
 }
 
 let customer
