@@ -3,6 +3,7 @@ import { Envelope } from './common.js'
 import { FormRecordListBody } from './formRecords.js'
 import { OutApplyListBody } from './outApply.js'
 import { SpecialCareListBody } from './specialCare.js'
+import { AnswerListBody } from './surveys.js'
 
 // Spreadsheets: a list exported as .xlsx through a short-lived link, and the administration's imports.
 
@@ -21,6 +22,8 @@ export const FormRecordExportBody = Type.Object({
 
 export const OutApplyExportBody = Type.Omit(OutApplyListBody, withoutPaging)
 export const SpecialCareExportBody = Type.Omit(SpecialCareListBody, withoutPaging)
+/** The acknowledgements of the check-in rules (入住须知), of a customer or all. */
+export const AnswerExportBody = Type.Omit(AnswerListBody, withoutPaging)
 
 /** Where the spreadsheet is: a path on the API server that needs no headers, and the file's name. */
 export const SheetLink = Envelope(

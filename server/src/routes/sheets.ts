@@ -3,9 +3,9 @@ import { actorOf } from '../actor.js'
 import { AppError, Code } from '../errors.js'
 import { contentDisposition } from '../lib/fileName.js'
 import { serverTranslator } from '../plugins/i18n.js'
-import type { ImportKind } from '../db/schema.js'
 import { PdfRefused } from '@yuezi/contract/api/pdf'
 import {
+  AnswerExportBody,
   FormRecordExportBody,
   OutApplyExportBody,
   SheetFile,
@@ -22,6 +22,7 @@ import {
   templateOf,
   type ExportKind,
   type ExportSettings,
+  type ImportKind,
 } from '../services/sheets/index.js'
 
 // A list as a spreadsheet: a link asked for with a session (with the list's filters), and the
@@ -49,6 +50,12 @@ const sheetRoutes: FastifyPluginAsyncTypebox<SheetRoutesOptions> = async (app, {
   // The summaries are written out whole, so that a search finds them.
   for (const [path, kind, body, summary] of [
     ['/care/index/formRecordExport', 'records', FormRecordExportBody, "The site's records of the named forms as .xlsx"],
+    [
+      '/care/index/answerExport',
+      'answers',
+      AnswerExportBody,
+      "The site's acknowledgements of the check-in rules as .xlsx",
+    ],
     ['/care/outApply/export', 'outApply', OutApplyExportBody, "The site's outbound or gift-pack orders as .xlsx"],
     ['/care/specialCare/export', 'specialCare', SpecialCareExportBody, "The site's self-paid orders as .xlsx"],
   ] as const) {

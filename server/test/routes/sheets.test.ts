@@ -5,6 +5,7 @@ import { describe, it } from 'node:test'
 import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { fieldsOf, labelKeyOf } from '@yuezi/contract/forms/validate'
+import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import { outApplyGeneral } from '@yuezi/contract/forms/definitions/stock'
 import { repoRoot } from '../../src/config.js'
 import { accessLog } from '../../src/db/schema.js'
@@ -132,6 +133,25 @@ describe('list exports', () => {
     assert.ok(!rows.some((r) => r[header.indexOf(enServer['pdf.number'])] === String(theirId)))
     assert.deepEqual(await exportsLogged(id), [{ accountId: site.accountId, kind: 'record' }])
     assert.deepEqual(await exportsLogged(theirId), [])
+  })
+
+  it("exports a customer's acknowledgements of the check-in rules, only hers, and logs them", async () => {
+    const survey = (await post(`${INDEX}/getSurvey`, {})).res
+    const [mother, another] = site.customers
+    const data = { agree: ['yes'], customer_signature: DEMO_SIGNATURE, sign_date: today }
+    const id = await saved(`${INDEX}/answerSave`, { customer_id: mother.id, survey_id: survey.id, data })
+    const theirId = await saved(`${INDEX}/answerSave`, { customer_id: another.id, survey_id: survey.id, data })
+
+    const { name, sheets } = await exported(`${INDEX}/answerExport`, { customer_id: mother.id })
+    assert.equal(name, `${zhForms[checkNotice.titleKey]}-${today}.xlsx`)
+    const [[header, ...rows]] = [...sheets.values()]
+    assert.deepEqual(
+      rows.map((r) => r[header.indexOf(zhServer['pdf.number'])]),
+      [String(id)],
+    )
+    assert.equal(rows[0][header.indexOf(zhForms[labelKeyOf({ key: 'customer_signature', type: 'signature' })])], '有')
+    assert.deepEqual(await exportsLogged(id), [{ accountId: site.accountId, kind: 'answer' }])
+    assert.ok(!(await exportsLogged(theirId)).some((entry) => entry.kind === 'answer'))
   })
 
   it('refuses more records than one spreadsheet takes, an unknown form, and an altered or expired link', async () => {

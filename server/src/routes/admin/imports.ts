@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { actorOf } from '../../actor.js'
 import { readableSize } from '../../lib/fileName.js'
-import { IMPORT_KINDS, type ImportKind } from '../../db/schema.js'
 import { AppError, Code } from '../../errors.js'
 import { centreToday } from '../../lib/dates.js'
 import { ImportDone, ImportTemplateBody, ImportUploadBody, SheetLink } from '@yuezi/contract/api/sheets'
-import { IMPORT_SPECS, createTemplateLink, runImport, type ImportSettings } from '../../services/sheets/index.js'
+import {
+  IMPORT_KINDS,
+  IMPORT_SPECS,
+  createTemplateLink,
+  runImport,
+  type ImportKind,
+  type ImportSettings,
+} from '../../services/sheets/index.js'
 
 // The administration's imports: a kind's template to download, and a filled-in file to import.
 

@@ -7,8 +7,10 @@ import { listFormRecords } from '../../repositories/formRecords.js'
 import { listOutApplies, type OrderQuery } from '../../repositories/outApplies.js'
 import { findSite } from '../../repositories/siteLists.js'
 import { listSpecialCares, type SpecialCareQuery } from '../../repositories/specialCares.js'
+import { listAnswers } from '../../repositories/surveys.js'
 import { formByName } from '@yuezi/contract/forms/index'
 import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import { fieldsOf, isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
 import { outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import { logAccess, type HandedOut } from '../accessLog.js'
@@ -49,7 +51,7 @@ const translators = (lang: Lang): Translators => ({ forms: formTranslator(lang),
 /** One list of an export: the form its records follow, and its pages of ids. */
 interface Source {
   definition: FormDefinition
-  kind: 'record' | 'outApply' | 'specialCare'
+  kind: 'record' | 'answer' | 'outApply' | 'specialCare'
   page: (page: number, limit: number) => Promise<{ ids: number[]; total: number }>
 }
 
@@ -80,6 +82,16 @@ function sourcesOf(db: Db, site: Site, kind: ExportKind, query: ExportQuery): So
           ),
       }
     })
+  }
+  if (kind === 'answers') {
+    return [
+      {
+        definition: checkNotice,
+        kind: 'answer',
+        page: async (page, limit) =>
+          ids(await listAnswers(db, site.id, { customerId: query.customer_id, page, limit })),
+      },
+    ]
   }
   const orders = {
     status: query.status,
@@ -118,6 +130,7 @@ const fileName = (title: string, day: string) => `${title}-${day}.xlsx`.replace(
 function titleOf(kind: ExportKind, query: ExportQuery, lang: Lang): string {
   const t = translators(lang)
   if (kind === 'records') return (query.names ?? []).map((name) => t.forms(formByName(name)!.titleKey)).join('+')
+  if (kind === 'answers') return t.forms(checkNotice.titleKey)
   if (kind === 'specialCare') return t.forms(specialCare.titleKey)
   return t.forms((query.type === 'gift' ? outApplyGift : outApplyGeneral).titleKey)
 }

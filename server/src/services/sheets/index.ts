@@ -9,6 +9,7 @@ export { createExportLink, exportOfLink, type ExportKind, type ExportQuery, type
 export { runImport, templateOf, type ImportSettings } from './import.js'
 export { readSheetLink, type SheetLink } from './link.js'
 export { XLSX_MIME } from './workbook.js'
+export { IMPORT_KINDS, type ImportKind } from '../../db/schema.js'
 
 // Spreadsheets: lists exported, and the administration's imports with their templates.
 

@@ -7,10 +7,10 @@ export class RecordHistory<T> {
   visible = false
   readonly records: PagedList<T>
   private readonly onPick: (id: number) => void
-  private readonly makeSheet?: () => Promise<ServerFile>
+  private readonly makeSheet: () => Promise<ServerFile>
 
-  /** `makeSheet` has the server make the same records as a spreadsheet (none: no export offered). */
-  constructor(fetchPage: FetchPage<T>, onPick: (id: number) => void, makeSheet?: () => Promise<ServerFile>) {
+  /** `makeSheet` has the server make the same records as a spreadsheet. */
+  constructor(fetchPage: FetchPage<T>, onPick: (id: number) => void, makeSheet: () => Promise<ServerFile>) {
     this.records = new PagedList<T>(fetchPage)
     this.onPick = onPick
     this.makeSheet = makeSheet
@@ -21,13 +21,9 @@ export class RecordHistory<T> {
     )
   }
 
-  get canExport() {
-    return !!this.makeSheet
-  }
-
   /** The records the popup lists, every page, as a spreadsheet to download. */
   exportSheet() {
-    if (this.makeSheet) openServerFile(this.makeSheet, { download: true })
+    openServerFile(this.makeSheet, { download: true })
   }
 
   open() {

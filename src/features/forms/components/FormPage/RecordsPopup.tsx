@@ -29,13 +29,11 @@ export default observer(function RecordsPopup({ definition, history, babies = []
       portal={popupPortal}
       onClose={history.close}
     >
-      {history.canExport && (
-        <View className="form-records__tools">
-          <Button size="small" fill="outline" onClick={history.exportSheet}>
-            {t('sheet.export')}
-          </Button>
-        </View>
-      )}
+      <View className="form-records__tools">
+        <Button size="small" fill="outline" onClick={history.exportSheet}>
+          {t('sheet.export')}
+        </Button>
+      </View>
       <ScrollView className="form-records__list" scrollY lowerThreshold={80} onScrollToLower={records.loadMore}>
         <RecordList
           list={records}
