@@ -37,6 +37,8 @@ export const CENTRE_PAGE = `${PAGES_ADMIN_ROOT}/pages/centre/index`
 export const MASTER_LIST_PAGE = `${PAGES_ADMIN_ROOT}/pages/masterList/index`
 /** An entry of one of those lists, new or `&id=`. */
 export const MASTER_EDIT_PAGE = `${PAGES_ADMIN_ROOT}/pages/masterEdit/index`
+/** Spreadsheets brought in: opening stock, from a template. */
+export const IMPORT_PAGE = `${PAGES_ADMIN_ROOT}/pages/import/index`
 /** The administration subpackage's pages. */
 export const ADMIN_PAGES = [
   ADMIN_HOME_PAGE,
@@ -46,6 +48,7 @@ export const ADMIN_PAGES = [
   CENTRE_PAGE,
   MASTER_LIST_PAGE,
   MASTER_EDIT_PAGE,
+  IMPORT_PAGE,
 ]
 
 /** The main package's pages, the first being the one the app opens on. */

@@ -20,6 +20,7 @@ import staticPlugin from './plugins/static.js'
 import staffRoutes from './routes/admin/staff.js'
 import siteRoutes from './routes/admin/site.js'
 import masterDataRoutes from './routes/admin/masterData.js'
+import importRoutes from './routes/admin/imports.js'
 import uploadRoutes from './routes/admin/uploads.js'
 import accountRoutes from './routes/care/account.js'
 import customerRoutes from './routes/care/customer.js'
@@ -35,6 +36,7 @@ import specialCareRoutes from './routes/care/specialCare.js'
 import inboundRoutes from './routes/care/inbound.js'
 import metaRoutes from './routes/meta.js'
 import pdfRoutes from './routes/pdf.js'
+import sheetRoutes from './routes/sheets.js'
 import { loggedError } from './lib/loggedError.js'
 import { MASTER_KINDS } from '@yuezi/contract/forms/definitions/masterData'
 import { fontProblem } from './services/pdf/font.js'
@@ -130,6 +132,19 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(siteRoutes, { prefix: '/api/admin/site' })
   // The centre's lists: the same routes for each kind.
   for (const kind of MASTER_KINDS) await app.register(masterDataRoutes, { prefix: `/api/admin/${kind}`, kind })
+  const sheetLinks = { linkSecret: config.pdf.linkSecret, linkTtlSeconds: config.pdf.linkTtlSeconds }
+  await app.register(sheetRoutes, {
+    prefix: '/api',
+    ...sheetLinks,
+    maxRows: config.exportMaxRows,
+    rateMax: config.pdfRateMax,
+  })
+  await app.register(importRoutes, {
+    prefix: '/api/admin/import',
+    ...sheetLinks,
+    maxBytes: config.importMaxBytes,
+    maxRows: config.importMaxRows,
+  })
   await app.register(uploadRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes })
   await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir, linkSecret: config.uploadLinks.secret })
 

@@ -29,6 +29,11 @@ export interface Config {
   /** Opens of PDF links from one address per minute: a script holding a link cannot keep the server rendering. */
   pdfRateMax: number
   uploadMaxBytes: number
+  /** The most records one exported spreadsheet holds: a longer list is refused with a message to narrow it. */
+  exportMaxRows: number
+  /** The largest spreadsheet an import takes, and the most data rows in it. */
+  importMaxBytes: number
+  importMaxRows: number
   /** Hours between two sweeps of the uploads no record needs (services/uploads/sweep.ts); 0: never. */
   uploadSweepHours: number
   /** Uploaded images go to this S3-compatible bucket when it is set, else to DATA_DIR/uploads. */
@@ -319,6 +324,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateWindowMs: positiveInt(env, 'LOGIN_RATE_WINDOW_MS', 300_000),
     pdfRateMax: positiveInt(env, 'PDF_RATE_MAX', 60),
     uploadMaxBytes: positiveInt(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
+    exportMaxRows: positiveInt(env, 'EXPORT_MAX_ROWS', 2000),
+    importMaxBytes: positiveInt(env, 'IMPORT_MAX_BYTES', 2 * 1024 * 1024),
+    importMaxRows: positiveInt(env, 'IMPORT_MAX_ROWS', 2000),
     uploadSweepHours: positiveInt(env, 'UPLOAD_SWEEP_HOURS', 6, { zeroAllowed: true }),
     s3: s3Config(env),
     h5Dir: path.resolve(env.H5_DIR || path.join(repoRoot, 'dist/h5')),

@@ -91,7 +91,7 @@ function bodiesOf(route: ApiRoute): unknown[] {
 
 async function request(route: ApiRoute, token: string | undefined, body: unknown): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = token === undefined ? {} : { token }
-  if (route.multipart) return uploadFile(app, 'a.png', PNG, headers)
+  if (route.multipart) return uploadFile(app, 'a.png', PNG, headers, route.url)
   if (route.method === 'GET') return app.inject({ method: 'GET', url: route.url, headers })
   return app.inject({ method: 'POST', url: route.url, payload: body as object, headers })
 }
@@ -179,7 +179,7 @@ it('documents as public exactly the routes that answer without a session', () =>
       .filter((route) => route.public)
       .map((route) => route.url)
       .sort(),
-    ['/api/care/account/login_old', '/api/health', '/api/pdf/:token', '/api/ready'],
+    ['/api/care/account/login_old', '/api/health', '/api/pdf/:token', '/api/ready', '/api/sheet/:token'],
   )
 })
 

@@ -31,7 +31,7 @@ export interface ApiRoute {
   errEnvelope: boolean
   /** Answers something else than an envelope (the OpenAPI document). */
   raw: boolean
-  /** Answers a page of a list, `res: {list, total}`: ids in its body only filter it. */
+  /** Answers a page of a list, `res: {list, total}`, or a list's export: ids in its body only filter it. */
   list: boolean
 }
 
@@ -81,7 +81,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
         multipart: 'multipart/form-data' in content,
         errEnvelope: Boolean(reply?.properties?.err),
         raw: false,
-        list: Boolean(reply?.properties?.res?.properties?.list),
+        list: Boolean(reply?.properties?.res?.properties?.list) || /export$/i.test(url),
       })
     }
   }

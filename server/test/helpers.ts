@@ -246,12 +246,13 @@ export const PNG = Buffer.from(
   'base64',
 )
 
-/** POSTs `content` to /api/admin/oss/upload as the multipart field `file`; answers the reply. */
+/** POSTs `content` to /api/admin/oss/upload (or another upload route) as the multipart field `file`; answers the reply. */
 export function uploadFile(
   app: FastifyInstance,
   fileName: string,
   content: Buffer,
   headers: Record<string, string> = {},
+  url = '/api/admin/oss/upload',
 ) {
   const boundary = '----yuezi-test'
   const payload = Buffer.concat([
@@ -264,7 +265,7 @@ export function uploadFile(
   ])
   return app.inject({
     method: 'POST',
-    url: '/api/admin/oss/upload',
+    url,
     payload,
     headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
   })

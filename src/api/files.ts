@@ -58,20 +58,33 @@ function openViewerTab(): Window | null {
   return tab
 }
 
+/** H5: the browser saves the file under its name; the page stays where it is. */
+function saveAs(url: string, name: string) {
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  link.click()
+}
+
 /**
  * Has the server make a file and opens it. Mini program: downloaded, then opened by its kind.
- * H5: the browser's viewer, in the tab opened during the tap, else (WeChat's browser, a blocked
- * tab) this page. Call it from the tap itself. Nothing on the page changes; a failure is told.
+ * H5: a download is saved by the browser; otherwise the browser's viewer, in the tab opened during
+ * the tap, else (WeChat's browser, a blocked tab) this page. Call it from the tap itself. Nothing on the page changes; a failure is told.
  * Resolves whether the file was opened.
  */
-export async function openServerFile(make: () => Promise<ServerFile>): Promise<boolean> {
-  const tab = openViewerTab()
+export async function openServerFile(
+  make: () => Promise<ServerFile>,
+  { download = false }: { download?: boolean } = {},
+): Promise<boolean> {
+  // A download (a spreadsheet) is saved by the browser from this page: a tab would stay blank.
+  const tab = download ? null : openViewerTab()
   Taro.showLoading({ title: t('request.preparingFile'), mask: true })
   try {
     const file = await make()
     if (process.env.TARO_ENV === 'h5') {
       const url = new URL(API_BASE + file.url, window.location.href).href
-      if (tab) tab.location.href = url
+      if (download) saveAs(url, file.name)
+      else if (tab) tab.location.href = url
       else window.location.href = url
     } else {
       await downloadAndOpen(file)

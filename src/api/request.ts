@@ -203,16 +203,17 @@ export interface UploadOptions extends RequestOptions {
   onProgress?: (percent: number) => void
 }
 
-/** Upload one local file (multipart field `file`); the reply is style 2. */
-export async function uploadFile(filePath: string, options: UploadOptions = {}): Promise<UploadedFile> {
+/** Posts one local file as the multipart field `file` (with `formData`'s fields); answers the parsed reply. */
+async function postFile(path: string, filePath: string, options: UploadOptions, formData?: Record<string, string>) {
   const { fileName, onProgress } = options
   const reply = await transfer(() => {
     const task = Taro.uploadFile({
-      url: API_BASE + UPLOAD_PATH,
+      url: API_BASE + path,
       filePath,
       name: 'file',
       header: headers(),
       timeout: TRANSFER_TIMEOUT,
+      ...(formData ? { formData } : {}),
       ...(fileName ? { fileName } : {}),
     })
     // The task's progress hook (both targets); absent when the call is replaced in tests.
@@ -227,5 +228,20 @@ export async function uploadFile(filePath: string, options: UploadOptions = {}):
   } catch {
     // not JSON: settle() reports it as a server fault
   }
-  return (settle(reply.statusCode, body, options.showError !== false) as Style2).data as UploadedFile
+  return settle(reply.statusCode, body, options.showError !== false)
+}
+
+/** Upload one local file (multipart field `file`); the reply is style 2. */
+export async function uploadFile(filePath: string, options: UploadOptions = {}): Promise<UploadedFile> {
+  return ((await postFile(UPLOAD_PATH, filePath, options)) as Style2).data as UploadedFile
+}
+
+/** Sends one local file with fields to a product route (multipart); resolves `res` of its style 1 reply. */
+export async function sendFile<T>(
+  path: string,
+  filePath: string,
+  formData: Record<string, string>,
+  options: UploadOptions = {},
+): Promise<T> {
+  return (await postFile(path, filePath, options, formData)) as T
 }

@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import type { SurveyAnswer } from '@/api/types'
 import CheckNoticePage from '@/pagesHome/pages/checkNotice'
 import { customerStore } from '@/stores'
-import { callsTo, click, mockApi, mockViewerTab, settle } from './support/helpers'
+import { callsTo, click, mockApi, mockSaveAs, mockViewerTab, settle } from './support/helpers'
 import { signedIn } from './support/signedIn'
 
 const SURVEY = '/api/care/index/getSurvey'
@@ -108,6 +108,25 @@ describe('check-in rules (入住须知)', () => {
     expect(container.querySelector('.check-notice__signature')?.getAttribute('src')).toBe(SIGNATURE)
     expect(screen.queryByText('保存')).toBeNull()
     expect(document.querySelector('#form-field-agree')).toBeNull()
+  })
+
+  it("历史记录's 导出 Excel has the customer's acknowledgements saved as a spreadsheet", async () => {
+    const saved = mockSaveAs()
+    const api = mockApi({
+      [SURVEY]: () => ({ code: 1, res: rules }),
+      [ANSWERS]: () => ({ code: 1, res: { list: [answer()], total: 1 } }),
+      '/api/care/index/answerExport': () => ({
+        code: 1,
+        res: { url: '/api/sheet/tok-a', name: '入住须知-2026-11-22.xlsx' },
+      }),
+    })
+    await show()
+    click(screen.getByText('历史记录'))
+    await settle()
+    click(screen.getByText('导出 Excel'))
+    await settle()
+    expect(callsTo(api, '/api/care/index/answerExport')[0].data).toEqual({ customer_id: 7 })
+    expect(saved).toEqual([{ href: `${window.location.origin}/api/sheet/tok-a`, name: '入住须知-2026-11-22.xlsx' }])
   })
 
   it("lists the customer's acknowledgements in 历史记录 and shows the one picked", async () => {

@@ -11,7 +11,17 @@ import VisitPage from '@/pagesHome/pages/form/visit/form'
 import { openFormStore } from '@/features/forms'
 import { customerStore } from '@/stores'
 import { DRAFT_DELAY } from '@/features/forms/stores/formSession'
-import { blurField, callsTo, click, field, mockApi, mockViewerTab, settle, typeInto } from './support/helpers'
+import {
+  blurField,
+  callsTo,
+  click,
+  field,
+  mockApi,
+  mockSaveAs,
+  mockViewerTab,
+  settle,
+  typeInto,
+} from './support/helpers'
 import { signedIn } from './support/signedIn'
 
 const SAVE = '/api/care/index/saveForm'
@@ -426,6 +436,29 @@ describe('form page', () => {
     await settle()
     expect(callsTo(api, INFO)[0].data).toEqual({ id: 12 })
     expect(screen.getByText('编辑记录 #12')).toBeTruthy()
+  })
+
+  it("the history's 导出 Excel has the customer's records of the form saved as a spreadsheet", async () => {
+    const saved = mockSaveAs()
+    const api = serverWith({
+      [LIST]: () => ({ code: 1, res: { list: [record({ data: { meal_date: '2026-11-21' } })], total: 1 } }),
+      '/api/care/index/formRecordExport': () => ({
+        code: 1,
+        res: { url: '/api/sheet/tok-f', name: '家属订餐登记表-2026-11-22.xlsx' },
+      }),
+    })
+    await show()
+    click(screen.getByText('历史记录'))
+    await settle()
+    click(screen.getByText('导出 Excel'))
+    await settle()
+    expect(callsTo(api, '/api/care/index/formRecordExport')[0].data).toEqual({
+      names: ['家属订餐登记表'],
+      customer_id: 7,
+    })
+    expect(saved).toEqual([
+      { href: `${window.location.origin}/api/sheet/tok-f`, name: '家属订餐登记表-2026-11-22.xlsx' },
+    ])
   })
 
   it("each record in the history names its customer and, on a round per baby, the baby: twins' rounds tell apart", async () => {

@@ -4,7 +4,7 @@ import type { FormRecord } from '@/api/types'
 import CheckInNoticeList from '@/pagesHome/pages/form/checkInNotice/index'
 import { openFormStore } from '@/features/forms'
 import { customerStore } from '@/stores'
-import { callsTo, click, field, mockApi, settle, typeInto } from './support/helpers'
+import { callsTo, click, field, mockApi, mockSaveAs, settle, typeInto } from './support/helpers'
 import { signedIn } from './support/signedIn'
 
 const LIST = '/api/care/index/getFormRecord'
@@ -190,5 +190,35 @@ describe('check-in notice records', () => {
     click(screen.getByText('新建月子通知单'))
     expect(navigateTo).toHaveBeenLastCalledWith({ url: '/pagesHome/pages/form/checkInNotice/yz/form' })
     expect(openFormStore.is_month).toBe(true)
+  })
+})
+
+describe('导出 Excel of the check-in notices', () => {
+  it('asks for the notices of the kind, date and keyword shown, and has the browser save them', async () => {
+    const saved = mockSaveAs()
+    const api = mockApi({
+      [LIST]: () => ({ code: 1, res: { list: notices(MONTH, 1, 1, 59), total: 1 } }),
+      [COUNT]: () => ({ code: 1, res: { count: 1 } }),
+      '/api/care/index/formRecordExport': () => ({
+        code: 1,
+        res: { url: '/api/sheet/tok-n', name: '月子入住通知单-2026-11-22.xlsx' },
+      }),
+    })
+    const view = await show()
+    click(kindTab('月子'))
+    typeInto(field(view.container, 'keyword'), '月客户')
+    await act(() => new Promise((resolve) => setTimeout(resolve, 350)))
+    await settle()
+    click(screen.getByText('导出 Excel'))
+    await settle()
+    expect(callsTo(api, '/api/care/index/formRecordExport')[0].data).toEqual({
+      names: [MONTH],
+      date_from: '2026-11-22',
+      date_to: '2026-11-22',
+      keyword: '月客户',
+    })
+    expect(saved).toEqual([
+      { href: `${window.location.origin}/api/sheet/tok-n`, name: '月子入住通知单-2026-11-22.xlsx' },
+    ])
   })
 })

@@ -128,7 +128,7 @@ it("the records list shows each round's place and flags one past the radius", as
     { id: 2, created_at: '2026-11-22T02:00:00Z', data: { signin_location: { ...far, distance: 3436, far: true } } },
     { id: 1, created_at: '2026-11-22T01:00:00Z', data: { signin_location: { ...near, distance: 100, far: false } } },
   ]
-  const history = new RecordHistory(async () => ({ list: records, total: records.length }), jest.fn())
+  const history = new RecordHistory(async () => ({ list: records, total: records.length }), jest.fn(), jest.fn())
   act(() => history.open())
   await settle()
   const { container } = render(<RecordsPopup definition={pediatricianRounds} history={history} />)

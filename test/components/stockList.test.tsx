@@ -4,7 +4,17 @@ import { runInAction } from 'mobx'
 import StockOrderList from '@/features/stock/components/StockOrderList'
 import '@/features/forms/locales'
 import { sessionStore } from '@/stores'
-import { callsTo, click, demoUser, mockApi, mockViewerTab, settle, typeInto } from './support/helpers'
+import {
+  callsTo,
+  click,
+  demoUser,
+  field,
+  mockApi,
+  mockSaveAs,
+  mockViewerTab,
+  settle,
+  typeInto,
+} from './support/helpers'
 import { signedIn } from './support/signedIn'
 
 const order = (id: number, status: string, extra: object = {}) => ({
@@ -376,5 +386,31 @@ describe('the stock page (库存)', () => {
     navigate.mockClear()
     click(moves[2] as HTMLElement)
     expect(navigate).not.toHaveBeenCalled()
+  })
+})
+
+describe('导出 Excel of an order list', () => {
+  it('asks for the list with its current filters, every page, and has the browser save it', async () => {
+    const saved = mockSaveAs()
+    const api = mockApi({
+      '/api/care/outApply/index': () => ({ code: 1, res: { list: [order(1, 'pending')], total: 1 } }),
+      '/api/care/outApply/export': () => ({
+        code: 1,
+        res: { url: '/api/sheet/tok-x', name: '出库单列表-2026-11-22.xlsx' },
+      }),
+    })
+    const view = await show()
+    click(screen.getAllByText('待审核').find((el) => el.closest('.stock-list__status'))!)
+    typeInto(field(view.container, 'keyword'), '湿巾')
+    await act(() => new Promise((resolve) => setTimeout(resolve, 350)))
+    await settle()
+    click(screen.getByText('导出 Excel'))
+    await settle()
+    const { page, limit, ...filters } = callsTo(api, '/api/care/outApply/index').pop()!.data as Record<string, unknown>
+    expect([page, limit]).toEqual([1, 20])
+    expect(filters).toMatchObject({ type: 'general', status: 'pending', keyword: '湿巾', date_from: '2026-11-22' })
+    expect(callsTo(api, '/api/care/outApply/export')[0].data).toEqual(filters)
+    expect(saved).toEqual([{ href: `${window.location.origin}/api/sheet/tok-x`, name: '出库单列表-2026-11-22.xlsx' }])
+    expect(modal).not.toHaveBeenCalled()
   })
 })

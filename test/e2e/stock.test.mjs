@@ -2,10 +2,28 @@
 // Chromium at phone size. A general outbound order made by demo is approved from 出库单列表 by
 // the manager (its maker is told she may not), taking stock out of its batch; a gift pack from home; a self-paid order signed with the right total; an order
 // asking for more than the stock is refused and changes nothing. Goods received on an inbound order
-// approved by a colleague show on the stock page with their movements in and out.
+// approved by a colleague show on the stock page with their movements in and out. 导出 Excel of a
+// list, and opening stock imported from a spreadsheet by the manager.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useApp, fieldOf, saveButton, modal, openEntry, eventually, sign, formZh, fmt, isHome, button } from './app.mjs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import ExcelJS from 'exceljs'
+import {
+  useApp,
+  fieldOf,
+  saveButton,
+  modal,
+  openEntry,
+  eventually,
+  sign,
+  adminZh,
+  button,
+  formZh,
+  serverZh,
+  fmt,
+  isHome,
+} from './app.mjs'
 import { addItem, chooseFirst, productWithStock as withStock } from './formSteps.mjs'
 
 const app = useApp()
@@ -245,4 +263,97 @@ test('入库单: made by demo, approved by the manager; the stock page shows the
   await desk.locator('.form-header__title').getByText(formZh['form.title.inbound'], { exact: true }).waitFor()
   assert.match(desk.url(), new RegExp(`id=${order.id}`))
   await desk.close()
+})
+
+/** The workbook the browser saved for `download` (a Playwright download). */
+async function workbookOf(download) {
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.readFile(await download.path())
+  return book
+}
+
+/** Taps `text` and resolves to the file the browser saves. */
+async function downloadBy(page, text) {
+  const [download] = await Promise.all([page.waitForEvent('download'), button(page, text).click()])
+  return download
+}
+
+test('出库单列表 导出 Excel: the spreadsheet holds a row per order the list shows', async () => {
+  const page = await app.newPage()
+  await app.loginAndPick(page)
+  await openEntry(page, 'entry.outApplyGeneralList')
+  await button(page, formZh['recordList.allDates']).click()
+  await page.locator('.stock-list__card').first().waitFor()
+  const { total } = await app.api(page, 'outApply/index', { page: 1, limit: 1, type: 'general' })
+  await eventually(async () => (await page.locator('.stock-list__card').count()) === Math.min(total, 20), 'the list')
+  const shown = await page.locator('.stock-list__no').allTextContents()
+  assert.ok(total <= 20, 'one page of orders, so that the list shows every one')
+
+  const download = await downloadBy(page, formZh['sheet.export'])
+  assert.match(download.suggestedFilename(), /^出库单-\d{4}-\d{2}-\d{2}\.xlsx$/)
+  const sheet = (await workbookOf(download)).worksheets[0]
+  const rows = sheet.getSheetValues().slice(2).filter(Boolean)
+  assert.equal(rows.length, shown.length)
+  const numbers = rows.map((row) => row.find((cell) => shown.includes(cell)))
+  assert.deepEqual([...numbers].sort(), [...shown].sort())
+  await page.close()
+})
+
+test('期初库存 from a spreadsheet as the manager: a bad row is named by row and column, nothing comes in; the file put right imports', async () => {
+  const page = await app.newPage()
+  await app.login(page, 'manager', 'demo1234')
+  await page.waitForURL(isHome)
+  const [product] = (await app.api(page, 'index/productList', { page: 1, limit: 1 })).list
+  const batchesOf = async () =>
+    (await app.api(page, 'inoutstore/getProductBatch', { product_id: product.id })).map((batch) => batch.batch_no)
+  const before = await batchesOf()
+  await page.goto(`${app.server.url}/pagesAdmin/pages/import/index`)
+
+  const template = await workbookOf(await downloadBy(page, adminZh['import.template']))
+  const header = template.worksheets[0].getRow(1).values.slice(1)
+  const label = (key) => formZh[`form.field.${key}`]
+  assert.deepEqual(header, [
+    label('product_name'),
+    label('specification'),
+    label('batch_no'),
+    label('production_date'),
+    label('expiry_date'),
+    label('quantity'),
+    label('unit_cost'),
+  ])
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date())
+  const shifted = (days) => new Date(Date.parse(today) + days * 86_400_000).toISOString().slice(0, 10)
+  const stamp = Date.now().toString(36).toUpperCase()
+  const row = (batchNo, expiry) => [product.name, product.spec, batchNo, null, expiry, 6, 1.5]
+  const file = path.join(tmpdir(), `opening-stock-${stamp}.xlsx`)
+  const upload = async (rows) => {
+    const book = new ExcelJS.Workbook()
+    const sheet = book.addWorksheet('期初库存')
+    sheet.addRow(header)
+    for (const one of rows) sheet.addRow(one)
+    await book.xlsx.writeFile(file)
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      button(page, adminZh['import.upload']).click(),
+    ])
+    await chooser.setFiles(file)
+  }
+
+  await upload([row(`E2E-${stamp}-1`, shifted(200)), row(`E2E-${stamp}-2`, shifted(-1))])
+  const error = page.locator('.import-sheet__error')
+  await error.first().waitFor()
+  assert.equal(await error.count(), 1)
+  const text = await error.textContent()
+  assert.ok(text.includes(fmt(adminZh['import.at'], { row: 3, column: label('expiry_date') })), text)
+  assert.ok(text.includes(fmt(serverZh['import.expired'], { today })), text)
+  assert.deepEqual(await batchesOf(), before)
+
+  await upload([row(`E2E-${stamp}-1`, shifted(200)), row(`E2E-${stamp}-2`, shifted(100))])
+  await page.getByText(fmt(adminZh['import.done'], { rows: 2 })).waitFor()
+  assert.equal(await error.count(), 0)
+  assert.deepEqual((await batchesOf()).filter((no) => !before.includes(no)).sort(), [
+    `E2E-${stamp}-1`,
+    `E2E-${stamp}-2`,
+  ])
+  await page.close()
 })

@@ -7,9 +7,10 @@ const h = require('./harness')
 const zh = require('../../locales/zh-CN.json')
 const en = require('../../locales/en.json')
 const formZh = require('../../locales/forms/zh-CN.json')
-const adminZh = require('../../locales/admin/zh-CN.json')
 const formEn = require('../../locales/forms/en.json')
 const serverZh = require('../../locales/server/zh-CN.json')
+const adminZh = require('../../locales/admin/zh-CN.json')
+const adminEn = require('../../locales/admin/en.json')
 
 /** Fills a locale string's {params}. */
 const fmt = (text, params = {}) => text.replace(/\{(\w+)\}/g, (_, key) => String(params[key]))
@@ -124,9 +125,10 @@ async function openEntry(entryKey, route) {
 
 module.exports = {
   zh,
+  adminZh,
+  adminEn,
   en,
   formZh,
-  adminZh,
   formEn,
   serverZh,
   fmt,

@@ -3,14 +3,17 @@
 // it renders with the server's data, every call it makes is answered with success, and nothing is
 // thrown (the harness fails a test on any uncaught error).
 const h = require('./harness')
-const { zh, en, formZh, adminZh, formEn, post, api, signIn, pickCustomer, appToken } = require('./app')
-const adminEn = require('../../locales/admin/en.json')
+const { zh, en, formZh, formEn, adminZh, adminEn, post, api, signIn, pickCustomer, appToken } = require('./app')
 
-/** A key's text in a language (the app's strings, the forms' or the administration's); a text the Chinese leaves empty stays empty. */
+/** A key's text in a language (the app's, the forms' or the administration's strings); an empty one stays empty. */
 const text = (lang, key) => {
-  const chinese = key in zh ? zh[key] : key in formZh ? formZh[key] : adminZh[key]
-  if (lang !== 'en' || chinese === '') return chinese
-  return key in en ? en[key] : key in formEn ? formEn[key] : adminEn[key]
+  const [chinese, english] = [
+    [zh, en],
+    [formZh, formEn],
+    [adminZh, adminEn],
+  ].find(([strings]) => key in strings)
+  if (lang !== 'en' || chinese[key] === '') return chinese[key]
+  return key in english ? english[key] : chinese[key]
 }
 
 const app = h.readAppJson()
@@ -99,6 +102,7 @@ const SHOWS = {
   },
   'pagesAdmin/pages/accessLog/index': { titleKey: 'accessLog.title', data: async () => customer.name },
   'pagesAdmin/pages/index/index': { titleKey: 'admin.title', data: async () => adminZh['staff.title'] },
+  'pagesAdmin/pages/import/index': { titleKey: 'import.title', data: async () => adminZh['import.template'] },
   'pagesAdmin/pages/staff/index': {
     titleKey: 'staff.title',
     data: async () => (await post('admin/staff/list', { page: 1, limit: 1 }, { token })).res.list[0].account,

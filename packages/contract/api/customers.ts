@@ -39,8 +39,10 @@ export const AccessEntry = Type.Object({
   ),
   record_id: Type.Integer(),
   name: Type.String({ description: "The record's form name, e.g. 月子入住通知单" }),
-  action: Type.Union([Type.Literal('read'), Type.Literal('pdf')], {
-    description: 'read: handed out in a reply (the record, or a row of a list); pdf: a PDF link asked for or opened',
+  action: Type.Union([Type.Literal('read'), Type.Literal('pdf'), Type.Literal('export')], {
+    description:
+      'read: handed out in a reply (the record, or a row of a list); pdf: a PDF link asked for or opened; ' +
+      'export: a row of a spreadsheet downloaded',
   }),
   request_id: Nullable(Type.String({ description: "The HTTP request's x-request-id, as in the server's log" })),
   at: Timestamp,

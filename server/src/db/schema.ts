@@ -680,7 +680,7 @@ export const inboundOrderItems = pgTable(
   ],
 )
 
-export const ORDER_KINDS = ['out_apply', 'special_care', 'inbound'] as const
+export const ORDER_KINDS = ['out_apply', 'special_care', 'inbound', 'import'] as const
 export type OrderKind = (typeof ORDER_KINDS)[number]
 
 /**
@@ -701,7 +701,7 @@ export const stockMovements = pgTable(
     delta: integer('delta').notNull(),
     orderKind: text('order_kind', { enum: ORDER_KINDS }).notNull(),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
-    /** The order's item (out_apply_items, special_care_items or inbound_order_items, by order_kind). */
+    /** The order's item (out_apply_items, special_care_items or inbound_order_items, by order_kind); an import's: the batch it created. */
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
     action: text('action', { enum: ['approve', 'reverse'] }).notNull(),
     at: at('at').notNull().defaultNow(),
@@ -715,6 +715,32 @@ export const stockMovements = pgTable(
     index('stock_movements_order_idx').on(t.orderKind, t.orderId),
     check('stock_movements_delta_check', sql`${t.delta} <> 0`),
   ],
+)
+
+export const IMPORT_KINDS = ['openingStock'] as const
+export type ImportKind = (typeof IMPORT_KINDS)[number]
+
+/**
+ * A spreadsheet imported into the site (all its rows or none), and the rows as they were checked:
+ * what the batches of an opening stock were bought at is kept here.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: id(),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
+    kind: text('kind', { enum: IMPORT_KINDS }).notNull(),
+    fileName: text('file_name').notNull(),
+    rowCount: integer('row_count').notNull(),
+    rows: jsonb('rows').$type<Record<string, unknown>[]>().notNull(),
+    by: ref('by')
+      .notNull()
+      .references(() => accounts.id),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('imports_site_at_idx').on(t.siteId, t.at.desc())],
 )
 
 // disable, enable, resetPassword: a staff account; retire, restore: a list entry (a room, a product,
@@ -768,7 +794,7 @@ export const auditLog = pgTable(
 export const RECORD_KINDS = ['record', 'answer', 'outApply', 'specialCare'] as const
 export type RecordKind = (typeof RECORD_KINDS)[number]
 
-export const ACCESS_ACTIONS = ['read', 'pdf'] as const
+export const ACCESS_ACTIONS = ['read', 'pdf', 'export'] as const
 export type AccessAction = (typeof ACCESS_ACTIONS)[number]
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { actorOf } from '../actor.js'
 import { AppError, Code } from '../errors.js'
+import { contentDisposition } from '../lib/fileName.js'
 import { serverTranslator } from '../plugins/i18n.js'
 import { IdBody } from '@yuezi/contract/api/common'
 import { FormRecordPdfBody, PdfFile, PdfLink, PdfRefused, PdfToken } from '@yuezi/contract/api/pdf'
@@ -124,17 +125,11 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfRoutesOptions> = async (app, { rat
       const { bytes, name } = pdf
       return reply
         .type('application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="${asciiName(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
+        .header('content-disposition', contentDisposition('inline', name))
         .header('cache-control', 'private, no-store')
         .send(bytes)
     },
   )
 }
-
-/** The name for clients that read only the plain filename: its non-ASCII characters as _. */
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_')
 
 export default pdfRoutes

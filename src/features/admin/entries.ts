@@ -1,6 +1,6 @@
 // The administration home's entries, in order, one line each: a page of the pagesAdmin subpackage
 // and the locale key of its label. Plain data, no Taro or React.
-import { ACCESS_LOG_PAGE, CENTRE_PAGE, STAFF_PAGE } from '../../routes'
+import { ACCESS_LOG_PAGE, CENTRE_PAGE, IMPORT_PAGE, STAFF_PAGE } from '../../routes'
 import { MASTER_VIEWS, masterListRoute } from './masterKinds'
 
 export interface AdminEntry {
@@ -17,4 +17,5 @@ export const ADMIN_ENTRIES: AdminEntry[] = [
   { route: masterListRoute('packages'), labelKey: MASTER_VIEWS.packages.labelKey },
   { route: masterListRoute('giftTypes'), labelKey: MASTER_VIEWS.giftTypes.labelKey },
   { route: ACCESS_LOG_PAGE, labelKey: 'mine.accessLog' },
+  { route: IMPORT_PAGE, labelKey: 'import.title' },
 ]

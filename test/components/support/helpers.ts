@@ -111,3 +111,12 @@ export function mockViewerTab() {
   jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window)
   return tab
 }
+
+/** The files H5 has the browser save (a link with a download name, clicked), by address and name. */
+export function mockSaveAs() {
+  const saved: { href: string; name: string }[] = []
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ href: this.href, name: this.download })
+  })
+  return saved
+}

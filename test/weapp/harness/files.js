@@ -3,6 +3,7 @@
 const path = require('path')
 const fs = require('fs')
 const os = require('os')
+const { settle, fail, later } = require('./callbacks')
 
 const TEMP_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'wt-weapp-files-'))
 afterAll(() => fs.rmSync(TEMP_DIR, { recursive: true, force: true }))
@@ -16,4 +17,22 @@ wx.getFileSystemManager = () => ({
   readFileSync: (filePath, encoding) => fs.readFileSync(localPath(filePath), encoding),
 })
 
-module.exports = { TEMP_DIR, localPath }
+/**
+ * WeChat's chooser of a chat's files, a stand-in (no chat to pick from): hands back `chooser.files`
+ * (names of files a test wrote to TEMP_DIR), or is closed when there are none; `chooser.calls` its options.
+ */
+const chooser = { files: [], calls: [] }
+wx.chooseMessageFile = (options) => {
+  chooser.calls.push(options)
+  if (!chooser.files.length) return later(() => fail(options, 'chooseMessageFile:fail cancel'))
+  const tempFiles = chooser.files.map((name) => ({
+    path: `http://tmp/${name}`,
+    name,
+    size: fs.statSync(path.join(TEMP_DIR, name)).size,
+    type: 'file',
+    time: 0,
+  }))
+  later(() => settle(options, { tempFiles, errMsg: 'chooseMessageFile:ok' }))
+}
+
+module.exports = { TEMP_DIR, localPath, chooser }

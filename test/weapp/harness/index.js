@@ -9,7 +9,7 @@ const simulate = require('miniprogram-simulate')
 const { takeErrors } = require('./errors')
 const { storage } = require('./storage')
 const { SERVER_URL, calls, network, hasOrigin, setNetwork } = require('./network')
-const { TEMP_DIR } = require('./files')
+const { TEMP_DIR, chooser } = require('./files')
 const { DIST, launchApp, openPage, top, topRoute, stack, readAppJson } = require('./pages')
 const { ui, back, tapTab } = require('./ui')
 const { location } = require('./map')
@@ -52,5 +52,6 @@ module.exports = {
   takeErrors,
   canvasNodeOf,
   TEMP_DIR,
+  chooser,
   hasOrigin,
 }

@@ -222,7 +222,12 @@ function uploadFile(options) {
 }
 
 /** WeChat names a downloaded file by its type. */
-const DOWNLOAD_EXTENSIONS = { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg' }
+const DOWNLOAD_EXTENSIONS = {
+  'application/pdf': '.pdf',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': '.xlsx',
+}
 let downloads = 0
 
 function downloadFile(options) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { actorOf } from '../../actor.js'
+import { readableSize } from '../../lib/fileName.js'
 import { UploadBody, UploadLinksBody, UploadLinksReply, UploadReply } from '@yuezi/contract/api/uploads'
 import { invalidUpload, storeUpload } from '../../services/uploads/index.js'
 import type { UploadStore } from '../../services/uploads/store.js'
@@ -9,9 +10,6 @@ export interface UploadRoutesOptions {
   uploadMaxBytes: number
 }
 
-const MiB = 1024 * 1024
-const readableSize = (bytes: number) =>
-  bytes >= MiB ? `${Math.round((bytes / MiB) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`
 /**
  * The multipart parser's own errors (no boundary, a body cut short) carry no HTTP status, unlike
  * the plugin's: they are about the request all the same.

@@ -194,8 +194,8 @@ function cellOf(field: Field, value: unknown, printable: Printable, t: Translato
   return text(field, value, printable, t)
 }
 
-/** A value as the form shows it. */
-function text(field: Field, value: unknown, printable: Printable, t: Translators): string {
+/** A value as the form shows it (in a PDF, and in a spreadsheet's cell). */
+export function text(field: Field, value: unknown, printable: Printable, t: Translators): string {
   if (isEmpty(value)) return ''
   const { names, lang } = printable
   const separator = lang === 'en' ? ', ' : '、'

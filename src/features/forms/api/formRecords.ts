@@ -57,6 +57,19 @@ export function formRecordPdf(body: { id: number } | { answer_id: number }, opti
   return request<ServerFile>(`${BASE}/formRecordPdf`, body, options)
 }
 
+/** The records of the named forms with the list's filters, every page, as a spreadsheet to download. */
+export function formRecordExport(
+  body: Omit<FormRecordQuery, 'name' | 'page' | 'limit'> & { names: string[] },
+  options: RequestOptions = FILE_CALL,
+) {
+  return request<ServerFile>(`${BASE}/formRecordExport`, body, options)
+}
+
+/** The acknowledgements of the check-in rules (of a customer, or all), as a spreadsheet to download. */
+export function answerExport(body: { customer_id?: number }, options: RequestOptions = FILE_CALL) {
+  return request<ServerFile>(`${BASE}/answerExport`, body, options)
+}
+
 /** The site's current check-in rules. */
 export function getSurvey(options: RequestOptions = QUIET) {
   return request<Survey>(`${BASE}/getSurvey`, {}, options)

@@ -1,6 +1,7 @@
 // 入住通知单记录: the check-in notices of both kinds, by kind, creation date and keyword, with the
 // count of each kind; open, new and delete.
 import { makeAutoObservable, runInAction } from 'mobx'
+import { openServerFile } from '@/api/files'
 import type { FormRecord } from '@/api/types'
 import { featureByRoute } from '@/features/registry'
 import { checkInNoticeMonth, checkInNoticeSmall } from '@yuezi/contract/forms/definitions/checkInNotice'
@@ -10,7 +11,7 @@ import { customerStore, workingDateStore } from '@/stores'
 import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
 import { confirm, toast } from '@/utils/feedback'
-import { delFormRecord, getFormRecord, getFormRecordCount } from '../api/formRecords'
+import { delFormRecord, formRecordExport, getFormRecord, getFormRecordCount } from '../api/formRecords'
 import { mergedPages } from './mergedPages'
 import { openFormStore } from './openForm'
 
@@ -28,9 +29,15 @@ interface Filters extends DayAndKeyword {
   kind: CheckInNoticeKind
 }
 
-function fetcherFor({ kind, date, keyword }: Filters) {
-  const definitions = CHECK_IN_NOTICE_KINDS.find((k) => k.kind === kind)!.definitions
-  const query = { ...(date ? { date_from: date, date_to: date } : {}), ...(keyword ? { keyword } : {}) }
+const definitionsOf = (kind: CheckInNoticeKind) => CHECK_IN_NOTICE_KINDS.find((k) => k.kind === kind)!.definitions
+const queryOf = ({ date, keyword }: Filters) => ({
+  ...(date ? { date_from: date, date_to: date } : {}),
+  ...(keyword ? { keyword } : {}),
+})
+
+function fetcherFor(filters: Filters) {
+  const definitions = definitionsOf(filters.kind)
+  const query = queryOf(filters)
   const sources = definitions.map(
     (d) => (page: number, limit: number) => getFormRecord({ ...query, name: d.name, page, limit }),
   )
@@ -103,6 +110,12 @@ export class CheckInNoticeListStore {
     const definition = this.pickingCustomer
     this.pickingCustomer = null
     if (definition && customerStore.customerInfo) openFormStore.open(featureOf(definition))
+  }
+
+  /** The notices as the list is filtered, all pages, as a spreadsheet (a sheet per kind). */
+  exportSheet() {
+    const names = definitionsOf(this.filters.values.kind).map((definition) => definition.name)
+    openServerFile(() => formRecordExport({ ...queryOf(this.filters.values), names }), { download: true })
   }
 
   async remove(record: FormRecord) {

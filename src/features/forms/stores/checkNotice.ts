@@ -7,7 +7,7 @@ import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import { customerStore } from '@/stores'
 import { toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
-import { answerList, answerSave, formRecordPdf, getSurvey } from '../api/formRecords'
+import { answerExport, answerList, answerSave, formRecordPdf, getSurvey } from '../api/formRecords'
 import { reportSave } from './formPage'
 import { FormSession } from './formSession'
 import { openFormStore } from './openForm'
@@ -30,6 +30,7 @@ export class CheckNoticeStore {
   readonly history = new RecordHistory<SurveyAnswer>(
     (page, limit) => answerList({ customer_id: customerStore.customerInfo?.id, page, limit }),
     (id) => this.view(id),
+    () => answerExport({ customer_id: customerStore.customerInfo?.id }),
   )
   /** An acknowledgement opened from the history. */
   viewing: SurveyAnswer | null = null

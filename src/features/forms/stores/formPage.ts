@@ -12,6 +12,7 @@ import { alert, confirm, toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
 import {
   delFormRecord,
+  formRecordExport,
   formRecordPdf,
   getFormRecord,
   getFormRecordInfo,
@@ -40,6 +41,8 @@ export interface FormBackend {
   remove: (id: number) => Promise<unknown>
   /** The record as a PDF; none for a kind the server does not print. */
   pdf?: (id: number) => Promise<ServerFile>
+  /** The records the history lists, every page, as a spreadsheet; none for a kind the server does not export. */
+  exportSheet?: (name: string, query: Omit<RecordsQuery, 'page' | 'limit'>) => Promise<ServerFile>
 }
 
 const careRecords: FormBackend = {
@@ -48,6 +51,7 @@ const careRecords: FormBackend = {
   list: (name, query) => getFormRecord({ name, ...query }),
   remove: (id) => delFormRecord(id),
   pdf: (id) => formRecordPdf({ id }),
+  exportSheet: (name, query) => formRecordExport({ names: [name], ...query }),
 }
 
 export interface FormPageOptions {
@@ -125,10 +129,12 @@ export class FormPageStore {
     this.definition = definition
     this.options = options
     this.backend = options.backend ?? careRecords
+    const { exportSheet } = this.backend
     this.history = new RecordHistory<FormRecord>(
       (page, limit) =>
         this.backend.list(this.definition.name, { customer_id: this.session?.customer?.id, page, limit }),
       (id) => this.start({ id }),
+      exportSheet && (() => exportSheet(this.definition.name, { customer_id: this.session?.customer?.id })),
     )
     makeAutoObservable<this, 'backend' | 'options' | 'lastOpen' | 'cleanUp'>(
       this,

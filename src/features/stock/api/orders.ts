@@ -46,6 +46,9 @@ export function orderApi<Order extends { id: number; no: string }, Body extends 
     del: (id: number, options: RequestOptions = {}) => request<null>(`${base}/del`, { id }, options),
     check: (body: CheckBody, options: RequestOptions = { loading: true }) =>
       request<Order>(`${base}/check`, body, options),
+    /** The list with these filters, every page of it, as a spreadsheet to download. */
+    exportSheet: (query: Omit<OrderQuery, 'page' | 'limit'>, options: RequestOptions = FILE_CALL) =>
+      request<ServerFile>(`${base}/export`, query, options),
     /** The order as a PDF to open. */
     pdf: (id: number, options: RequestOptions = FILE_CALL) => request<ServerFile>(`${base}/pdf`, { id }, options),
   }

@@ -85,14 +85,19 @@ export class OrderListStore {
     return sessionStore.userInfo?.can_approve === true
   }
 
-  private fetcher() {
+  /** What the list shows, without its paging. */
+  private query() {
     const { status, date, keyword } = this.filters.values
-    const query = {
+    return {
       ...this.kind.filters,
       ...(status !== 'all' ? { status } : {}),
       ...(date ? { date_from: date, date_to: date } : {}),
       ...(keyword ? { keyword } : {}),
     }
+  }
+
+  private fetcher() {
+    const query = this.query()
     return (page: number, limit: number) =>
       this.kind.api.index({ ...query, page, limit }) as Promise<{ list: Order[]; total: number }>
   }
@@ -129,9 +134,14 @@ export class OrderListStore {
     else this.list.update((item) => (item.id === order.id ? { ...item, ...order } : item))
   }
 
-  /** Whether the server prints the list's orders. */
-  get hasPdf() {
+  /** Whether the server makes files of the list's orders: a PDF of each, the list as a spreadsheet. */
+  get hasFiles() {
     return !this.kind.incoming
+  }
+
+  /** The list as it is filtered, all its pages, as a spreadsheet. */
+  exportSheet() {
+    openServerFile(() => this.kind.api.exportSheet(this.query()), { download: true })
   }
 
   /** The order as a PDF, opened to print or forward. */

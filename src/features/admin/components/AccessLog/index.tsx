@@ -44,7 +44,7 @@ export default observer(function AccessLog() {
                 <View className="access-log__head">
                   <Text className="access-log__name">{entry.account_name}</Text>
                   <Text className={`access-log__tag access-log__tag--${entry.action}`}>
-                    {t(entry.action === 'pdf' ? 'accessLog.pdf' : 'accessLog.read')}
+                    {t(`accessLog.${entry.action}`)}
                   </Text>
                 </View>
                 <Text className="access-log__line">{recordText(entry)}</Text>

@@ -56,6 +56,9 @@ export default observer(function CheckInNoticeList() {
           <Button type="primary" size="small" fill="outline" onClick={() => store.create(checkInNoticeSmall)}>
             {t('checkInNoticeList.newSmall')}
           </Button>
+          <Button size="small" fill="none" onClick={store.exportSheet}>
+            {t('sheet.export')}
+          </Button>
         </View>
         {list.loaded && (
           <Text className="checkin-list__total">

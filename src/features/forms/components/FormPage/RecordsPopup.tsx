@@ -1,5 +1,5 @@
 import { ScrollView, Text, View } from '@tarojs/components'
-import { Popup } from '@nutui/nutui-react-taro'
+import { Button, Popup } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { popupPortal } from '@/components/popupPortal'
@@ -29,6 +29,13 @@ export default observer(function RecordsPopup({ definition, history, babies = []
       portal={popupPortal}
       onClose={history.close}
     >
+      {history.canExport && (
+        <View className="form-records__tools">
+          <Button size="small" fill="outline" onClick={history.exportSheet}>
+            {t('sheet.export')}
+          </Button>
+        </View>
+      )}
       <ScrollView className="form-records__list" scrollY lowerThreshold={80} onScrollToLower={records.loadMore}>
         <RecordList
           list={records}

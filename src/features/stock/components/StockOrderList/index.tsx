@@ -62,6 +62,11 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
           <Button className="stock-list__new" type="primary" size="small" onClick={store.create}>
             {t('stock.new')}
           </Button>
+          {store.hasFiles && (
+            <Button size="small" fill="outline" onClick={store.exportSheet}>
+              {t('sheet.export')}
+            </Button>
+          )}
         </ListFilters>
         <View className="stock-list__statuses">
           {ORDER_STATUSES.map((status) => (
@@ -112,7 +117,7 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
                 {t('stock.createdBy', { name: order.created_by_name ?? '', time: timeText(order.created_at) })}
               </Text>
               <View className="stock-list__actions">
-                {store.hasPdf && (
+                {store.hasFiles && (
                   <Button
                     className="stock-list__pdf"
                     size="small"

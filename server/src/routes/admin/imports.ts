@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { actorOf } from '../../actor.js'
+import { readableSize } from '../../lib/fileName.js'
+import { AppError, Code } from '../../errors.js'
+import { centreToday } from '../../lib/dates.js'
+import { ImportDone, ImportTemplateBody, ImportUploadBody, SheetLink } from '@yuezi/contract/api/sheets'
+import {
+  IMPORT_KINDS,
+  IMPORT_SPECS,
+  createTemplateLink,
+  runImport,
+  type ImportKind,
+  type ImportSettings,
+} from '../../services/sheets/index.js'
+
+// The administration's imports: a kind's template to download, and a filled-in file to import.
+
+export interface ImportRoutesOptions extends ImportSettings {
+  linkSecret: Buffer
+  linkTtlSeconds: number
+}
+
+const refused = (key: string, params: Record<string, string | number> = {}) =>
+  new AppError(Code.INVALID_INPUT, key, params)
+
+const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (
+  app,
+  { linkSecret, linkTtlSeconds, ...settings },
+) => {
+  app.addHook('onRequest', app.authenticate)
+  app.addHook('onRequest', app.administer)
+
+  app.post(
+    '/template',
+    {
+      schema: {
+        summary: "A kind's import template as .xlsx (a link, as the list exports answer)",
+        description:
+          'Answers `{url, name}`: url `/api/sheet/<token>` downloads the template (its header row the columns, ' +
+          "each header's note the column's rules) without headers until it expires.",
+        body: ImportTemplateBody,
+        response: { 200: SheetLink },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(createTemplateLink({ linkSecret, linkTtlSeconds }, actorOf(request), request.body.kind, request.lang)),
+  )
+
+  app.post(
+    '/upload',
+    {
+      schema: {
+        summary: 'Import a filled-in template (.xlsx) of a kind: every row, or none',
+        description:
+          'Multipart fields `kind` (before the file) and `file`. A file that is no .xlsx, larger than ' +
+          'IMPORT_MAX_BYTES, without data rows or with more than IMPORT_MAX_ROWS: code -1 and why. Columns by ' +
+          "their header (Chinese or English label); rows checked by the form rules and the kind's own (opening " +
+          'stock: the product by name and specification, a new batch number, an expiry not past). Any error: code ' +
+          '-1, `res.errors` [{row, column, message}] in the language of the request, nothing written. Else every row ' +
+          'in one transaction with the import and its audit entry: `{id, rows}`.',
+        consumes: ['multipart/form-data'],
+        body: ImportUploadBody,
+        response: { 200: ImportDone },
+      },
+    },
+    async (request) => {
+      let kind: ImportKind | undefined
+      let file: { name: string; bytes: Buffer } | undefined
+      try {
+        for await (const part of request.parts({ limits: { fileSize: settings.maxBytes, files: 1, fields: 5 } })) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'kind' && IMPORT_KINDS.includes(part.value as ImportKind)) {
+              kind = part.value as ImportKind
+            }
+          } else if (part.fieldname === 'file') {
+            file = { name: part.filename, bytes: await part.toBuffer() }
+          } else {
+            await part.toBuffer()
+          }
+        }
+      } catch (error) {
+        const { code, statusCode } = error as { code?: string; statusCode?: number }
+        if (code === 'FST_REQ_FILE_TOO_LARGE')
+          throw refused('import.tooLarge', { limit: readableSize(settings.maxBytes) })
+        throw statusCode ? error : refused('error.badRequest')
+      }
+      if (!kind) throw refused('import.kindRequired')
+      if (!file?.bytes.length) throw refused('import.fileRequired')
+      const done = await runImport(
+        app.db,
+        actorOf(request),
+        kind,
+        IMPORT_SPECS[kind],
+        settings,
+        file,
+        request.lang,
+        centreToday(request.session),
+      )
+      return { code: Code.OK, msg: request.t('import.done', { rows: done.rows }), res: done }
+    },
+  )
+}
+
+export default importRoutes

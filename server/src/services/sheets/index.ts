@@ -1,0 +1,40 @@
+import type { Actor } from '../../actor.js'
+import type { ImportKind } from '../../db/schema.js'
+import type { Lang } from '../../plugins/i18n.js'
+import { templateName, type ImportKindSpec } from './import.js'
+import { signSheetLink } from './link.js'
+import { openingStockImport } from './openingStock.js'
+
+export { createExportLink, exportOfLink, type ExportKind, type ExportQuery, type ExportSettings } from './export.js'
+export { runImport, templateOf, type ImportSettings } from './import.js'
+export { readSheetLink, type SheetLink } from './link.js'
+export { XLSX_MIME } from './workbook.js'
+export { IMPORT_KINDS, type ImportKind } from '../../db/schema.js'
+
+// Spreadsheets: lists exported, and the administration's imports with their templates.
+
+/** Every kind of import, by the name the app and the link use. */
+export const IMPORT_SPECS: Record<ImportKind, ImportKindSpec<never>> = {
+  openingStock: openingStockImport as ImportKindSpec<never>,
+}
+
+/** A link to a kind's template, in the caller's language. */
+export function createTemplateLink(
+  settings: { linkSecret: Buffer; linkTtlSeconds: number },
+  actor: Actor,
+  kind: ImportKind,
+  lang: Lang,
+  now = Date.now(),
+): { url: string; name: string } {
+  const expires = Math.floor(now / 1000) + settings.linkTtlSeconds
+  const query = { kind }
+  const token = signSheetLink(settings.linkSecret, {
+    kind: 'template',
+    query,
+    siteId: actor.siteId,
+    accountId: actor.accountId,
+    lang,
+    expires,
+  })
+  return { url: `/api/sheet/${token}`, name: templateName(IMPORT_SPECS[kind].definition, lang) }
+}

@@ -1,0 +1,52 @@
+// 表格导入: a kind chosen, its template downloaded, a filled-in file uploaded; either how many rows
+// came in or every refused cell by row and column, to put right and upload again.
+import { makeAutoObservable, runInAction } from 'mobx'
+import { openServerFile } from '@/api/files'
+import { RequestError } from '@/api/request'
+import { t } from '@/i18n'
+import { chooseSheet } from '@/utils/chooseSheet'
+import { importTemplate, uploadImport, type ImportError, type ImportKind } from '../api/imports'
+
+/** What can be imported, in the order offered: one line each. */
+export const IMPORT_KINDS: { kind: ImportKind; labelKey: string }[] = [
+  { kind: 'openingStock', labelKey: 'import.kind.openingStock' },
+]
+
+export class ImportSheetStore {
+  kind: ImportKind = IMPORT_KINDS[0].kind
+  /** The file last chosen. */
+  fileName = ''
+  /** What the last upload came to: rows imported, or why not. */
+  result: { rows: number } | { message: string; errors: ImportError[] } | null = null
+
+  constructor() {
+    makeAutoObservable(this, {}, { autoBind: true })
+  }
+
+  choose(kind: ImportKind) {
+    this.kind = kind
+    this.result = null
+  }
+
+  downloadTemplate() {
+    openServerFile(() => importTemplate(this.kind), { download: true })
+  }
+
+  /** Chooses a file and imports it; the result replaces the last one. */
+  async chooseAndUpload() {
+    const file = await chooseSheet()
+    if (!file) return
+    runInAction(() => {
+      this.fileName = file.name
+      this.result = null
+    })
+    try {
+      const done = await uploadImport(this.kind, file)
+      runInAction(() => (this.result = { rows: done.rows }))
+    } catch (error) {
+      const res = error instanceof RequestError ? (error.res as { errors?: ImportError[] } | null) : null
+      const message = (error as Error | undefined)?.message || t('request.serverFault')
+      runInAction(() => (this.result = { message, errors: res?.errors ?? [] }))
+    }
+  }
+}
