@@ -96,7 +96,7 @@ describe('admin/import', () => {
     assert.deepEqual([large.code, large.msg], [-1, zhServer['import.tooLarge'].replace('{limit}', '64 KB')])
     const empty = await upload(
       '库存.xlsx',
-      await workbook(['物品名称', '规格', '批号', '有效期至', '数量', '单位成本'], []),
+      await workbook(['物品名称', '规格', '批号', '有效期至', '数量', '进价'], []),
     )
     assert.equal(empty.msg, zhServer['import.empty'])
 
@@ -201,7 +201,7 @@ describe('admin/import', () => {
   it('names unknown and missing columns', async () => {
     const reply = await upload(
       'x.xlsx',
-      await workbook(['物品名称', '颜色', '批号', '数量', '单位成本'], [['a', 'b', 'c', 1, 1]]),
+      await workbook(['物品名称', '颜色', '批号', '数量', '进价'], [['a', 'b', 'c', 1, 1]]),
     )
     assert.deepEqual(
       reply.res.errors.map((e: { row: number; column: string }) => [e.row, e.column]),
