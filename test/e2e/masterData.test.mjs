@@ -17,7 +17,10 @@ async function openList(page, labelKey) {
 
 const type = (page, key, value) => fieldOf(page, key).locator('input').fill(String(value))
 const choose = (page, key, labelKey) =>
-  fieldOf(page, key).locator('.nut-radio').getByText(formZh[labelKey], { exact: true }).click()
+  fieldOf(page, key)
+    .locator('.nut-radio')
+    .getByText({ ...formZh, ...adminZh }[labelKey], { exact: true })
+    .click()
 const save = (page) => page.locator('.master-edit__save').click()
 const card = (page, name) => page.locator('.master-list__card').filter({ hasText: name })
 /** The list searched for `name` (a new entry is listed last, past the first page). */
@@ -37,7 +40,7 @@ test('the manager adds a product and a room, and retires a department in use ins
   await save(page)
   // The form's rules, before anything is sent.
   await fieldOf(page, 'unit')
-    .getByText(fmt(formZh['form.rule.required'], { label: formZh['master.field.unit'] }))
+    .getByText(fmt(formZh['form.rule.required'], { label: adminZh['master.field.unit'] }))
     .waitFor()
   await type(page, 'name', '测试吸奶器')
   await type(page, 'spec', '双边电动')

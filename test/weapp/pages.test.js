@@ -116,7 +116,7 @@ const SHOWS = {
   },
   'pagesAdmin/pages/masterEdit/index': {
     titleKey: 'master.rooms.title',
-    data: async () => formZh['master.field.room'],
+    data: async () => adminZh['master.field.room'],
   },
 }
 

@@ -23,8 +23,10 @@ const messages: Record<Lang, Messages> = { [FALLBACK]: load('server', FALLBACK),
 
 // The forms' labels and rule messages, as the app reads them: an English key that is missing shows
 // the Chinese text, and a key missing from both is answered as is (which names an unknown field).
-const zhForms = load('forms', FALLBACK)
-const formMessages: Record<Lang, Messages> = { [FALLBACK]: zhForms, en: { ...zhForms, ...load('forms', 'en') } }
+// The administration's forms keep theirs with the administration pages' words.
+const formsOf = (lang: string): Messages => ({ ...load('forms', lang), ...load('admin', lang) })
+const zhForms = formsOf(FALLBACK)
+const formMessages: Record<Lang, Messages> = { [FALLBACK]: zhForms, en: { ...zhForms, ...formsOf('en') } }
 
 /** The app sends `lang: zh` for Chinese and the locale (e.g. `en`, `en-US`) otherwise. */
 const languageOf = (header: unknown): Lang => (typeof header === 'string' && /^en/i.test(header) ? 'en' : FALLBACK)
