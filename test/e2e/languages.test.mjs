@@ -13,7 +13,7 @@ import { ROOT } from './support.mjs'
 const app = useApp()
 
 const strings = (lang) =>
-  ['', 'forms/']
+  ['', 'forms/', 'admin/']
     .map((dir) =>
       Object.values(JSON.parse(readFileSync(path.join(ROOT, 'locales', `${dir}${lang}.json`), 'utf8'))).join('\n'),
     )
