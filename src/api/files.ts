@@ -69,8 +69,8 @@ function saveAs(url: string, name: string) {
 /**
  * Has the server make a file and opens it. Mini program: downloaded, then opened by its kind.
  * H5: a download is saved by the browser; otherwise the browser's viewer, in the tab opened during
- * the tap, else (WeChat's browser, a blocked tab) this page. Call it from the tap itself. Nothing on the page changes; a failure is told.
- * Resolves whether the file was opened.
+ * the tap, else (WeChat's browser, a blocked tab) this page. Call it from the tap itself. Nothing
+ * on the page changes; a failure is told. Resolves whether the file was opened.
  */
 export async function openServerFile(
   make: () => Promise<ServerFile>,
