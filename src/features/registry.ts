@@ -1,23 +1,11 @@
 // Every form and list of the pagesHome subpackage, one line each. Derived from it: the home
 // entries (features/home), the subpackage's pages in app.config.ts and each page's title
 // (features/pageConfig.ts). A form's route, title, record name and whether it needs a customer
-// come from its definition (packages/contract/forms/definitions).
+// come from FORM_PAGES, which its definition starts from; the definition itself, fields and all,
+// is left to the form's pages, so that the mini program's main package does not carry it.
 // Plain data, no Taro or React: the build reads it in Node for app.config.ts and the page configs.
-import { checkInNoticeMonth, checkInNoticeSmall } from '@yuezi/contract/forms/definitions/checkInNotice'
-import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
-import { familyFood } from '@yuezi/contract/forms/definitions/familyFood'
-import { obstetricianRounds } from '@yuezi/contract/forms/definitions/obstetricianRounds'
-import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
-import { proofOfLostReceipt } from '@yuezi/contract/forms/definitions/proofOfLostReceipt'
-import {
-  giftCollection,
-  inbound,
-  outApplyGeneral,
-  outApplyGift,
-  specialCare,
-} from '@yuezi/contract/forms/definitions/stock'
-import { visit } from '@yuezi/contract/forms/definitions/visit'
-import type { FormDefinition } from '@yuezi/contract/forms/types'
+import { FORM_PAGES, type FormId } from '@yuezi/contract/forms/definitions/pages'
+import type { FormPageInfo } from '@yuezi/contract/forms/types'
 import { CHOOSE_DATE_PAGE, PAGES_HOME_ROOT, pagePath } from '../routes'
 
 /** The home screen's groups, in order; each titled `home.group.<id>` (locales/*.json). */
@@ -61,15 +49,10 @@ export interface Feature {
 
 export type HomeEntry = Feature & { home: NonNullable<Feature['home']> }
 
-const form = (id: string, definition: FormDefinition, more: Pick<Feature, 'home' | 'isMonth'> = {}): Feature => ({
-  id,
-  kind: 'form',
-  route: definition.route,
-  titleKey: definition.titleKey,
-  name: definition.name,
-  needsCustomer: !!definition.needsCustomer,
-  ...more,
-})
+const form = (id: FormId, more: Pick<Feature, 'home' | 'isMonth'> = {}): Feature => {
+  const page: FormPageInfo = FORM_PAGES[id]
+  return { id, kind: 'form', ...page, needsCustomer: !!page.needsCustomer, ...more }
+}
 
 const list = (id: string, path: string, titleKey: string, name: string, home: Feature['home']): Feature => ({
   id,
@@ -82,11 +65,11 @@ const list = (id: string, path: string, titleKey: string, name: string, home: Fe
 })
 
 export const FEATURES: Feature[] = [
-  form('pediatricianRounds', pediatricianRounds, { home: { group: 'rounds', icon: 'Doctor' } }),
-  form('obstetricianRounds', obstetricianRounds, { home: { group: 'rounds', icon: 'Health' } }),
-  form('checkNotice', checkNotice, { home: { group: 'checkIn', icon: 'Articles' } }),
-  form('checkInNoticeMonth', checkInNoticeMonth, { home: { group: 'checkIn', icon: 'Notice' }, isMonth: true }),
-  form('checkInNoticeSmall', checkInNoticeSmall, { home: { group: 'checkIn', icon: 'Edit' }, isMonth: false }),
+  form('pediatricianRounds', { home: { group: 'rounds', icon: 'Doctor' } }),
+  form('obstetricianRounds', { home: { group: 'rounds', icon: 'Health' } }),
+  form('checkNotice', { home: { group: 'checkIn', icon: 'Articles' } }),
+  form('checkInNoticeMonth', { home: { group: 'checkIn', icon: 'Notice' }, isMonth: true }),
+  form('checkInNoticeSmall', { home: { group: 'checkIn', icon: 'Edit' }, isMonth: false }),
   list('checkInNoticeList', 'checkInNotice/index', 'checkInNoticeList.title', '入住通知单记录', {
     group: 'checkIn',
     icon: 'List',
@@ -95,27 +78,27 @@ export const FEATURES: Feature[] = [
     group: 'outbound',
     icon: 'Transit',
   }),
-  form('outApplyGeneral', outApplyGeneral),
+  form('outApplyGeneral'),
   list('outApplyGiftList', 'checkInGift/index', 'stock.outApplyGiftList.title', '大礼包出库单列表', {
     group: 'outbound',
     icon: 'Gift',
   }),
-  form('outApplyGift', outApplyGift),
-  form('giftCollection', giftCollection, { home: { group: 'outbound', icon: 'Received' } }),
+  form('outApplyGift'),
+  form('giftCollection', { home: { group: 'outbound', icon: 'Received' } }),
   list('specialCareList', 'Selffundeditemconsumptiontable/index', 'stock.specialCareList.title', '资费物品出库单列表', {
     group: 'outbound',
     icon: 'Store',
   }),
-  form('specialCare', specialCare, { home: { group: 'outbound', icon: 'Prices' } }),
+  form('specialCare', { home: { group: 'outbound', icon: 'Prices' } }),
   list('inboundList', 'inbound/index', 'stock.inboundList.title', '入库单列表', {
     group: 'outbound',
     icon: 'Received',
   }),
-  form('inbound', inbound),
+  form('inbound'),
   list('stockLevels', 'stock/index', 'stockLevels.title', '库存', { group: 'outbound', icon: 'List' }),
-  form('proofOfLostReceipt', proofOfLostReceipt, { home: { group: 'registers', icon: 'Tips' } }),
-  form('visit', visit, { home: { group: 'registers', icon: 'UserAdd' } }),
-  form('familyFood', familyFood, { home: { group: 'registers', icon: 'Clock' } }),
+  form('proofOfLostReceipt', { home: { group: 'registers', icon: 'Tips' } }),
+  form('visit', { home: { group: 'registers', icon: 'UserAdd' } }),
+  form('familyFood', { home: { group: 'registers', icon: 'Clock' } }),
 ]
 
 /** The home screen's entries, in the order shown within each group. */

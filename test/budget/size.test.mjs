@@ -11,6 +11,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DIST = process.env.DIST_DIR || path.join(ROOT, 'dist')
 const WEAPP = path.join(DIST, 'weapp')
 const KB = 1024
+/** A little above what the main package weighs, so that growth shows. */
+const MAIN_BUDGET = 569 * KB
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -22,7 +24,7 @@ function files(dir) {
 // Source maps are not uploaded with a mini program.
 const packageBytes = (list) => list.filter((f) => !f.endsWith('.map')).reduce((n, f) => n + statSync(f).size, 0)
 
-test('weapp main package ≤ 600 KB and each subpackage ≤ 500 KB', () => {
+test(`weapp main package ≤ ${MAIN_BUDGET / KB} KB and each subpackage ≤ 500 KB`, () => {
   assert.ok(existsSync(WEAPP), 'dist/weapp is missing: run `npm run build:weapp`')
   const app = JSON.parse(readFileSync(path.join(WEAPP, 'app.json'), 'utf8'))
   const roots = (app.subPackages || app.subpackages || []).map((p) => p.root.replace(/\/$/, ''))
@@ -31,7 +33,7 @@ test('weapp main package ≤ 600 KB and each subpackage ≤ 500 KB', () => {
   const main = all.filter((f) => !roots.some((root) => inRoot(root)(f)))
   const mainBytes = packageBytes(main)
   console.log(`weapp main package: ${(mainBytes / KB).toFixed(1)} KB`)
-  assert.ok(mainBytes <= 600 * KB, `main package is ${(mainBytes / KB).toFixed(1)} KB (> 600 KB)`)
+  assert.ok(mainBytes <= MAIN_BUDGET, `main package is ${(mainBytes / KB).toFixed(1)} KB (> ${MAIN_BUDGET / KB} KB)`)
   for (const root of roots) {
     const bytes = packageBytes(all.filter(inRoot(root)))
     console.log(`weapp subpackage ${root}: ${(bytes / KB).toFixed(1)} KB`)

@@ -120,6 +120,9 @@ export interface FormDefinition {
   sections: Section[]
 }
 
+/** A form's page without its fields: what the home screen and the page titles need of it. */
+export type FormPageInfo = Pick<FormDefinition, 'name' | 'titleKey' | 'route' | 'needsCustomer'>
+
 export type RuleName =
   /** A typed field left empty (请输入 / Please enter). */
   | 'required'

@@ -1,4 +1,5 @@
 import type { Field, FormDefinition } from '../types.js'
+import { FORM_PAGES } from './pages.js'
 import { addDays } from '../compute.js'
 import { options } from './options.js'
 
@@ -13,11 +14,8 @@ const stay: Field[] = [
 const notify: Field = { key: 'departments', type: 'multiselect', required: true, optionsSource: 'departmentList' }
 
 export const checkInNoticeMonth: FormDefinition = {
-  name: '月子入住通知单',
-  titleKey: 'form.title.checkInNoticeMonth',
-  route: '/pagesHome/pages/form/checkInNotice/yz/form',
+  ...FORM_PAGES.checkInNoticeMonth,
   onePerCustomer: true,
-  needsCustomer: true,
   sections: [
     {
       titleKey: 'form.section.mother',
@@ -76,11 +74,8 @@ export const checkInNoticeMonth: FormDefinition = {
 }
 
 export const checkInNoticeSmall: FormDefinition = {
-  name: '小月子入住通知单',
-  titleKey: 'form.title.checkInNoticeSmall',
-  route: '/pagesHome/pages/form/checkInNotice/yzSmall/form',
+  ...FORM_PAGES.checkInNoticeSmall,
   onePerCustomer: true,
-  needsCustomer: true,
   sections: [
     {
       titleKey: 'form.section.mother',

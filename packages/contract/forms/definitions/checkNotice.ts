@@ -1,13 +1,11 @@
 import type { FormDefinition } from '../types.js'
+import { FORM_PAGES } from './pages.js'
 import { options } from './options.js'
 
 // The rules text comes from the server (getSurvey); this is the acknowledgement (answerSave).
 export const checkNotice: FormDefinition = {
-  name: '入住须知',
-  titleKey: 'form.title.checkNotice',
-  route: '/pagesHome/pages/checkNotice',
+  ...FORM_PAGES.checkNotice,
   onePerCustomer: true,
-  needsCustomer: true,
   sections: [
     {
       titleKey: 'form.section.acknowledgement',

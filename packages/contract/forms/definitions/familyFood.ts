@@ -1,4 +1,5 @@
 import type { FormDefinition } from '../types.js'
+import { FORM_PAGES } from './pages.js'
 import { product } from '../compute.js'
 
 const mealCount = (data: Record<string, unknown>) =>
@@ -8,10 +9,7 @@ const mealCount = (data: Record<string, unknown>) =>
   )
 
 export const familyFood: FormDefinition = {
-  name: '家属订餐登记表',
-  titleKey: 'form.title.familyFood',
-  route: '/pagesHome/pages/form/familyFood/form',
-  needsCustomer: true,
+  ...FORM_PAGES.familyFood,
   sections: [
     {
       titleKey: 'form.section.order',

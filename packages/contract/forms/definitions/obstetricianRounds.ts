@@ -1,12 +1,10 @@
 import type { FormDefinition } from '../types.js'
+import { FORM_PAGES } from './pages.js'
 import { daysBetween } from '../compute.js'
 import { medicinesSection, options } from './options.js'
 
 export const obstetricianRounds: FormDefinition = {
-  name: '产科医生查房签到表',
-  titleKey: 'form.title.obstetricianRounds',
-  route: '/pagesHome/pages/form/Obstetricianrounds/form',
-  needsCustomer: true,
+  ...FORM_PAGES.obstetricianRounds,
   sections: [
     {
       titleKey: 'form.section.basic',

@@ -1,12 +1,10 @@
 import type { FormDefinition } from '../types.js'
+import { FORM_PAGES } from './pages.js'
 import { daysBetween } from '../compute.js'
 import { medicinesSection, options } from './options.js'
 
 export const pediatricianRounds: FormDefinition = {
-  name: '儿科医生查房签到表',
-  titleKey: 'form.title.pediatricianRounds',
-  route: '/pagesHome/pages/form/Pediatricianrounds/form',
-  needsCustomer: true,
+  ...FORM_PAGES.pediatricianRounds,
   sections: [
     {
       titleKey: 'form.section.basic',

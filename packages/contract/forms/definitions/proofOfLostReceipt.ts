@@ -1,10 +1,8 @@
 import type { FormDefinition } from '../types.js'
+import { FORM_PAGES } from './pages.js'
 
 export const proofOfLostReceipt: FormDefinition = {
-  name: '收据遗失证明',
-  titleKey: 'form.title.proofOfLostReceipt',
-  route: '/pagesHome/pages/form/ProofofLostReceipt/form',
-  needsCustomer: true,
+  ...FORM_PAGES.proofOfLostReceipt,
   sections: [
     {
       titleKey: 'form.section.customer',

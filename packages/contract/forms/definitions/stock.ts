@@ -1,4 +1,5 @@
 import type { Field, FormDefinition } from '../types.js'
+import { FORM_PAGES } from './pages.js'
 import { product, sumOf } from '../compute.js'
 import { ITEMS } from './stockRules.js'
 
@@ -19,9 +20,7 @@ const remark: Field = { key: 'remark', type: 'textarea', maxLength: 500 }
 
 /** 出库单: a department draws supplies from the store (outApply type general). */
 export const outApplyGeneral: FormDefinition = {
-  name: '出库单',
-  titleKey: 'form.title.outApplyGeneral',
-  route: '/pagesHome/pages/form/linliao/commom/form',
+  ...FORM_PAGES.outApplyGeneral,
   sections: [
     {
       titleKey: 'form.section.outbound',
@@ -37,10 +36,7 @@ export const outApplyGeneral: FormDefinition = {
 
 /** 入住礼包出库: a gift pack for a customer (outApply type gift); the gift type's package fills the rows. */
 export const outApplyGift: FormDefinition = {
-  name: '入住礼包出库',
-  titleKey: 'form.title.outApplyGift',
-  route: '/pagesHome/pages/form/checkInGift/form',
-  needsCustomer: true,
+  ...FORM_PAGES.outApplyGift,
   sections: [
     {
       titleKey: 'form.section.gift',
@@ -56,10 +52,7 @@ export const outApplyGift: FormDefinition = {
 
 /** 自费物品消费表: self-paid items a customer takes (specialCare); subtotals and total computed in fen. */
 export const specialCare: FormDefinition = {
-  name: '自费物品消费表',
-  titleKey: 'form.title.specialCare',
-  route: '/pagesHome/pages/form/Selffundeditemconsumptiontable/form',
-  needsCustomer: true,
+  ...FORM_PAGES.specialCare,
   sections: [
     {
       titleKey: 'form.section.consumption',
@@ -102,9 +95,7 @@ export const specialCare: FormDefinition = {
 
 /** 入库单: goods received from a supplier, each row a batch of a product; approval puts them in stock. */
 export const inbound: FormDefinition = {
-  name: '入库单',
-  titleKey: 'form.title.inbound',
-  route: '/pagesHome/pages/form/inbound/form',
+  ...FORM_PAGES.inbound,
   sections: [
     {
       titleKey: 'form.section.inbound',
@@ -132,10 +123,7 @@ export const inbound: FormDefinition = {
 
 /** 礼包领取明细表: what a customer received from a gift pack, signed for (a care form record). */
 export const giftCollection: FormDefinition = {
-  name: '礼包领取明细表',
-  titleKey: 'form.title.giftCollection',
-  route: '/pagesHome/pages/form/linliao/dcb/form',
-  needsCustomer: true,
+  ...FORM_PAGES.giftCollection,
   sections: [
     {
       titleKey: 'form.section.gift',

@@ -1,11 +1,9 @@
 import type { FormDefinition } from '../types.js'
+import { FORM_PAGES } from './pages.js'
 import { options } from './options.js'
 
 export const visit: FormDefinition = {
-  name: '访客出入登记表',
-  titleKey: 'form.title.visit',
-  route: '/pagesHome/pages/form/visit/form',
-  needsCustomer: true,
+  ...FORM_PAGES.visit,
   sections: [
     {
       titleKey: 'form.section.visitor',

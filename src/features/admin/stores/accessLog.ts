@@ -1,7 +1,7 @@
 // 查阅记录: who opened the chosen customer's records that hold her ID number, photos or
 // signatures, newest first, page by page.
 import { makeAutoObservable } from 'mobx'
-import { formByName, stockFormByName } from '@yuezi/contract/forms/index'
+import { FORM_PAGES } from '@yuezi/contract/forms/definitions/pages'
 import { customerStore } from '@/stores'
 import { PagedList } from '@/stores/pagedList'
 import { accessLog, type AccessEntry } from '../api/accessLog'
@@ -9,7 +9,8 @@ import { accessLog, type AccessEntry } from '../api/accessLog'
 export type { AccessEntry }
 
 /** The locale key of a record's form title, from its form name; undefined for a form the app does not know. */
-export const titleKeyOf = (entry: AccessEntry) => (formByName(entry.name) ?? stockFormByName(entry.name))?.titleKey
+export const titleKeyOf = (entry: AccessEntry) =>
+  Object.values(FORM_PAGES).find((form) => form.name === entry.name)?.titleKey
 
 export class AccessLogStore {
   /** The customer picker is open. */
