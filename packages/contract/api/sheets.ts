@@ -42,7 +42,7 @@ export const SheetFile = Type.Unsafe<Uint8Array>({
   description: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 })
 
-/** What can be imported, in the order the import page offers them. */
+/** What can be imported. */
 export const IMPORT_KINDS = ['staff', 'rooms', 'products', 'packages', 'openingStock'] as const
 
 /** What can be imported; each has its template. */

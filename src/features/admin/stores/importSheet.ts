@@ -10,11 +10,11 @@ import { importTemplate, uploadImport, type ImportedPassword, type ImportError, 
 
 /** What can be imported, in the order offered: one line each. */
 export const IMPORT_KINDS: { kind: ImportKind; labelKey: string }[] = [
+  { kind: 'openingStock', labelKey: 'import.kind.openingStock' },
   { kind: 'staff', labelKey: 'import.kind.staff' },
   { kind: 'rooms', labelKey: 'import.kind.rooms' },
   { kind: 'products', labelKey: 'import.kind.products' },
   { kind: 'packages', labelKey: 'import.kind.packages' },
-  { kind: 'openingStock', labelKey: 'import.kind.openingStock' },
 ]
 
 export class ImportSheetStore {
