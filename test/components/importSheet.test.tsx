@@ -89,6 +89,48 @@ describe('表格导入', () => {
     expect(document.querySelectorAll('.import-sheet__error')).toHaveLength(0)
   })
 
+  it('offers every kind, each with its own template', async () => {
+    mockSaveAs()
+    const api = mockApi({ [TEMPLATE]: () => ({ code: 1, res: { url: '/api/sheet/tok', name: 'x.xlsx' } }) })
+    await show()
+    const kinds = [...document.querySelectorAll('.import-sheet__kind')].map((chip) => chip.textContent)
+    expect(kinds).toEqual(['期初库存', '员工', '房间', '物品', '套餐'])
+    click(screen.getByText('套餐'))
+    click(screen.getByText('下载模板'))
+    await settle()
+    expect(callsTo(api, TEMPLATE)[0].data).toEqual({ kind: 'packages' })
+  })
+
+  it("staff imported: each account's one-time password is listed once, with the note that it is shown only now", async () => {
+    const upload = uploadAnswers({
+      code: 1,
+      msg: '导入成功 2 行',
+      res: {
+        id: 7,
+        rows: 2,
+        passwords: [
+          { account: 'wangli', name: '王丽', password: 'Kq7mX2pa' },
+          { account: 'lina', name: '李娜', password: 'Zt4nW8rb' },
+        ],
+      },
+    })
+    await show()
+    click(screen.getByText('员工'))
+    click(screen.getByText('选择表格并导入'))
+    await settle()
+    expect(upload).toHaveBeenCalledWith(expect.objectContaining({ formData: { kind: 'staff' } }))
+    expect(screen.getByText('导入成功 2 行')).toBeTruthy()
+    expect(screen.getByText('一次性密码（只显示这一次）')).toBeTruthy()
+    expect(screen.getByText(/离开本页后不能再查看/)).toBeTruthy()
+    const listed = [...document.querySelectorAll('.import-sheet__password')].map((row) => row.textContent)
+    expect(listed).toEqual(['王丽（wangli）：Kq7mX2pa', '李娜（lina）：Zt4nW8rb'])
+    expect(JSON.stringify(window.localStorage)).not.toContain('Kq7mX2pa')
+
+    click(screen.getByText('房间'))
+    expect(document.querySelectorAll('.import-sheet__password')).toHaveLength(0)
+    expect(screen.queryByText(/Kq7mX2pa/)).toBeNull()
+  })
+
   it('closing the file picker sends nothing', async () => {
     jest.mocked(chooseSheet).mockResolvedValue(undefined)
     const upload = uploadAnswers({ code: 1, res: { id: 1, rows: 1 } })

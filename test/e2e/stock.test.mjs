@@ -3,7 +3,7 @@
 // the manager (its maker is told she may not), taking stock out of its batch; a gift pack from home; a self-paid order signed with the right total; an order
 // asking for more than the stock is refused and changes nothing. Goods received on an inbound order
 // approved by a colleague show on the stock page with their movements in and out. 导出 Excel of a
-// list, and opening stock imported from a spreadsheet by the manager.
+// list, and opening stock, items and a package of them imported from spreadsheets by the manager.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { tmpdir } from 'node:os'
@@ -299,7 +299,7 @@ test('出库单列表 导出 Excel: the spreadsheet holds a row per order the li
   await page.close()
 })
 
-test('期初库存 from a spreadsheet as the manager: a bad row is named by row and column, nothing comes in; the file put right imports', async () => {
+test('期初库存, then 物品 and a 套餐 of them, from spreadsheets as the manager: a bad row is named by row and column, nothing comes in; the file put right imports', async () => {
   const page = await app.newPage()
   await app.login(page, 'manager', 'demo1234')
   await page.waitForURL(isHome)
@@ -326,10 +326,10 @@ test('期初库存 from a spreadsheet as the manager: a bad row is named by row 
   const stamp = Date.now().toString(36).toUpperCase()
   const row = (batchNo, expiry) => [product.name, product.spec, batchNo, null, expiry, 6, 1.5]
   const file = path.join(tmpdir(), `opening-stock-${stamp}.xlsx`)
-  const upload = async (rows) => {
+  const upload = async (rows, columns = header) => {
     const book = new ExcelJS.Workbook()
-    const sheet = book.addWorksheet('期初库存')
-    sheet.addRow(header)
+    const sheet = book.addWorksheet('导入')
+    sheet.addRow(columns)
     for (const one of rows) sheet.addRow(one)
     await book.xlsx.writeFile(file)
     const [chooser] = await Promise.all([
@@ -355,5 +355,60 @@ test('期初库存 from a spreadsheet as the manager: a bad row is named by row 
     `E2E-${stamp}-1`,
     `E2E-${stamp}-2`,
   ])
+
+  // Items, then a package of them, each from its own template; a row naming an unknown item refuses the package.
+  const templateOf = async (kind) => {
+    await page.locator('.import-sheet__kind', { hasText: adminZh[`import.kind.${kind}`] }).click()
+    return (await workbookOf(await downloadBy(page, adminZh['import.template']))).worksheets[0]
+      .getRow(1)
+      .values.slice(1)
+  }
+  const products = await templateOf('products')
+  const master = (key) => adminZh[`master.field.${key}`]
+  assert.deepEqual(products, ['name', 'spec', 'unit', 'price', 'category', 'self_paid'].map(master))
+  const [bottle, wipes] = [`E2E奶瓶-${stamp}`, `E2E湿巾-${stamp}`]
+  await upload(
+    [
+      [bottle, '240ml', '个', 39.5, '母婴用品', '是'],
+      [wipes, '80抽', '包', 12, '母婴用品', '否'],
+    ],
+    products,
+  )
+  await page.getByText(fmt(adminZh['import.done'], { rows: 2 })).waitFor()
+  const packages = await templateOf('packages')
+  assert.deepEqual(packages, [
+    master('package_name'),
+    label('product_name'),
+    label('specification'),
+    master('quantity'),
+  ])
+  const kit = `E2E新生儿套餐-${stamp}`
+  await upload(
+    [
+      [kit, bottle, '240ml', 2],
+      [kit, `${wipes}X`, '80抽', 1],
+    ],
+    packages,
+  )
+  await error.first().waitFor()
+  const refused = await error.textContent()
+  assert.ok(refused.includes(fmt(adminZh['import.at'], { row: 3, column: label('product_name') })), refused)
+  assert.ok(refused.includes(serverZh['import.productUnknown']), refused)
+  await upload(
+    [
+      [kit, bottle, '240ml', 2],
+      [kit, wipes, '80抽', 1],
+    ],
+    packages,
+  )
+  await page.getByText(fmt(adminZh['import.done'], { rows: 2 })).waitFor()
+  const made = (await app.api(page, 'index/productPackageList', {})).find((one) => one.name === kit)
+  assert.deepEqual(
+    made.items.map((item) => [item.product_name, item.quantity]),
+    [
+      [bottle, 2],
+      [wipes, 1],
+    ],
+  )
   await page.close()
 })

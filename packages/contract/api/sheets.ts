@@ -42,8 +42,11 @@ export const SheetFile = Type.Unsafe<Uint8Array>({
   description: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 })
 
+/** What can be imported. */
+export const IMPORT_KINDS = ['staff', 'rooms', 'products', 'packages', 'openingStock'] as const
+
 /** What can be imported; each has its template. */
-export const ImportKind = Type.Union([Type.Literal('openingStock')])
+export const ImportKind = Type.Enum(IMPORT_KINDS)
 
 export const ImportTemplateBody = Type.Object({ kind: ImportKind })
 
@@ -54,7 +57,7 @@ export const ImportUploadBody = {
       schema: {
         type: 'object',
         nullable: true,
-        properties: { kind: { type: 'string', enum: ['openingStock'] }, file: { type: 'string', format: 'binary' } },
+        properties: { kind: { type: 'string', enum: IMPORT_KINDS }, file: { type: 'string', format: 'binary' } },
         required: ['kind', 'file'],
       },
     },
@@ -68,4 +71,17 @@ export const ImportError = Type.Object({
   message: Type.String(),
 })
 
-export const ImportDone = Envelope(Type.Object({ id: Type.Integer(), rows: Type.Integer() }))
+/** A staff account's one-time password, answered only with the import that made it. */
+export const ImportedPassword = Type.Object({ account: Type.String(), name: Type.String(), password: Type.String() })
+
+export const ImportDone = Envelope(
+  Type.Object({
+    id: Type.Integer(),
+    rows: Type.Integer(),
+    passwords: Type.Optional(
+      Type.Array(ImportedPassword, {
+        description: "Staff: each account's one-time password (changed at her first sign-in), shown once, kept nowhere",
+      }),
+    ),
+  }),
+)

@@ -19,6 +19,7 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core'
 import { SESSION_CLIENTS } from '@yuezi/contract/api/account'
+import { IMPORT_KINDS } from '@yuezi/contract/api/sheets'
 import { ROOM_KIND_VALUES } from '@yuezi/contract/forms/definitions/masterData'
 
 // 64-bit ids in number mode so that PGlite and node-postgres both return numbers.
@@ -717,7 +718,7 @@ export const stockMovements = pgTable(
   ],
 )
 
-export const IMPORT_KINDS = ['openingStock'] as const
+export { IMPORT_KINDS }
 export type ImportKind = (typeof IMPORT_KINDS)[number]
 
 /**

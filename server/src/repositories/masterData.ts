@@ -211,6 +211,10 @@ export function packageItems(db: Db, packageId: number) {
     .orderBy(asc(productPackageItems.id))
 }
 
+/** The values of the kind's unique columns as one key: no two entries of a site have the same. */
+export const uniqueKeyOf = (kindName: MasterKind, values: Record<string, unknown>) =>
+  JSON.stringify(KINDS[kindName].unique.map((column) => values[columnKey(KINDS[kindName].table, column)]))
+
 /** Whether another entry of the site already has these values of the kind's unique columns. */
 export async function uniqueTaken(
   db: Db,

@@ -132,23 +132,57 @@ export async function entryInfo(db: Db, kind: MasterKind, siteId: number, id: nu
 const itemsOf = (data: FormData) =>
   (data.items as FormData[]).map((row) => ({ productId: idOf(row.product_id)!, quantity: row.quantity as number }))
 
-/**
- * What a form's rules cannot know: the chosen package or products are the site's and in use, and a
- * package names each product once.
- */
+/** The chosen package or products are the site's choices, as the form's options list them. */
 async function checkChoices(tx: Db, kind: MasterKind, siteId: number, data: FormData) {
   const siteErrors = await checkAgainstSite(tx, siteId, fieldsOf(MASTER_FORMS[kind]), data, [])
   if (siteErrors.length) throw new FormInvalidError(siteErrors)
+}
+
+/** Why an entry cannot be saved though its form is valid, as its message and the code it is refused with. */
+export interface EntryProblem {
+  code: Code
+  key: string
+  params?: Record<string, string>
+}
+
+/**
+ * What a form's rules cannot know: the chosen package or products are in use, a package names each
+ * product once, and no other entry of the site (but `id`) has its room number or name.
+ */
+export async function entryProblem(
+  tx: Db,
+  kind: MasterKind,
+  siteId: number,
+  data: FormData,
+  id?: number,
+): Promise<EntryProblem | undefined> {
   if (kind === 'giftTypes') {
     const retired = await entries.retiredAmong(tx, 'packages', siteId, [idOf(data.package_id)!])
-    for (const name of retired.values()) throw new AppError(Code.INVALID_INPUT, 'master.packageRetired', { name })
+    for (const name of retired.values())
+      return { code: Code.INVALID_INPUT, key: 'master.packageRetired', params: { name } }
   }
   if (kind === 'packages') {
     const ids = itemsOf(data).map((item) => item.productId)
     const retired = await entries.retiredAmong(tx, 'products', siteId, ids)
-    for (const name of retired.values()) throw new AppError(Code.INVALID_INPUT, 'master.productRetired', { name })
-    if (new Set(ids).size < ids.length) throw new AppError(Code.INVALID_INPUT, 'master.productTwice')
+    for (const name of retired.values())
+      return { code: Code.INVALID_INPUT, key: 'master.productRetired', params: { name } }
+    if (new Set(ids).size < ids.length) return { code: Code.INVALID_INPUT, key: 'master.productTwice' }
   }
+  if (await entries.uniqueTaken(tx, kind, siteId, RULES[kind].values(data), id)) {
+    return { code: Code.CONFLICT, ...RULES[kind].duplicate(data) }
+  }
+  return undefined
+}
+
+/** Whether two entries of a kind would have the same room number or name, which no two of a site may. */
+export const entryKey = (kind: MasterKind, data: FormData) => entries.uniqueKeyOf(kind, RULES[kind].values(data))
+
+/** Adds an entry (a package with its items) of a valid form to the actor's site, audited; answers its id. */
+export async function createEntry(tx: Db, kind: MasterKind, actor: Actor, data: FormData): Promise<number> {
+  const id = await entries.insertEntry(tx, kind, actor.siteId, RULES[kind].values(data))
+  if (kind === 'packages') await entries.replacePackageItems(tx, id, itemsOf(data))
+  await writeAudit(tx, { ...actor, action: 'create', entity: RULES[kind].entity, entityId: id })
+  return id
 }
 
 /**
@@ -167,21 +201,13 @@ export async function saveEntry(
   return db.transaction(async (tx) => {
     if (input.id !== undefined && !(await entries.findEntry(tx, kind, actor.siteId, input.id, true))) throw notFound()
     await checkChoices(tx, kind, actor.siteId, input.data)
-    const values = rules.values(input.data)
-    if (await entries.uniqueTaken(tx, kind, actor.siteId, values, input.id)) {
-      const { key, params } = rules.duplicate(input.data)
-      throw new AppError(Code.CONFLICT, key, params)
-    }
-    const id = input.id ?? (await entries.insertEntry(tx, kind, actor.siteId, values))
-    if (input.id !== undefined) await entries.updateEntry(tx, kind, actor.siteId, id, values)
-    if (kind === 'packages') await entries.replacePackageItems(tx, id, itemsOf(input.data))
-    await writeAudit(tx, {
-      ...actor,
-      action: input.id === undefined ? 'create' : 'update',
-      entity: rules.entity,
-      entityId: id,
-    })
-    return id
+    const problem = await entryProblem(tx, kind, actor.siteId, input.data, input.id)
+    if (problem) throw new AppError(problem.code, problem.key, problem.params)
+    if (input.id === undefined) return createEntry(tx, kind, actor, input.data)
+    await entries.updateEntry(tx, kind, actor.siteId, input.id, rules.values(input.data))
+    if (kind === 'packages') await entries.replacePackageItems(tx, input.id, itemsOf(input.data))
+    await writeAudit(tx, { ...actor, action: 'update', entity: rules.entity, entityId: input.id })
+    return input.id
   })
 }
 

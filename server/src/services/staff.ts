@@ -137,26 +137,45 @@ function oneTimePasswordFor(account: string): string {
   return password
 }
 
-async function createStaff(db: Db, actor: Actor, input: StaffInput) {
-  const account = (input.account ?? '').trim()
-  if (!ACCOUNT_PATTERN.test(account)) throw new AppError(Code.INVALID_INPUT, 'staff.accountRule')
-  const password = oneTimePasswordFor(account)
-  const passwordHash = await hashPassword(password)
-  const first = input.default_site_id ?? input.sites[0].site_id
-  const id = await db.transaction(async (tx) => {
-    if (await accountExists(tx, account)) throw new AppError(Code.CONFLICT, 'staff.accountTaken', { account })
-    const created = await createAccount(tx, {
-      account,
-      name: input.name.trim(),
-      passwordHash,
-      mustChangePassword: true,
-      siteIds: [first],
-    })
-    for (const row of input.sites) await staff.setMembership(tx, membershipOf(created, row))
-    await writeAudit(tx, { ...actor, action: 'create', entity: ENTITY, entityId: created })
-    return created
+/** Why an account name cannot be a new account's: its rule, or another account (of any site) has it. */
+export async function newAccountProblem(
+  db: Db,
+  account: string,
+): Promise<{ code: Code; key: string; params?: { account: string } } | undefined> {
+  if (!ACCOUNT_PATTERN.test(account)) return { code: Code.INVALID_INPUT, key: 'staff.accountRule' }
+  if (await accountExists(db, account)) return { code: Code.CONFLICT, key: 'staff.accountTaken', params: { account } }
+  return undefined
+}
+
+/**
+ * Adds an account of a free name with a one-time password, which she must change at her first
+ * sign-in, and her sites, audited; answers its id and the password, to be shown once and kept nowhere.
+ */
+export async function addStaffAccount(
+  tx: Db,
+  actor: Actor,
+  input: StaffInput & { account: string },
+): Promise<{ id: number; password: string }> {
+  const password = oneTimePasswordFor(input.account)
+  const id = await createAccount(tx, {
+    account: input.account,
+    name: input.name.trim(),
+    passwordHash: await hashPassword(password),
+    mustChangePassword: true,
+    siteIds: [input.default_site_id ?? input.sites[0].site_id],
   })
+  for (const row of input.sites) await staff.setMembership(tx, membershipOf(id, row))
+  await writeAudit(tx, { ...actor, action: 'create', entity: ENTITY, entityId: id })
   return { id, password }
+}
+
+function createStaff(db: Db, actor: Actor, input: StaffInput) {
+  const account = (input.account ?? '').trim()
+  return db.transaction(async (tx) => {
+    const problem = await newAccountProblem(tx, account)
+    if (problem) throw new AppError(problem.code, problem.key, problem.params)
+    return addStaffAccount(tx, actor, { ...input, account })
+  })
 }
 
 /** Ends the account at once (every session of it); not the caller's own, not a site's last administrator. */

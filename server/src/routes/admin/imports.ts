@@ -54,10 +54,13 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (
         description:
           'Multipart fields `kind` (before the file) and `file`. A file that is no .xlsx, larger than ' +
           'IMPORT_MAX_BYTES, without data rows or with more than IMPORT_MAX_ROWS: code -1 and why. Columns by ' +
-          "their header (Chinese or English label); rows checked by the form rules and the kind's own (opening " +
-          'stock: the product by name and specification, a new batch number, an expiry not past). Any error: code ' +
-          '-1, `res.errors` [{row, column, message}] in the language of the request, nothing written. Else every row ' +
-          'in one transaction with the import and its audit entry: `{id, rows}`.',
+          "their header (Chinese or English label); rows checked by the form rules and the kind's own, as the " +
+          'administration pages check a save (staff: a free account name; rooms: a new room number; products: a ' +
+          "new name and specification; packages: rows grouped by the package's name, a new package of the site's " +
+          'products; opening stock: the product by name and specification, a new batch number, an expiry not past), ' +
+          'and repeats within the file. Any error: code -1, `res.errors` [{row, column, message}] in the language of ' +
+          'the request, nothing written. Else every row in one transaction with the import and every audit entry: ' +
+          "`{id, rows}`, for staff with `passwords`, each new account's one-time password, answered this once.",
         consumes: ['multipart/form-data'],
         body: ImportUploadBody,
         response: { 200: ImportDone },

@@ -36,6 +36,18 @@ export interface RowProblem {
   params?: Record<string, string | number>
 }
 
+/** A one-time password of an imported staff account, answered once with the import and kept nowhere. */
+export interface ImportedPassword {
+  account: string
+  name: string
+  password: string
+}
+
+/** What an import made that only its answer tells. */
+export interface ImportOutcome {
+  passwords?: ImportedPassword[]
+}
+
 /** A kind of import: its form, its own checks, and what it writes (inside the import's transaction). */
 export interface ImportKindSpec<Prepared> {
   definition: FormDefinition
@@ -46,7 +58,7 @@ export interface ImportKindSpec<Prepared> {
     rows: ImportRow[],
     today: string,
   ): Promise<{ problems: RowProblem[]; prepared: Prepared }>
-  write(tx: Db, actor: Actor, importId: number, prepared: Prepared): Promise<void>
+  write(tx: Db, actor: Actor, importId: number, prepared: Prepared): Promise<ImportOutcome | void>
 }
 
 export interface ImportSettings {
@@ -156,7 +168,7 @@ async function readRows(
 
 /**
  * Imports a file of the kind into the caller's site: every row, in one transaction with the
- * import's record and its audit entry, or nothing and every error. Answers the import's id and rows.
+ * import's record and its audit entry, or nothing and every error. Answers the import's id, rows and outcome.
  */
 export async function runImport<Prepared>(
   db: Db,
@@ -167,7 +179,7 @@ export async function runImport<Prepared>(
   file: { name: string; bytes: Buffer },
   lang: Lang,
   today: string,
-): Promise<{ id: number; rows: number }> {
+): Promise<{ id: number; rows: number } & ImportOutcome> {
   const { rows, headers } = await readRows(spec as ImportKindSpec<unknown>, settings, file.bytes, lang)
   return db.transaction(async (tx) => {
     const { problems, prepared } = await spec.check(tx, actor.siteId, rows, today)
@@ -191,9 +203,9 @@ export async function runImport<Prepared>(
       rows: rows.map((row) => row.data),
       by: actor.accountId,
     })
-    await spec.write(tx, actor, id, prepared)
+    const outcome = await spec.write(tx, actor, id, prepared)
     await writeAudit(tx, { ...actor, action: 'create', entity: 'imports', entityId: id })
-    return { id, rows: rows.length }
+    return { id, rows: rows.length, ...outcome }
   })
 }
 

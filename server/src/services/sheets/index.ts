@@ -3,7 +3,9 @@ import type { ImportKind } from '../../db/schema.js'
 import type { Lang } from '../../plugins/i18n.js'
 import { templateName, type ImportKindSpec } from './import.js'
 import { signSheetLink } from './link.js'
+import { packagesImport, productsImport, roomsImport } from './entries.js'
 import { openingStockImport } from './openingStock.js'
+import { staffImportKind } from './staff.js'
 
 export { createExportLink, exportOfLink, type ExportKind, type ExportQuery, type ExportSettings } from './export.js'
 export { runImport, templateOf, type ImportSettings } from './import.js'
@@ -15,6 +17,10 @@ export { IMPORT_KINDS, type ImportKind } from '../../db/schema.js'
 
 /** Every kind of import, by the name the app and the link use. */
 export const IMPORT_SPECS: Record<ImportKind, ImportKindSpec<never>> = {
+  staff: staffImportKind as ImportKindSpec<never>,
+  rooms: roomsImport as ImportKindSpec<never>,
+  products: productsImport as ImportKindSpec<never>,
+  packages: packagesImport as ImportKindSpec<never>,
   openingStock: openingStockImport as ImportKindSpec<never>,
 }
 

@@ -2,16 +2,30 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { FastifyInstance } from 'fastify'
 import { repoRoot } from '../../../src/config.js'
-import { auditLog, imports, stockBatches, stockMovements } from '../../../src/db/schema.js'
+import {
+  accounts,
+  accountSites,
+  auditLog,
+  imports,
+  productPackageItems,
+  productPackages,
+  products,
+  rooms,
+  stockBatches,
+  stockMovements,
+} from '../../../src/db/schema.js'
+import { Code } from '../../../src/errors.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
+import { randomUUID } from 'node:crypto'
 import { addAccount, addProduct, addSite, call, login, PNG, startApp, type TestSite } from '../../helpers.js'
 
-// The administration's imports, proven with opening stock: the template, files that are no
-// spreadsheet, a bad row refused with nothing written, the file put right importing every row.
+// The administration's imports: the template, files that are no spreadsheet, a bad row refused with
+// nothing written, the file put right importing every row; for opening stock, staff, rooms,
+// products and packages, each row checked as the administration pages check a save.
 
 const MAX_BYTES = 64 * 1024
 const json = (file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')) as Record<string, string>
@@ -32,10 +46,15 @@ before(async () => {
 after(() => app.close())
 
 /** POSTs the multipart fields `kind` and `file` to the import. */
-async function upload(fileName: string, content: Buffer, headers: Record<string, string> = { token: site.token }) {
+async function upload(
+  fileName: string,
+  content: Buffer,
+  headers: Record<string, string> = { token: site.token },
+  kind = 'openingStock',
+) {
   const boundary = '----yuezi-import'
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nopeningStock\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
         'Content-Type: application/octet-stream\r\n\r\n',
@@ -210,5 +229,309 @@ describe('admin/import', () => {
         [1, '有效期至'],
       ],
     )
+  })
+})
+
+/** The kind's template's header row, in the language. */
+async function templateHeader(kind: string, lang: 'zh' | 'en'): Promise<string[]> {
+  const reply = await call(app, '/api/admin/import/template', { kind }, { token: site.token, lang })
+  assert.equal(reply.code, 1, reply.msg)
+  const file = await app.inject({ method: 'GET', url: reply.res.url })
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer)
+  return (book.worksheets[0].getRow(1).values as string[]).slice(1)
+}
+
+/** Uploads the rows under the kind's template header in the language; answers the reply. */
+async function importRows(kind: string, rows: unknown[][], lang: 'zh' | 'en' = 'zh', on = site) {
+  const header = await templateHeader(kind, lang)
+  return upload(`${kind}.xlsx`, await workbook(header, rows), { token: on.token, lang }, kind)
+}
+
+const cells = (reply: { res: { errors: { row: number; column: string; message: string }[] } }) =>
+  reply.res.errors.map((e) => [e.row, e.column, e.message])
+const fill = (template: string, params: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]))
+const unique = (prefix: string) => `${prefix}${randomUUID().slice(0, 6)}`
+
+/** The audit entries of these entities' creation by the site's manager. */
+const created = (entity: string, ids: number[]) =>
+  app.db
+    .select({ id: auditLog.entityId })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, entity),
+        eq(auditLog.action, 'create'),
+        eq(auditLog.accountId, site.accountId),
+        inArray(auditLog.entityId, ids),
+      ),
+    )
+
+describe('admin/import of the lists', () => {
+  it('offers a template per kind, its header the fields of the page', async () => {
+    assert.deepEqual(await templateHeader('staff', 'zh'), ['姓名', '账号', '审核出入库单', '门店管理'])
+    assert.deepEqual(await templateHeader('rooms', 'en'), ['Floor', 'Room number', 'Room type', 'Takes customers'])
+    assert.deepEqual(await templateHeader('products', 'zh'), [
+      '名称',
+      '规格',
+      '单位',
+      '单价',
+      '分类',
+      '作为自费物品出售',
+    ])
+    assert.deepEqual(await templateHeader('packages', 'en'), ['Package name', 'Product', 'Specification', 'Quantity'])
+    const name = await call(app, '/api/admin/import/template', { kind: 'staff' }, { token: site.token })
+    assert.equal(name.res.name, '员工导入模板.xlsx')
+  })
+
+  it('imports staff with one-time passwords answered once, which sign in with -90004', async () => {
+    const taken = await addAccount(app, { siteIds: [other.siteId] })
+    const [a, b] = [unique('imp-a'), unique('imp-b')]
+    const bad = await importRows('staff', [
+      ['王丽', a, '是', ''],
+      ['李娜', 'x', '', ''],
+      ['赵敏', taken.account, '', ''],
+      ['钱芳', a, '', ''],
+    ])
+    assert.equal(bad.code, -1)
+    assert.deepEqual(cells(bad), [
+      [3, '账号', zhServer['staff.accountRule']],
+      [4, '账号', fill(zhServer['staff.accountTaken'], { account: taken.account })],
+      [5, '账号', fill(zhServer['import.repeated'], { row: 2 })],
+    ])
+    const en = await importRows('staff', [['Wang Li', a, 'Yes', 'Maybe']], 'en')
+    assert.deepEqual(
+      en.res.errors.map((e: { row: number; column: string }) => [e.row, e.column]),
+      [[2, 'Administers the site']],
+    )
+    const none = await app.db.select().from(accounts).where(eq(accounts.account, a))
+    assert.deepEqual(none, [], 'nothing written')
+
+    const done = await importRows('staff', [
+      ['王丽', a, '是', ''],
+      ['李娜', b, '否', '是'],
+    ])
+    assert.equal(done.code, 1, JSON.stringify(done))
+    assert.deepEqual(
+      done.res.passwords.map((p: { account: string; name: string }) => [p.account, p.name]),
+      [
+        [a, '王丽'],
+        [b, '李娜'],
+      ],
+    )
+    const made = await app.db
+      .select({ id: accounts.id, account: accounts.account, hash: accounts.passwordHash })
+      .from(accounts)
+      .where(inArray(accounts.account, [a, b]))
+    const rights = await app.db
+      .select({ id: accountSites.accountId, approve: accountSites.canApprove, administer: accountSites.canAdminister })
+      .from(accountSites)
+      .where(
+        inArray(
+          accountSites.accountId,
+          made.map((m) => m.id),
+        ),
+      )
+    assert.deepEqual(rights.map((r) => [made.find((m) => m.id === r.id)!.account, r.approve, r.administer]).sort(), [
+      [a, true, false],
+      [b, false, true],
+    ])
+    assert.equal(
+      (
+        await created(
+          'accounts',
+          made.map((m) => m.id),
+        )
+      ).length,
+      2,
+    )
+    const [record] = await app.db.select().from(imports).where(eq(imports.id, done.res.id))
+    for (const { password } of done.res.passwords) {
+      assert.ok(!JSON.stringify(record.rows).includes(password), 'the password is not kept with the import')
+      assert.ok(!made.some((m) => m.hash.includes(password)), 'only its hash is stored')
+    }
+    for (const { account, password } of done.res.passwords) {
+      const first = await call(app, '/api/care/account/login_old', { account, password })
+      assert.equal(first.code, Code.MUST_CHANGE_PASSWORD, first.msg)
+    }
+  })
+
+  it('imports rooms: a room number of the site or twice in the file is refused, another site does not count', async () => {
+    const [mine, theirs, fresh] = [unique('R'), unique('R'), unique('R')]
+    await app.db.insert(rooms).values([
+      { siteId: site.siteId, floor: 3, room: mine, kind: 'standard' },
+      { siteId: other.siteId, floor: 3, room: theirs, kind: 'standard' },
+    ])
+    const bad = await importRows(
+      'rooms',
+      [
+        [5, fresh, 'Suite', 'Yes'],
+        [5, mine, 'Standard', 'No'],
+        [6, fresh, 'Deluxe suite', 'Yes'],
+      ],
+      'en',
+    )
+    assert.deepEqual(cells(bad), [
+      [3, 'Room number', fill(enServer['master.rooms.duplicate'], { name: mine })],
+      [4, 'Room number', fill(enServer['import.repeated'], { row: 2 })],
+    ])
+    const form = await importRows('rooms', [[5, fresh, '总统套房', '是']])
+    assert.deepEqual(
+      form.res.errors.map((e: { row: number; column: string }) => [e.row, e.column]),
+      [[2, '房型']],
+    )
+    const done = await importRows('rooms', [
+      [5, fresh, '套房', '是'],
+      [6, theirs, '标准间', '否'],
+    ])
+    assert.equal(done.code, 1, JSON.stringify(done))
+    const made = await app.db
+      .select()
+      .from(rooms)
+      .where(and(eq(rooms.siteId, site.siteId), inArray(rooms.room, [fresh, theirs])))
+    assert.deepEqual(
+      made.map((r) => [r.floor, r.room, r.kind, r.inService]).sort(),
+      [
+        [5, fresh, 'suite', true],
+        [6, theirs, 'standard', false],
+      ].sort(),
+    )
+    assert.equal(
+      (
+        await created(
+          'rooms',
+          made.map((r) => r.id),
+        )
+      ).length,
+      2,
+    )
+  })
+
+  it('imports products, then a package of them, rows grouped by its name', async () => {
+    const taken = await addProduct(app, site.siteId)
+    const theirs = await addProduct(app, other.siteId)
+    const [p1, p2] = [unique('奶瓶'), unique('湿巾')]
+    const bad = await importRows('products', [
+      [p1, '240ml', '个', 39.5, '母婴用品', '是'],
+      [taken.name, '测试规格', '个', 1, '测试', '否'],
+      [p1, '240ml', '个', 39.5, '母婴用品', '是'],
+      [p2, '80抽', '', 12, '母婴用品', '否'],
+    ])
+    assert.deepEqual(
+      bad.res.errors.map((e: { row: number; column: string }) => [e.row, e.column]),
+      [[5, '单位']],
+      'the form rules first: a product without a unit',
+    )
+    const badEn = await importRows(
+      'products',
+      [
+        [p1, '240ml', 'pc', 39.5, 'Baby', 'Yes'],
+        [taken.name, '测试规格', 'pc', 1, 'Test', 'No'],
+        [p1, '240ml', 'pc', 39.5, 'Baby', 'Yes'],
+      ],
+      'en',
+    )
+    assert.deepEqual(cells(badEn), [
+      [3, 'Name', fill(enServer['master.products.duplicate'], { name: taken.name, spec: '测试规格' })],
+      [4, 'Name', fill(enServer['import.repeated'], { row: 2 })],
+    ])
+    assert.deepEqual(await app.db.select().from(products).where(eq(products.name, p1)), [])
+
+    const done = await importRows('products', [
+      [p1, '240ml', '个', 39.5, '母婴用品', '是'],
+      [p2, '80抽', '包', '12', '母婴用品', '否'],
+      [theirs.name, '测试规格', '个', 2, '测试', '否'],
+    ])
+    assert.equal(done.code, 1, JSON.stringify(done))
+    const made = await app.db
+      .select()
+      .from(products)
+      .where(and(eq(products.siteId, site.siteId), inArray(products.name, [p1, p2, theirs.name])))
+    assert.deepEqual(
+      made.map((p) => [p.name, p.spec, p.unit, p.price, p.selfPaid]).sort(),
+      [
+        [p1, '240ml', '个', '39.50', true],
+        [p2, '80抽', '包', '12.00', false],
+        [theirs.name, '测试规格', '个', '2.00', false],
+      ].sort(),
+    )
+    assert.equal(
+      (
+        await created(
+          'products',
+          made.map((p) => p.id),
+        )
+      ).length,
+      3,
+    )
+
+    const [k1, k2] = [unique('新生儿套餐'), unique('妈妈套餐')]
+    const { siteId: otherId } = other
+    await app.db.insert(productPackages).values({ siteId: otherId, name: k2 })
+    const refused = await importRows('packages', [
+      [k1, p1, '240ml', 2],
+      [k1, '没有的物品', '', 1],
+      [k1, p1, '240ml', 1],
+    ])
+    assert.deepEqual(cells(refused), [[3, '物品名称', zhServer['import.productUnknown']]])
+    const twice = await importRows('packages', [
+      [k1, p1, '240ml', 2],
+      [k1, p1, '240ml', 1],
+    ])
+    assert.deepEqual(cells(twice), [[2, '物品名称', zhServer['master.productTwice']]])
+    const packages = await importRows('packages', [
+      [k1, p1, '240ml', 2],
+      [k2, p2, '80抽', 5],
+      [k1, p2, '80抽', 1],
+    ])
+    assert.equal(packages.code, 1, JSON.stringify(packages))
+    assert.equal(packages.res.rows, 3)
+    const kits = await app.db
+      .select({ id: productPackages.id, name: productPackages.name })
+      .from(productPackages)
+      .where(and(eq(productPackages.siteId, site.siteId), inArray(productPackages.name, [k1, k2])))
+    assert.equal(kits.length, 2)
+    const items = await app.db
+      .select({ packageId: productPackageItems.packageId, name: products.name, quantity: productPackageItems.quantity })
+      .from(productPackageItems)
+      .innerJoin(products, eq(products.id, productPackageItems.productId))
+      .where(
+        inArray(
+          productPackageItems.packageId,
+          kits.map((k) => k.id),
+        ),
+      )
+    const nameOf = (id: number) => kits.find((k) => k.id === id)!.name
+    assert.deepEqual(
+      items.map((i) => [nameOf(i.packageId), i.name, i.quantity]).sort(),
+      [
+        [k1, p1, 2],
+        [k1, p2, 1],
+        [k2, p2, 5],
+      ].sort(),
+    )
+    assert.equal(
+      (
+        await created(
+          'product_packages',
+          kits.map((k) => k.id),
+        )
+      ).length,
+      2,
+    )
+
+    const again = await importRows(
+      'packages',
+      [
+        [k1, p1, '240ml', 2],
+        [k1, p2, '80抽', 1],
+      ],
+      'en',
+    )
+    assert.deepEqual(cells(again), [
+      [2, 'Package name', fill(enServer['master.packages.duplicate'], { name: k1 })],
+      [3, 'Package name', fill(enServer['master.packages.duplicate'], { name: k1 })],
+    ])
   })
 })

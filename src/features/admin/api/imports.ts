@@ -2,9 +2,15 @@
 import { FILE_CALL, type ServerFile } from '@/api/files'
 import { request, sendFile, type RequestOptions } from '@/api/request'
 import type { Static } from 'typebox'
-import type { ImportKind as ImportKindSchema } from '@yuezi/contract/api/sheets'
+import type {
+  ImportDone,
+  ImportKind as ImportKindSchema,
+  ImportedPassword as Password,
+} from '@yuezi/contract/api/sheets'
 
 export type ImportKind = Static<typeof ImportKindSchema>
+/** A new staff account's one-time password, answered only by the import that made it. */
+export type ImportedPassword = Static<typeof Password>
 
 /** A refused cell of an import: its sheet row, its column's header, why. */
 export interface ImportError {
@@ -19,7 +25,7 @@ export function importTemplate(kind: ImportKind, options: RequestOptions = FILE_
 
 /** Imports the file: every row, or none (code -1, `res.errors`). Behind the indicator, without the modal. */
 export function uploadImport(kind: ImportKind, file: { path: string; name: string }) {
-  return sendFile<{ id: number; rows: number }>(
+  return sendFile<Static<typeof ImportDone>['res']>(
     '/api/admin/import/upload',
     file.path,
     { kind },

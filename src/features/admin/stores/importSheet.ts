@@ -1,15 +1,20 @@
 // 表格导入: a kind chosen, its template downloaded, a filled-in file uploaded; either how many rows
-// came in or every refused cell by row and column, to put right and upload again.
+// came in (with staff, each account's one-time password, held only while the page is open) or every
+// refused cell by row and column, to put right and upload again.
 import { makeAutoObservable, runInAction } from 'mobx'
 import { openServerFile } from '@/api/files'
 import { RequestError } from '@/api/request'
 import { t } from '@/i18n'
 import { chooseSheet } from '@/utils/chooseSheet'
-import { importTemplate, uploadImport, type ImportError, type ImportKind } from '../api/imports'
+import { importTemplate, uploadImport, type ImportedPassword, type ImportError, type ImportKind } from '../api/imports'
 
 /** What can be imported, in the order offered: one line each. */
 export const IMPORT_KINDS: { kind: ImportKind; labelKey: string }[] = [
   { kind: 'openingStock', labelKey: 'import.kind.openingStock' },
+  { kind: 'staff', labelKey: 'import.kind.staff' },
+  { kind: 'rooms', labelKey: 'import.kind.rooms' },
+  { kind: 'products', labelKey: 'import.kind.products' },
+  { kind: 'packages', labelKey: 'import.kind.packages' },
 ]
 
 export class ImportSheetStore {
@@ -17,7 +22,7 @@ export class ImportSheetStore {
   /** The file last chosen. */
   fileName = ''
   /** What the last upload came to: rows imported, or why not. */
-  result: { rows: number } | { message: string; errors: ImportError[] } | null = null
+  result: { rows: number; passwords: ImportedPassword[] } | { message: string; errors: ImportError[] } | null = null
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true })
@@ -42,7 +47,7 @@ export class ImportSheetStore {
     })
     try {
       const done = await uploadImport(this.kind, file)
-      runInAction(() => (this.result = { rows: done.rows }))
+      runInAction(() => (this.result = { rows: done.rows, passwords: done.passwords ?? [] }))
     } catch (error) {
       const res = error instanceof RequestError ? (error.res as { errors?: ImportError[] } | null) : null
       const message = (error as Error | undefined)?.message || t('request.serverFault')

@@ -51,6 +51,17 @@ export default observer(function ImportSheet() {
           <Text>{t('import.done', { rows: result.rows })}</Text>
         </View>
       )}
+      {result && 'rows' in result && result.passwords.length > 0 && (
+        <View className="import-sheet__passwords">
+          <Text className="import-sheet__message">{t('import.passwords')}</Text>
+          <Text className="import-sheet__note">{t('import.passwordsNote')}</Text>
+          {result.passwords.map((one) => (
+            <View key={one.account} className="import-sheet__password">
+              <Text selectable>{t('import.password', one)}</Text>
+            </View>
+          ))}
+        </View>
+      )}
       {result && 'errors' in result && (
         <View className="import-sheet__failed">
           <Text className="import-sheet__message">{result.message}</Text>
