@@ -1,10 +1,11 @@
 // A centre's first day end to end, through the pages only: a production server on an empty embedded
 // database has no demo accounts; `npm run setup` on its stopped data folder prints the manager's
-// one-time password; she signs in with it, sets her own, and from 门店管理 adds a department, a room,
-// a product and a colleague who may approve; imports the opening stock (a bad row refused, the file
-// put right imported); receives goods on an inbound order that the colleague approves; the colleague,
-// signed in on her own phone with her one-time password, ships an outbound order from the received
-// batch that the manager approves; the stock page shows the product on hand and both movements.
+// one-time password; she signs in with it, sets her own, and from 门店管理 adds a department, a
+// room, a product, a package of it and a colleague who may approve; imports the opening stock (a
+// bad row refused, the file put right imported); receives goods on an inbound order that the
+// colleague approves; the colleague, signed in on her own phone with her one-time password, ships
+// an outbound order from the received batch that the manager approves; the stock page shows the
+// product on hand and both movements.
 import { after, afterEach, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
@@ -103,6 +104,7 @@ test('npm run setup on the stopped server’s data folder creates the centre and
   assert.match(stdout, new RegExp(`${CENTRE}.*wang\\.dz`))
   managerPassword = password
   await app.server.restart()
+  for (const account of ['manager', 'demo']) assert.notEqual((await login(account, 'demo1234')).code, 1, account)
 })
 
 /** Signs in with a one-time password on `page`: the server answers -90004 and the app asks for a new one. */
@@ -121,17 +123,22 @@ async function firstSignIn(device, page, account, oneTime, chosen) {
 
 const ADMIN_HOME = '/pagesAdmin/pages/index/index'
 
-/** From 门店管理, a list of the centre's (`labelKey`): adds an entry with `fill` and waits for its card. */
+/**
+ * From 门店管理, a list of the centre's (`labelKey`), empty on the first day (no demo entries): adds
+ * an entry with `fill` and waits for its card, the list's only one.
+ */
 async function addToList(page, labelKey, fill, shown) {
   await page.goto(`${app.server.url}${ADMIN_HOME}`)
   await cell(page, adminZh[labelKey]).click()
+  await page.getByText(adminZh['master.empty']).waitFor()
   await page.locator('.master-list__new .nut-button').click()
   await fill()
   await page.locator('.master-edit__save').click()
   await page.locator('.master-list__card').filter({ hasText: shown }).waitFor()
+  assert.equal(await page.locator('.master-list__card').count(), 1)
 }
 
-test('the manager’s first sign-in: a password of her own, then 门店管理 from the personal centre', async () => {
+test('the manager’s first sign-in: a password of her own, then her lists from 门店管理 in the personal centre', async () => {
   manager = await app.newPage()
   await firstSignIn(app, manager, 'wang.dz', managerPassword, 'Wang2026dz')
   await manager.getByText(zh['tab.mine'], { exact: true }).click()
@@ -163,6 +170,16 @@ test('the manager’s first sign-in: a password of her own, then 门店管理 fr
       await choose(manager, 'self_paid', 'form.option.yesNo.yes')
     },
     PRODUCT.name,
+  )
+  await addToList(
+    manager,
+    'master.list.packages',
+    async () => {
+      await type(manager, 'name', '月子基础包')
+      await addProductRow(manager)
+      await type(manager, 'items.0.quantity', 2)
+    },
+    '月子基础包',
   )
 })
 
@@ -238,7 +255,7 @@ async function cardOn(page, entryKey, no) {
   return card
 }
 
-/** An order's first row, the centre's one product (too few products for the picker's search box). */
+/** A first row of the centre's one product (too few products for the picker's search box). */
 async function addProductRow(page) {
   await button(page, fmt(formZh['formUi.addRow'], { row: formZh['form.row.items'] })).click()
   await fieldOf(page, 'items.0.product_id').locator('.form-picker__value').click()

@@ -8,7 +8,7 @@
 // approved it (from her own phone, through the API), 库存 shows both movements.
 // What only the H5 suite (test/e2e/firstRun.test.mjs) covers: a production server on an empty
 // database with no demo accounts (this suite's server holds the demo for its other files), the
-// setup command's output, and the room.
+// setup command's output, the room and the package, and the manager approving in the app.
 const path = require('path')
 const ExcelJS = require('exceljs')
 const h = require('./harness')
