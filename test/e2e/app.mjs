@@ -20,6 +20,14 @@ export const button = (page, text) => page.locator('.nut-button').filter({ hasTe
 export const cell = (page, text) => page.locator('.nut-cell').filter({ hasText: text })
 /** A form field's frame, by its anchor id (fieldAnchor in FormRenderer/FieldItem). */
 export const fieldOf = (page, key) => page.locator(`#form-field-${key.replace(/\./g, '-')}`)
+/** Types `value` into a form field's input. */
+export const typeField = (page, key, value) => fieldOf(page, key).locator('input').fill(String(value))
+/** Taps a form field's radio by the locale key of its label (the forms' or the administration's). */
+export const chooseField = (page, key, labelKey) =>
+  fieldOf(page, key)
+    .locator('.nut-radio')
+    .getByText({ ...formZh, ...adminZh }[labelKey], { exact: true })
+    .click()
 export const saveButton = (page) => page.locator('.form-page__save')
 export const modal = (page) => page.locator('.taro__modal')
 export const isHome = (url) => url.pathname === '/' || url.pathname.startsWith('/pages/tabPages/index')

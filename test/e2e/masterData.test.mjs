@@ -3,7 +3,19 @@
 // to delete a department that orders name, is told why not, and retires it instead.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useApp, fieldOf, modal, eventually, zh, adminZh, formZh, serverZh, fmt } from './app.mjs'
+import {
+  useApp,
+  fieldOf,
+  modal,
+  eventually,
+  zh,
+  adminZh,
+  formZh,
+  serverZh,
+  fmt,
+  typeField as type,
+  chooseField as choose,
+} from './app.mjs'
 
 const app = useApp()
 const ADMIN_HOME = '/pagesAdmin/pages/index/index'
@@ -15,12 +27,6 @@ async function openList(page, labelKey) {
   await page.locator('.master-list__new').waitFor()
 }
 
-const type = (page, key, value) => fieldOf(page, key).locator('input').fill(String(value))
-const choose = (page, key, labelKey) =>
-  fieldOf(page, key)
-    .locator('.nut-radio')
-    .getByText({ ...formZh, ...adminZh }[labelKey], { exact: true })
-    .click()
 const save = (page) => page.locator('.master-edit__save').click()
 const card = (page, name) => page.locator('.master-list__card').filter({ hasText: name })
 /** The list searched for `name` (a new entry is listed last, past the first page). */
