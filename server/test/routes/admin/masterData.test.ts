@@ -167,6 +167,9 @@ describe('what each kind checks', () => {
     assert.ok((await rooms()).includes(room))
     const listed = (await admin('rooms', 'list', { keyword: room, page: 1, limit: 5 })).res.list[0]
     assert.equal(listed.detail, '12 楼 · 豪华套房')
+    // The kind is named as the room form's choice names it, in the caller's language.
+    const english = (await admin('rooms', 'list', { keyword: room, page: 1, limit: 5 }, 'en')).res.list[0]
+    assert.equal(english.detail, 'Floor 12 · Deluxe suite')
     await admin('rooms', 'retire', { id })
     assert.ok(!(await rooms()).includes(room))
     // A customer's room is in use.
