@@ -259,8 +259,10 @@ describe('inbound order list (入库单列表)', () => {
     }
   }
 
-  it('shows the supplier, date and value, no PDF, and approves and reverses with the words of goods coming in', async () => {
+  it('shows the supplier, date and value, its PDF, and approves and reverses with the words of goods coming in', async () => {
+    const tab = mockViewerTab()
     const spy = mockApi({
+      '/api/care/inbound/pdf': () => ({ code: 1, res: { url: '/api/pdf/tok-1', name: '入库单-RK20261122-00001.pdf' } }),
       '/api/care/inbound/index': () => ({
         code: 1,
         res: { list: [inbound(1, 'pending'), inbound(2, 'approved')], total: 2 },
@@ -277,7 +279,10 @@ describe('inbound order list (入库单列表)', () => {
     const pending = card('RK20261122-00001')
     expect(pending.textContent).toContain('母婴用品批发部 · 2026-11-22')
     expect(pending.textContent).toContain('合计 ¥3840.00')
-    expect(pending.querySelector('.stock-list__pdf')).toBeNull()
+    click(button(pending, '打印 / 导出 PDF'))
+    await settle()
+    expect(callsTo(spy, '/api/care/inbound/pdf')[0].data).toEqual({ id: 1 })
+    expect(tab.location.href).toBe(`${window.location.origin}/api/pdf/tok-1`)
     click(button(pending, '审核通过'))
     await settle()
     expect(modal).toHaveBeenCalledWith(
@@ -412,5 +417,23 @@ describe('导出 Excel of an order list', () => {
     expect(callsTo(api, '/api/care/outApply/export')[0].data).toEqual(filters)
     expect(saved).toEqual([{ href: `${window.location.origin}/api/sheet/tok-x`, name: '出库单列表-2026-11-22.xlsx' }])
     expect(modal).not.toHaveBeenCalled()
+  })
+
+  it('the stock page asks for every product and its batches and has the browser save it', async () => {
+    const { default: StockLevels } = await import('@/features/stock/components/StockLevels')
+    const saved = mockSaveAs()
+    const api = mockApi({
+      '/api/care/inoutstore/stock': () => ({ code: 1, res: { list: [], total: 0 } }),
+      '/api/care/inoutstore/stockExport': () => ({
+        code: 1,
+        res: { url: '/api/sheet/tok-s', name: '库存-2026-11-22.xlsx' },
+      }),
+    })
+    render(<StockLevels />)
+    await settle()
+    click(screen.getByText('导出 Excel'))
+    await settle()
+    expect(callsTo(api, '/api/care/inoutstore/stockExport')[0].data).toEqual({})
+    expect(saved).toEqual([{ href: `${window.location.origin}/api/sheet/tok-s`, name: '库存-2026-11-22.xlsx' }])
   })
 })

@@ -77,7 +77,7 @@ test('the manager adds a product and a room, and retires a department in use ins
   await (
     await found(page, '1001')
   )
-    .getByText(fmt(serverZh['master.rooms.detail'], { floor: 10, kind: serverZh['master.roomKind.suite'] }))
+    .getByText(fmt(serverZh['master.rooms.detail'], { floor: 10, kind: adminZh['form.option.roomKind.suite'] }))
     .waitFor()
   const floors = await app.api(page, 'index/floorList', {})
   assert.ok(floors.find((f) => f.floor === 10)?.rooms.some((r) => r.room === '1001'))

@@ -233,6 +233,13 @@ test('入库单: made by demo, approved by the manager; the stock page shows the
     (b) => b.batch_no === batchNo,
   )
   assert.equal(batch.quantity, 12)
+  // 入库单列表's 导出 Excel holds the order the list shows, with its number and supplier.
+  const inboundSheet = (await workbookOf(await downloadBy(desk, formZh['sheet.export']))).worksheets[0]
+  const inboundRow = inboundSheet
+    .getSheetValues()
+    .slice(2)
+    .find((r) => r?.includes(order.no))
+  assert.ok(inboundRow?.includes('端到端供应商'), 'the order is a row of the spreadsheet')
 
   // An outbound order of 2 from that batch, made by the manager and approved by demo.
   const [department] = await app.api(desk, 'index/departmentList', {})
@@ -245,6 +252,16 @@ test('入库单: made by demo, approved by the manager; the stock page shows the
 
   await desk.goBack()
   await openEntry(desk, 'entry.stockLevels')
+  // 导出 Excel: the product's quantity on hand, and the batch with its expiry and what it holds now.
+  const download = await downloadBy(desk, formZh['sheet.export'])
+  assert.match(download.suggestedFilename(), /^库存-\d{4}-\d{2}-\d{2}\.xlsx$/)
+  const [onHand, held] = (await workbookOf(download)).worksheets.map((sheet) =>
+    sheet.getSheetValues().slice(2).filter(Boolean),
+  )
+  const [stock] = (await app.api(desk, 'inoutstore/stock', { keyword: product.name, page: 1, limit: 1 })).list
+  assert.equal(onHand.find((r) => r[1] === product.name)[5], stock.on_hand)
+  const heldRow = held.find((r) => r[4] === batchNo)
+  assert.deepEqual([heldRow[1], heldRow[6], heldRow[7]], [product.name, batch.expiry_date, 10])
   await desk.locator('.stock-levels__card').filter({ hasText: product.name }).first().click()
   const row = desk.locator('.stock-levels__batch').filter({ hasText: batchNo })
   await row.locator('.stock-levels__expiry--near').waitFor()

@@ -1,5 +1,7 @@
 // Goods received: an inbound order that demo made is approved by the manager from 入库单列表 in the
-// mini program; the stock page shows its batch and the movement in, which opens the order.
+// mini program; the stock page shows its batch and the movement in, which opens the order, and its
+// 导出 Excel opens the stock as a spreadsheet in the document viewer.
+const ExcelJS = require('exceljs')
 const h = require('./harness')
 const { formZh, api, tokenOf, signIn, openEntry, fmt } = require('./app')
 
@@ -31,7 +33,7 @@ it('an inbound order approved by a colleague shows on the stock page with its ba
     () => h.$$('.stock-list__card').find((el) => h.$('.stock-list__no', el)?.textContent.trim() === order.no),
     { what: `the card of ${order.no}` },
   )
-  expect(h.$('.stock-list__pdf', card)).toBeNull()
+  expect(h.textOf(h.$('.stock-list__pdf', card))).toBe(formZh['formUi.exportPdf'])
   const modals = h.ui.modals.length
   h.tap(h.byText(formZh['stock.approve'], card)[0])
   const modal = await h.waitFor(() => h.ui.modals[modals], { what: 'the approve confirmation' })
@@ -46,6 +48,19 @@ it('an inbound order approved by a colleague shows on the stock page with its ba
     () => h.$$('.stock-levels__card').find((el) => el.textContent.includes(product.name)),
     { what: `the card of ${product.name}` },
   )
+  const documents = h.ui.documents.length
+  h.tap(h.byText(formZh['sheet.export'])[0])
+  const opened = await h.waitFor(() => h.ui.documents[documents], { what: 'the stock spreadsheet' })
+  expect(opened).toMatchObject({ fileType: 'xlsx', page: STOCK })
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.readFile(opened.file)
+  const [products, batches] = book.worksheets.map((sheet) => sheet.getSheetValues().slice(2).filter(Boolean))
+  const [stock] = (await api('inoutstore/stock', { keyword: product.name, page: 1, limit: 1 }, demo)).list
+  expect(products.find((row) => row[1] === product.name)[5]).toBe(stock.on_hand)
+  expect(batches.find((row) => row[4] === batchNo).slice(1)).toEqual(
+    expect.arrayContaining([product.name, batchNo, '2099-12-31', 7]),
+  )
+  await h.settled()
   h.tap(productCard)
   const batch = await h.waitFor(() => h.$$('.stock-levels__batch').find((el) => el.textContent.includes(batchNo)), {
     what: `the batch ${batchNo}`,

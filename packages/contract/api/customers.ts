@@ -32,9 +32,15 @@ export const AccessEntry = Type.Object({
   account_id: Type.Integer(),
   account_name: Type.String({ description: 'Who opened it' }),
   kind: Type.Union(
-    [Type.Literal('record'), Type.Literal('answer'), Type.Literal('outApply'), Type.Literal('specialCare')],
+    [
+      Type.Literal('record'),
+      Type.Literal('answer'),
+      Type.Literal('outApply'),
+      Type.Literal('specialCare'),
+      Type.Literal('inbound'),
+    ],
     {
-      description: 'A form record, a check-in rules acknowledgement, an outbound or a self-paid order',
+      description: 'A form record, a check-in rules acknowledgement, an outbound, self-paid or inbound order',
     },
   ),
   record_id: Type.Integer(),

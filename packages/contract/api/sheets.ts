@@ -1,8 +1,10 @@
 import { Type } from 'typebox'
 import { Envelope } from './common.js'
 import { FormRecordListBody } from './formRecords.js'
+import { InboundListBody } from './inbound.js'
 import { OutApplyListBody } from './outApply.js'
 import { SpecialCareListBody } from './specialCare.js'
+import { StockListBody } from './stock.js'
 import { AnswerListBody } from './surveys.js'
 
 // Spreadsheets: a list exported as .xlsx through a short-lived link, and the administration's imports.
@@ -22,6 +24,9 @@ export const FormRecordExportBody = Type.Object({
 
 export const OutApplyExportBody = Type.Omit(OutApplyListBody, withoutPaging)
 export const SpecialCareExportBody = Type.Omit(SpecialCareListBody, withoutPaging)
+export const InboundExportBody = Type.Omit(InboundListBody, withoutPaging)
+/** The stock page: the products with this keyword, and their batches in stock. */
+export const StockExportBody = Type.Omit(StockListBody, withoutPaging)
 /** The acknowledgements of the check-in rules (入住须知), of a customer or all. */
 export const AnswerExportBody = Type.Omit(AnswerListBody, withoutPaging)
 

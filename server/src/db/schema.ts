@@ -792,7 +792,7 @@ export const auditLog = pgTable(
 )
 
 /** The kinds of saved record a reply or a PDF link hands out: form records, rules acknowledgements, orders. */
-export const RECORD_KINDS = ['record', 'answer', 'outApply', 'specialCare'] as const
+export const RECORD_KINDS = ['record', 'answer', 'outApply', 'specialCare', 'inbound'] as const
 export type RecordKind = (typeof RECORD_KINDS)[number]
 
 export const ACCESS_ACTIONS = ['read', 'pdf', 'export'] as const

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import { customers, departments, giftTypes, rooms, sites } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 import { isRetired } from './stock.js'
@@ -45,6 +45,22 @@ export async function existingRooms(db: Db, siteId: number, names: string[]): Pr
     .select({ room: rooms.room })
     .from(rooms)
     .where(and(eq(rooms.siteId, siteId), inArray(rooms.room, names)))
+  return new Set(rows.map((row) => row.room))
+}
+
+/** Those of the room numbers of the site that are retired or out of service. */
+export async function closedRooms(db: Db, siteId: number, names: string[]): Promise<Set<string>> {
+  if (!names.length) return new Set()
+  const rows = await db
+    .select({ room: rooms.room })
+    .from(rooms)
+    .where(
+      and(
+        eq(rooms.siteId, siteId),
+        inArray(rooms.room, names),
+        or(isNotNull(rooms.retiredAt), eq(rooms.inService, false)),
+      ),
+    )
   return new Set(rows.map((row) => row.room))
 }
 

@@ -321,18 +321,20 @@ export async function stockLevels(
   return { list, total }
 }
 
-/** Every batch of a product of the site, in stock or not, earliest expiry first, marked as the lists mark them. */
-export async function productStockBatches(db: Db, siteId: number, productId: number, today: string) {
+/** Every batch of these products of the site, in stock or not, earliest expiry first, marked as the lists mark them. */
+export async function productStockBatches(db: Db, siteId: number, productIds: number[], today: string) {
+  if (!productIds.length) return []
   const rows = await db
     .select({
       id: stockBatches.id,
+      product_id: stockBatches.productId,
       batch_no: stockBatches.batchNo,
       production_date: stockBatches.productionDate,
       expiry_date: stockBatches.expiryDate,
       quantity: stockBatches.quantity,
     })
     .from(stockBatches)
-    .where(and(eq(stockBatches.productId, productId), eq(stockBatches.siteId, siteId)))
+    .where(and(inArray(stockBatches.productId, productIds), eq(stockBatches.siteId, siteId)))
     .orderBy(asc(stockBatches.expiryDate), asc(stockBatches.id))
   return rows.map((row) => ({
     ...row,

@@ -66,6 +66,7 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfRoutesOptions> = async (app, { rat
   for (const [path, kind, summary] of [
     ['/care/outApply/pdf', 'outApply', 'An outbound or gift-pack order of the site as a PDF'],
     ['/care/specialCare/pdf', 'specialCare', 'A self-paid order of the site as a PDF'],
+    ['/care/inbound/pdf', 'inbound', 'An inbound order of the site as a PDF'],
   ] as const) {
     app.post(
       path,

@@ -7,11 +7,13 @@ import { PdfRefused } from '@yuezi/contract/api/pdf'
 import {
   AnswerExportBody,
   FormRecordExportBody,
+  InboundExportBody,
   OutApplyExportBody,
   SheetFile,
   SheetLink,
   SheetToken,
   SpecialCareExportBody,
+  StockExportBody,
 } from '@yuezi/contract/api/sheets'
 import {
   IMPORT_SPECS,
@@ -58,6 +60,13 @@ const sheetRoutes: FastifyPluginAsyncTypebox<SheetRoutesOptions> = async (app, {
     ],
     ['/care/outApply/export', 'outApply', OutApplyExportBody, "The site's outbound or gift-pack orders as .xlsx"],
     ['/care/specialCare/export', 'specialCare', SpecialCareExportBody, "The site's self-paid orders as .xlsx"],
+    ['/care/inbound/export', 'inbound', InboundExportBody, "The site's inbound orders as .xlsx"],
+    [
+      '/care/inoutstore/stockExport',
+      'stock',
+      StockExportBody,
+      "The site's stock as .xlsx: a sheet of each product's quantities, a sheet of the batches holding them",
+    ],
   ] as const) {
     app.post(
       path,

@@ -18,7 +18,7 @@ import * as medicines from '../repositories/medicines.js'
 import { findSite } from '../repositories/siteLists.js'
 import { logAccess } from './accessLog.js'
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js'
-import { checkAgainstSite } from './siteOptions.js'
+import { checkAgainstSite, refuseClosedEntries } from './siteOptions.js'
 
 // Form records and the medicines of round records: what may be saved, changed and deleted, and
 // the audit entry of each change.
@@ -118,6 +118,11 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
       }
       const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(definition), data, customer?.children ?? [])
       if (siteErrors.length) throw new FormInvalidError(siteErrors)
+      const saved = input.id === undefined ? undefined : await formRecords.findFormRecord(tx, actor.siteId, input.id)
+      await refuseClosedEntries(tx, actor.siteId, fieldsOf(definition), data, {
+        data: saved?.data,
+        room: customer?.room,
+      })
 
       if (
         definition.onePerCustomer &&

@@ -5,7 +5,9 @@ import { fieldsOf, validateForm } from '@yuezi/contract/forms/validate'
 import type { Actor } from '../actor.js'
 import type { Db } from '../db/types.js'
 import { AppError, Code, FormInvalidError } from '../errors.js'
+import { formTranslator, serverTranslator, type Lang } from '../plugins/i18n.js'
 import { writeAudit } from '../repositories/audit.js'
+import type { Translators } from './pdf/document.js'
 import * as entries from '../repositories/masterData.js'
 import { fenText, yuan } from '../repositories/stock.js'
 import { checkAgainstSite } from './siteOptions.js'
@@ -15,7 +17,6 @@ import { checkAgainstSite } from './siteOptions.js'
 // names unique per site, an entry that records refer to is retired rather than deleted, and every
 // change audited in its transaction.
 
-type Translate = (key: string, params?: Record<string, string | number>) => string
 type Row = entries.EntryRow
 type PackageItem = { product_id: number; quantity: number }
 
@@ -26,8 +27,8 @@ interface KindRules {
   values(data: FormData): entries.EntryValues
   /** An entry as its form's values. */
   data(row: Row, items: PackageItem[]): FormData
-  /** What tells the entry apart in a list, besides its name. */
-  detail(row: Row, t: Translate): string
+  /** What tells the entry apart in a list, besides its name (a room's kind named as its form's choice). */
+  detail(row: Row, t: Translators): string
   /** The message of a name (room number, name and spec) that another entry has. */
   duplicate(data: FormData): { key: string; params: Record<string, string> }
 }
@@ -47,7 +48,10 @@ const RULES: Record<MasterKind, KindRules> = {
     }),
     data: (row) => ({ floor: row.floor, room: row.name, kind: row.kind, in_service: yesNo(row.in_service) }),
     detail: (row, t) =>
-      t('master.rooms.detail', { floor: row.floor as number, kind: t(`master.roomKind.${row.kind as string}`) }),
+      t.server('master.rooms.detail', {
+        floor: row.floor as number,
+        kind: t.forms(`form.option.roomKind.${row.kind as string}`),
+      }),
     duplicate: (data) => ({ key: 'master.rooms.duplicate', params: { name: text(data.room) } }),
   },
   departments: {
@@ -61,7 +65,7 @@ const RULES: Record<MasterKind, KindRules> = {
     entity: 'gift_types',
     values: (data) => ({ name: text(data.name), packageId: idOf(data.package_id) }),
     data: (row) => ({ name: row.name, package_id: row.package_id }),
-    detail: (row, t) => t('master.giftTypes.detail', { package: row.package_name as string }),
+    detail: (row, t) => t.server('master.giftTypes.detail', { package: row.package_name as string }),
     duplicate: named('master.giftTypes.duplicate'),
   },
   products: {
@@ -83,7 +87,7 @@ const RULES: Record<MasterKind, KindRules> = {
       self_paid: yesNo(row.self_paid),
     }),
     detail: (row, t) =>
-      t('master.products.detail', {
+      t.server('master.products.detail', {
         spec: row.spec as string,
         price: yuan(row.price as string).toFixed(2),
         unit: row.unit as string,
@@ -98,7 +102,7 @@ const RULES: Record<MasterKind, KindRules> = {
     entity: 'product_packages',
     values: (data) => ({ name: text(data.name) }),
     data: (row, items) => ({ name: row.name, items }),
-    detail: (row, t) => t('master.packages.detail', { count: row.item_count as number }),
+    detail: (row, t) => t.server('master.packages.detail', { count: row.item_count as number }),
     duplicate: named('master.packages.duplicate'),
   },
 }
@@ -106,8 +110,9 @@ const RULES: Record<MasterKind, KindRules> = {
 const notFound = () => new AppError(Code.NOT_FOUND, 'master.notFound')
 
 /** A page of the site's entries of a kind, as the administration lists them. */
-export async function listEntries(db: Db, kind: MasterKind, siteId: number, query: entries.EntryQuery, t: Translate) {
+export async function listEntries(db: Db, kind: MasterKind, siteId: number, query: entries.EntryQuery, lang: Lang) {
   const { list, total } = await entries.listEntries(db, kind, siteId, query)
+  const t = { server: serverTranslator(lang), forms: formTranslator(lang) }
   return {
     list: list.map((row) => ({
       id: row.id,

@@ -25,7 +25,7 @@ import {
 } from '../repositories/stock.js'
 import { logAccess } from './accessLog.js'
 import { auditSave, saveOnce } from './saveOnce.js'
-import { checkAgainstSite } from './siteOptions.js'
+import { checkAgainstSite, refuseClosedEntries } from './siteOptions.js'
 import { stockMove } from './stock.js'
 
 // Stock orders: outbound orders (outApply: `general` for a department, 出库单; `gift` a gift pack
@@ -161,9 +161,17 @@ async function saveOrder(
 /**
  * The order's data against the site (inside the save's transaction): its department, room, gift
  * type, products and batches are the site's, each batch of its row's product and not expired, and
- * no batch is asked for more than it has now. Throws the field errors; answers the rows' batches.
+ * no batch is asked for more than it has now; none newly chosen is retired or out of service
+ * (`kept`: see refuseClosedEntries). Throws the field errors; answers the rows' batches.
  */
-async function checkOrderData(db: Db, siteId: number, definition: FormDefinition, data: FormData, today: string) {
+async function checkOrderData(
+  db: Db,
+  siteId: number,
+  definition: FormDefinition,
+  data: FormData,
+  today: string,
+  kept: Parameters<typeof refuseClosedEntries>[4],
+) {
   const errors = await checkAgainstSite(db, siteId, fieldsOf(definition), data, [])
   const rows = Array.isArray(data[ITEMS]) ? (data[ITEMS] as FormData[]) : []
   const batches = await batchesByIds(
@@ -180,6 +188,7 @@ async function checkOrderData(db: Db, siteId: number, definition: FormDefinition
   )
   // A batch of another product is already an `option` error of the site check.
   throwFieldErrors([...errors, ...stock])
+  await refuseClosedEntries(db, siteId, fieldsOf(definition), data, kept)
   return batches
 }
 
@@ -246,7 +255,8 @@ export async function saveOutApply(db: Db, actor: Actor, input: OutApplyInput, t
     if (customerId !== null && !(await siteCustomer(tx, actor.siteId, customerId))) {
       throw new AppError(Code.NOT_FOUND, 'customer.notFound')
     }
-    const batches = await checkOrderData(tx, actor.siteId, definition, data, today)
+    const saved = input.id === undefined ? undefined : await getOutApply(tx, actor.siteId, input.id, today)
+    const batches = await checkOrderData(tx, actor.siteId, definition, data, today, { data: saved })
 
     const departmentId = idOf(data.department_id) ?? null
     const giftTypeId = idOf(data.gift_type_id) ?? null
@@ -323,7 +333,9 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
     const rows = computed[ITEMS] as FormData[]
     const customer = await siteCustomer(tx, actor.siteId, data.customer_id as number)
     if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
-    const batches = await checkOrderData(tx, actor.siteId, definition, priced, today)
+    const saved = input.id === undefined ? undefined : await getSpecialCare(tx, actor.siteId, input.id, today)
+    const kept = { data: saved, room: customer.room }
+    const batches = await checkOrderData(tx, actor.siteId, definition, priced, today, kept)
 
     const remark = textOf(data.remark)
     const items = rows.map((row) => ({
@@ -401,6 +413,8 @@ export async function saveInbound(db: Db, actor: Actor, input: InboundInput, tod
       ...(await checkAgainstSite(tx, actor.siteId, fieldsOf(inbound), data, [])),
       ...(await batchExpiryErrors(tx, actor.siteId, rows)),
     ])
+    const saved = input.id === undefined ? undefined : await getInbound(tx, actor.siteId, input.id, today)
+    await refuseClosedEntries(tx, actor.siteId, fieldsOf(inbound), data, { data: saved })
     const names = await productNames(
       tx,
       actor.siteId,

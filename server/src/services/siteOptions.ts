@@ -1,8 +1,11 @@
 import type { Db } from '../db/types.js'
+import { AppError, Code } from '../errors.js'
 import { idOf } from '@yuezi/contract/forms/definitions/stockRules'
-import type { Field, FieldError, FormData } from '@yuezi/contract/forms/types'
+import type { MasterKind } from '@yuezi/contract/forms/definitions/masterData'
+import type { Field, FieldError, FormData, OptionsSource } from '@yuezi/contract/forms/types'
 import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
-import { existingDepartments, existingRooms } from '../repositories/siteLists.js'
+import { retiredAmong } from '../repositories/masterData.js'
+import { closedRooms, existingDepartments, existingRooms } from '../repositories/siteLists.js'
 import {
   batchesByIds,
   existingGiftTypes,
@@ -14,20 +17,12 @@ import {
 // The site's rooms by floor and departments that forms choose from: plain reads.
 export { listDepartments, listFloors } from '../repositories/siteLists.js'
 
-/**
- * What a form definition's rules cannot know: that the chosen babies are the customer's, and that
- * rooms, departments, products, packages, gift types and batches are the site's (a batch also of
- * its row's product, a self-paid order's product one sold as such). Answers an `option` error for each field that names something else.
- */
-export async function checkAgainstSite(
-  db: Db,
-  siteId: number,
-  fields: Field[],
-  data: FormData,
-  children: { id: number }[],
-): Promise<FieldError[]> {
-  /** A field's values; `row` is the row the field is in, for a batch's product. */
-  const uses: { path: string; field: Field; values: unknown[]; row?: FormData }[] = []
+/** A field's values; `row` is the row the field is in, for a batch's product. */
+type Use = { path: string; field: Field; values: unknown[]; row?: FormData }
+
+/** The values of the fields that choose from a list (a baby, a room, a product…), rows' fields included. */
+function usesOf(fields: Field[], data: FormData): Use[] {
+  const uses: Use[] = []
   const collect = (fieldList: Field[], values: FormData, prefix: string, row?: FormData) => {
     for (const field of fieldList) {
       const value = values[field.key]
@@ -44,13 +39,74 @@ export async function checkAgainstSite(
     }
   }
   collect(fields, data, '')
+  return uses
+}
 
-  const of = (source: string) => uses.filter((use) => use.field.optionsSource === source).flatMap((use) => use.values)
-  // Ids as numbers: a picker may send them as digit strings.
-  const ids = (source: string) =>
-    of(source)
-      .map(idOf)
-      .filter((id): id is number => id !== undefined)
+const valuesOf = (uses: Use[], source: OptionsSource) =>
+  uses.filter((use) => use.field.optionsSource === source).flatMap((use) => use.values)
+
+/** Ids as numbers: a picker may send them as digit strings. */
+const idsOf = (uses: Use[], source: OptionsSource) =>
+  valuesOf(uses, source)
+    .map(idOf)
+    .filter((id): id is number => id !== undefined)
+
+/** The lists whose entries the centre retires, and the message naming one (locales/server). */
+const RETIRABLE: [OptionsSource, MasterKind, string][] = [
+  ['departmentList', 'departments', 'entry.departmentRetired'],
+  ['giftTypeList', 'giftTypes', 'entry.giftTypeRetired'],
+  ['productPackageList', 'packages', 'master.packageRetired'],
+  ['productList', 'products', 'entry.productRetired'],
+  ['selfPaidProductList', 'products', 'entry.productRetired'],
+]
+
+/**
+ * Refuses a record that chooses a department, gift type, package or product the centre has retired,
+ * or a room out of service, naming the first such entry. What the record already held when it was
+ * saved (`kept.data`) and the customer's own room (`kept.room`) are no new choice: a record made
+ * before the retirement stays as it was.
+ */
+export async function refuseClosedEntries(
+  db: Db,
+  siteId: number,
+  fields: Field[],
+  data: FormData,
+  kept: { data?: FormData; room?: string | null } = {},
+): Promise<void> {
+  const uses = usesOf(fields, data)
+  const held = kept.data ? usesOf(fields, kept.data) : []
+  const rooms = new Set([...valuesOf(held, 'floorList').map(String), ...(kept.room ? [kept.room] : [])])
+  const chosenRooms = valuesOf(uses, 'floorList').map(String)
+  const [closed] = await closedRooms(
+    db,
+    siteId,
+    chosenRooms.filter((room) => !rooms.has(room)),
+  )
+  if (closed !== undefined) throw new AppError(Code.INVALID_INPUT, 'entry.roomClosed', { name: closed })
+  for (const [source, kind, key] of RETIRABLE) {
+    const before = new Set(idsOf(held, source))
+    const chosen = idsOf(uses, source).filter((id) => !before.has(id))
+    // One after another: `db` may be a transaction, whose one connection runs one query at a time.
+    const [name] = (await retiredAmong(db, kind, siteId, chosen)).values()
+    if (name !== undefined) throw new AppError(Code.INVALID_INPUT, key, { name })
+  }
+}
+
+/**
+ * What a form definition's rules cannot know: that the chosen babies are the customer's, and that
+ * rooms, departments, products, packages, gift types and batches are the site's (a batch also of
+ * its row's product, a self-paid order's product one sold as such). Answers an `option` error for each field that names something else.
+ */
+export async function checkAgainstSite(
+  db: Db,
+  siteId: number,
+  fields: Field[],
+  data: FormData,
+  children: { id: number }[],
+): Promise<FieldError[]> {
+  const uses = usesOf(fields, data)
+  const of = (source: OptionsSource) => valuesOf(uses, source)
+  const ids = (source: OptionsSource) => idsOf(uses, source)
   // One after another: `db` may be a transaction, whose one connection runs one query at a time.
   const roomSet = await existingRooms(db, siteId, of('floorList').map(String))
   const departmentSet = await existingDepartments(db, siteId, ids('departmentList'))

@@ -27,7 +27,7 @@ async function siteProduct(db: Db, siteId: number, productId: number) {
 /** Every batch of a product of the site, for the stock page; another site's product is not found. */
 export async function stockBatchesOf(db: Db, siteId: number, productId: number, today: string) {
   await siteProduct(db, siteId, productId)
-  return stock.productStockBatches(db, siteId, productId, today)
+  return stock.productStockBatches(db, siteId, [productId], today)
 }
 
 /** A page of a batch's movements with the orders behind them; another site's batch is not found. */

@@ -24,6 +24,7 @@ import {
   check,
   departments,
   general,
+  INBOUND,
   INDEX,
   other,
   OUT,
@@ -322,6 +323,34 @@ describe('PDFs of orders', () => {
     assert.equal(pdf.images, 1)
     const theirs = await call(app, `${CARE}/pdf`, { id }, { token: other.token })
     assert.equal(theirs.code, -2)
+  })
+
+  it('prints an inbound order: the supplier, each row with its batch, expiry and unit cost, and the totals', async () => {
+    const { productId, name: productName } = await addProduct(app, site.siteId)
+    const items = [
+      { product_id: productId, batch_no: 'PDF-RK-1', expiry_date: '2099-03-01', quantity: 6, unit_cost: 12.5 },
+    ]
+    const id = await saved(`${INBOUND}/save`, { supplier: '打印测试供应商', items, remark: '到货备注' })
+    assert.equal((await check(INBOUND, { id, approve: true })).code, 1)
+    const order = (await post(`${INBOUND}/info`, { id })).res
+    const { name, pdf } = await pdfOf(`${INBOUND}/pdf`, { id })
+    assert.equal(name, `${zhForms['form.title.inbound']}-${order.no}.pdf`)
+    for (const text of [
+      order.no,
+      '打印测试供应商',
+      productName,
+      'PDF-RK-1',
+      '2099-03-01',
+      '12.50',
+      '75.00',
+      zhServer['pdf.status.approved'],
+      order.checked_by_name,
+      '到货备注',
+    ])
+      has(pdf, text)
+    assert.ok(!pdf.squeezed.includes(squeeze(zhServer['pdf.customer'])), 'goods received belong to no customer')
+    const theirs = await call(app, `${INBOUND}/pdf`, { id }, { token: other.token })
+    assert.deepEqual([theirs.code, theirs.msg], [-2, zhServer['order.notFound']])
   })
 })
 

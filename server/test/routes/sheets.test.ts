@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { fieldsOf, labelKeyOf } from '@yuezi/contract/forms/validate'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
-import { outApplyGeneral } from '@yuezi/contract/forms/definitions/stock'
+import { inbound, outApplyGeneral } from '@yuezi/contract/forms/definitions/stock'
 import { repoRoot } from '../../src/config.js'
 import { accessLog } from '../../src/db/schema.js'
 import { DEMO_SIGNATURE } from '../../src/demo/common.js'
@@ -14,8 +14,23 @@ import { AppError } from '../../src/errors.js'
 import { createExportLink } from '../../src/services/sheets/export.js'
 import { signSheetLink } from '../../src/services/sheets/link.js'
 import { definitionOf, validSample } from '../formSamples.js'
-import { call, stockRefs } from '../helpers.js'
-import { app, general, INDEX, other, OUT, post, row, saved, site, today, useStockSites } from '../stockFixture.js'
+import { addDays } from '../../src/lib/dates.js'
+import { addProduct, call, stockRefs } from '../helpers.js'
+import {
+  app,
+  check,
+  general,
+  INBOUND,
+  INDEX,
+  other,
+  OUT,
+  post,
+  row,
+  saved,
+  site,
+  today,
+  useStockSites,
+} from '../stockFixture.js'
 
 // A list as a spreadsheet: the link the app asks for with the list's filters, and the .xlsx it
 // downloads with no headers, read back with exceljs as a person would open it.
@@ -28,6 +43,7 @@ const json = (file: string) => JSON.parse(readFileSync(path.join(repoRoot, file)
 const zhForms = json('locales/forms/zh-CN.json')
 const enForms = { ...zhForms, ...json('locales/forms/en.json') }
 const zhServer = json('locales/server/zh-CN.json')
+const zhAdmin = json('locales/admin/zh-CN.json')
 const enServer = json('locales/server/en.json')
 
 /** The sheets of a downloaded workbook: each its rows of cell texts, the header first. */
@@ -101,6 +117,99 @@ describe('list exports', () => {
     assert.equal([...approved.sheets.values()][0].length, 1)
   })
 
+  it('exports the inbound orders the list shows with its filters, each row with its batch and cost', async () => {
+    const { productId, name: productName } = await addProduct(app, site.siteId)
+    const supplier = `导出供应商${Date.now()}`
+    const items = (batchNo: string) => [
+      { product_id: productId, batch_no: batchNo, expiry_date: addDays(today, 200), quantity: 4, unit_cost: 2.5 },
+    ]
+    const first = await saved(`${INBOUND}/save`, { supplier, items: items('EX-1') })
+    const second = await saved(`${INBOUND}/save`, { supplier, items: items('EX-2') })
+    assert.equal((await check(INBOUND, { id: second, approve: true })).code, 1)
+    const theirs = await addProduct(app, other.siteId)
+    const theirBody = { supplier, items: [{ ...items('EX-3')[0], product_id: theirs.productId }] }
+    assert.equal((await call(app, `${INBOUND}/save`, theirBody, { token: other.token })).code, 1)
+
+    const { name, sheets } = await exported(`${INBOUND}/export`, { keyword: supplier })
+    assert.equal(name, `${zhForms[inbound.titleKey]}-${today}.xlsx`)
+    const [[header, ...rows]] = [...sheets.values()]
+    for (const field of fieldsOf(inbound)) assert.ok(header.includes(zhForms[labelKeyOf(field)]), field.key)
+    const list = (await post(`${INBOUND}/index`, { keyword: supplier, page: 1, limit: 10 })).res.list
+    assert.deepEqual(
+      list.map((order: { id: number }) => order.id),
+      [second, first],
+    )
+    assert.deepEqual(
+      rows.map((r) => r[header.indexOf(zhServer['pdf.number'])]),
+      list.map((order: { no: string }) => order.no),
+      "the list's orders, not the other site's",
+    )
+    const goods = rows[0][header.indexOf(zhForms['form.field.items'])]
+    for (const text of [productName, 'EX-2', '2.50']) assert.ok(goods.includes(text), `${text} in ${goods}`)
+    assert.equal(rows[0][header.indexOf(zhForms['form.field.supplier'])], supplier)
+
+    const approved = await exported(`${INBOUND}/export`, { keyword: supplier, status: 'approved' })
+    const [[, ...approvedRows]] = [...approved.sheets.values()]
+    assert.deepEqual(
+      approvedRows.map((r) => r[header.indexOf(zhServer['pdf.status'])]),
+      [zhServer['pdf.status.approved']],
+    )
+  })
+
+  it("exports the stock page: each product's quantities, and the batches holding them with their expiry", async () => {
+    const name = `导出库存${Date.now()}`
+    const { productId, batches } = await addProduct(app, site.siteId, {
+      name,
+      batches: [
+        { expiresIn: 200, quantity: 7 },
+        { expiresIn: 10, quantity: 3 },
+        { expiresIn: -5, quantity: 2 },
+        { expiresIn: 300, quantity: 0 },
+      ],
+    })
+    // The same name at the other site is not ours.
+    await addProduct(app, other.siteId, { name, batches: [{ expiresIn: 100, quantity: 50 }] })
+
+    const { name: fileName, sheets } = await exported('/api/care/inoutstore/stockExport', { keyword: name })
+    assert.equal(fileName, `${zhForms['stockLevels.title']}-${today}.xlsx`)
+    assert.deepEqual([...sheets.keys()], [zhForms['stockLevels.title'], zhServer['sheet.stock.batches']])
+    const [products, held] = [...sheets.values()]
+    const [page] = (await post('/api/care/inoutstore/stock', { keyword: name, page: 1, limit: 10 })).res.list
+    assert.equal(page.product_id, productId)
+    assert.deepEqual(products, [
+      [
+        zhForms['form.field.product_id'],
+        zhAdmin['master.field.spec'],
+        zhAdmin['master.field.unit'],
+        zhAdmin['master.field.category'],
+        zhServer['sheet.stock.onHand'],
+        zhServer['sheet.stock.nearExpiry'],
+        zhServer['sheet.stock.expired'],
+      ],
+      [name, page.spec, page.unit, page.category, String(page.on_hand), String(page.near_expiry), String(page.expired)],
+    ])
+    assert.deepEqual([page.on_hand, page.near_expiry, page.expired], [12, 3, 2])
+    const [header, ...rows] = held
+    const column = (key: string) => rows.map((r) => r[header.indexOf(key)] ?? '')
+    // Earliest expiry first; the empty batch is not there.
+    assert.deepEqual(
+      column(zhForms['form.field.batch_no']),
+      [batches[2], batches[1], batches[0]].map((b) => b.batchNo),
+    )
+    assert.deepEqual(
+      column(zhForms['form.field.expiry_date']),
+      [-5, 10, 200].map((days) => addDays(today, days)),
+    )
+    assert.deepEqual(column(zhForms['form.field.quantity']), ['2', '3', '7'])
+    assert.deepEqual(column(zhServer['pdf.status']), [
+      zhServer['sheet.stock.expiredBatch'],
+      zhServer['sheet.stock.nearExpiryBatch'],
+      '',
+    ])
+    const english = await exported('/api/care/inoutstore/stockExport', { keyword: name }, { lang: 'en' })
+    assert.deepEqual([...english.sheets.keys()], [enForms['stockLevels.title'], enServer['sheet.stock.batches']])
+  })
+
   it('writes the labels in English, a signature as whether there is one, and logs the export of personal data', async () => {
     const definition = definitionOf('儿科医生查房签到表')
     const customer = site.customers[0]
@@ -164,10 +273,16 @@ describe('list exports', () => {
     )
     const unknown = await post(`${INDEX}/formRecordExport`, { names: ['没有这张表'] })
     assert.deepEqual([unknown.code, unknown.msg], [-1, zhServer['sheet.unknownForm'].replace('{name}', '没有这张表')])
-    assert.equal((await call(app, `${OUT}/export`, {})).code, -90001, 'a session is needed')
+    for (const url of [`${OUT}/export`, `${INBOUND}/export`, '/api/care/inoutstore/stockExport']) {
+      assert.equal((await call(app, url, {})).code, -90001, `${url}: a session is needed`)
+    }
+    await assert.rejects(
+      createExportLink(app.db, settings, siteOf, actor, { kind: 'stock', query: {}, lang: 'zh-CN' }),
+      (error: AppError) => error.key === 'sheet.tooMany' && Number(error.params.max) === 1,
+    )
 
     const expired = signSheetLink(Buffer.from(SECRET), {
-      kind: 'outApply',
+      kind: 'stock',
       query: {},
       siteId: site.siteId,
       accountId: site.accountId,

@@ -28,7 +28,7 @@ const masterDataRoutes: FastifyPluginAsyncTypebox<MasterDataRoutesOptions> = asy
       },
     },
     async (request, reply) =>
-      reply.ok(await listEntries(app.db, kind, request.session.siteId, request.body, request.t.bind(request))),
+      reply.ok(await listEntries(app.db, kind, request.session.siteId, request.body, request.lang)),
   )
 
   app.post(

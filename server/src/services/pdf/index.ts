@@ -30,7 +30,7 @@ export interface PdfSettings {
 const translators = (lang: Lang): Translators => ({ forms: formTranslator(lang), server: serverTranslator(lang) })
 
 const notFound = (kind: PdfKind) =>
-  new AppError(Code.NOT_FOUND, kind === 'outApply' || kind === 'specialCare' ? 'order.notFound' : 'record.notFound')
+  new AppError(Code.NOT_FOUND, kind === 'record' || kind === 'answer' ? 'record.notFound' : 'order.notFound')
 
 /** Without the font no PDF can be written: a message for the user rather than a failure. */
 function checkFont(settings: PdfSettings) {

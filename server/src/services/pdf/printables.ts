@@ -1,11 +1,12 @@
 import type { Db } from '../../db/types.js'
 import { centreNow, centreToday, type CentreZone } from '../../lib/dates.js'
 import { formByName } from '@yuezi/contract/forms/index'
-import { specialCare } from '@yuezi/contract/forms/definitions/stock'
+import { inbound, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import type { Field, FormData, FormDefinition, OptionsSource } from '@yuezi/contract/forms/types'
 import { fieldsOf } from '@yuezi/contract/forms/validate'
 import { getCustomer } from '../../repositories/customers.js'
 import { findFormRecord } from '../../repositories/formRecords.js'
+import { getInbound } from '../../repositories/inbound.js'
 import { getOutApply } from '../../repositories/outApplies.js'
 import { listDepartments } from '../../repositories/siteLists.js'
 import { getSpecialCare } from '../../repositories/specialCares.js'
@@ -150,7 +151,9 @@ const loadAnswer: Load = async (db, site, id, t, lang) => {
 }
 
 type Order =
-  NonNullable<Awaited<ReturnType<typeof getSpecialCare>>> | NonNullable<Awaited<ReturnType<typeof getOutApply>>>
+  | NonNullable<Awaited<ReturnType<typeof getSpecialCare>>>
+  | NonNullable<Awaited<ReturnType<typeof getOutApply>>>
+  | NonNullable<Awaited<ReturnType<typeof getInbound>>>
 
 /** An order's status, who checked it and when, the reason; its items' names and batches from the order itself. */
 function orderParts(site: CentreZone, t: Translators, order: Order) {
@@ -165,9 +168,11 @@ function orderParts(site: CentreZone, t: Translators, order: Order) {
   const reversed: [string, string][] = order.reversed_by_name
     ? [[t.server('pdf.reversedBy'), byWhom(site, order.reversed_by_name, order.reversed_at)]]
     : []
+  // Goods received belong to no customer.
+  const customer = 'customer_name' in order ? order : { customer_name: null, room: null }
   const facts: [string, string][] = [
     [t.server('pdf.number'), order.no],
-    ...customerFacts(t, order.customer_name, order.room),
+    ...customerFacts(t, customer.customer_name, customer.room),
     [t.server('pdf.status'), t.server(`pdf.status.${order.status}`)],
     ...made(site, t, order),
     ...checked,
@@ -175,10 +180,12 @@ function orderParts(site: CentreZone, t: Translators, order: Order) {
     ...(order.reason ? [[t.server('pdf.reason'), order.reason] as [string, string]] : []),
   ]
   const names: Names = {
-    customer: order.customer_name ?? undefined,
+    customer: customer.customer_name ?? undefined,
     productList: new Map(order.items.map((item) => [item.product_id, item.product_name])),
     getProductBatch: new Map(
-      order.items.map((item) => [item.batch_id, { batch_no: item.batch_no, expiry_date: item.expiry_date }]),
+      order.items.flatMap((item) =>
+        item.batch_id === null ? [] : [[item.batch_id, { batch_no: item.batch_no, expiry_date: item.expiry_date }]],
+      ),
     ),
   }
   const closing = [
@@ -230,9 +237,29 @@ const loadSpecialCare: Load = async (db, site, id, t, lang) => {
   return { number: order.no, printable, customerId: order.customer_id }
 }
 
+/** What a row of an inbound order holds: the columns of its form's rows. */
+const INBOUND_ROW_KEYS = fieldsOf(inbound)
+  .flatMap((field) => field.rows ?? [])
+  .map((field) => field.key as keyof NonNullable<Awaited<ReturnType<typeof getInbound>>>['items'][number])
+
+const loadInbound: Load = async (db, site, id, t, lang) => {
+  const order = await getInbound(db, site.id, id, centreToday(site))
+  if (!order) return undefined
+  const { facts, names, closing } = orderParts(site, t, order)
+  const data: FormData = {
+    supplier: order.supplier,
+    inbound_date: order.inbound_date,
+    items: order.items.map((item) => Object.fromEntries(INBOUND_ROW_KEYS.map((key) => [key, item[key]]))),
+    remark: order.remark,
+  }
+  const printable = printableOf(site, lang, t, inbound, { facts, data, names, closing })
+  return { number: order.no, printable, customerId: null }
+}
+
 export const LOADERS: Record<PdfKind, Load> = {
   record: loadRecord,
   answer: loadAnswer,
   outApply: loadOutApply,
   specialCare: loadSpecialCare,
+  inbound: loadInbound,
 }

@@ -3,7 +3,9 @@ import type { Db } from '../../db/types.js'
 import { AppError, Code } from '../../errors.js'
 import { centreDayRange, centreToday } from '../../lib/dates.js'
 import { formTranslator, serverTranslator, type Lang } from '../../plugins/i18n.js'
+import type { RecordKind } from '../../db/schema.js'
 import { listFormRecords } from '../../repositories/formRecords.js'
+import { listInbound, type InboundQuery } from '../../repositories/inbound.js'
 import { listOutApplies, type OrderQuery } from '../../repositories/outApplies.js'
 import { findSite } from '../../repositories/siteLists.js'
 import { listSpecialCares, type SpecialCareQuery } from '../../repositories/specialCares.js'
@@ -12,16 +14,18 @@ import { formByName } from '@yuezi/contract/forms/index'
 import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import { fieldsOf, isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
-import { outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
+import { inbound, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import { logAccess, type HandedOut } from '../accessLog.js'
 import { text, type Printable, type Translators } from '../pdf/document.js'
 import { LOADERS, type Found, type Site } from '../pdf/printables.js'
 import { signSheetLink, type SheetLink } from './link.js'
+import { addStockSheets, stockProductCount } from './stock.js'
 import { addSheet, bytesOf, newWorkbook, type CellValue, type Column } from './workbook.js'
 
 // A list as a spreadsheet: what the list shows with its filters, all its pages, a line per record
 // with the record's facts (number, customer, status, who made and changed it) and every field of
 // its form as the form shows it. Photos and signatures are said to be there, never handed out.
+// The stock page is no list of records: it has sheets of its own (stock.ts).
 
 export type ExportKind = Exclude<SheetLink['kind'], 'template'>
 
@@ -32,7 +36,7 @@ export interface ExportSettings {
   maxRows: number
 }
 
-/** The list's filters as the export routes take them (the record list's and the order lists'). */
+/** The list's filters as the export routes take them (the record list's, the order lists' and the stock page's). */
 export interface ExportQuery {
   names?: string[]
   customer_id?: number
@@ -51,11 +55,11 @@ const translators = (lang: Lang): Translators => ({ forms: formTranslator(lang),
 /** One list of an export: the form its records follow, and its pages of ids. */
 interface Source {
   definition: FormDefinition
-  kind: 'record' | 'answer' | 'outApply' | 'specialCare'
+  kind: RecordKind
   page: (page: number, limit: number) => Promise<{ ids: number[]; total: number }>
 }
 
-function sourcesOf(db: Db, site: Site, kind: ExportKind, query: ExportQuery): Source[] {
+function sourcesOf(db: Db, site: Site, kind: Exclude<ExportKind, 'stock'>, query: ExportQuery): Source[] {
   const today = centreToday(site)
   const ids = <T extends { id: number }>({ list, total }: { list: T[]; total: number }) => ({
     ids: list.map((row) => row.id),
@@ -100,6 +104,16 @@ function sourcesOf(db: Db, site: Site, kind: ExportKind, query: ExportQuery): So
     dateTo: query.date_to,
     keyword: query.keyword,
   }
+  if (kind === 'inbound') {
+    const filters: Omit<InboundQuery, 'page' | 'limit'> = orders
+    return [
+      {
+        definition: inbound,
+        kind,
+        page: async (page, limit) => ids(await listInbound(db, site.id, { ...filters, page, limit }, today)),
+      },
+    ]
+  }
   if (kind === 'specialCare') {
     const filters: Omit<SpecialCareQuery, 'page' | 'limit'> = orders
     return [
@@ -132,6 +146,8 @@ function titleOf(kind: ExportKind, query: ExportQuery, lang: Lang): string {
   if (kind === 'records') return (query.names ?? []).map((name) => t.forms(formByName(name)!.titleKey)).join('+')
   if (kind === 'answers') return t.forms(checkNotice.titleKey)
   if (kind === 'specialCare') return t.forms(specialCare.titleKey)
+  if (kind === 'inbound') return t.forms(inbound.titleKey)
+  if (kind === 'stock') return t.forms('stockLevels.title')
   return t.forms((query.type === 'gift' ? outApplyGift : outApplyGeneral).titleKey)
 }
 
@@ -147,9 +163,9 @@ export async function createExportLink(
   request: { kind: ExportKind; query: ExportQuery; lang: Lang },
   now = Date.now(),
 ): Promise<{ url: string; name: string }> {
-  const sources = sourcesOf(db, site, request.kind, request.query)
   let count = 0
-  for (const source of sources) count += (await source.page(1, 1)).total
+  if (request.kind === 'stock') count = await stockProductCount(db, site, request.query)
+  else for (const source of sourcesOf(db, site, request.kind, request.query)) count += (await source.page(1, 1)).total
   if (count > settings.maxRows) {
     throw new AppError(Code.INVALID_INPUT, 'sheet.tooMany', { count, max: settings.maxRows })
   }
@@ -226,7 +242,9 @@ export async function exportOfLink(
   const book = newWorkbook()
   const handedOut: HandedOut[] = []
   let left = settings.maxRows
-  for (const source of sourcesOf(db, site, link.kind, link.query as ExportQuery)) {
+  const query = link.query as ExportQuery
+  if (link.kind === 'stock') await addStockSheets(db, book, site, query, t, left)
+  for (const source of link.kind === 'stock' ? [] : sourcesOf(db, site, link.kind, query)) {
     const records: (Found & { id: number })[] = []
     for (let page = 1; left > 0; page++) {
       const { ids } = await source.page(page, PAGE)
@@ -250,6 +268,5 @@ export async function exportOfLink(
     )
   }
   await logAccess(db, { siteId: link.siteId, accountId: link.accountId, httpRequestId }, 'export', handedOut)
-  const query = link.query as ExportQuery
   return { bytes: await bytesOf(book), name: fileName(titleOf(link.kind, query, link.lang), centreToday(site)) }
 }

@@ -6,10 +6,10 @@ import { and, asc, eq } from 'drizzle-orm'
 import { MASTER_KINDS } from '@yuezi/contract/forms/definitions/masterData'
 import { auditLog, stockBatches } from '../../../src/db/schema.js'
 import { addDays } from '../../../src/lib/dates.js'
-import { SIGNATURE } from '../../formSamples.js'
+import { definitionOf, SIGNATURE, validSample } from '../../formSamples.js'
 import { addAccount, addProduct, call, login } from '../../helpers.js'
 import { app, post, site, useStockSites } from '../../stockFixture.js'
-import { CARE, departments, general, INDEX, info, OUT, other, row, saved, today } from '../../stockFixture.js'
+import { CARE, departments, general, INBOUND, INDEX, info, OUT, other, row, saved, today } from '../../stockFixture.js'
 
 useStockSites()
 
@@ -167,6 +167,9 @@ describe('what each kind checks', () => {
     assert.ok((await rooms()).includes(room))
     const listed = (await admin('rooms', 'list', { keyword: room, page: 1, limit: 5 })).res.list[0]
     assert.equal(listed.detail, '12 楼 · 豪华套房')
+    // The kind is named as the room form's choice names it, in the caller's language.
+    const english = (await admin('rooms', 'list', { keyword: room, page: 1, limit: 5 }, 'en')).res.list[0]
+    assert.equal(english.detail, 'Floor 12 · Deluxe suite')
     await admin('rooms', 'retire', { id })
     assert.ok(!(await rooms()).includes(room))
     // A customer's room is in use.
@@ -256,5 +259,110 @@ describe('products sold as self-paid items', () => {
     // A product that is sold is accepted.
     const sold = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 5 }] })
     await saved(`${CARE}/save`, { ...body, items: [{ ...row(sold.productId, sold.batches[0].id, 1), price: 10 }] })
+  })
+})
+
+describe('entries retired or out of service', () => {
+  const zh = (key: string, name: string | number) =>
+    ({
+      departments: `科室“${name}”已停用，请选择在用的科室`,
+      giftTypes: `礼包类型“${name}”已停用，请选择在用的礼包类型`,
+      products: `物品“${name}”已停用，请选择在用的物品`,
+      rooms: `房间 ${name} 已停用，请选择其他房间`,
+    })[key]!
+  const refused = async (url: string, body: object, message: string, lang?: string) => {
+    const reply = await post(url, body, lang ? { lang } : {})
+    assert.deepEqual([reply.code, reply.msg], [-1, message])
+  }
+  const stocked = () => addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 9 }] })
+
+  it('outbound orders: a retired department or product is refused anew, kept on an order made before', async () => {
+    const name = `测试部-${unique()}`
+    const department = await added('departments', { name })
+    const product = await stocked()
+    const items = [row(product.productId, product.batches[0].id, 1)]
+    const id = await saved(`${OUT}/save`, general(items, { department_id: department }))
+    await admin('departments', 'retire', { id: department })
+    await admin('products', 'retire', { id: product.productId })
+
+    await refused(`${OUT}/save`, general(items), zh('products', product.name))
+    await refused(`${OUT}/save`, general(items, { department_id: department }), zh('departments', name))
+    await refused(
+      `${OUT}/save`,
+      general(items, { department_id: department }),
+      `The department “${name}” is retired: choose one in use`,
+      'en',
+    )
+    // The order made before keeps both and is changed; another order cannot take them up.
+    await saved(`${OUT}/save`, { ...general(items, { department_id: department, remark: '改备注' }), id })
+    assert.equal((await info(OUT, id)).remark, '改备注')
+    const later = await saved(`${OUT}/save`, general([row(...(await inUse()), 1)]))
+    await refused(`${OUT}/save`, { ...general(items), id: later }, zh('products', product.name))
+  })
+
+  /** A product in use with stock, and its batch. */
+  async function inUse(): Promise<[number, number]> {
+    const product = await stocked()
+    return [product.productId, product.batches[0].id]
+  }
+
+  it('gift-pack orders and the gift collection record: a retired gift type is refused anew', async () => {
+    const name = `测试礼包类型-${unique()}`
+    const [giftType] = (await post(`${INDEX}/giftTypeList`, {})).res
+    const packageId = (await admin('giftTypes', 'info', { id: giftType.id })).res.data.package_id
+    const id = await added('giftTypes', { name, package_id: packageId })
+    const customer = site.customers[1]
+    const [productId, batchId] = await inUse()
+    const body = { type: 'gift', customer_id: customer.id, gift_type_id: id, items: [row(productId, batchId, 1)] }
+    const order = await saved(`${OUT}/save`, body)
+    const definition = definitionOf('礼包领取明细表')
+    const refs = { customer, room: customer.room, departmentIds: [], stock: { productId, batchId, giftTypeId: id } }
+    const data = validSample(definition, refs)
+    const record = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data })
+    await admin('giftTypes', 'retire', { id })
+
+    await refused(`${OUT}/save`, body, zh('giftTypes', name))
+    await refused(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data }, zh('giftTypes', name))
+    await saved(`${OUT}/save`, { ...body, id: order })
+    await saved(`${INDEX}/saveForm`, { id: record, name: definition.name, customer_id: customer.id, data })
+  })
+
+  it("self-paid orders and check-in notices: a room out of service is refused, the customer's own room is not", async () => {
+    const room = `13${unique()}`
+    const roomId = await added('rooms', { floor: 13, room, kind: 'standard', in_service: 'no' })
+    const customer = site.customers[0]
+    const [productId, batchId] = await inUse()
+    const body = {
+      customer_id: customer.id,
+      items: [{ ...row(productId, batchId, 1), price: 1 }],
+      signature: SIGNATURE,
+    }
+    await refused(`${CARE}/save`, { ...body, room }, zh('rooms', room))
+    await refused(`${CARE}/save`, { ...body, room }, `Room ${room} is out of service: choose another room`, 'en')
+    const own = await saved(`${CARE}/save`, body)
+    assert.equal((await info(CARE, own)).room, customer.room)
+
+    const definition = definitionOf('月子入住通知单')
+    const data = { ...validSample(definition, { customer, room, departmentIds: [departments[0].id] }) }
+    await refused(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data }, zh('rooms', room))
+    // Back in service, it is offered and taken again; retired, it is not.
+    await added('rooms', { id: roomId, floor: 13, room, kind: 'standard', in_service: 'yes' })
+    await admin('rooms', 'retire', { id: roomId })
+    await refused(`${CARE}/save`, { ...body, room }, zh('rooms', room))
+  })
+
+  it('inbound orders: a retired product is refused anew, kept on an order made before', async () => {
+    const { productId, name } = await addProduct(app, site.siteId)
+    const item = {
+      product_id: productId,
+      batch_no: 'RET-1',
+      expiry_date: addDays(today, 100),
+      quantity: 2,
+      unit_cost: 1,
+    }
+    const id = await saved(`${INBOUND}/save`, { supplier: '停用测试', items: [item] })
+    await admin('products', 'retire', { id: productId })
+    await refused(`${INBOUND}/save`, { supplier: '停用测试', items: [item] }, zh('products', name))
+    await saved(`${INBOUND}/save`, { id, supplier: '停用测试', items: [item, { ...item, batch_no: 'RET-2' }] })
   })
 })

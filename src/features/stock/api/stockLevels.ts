@@ -1,4 +1,5 @@
 // The stock page (/api/care/inoutstore): what each product holds, its batches and their movements.
+import { FILE_CALL, type ServerFile } from '@/api/files'
 import { request, type RequestOptions } from '@/api/request'
 import type { Page, ResOf } from '@/api/types'
 import type { BatchMovements, StockBatches, StockList } from '@yuezi/contract/api/stock'
@@ -16,4 +17,7 @@ export const stockLevelsApi = {
     request<StockBatch[]>('/api/care/inoutstore/stockBatches', { product_id }, options),
   movements: (query: { batch_id: number; page: number; limit: number }, options: RequestOptions = QUIET) =>
     request<Page<BatchMovement>>('/api/care/inoutstore/batchMovements', query, options),
+  /** Every product's quantities and the batches holding them, as a spreadsheet to download. */
+  exportSheet: (options: RequestOptions = FILE_CALL) =>
+    request<ServerFile>('/api/care/inoutstore/stockExport', {}, options),
 }

@@ -235,13 +235,15 @@ function receivingSetup(session: FormSession) {
   }
 }
 
-/** 入库单: goods received from a supplier (inbound); the server does not print it. */
+/** 入库单: goods received from a supplier (inbound). */
 export const INBOUND: FormPageOptions = {
   backend: {
     send: (body) => inboundApi.save(orderBody(body)),
     load: async (id) => orderRecord(inbound.name, await inboundApi.info(id), inboundRow),
     list: (name, query) => orderRecords(name, inboundApi.index({ ...query })),
     remove: (id) => inboundApi.del(id),
+    pdf: (id) => inboundApi.pdf(id),
+    exportSheet: (_name, query) => inboundApi.exportSheet(query),
   },
   setup: receivingSetup,
   readOnly: notPending,

@@ -29,7 +29,7 @@ interface Kind {
   definition: FormDefinition
   api: typeof outApplyApi | typeof specialCareApi | typeof inboundApi
   filters: Partial<OrderQuery>
-  /** Goods coming in: approving puts stock in and reversing takes it out, and there is no PDF. */
+  /** Goods coming in: approving puts stock in and reversing takes it out. */
   incoming?: boolean
 }
 
@@ -132,11 +132,6 @@ export class OrderListStore {
     const { status } = this.filters.values
     if (status !== 'all' && order.status !== status) this.list.remove((item) => item.id === order.id)
     else this.list.update((item) => (item.id === order.id ? { ...item, ...order } : item))
-  }
-
-  /** Whether the server makes files of the list's orders: a PDF of each, the list as a spreadsheet. */
-  get hasFiles() {
-    return !this.kind.incoming
   }
 
   /** The list as it is filtered, all its pages, as a spreadsheet. */

@@ -1,6 +1,7 @@
 // The stock page: what each product of the site holds, a product's batches and a batch's movements
 // in and out, each opening the order behind it.
 import { makeAutoObservable, runInAction } from 'mobx'
+import { openServerFile } from '@/api/files'
 import { openFormStore } from '@/features/forms'
 import { featureByRoute } from '@/features/registry'
 import { inbound, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
@@ -40,6 +41,11 @@ export class StockLevelsStore {
 
   refresh() {
     return this.products.reload()
+  }
+
+  /** The stock as a spreadsheet: every product's quantities and the batches holding them. */
+  exportSheet() {
+    openServerFile(() => stockLevelsApi.exportSheet(), { download: true })
   }
 
   /** Opens a product's batches, every one of them, earliest expiry first. */

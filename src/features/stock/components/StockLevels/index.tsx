@@ -59,6 +59,13 @@ export default observer(function StockLevels() {
 
   return (
     <PageShell className="stock-levels" navBar={<NavBar title={t('stockLevels.title')} back />}>
+      <View className="stock-levels__filters">
+        <View className="stock-levels__new">
+          <Button size="small" fill="outline" onClick={store.exportSheet}>
+            {t('sheet.export')}
+          </Button>
+        </View>
+      </View>
       <View className="stock-levels__items">
         <RecordList
           list={store.products}

@@ -62,11 +62,9 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
           <Button className="stock-list__new" type="primary" size="small" onClick={store.create}>
             {t('stock.new')}
           </Button>
-          {store.hasFiles && (
-            <Button size="small" fill="outline" onClick={store.exportSheet}>
-              {t('sheet.export')}
-            </Button>
-          )}
+          <Button size="small" fill="outline" onClick={store.exportSheet}>
+            {t('sheet.export')}
+          </Button>
         </ListFilters>
         <View className="stock-list__statuses">
           {ORDER_STATUSES.map((status) => (
@@ -117,17 +115,15 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
                 {t('stock.createdBy', { name: order.created_by_name ?? '', time: timeText(order.created_at) })}
               </Text>
               <View className="stock-list__actions">
-                {store.hasFiles && (
-                  <Button
-                    className="stock-list__pdf"
-                    size="small"
-                    type="primary"
-                    fill="none"
-                    onClick={stop(() => store.exportPdf(order))}
-                  >
-                    {t('formUi.exportPdf')}
-                  </Button>
-                )}
+                <Button
+                  className="stock-list__pdf"
+                  size="small"
+                  type="primary"
+                  fill="none"
+                  onClick={stop(() => store.exportPdf(order))}
+                >
+                  {t('formUi.exportPdf')}
+                </Button>
                 {order.status === 'pending' && (
                   <>
                     <Button size="small" type="danger" fill="none" onClick={stop(() => store.remove(order))}>
