@@ -134,7 +134,12 @@ describe("the lists' statements", () => {
             page: 1,
             limit: 10,
           })
-          await listCustomers(tx, site.siteId, { page: 1, limit: 20 })
+          await listCustomers(tx, site.siteId, {
+            page: 1,
+            limit: 20,
+            status: 'in_house',
+            today: centreToday(DEFAULT_ZONE),
+          })
           // Later pages are planned for their values, by statements of no name.
           await listFormRecords(tx, site.siteId, { name: VISIT, page: 2, limit: 20 })
         }

@@ -212,6 +212,18 @@ const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<st
     rules: pick(['入住须知第一版', '入住须知第二版']),
   }),
   '/api/care/inbound/save': (data, _pick, n) => inboundBody(data, n),
+  '/api/care/customer/save': ({ pools }, pick, n) => {
+    const mother = {
+      customer_name: `新客户F${n}`,
+      phone: `137${String(n).padStart(8, '0')}`,
+      babies: [{ name: '宝宝F', sex: pick(['male', 'female']), birth_date: '2026-11-20', birth_time: '08:30' }],
+    }
+    const stay = { stay_kind: pick(['month', 'small']), check_in_date: '2026-11-22', days: pick([14, 28]) }
+    return pick([
+      { ...mother, ...stay, room: String(901 + (n % 20)) },
+      { ...mother, id: pick(pools.customer) },
+    ])
+  },
   '/api/care/inbound/check': ({ pools }, pick) => ({ id: pick(pools.inbound), ...pick(CHECKS) }),
 }
 

@@ -208,6 +208,8 @@ const customerWithBabies = (db: Db) =>
   db
     .select({
       id: customers.id,
+      name: customers.name,
+      phone: customers.phone,
       delivery_date: customers.deliveryDate,
       // Her babies in the same statement (written out: a lone table's columns are left unqualified).
       children: sql<{ id: number; birth_date: string }[]>`coalesce((

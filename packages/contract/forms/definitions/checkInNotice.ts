@@ -3,7 +3,7 @@ import { addDays } from '../compute.js'
 import { options } from './options.js'
 
 // Both check-in notices: one per customer, reopened for editing; `is_month`
-// marks 月子 (true) or 小月子 (false).
+// marks 月子 (true) or 小月子 (false). A new arrival's notice is saved with her admission.
 const stay: Field[] = [
   { key: 'room', type: 'select', required: true, optionsSource: 'floorList', initial: 'customer.room' },
   { key: 'check_in_date', type: 'date', required: true },
@@ -18,6 +18,7 @@ export const checkInNoticeMonth: FormDefinition = {
   route: '/pagesHome/pages/form/checkInNotice/yz/form',
   onePerCustomer: true,
   needsCustomer: true,
+  admits: true,
   sections: [
     {
       titleKey: 'form.section.mother',
@@ -81,6 +82,7 @@ export const checkInNoticeSmall: FormDefinition = {
   route: '/pagesHome/pages/form/checkInNotice/yzSmall/form',
   onePerCustomer: true,
   needsCustomer: true,
+  admits: true,
   sections: [
     {
       titleKey: 'form.section.mother',
