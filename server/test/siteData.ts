@@ -92,6 +92,8 @@ async function staffMemberOf(app: FastifyInstance, siteId: number): Promise<numb
 /** Puts the marker in every plain text field of the form's data. */
 function markText(definition: FormDefinition, data: Record<string, unknown>, marker: string) {
   for (const field of definition.sections.flatMap((s) => s.fields)) {
+    // A field naming the customer keeps her name: a check-in notice must name the mother it is filed under.
+    if (field.initial?.startsWith('customer.')) continue
     if ((field.type === 'text' || field.type === 'textarea') && typeof data[field.key] === 'string') {
       data[field.key] = marker.slice(0, field.maxLength ?? marker.length)
     }

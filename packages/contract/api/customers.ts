@@ -34,10 +34,12 @@ const Baby = Type.Object({
   name: Type.String(),
   sex: Type.Union([Type.Literal('male'), Type.Literal('female')]),
   birth_date: Type.String({ format: 'date' }),
-  birth_time: Nullable(Type.String({ description: "'HH:MM', the centre's time" })),
+  birth_time: Type.Optional(Nullable(Type.String({ description: "'HH:MM', the centre's time" }))),
   birth_weight: Nullable(Type.Integer({ description: 'grams' })),
 })
 
+// A baby's birth_time and her stay are optional: a customer the app stored (customerInfo) before
+// they were kept has neither.
 const customerFields = {
   id: Type.Integer(),
   name: Type.String(),
@@ -45,9 +47,11 @@ const customerFields = {
   room: Type.String({ description: 'The room of her latest stay' }),
   delivery_date: Nullable(Type.String({ format: 'date' })),
   children: Type.Array(Baby),
-  stay: Type.Union([Stay, Type.Null()], {
-    description: 'Her open stay (arriving or in house), else her latest; null if she has none',
-  }),
+  stay: Type.Optional(
+    Type.Union([Stay, Type.Null()], {
+      description: 'Her open stay (arriving or in house), else her latest; null if she has none',
+    }),
+  ),
 }
 
 export const Customer = Type.Object(customerFields)

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
-import { and, count, eq, inArray } from 'drizzle-orm'
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import { auditLog, customers, rooms, stays } from '../../../src/db/schema.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
 import { addSite, call, login, startApp, type TestSite } from '../../helpers.js'
@@ -498,5 +500,88 @@ describe('admission, stays and check-out', () => {
       assert.equal(both.code, -1)
       assert.equal(await countWith(admission.phone), 0)
     })
+  })
+})
+
+describe('the migration of the customers already here', () => {
+  it('gives each her stay: kind and days from her latest notice, the latest to check in keeps a shared room', async () => {
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../../src/db/migrations/0021_mothers_and_stays.sql', import.meta.url)),
+      'utf8',
+    )
+    const copy = migration.split('--> statement-breakpoint').find((statement) => statement.includes('INSERT INTO'))!
+    const rolledBack = new Error('rolled back')
+    let made: unknown[] = []
+    // On temporary tables of the same names, which a session's queries find first: the real ones stay as they are.
+    await assert.rejects(
+      app.db.transaction(async (tx) => {
+        await tx.execute(sql`create temp table customers (id bigint, site_id bigint, room text,
+          check_in_date date, delivery_date date, created_at timestamptz default now()) on commit drop`)
+        await tx.execute(sql`create temp table form_records (id bigint, customer_id bigint, name text, data jsonb,
+          deleted_at timestamptz) on commit drop`)
+        await tx.execute(sql`create temp table stays (like public.stays including all) on commit drop`)
+        await tx.execute(sql`insert into customers (id, site_id, room, check_in_date, delivery_date) values
+          (1, 1, '801', '2026-11-01', '2026-10-29'), (2, 1, '801', '2026-10-01', '2026-09-28'),
+          (3, 1, '802', null, '2026-11-01'), (4, 1, '803', null, '2026-11-10'), (5, 1, '804', '2026-11-02', null)`)
+        await tx.execute(sql`insert into form_records (id, customer_id, name, data, deleted_at) values
+          (1, 1, '小月子入住通知单', '{"check_in_date": "2026-11-01", "days": 14}', null),
+          (2, 3, '月子入住通知单', '{"check_in_date": "2026-11-05", "days": 42}', null),
+          (3, 5, '小月子入住通知单', '{"days": 7}', now())`)
+        await tx.execute(sql.raw(copy))
+        made = (
+          (await tx.execute(sql`select customer_id::int as customer_id, kind, check_in_date::text as day, planned_days, leave_date::text
+            as leave, room, status from stays order by customer_id`)) as unknown as { rows: unknown[] }
+        ).rows
+        throw rolledBack
+      }),
+      rolledBack,
+    )
+    assert.deepEqual(made, [
+      {
+        customer_id: 1,
+        kind: 'small',
+        day: '2026-11-01',
+        planned_days: 14,
+        leave: '2026-11-15',
+        room: '801',
+        status: 'in_house',
+      },
+      {
+        customer_id: 2,
+        kind: 'month',
+        day: '2026-10-01',
+        planned_days: 28,
+        leave: '2026-10-29',
+        room: '801',
+        status: 'left',
+      },
+      {
+        customer_id: 3,
+        kind: 'month',
+        day: '2026-11-05',
+        planned_days: 42,
+        leave: '2026-12-17',
+        room: '802',
+        status: 'in_house',
+      },
+      {
+        customer_id: 4,
+        kind: 'month',
+        day: '2026-11-10',
+        planned_days: 28,
+        leave: '2026-12-08',
+        room: '803',
+        status: 'in_house',
+      },
+      {
+        customer_id: 5,
+        kind: 'month',
+        day: '2026-11-02',
+        planned_days: 28,
+        leave: '2026-11-30',
+        room: '804',
+        status: 'in_house',
+      },
+    ])
   })
 })
