@@ -20,6 +20,7 @@ import { openDatabase } from '../src/db/index.js'
 import { customers, formRecords } from '../src/db/schema.js'
 import type { Db } from '../src/db/types.js'
 import { seed } from '../src/demo/seed.js'
+import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { listCustomers } from '../src/repositories/customers.js'
 import { listFormRecords } from '../src/repositories/formRecords.js'
 import { openUploadStore } from '../src/services/uploads/index.js'
@@ -65,18 +66,21 @@ const countOf = async (table: typeof formRecords | typeof customers) =>
   (await db.select({ n: count() }).from(table).where(eq(table.siteId, SITE_ID)))[0].n
 
 // Customers first: the records are spread over them. Rooms cycle through the site's rooms (former
-// customers shared them); names and phones are made from the number.
+// customers shared them, each stay over); names and phones are made from the number.
 const customersNow = await countOf(customers)
 const customerTarget = Math.max(customersNow, Math.ceil(target / RECORDS_PER_CUSTOMER))
 if (customerTarget > customersNow) {
   await db.execute(sql`
     with r as (select row_number() over (order by room) - 1 as k, room from rooms where site_id = ${SITE_ID}),
-         n as (select count(*) as n from r)
-    insert into customers (site_id, name, phone, room, delivery_date, check_in_date)
-    select ${SITE_ID}, '客户' || g, '139' || lpad(g::text, 8, '0'), r.room,
-           current_date - (g % 365), current_date - (g % 365) + 3
-    from generate_series(${customersNow + 1}::int, ${customerTarget}::int) g
-    cross join n join r on r.k = g % n.n`)
+         n as (select count(*) as n from r),
+         made as (
+           insert into customers (site_id, name, phone, room, delivery_date)
+           select ${SITE_ID}, '客户' || g, '139' || lpad(g::text, 8, '0'), r.room, current_date - (g % 365)
+           from generate_series(${customersNow + 1}::int, ${customerTarget}::int) g
+           cross join n join r on r.k = g % n.n
+           returning id, room, delivery_date)
+    insert into stays (site_id, customer_id, kind, check_in_date, planned_days, room, status, left_on)
+    select ${SITE_ID}, id, 'month', delivery_date + 3, 28, room, 'left', delivery_date + 31 from made`)
 }
 
 // Records: one INSERT … SELECT over generate_series. Each copies the first record of a form (the
@@ -152,7 +156,9 @@ async function plansOf(call: () => Promise<unknown>) {
 
 const plans = {
   getFormRecord: await plansOf(() => listFormRecords(db, SITE_ID, { name: form, page: 1, limit: 20 })),
-  'customer/index': await plansOf(() => listCustomers(db, SITE_ID, { page: 1, limit: 20 })),
+  'customer/index': await plansOf(() =>
+    listCustomers(db, SITE_ID, { page: 1, limit: 20, status: 'in_house', today: centreToday(DEFAULT_ZONE) }),
+  ),
 }
 const result = { records: await countOf(formRecords), customers: await countOf(customers), seconds: seeded, plans }
 await close()

@@ -23,6 +23,11 @@ export const Code = {
    * that retiring it is what the app offers instead.
    */
   IN_USE: -8,
+  /**
+   * A new mother's phone or ID number is another mother's of the site: `res.duplicate` names her,
+   * whom the app offers instead.
+   */
+  DUPLICATE_CUSTOMER: -9,
   INTERNAL: -500,
   TOKEN_MISSING: -90001,
   TOKEN_EXPIRED: -90002,

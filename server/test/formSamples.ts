@@ -29,6 +29,9 @@ export const definitionOf = (name: string): FormDefinition => {
 /** A value that passes every rule of the field; undefined for computed fields. */
 function sampleValue(field: Field, refs: SampleRefs): unknown {
   const today = centreToday(DEFAULT_ZONE)
+  // A form that names its mother names the customer it is saved for.
+  if (field.initial === 'customer.name') return refs.customer.name
+  if (field.initial === 'customer.phone') return refs.customer.phone
   switch (field.type) {
     case 'text':
     case 'textarea':

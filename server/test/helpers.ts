@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { buildApp, type BuildOptions } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
-import { babies, customers, products, sites, stockBatches } from '../src/db/schema.js'
+import { babies, customers, products, sites, stays, stockBatches } from '../src/db/schema.js'
 import { seedSiteLists } from '../src/demo/seed.js'
 import { seedSiteStock } from '../src/demo/stock.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
@@ -103,7 +103,7 @@ const CUSTOMER_NAMES = ['林晓雯', '苏婉清', '高若曦', '程海燕']
 
 /**
  * A site of its own, with its rooms, departments, check-in rules and stock (as the demo data makes
- * them), four customers in rooms 801–804 (the first with twins), in `timeZone` (default the demo
+ * them), four customers in house in rooms 801–804 (the first with twins), in `timeZone` (default the demo
  * sites' zone), at `location` (default none: sign-ins get no distance), and a logged-in staff
  * member who may approve orders: counts and totals in it are the test's alone, whatever other test
  * files do at the same time.
@@ -137,9 +137,17 @@ export async function addSite(
         phone: `139${String(site.id % 10_000).padStart(4, '0')}${String(i).padStart(4, '0')}`,
         room: String(801 + i),
         deliveryDate,
-        checkInDate: addDays(deliveryDate, 3),
       })
       .returning({ id: customers.id, name: customers.name, phone: customers.phone, room: customers.room })
+    await app.db.insert(stays).values({
+      siteId: site.id,
+      customerId: customer.id,
+      kind: 'month',
+      checkInDate: addDays(deliveryDate, 3),
+      plannedDays: 28,
+      room: customer.room,
+      status: 'in_house',
+    })
     const kids = await app.db
       .insert(babies)
       .values(

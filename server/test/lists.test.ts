@@ -134,7 +134,12 @@ describe("the lists' statements", () => {
             page: 1,
             limit: 10,
           })
-          await listCustomers(tx, site.siteId, { page: 1, limit: 20 })
+          await listCustomers(tx, site.siteId, {
+            page: 1,
+            limit: 20,
+            status: 'in_house',
+            today: centreToday(DEFAULT_ZONE),
+          })
           // Later pages are planned for their values, by statements of no name.
           await listFormRecords(tx, site.siteId, { name: VISIT, page: 2, limit: 20 })
         }
@@ -146,7 +151,11 @@ describe("the lists' statements", () => {
       })
       // PostgreSQL plans a statement's first five calls for their values, then keeps its one
       // plan when that costs no more.
-      for (const name of ['form_record_list_name_20', 'form_record_list_customerId_from_to_10', 'customer_list_20']) {
+      for (const name of [
+        'form_record_list_name_20',
+        'form_record_list_customerId_from_to_10',
+        'customer_list_in_house_20',
+      ]) {
         const [generic, custom] = plans.get(name) ?? [0, 0]
         assert.equal(custom, 5, `${name}: planned for the values of every call`)
         assert.ok(generic >= 5, `${name}: ${generic} calls on the kept plan`)

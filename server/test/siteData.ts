@@ -92,6 +92,8 @@ async function staffMemberOf(app: FastifyInstance, siteId: number): Promise<numb
 /** Puts the marker in every plain text field of the form's data. */
 function markText(definition: FormDefinition, data: Record<string, unknown>, marker: string) {
   for (const field of definition.sections.flatMap((s) => s.fields)) {
+    // A field naming the customer keeps her name: a check-in notice must name the mother it is filed under.
+    if (field.initial?.startsWith('customer.')) continue
     if ((field.type === 'text' || field.type === 'textarea') && typeof data[field.key] === 'string') {
       data[field.key] = marker.slice(0, field.maxLength ?? marker.length)
     }
@@ -212,6 +214,18 @@ const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<st
     rules: pick(['入住须知第一版', '入住须知第二版']),
   }),
   '/api/care/inbound/save': (data, _pick, n) => inboundBody(data, n),
+  '/api/care/customer/save': ({ pools }, pick, n) => {
+    const mother = {
+      customer_name: `新客户F${n}`,
+      phone: `137${String(n).padStart(8, '0')}`,
+      babies: [{ name: '宝宝F', sex: pick(['male', 'female']), birth_date: '2026-11-20', birth_time: '08:30' }],
+    }
+    const stay = { stay_kind: pick(['month', 'small']), check_in_date: '2026-11-22', days: pick([14, 28]) }
+    return pick([
+      { ...mother, ...stay, room: String(901 + (n % 20)) },
+      { ...mother, id: pick(pools.customer) },
+    ])
+  },
   '/api/care/inbound/check': ({ pools }, pick) => ({ id: pick(pools.inbound), ...pick(CHECKS) }),
 }
 

@@ -179,11 +179,15 @@ describe('floorList and departmentList', () => {
       assert.equal(floors[0].rooms.find((r: { room: string }) => r.room === customer.room).customer_id, customer.id)
     }
     assert.ok(floors[1].rooms.every((r: { customer_id: number | null }) => r.customer_id === null))
+    // A room holds the mother of its open stay: in house or arriving today; the one who left holds none.
     const other = (await call(app, `${API}/floorList`, {}, { token: siteTwo })).res
+    const everyone = (await call(app, '/api/care/customer/index', { limit: 100, status: 'all' }, { token: siteTwo }))
+      .res.list as { id: number; stay: { status: string } }[]
     assert.deepEqual(
       other[0].rooms.map((r: { customer_id: number }) => r.customer_id),
-      two.map((c) => c.id),
+      everyone.map((c) => (c.stay.status === 'left' ? null : c.id)),
     )
+    assert.deepEqual(everyone.map((c) => c.stay.status).slice(-3), ['arriving', 'in_house', 'left'])
   })
 
   it("list the site's departments", async () => {

@@ -2,9 +2,10 @@
 // in the simulator, test/weapp). Record name, title, route and the required fields in the order
 // the form draws them come from the form's definition; kept here is only what a person brings to
 // each form: the home entry, the demo room of the customer it is filled for and the values typed.
-// A check-in notice chooses the customer's own room on the form. `prefilled`: a new record starts
-// with a value there (the customer's, the staff member's, the working date), which the steps type
-// over or confirm; an empty save does not mark it.
+// A check-in notice chooses the customer's own room on the form, and keeps her name and phone as
+// prefilled (the server refuses a notice that names another mother). `prefilled`: a new record
+// starts with a value there (the customer's, the staff member's, the working date), which the steps
+// type over or confirm; an empty save does not mark it.
 const { fieldsOf, formDefinitions } = require('@yuezi/contract/forms/index')
 
 /** Where the rounds are signed in: 100 m north of the first demo site (GCJ-02), as the map answers it. */
@@ -45,12 +46,12 @@ const VISITS = {
   checkInNoticeMonth: {
     entry: 'entry.checkInNoticeMonth',
     room: '816',
-    values: { customer_name: '李月子', phone: '13812345678', package: '28天尊享套餐', days: 28 },
+    values: { package: '28天尊享套餐', days: 28 },
   },
   checkInNoticeSmall: {
     entry: 'entry.checkInNoticeSmall',
     room: '817',
-    values: { customer_name: '赵小月', phone: '13912345678', days: 7, package: '7天小月子套餐' },
+    values: { days: 7, package: '7天小月子套餐' },
   },
 }
 
@@ -62,17 +63,21 @@ const VALUED = ['text', 'textarea', 'number', 'money', 'phone', 'idCard', 'locat
  * form opens; a select of the site's rooms is picked from its room tiles.
  */
 function requiredFields(definition, { room, values }) {
-  return fieldsOf(definition)
-    .filter((field) => field.required && field.type !== 'customer')
-    .map((field) => {
-      const spec = { key: field.key, type: field.optionsSource === 'floorList' ? 'room' : field.type }
-      const value = spec.type === 'room' ? room : values[field.key]
-      if (VALUED.includes(spec.type) && value === undefined)
-        throw new Error(`${definition.name}: no value for ${field.key}`)
-      if (value !== undefined) spec.value = value
-      if (field.initial) spec.prefilled = true
-      return spec
-    })
+  return (
+    fieldsOf(definition)
+      .filter((field) => field.required && field.type !== 'customer')
+      // A prefilled value given none is kept as the form starts with it.
+      .filter((field) => !(field.initial?.startsWith('customer.') && values[field.key] === undefined))
+      .map((field) => {
+        const spec = { key: field.key, type: field.optionsSource === 'floorList' ? 'room' : field.type }
+        const value = spec.type === 'room' ? room : values[field.key]
+        if (VALUED.includes(spec.type) && value === undefined)
+          throw new Error(`${definition.name}: no value for ${field.key}`)
+        if (value !== undefined) spec.value = value
+        if (field.initial) spec.prefilled = true
+        return spec
+      })
+  )
 }
 
 module.exports = Object.fromEntries(

@@ -1,28 +1,113 @@
 import { Type } from 'typebox'
-import { Envelope, Id, Keyword, Nullable, Page, Paging, Timestamp } from './common.js'
+import { fieldsOf } from '../forms/validate.js'
+import { admission } from '../forms/definitions/admission.js'
+import { Day, Envelope, Id, Keyword, Nullable, Page, Paging, RequestId, Timestamp } from './common.js'
+import { FormValue } from './orders.js'
 
-// /api/care/customer: the site's customers and their babies, and who opened her records.
+// /api/care/customer: the site's mothers, their babies and stays; admitting, changing and checking
+// them out; and who opened her records.
 
-export const Customer = Type.Object({
+/** A stay as the lists and her details show it. */
+export const Stay = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Union([Type.Literal('month'), Type.Literal('small')], { description: 'month: 月子; small: 小月子' }),
+  check_in_date: Day,
+  planned_days: Type.Integer(),
+  leave_date: Type.String({ format: 'date', description: 'Planned: the check-in date plus the planned days' }),
+  room: Type.String(),
+  package_id: Nullable(Type.Integer()),
+  package_name: Nullable(Type.String()),
+  status: Type.Union([Type.Literal('arriving'), Type.Literal('in_house'), Type.Literal('left')], {
+    description: 'arriving: booked, not yet in; in_house; left: checked out',
+  }),
+  left_on: Nullable(Type.String({ format: 'date', description: 'The day she actually left' })),
+  day: Nullable(
+    Type.Integer({
+      description: "Day N of her stay in the centre's time zone, the check-in date being day 1; null unless in house",
+    }),
+  ),
+  overdue: Type.Boolean({ description: 'In house past her planned leave date (until she is checked out)' }),
+})
+
+const Baby = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  sex: Type.Union([Type.Literal('male'), Type.Literal('female')]),
+  birth_date: Type.String({ format: 'date' }),
+  birth_time: Type.Optional(Nullable(Type.String({ description: "'HH:MM', the centre's time" }))),
+  birth_weight: Nullable(Type.Integer({ description: 'grams' })),
+})
+
+// A baby's birth_time and her stay are optional: a customer the app stored (customerInfo) before
+// they were kept has neither.
+const customerFields = {
   id: Type.Integer(),
   name: Type.String(),
   phone: Type.String(),
-  room: Type.String(),
+  room: Type.String({ description: 'The room of her latest stay' }),
   delivery_date: Nullable(Type.String({ format: 'date' })),
-  children: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      name: Type.String(),
-      sex: Type.Union([Type.Literal('male'), Type.Literal('female')]),
-      birth_date: Type.String({ format: 'date' }),
-      birth_weight: Nullable(Type.Integer({ description: 'grams' })),
+  children: Type.Array(Baby),
+  stay: Type.Optional(
+    Type.Union([Stay, Type.Null()], {
+      description: 'Her open stay (arriving or in house), else her latest; null if she has none',
     }),
   ),
+}
+
+export const Customer = Type.Object(customerFields)
+
+export const CUSTOMER_STATUSES = ['in_house', 'arriving', 'left', 'all'] as const
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number]
+
+export const CustomerListBody = Type.Object({
+  ...Paging,
+  keyword: Type.Optional(Keyword),
+  status: Type.Optional(
+    Type.Union(
+      CUSTOMER_STATUSES.map((status) => Type.Literal(status)),
+      {
+        description:
+          'in_house (the default): mothers in house; arriving: booked, not yet in; left: whose stays are all over; all',
+      },
+    ),
+  ),
+})
+export const CustomerList = Page(Customer)
+export const CustomerInfo = Envelope(
+  Type.Object({
+    ...customerFields,
+    id_card: Nullable(Type.String()),
+    delivery_mode: Nullable(Type.Union([Type.Literal('vaginal'), Type.Literal('caesarean')])),
+    hospital: Nullable(Type.String()),
+    allergies: Nullable(Type.String()),
+    diet_needs: Nullable(Type.String()),
+    remark: Nullable(Type.String()),
+  }),
+)
+
+/**
+ * Admitting a mother (no `id`) or changing one (`id`): the admission form's fields. Her babies
+ * are rows, matched to her babies in the order customer/info lists them; an update that leaves out
+ * every stay field keeps her stay as it is.
+ */
+export const CustomerSaveBody = Type.Object({
+  id: Type.Optional(Id),
+  request_id: Type.Optional(RequestId),
+  ...Object.fromEntries(fieldsOf(admission).map((field) => [field.key, FormValue])),
 })
 
-export const CustomerListBody = Type.Object({ ...Paging, keyword: Type.Optional(Keyword) })
-export const CustomerList = Page(Customer)
-export const CustomerInfo = Envelope(Customer)
+/** What a duplicate phone or ID number answers (code -9): the mother who holds it, to offer instead. */
+export const DuplicateCustomer = Type.Object({
+  duplicate: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    phone: Type.String(),
+    room: Type.String(),
+    field: Type.Union([Type.Literal('phone'), Type.Literal('id_card')]),
+  }),
+})
+
+export const StayActionBody = Type.Object({ customer_id: Id })
 
 export const AccessLogBody = Type.Object({ customer_id: Id, ...Paging })
 

@@ -38,6 +38,13 @@ export const SaveFormBody = Type.Object({
   name: FormName,
   customer_id: Type.Optional(Id),
   data: FormData,
+  admission: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), {
+      description:
+        "A check-in notice for a new arrival, without customer_id: her admission, customer/save's fields; " +
+        'she, her babies and her stay are saved with the record',
+    }),
+  ),
   id: Type.Optional(Id),
   request_id: Type.Optional(RequestId),
 })

@@ -117,6 +117,11 @@ export interface FormDefinition {
   onePerCustomer?: boolean
   /** Whether a current customer must be chosen before the form opens. */
   needsCustomer?: boolean
+  /**
+   * A check-in notice: it names its mother (customer_name, phone), who must be the record's
+   * customer, and a new arrival's notice may carry her admission, saved with it.
+   */
+  admits?: boolean
   sections: Section[]
 }
 

@@ -1,4 +1,4 @@
-import { isNull, sql } from 'drizzle-orm'
+import { isNull, sql, type SQL } from 'drizzle-orm'
 import {
   bigint,
   bigserial,
@@ -21,6 +21,7 @@ import {
 import { SESSION_CLIENTS } from '@yuezi/contract/api/account'
 import { IMPORT_KINDS } from '@yuezi/contract/api/sheets'
 import { ROOM_KIND_VALUES } from '@yuezi/contract/forms/definitions/masterData'
+import { DELIVERY_MODES, STAY_KINDS, STAY_STATUSES } from '@yuezi/contract/forms/definitions/admission'
 
 // 64-bit ids in number mode so that PGlite and node-postgres both return numbers.
 const id = () => bigserial('id', { mode: 'number' }).primaryKey()
@@ -137,20 +138,27 @@ export const customers = pgTable(
       .references(() => sites.id),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
+    /** The room of her latest stay: the records and lists that name her show it. */
     room: text('room').notNull(),
     idCard: text('id_card'),
     deliveryDate: date('delivery_date', { mode: 'string' }),
-    checkInDate: date('check_in_date', { mode: 'string' }),
+    deliveryMode: text('delivery_mode', { enum: DELIVERY_MODES }),
+    hospital: text('hospital'),
+    allergies: text('allergies'),
+    dietNeeds: text('diet_needs'),
+    remark: text('remark'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     // customer/index's order (room, id).
     index('customers_site_room_idx').on(t.siteId, t.room, t.id),
-    // floorList: who stays in a room, the latest to check in (one probe a room).
-    index('customers_site_room_check_in_idx').on(t.siteId, t.room, t.checkInDate.desc(), t.id.desc()),
     index('customers_site_name_idx').on(t.siteId, t.name),
     index('customers_site_phone_idx').on(t.siteId, t.phone),
+    // One mother per ID number in a site: a second admission offers the first instead.
+    uniqueIndex('customers_site_id_card_idx')
+      .on(t.siteId, t.idCard)
+      .where(sql`${t.idCard} is not null`),
     // The keyword search looks in name, room and phone.
     keywordIndex('customers_name_search_idx', t.name),
     keywordIndex('customers_room_search_idx', t.room),
@@ -168,10 +176,57 @@ export const babies = pgTable(
     name: text('name').notNull(),
     sex: text('sex', { enum: ['male', 'female'] }).notNull(),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** 'HH:MM', the centre's time; unknown for babies entered before it was asked. */
+    birthTime: text('birth_time'),
     /** grams */
     birthWeight: integer('birth_weight'),
   },
   (t) => [index('babies_customer_idx').on(t.customerId)],
+)
+
+/**
+ * A mother's stay in the centre: booked (arriving), in house, or over (left). An open stay (not
+ * left) holds its room; a mother has at most one.
+ */
+export const stays = pgTable(
+  'stays',
+  {
+    id: id(),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    kind: text('kind', { enum: STAY_KINDS }).notNull(),
+    checkInDate: date('check_in_date', { mode: 'string' }).notNull(),
+    plannedDays: integer('planned_days').notNull(),
+    /** The planned leave date: check-in date plus the planned days, as the check-in notice counts it. */
+    leaveDate: date('leave_date', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`check_in_date + planned_days`),
+    room: text('room').notNull(),
+    packageId: ref('package_id').references(() => productPackages.id),
+    status: text('status', { enum: STAY_STATUSES }).notNull(),
+    /** The day she actually left (the centre's date of her check-out). */
+    leftOn: date('left_on', { mode: 'string' }),
+    checkedInBy: ref('checked_in_by').references(() => accounts.id),
+    checkedOutBy: ref('checked_out_by').references(() => accounts.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stays_open_customer_idx')
+      .on(t.customerId)
+      .where(sql`${t.status} <> 'left'`),
+    // A room holds one open stay: two admissions into it cannot both pass.
+    uniqueIndex('stays_open_room_idx')
+      .on(t.siteId, t.room)
+      .where(sql`${t.status} <> 'left'`),
+    index('stays_customer_idx').on(t.customerId, t.checkInDate.desc()),
+    index('stays_site_status_idx').on(t.siteId, t.status, t.checkInDate),
+    check('stays_planned_days_check', sql`${t.plannedDays} > 0`),
+  ],
 )
 
 /** One filled-in form. Soft-deleted (deleted_at) so that records stay for audit. */
@@ -745,7 +800,7 @@ export const imports = pgTable(
 )
 
 // disable, enable, resetPassword: a staff account; retire, restore: a list entry (a room, a product,
-// …) taken out of use or back into it.
+// …) taken out of use or back into it; checkIn, checkOut: a mother's stay begun or ended.
 export const AUDIT_ACTIONS = [
   'create',
   'update',
@@ -758,6 +813,8 @@ export const AUDIT_ACTIONS = [
   'resetPassword',
   'retire',
   'restore',
+  'checkIn',
+  'checkOut',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

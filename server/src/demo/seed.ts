@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import {
   babies,
   customers,
@@ -8,6 +8,7 @@ import {
   products,
   rooms,
   sites,
+  stays,
   surveys,
 } from '../db/schema.js'
 import type { Db } from '../db/types.js'
@@ -15,6 +16,7 @@ import { addDays, centreDayRange, centreNow, centreToday, DEFAULT_ZONE as DEMO_Z
 import { hashPassword } from '../lib/password.js'
 import { createAccount } from '../repositories/accounts.js'
 import { findSite } from '../repositories/siteLists.js'
+import { isOpen } from '../repositories/stays.js'
 import { saveFormRecord } from '../services/formRecords.js'
 import type { UploadStore } from '../services/uploads/store.js'
 import { DEMO_SIGNATURE, firstStaff, writeDemoSignature } from './common.js'
@@ -201,8 +203,11 @@ export async function seedIfEmpty(db: Db): Promise<void> {
     }
     for (const siteId of siteIds) {
       for (let i = 0; i < CUSTOMERS_PER_SITE; i++) {
-        const deliveryDate = addDays(today, -rnd.int(0, 39))
-        const checkInDate = [addDays(deliveryDate, rnd.int(2, 5)), today].sort()[0]
+        const drawnDelivery = addDays(today, -rnd.int(0, 39))
+        const drawnCheckIn = [addDays(drawnDelivery, rnd.int(2, 5)), today].sort()[0]
+        const stay = demoStay(CUSTOMERS_PER_SITE - 1 - i, today, drawnCheckIn)
+        // The overdue and the departed mothers gave birth before they came.
+        const deliveryDate = [drawnDelivery, addDays(stay.checkInDate, -3)].sort()[0]
         const birthYear = Number(deliveryDate.slice(0, 4)) - rnd.int(24, 38)
         const [customer] = await tx
           .insert(customers)
@@ -216,9 +221,9 @@ export async function seedIfEmpty(db: Db): Promise<void> {
               `${birthYear}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`,
             ),
             deliveryDate,
-            checkInDate,
           })
           .returning({ id: customers.id })
+        await tx.insert(stays).values({ ...stay, siteId, customerId: customer.id, room: String(801 + i) })
         const twins = rnd.next() < 0.15
         const familyName = rnd.pick(SURNAMES)
         const firstName = rnd.int(0, 9)
@@ -237,6 +242,32 @@ export async function seedIfEmpty(db: Db): Promise<void> {
       }
     }
   })
+}
+
+/**
+ * The stay of the demo mother `fromLast` places from the last room: the last has left, the one
+ * before is overdue, the one before her arrives today; the others are in house since their check-in
+ * date, a 小月子 of 14 days for those in their first week, else a 月子 of 28 or 42 days.
+ */
+function demoStay(fromLast: number, today: string, checkInDate: string) {
+  switch (fromLast) {
+    case 0:
+      return {
+        kind: 'month' as const,
+        checkInDate: addDays(today, -40),
+        plannedDays: 28,
+        status: 'left' as const,
+        leftOn: addDays(today, -12),
+      }
+    case 1:
+      return { kind: 'month' as const, checkInDate: addDays(today, -30), plannedDays: 28, status: 'in_house' as const }
+    case 2:
+      return { kind: 'month' as const, checkInDate: today, plannedDays: 28, status: 'arriving' as const }
+  }
+  const elapsed = Math.round((Date.parse(today) - Date.parse(checkInDate)) / 86_400_000)
+  const kind = elapsed < 7 && fromLast % 3 === 0 ? ('small' as const) : ('month' as const)
+  const plannedDays = kind === 'small' ? 14 : elapsed < 28 ? 28 : 42
+  return { kind, checkInDate, plannedDays, status: 'in_house' as const }
 }
 
 /** Floors and their rooms: 801–830 and 901–920, where the demo customers of every site live. */
@@ -278,9 +309,10 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
       room: customers.room,
       idCard: customers.idCard,
       deliveryDate: customers.deliveryDate,
-      checkInDate: customers.checkInDate,
+      checkInDate: stays.checkInDate,
     })
     .from(customers)
+    .innerJoin(stays, and(eq(stays.customerId, customers.id), isOpen))
     .where(eq(customers.siteId, siteId))
     .orderBy(asc(customers.room))
     .limit(8)

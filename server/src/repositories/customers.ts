@@ -1,31 +1,61 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { customers } from '../db/schema.js'
+import type { CustomerStatus, Stay } from '@yuezi/contract/api/customers'
+import type { Static } from 'typebox'
+import { babies, customers } from '../db/schema.js'
 import { listPlan, preparedByName, type StatementValue } from '../db/prepared.js'
 import type { Db } from '../db/types.js'
+import { currentStay } from './stays.js'
 
 interface Baby {
   id: number
   name: string
   sex: 'male' | 'female'
   birth_date: string
+  birth_time: string | null
   birth_weight: number | null
 }
 
-/** A customer as the API answers her, her babies (oldest first) fetched in the same statement. */
-const customerColumns = {
+// Written out: Drizzle leaves a lone table's columns unqualified, and in a subquery an unqualified
+// "id" would be the baby's or the stay's.
+const customerId = sql`"customers"."id"`
+
+/**
+ * A customer as the API answers her, her babies (oldest first) and her current stay (day N of M
+ * counted on `today`, the centre's date) fetched in the same statement.
+ */
+const customerColumns = (today: SQL) => ({
   id: customers.id,
   name: customers.name,
   phone: customers.phone,
   room: customers.room,
   delivery_date: customers.deliveryDate,
-  // Written out: Drizzle leaves a lone table's columns unqualified, and in the subquery an
-  // unqualified "id" would be the baby's.
   children: sql<Baby[]>`coalesce((
     select json_agg(json_build_object(
-      'id', b.id, 'name', b.name, 'sex', b.sex, 'birth_date', b.birth_date, 'birth_weight', b.birth_weight
+      'id', b.id, 'name', b.name, 'sex', b.sex, 'birth_date', b.birth_date, 'birth_time', b.birth_time,
+      'birth_weight', b.birth_weight
     ) order by b.birth_date, b.id)
-    from babies b where b.customer_id = "customers"."id"), '[]'::json)`,
+    from babies b where b.customer_id = ${customerId}), '[]'::json)`,
+  stay: sql<Static<typeof Stay> | null>`${currentStay(customerId, today)}`,
+})
+
+/**
+ * Which of the site's mothers a list shows, `id` the customer's id: those with a stay in house or
+ * booked, those whose stays are all over, or every one.
+ */
+function statusMatches(status: CustomerStatus, id: SQL): SQL | undefined {
+  const hasStay = (condition: string) =>
+    sql`exists (select 1 from stays s where s.customer_id = ${id} and ${sql.raw(condition)})`
+  switch (status) {
+    case 'in_house':
+      return hasStay(`s.status = 'in_house'`)
+    case 'arriving':
+      return hasStay(`s.status = 'arriving'`)
+    case 'left':
+      return sql`${hasStay(`s.status = 'left'`)} and not ${hasStay(`s.status <> 'left'`)}`
+    case 'all':
+      return undefined
+  }
 }
 
 /** `%` and `_` in what the user typed are literal characters, not wildcards. */
@@ -67,20 +97,28 @@ export async function customerOrText(
 // All the site's customers are counted once, by a subquery of their own: a window count would read
 // and keep every customer's whole row for one page. The few a keyword matches are counted as the
 // page is read.
-const siteCount = (value: StatementValue) =>
-  sql<number>`(select count(*) from customers c where c.site_id = ${value('siteId', 'int8')})`.mapWith(Number)
+const siteCount = (value: StatementValue, status: CustomerStatus) => {
+  const matches = statusMatches(status, sql`c.id`)
+  return sql<number>`(select count(*) from customers c where c.site_id = ${value('siteId', 'int8')}${
+    matches ? sql` and ${matches}` : sql``
+  })`.mapWith(Number)
+}
 const matchingCount = sql<number>`count(*) over ()`.mapWith(Number)
 
 /**
- * A page of the site's customers by room (those a pattern matches), each row with `total`, the
- * number of all that match; a first page as listPlan says.
+ * A page of the site's customers of a status by room (those a pattern matches), each row with
+ * `total`, the number of all that match; a first page as listPlan says.
  */
-const customerPage = (db: Db, { firstPageOf, matching }: { firstPageOf?: number; matching?: SQL }) => {
+const customerPage = (
+  db: Db,
+  { firstPageOf, matching, status }: { firstPageOf?: number; matching?: SQL; status: CustomerStatus },
+) => {
   const { value, limit, offset } = listPlan(firstPageOf)
+  const today = sql`${value('today', 'text')}::date`
   return db
-    .select({ ...customerColumns, total: matching ? matchingCount : siteCount(value) })
+    .select({ ...customerColumns(today), total: matching ? matchingCount : siteCount(value, status) })
     .from(customers)
-    .where(and(eq(customers.siteId, value('siteId', 'int8')), matching))
+    .where(and(eq(customers.siteId, value('siteId', 'int8')), statusMatches(status, customerId), matching))
     .orderBy(asc(customers.room), asc(customers.id))
     .limit(limit)
     .offset(offset)
@@ -89,29 +127,51 @@ const customerPage = (db: Db, { firstPageOf, matching }: { firstPageOf?: number;
 /** The site's first pages, by page size (a keyword's list is planned for its pattern). */
 const firstPages = preparedByName<ReturnType<ReturnType<typeof customerPage>['prepare']>>()
 
-/** A page of the site's customers with their babies, and how many there are: one statement. */
-export async function listCustomers(db: Db, siteId: number, query: { page: number; limit: number; keyword?: string }) {
+export interface CustomerQuery {
+  page: number
+  limit: number
+  keyword?: string
+  status: CustomerStatus
+  /** The centre's date: her day of stay is counted on it. */
+  today: string
+}
+
+/** A page of the site's customers with their babies and stays, and how many there are: one statement. */
+export async function listCustomers(db: Db, siteId: number, query: CustomerQuery) {
   const keyword = query.keyword?.trim()
+  const { status } = query
   let page
   if (keyword || query.page > 1) {
     // An unnamed statement (an empty name), planned for its values each time.
-    page = customerPage(db, { matching: keyword ? customerMatches(containing(keyword)) : undefined }).prepare('')
+    const matching = keyword ? customerMatches(containing(keyword)) : undefined
+    page = customerPage(db, { matching, status }).prepare('')
   } else {
-    page = firstPages(db, `customer_list_${query.limit}`, (db, name) =>
-      customerPage(db, { firstPageOf: query.limit }).prepare(name),
+    page = firstPages(db, `customer_list_${status}_${query.limit}`, (db, name) =>
+      customerPage(db, { firstPageOf: query.limit, status }).prepare(name),
     )
   }
-  const rows = await page.execute({ siteId, limit: query.limit, offset: (query.page - 1) * query.limit })
+  const rows = await page.execute({
+    siteId,
+    today: query.today,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  })
   // A page past the last has no row to carry the number.
-  const total = rows[0]?.total ?? (query.page > 1 ? await countCustomers(db, siteId, keyword) : 0)
+  const total = rows[0]?.total ?? (query.page > 1 ? await countCustomers(db, siteId, keyword, status) : 0)
   return { list: rows.map(({ total: _, ...customer }) => customer), total }
 }
 
-async function countCustomers(db: Db, siteId: number, keyword: string | undefined) {
+async function countCustomers(db: Db, siteId: number, keyword: string | undefined, status: CustomerStatus) {
   const [{ total }] = await db
     .select({ total: count() })
     .from(customers)
-    .where(and(eq(customers.siteId, siteId), keyword ? customerMatches(containing(keyword)) : undefined))
+    .where(
+      and(
+        eq(customers.siteId, siteId),
+        statusMatches(status, customerId),
+        keyword ? customerMatches(containing(keyword)) : undefined,
+      ),
+    )
   return total
 }
 
@@ -124,11 +184,110 @@ export async function siteCustomer(db: Db, siteId: number, id: number) {
   return customer
 }
 
-/** A customer of the site, or undefined (also for another site's customer). */
-export async function getCustomer(db: Db, siteId: number, id: number) {
+/** A customer of the site with her details, or undefined (also for another site's customer). */
+export async function getCustomer(db: Db, siteId: number, id: number, today: string) {
   const [customer] = await db
-    .select(customerColumns)
+    .select({
+      ...customerColumns(sql`${today}::date`),
+      id_card: customers.idCard,
+      delivery_mode: customers.deliveryMode,
+      hospital: customers.hospital,
+      allergies: customers.allergies,
+      diet_needs: customers.dietNeeds,
+      remark: customers.remark,
+    })
     .from(customers)
     .where(and(eq(customers.id, id), eq(customers.siteId, siteId)))
   return customer
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admitting and changing her
+
+export type CustomerValues = Omit<typeof customers.$inferInsert, 'id' | 'siteId' | 'createdAt' | 'updatedAt'>
+export type BabyValues = Omit<typeof babies.$inferInsert, 'id' | 'customerId'>
+
+/**
+ * Admissions and changes that name a phone or an ID number (`key`, e.g. phone:139…) wait for each
+ * other until their transactions end, so that two of them cannot both find it free.
+ */
+export async function lockIdentity(db: Db, siteId: number, key: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${siteId}::int4, hashtext(${key}))`)
+}
+
+/** The site's customer, locked until the transaction ends; undefined when there is none. */
+export async function lockCustomer(db: Db, siteId: number, id: number) {
+  const [customer] = await db
+    .select({ id: customers.id, room: customers.room })
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.siteId, siteId)))
+    .for('update')
+  return customer
+}
+
+/**
+ * Another mother of the site than `exceptId` who holds the phone (among those in house or booked,
+ * with `openOnly`) or the ID number; the ID number's holder first.
+ */
+export async function findHolder(
+  db: Db,
+  siteId: number,
+  { phone, idCard, exceptId, openOnly }: { phone: string; idCard: string | null; exceptId?: number; openOnly: boolean },
+) {
+  const phoneHeld = and(
+    eq(customers.phone, phone),
+    openOnly
+      ? sql`exists (select 1 from stays s where s.customer_id = ${customerId} and s.status <> 'left')`
+      : undefined,
+  )
+  // 'id_card' sorts before 'phone'.
+  const field = sql<
+    'phone' | 'id_card'
+  >`case when ${customers.idCard} = ${idCard ?? ''} then 'id_card' else 'phone' end`
+  const [holder] = await db
+    .select({ id: customers.id, name: customers.name, phone: customers.phone, room: customers.room, field })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.siteId, siteId),
+        exceptId ? ne(customers.id, exceptId) : undefined,
+        idCard ? or(phoneHeld, eq(customers.idCard, idCard)) : phoneHeld,
+      ),
+    )
+    .orderBy(field, asc(customers.id))
+    .limit(1)
+  return holder
+}
+
+export async function insertCustomer(db: Db, siteId: number, values: CustomerValues): Promise<number> {
+  const [row] = await db
+    .insert(customers)
+    .values({ ...values, siteId })
+    .returning({ id: customers.id })
+  return row.id
+}
+
+export async function updateCustomer(db: Db, id: number, values: Partial<CustomerValues>): Promise<void> {
+  await db
+    .update(customers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(customers.id, id))
+}
+
+/** Her babies' ids in the order customer/info lists them (oldest first). */
+export async function babyIds(db: Db, customerId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: babies.id })
+    .from(babies)
+    .where(eq(babies.customerId, customerId))
+    .orderBy(asc(babies.birthDate), asc(babies.id))
+  return rows.map((row) => row.id)
+}
+
+export async function insertBabies(db: Db, customerId: number, rows: BabyValues[]): Promise<void> {
+  if (rows.length) await db.insert(babies).values(rows.map((row) => ({ ...row, customerId })))
+}
+
+export async function updateBaby(db: Db, id: number, values: BabyValues): Promise<void> {
+  await db.update(babies).set(values).where(eq(babies.id, id))
 }

@@ -209,6 +209,8 @@ const customerWithBabies = (db: Db) =>
     .select({
       id: customers.id,
       room: customers.room,
+      name: customers.name,
+      phone: customers.phone,
       delivery_date: customers.deliveryDate,
       // Her babies in the same statement (written out: a lone table's columns are left unqualified).
       children: sql<{ id: number; birth_date: string }[]>`coalesce((

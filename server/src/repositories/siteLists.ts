@@ -1,20 +1,20 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import { customers, departments, giftTypes, rooms, sites } from '../db/schema.js'
+import { departments, giftTypes, rooms, sites, stays } from '../db/schema.js'
 import type { Db } from '../db/types.js'
+import { isOpen } from './stays.js'
 import { isRetired } from './stock.js'
 
 /**
- * The site's rooms that take customers, by floor, each with the customer staying in it (the latest
- * to check in) or null. Retired rooms and those out of service are left out: a record names its
+ * The site's rooms that take customers, by floor, each with the customer of its open stay (in house
+ * or booked) or null. Retired rooms and those out of service are left out: a record names its
  * room as it is called, so it shows it all the same.
  */
 export async function listFloors(db: Db, siteId: number) {
-  // One index probe per room (customers_site_room_check_in_idx), not all the site's customers ever.
+  // One index probe per room (stays_open_room_idx), not every stay the site ever had.
   const occupant = db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.siteId, rooms.siteId), eq(customers.room, rooms.room)))
-    .orderBy(sql`${customers.checkInDate} desc nulls last`, sql`${customers.id} desc nulls last`)
+    .select({ id: stays.customerId })
+    .from(stays)
+    .where(and(eq(stays.siteId, rooms.siteId), eq(stays.room, rooms.room), isOpen))
     .limit(1)
   const roomRows = await db
     .select({ floor: rooms.floor, room: rooms.room, customer_id: sql<number | null>`(${occupant})`.mapWith(Number) })

@@ -1,13 +1,238 @@
+import type { CustomerStatus } from '@yuezi/contract/api/customers'
+import { idOf } from '@yuezi/contract/forms/definitions/stockRules'
+import { admission, isBirthTime, STAY_KEYS, type StayKind } from '@yuezi/contract/forms/definitions/admission'
+import type { FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import { fieldsOf, isEmpty, validateForm } from '@yuezi/contract/forms/validate'
+import type { Actor } from '../actor.js'
 import type { Db } from '../db/types.js'
-import { AppError, Code } from '../errors.js'
+import { AppError, Code, FormInvalidError } from '../errors.js'
+import { writeAudit } from '../repositories/audit.js'
 import * as customers from '../repositories/customers.js'
+import * as stays from '../repositories/stays.js'
+import { auditSave, saveOnce } from './saveOnce.js'
+import { checkAgainstSite } from './siteOptions.js'
 
-// The site's customers by room, with their babies: a plain read.
-export { listCustomers } from '../repositories/customers.js'
+// The site's mothers: admitting one with her babies and her stay, changing her details, checking
+// her in and out. Every change is audited in its transaction.
 
-/** One customer of the site with her babies; else not-found (also for another site's customer). */
-export async function getCustomer(db: Db, siteId: number, id: number) {
-  const customer = await customers.getCustomer(db, siteId, id)
-  if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+const notFound = () => new AppError(Code.NOT_FOUND, 'customer.notFound')
+
+/** The site's customers of a status (in house by default) by room, with their babies and stays. */
+export function listCustomers(
+  db: Db,
+  siteId: number,
+  query: { page: number; limit: number; keyword?: string; status?: CustomerStatus },
+  today: string,
+) {
+  return customers.listCustomers(db, siteId, { ...query, status: query.status ?? 'in_house', today })
+}
+
+/** One customer of the site with her babies and stay; else not-found (also for another site's customer). */
+export async function getCustomer(db: Db, siteId: number, id: number, today: string) {
+  const customer = await customers.getCustomer(db, siteId, id, today)
+  if (!customer) throw notFound()
   return customer
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admitting and changing her
+
+/** The admission form without her stay: a change of her details alone. */
+const detailsOnly: FormDefinition = {
+  ...admission,
+  sections: admission.sections.filter((section) => !section.fields.some((field) => field.key === 'room')),
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null)
+
+/** Whether the admission's data books a stay (a change of her details alone leaves every stay field out). */
+const booksStay = (data: FormData) => STAY_KEYS.some((key) => !isEmpty(data[key]))
+
+/** The admission's data checked by its form: her details, and her stay if it books one. */
+export function checkAdmission(data: FormData, { update }: { update: boolean }): void {
+  const definition = update && !booksStay(data) ? detailsOnly : admission
+  const errors: FieldError[] = validateForm(definition, data)
+  const rows = Array.isArray(data.babies) ? (data.babies as FormData[]) : []
+  rows.forEach((row, i) => {
+    if (typeof row?.birth_time === 'string' && row.birth_time && !isBirthTime(row.birth_time)) {
+      errors.push({ path: `babies.${i}.birth_time`, labelKey: 'form.field.birth_time', rule: 'format' })
+    }
+  })
+  if (errors.length) throw new FormInvalidError(errors)
+}
+
+/**
+ * Admits a mother (no `id`) or changes the site's mother `id`, inside the transaction `tx`: her
+ * details, her babies, and her stay when the data books one. Checked first with `checkAdmission`.
+ * Answers her id; a phone or ID number of another mother answers DUPLICATE_CUSTOMER naming her.
+ */
+export async function writeAdmission(
+  tx: Db,
+  actor: Actor,
+  input: { id?: number; data: FormData; today: string; requestId?: string },
+): Promise<number> {
+  const { data, today } = input
+  const phone = String(data.phone).trim()
+  const idCard = text(data.id_card)?.toUpperCase() ?? null
+  await customers.lockIdentity(tx, actor.siteId, `phone:${phone}`)
+  if (idCard) await customers.lockIdentity(tx, actor.siteId, `id:${idCard}`)
+  if (input.id !== undefined && !(await customers.lockCustomer(tx, actor.siteId, input.id))) throw notFound()
+
+  // A new mother whose phone or ID number is known is offered instead; a change may not take
+  // another's ID number, nor the phone of another mother in house.
+  const holder = await customers.findHolder(tx, actor.siteId, {
+    phone,
+    idCard,
+    exceptId: input.id,
+    openOnly: input.id !== undefined,
+  })
+  if (holder) {
+    const { field, ...duplicate } = holder
+    throw new AppError(Code.DUPLICATE_CUSTOMER, `customer.duplicate.${field}`, { name: holder.name }, 200, {
+      duplicate: { ...duplicate, field },
+    })
+  }
+
+  const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(admission), data, [])
+  if (siteErrors.length) throw new FormInvalidError(siteErrors)
+
+  const stay = booksStay(data) ? await checkStay(tx, actor.siteId, data, input.id) : undefined
+  const details: customers.CustomerValues = {
+    name: String(data.customer_name).trim(),
+    phone,
+    idCard,
+    deliveryDate: text(data.delivery_date),
+    deliveryMode: text(data.delivery_mode) as customers.CustomerValues['deliveryMode'],
+    hospital: text(data.hospital),
+    allergies: text(data.allergies),
+    dietNeeds: text(data.diet_needs),
+    remark: text(data.remark),
+    room: stay?.values.room ?? '',
+  }
+
+  let id: number
+  if (input.id === undefined) {
+    id = await customers.insertCustomer(tx, actor.siteId, details)
+  } else {
+    id = input.id
+    const { room, ...rest } = details
+    await customers.updateCustomer(tx, id, stay ? details : rest)
+  }
+  await writeBabies(tx, id, data.babies, input.id !== undefined)
+  await auditSave(tx, {
+    ...actor,
+    action: input.id === undefined ? 'create' : 'update',
+    entity: 'customers',
+    entityId: id,
+    requestId: input.requestId,
+  })
+
+  if (stay) {
+    // A check-in date after today books the room; on or before it she is in house.
+    const status = stay.values.checkInDate > today ? 'arriving' : 'in_house'
+    if (stay.openId === undefined) {
+      const stayId = await stays.insertStay(tx, {
+        ...stay.values,
+        siteId: actor.siteId,
+        customerId: id,
+        status,
+        checkedInBy: status === 'in_house' ? actor.accountId : null,
+      })
+      await writeAudit(tx, { ...actor, action: 'create', entity: 'stays', entityId: stayId })
+    } else {
+      // An open stay keeps its status: she is checked in or out on purpose.
+      await stays.updateStay(tx, stay.openId, { ...stay.values, status: stay.openStatus! })
+      await writeAudit(tx, { ...actor, action: 'update', entity: 'stays', entityId: stay.openId })
+    }
+  }
+  return id
+}
+
+/** The stay the data books, checked against the site: her open stay (changed) or a new one. */
+async function checkStay(tx: Db, siteId: number, data: FormData, customerId?: number) {
+  const open = customerId === undefined ? undefined : await stays.lockOpenStay(tx, customerId)
+  const room = String(data.room)
+  const packageId = idOf(data.package_id) ?? null
+  const errorOf = (key: string, params: Record<string, string> = {}) =>
+    new AppError(Code.INVALID_INPUT, key, { room, ...params })
+  // Her own room stays hers while she changes her other details, whatever became of it meanwhile.
+  if (open?.room !== room) {
+    const found = await stays.lockRoom(tx, siteId, room)
+    if (!found || found.retired || !found.inService) throw errorOf('stay.roomOutOfService')
+    if (await stays.roomTaken(tx, siteId, room, open?.id)) throw new AppError(Code.CONFLICT, 'stay.roomTaken', { room })
+  }
+  if (packageId !== null) {
+    const found = await stays.findPackage(tx, siteId, packageId)
+    if (found?.retired) throw errorOf('stay.packageRetired', { name: found.name })
+  }
+  const values: stays.StayValues = {
+    kind: data.stay_kind as StayKind,
+    checkInDate: String(data.check_in_date),
+    plannedDays: Number(data.days),
+    room,
+    packageId,
+  }
+  return { values, openId: open?.id, openStatus: open?.status }
+}
+
+/**
+ * Her babies as the rows say, in the order customer/info lists them: a row changes the baby in
+ * its place, rows past her babies add new ones. A baby once entered is kept (records name her).
+ */
+async function writeBabies(tx: Db, customerId: number, rows: unknown, update: boolean): Promise<void> {
+  const list = Array.isArray(rows) ? (rows as FormData[]) : []
+  const existing = update ? await customers.babyIds(tx, customerId) : []
+  if (list.length < existing.length) throw new AppError(Code.INVALID_INPUT, 'customer.babiesKept')
+  const values = list.map((row) => ({
+    name: String(row.name).trim(),
+    sex: row.sex as 'male' | 'female',
+    birthDate: String(row.birth_date),
+    birthTime: text(row.birth_time),
+    birthWeight: typeof row.birth_weight === 'number' ? row.birth_weight : null,
+  }))
+  for (const [i, id] of existing.entries()) await customers.updateBaby(tx, id, values[i])
+  await customers.insertBabies(tx, customerId, values.slice(existing.length))
+}
+
+/**
+ * Admits a mother with her babies and stay, or changes the site's mother `id`, in one transaction;
+ * answers her id. A retried save (same request_id) answers the first one's and changes nothing.
+ */
+export async function saveCustomer(
+  db: Db,
+  actor: Actor,
+  input: { id?: number; data: FormData; today: string; requestId?: string },
+): Promise<number> {
+  checkAdmission(input.data, { update: input.id !== undefined })
+  return saveOnce(db, actor.siteId, input.requestId, (tx) => writeAdmission(tx, actor, input))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking in and out
+
+/** Her open stay, locked; else not-found (another site's mother too) or a conflict (none open). */
+async function openStayOf(tx: Db, siteId: number, customerId: number) {
+  if (!(await customers.lockCustomer(tx, siteId, customerId))) throw notFound()
+  const open = await stays.lockOpenStay(tx, customerId)
+  if (!open) throw new AppError(Code.CONFLICT, 'stay.noneOpen')
+  return open
+}
+
+/** Ends her open stay on the centre's `today`, recording who checked her out: her room is free. */
+export async function checkOut(db: Db, actor: Actor, customerId: number, today: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const open = await openStayOf(tx, actor.siteId, customerId)
+    await stays.endStay(tx, open.id, today, actor.accountId)
+    await writeAudit(tx, { ...actor, action: 'checkOut', entity: 'stays', entityId: open.id })
+  })
+}
+
+/** A booked mother arrives: her stay is in house, recording who checked her in. */
+export async function checkIn(db: Db, actor: Actor, customerId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const open = await openStayOf(tx, actor.siteId, customerId)
+    if (open.status !== 'arriving') throw new AppError(Code.CONFLICT, 'stay.alreadyIn')
+    await stays.beginStay(tx, open.id, actor.accountId)
+    await writeAudit(tx, { ...actor, action: 'checkIn', entity: 'stays', entityId: open.id })
+  })
 }

@@ -17,6 +17,7 @@ import * as formRecords from '../repositories/formRecords.js'
 import * as medicines from '../repositories/medicines.js'
 import { findSite } from '../repositories/siteLists.js'
 import { logAccess } from './accessLog.js'
+import { checkAdmission, writeAdmission } from './customers.js'
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js'
 import { checkAgainstSite, refuseClosedEntries } from './siteOptions.js'
 
@@ -76,6 +77,32 @@ export interface SaveInput {
   today: string
   /** Whether a signature or photo is one of this server's uploads: a client's save passes its request's check. */
   isUpload?: UploadCheck
+  /** A new arrival's admission (a check-in notice without a customer): she is admitted with the record. */
+  admission?: FormData
+}
+
+/** The value of a field that names the record's mother, as typed. */
+const typed = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+
+/**
+ * A check-in notice names its mother: filed under another (a changed name or phone of the chosen
+ * mother), it is refused, so that her details never land in another mother's records.
+ */
+function checkNamedMother(data: FormData, customer: { id: number; name: string; phone: string }) {
+  const field =
+    typed(data.customer_name) !== customer.name
+      ? 'customer_name'
+      : typed(data.phone) !== customer.phone
+        ? 'phone'
+        : undefined
+  if (!field) return
+  throw new AppError(
+    Code.INVALID_INPUT,
+    'record.otherMother',
+    { named: `${typed(data.customer_name)} ${typed(data.phone)}`, name: customer.name },
+    200,
+    { field, customer_id: customer.id },
+  )
 }
 
 /**
@@ -86,9 +113,17 @@ export interface SaveInput {
 export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Promise<number> {
   const definition = formByName(input.name)
   if (!definition) throw new AppError(Code.INVALID_INPUT, 'form.unknownName', { name: input.name })
+  const { admission } = input
+  if (admission) {
+    if (!definition.admits) throw new AppError(Code.INVALID_INPUT, 'record.notAdmission', { name: definition.name })
+    if (input.customerId !== undefined || input.id !== undefined) {
+      throw new AppError(Code.INVALID_INPUT, 'record.admissionNewOnly')
+    }
+    checkAdmission(admission, { update: false })
+  }
   const data = withoutComputed(definition, input.data)
   const errors = validateForm(definition, data, input.isUpload)
-  if (definition.needsCustomer && input.customerId === undefined) {
+  if (definition.needsCustomer && input.customerId === undefined && !admission) {
     errors.unshift({ path: 'customer_id', labelKey: 'form.field.customer_id', rule: 'requiredChoice' })
   }
   // The record's customer is the one of its customer fields.
@@ -112,10 +147,16 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
     db,
     actor.siteId,
     input.requestId,
-    async (tx, customer) => {
+    async (tx, locked) => {
       if (input.id !== undefined && !(await formRecords.lockRecord(tx, actor.siteId, input.id, definition.name))) {
         throw recordNotFound()
       }
+      // A new arrival is admitted in the record's transaction: a refused record admits nobody.
+      const customerId = admission
+        ? await writeAdmission(tx, actor, { data: admission, today: input.today })
+        : input.customerId
+      const customer = admission ? await formRecords.customerContext(tx, actor.siteId, customerId!) : locked
+      if (definition.admits && customer) checkNamedMother(data, customer)
       const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(definition), data, customer?.children ?? [])
       if (siteErrors.length) throw new FormInvalidError(siteErrors)
       const saved = input.id === undefined ? undefined : await formRecords.findFormRecord(tx, actor.siteId, input.id)
@@ -126,8 +167,8 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
 
       if (
         definition.onePerCustomer &&
-        input.customerId !== undefined &&
-        (await formRecords.customerHasRecord(tx, input.customerId, definition.name, input.id))
+        customerId !== undefined &&
+        (await formRecords.customerHasRecord(tx, customerId, definition.name, input.id))
       ) {
         throw new AppError(Code.CONFLICT, 'record.onePerCustomer', { name: definition.name })
       }
@@ -151,7 +192,7 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
           : {}
       const values = {
         name: definition.name,
-        customerId: input.customerId ?? null,
+        customerId: customerId ?? null,
         data: stored,
         searchText: searchTextOf(definition, { ...computed, ...keptMedicines }),
         updatedBy: actor.accountId,

@@ -4,7 +4,7 @@ import { addDays } from '../compute.js'
 import { options } from './options.js'
 
 // Both check-in notices: one per customer, reopened for editing; `is_month`
-// marks 月子 (true) or 小月子 (false).
+// marks 月子 (true) or 小月子 (false). A new arrival's notice is saved with her admission.
 const stay: Field[] = [
   { key: 'room', type: 'select', required: true, optionsSource: 'floorList', initial: 'customer.room' },
   { key: 'check_in_date', type: 'date', required: true },
@@ -16,6 +16,7 @@ const notify: Field = { key: 'departments', type: 'multiselect', required: true,
 export const checkInNoticeMonth: FormDefinition = {
   ...FORM_PAGES.checkInNoticeMonth,
   onePerCustomer: true,
+  admits: true,
   sections: [
     {
       titleKey: 'form.section.mother',
@@ -76,6 +77,7 @@ export const checkInNoticeMonth: FormDefinition = {
 export const checkInNoticeSmall: FormDefinition = {
   ...FORM_PAGES.checkInNoticeSmall,
   onePerCustomer: true,
+  admits: true,
   sections: [
     {
       titleKey: 'form.section.mother',

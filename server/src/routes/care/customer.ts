@@ -1,10 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdBody } from '@yuezi/contract/api/common'
-import { AccessLog, AccessLogBody, CustomerInfo, CustomerList, CustomerListBody } from '@yuezi/contract/api/customers'
+import { Done, IdBody, Saved } from '@yuezi/contract/api/common'
+import {
+  AccessLog,
+  AccessLogBody,
+  CustomerInfo,
+  CustomerList,
+  CustomerListBody,
+  CustomerSaveBody,
+  StayActionBody,
+} from '@yuezi/contract/api/customers'
+import { actorOf } from '../../actor.js'
+import { centreToday } from '../../lib/dates.js'
 import { listAccessLog } from '../../services/accessLog.js'
-import { getCustomer, listCustomers } from '../../services/customers.js'
+import { checkIn, checkOut, getCustomer, listCustomers, saveCustomer } from '../../services/customers.js'
 
-/** The site's customers and their babies, and who opened her records. */
+/** The site's customers, their babies and stays: admitting, changing, checking in and out; who opened her records. */
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate)
 
@@ -13,23 +23,91 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: "The site's customers by room; keyword matches name, room or phone",
+        description:
+          'status: in_house (the default), arriving, left (her latest stay is over) or all. Each row has her ' +
+          "current stay: the open one, else the latest; `day` is day N of it in the centre's time zone (the " +
+          'check-in date is day 1) and `overdue` says she is in house past its leave date.',
         body: CustomerListBody,
         response: { 200: CustomerList },
       },
     },
-    async (request, reply) => reply.ok(await listCustomers(app.db, request.session.siteId, request.body)),
+    async (request, reply) =>
+      reply.ok(await listCustomers(app.db, request.session.siteId, request.body, centreToday(request.session))),
   )
 
   app.post(
     '/info',
     {
       schema: {
-        summary: 'One customer of the site with her babies',
+        summary: 'One customer of the site with her details, her babies and her current stay',
         body: IdBody,
         response: { 200: CustomerInfo },
       },
     },
-    async (request, reply) => reply.ok(await getCustomer(app.db, request.session.siteId, request.body.id)),
+    async (request, reply) =>
+      reply.ok(await getCustomer(app.db, request.session.siteId, request.body.id, centreToday(request.session))),
+  )
+
+  app.post(
+    '/save',
+    {
+      schema: {
+        summary: 'Admit a mother with her babies and stay, or (with id) change her details',
+        description:
+          "The fields are the admission form's (packages/contract/forms/definitions/admission.ts), checked by it: " +
+          'a refused form answers -1 with `res.errors`. A phone or ID number held by another mother of the site ' +
+          '(for a change: an ID number, or the phone of a mother in house) answers -9 with `res.duplicate` naming ' +
+          'her. The room must be in service and hold no other open stay (-6 when taken), the package not retired. ' +
+          "A check-in date after the centre's today books the room (arriving); otherwise she is in house. A " +
+          'change that leaves out every stay field keeps her stay; one that sends them changes her open stay, ' +
+          'or books a new one when she has none. Babies are matched to hers in the order customer/info lists ' +
+          'them; none can be removed.',
+        body: CustomerSaveBody,
+        response: { 200: Saved },
+      },
+    },
+    async (request, reply) => {
+      const { id, request_id, ...data } = request.body
+      const saved = await saveCustomer(app.db, actorOf(request), {
+        id,
+        data,
+        requestId: request_id,
+        today: centreToday(request.session),
+      })
+      return reply.ok({ id: saved })
+    },
+  )
+
+  app.post(
+    '/checkout',
+    {
+      schema: {
+        summary: "Check a mother out: her open stay ends on the centre's today and her room is free",
+        description: 'Records who checked her out. A mother with no open stay answers -6.',
+        body: StayActionBody,
+        response: { 200: Done },
+      },
+    },
+    async (request, reply) => {
+      await checkOut(app.db, actorOf(request), request.body.customer_id, centreToday(request.session))
+      return reply.ok(null)
+    },
+  )
+
+  app.post(
+    '/checkin',
+    {
+      schema: {
+        summary: 'A booked mother arrives: her stay is in house',
+        description: 'Records who checked her in. A mother with no booked stay answers -6.',
+        body: StayActionBody,
+        response: { 200: Done },
+      },
+    },
+    async (request, reply) => {
+      await checkIn(app.db, actorOf(request), request.body.customer_id)
+      return reply.ok(null)
+    },
   )
 
   app.post(

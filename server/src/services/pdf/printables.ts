@@ -120,7 +120,8 @@ const loadRecord: Load = async (db, site, id, t, lang) => {
   const record = await findFormRecord(db, site.id, id)
   const definition = record && formByName(record.name)
   if (!record || !definition) return undefined
-  const customer = record.customer_id === null ? undefined : await getCustomer(db, site.id, record.customer_id)
+  const customer =
+    record.customer_id === null ? undefined : await getCustomer(db, site.id, record.customer_id, centreToday(site))
   const names = await siteNames(db, site.id, definition, record.data)
   names.customer = record.customer_name ?? undefined
   names.babies = new Map((customer?.children ?? []).map((child) => [child.id, child.name]))

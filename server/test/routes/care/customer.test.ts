@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
-import { call, login, startApp } from '../../helpers.js'
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { auditLog, customers, rooms, stays } from '../../../src/db/schema.js'
+import { addDays, centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
+import { addSite, call, login, startApp, type TestSite } from '../../helpers.js'
 
 interface Customer {
   id: number
@@ -24,12 +29,12 @@ before(async () => {
   app = await startApp()
   siteOne = await login(app, 'demo', 'demo1234')
   siteTwo = await login(app, 'demo2', 'demo1234')
-  all = (await call(app, LIST, { limit: 100 }, { token: siteOne })).res.list
+  all = (await call(app, LIST, { limit: 100, status: 'all' }, { token: siteOne })).res.list
 })
 after(() => app.close())
 
 const search = async (keyword: string, token = siteOne): Promise<Customer[]> =>
-  (await call(app, LIST, { keyword, limit: 100 }, { token })).res.list
+  (await call(app, LIST, { keyword, limit: 100, status: 'all' }, { token })).res.list
 
 describe('customer/index', () => {
   it('lists the seeded customers of the site by room, each with her babies', async () => {
@@ -51,19 +56,22 @@ describe('customer/index', () => {
   })
 
   it('pages with a total', async () => {
-    const page2 = await call(app, LIST, { page: 2, limit: 7 }, { token: siteOne })
+    const page2 = await call(app, LIST, { page: 2, limit: 7, status: 'all' }, { token: siteOne })
     assert.equal(page2.res.total, 30)
     assert.deepEqual(page2.res.list, all.slice(7, 14))
-    const first = await call(app, LIST, {}, { token: siteOne })
+    const first = await call(app, LIST, { status: 'all' }, { token: siteOne })
     assert.equal(first.res.list.length, 20)
-    const last = await call(app, LIST, { page: 5, limit: 7 }, { token: siteOne })
+    const last = await call(app, LIST, { page: 5, limit: 7, status: 'all' }, { token: siteOne })
     assert.deepEqual(last.res.list, all.slice(28))
     assert.equal(last.res.total, 30)
     // Past the last page: no customer, and still how many there are (with a keyword too).
-    assert.deepEqual((await call(app, LIST, { page: 6, limit: 7 }, { token: siteOne })).res, { list: [], total: 30 })
-    const matching = await call(app, LIST, { page: 1, limit: 30, keyword: '80' }, { token: siteOne })
+    assert.deepEqual((await call(app, LIST, { page: 6, limit: 7, status: 'all' }, { token: siteOne })).res, {
+      list: [],
+      total: 30,
+    })
+    const matching = await call(app, LIST, { page: 1, limit: 30, keyword: '80', status: 'all' }, { token: siteOne })
     assert.ok(matching.res.total > 0)
-    const past = await call(app, LIST, { page: 9, limit: 30, keyword: '80' }, { token: siteOne })
+    const past = await call(app, LIST, { page: 9, limit: 30, keyword: '80', status: 'all' }, { token: siteOne })
     assert.deepEqual(past.res, { list: [], total: matching.res.total })
   })
 
@@ -92,7 +100,7 @@ describe('customer/index', () => {
   })
 
   it("never lists another site's customers", async () => {
-    const other = (await call(app, LIST, { limit: 100 }, { token: siteTwo })).res
+    const other = (await call(app, LIST, { limit: 100, status: 'all' }, { token: siteTwo })).res
     assert.equal(other.total, 30)
     const ours = new Set(all.map((c) => c.id))
     assert.ok(other.list.every((c: Customer) => !ours.has(c.id)))
@@ -118,13 +126,14 @@ describe('customer/index', () => {
 })
 
 describe('customer/info', () => {
-  it('answers one customer of the site with her babies', async () => {
+  it('answers one customer of the site with her babies, her stay and her details', async () => {
     const target = all.find((c) => c.children.length === 2) ?? all[0]
-    assert.deepEqual(await call(app, INFO, { id: target.id }, { token: siteOne }), {
-      code: 1,
-      msg: '成功',
-      res: target,
-    })
+    const reply = await call(app, INFO, { id: target.id }, { token: siteOne })
+    assert.equal(reply.code, 1)
+    const { id_card, delivery_mode, hospital, allergies, diet_needs, remark, ...listed } = reply.res
+    assert.deepEqual(listed, target)
+    assert.match(id_card, /^\d{17}[\dX]$/)
+    assert.deepEqual([delivery_mode, hospital, allergies, diet_needs, remark], [null, null, null, null, null])
   })
 
   it("answers not-found for another site's customer, never its data", async () => {
@@ -134,5 +143,445 @@ describe('customer/info', () => {
 
   it('requires the id', async () => {
     assert.deepEqual(await call(app, INFO, {}, { token: siteOne }), { code: -1, msg: 'id 不能为空', res: null })
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// Admission, stays and check-out, on sites of their own
+
+const SAVE = '/api/care/customer/save'
+const CHECKOUT = '/api/care/customer/checkout'
+const CHECKIN = '/api/care/customer/checkin'
+const SAVE_FORM = '/api/care/index/saveForm'
+
+/** An ID number whose check digit is right (GB 11643). */
+const ID_CARD = '11010519491231002X'
+
+let phones = 0
+/** A mobile number no other test of the file uses. */
+const newPhone = () => `136${String(Date.now() % 1e5).padStart(5, '0')}${String(phones++).padStart(3, '0')}`
+
+/** A new mother's admission into `room`, checked in on `checkIn` for 28 days, with twins. */
+const admissionOf = (room: string, checkIn: string, extra: Record<string, unknown> = {}) => ({
+  customer_name: '沈若兰',
+  phone: newPhone(),
+  id_card: null,
+  delivery_date: addDays(checkIn, -3),
+  delivery_mode: 'caesarean',
+  hospital: '市妇幼保健院',
+  allergies: '青霉素过敏',
+  diet_needs: '少盐',
+  remark: '朝南房间',
+  babies: [
+    { name: '大宝', sex: 'female', birth_date: addDays(checkIn, -3), birth_time: '08:05', birth_weight: 2900 },
+    { name: '二宝', sex: 'male', birth_date: addDays(checkIn, -3), birth_time: '08:21', birth_weight: 2750 },
+  ],
+  stay_kind: 'month',
+  room,
+  check_in_date: checkIn,
+  days: 28,
+  ...extra,
+})
+
+describe('admission, stays and check-out', () => {
+  let clinic: TestSite
+  let other: TestSite
+  let today: string
+  const as = (url: string, body: object, token = clinic.token, lang?: string) =>
+    call(app, url, body, { token, ...(lang ? { lang } : {}) })
+  const infoOf = async (id: number, token = clinic.token) => (await as(INFO, { id }, token)).res
+  const listOf = async (body: object = {}) =>
+    (await as(LIST, { limit: 100, ...body })).res.list as (Customer & { stay: any })[]
+  const countWith = async (phone: string) =>
+    (await app.db.select({ n: count() }).from(customers).where(eq(customers.phone, phone)))[0].n
+
+  before(async () => {
+    clinic = await addSite(app)
+    other = await addSite(app)
+    today = centreToday(DEFAULT_ZONE)
+  })
+
+  it('admits a mother with her babies and her stay in one save: day 1 of M, in her room', async () => {
+    const body = admissionOf('905', today)
+    const saved = await as(SAVE, body)
+    assert.equal(saved.code, 1, saved.msg)
+    const her = await infoOf(saved.res.id)
+    assert.deepEqual(
+      [her.name, her.phone, her.room, her.delivery_mode, her.hospital, her.allergies, her.diet_needs, her.remark],
+      ['沈若兰', body.phone, '905', 'caesarean', '市妇幼保健院', '青霉素过敏', '少盐', '朝南房间'],
+    )
+    assert.deepEqual(
+      her.children.map((c: any) => [c.name, c.sex, c.birth_date, c.birth_time, c.birth_weight]),
+      body.babies.map((b) => [b.name, b.sex, b.birth_date, b.birth_time, b.birth_weight]),
+    )
+    const { id: stayId, ...stay } = her.stay
+    assert.deepEqual(stay, {
+      kind: 'month',
+      check_in_date: today,
+      planned_days: 28,
+      leave_date: addDays(today, 28),
+      room: '905',
+      package_id: null,
+      package_name: null,
+      status: 'in_house',
+      left_on: null,
+      day: 1,
+      overdue: false,
+    })
+    // In the picker by default, and in her room on the room list.
+    assert.ok((await listOf()).some((c) => c.id === saved.res.id))
+    const floors = (await as('/api/care/index/floorList', {})).res
+    const room = floors.flatMap((f: any) => f.rooms).find((r: any) => r.room === '905')
+    assert.equal(room.customer_id, saved.res.id)
+    // Who admitted her, and audited in the save.
+    const [row] = await app.db.select().from(stays).where(eq(stays.id, stayId))
+    assert.equal(row.checkedInBy, clinic.accountId)
+    const audited = await app.db
+      .select({ entity: auditLog.entity, action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.siteId, clinic.siteId), inArray(auditLog.entityId, [saved.res.id, stayId])))
+    assert.ok(audited.some((a) => a.entity === 'customers' && a.action === 'create'))
+    assert.ok(audited.some((a) => a.entity === 'stays' && a.action === 'create'))
+  })
+
+  it('offers the mother who already has the phone or the ID number instead of a duplicate', async () => {
+    const first = admissionOf('906', today, { id_card: ID_CARD })
+    const { id } = (await as(SAVE, first)).res
+    const byPhone = await as(SAVE, admissionOf('907', today, { customer_name: '沈若兰二', phone: first.phone }))
+    assert.deepEqual(byPhone, {
+      code: -9,
+      msg: '手机号已是客户「沈若兰」的，请直接选择她',
+      res: { duplicate: { id, name: '沈若兰', phone: first.phone, room: '906', field: 'phone' } },
+    })
+    const byId = await as(SAVE, admissionOf('907', today, { id_card: ID_CARD.toLowerCase() }), clinic.token, 'en')
+    assert.equal(byId.code, -9)
+    assert.equal(byId.msg, "This ID number is already 沈若兰's; choose her instead")
+    assert.equal(byId.res.duplicate.field, 'id_card')
+    assert.equal(byId.res.duplicate.id, id)
+    // Changing her own details keeps her phone and ID number.
+    const changed = await as(SAVE, { ...first, id, remark: '改' })
+    assert.deepEqual(changed, { code: 1, msg: '成功', res: { id } })
+    assert.equal((await infoOf(id)).remark, '改')
+    // Another site's mother of that phone is not this site's business.
+    assert.equal((await as(SAVE, admissionOf('906', today, { phone: first.phone }), other.token)).code, 1)
+  })
+
+  it('checks the ID number and the form with the admission form', async () => {
+    const body = admissionOf('908', today, { id_card: '110105194912310021' })
+    const refused = await as(SAVE, body)
+    assert.equal(refused.code, -1)
+    assert.deepEqual(
+      refused.res.errors.map((e: { path: string }) => e.path),
+      ['id_card'],
+    )
+    const noBaby = await as(SAVE, admissionOf('908', today, { babies: [{ sex: 'male' }], room: undefined }))
+    assert.deepEqual(
+      noBaby.res.errors.map((e: { path: string }) => e.path),
+      ['babies.0.name', 'babies.0.birth_date', 'room'],
+    )
+    const badTime = await as(SAVE, admissionOf('908', today, { babies: [{ ...body.babies[0], birth_time: '25:00' }] }))
+    assert.deepEqual(
+      badTime.res.errors.map((e: { path: string }) => e.path),
+      ['babies.0.birth_time'],
+    )
+    assert.equal(await countWith(body.phone), 0)
+  })
+
+  it('admits only into a room that is free and in service, with a package in use', async () => {
+    const taken = admissionOf('801', today)
+    assert.deepEqual(await as(SAVE, taken), { code: -6, msg: '房间 801 已有客户入住或预订，请换一间', res: null })
+    await app.db
+      .update(rooms)
+      .set({ inService: false })
+      .where(and(eq(rooms.siteId, clinic.siteId), eq(rooms.room, '909')))
+    assert.equal((await as(SAVE, admissionOf('909', today))).msg, '房间 909 不存在或已停用，请换一间')
+    assert.equal((await as(SAVE, admissionOf('9999', today))).code, -1)
+    const [pack] = (await as('/api/care/index/productPackageList', {})).res
+    await as('/api/admin/packages/retire', { id: pack.id })
+    const retired = await as(SAVE, admissionOf('910', today, { package_id: pack.id }))
+    assert.equal(retired.code, -1)
+    assert.match(retired.msg, /已停用/)
+    await as('/api/admin/packages/restore', { id: pack.id })
+    const withPackage = await as(SAVE, admissionOf('910', today, { package_id: pack.id }))
+    assert.equal((await infoOf(withPackage.res.id)).stay.package_name, pack.name)
+    // Nothing of the refused admissions was written.
+    assert.equal(await countWith(taken.phone), 0)
+  })
+
+  it('checks a mother out: her stay ends today, her room is free, she is listed as left', async () => {
+    const [, , , leaving] = clinic.customers
+    assert.deepEqual(await as(CHECKOUT, { customer_id: leaving.id }), { code: 1, msg: '成功', res: null })
+    const her = await infoOf(leaving.id)
+    assert.equal(her.stay.status, 'left')
+    assert.equal(her.stay.left_on, today)
+    assert.equal(her.stay.day, null)
+    assert.ok(!(await listOf()).some((c) => c.id === leaving.id))
+    assert.ok((await listOf({ status: 'left' })).some((c) => c.id === leaving.id))
+    const [row] = await app.db.select().from(stays).where(eq(stays.id, her.stay.id))
+    assert.equal(row.checkedOutBy, clinic.accountId)
+    const [audit] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'stays'), eq(auditLog.entityId, her.stay.id), eq(auditLog.action, 'checkOut')))
+    assert.equal(audit.accountId, clinic.accountId)
+    // Once.
+    assert.deepEqual(await as(CHECKOUT, { customer_id: leaving.id }), {
+      code: -6,
+      msg: '该客户当前没有入住或预订',
+      res: null,
+    })
+    // Her room takes the next mother; she comes back with a new stay.
+    assert.equal((await as(SAVE, admissionOf(leaving.room, today))).code, 1)
+    const back = await as(SAVE, {
+      ...admissionOf('911', today),
+      id: leaving.id,
+      customer_name: leaving.name,
+      phone: leaving.phone,
+      babies: [{ name: '宝宝1', sex: 'female', birth_date: leaving.delivery_date }],
+    })
+    assert.equal(back.code, 1, back.msg)
+    const again = await infoOf(leaving.id)
+    assert.deepEqual([again.stay.status, again.stay.room, again.room], ['in_house', '911', '911'])
+  })
+
+  it('lists mothers in house by default; arriving, left and all as asked', async () => {
+    const booked = (await as(SAVE, admissionOf('912', addDays(today, 2)))).res.id
+    const inHouse = await listOf()
+    const arriving = await listOf({ status: 'arriving' })
+    const all = await listOf({ status: 'all' })
+    assert.ok(!inHouse.some((c) => c.id === booked))
+    assert.deepEqual(
+      arriving.map((c) => [c.id, c.stay.status, c.stay.day]),
+      [[booked, 'arriving', null]],
+    )
+    assert.ok(inHouse.every((c) => c.stay.status === 'in_house'))
+    assert.equal(all.length, (await as(LIST, { status: 'all' })).res.total)
+    assert.ok(all.some((c) => c.id === booked) && all.length > inHouse.length)
+    // She arrives: in house from then on, checked in by who received her.
+    assert.equal((await as(CHECKIN, { customer_id: booked })).code, 1)
+    assert.equal((await infoOf(booked)).stay.status, 'in_house')
+    assert.equal((await as(CHECKIN, { customer_id: booked })).code, -6)
+    // The picker's total counts only what it lists.
+    assert.equal((await as(LIST, { limit: 1 })).res.total, inHouse.length + 1)
+  })
+
+  it("counts day N of M from the check-in date as day 1 in the centre's time zone, and flags an overdue stay", async () => {
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const far = await addSite(app, { timeZone })
+      const theirs = centreToday({ timeZone })
+      const { id } = (await as(SAVE, admissionOf('901', addDays(theirs, -2)), far.token)).res
+      const her = await infoOf(id, far.token)
+      assert.deepEqual([her.stay.day, her.stay.overdue], [3, false], timeZone)
+    }
+    const late = (await as(SAVE, admissionOf('913', addDays(today, -30)))).res.id
+    const her = await infoOf(late)
+    assert.deepEqual([her.stay.day, her.stay.planned_days, her.stay.overdue], [31, 28, true])
+    const row = (await listOf({ keyword: '913' })).find((c) => c.id === late)!
+    assert.deepEqual([row.stay.day, row.stay.overdue, row.stay.leave_date], [31, true, addDays(today, -2)])
+    // The seeded customers: day 8 and on, none overdue.
+    const [first] = clinic.customers
+    assert.deepEqual([(await infoOf(first.id)).stay.day, (await infoOf(first.id)).stay.overdue], [8, false])
+  })
+
+  it("never shows, changes or checks out another site's mother", async () => {
+    const [theirs] = other.customers
+    assert.equal((await as(INFO, { id: theirs.id })).code, -2)
+    assert.ok(!(await listOf({ status: 'all' })).some((c) => c.id === theirs.id))
+    const change = await as(SAVE, { ...admissionOf('920', today), id: theirs.id })
+    assert.deepEqual(change, { code: -2, msg: '客户不存在', res: null })
+    assert.equal((await as(CHECKOUT, { customer_id: theirs.id })).code, -2)
+    const hers = await infoOf(theirs.id, other.token)
+    assert.deepEqual([hers.name, hers.stay.status], [theirs.name, 'in_house'])
+  })
+
+  describe('a check-in notice', () => {
+    let departmentIds: number[]
+    before(async () => {
+      departmentIds = (await as('/api/care/index/departmentList', {})).res.map((d: { id: number }) => d.id)
+    })
+    /** A 月子入住通知单 naming `who`, for room `room`. */
+    const notice = (who: { name: string; phone: string }, room: string) => ({
+      customer_name: who.name,
+      phone: who.phone,
+      id_card: ID_CARD,
+      package: '28天尊享套餐',
+      room,
+      check_in_date: today,
+      days: 28,
+      allergies: '青霉素过敏',
+      departments: departmentIds.slice(0, 1),
+    })
+
+    it('is never filed under a mother other than the one it names', async () => {
+      const [chosen] = clinic.customers
+      const stranger = { name: '周新', phone: newPhone() }
+      for (const named of [stranger, { ...stranger, name: chosen.name }, { ...stranger, phone: chosen.phone }]) {
+        const refused = await as(SAVE_FORM, {
+          name: '月子入住通知单',
+          customer_id: chosen.id,
+          data: notice(named, chosen.room),
+        })
+        assert.equal(refused.code, -1, JSON.stringify(named))
+        assert.equal(refused.res.customer_id, chosen.id)
+        assert.equal(refused.res.field, named.name === chosen.name ? 'phone' : 'customer_name')
+      }
+      const refused = await as(SAVE_FORM, {
+        name: '月子入住通知单',
+        customer_id: chosen.id,
+        data: notice(stranger, chosen.room),
+      })
+      assert.equal(
+        refused.msg,
+        `此单写的是「周新 ${stranger.phone}」，不是所选客户「${chosen.name}」：请改正她的资料，或新建客户`,
+      )
+      const records = await as('/api/care/index/getFormRecord', { name: '月子入住通知单', customer_id: chosen.id })
+      assert.equal(records.res.total, 0)
+      // Her own notice is filed.
+      assert.equal(
+        (await as(SAVE_FORM, { name: '月子入住通知单', customer_id: chosen.id, data: notice(chosen, chosen.room) }))
+          .code,
+        1,
+      )
+    })
+
+    it("of a new arrival admits her with her babies and stay in the record's transaction", async () => {
+      const admission = admissionOf('915', today)
+      const arrival = { name: admission.customer_name, phone: admission.phone }
+      const saved = await as(SAVE_FORM, { name: '月子入住通知单', data: notice(arrival, '915'), admission })
+      assert.equal(saved.code, 1, saved.msg)
+      const record = (await as('/api/care/index/getFormRecordInfo', { id: saved.res.id })).res
+      const her = await infoOf(record.customer_id)
+      assert.deepEqual(
+        [her.name, her.phone, her.stay.room, her.stay.day, her.children.length],
+        [arrival.name, arrival.phone, '915', 1, 2],
+      )
+      assert.equal(record.customer_name, arrival.name)
+    })
+
+    it('admits nobody when any part of it is refused', async () => {
+      const admission = admissionOf('916', today)
+      // The notice names another mother than the admission.
+      const mismatch = await as(SAVE_FORM, {
+        name: '月子入住通知单',
+        data: notice({ name: '别人', phone: admission.phone }, '916'),
+        admission,
+      })
+      assert.equal(mismatch.code, -1)
+      // The notice's own data refused by the site (a department of another site).
+      const otherDepartment = (await as('/api/care/index/departmentList', {}, other.token)).res[0].id
+      const foreign = await as(SAVE_FORM, {
+        name: '月子入住通知单',
+        data: {
+          ...notice({ name: admission.customer_name, phone: admission.phone }, '916'),
+          departments: [otherDepartment],
+        },
+        admission,
+      })
+      assert.equal(foreign.code, -1)
+      assert.equal(await countWith(admission.phone), 0)
+      // A known phone: the mother is offered, nothing is written.
+      const [known] = clinic.customers
+      const duplicate = await as(SAVE_FORM, {
+        name: '月子入住通知单',
+        data: notice(known, '916'),
+        admission: { ...admission, customer_name: known.name, phone: known.phone },
+      })
+      assert.equal(duplicate.code, -9)
+      assert.equal(duplicate.res.duplicate.id, known.id)
+      // Only a check-in notice admits, and only as a new record without a customer.
+      const visit = await as(SAVE_FORM, { name: '访客出入登记表', data: {}, admission })
+      assert.equal(visit.code, -1)
+      const both = await as(SAVE_FORM, {
+        name: '月子入住通知单',
+        customer_id: known.id,
+        data: notice(known, known.room),
+        admission,
+      })
+      assert.equal(both.code, -1)
+      assert.equal(await countWith(admission.phone), 0)
+    })
+  })
+})
+
+describe('the migration of the customers already here', () => {
+  it('gives each her stay: kind and days from her latest notice, the latest to check in keeps a shared room', async () => {
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../../src/db/migrations/0021_mothers_and_stays.sql', import.meta.url)),
+      'utf8',
+    )
+    const copy = migration.split('--> statement-breakpoint').find((statement) => statement.includes('INSERT INTO'))!
+    const rolledBack = new Error('rolled back')
+    let made: unknown[] = []
+    // On temporary tables of the same names, which a session's queries find first: the real ones stay as they are.
+    await assert.rejects(
+      app.db.transaction(async (tx) => {
+        await tx.execute(sql`create temp table customers (id bigint, site_id bigint, room text,
+          check_in_date date, delivery_date date, created_at timestamptz default now()) on commit drop`)
+        await tx.execute(sql`create temp table form_records (id bigint, customer_id bigint, name text, data jsonb,
+          deleted_at timestamptz) on commit drop`)
+        await tx.execute(sql`create temp table stays (like public.stays including all) on commit drop`)
+        await tx.execute(sql`insert into customers (id, site_id, room, check_in_date, delivery_date) values
+          (1, 1, '801', '2026-11-01', '2026-10-29'), (2, 1, '801', '2026-10-01', '2026-09-28'),
+          (3, 1, '802', null, '2026-11-01'), (4, 1, '803', null, '2026-11-10'), (5, 1, '804', '2026-11-02', null)`)
+        await tx.execute(sql`insert into form_records (id, customer_id, name, data, deleted_at) values
+          (1, 1, '小月子入住通知单', '{"check_in_date": "2026-11-01", "days": 14}', null),
+          (2, 3, '月子入住通知单', '{"check_in_date": "2026-11-05", "days": 42}', null),
+          (3, 5, '小月子入住通知单', '{"days": 7}', now())`)
+        await tx.execute(sql.raw(copy))
+        made = (
+          (await tx.execute(sql`select customer_id::int as customer_id, kind, check_in_date::text as day, planned_days, leave_date::text
+            as leave, room, status from stays order by customer_id`)) as unknown as { rows: unknown[] }
+        ).rows
+        throw rolledBack
+      }),
+      rolledBack,
+    )
+    assert.deepEqual(made, [
+      {
+        customer_id: 1,
+        kind: 'small',
+        day: '2026-11-01',
+        planned_days: 14,
+        leave: '2026-11-15',
+        room: '801',
+        status: 'in_house',
+      },
+      {
+        customer_id: 2,
+        kind: 'month',
+        day: '2026-10-01',
+        planned_days: 28,
+        leave: '2026-10-29',
+        room: '801',
+        status: 'left',
+      },
+      {
+        customer_id: 3,
+        kind: 'month',
+        day: '2026-11-05',
+        planned_days: 42,
+        leave: '2026-12-17',
+        room: '802',
+        status: 'in_house',
+      },
+      {
+        customer_id: 4,
+        kind: 'month',
+        day: '2026-11-10',
+        planned_days: 28,
+        leave: '2026-12-08',
+        room: '803',
+        status: 'in_house',
+      },
+      {
+        customer_id: 5,
+        kind: 'month',
+        day: '2026-11-02',
+        planned_days: 28,
+        leave: '2026-11-30',
+        room: '804',
+        status: 'in_house',
+      },
+    ])
   })
 })

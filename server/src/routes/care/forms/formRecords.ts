@@ -31,17 +31,22 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Computed fields are computed by the server, and so are a place's `distance` (metres from the site) and " +
           "`far` (past the site's radius; saved all the same). A refused form answers code -1 with " +
           '`res: {errors: [{path, message}]}`; a second record of a one-per-customer form answers -6. ' +
-          "A retried save with the same request_id answers the first one's id and changes nothing.",
+          "A retried save with the same request_id answers the first one's id and changes nothing. A check-in " +
+          'notice must name its customer (customer_name and phone hers, else -1 with `res: {field, customer_id}`); ' +
+          "a new arrival's notice is sent without customer_id and with `admission` (customer/save's fields): she, " +
+          'her babies, her stay and the record are saved in one transaction, and refused together (a known phone ' +
+          'or ID number: -9 as customer/save).',
         body: SaveFormBody,
         response: { 200: Saved },
       },
     },
     async (request, reply) => {
-      const { name, customer_id, data, id, request_id } = request.body
+      const { name, customer_id, data, id, request_id, admission } = request.body
       const saved = await saveFormRecord(app.db, actorOf(request), {
         name,
         customerId: customer_id,
         data,
+        admission,
         id,
         requestId: request_id,
         today: centreToday(request.session),

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { customers } from '../../../../src/db/schema.js'
-import { addDays, centreToday, DEFAULT_ZONE } from '../../../../src/lib/dates.js'
+import { centreToday, DEFAULT_ZONE } from '../../../../src/lib/dates.js'
 import { call } from '../../../helpers.js'
 import { app, site, useSite } from '../../../siteFixture.js'
 
-// floorList looks up each room's occupant, one index probe a room (see npm run bench, scale).
+// floorList looks up each room's open stay, one index probe a room (see npm run bench, scale).
 // departmentList: siteScope.test.ts; giftTypeList: stockLists.test.ts.
 
 const API = '/api/care/index'
@@ -15,7 +14,7 @@ useSite()
 const post = (url: string, body: object) => call(app, url, body, { token: site.token })
 
 describe('floorList', () => {
-  it('shows in each room the customer who checked in last (one without a check-in date comes after)', async () => {
+  it('shows in each room the customer of its open stay: checked out, the room is free for the next one', async () => {
     const occupant = async (room: string) => {
       const floors = (await post(`${API}/floorList`, {})).res as {
         rooms: { room: string; customer_id: number | null }[]
@@ -24,18 +23,17 @@ describe('floorList', () => {
     }
     const first = site.customers.find((c) => c.room === '802')!
     assert.equal(await occupant('802'), first.id)
-    const add = async (checkInDate: string | null) => {
-      const [row] = await app.db
-        .insert(customers)
-        .values({ siteId: site.siteId, name: '新客户', phone: '13900000000', room: '802', checkInDate })
-        .returning({ id: customers.id })
-      return row.id
-    }
-    await add(null)
-    assert.equal(await occupant('802'), first.id)
-    const later = await add(centreToday(DEFAULT_ZONE))
-    await add(addDays(centreToday(DEFAULT_ZONE), -300))
-    assert.equal(await occupant('802'), later)
+    assert.equal((await post('/api/care/customer/checkout', { customer_id: first.id })).code, 1)
+    assert.equal(await occupant('802'), null)
+    const next = await post('/api/care/customer/save', {
+      customer_name: '新客户',
+      phone: '13900000000',
+      stay_kind: 'month',
+      room: '802',
+      check_in_date: centreToday(DEFAULT_ZONE),
+      days: 28,
+    })
+    assert.equal(await occupant('802'), next.res.id)
     // Rooms nobody stays in.
     assert.equal(await occupant('901'), null)
   })
