@@ -76,7 +76,6 @@ export const CustomerList = Page(Customer)
 export const CustomerInfo = Envelope(
   Type.Object({
     ...customerFields,
-    id_card: Nullable(Type.String()),
     delivery_mode: Nullable(Type.Union([Type.Literal('vaginal'), Type.Literal('caesarean')])),
     hospital: Nullable(Type.String()),
     allergies: Nullable(Type.String()),

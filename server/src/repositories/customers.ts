@@ -184,12 +184,14 @@ export async function siteCustomer(db: Db, siteId: number, id: number) {
   return customer
 }
 
-/** A customer of the site with her details, or undefined (also for another site's customer). */
+/**
+ * A customer of the site with her details, or undefined (also for another site's customer). Not her
+ * ID number: the app keeps this answer on the phone (customerInfo), and an ID number read is logged.
+ */
 export async function getCustomer(db: Db, siteId: number, id: number, today: string) {
   const [customer] = await db
     .select({
       ...customerColumns(sql`${today}::date`),
-      id_card: customers.idCard,
       delivery_mode: customers.deliveryMode,
       hospital: customers.hospital,
       allergies: customers.allergies,
