@@ -1,8 +1,8 @@
 // A centre's first day end to end, through the pages only: a production server on an empty embedded
 // database has no demo accounts; `npm run setup` on its stopped data folder prints the manager's
 // one-time password; she signs in with it, sets her own, and from 门店管理 adds a department, a
-// room, a product, a package of it and a colleague who may approve; imports the opening stock (a
-// bad row refused, the file put right imported); receives goods on an inbound order that the
+// room, a product, a package of it and a colleague who may approve; imports the opening stock and
+// more rooms (each file with a bad row refused, then put right and imported); receives goods on an inbound order that the
 // colleague approves; the colleague, signed in on her own phone with her one-time password, ships
 // an outbound order from the received batch that the manager approves; the stock page shows the
 // product on hand and both movements.
@@ -206,7 +206,7 @@ test('员工: the manager adds a colleague who may approve, and reads her one-ti
 /** Writes `rows` under `header` and uploads the file on the import page. */
 async function importRows(page, header, rows) {
   const book = new ExcelJS.Workbook()
-  const sheet = book.addWorksheet('期初库存')
+  const sheet = book.addWorksheet('表格导入')
   sheet.addRow(header)
   for (const row of rows) sheet.addRow(row)
   await book.xlsx.writeFile(file)
@@ -244,6 +244,42 @@ test('表格导入: opening stock with a bad row is refused by row and column, n
   await importRows(manager, header, [row('QC-1', dayFromToday(200)), row('QC-2', dayFromToday(100))])
   await manager.getByText(fmt(adminZh['import.done'], { rows: 2 })).waitFor()
   assert.deepEqual(await stockOf(manager), [[PRODUCT.name, 12]])
+})
+
+test('表格导入: rooms from their template, a room already on the list refused, the rest put right', async () => {
+  await manager.goto(`${app.server.url}${ADMIN_HOME}`)
+  await cell(manager, adminZh['import.title']).click()
+  await manager.getByText(adminZh['import.kind.rooms'], { exact: true }).click()
+  const [download] = await Promise.all([
+    manager.waitForEvent('download'),
+    button(manager, adminZh['import.template']).click(),
+  ])
+  const template = new ExcelJS.Workbook()
+  await template.xlsx.readFile(await download.path())
+  const header = template.worksheets[0].getRow(1).values.slice(1)
+  const suite = adminZh['form.option.roomKind.suite']
+  const yes = formZh['form.option.yesNo.yes']
+  const roomsOf = async () =>
+    (await app.api(manager, 'index/floorList', {})).flatMap((floor) => floor.rooms.map((r) => r.room)).sort()
+
+  // 301 came in from the page above.
+  await importRows(manager, header, [
+    [3, '302', suite, yes],
+    [3, '301', suite, yes],
+  ])
+  const error = manager.locator('.import-sheet__error')
+  await error.first().waitFor()
+  const errors = await error.allTextContents()
+  assert.equal(errors.length, 1, errors.join('\n'))
+  assert.ok(errors[0].includes(fmt(adminZh['import.at'], { row: 3, column: adminZh['master.field.room'] })), errors[0])
+  assert.deepEqual(await roomsOf(), ['301'])
+
+  await importRows(manager, header, [
+    [3, '302', suite, yes],
+    [3, '303', suite, yes],
+  ])
+  await manager.getByText(fmt(adminZh['import.done'], { rows: 2 })).waitFor()
+  assert.deepEqual(await roomsOf(), ['301', '302', '303'])
 })
 
 /** On `page`'s home, the list `entryKey` and the card of order `no` on it. */
