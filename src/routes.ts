@@ -51,6 +51,13 @@ export const ADMIN_PAGES = [
   IMPORT_PAGE,
 ]
 
+/** The subpackage of a mother's own pages: her file. */
+export const PAGES_CUSTOMER_ROOT = '/pagesCustomer'
+/** Her file (客户档案, `?id=`): her stay, babies, sums owed and everything recorded about her. */
+export const CUSTOMER_FILE_PAGE = `${PAGES_CUSTOMER_ROOT}/pages/file/index`
+/** The mothers' subpackage's pages. */
+export const CUSTOMER_PAGES = [CUSTOMER_FILE_PAGE]
+
 /** The main package's pages, the first being the one the app opens on. */
 export const MAIN_PAGES = [
   HOME_PAGE,

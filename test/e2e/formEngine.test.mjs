@@ -180,3 +180,18 @@ test("twins' paediatric rounds tell apart in 历史记录: each names the custom
   }
   await page.close()
 })
+
+test("a round saved for her is at the top of her file's timeline, opened from the home card's mother", async () => {
+  const { page, customer } = await chosenMother(2)
+  const today = await workingDate(page)
+  const round = await app.api(page, 'index/saveForm', paediatricRound(customer.id, customer.children[0].id, today))
+  await page.locator('.customer-card__info').getByText(customer.name).click()
+  const first = page.locator('.customer-file__entry').first()
+  await first.waitFor()
+  assert.ok((await first.textContent()).includes(formZh['form.title.pediatricianRounds']))
+  for (const child of customer.children) await page.locator('.customer-file__baby').getByText(child.name).waitFor()
+  // The row opens the round it lists.
+  await first.click()
+  await page.waitForURL((url) => url.href.includes(`Pediatricianrounds/form?id=${round.id}`))
+  await page.close()
+})

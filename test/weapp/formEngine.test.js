@@ -88,3 +88,17 @@ it("twins' paediatric rounds tell apart in 历史记录: each names the customer
     expect([baby, rows.filter((text) => text.includes(baby) && text.includes(customerLine)).length]).toEqual([baby, 1])
   }
 })
+
+it('her file shows the round just saved at the top of her timeline, with her babies', async () => {
+  const today = (await api('account/index', {}, token)).date
+  const round = await api('index/saveForm', paediatricRound(twinsMother.id, twinsMother.children[1].id, today), token)
+  // Her file opens for the current customer when no id is given.
+  await h.openPage('pagesCustomer/pages/file/index')
+  await h.waitFor(() => h.$$('.customer-file__entry').length > 0, { what: 'her timeline' })
+  await h.settled()
+  const first = h.textOf(h.$$('.customer-file__entry')[0])
+  expect(first).toContain(formZh['form.title.pediatricianRounds'])
+  for (const child of twinsMother.children) expect(h.textOf()).toContain(child.name)
+  const calls = h.calls.filter((call) => call.url.endsWith('/api/care/customer/timeline'))
+  expect(calls.at(-1).reply.res.list[0]).toMatchObject({ kind: 'record', id: round.id })
+})

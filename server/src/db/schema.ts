@@ -852,6 +852,9 @@ export const auditLog = pgTable(
 export const RECORD_KINDS = ['record', 'answer', 'outApply', 'specialCare', 'inbound'] as const
 export type RecordKind = (typeof RECORD_KINDS)[number]
 
+/** What the access log records reads of: a saved record, or a mother's file (customer/timeline). */
+export const ACCESS_KINDS = [...RECORD_KINDS, 'customer'] as const
+
 export const ACCESS_ACTIONS = ['read', 'pdf', 'export'] as const
 export type AccessAction = (typeof ACCESS_ACTIONS)[number]
 
@@ -871,7 +874,7 @@ export const accessLog = pgTable(
       .references(() => accounts.id),
     /** The customer the record belongs to; none for a record of the site. */
     customerId: ref('customer_id').references(() => customers.id),
-    kind: text('kind', { enum: RECORD_KINDS }).notNull(),
+    kind: text('kind', { enum: ACCESS_KINDS }).notNull(),
     recordId: bigint('record_id', { mode: 'number' }).notNull(),
     /** The record's form name (stored data, as form_records.name), so the entry reads the same after a deletion. */
     name: text('name').notNull(),

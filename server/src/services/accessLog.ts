@@ -39,6 +39,25 @@ export async function logAccess(db: Db, actor: Actor, action: AccessAction, reco
   if (entries.length) await accessLog.insertEntries(db, entries)
 }
 
+/** The name her file's reads go by in the access log. */
+export const FILE_NAME = '客户档案'
+
+/** Her file was opened: its stay, babies' readings and sums are hers, logged as one read of her. */
+export async function logFileRead(db: Db, actor: Actor, customerId: number): Promise<void> {
+  await accessLog.insertEntries(db, [
+    {
+      siteId: actor.siteId,
+      accountId: actor.accountId,
+      customerId,
+      kind: 'customer',
+      recordId: customerId,
+      name: FILE_NAME,
+      action: 'read',
+      httpRequestId: actor.httpRequestId ?? null,
+    },
+  ])
+}
+
 /** Who may read a site's access log: the staff with the administration right on it. */
 export const canReadAccessLog = (session: { canAdminister: boolean }) => session.canAdminister
 

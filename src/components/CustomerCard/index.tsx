@@ -7,8 +7,17 @@ import { joinNames } from '@/utils'
 import Initial from '../Initial'
 import './index.scss'
 
-/** The customer forms are filled in for; tapping it opens the picker. */
-export default observer(function CustomerCard({ onPick }: { onPick: () => void }) {
+/**
+ * The customer forms are filled in for; tapping it opens the picker, or with `onOpen` tapping
+ * her name opens her file while the button still changes her.
+ */
+export default observer(function CustomerCard({
+  onPick,
+  onOpen,
+}: {
+  onPick: () => void
+  onOpen?: (id: number) => void
+}) {
   const customer = customerStore.customerInfo
   const children = customerStore.childrenData
   return (
@@ -17,7 +26,16 @@ export default observer(function CustomerCard({ onPick }: { onPick: () => void }
       {customer ? (
         <View className="customer-card__body">
           <Initial name={customer.name} />
-          <View className="customer-card__info">
+          <View
+            className="customer-card__info"
+            onClick={
+              onOpen &&
+              ((event) => {
+                event.stopPropagation()
+                onOpen(customer.id)
+              })
+            }
+          >
             <View className="customer-card__line">
               <Text className="customer-card__name">{customer.name}</Text>
               <Text className="customer-card__room">{t('customer.room', { room: customer.room })}</Text>

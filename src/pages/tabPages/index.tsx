@@ -13,7 +13,7 @@ import { EntryGrid } from '@/features/home'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle, useTabBarTexts } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
-import { CHOOSE_DATE_PAGE } from '@/routes'
+import { CHOOSE_DATE_PAGE, CUSTOMER_FILE_PAGE } from '@/routes'
 import { homeStore, workingDateStore } from '@/stores'
 import './index.scss'
 
@@ -28,7 +28,10 @@ export default observer(function Home() {
 
   return (
     <PageShell className="home" navBar={<NavBar title={t('home.title')} />} safeBottom={false}>
-      <CustomerCard onPick={() => setPicking(true)} />
+      <CustomerCard
+        onPick={() => setPicking(true)}
+        onOpen={(id) => Taro.navigateTo({ url: `${CUSTOMER_FILE_PAGE}?id=${id}` })}
+      />
       <View className="home__date">
         <Cell
           title={t('home.workingDate')}

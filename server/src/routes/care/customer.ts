@@ -8,10 +8,13 @@ import {
   CustomerListBody,
   CustomerSaveBody,
   StayActionBody,
+  Timeline,
+  TimelineBody,
 } from '@yuezi/contract/api/customers'
 import { actorOf } from '../../actor.js'
 import { centreToday } from '../../lib/dates.js'
 import { listAccessLog } from '../../services/accessLog.js'
+import { customerTimeline } from '../../services/customerFile.js'
 import { checkIn, checkOut, getCustomer, listCustomers, saveCustomer } from '../../services/customers.js'
 
 /** The site's customers, their babies and stays: admitting, changing, checking in and out; who opened her records. */
@@ -107,6 +110,34 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await checkIn(app.db, actorOf(request), request.body.customer_id)
       return reply.ok(null)
+    },
+  )
+
+  app.post(
+    '/timeline',
+    {
+      schema: {
+        summary: 'Her file: her stay, babies, what she owes, and everything recorded about her, newest first',
+        description:
+          'A page of her form records (visits, family meals and rounds included), check-in rules signed, self-paid ' +
+          "and gift orders, each with the page that opens it; `file` is her file's head: her current stay, her " +
+          "babies' age in days with the last readings of the paediatric rounds, allergies and diet, and what she " +
+          'owes for self-paid items and family meals from her check-in to the day she left (or today). ' +
+          "Another site's customer answers -2. The read is written to her access log.",
+        body: TimelineBody,
+        response: { 200: Timeline },
+      },
+    },
+    async (request, reply) => {
+      const { customer_id, page, limit } = request.body
+      return reply.ok(
+        await customerTimeline(
+          app.db,
+          actorOf(request),
+          { customerId: customer_id, page, limit },
+          centreToday(request.session),
+        ),
+      )
     },
   )
 

@@ -4,9 +4,10 @@ import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
-import { auditLog, customers, rooms, stays } from '../../../src/db/schema.js'
+import { accessLog, auditLog, customers, rooms, stays } from '../../../src/db/schema.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
-import { addSite, call, login, startApp, type TestSite } from '../../helpers.js'
+import { definitionOf, SIGNATURE, validSample } from '../../formSamples.js'
+import { addSite, call, login, startApp, stockRefs, type TestSite } from '../../helpers.js'
 
 interface Customer {
   id: number
@@ -584,5 +585,147 @@ describe('the migration of the customers already here', () => {
         status: 'in_house',
       },
     ])
+  })
+})
+
+describe('customer/timeline', () => {
+  const TIMELINE = '/api/care/customer/timeline'
+  let site: TestSite
+  let mother: TestSite['customers'][number]
+  let selfPaidTotal: number
+  const saved: { kind: string; id: number }[] = []
+  const post = (url: string, body: object, token = site.token) => call(app, url, body, { token })
+  const keep = async (kind: string, url: string, body: object) => {
+    const reply = await post(url, body)
+    assert.equal(reply.code, 1, reply.msg)
+    saved.push({ kind, id: reply.res.id })
+  }
+  const saveForm = (name: string, data: object) =>
+    keep('record', '/api/care/index/saveForm', { name, customer_id: mother.id, data })
+  const sample = (name: string) =>
+    validSample(definitionOf(name), { customer: mother, room: mother.room, departmentIds: [] })
+  const round = (babyId: number, weight: number, temperature: number, tcb: [number, number]) =>
+    saveForm('儿科医生查房签到表', {
+      ...sample('儿科医生查房签到表'),
+      baby_id: babyId,
+      weight,
+      temperature,
+      tcb_forehead: tcb[0],
+      tcb_chest: tcb[1],
+    })
+
+  before(async () => {
+    site = await addSite(app)
+    mother = site.customers[0]
+    const refs = await stockRefs(app, site.token)
+    await saveForm('访客出入登记表', sample('访客出入登记表'))
+    await saveForm('家属订餐登记表', { ...sample('家属订餐登记表'), breakfast: 1, lunch: 2, dinner: 0, unit_price: 30 })
+    await round(mother.babies[0].id, 3200, 36.6, [5, 6.5])
+    await round(mother.babies[1].id, 2900, 36.9, [7, 4])
+    await round(mother.babies[0].id, 3260, 37.1, [8.2, 7])
+    const product = (await post('/api/care/index/productList', { limit: 100 })).res.list.find(
+      (p: { id: number }) => p.id === refs.productId,
+    )
+    await keep('specialCare', '/api/care/specialCare/save', {
+      customer_id: mother.id,
+      items: [{ product_id: refs.productId, batch_id: refs.batchId, quantity: 2, price: Number(product.price) }],
+      signature: SIGNATURE,
+    })
+    selfPaidTotal = (await post('/api/care/specialCare/info', { id: saved.at(-1)!.id })).res.total
+    await keep('outApply', '/api/care/outApply/save', {
+      type: 'gift',
+      customer_id: mother.id,
+      gift_type_id: refs.giftTypeId,
+      items: [{ product_id: refs.productId, batch_id: refs.batchId, quantity: 1 }],
+    })
+    const survey = (await post('/api/care/index/getSurvey', {})).res
+    await keep('answer', '/api/care/index/answerSave', {
+      customer_id: mother.id,
+      survey_id: survey.id,
+      data: { agree: ['yes'], customer_signature: SIGNATURE, sign_date: centreToday(DEFAULT_ZONE) },
+    })
+  })
+
+  it('lists everything recorded about her, newest first, each with the page that opens it', async () => {
+    const { res, code } = await post(TIMELINE, { customer_id: mother.id, limit: 100 })
+    assert.equal(code, 1)
+    assert.equal(res.total, saved.length)
+    assert.deepEqual(
+      res.list.map((entry: { kind: string; id: number }) => ({ kind: entry.kind, id: entry.id })),
+      [...saved].reverse(),
+    )
+    const times = res.list.map((entry: { at: string }) => Date.parse(entry.at))
+    assert.deepEqual(
+      times,
+      [...times].sort((a: number, b: number) => b - a),
+    )
+    const byKind = Object.fromEntries(res.list.map((entry: { kind: string }) => [entry.kind, entry]))
+    assert.deepEqual(Object.keys(byKind).sort(), ['answer', 'outApply', 'record', 'specialCare'])
+    assert.equal(byKind.specialCare.route, '/pagesHome/pages/form/Selffundeditemconsumptiontable/form')
+    assert.match(byKind.specialCare.no, /^ZF/)
+    assert.equal(byKind.outApply.name, '入住礼包出库')
+    assert.equal(byKind.answer.name, '入住须知')
+    const visit = res.list.find((entry: { name: string }) => entry.name === '访客出入登记表')
+    assert.deepEqual([visit.title_key, visit.route], ['form.title.visit', '/pagesHome/pages/form/visit/form'])
+    assert.ok(res.list.every((entry: { by: string }) => entry.by))
+  })
+
+  it('pages as the lists do', async () => {
+    const all = (await post(TIMELINE, { customer_id: mother.id, limit: 100 })).res.list
+    const second = (await post(TIMELINE, { customer_id: mother.id, page: 2, limit: 3 })).res
+    assert.deepEqual(second.list, all.slice(3, 6))
+    assert.equal(second.total, saved.length)
+    const past = (await post(TIMELINE, { customer_id: mother.id, page: 9, limit: 3 })).res
+    assert.deepEqual([past.list, past.total], [[], saved.length])
+  })
+
+  it("heads her file with her stay, her babies' latest readings and what she owes", async () => {
+    const { file } = (await post(TIMELINE, { customer_id: mother.id })).res
+    assert.equal(file.stay.status, 'in_house')
+    assert.equal(file.stay.day, 8)
+    const [first, second] = file.babies
+    assert.equal(first.age_days, 10)
+    assert.equal(first.birth_weight, 3100)
+    assert.deepEqual(first.latest, {
+      round_date: centreToday(DEFAULT_ZONE),
+      weight: 3260,
+      temperature: 37.1,
+      jaundice: 8.2,
+    })
+    assert.deepEqual(
+      first.trend.map((r: { weight: number }) => r.weight),
+      [3200, 3260],
+    )
+    assert.deepEqual([second.latest.weight, second.latest.jaundice, second.trend.length], [2900, 7, 1])
+    assert.ok(selfPaidTotal > 0)
+    assert.deepEqual(file.owed, {
+      self_paid: selfPaidTotal,
+      meals: 90,
+      total: Math.round((selfPaidTotal + 90) * 100) / 100,
+    })
+  })
+
+  it("answers not found for another site's mother, and logs each read of her file", async () => {
+    const other = await addSite(app)
+    assert.deepEqual(await post(TIMELINE, { customer_id: mother.id }, other.token), {
+      code: -2,
+      msg: '客户不存在',
+      res: null,
+    })
+    const reads = async () =>
+      (
+        await app.db
+          .select({ n: count() })
+          .from(accessLog)
+          .where(and(eq(accessLog.customerId, mother.id), eq(accessLog.kind, 'customer')))
+      )[0].n
+    const before = await reads()
+    await post(TIMELINE, { customer_id: mother.id })
+    assert.equal(await reads(), before + 1)
+    const log = (await post('/api/care/customer/accessLog', { customer_id: mother.id })).res.list
+    assert.deepEqual(
+      [log[0].kind, log[0].name, log[0].record_id, log[0].action],
+      ['customer', '客户档案', mother.id, 'read'],
+    )
   })
 })

@@ -1,0 +1,128 @@
+import { FORM_PAGES } from '@yuezi/contract/forms/definitions/pages'
+import { daysBetween, fromFen, toFen } from '@yuezi/contract/forms/compute'
+import { formDefinitions } from '@yuezi/contract/forms/index'
+import type { Actor } from '../actor.js'
+import type { Db } from '../db/types.js'
+import { AppError, Code } from '../errors.js'
+import * as customers from '../repositories/customers.js'
+import * as timeline from '../repositories/timeline.js'
+import { logFileRead } from './accessLog.js'
+
+// Her file (客户档案): her stay, her babies' latest readings, what she owes, and everything recorded
+// about her, newest first.
+
+/** How many of a baby's readings her file shows as a trend. */
+const TREND_LENGTH = 5
+/** How many paediatric rounds are read for the trends: a few per baby, twins included. */
+const ROUNDS_READ = 20
+
+const RECORD_NAMES = formDefinitions.map((definition) => definition.name)
+const pageOfName = new Map(Object.values(FORM_PAGES).map((page) => [page.name, page]))
+const PAGE_OF_KIND = {
+  answer: FORM_PAGES.checkNotice,
+  specialCare: FORM_PAGES.specialCare,
+  outApply: FORM_PAGES.outApplyGift,
+} as const
+
+/** A timeline row as the API answers it: with the form's name, title and the page that opens it. */
+function entryOf(row: timeline.TimelineRow) {
+  const page = row.kind === 'record' ? pageOfName.get(row.name) : PAGE_OF_KIND[row.kind]
+  return {
+    kind: row.kind,
+    id: row.id,
+    name: page?.name ?? row.name,
+    title_key: page?.titleKey ?? '',
+    route: page?.route ?? '',
+    at: row.at.toISOString(),
+    by: row.by,
+    no: row.no,
+    status: row.status,
+  }
+}
+
+const newestFirst = (a: timeline.TimelineRow, b: timeline.TimelineRow) => b.at.getTime() - a.at.getTime() || b.id - a.id
+
+const reading = (row: timeline.RoundReading) => {
+  const tcb = [row.tcb_forehead, row.tcb_chest].filter((value): value is number => value !== null)
+  return {
+    round_date: row.round_date,
+    weight: row.weight,
+    temperature: row.temperature,
+    // The higher of the two skin readings is the one a jaundiced baby is watched by.
+    jaundice: tcb.length ? Math.max(...tcb) : null,
+  }
+}
+
+/**
+ * A page of her timeline (newest first) with her file's head, for a customer of the caller's site;
+ * another site's customer is not found. The read is written to the access log.
+ */
+export async function customerTimeline(
+  db: Db,
+  actor: Actor,
+  query: { customerId: number; page: number; limit: number },
+  today: string,
+) {
+  const { customerId, page, limit } = query
+  const customer = await customers.getCustomer(db, actor.siteId, customerId, today)
+  if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+
+  // Each kind's newest rows up to the end of the page: the page is among them, whatever the mix.
+  const upTo = page * limit
+  const stay = customer.stay ?? null
+  const [records, answers, selfPaid, gifts, total, readings, owed] = await Promise.all([
+    timeline.newestRecords(db, actor.siteId, customerId, RECORD_NAMES, upTo),
+    timeline.newestAnswers(db, actor.siteId, customerId, upTo),
+    timeline.newestOrders(db, 'specialCare', actor.siteId, customerId, upTo),
+    timeline.newestOrders(db, 'outApply', actor.siteId, customerId, upTo),
+    timeline.countTimeline(db, actor.siteId, customerId),
+    timeline.newestReadings(db, customerId, FORM_PAGES.pediatricianRounds.name, ROUNDS_READ),
+    stay
+      ? timeline.owedBetween(db, customerId, FORM_PAGES.familyFood.name, stay.check_in_date, stay.left_on ?? today)
+      : { selfPaid: 0, meals: 0 },
+  ])
+  const list = [...records, ...answers, ...selfPaid, ...gifts]
+    .sort(newestFirst)
+    .slice(upTo - limit, upTo)
+    .map(entryOf)
+
+  const babies = customer.children.map((baby) => {
+    const trend = readings
+      .filter((row) => Number(row.baby_id) === baby.id)
+      .slice(0, TREND_LENGTH)
+      .map(reading)
+      .reverse()
+    return {
+      id: baby.id,
+      name: baby.name,
+      sex: baby.sex,
+      birth_date: baby.birth_date,
+      birth_weight: baby.birth_weight,
+      age_days: daysBetween(baby.birth_date, today) ?? 0,
+      latest: trend.at(-1) ?? null,
+      trend,
+    }
+  })
+
+  await logFileRead(db, actor, customerId)
+
+  return {
+    list,
+    total,
+    file: {
+      id: customer.id,
+      name: customer.name,
+      phone: customer.phone,
+      room: customer.room,
+      allergies: customer.allergies,
+      diet_needs: customer.diet_needs,
+      stay,
+      babies,
+      owed: {
+        self_paid: owed.selfPaid,
+        meals: owed.meals,
+        total: fromFen(toFen(owed.selfPaid) + toFen(owed.meals)),
+      },
+    },
+  }
+}

@@ -1,0 +1,16 @@
+// Her file (/api/care/customer/timeline): her stay, babies and sums owed, and her timeline.
+import { request, type RequestOptions } from '@/api/request'
+import type { Static } from 'typebox'
+import type { Timeline } from '@yuezi/contract/api/customers'
+
+export type TimelinePage = Static<typeof Timeline>['res']
+export type TimelineEntry = TimelinePage['list'][number]
+export type CustomerFile = TimelinePage['file']
+
+/** Quiet: the page shows its own loading and error states. */
+export function customerTimeline(
+  body: { customer_id: number; page: number; limit: number },
+  options: RequestOptions = { loading: false, showError: false },
+) {
+  return request<TimelinePage>('/api/care/customer/timeline', body, options)
+}

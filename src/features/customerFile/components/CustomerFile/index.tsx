@@ -1,0 +1,148 @@
+import { useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import NavBar from '@/components/NavBar'
+import PageShell from '@/components/PageShell'
+import RecordList from '@/components/RecordList'
+import { useListPage } from '@/hooks/useListPage'
+import { usePageTitle } from '@/hooks/usePageTitle'
+import { t } from '@/i18n'
+import { centreClock } from '@/stores'
+import '../../locales'
+import { CustomerFileStore, type CustomerFile as File, type TimelineEntry } from '../../stores/customerFile'
+import './index.scss'
+
+type Stay = NonNullable<File['stay']>
+type Baby = File['babies'][number]
+
+/** Where her stay stands: day N of M (overdue past its leave date), arriving, or left. */
+function stayState(stay: Stay) {
+  if (stay.status === 'arriving') return t('customerFile.arriving')
+  if (stay.status === 'left') return t('customerFile.left')
+  return t('customerFile.day', { day: stay.day ?? 0, days: stay.planned_days })
+}
+
+const StayCard = ({ file }: { file: File }) => (
+  <View className="customer-file__card">
+    <View className="customer-file__head">
+      <Text className="customer-file__name">{file.name}</Text>
+      <Text className="customer-file__meta">{t('customer.room', { room: file.room })}</Text>
+    </View>
+    <Text className="customer-file__meta">{file.phone}</Text>
+    {file.stay ? (
+      <View className="customer-file__stay">
+        <View className="customer-file__head">
+          <Text className="customer-file__day">{stayState(file.stay)}</Text>
+          {file.stay.overdue && <Text className="customer-file__tag">{t('customerFile.overdue')}</Text>}
+        </View>
+        <Text className="customer-file__meta">
+          {t('customerFile.dates', { from: file.stay.check_in_date, to: file.stay.left_on ?? file.stay.leave_date })}
+        </Text>
+        {file.stay.package_name && (
+          <Text className="customer-file__meta">{t('customerFile.package', { name: file.stay.package_name })}</Text>
+        )}
+      </View>
+    ) : (
+      <Text className="customer-file__meta">{t('customerFile.noStay')}</Text>
+    )}
+    <Text className="customer-file__line">
+      {t('customerFile.allergies', { value: file.allergies || t('customerFile.none') })}
+    </Text>
+    <Text className="customer-file__line">
+      {t('customerFile.diet', { value: file.diet_needs || t('customerFile.none') })}
+    </Text>
+  </View>
+)
+
+const BabyCard = ({ baby }: { baby: Baby }) => {
+  const latest = baby.latest
+  const weights = baby.trend.map((reading) => reading.weight).filter((weight) => weight !== null)
+  return (
+    <View className="customer-file__baby">
+      <View className="customer-file__head">
+        <Text className="customer-file__name">{baby.name}</Text>
+        <Text className="customer-file__meta">{t('customerFile.age', { days: baby.age_days })}</Text>
+      </View>
+      {baby.birth_weight !== null && (
+        <Text className="customer-file__meta">{t('customerFile.birthWeight', { weight: baby.birth_weight })}</Text>
+      )}
+      {latest ? (
+        <View className="customer-file__readings">
+          {latest.weight !== null && <Text>{t('customerFile.weight', { value: latest.weight })}</Text>}
+          {latest.temperature !== null && <Text>{t('customerFile.temperature', { value: latest.temperature })}</Text>}
+          {latest.jaundice !== null && <Text>{t('customerFile.jaundice', { value: latest.jaundice })}</Text>}
+        </View>
+      ) : (
+        <Text className="customer-file__meta">{t('customerFile.noReading')}</Text>
+      )}
+      {weights.length > 1 && (
+        <Text className="customer-file__meta">
+          {t('customerFile.trend', { count: weights.length, values: weights.join(' → ') })}
+        </Text>
+      )}
+    </View>
+  )
+}
+
+const OwedCard = ({ owed }: { owed: File['owed'] }) => (
+  <View className="customer-file__card">
+    <Text className="customer-file__title">{t('customerFile.owed')}</Text>
+    <Text className="customer-file__line">{t('customerFile.selfPaid', { amount: owed.self_paid.toFixed(2) })}</Text>
+    <Text className="customer-file__line">{t('customerFile.meals', { amount: owed.meals.toFixed(2) })}</Text>
+    <Text className="customer-file__total">{t('customerFile.total', { amount: owed.total.toFixed(2) })}</Text>
+  </View>
+)
+
+const EntryRow = ({ entry, onOpen }: { entry: TimelineEntry; onOpen: () => void }) => (
+  <View className="customer-file__entry" onClick={onOpen}>
+    <View className="customer-file__head">
+      <Text className="customer-file__name">{entry.title_key ? t(entry.title_key) : entry.name}</Text>
+      {entry.status && (
+        <Text className={`customer-file__status customer-file__status--${entry.status}`}>
+          {t(`stock.status.${entry.status}`)}
+        </Text>
+      )}
+    </View>
+    {entry.no && <Text className="customer-file__meta">{entry.no}</Text>}
+    <Text className="customer-file__meta">
+      {t('customerFile.by', { name: entry.by, at: centreClock.dateTime(entry.at) })}
+    </Text>
+  </View>
+)
+
+/** 客户档案: her stay, babies, allergies and diet, what she owes, and everything recorded about her. */
+export default observer(function CustomerFile() {
+  const [store] = useState(() => new CustomerFileStore(Number(Taro.getCurrentInstance().router?.params?.id)))
+  usePageTitle('customerFile.title')
+  useListPage({ refresh: store.refresh, loadMore: store.list.loadMore })
+  const file = store.file
+
+  return (
+    <PageShell className="customer-file" navBar={<NavBar title={t('customerFile.title')} back />}>
+      {file && (
+        <>
+          <StayCard file={file} />
+          {file.babies.length > 0 && (
+            <View className="customer-file__card">
+              <Text className="customer-file__title">{t('customerFile.babies')}</Text>
+              {file.babies.map((baby) => (
+                <BabyCard key={baby.id} baby={baby} />
+              ))}
+            </View>
+          )}
+          <OwedCard owed={file.owed} />
+          <Text className="customer-file__section">{t('customerFile.timeline')}</Text>
+        </>
+      )}
+      <View className="customer-file__items">
+        <RecordList
+          list={store.list}
+          keyOf={(entry) => `${entry.kind}-${entry.id}`}
+          emptyText={t('customerFile.empty')}
+          renderItem={(entry) => <EntryRow entry={entry} onOpen={() => store.openEntry(entry)} />}
+        />
+      </View>
+    </PageShell>
+  )
+})

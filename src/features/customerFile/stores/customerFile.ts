@@ -1,0 +1,46 @@
+// 客户档案: one mother's stay, babies, allergies and diet, what she owes, and her timeline page by page.
+import { makeAutoObservable, runInAction } from 'mobx'
+import { FEATURES } from '@/features/registry'
+import { openFormStore } from '@/features/forms'
+import { customerStore } from '@/stores'
+import { PagedList } from '@/stores/pagedList'
+import { customerTimeline, type CustomerFile, type TimelineEntry } from '../api/timeline'
+
+export type { CustomerFile, TimelineEntry }
+
+export class CustomerFileStore {
+  /** Her file's head, from the first page's answer; null until it comes. */
+  file: CustomerFile | null = null
+  readonly list = new PagedList<TimelineEntry>((page, limit) => this.fetch(page, limit))
+
+  /** Whose file: `customerId`, else the current customer's (none: an empty file). */
+  readonly customerId: number | undefined
+
+  constructor(customerId?: number) {
+    this.customerId = customerId || customerStore.customerInfo?.id
+    makeAutoObservable(this, { list: false, customerId: false }, { autoBind: true })
+  }
+
+  private async fetch(page: number, limit: number) {
+    if (!this.customerId) return { list: [], total: 0 }
+    const answer = await customerTimeline({ customer_id: this.customerId, page, limit })
+    runInAction(() => (this.file = answer.file))
+    return answer
+  }
+
+  /** The page opened or was pulled: her file afresh. */
+  refresh() {
+    return this.list.reload()
+  }
+
+  /** The sums of her stay: whether she owes anything. */
+  get owes() {
+    return (this.file?.owed.total ?? 0) > 0
+  }
+
+  /** Opens an entry's record on the page its lists open it with; false when the app has no such page. */
+  openEntry(entry: TimelineEntry): boolean {
+    const feature = FEATURES.find((candidate) => candidate.route === entry.route)
+    return feature ? openFormStore.open(feature, entry.id) : false
+  }
+}

@@ -1,0 +1,6 @@
+import { CustomerFile } from '@/features/customerFile'
+
+/** 客户档案: one mother's stay, babies, sums owed and everything recorded about her (`?id=`). */
+export default function Page() {
+  return <CustomerFile />
+}

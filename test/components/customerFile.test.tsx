@@ -1,0 +1,154 @@
+import { render, screen } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import CustomerFile from '@/features/customerFile/components/CustomerFile'
+import { CustomerFileStore } from '@/features/customerFile/stores/customerFile'
+import Home from '@/pages/tabPages/index'
+import { setLocale } from '@/i18n'
+import { customerStore } from '@/stores'
+import { CUSTOMER_FILE_PAGE } from '@/routes'
+import { callsTo, click, demoUser, mockApi, settle } from './support/helpers'
+import { signedIn } from './support/signedIn'
+
+const TIMELINE = '/api/care/customer/timeline'
+
+const lin = { id: 7, name: '林晓雯', phone: '13900000001', room: '801', delivery_date: '2026-11-10', children: [] }
+
+const file = {
+  id: lin.id,
+  name: lin.name,
+  phone: lin.phone,
+  room: lin.room,
+  allergies: '青霉素过敏',
+  diet_needs: null,
+  stay: {
+    id: 3,
+    kind: 'month',
+    check_in_date: '2026-11-13',
+    planned_days: 28,
+    leave_date: '2026-12-11',
+    room: '801',
+    package_id: null,
+    package_name: '尊享套餐',
+    status: 'in_house',
+    left_on: null,
+    day: 10,
+    overdue: false,
+  },
+  babies: [
+    {
+      id: 11,
+      name: '宝宝1',
+      sex: 'female',
+      birth_date: '2026-11-10',
+      birth_weight: 3100,
+      age_days: 12,
+      latest: { round_date: '2026-11-22', weight: 3260, temperature: 37.1, jaundice: 8.2 },
+      trend: [
+        { round_date: '2026-11-21', weight: 3200, temperature: 36.6, jaundice: 6.5 },
+        { round_date: '2026-11-22', weight: 3260, temperature: 37.1, jaundice: 8.2 },
+      ],
+    },
+  ],
+  owed: { self_paid: 79.8, meals: 90, total: 169.8 },
+}
+
+const entry = (id: number, extra: object) => ({
+  kind: 'record',
+  id,
+  name: '访客出入登记表',
+  title_key: 'form.title.visit',
+  route: '/pagesHome/pages/form/visit/form',
+  at: '2026-11-22T02:00:00.000Z',
+  by: '前台小王',
+  no: null,
+  status: null,
+  ...extra,
+})
+
+const entries = [
+  entry(5, {
+    kind: 'specialCare',
+    name: '自费物品消费表',
+    title_key: 'form.title.specialCare',
+    route: '/pagesHome/pages/form/Selffundeditemconsumptiontable/form',
+    no: 'ZF20261122-00001',
+    status: 'pending',
+    at: '2026-11-22T03:00:00.000Z',
+  }),
+  entry(12, {}),
+]
+
+function server() {
+  return mockApi({
+    [TIMELINE]: ({ page }) => ({ code: 1, res: { list: page === 1 ? entries : [], total: 2, file } }),
+    '/api/care/account/info': () => ({ code: 1, res: demoUser }),
+    '/api/care/account/index': () => ({ code: 1, res: { date: '2026-11-22', counts: {} } }),
+    '/api/care/account/siteList': () => ({ code: 1, res: [{ id: 1, name: '阳光一店' }] }),
+  })
+}
+
+beforeEach(() => {
+  signedIn()
+  jest.spyOn(Taro, 'stopPullDownRefresh').mockImplementation(() => {})
+  jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: { id: String(lin.id) } } } as never)
+})
+
+describe('her file store', () => {
+  it('reads her file and her timeline of the mother it was opened for', async () => {
+    const api = server()
+    const store = new CustomerFileStore(lin.id)
+    await store.refresh()
+    expect(callsTo(api, TIMELINE).map((call) => call.data)).toEqual([{ customer_id: lin.id, page: 1, limit: 20 }])
+    expect(store.file?.owed.total).toBe(169.8)
+    expect(store.owes).toBe(true)
+    expect(store.list.items.map((item) => item.id)).toEqual([5, 12])
+  })
+
+  it('opens an entry on the page its lists open it with', async () => {
+    server()
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    const store = new CustomerFileStore(lin.id)
+    await store.refresh()
+    expect(store.openEntry(store.list.items[1])).toBe(true)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesHome/pages/form/visit/form?id=12' })
+    expect(store.openEntry({ ...store.list.items[1], route: '/nowhere' })).toBe(false)
+  })
+})
+
+describe('her file page', () => {
+  it('shows her stay, babies, allergies, what she owes and her timeline', async () => {
+    server()
+    const { container } = render(<CustomerFile />)
+    await settle()
+    expect(screen.getByText('第 10 / 28 天')).toBeTruthy()
+    expect(screen.getByText('过敏：青霉素过敏')).toBeTruthy()
+    expect(screen.getByText('12 天')).toBeTruthy()
+    expect(screen.getByText('黄疸 8.2 mg/dL')).toBeTruthy()
+    expect(screen.getByText('近 2 次体重：3200 → 3260')).toBeTruthy()
+    expect(screen.getByText('合计 ¥169.80')).toBeTruthy()
+    const rows = [...container.querySelectorAll('.customer-file__entry')].map((row) => row.textContent)
+    expect(rows).toEqual([
+      expect.stringMatching(/^自费物品消费表待审核ZF20261122-00001前台小王/),
+      expect.stringMatching(/^访客出入登记表前台小王/),
+    ])
+  })
+
+  it('reads in English', async () => {
+    server()
+    setLocale('en')
+    render(<CustomerFile />)
+    await settle()
+    expect(screen.getByText('Day 10 of 28')).toBeTruthy()
+    expect(screen.getByText('Total ¥169.80')).toBeTruthy()
+  })
+
+  it('opens from the home card’s mother', async () => {
+    server()
+    customerStore.select(lin)
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    render(<Home />)
+    await settle()
+    click(screen.getByText('林晓雯'))
+    expect(navigateTo).toHaveBeenCalledWith({ url: `${CUSTOMER_FILE_PAGE}?id=${lin.id}` })
+  })
+})
