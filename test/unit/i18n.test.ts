@@ -29,6 +29,7 @@ describe('i18n', () => {
       [require('@locales/forms/zh-CN.json'), require('@locales/forms/en.json')],
       [require('@locales/location/zh-CN.json'), require('@locales/location/en.json')],
       [require('@locales/admin/zh-CN.json'), require('@locales/admin/en.json')],
+      [require('@locales/notice/zh-CN.json'), require('@locales/notice/en.json')],
       [require('@locales/server/zh-CN.json'), require('@locales/server/en.json')],
     ]) {
       expect(Object.keys(chinese).filter((key) => !(key in english))).toEqual([])
@@ -66,12 +67,14 @@ describe('every key the code names exists', () => {
     ...require('@locales/forms/zh-CN.json'),
     ...require('@locales/location/zh-CN.json'),
     ...require('@locales/admin/zh-CN.json'),
+    ...require('@locales/notice/zh-CN.json'),
   }
   const english = {
     ...en,
     ...require('@locales/forms/en.json'),
     ...require('@locales/location/en.json'),
     ...require('@locales/admin/en.json'),
+    ...require('@locales/notice/en.json'),
   }
 
   it('finds the keys it checks', () => {
