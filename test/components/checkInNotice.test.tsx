@@ -8,6 +8,9 @@ import { customerStore } from '@/stores'
 import { callsTo, click, mockApi, settle } from './support/helpers'
 import { signedIn } from './support/signedIn'
 
+// A notice's save is several calls and a redraw of a long form: more than the default on a busy machine.
+jest.setTimeout(20_000)
+
 const SAVE = '/api/care/index/saveForm'
 const RECORD = '/api/care/index/getFormRecordInfo'
 const LIST = '/api/care/index/getFormRecord'
