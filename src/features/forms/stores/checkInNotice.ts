@@ -2,13 +2,14 @@
 // mother's changed name or phone is either corrected in her details or becomes a new arrival.
 // Imported by the two notice pages only.
 import { makeAutoObservable, runInAction } from 'mobx'
-import { customerInfo, customerSave, type CustomerSaveBody } from '@/api/customer'
+import { customerInfo } from '@/api/customer'
 import type { CustomerDetails } from '@/api/types'
 import type { StayKind } from '@yuezi/contract/forms/definitions/admission'
 import type { FieldError, FormData } from '@yuezi/contract/forms/types'
 import { isEmpty } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
 import { customerStore } from '@/stores'
+import { customerSave, type CustomerSaveBody } from '../api/admission'
 import { getFormRecordInfo, saveForm, type SaveFormBody } from '../api/formRecords'
 import type { FormSession } from './formSession'
 import { sessionCustomer } from './openSession'
