@@ -1,10 +1,10 @@
 import { request, type RequestOptions } from './request'
-import type { Customer, Page } from './types'
+import type { Customer, CustomerDetails, Page } from './types'
 
 export function customerList(body: { page: number; limit: number; keyword?: string }, options?: RequestOptions) {
   return request<Page<Customer>>('/api/care/customer/index', body, options)
 }
 
 export function customerInfo(id: number, options?: RequestOptions) {
-  return request<Customer>('/api/care/customer/info', { id }, options)
+  return request<CustomerDetails>('/api/care/customer/info', { id }, options)
 }

@@ -3,7 +3,7 @@
 import type { Static, TSchema } from 'typebox'
 import type { DeviceList, HomeReply, SiteList, UserInfo as UserInfoSchema } from '@yuezi/contract/api/account'
 import type { Saved as SavedReply } from '@yuezi/contract/api/common'
-import type { Customer as CustomerSchema } from '@yuezi/contract/api/customers'
+import type { Customer as CustomerSchema, CustomerInfo as CustomerInfoReply } from '@yuezi/contract/api/customers'
 import type {
   FormRecordCount as FormRecordCountReply,
   FormRecordInfo as FormRecordInfoReply,
@@ -25,6 +25,9 @@ export type Site = ResOf<typeof SiteList>[number]
 export type Device = ResOf<typeof DeviceList>[number]
 
 export type Customer = Static<typeof CustomerSchema>
+
+/** A customer with her details (customer/info), not her ID number. */
+export type CustomerDetails = ResOf<typeof CustomerInfoReply>
 
 export type Baby = Customer['children'][number]
 

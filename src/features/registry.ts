@@ -41,6 +41,8 @@ export interface Feature {
   name: string
   /** Filled in for the current customer, so one must be chosen first. */
   needsCustomer: boolean
+  /** A check-in notice: without a customer chosen it is a new arrival's. */
+  admits?: boolean
   /** Check-in notices: 月子 (true) or 小月子 (false), kept as openFormStore.is_month. */
   isMonth?: boolean
   /** Its tile on the home screen; none for a form opened from its list. */

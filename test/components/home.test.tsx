@@ -101,6 +101,15 @@ describe('home', () => {
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesHome/pages/form/Pediatricianrounds/form' })
   })
 
+  it('opens a check-in notice without a customer chosen: it is the notice of a new arrival', async () => {
+    homeApi()
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    await show()
+    click(screen.getByText('月子入住通知单'))
+    expect(Taro.showToast).not.toHaveBeenCalledWith(expect.objectContaining({ title: '请先选择客户' }))
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesHome/pages/form/checkInNotice/yz/form' })
+  })
+
   it('marks a check-in notice as 月子 or 小月子 and falls back to not-found when the page is missing', async () => {
     homeApi()
     const navigateTo = jest

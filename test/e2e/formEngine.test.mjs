@@ -4,11 +4,13 @@
 // baby; a form opens blank unless opened from a record; 入住须知 shows its whole text in the page.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useApp, zh, formZh, fmt, button, fieldOf, input, openEntry, sign } from './app.mjs'
-import { fill, formReady } from './formSteps.mjs'
+import { readFileSync } from 'node:fs'
+import { useApp, zh, formZh, fmt, button, fieldOf, input, openEntry, sign, eventually } from './app.mjs'
+import { fill, fillAll, formReady, saveAndWaitSaved } from './formSteps.mjs'
 import paediatricRound from '../support/paediatricRound.cjs'
 
 const app = useApp()
+const noticeZh = JSON.parse(readFileSync(new URL('../../locales/notice/zh-CN.json', import.meta.url), 'utf8'))
 
 /** The demo staff member's name (account demo). */
 const STAFF = '客服小李'
@@ -193,5 +195,128 @@ test("a round saved for her is at the top of her file's timeline, opened from th
   // The row opens the round it lists.
   await first.click()
   await page.waitForURL((url) => url.href.includes(`Pediatricianrounds/form?id=${round.id}`))
+  await page.close()
+})
+
+// ------------------------------------------------------------------------------------------
+// A check-in notice names its mother
+
+let phones = 0
+/** A mobile number no mother of the demo data has. */
+const newPhone = () => `137${String(Date.now() % 1e5).padStart(5, '0')}${String(phones++).padStart(3, '0')}`
+
+/** A room of the site with no mother in it (the last one, away from the rooms the demo mothers have). */
+async function freeRoom(page) {
+  const floors = await app.api(page, 'index/floorList', {})
+  return floors.flatMap((floor) => floor.rooms).findLast((room) => !room.customer_id).room
+}
+
+/** The rest of a month notice: package, a room, today for 28 days, a department. */
+const stayOf = (room) => [
+  { key: 'package', type: 'text', value: '28天尊享套餐' },
+  { key: 'room', type: 'room', value: room },
+  { key: 'check_in_date', type: 'date' },
+  { key: 'days', type: 'number', value: 28 },
+  { key: 'departments', type: 'multiselect' },
+]
+
+/** The mother the notice header names. */
+const noticeFor = (page) => page.locator('.notice-for__name')
+
+test('a 月子入住通知单 typed for a new arrival admits her: she is then the current customer, day 1 of 28, and in the picker', async () => {
+  const page = await app.newPage()
+  await app.login(page)
+  await page.locator('.home__date-value').waitFor()
+  const room = await freeRoom(page)
+  const phone = newPhone()
+  // No customer chosen: the notice is a new arrival's.
+  await openEntry(page, 'entry.checkInNoticeMonth')
+  await formReady(page, 'form.title.checkInNoticeMonth', 'customer_name')
+  await noticeFor(page).getByText(noticeZh['notice.newArrival'], { exact: true }).waitFor()
+  await fillAll(page, [
+    { key: 'customer_name', type: 'text', value: '周新' },
+    { key: 'phone', type: 'phone', value: phone },
+    { key: 'allergies', type: 'textarea', value: '青霉素过敏' },
+    ...stayOf(room),
+  ])
+  const id = await saveAndWaitSaved(page)
+  await noticeFor(page)
+    .getByText(fmt(noticeZh['notice.for'], { name: '周新' }), { exact: true })
+    .waitFor()
+  await page.getByText(fmt(noticeZh['notice.stayDay'], { day: 1, days: 28 }), { exact: true }).waitFor()
+  const record = await app.api(page, 'index/getFormRecordInfo', { id })
+  const her = await app.api(page, 'customer/info', { id: record.customer_id })
+  assert.deepEqual([her.name, her.phone, her.allergies, her.stay.room], ['周新', phone, '青霉素过敏', room])
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('customerInfo')).data)
+  assert.equal(stored.id, her.id)
+
+  // She is in the picker.
+  await page.goto(`${app.server.url}/`)
+  await page.locator('.customer-card').getByText('周新').waitFor()
+  await button(page, zh['home.changeCustomer']).click()
+  await input(page, zh['customer.searchPlaceholder']).fill(phone)
+  await page.locator('.customer-picker__row').filter({ hasText: '周新' }).first().waitFor()
+  await page.close()
+})
+
+test("changing a chosen mother's name on her notice asks: 更正她的资料 corrects her, 新客户入住 admits someone new", async () => {
+  const page = await app.newPage()
+  await app.loginAndPick(page)
+  const { list } = await app.api(page, 'customer/index', { page: 1, limit: 100 })
+  const notices = await app.api(page, 'index/getFormRecord', { name: '月子入住通知单', page: 1, limit: 100 })
+  const withNotice = new Set(notices.list.map((record) => record.customer_id))
+  const candidates = list.filter((c) => !withNotice.has(c.id) && c.phone && c.room)
+  const first = candidates.at(-1)
+  // Her babies, as the new arrival's, are born on the delivery date the notice starts with.
+  const second = candidates.findLast((c) => c !== first && (c.delivery_date || !c.children.length))
+  const question = page.locator('.notice-ask')
+
+  // Her phone corrected: her details change, and the notice is hers.
+  await signInFor(page, first)
+  await openEntry(page, 'entry.checkInNoticeMonth')
+  await formReady(page, 'form.title.checkInNoticeMonth', 'customer_name')
+  await noticeFor(page)
+    .getByText(fmt(noticeZh['notice.for'], { name: first.name }), { exact: true })
+    .waitFor()
+  const corrected = newPhone()
+  await fillAll(page, [{ key: 'phone', type: 'phone', value: corrected }, ...stayOf(first.room)])
+  await button(page, zh['common.save']).click()
+  await question.getByText(fmt(noticeZh['notice.askContent'], { name: first.name }), { exact: true }).waitFor()
+  await question.locator('.notice-ask__cancel').click()
+  await question.locator('.notice-ask__correct').waitFor({ state: 'hidden' })
+  assert.equal((await app.api(page, 'customer/info', { id: first.id })).phone, first.phone)
+  await button(page, zh['common.save']).click()
+  await question.locator('.notice-ask__correct').click()
+  const id = Number((await page.locator('.form-header__chip--edit').textContent({ timeout: 15000 })).match(/#(\d+)/)[1])
+  assert.equal((await app.api(page, 'customer/info', { id: first.id })).phone, corrected)
+  assert.equal((await app.api(page, 'index/getFormRecordInfo', { id })).customer_id, first.id)
+
+  // Another name and phone on the next mother's notice: someone new is admitted with it, not filed under her.
+  await page.goto(`${app.server.url}/`)
+  await button(page, zh['home.changeCustomer']).click()
+  await input(page, zh['customer.searchPlaceholder']).fill(second.name)
+  await page.locator('.customer-picker__row').filter({ hasText: second.name }).first().click()
+  await page.locator('.customer-card').getByText(second.name).waitFor()
+  await openEntry(page, 'entry.checkInNoticeMonth')
+  await formReady(page, 'form.title.checkInNoticeMonth', 'customer_name')
+  const phone = newPhone()
+  await fillAll(page, [
+    { key: 'customer_name', type: 'text', value: '吴新' },
+    { key: 'phone', type: 'phone', value: phone },
+    ...stayOf(await freeRoom(page)),
+  ])
+  await button(page, zh['common.save']).click()
+  await question.locator('.notice-ask__admit').click()
+  await noticeFor(page)
+    .getByText(fmt(noticeZh['notice.for'], { name: '吴新' }), { exact: true })
+    .waitFor()
+  const admitted = await eventually(async () => {
+    const found = await app.api(page, 'customer/index', { page: 1, limit: 10, keyword: phone, status: 'all' })
+    return found.list[0]
+  }, 'the admitted mother')
+  assert.equal(admitted.name, '吴新')
+  assert.equal((await app.api(page, 'customer/info', { id: second.id })).name, second.name)
+  const theirs = await app.api(page, 'index/getFormRecord', { name: '月子入住通知单', customer_id: second.id })
+  assert.equal(theirs.total, 0)
   await page.close()
 })

@@ -102,3 +102,45 @@ it('her file shows the round just saved at the top of her timeline, with her bab
   const calls = h.calls.filter((call) => call.url.endsWith('/api/care/customer/timeline'))
   expect(calls.at(-1).reply.res.list[0]).toMatchObject({ kind: 'record', id: round.id })
 })
+
+// A check-in notice names its mother: these come last, as the mother they admit becomes the current customer.
+const noticeZh = require('../../locales/notice/zh-CN.json')
+
+/** The mother the notice's header names. */
+const noticeFor = () => h.textOf(h.$('.notice-for__name')).trim()
+
+it('a 月子入住通知单 started with 新入住 admits a new arrival: she is the current customer and in the picker', async () => {
+  await openForm('pagesHome/pages/form/checkInNotice/yz/form', 'customer_name')
+  expect(noticeFor()).toBe(fmt(noticeZh['notice.for'], { name: twinsMother.name }))
+  h.tap(h.byText(noticeZh['notice.startNewArrival'])[0])
+  await h.waitFor(() => noticeFor() === noticeZh['notice.newArrival'], { what: 'a new arrival’s notice' })
+  const floors = await api('index/floorList', {}, token)
+  const room = floors.flatMap((floor) => floor.rooms).findLast((r) => !r.customer_id).room
+  const phone = `135${String(Date.now()).slice(-8)}`
+  await f.fillAll([
+    { key: 'customer_name', type: 'text', value: '郑新' },
+    { key: 'phone', type: 'phone', value: phone },
+    { key: 'package', type: 'text', value: '28天尊享套餐' },
+    { key: 'room', type: 'room', value: room },
+    { key: 'check_in_date', type: 'date' },
+    { key: 'days', type: 'number', value: '28' },
+    { key: 'departments', type: 'multiselect' },
+  ])
+  const id = await f.saveAndWaitSaved()
+  await h.waitFor(() => noticeFor() === fmt(noticeZh['notice.for'], { name: '郑新' }), { what: 'her name' })
+  const record = await api('index/getFormRecordInfo', { id }, token)
+  expect(h.storage.get('customerInfo')).toMatchObject({ id: record.customer_id, name: '郑新', phone, room })
+  const { list } = await api('customer/index', { page: 1, limit: 10, keyword: phone }, token)
+  expect(list.map((c) => [c.id, c.name])).toEqual([[record.customer_id, '郑新']])
+
+  // Her saved notice with her name changed asks; 更正她的资料 corrects her and keeps the notice hers.
+  await f.fill({ key: 'customer_name', type: 'text', value: '郑新新' })
+  h.tap('.form-page__save')
+  await h.waitFor(() => h.$('.notice-ask__correct'), { what: 'the question' })
+  expect(h.$('.notice-ask__admit')).toBeNull()
+  h.tap('.notice-ask__correct')
+  const saved = async () => (await api('index/getFormRecordInfo', { id }, token)).data.customer_name === '郑新新'
+  for (let tries = 0; tries < 100 && !(await saved()); tries++) await h.simulate.sleep(100)
+  expect((await api('customer/info', { id: record.customer_id }, token)).name).toBe('郑新新')
+  expect((await api('index/getFormRecordInfo', { id }, token)).data.customer_name).toBe('郑新新')
+})

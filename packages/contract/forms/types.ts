@@ -126,7 +126,7 @@ export interface FormDefinition {
 }
 
 /** A form's page without its fields: what the home screen and the page titles need of it. */
-export type FormPageInfo = Pick<FormDefinition, 'name' | 'titleKey' | 'route' | 'needsCustomer'>
+export type FormPageInfo = Pick<FormDefinition, 'name' | 'titleKey' | 'route' | 'needsCustomer' | 'admits'>
 
 export type RuleName =
   /** A typed field left empty (请输入 / Please enter). */

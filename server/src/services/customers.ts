@@ -115,8 +115,10 @@ export async function writeAdmission(
     id = await customers.insertCustomer(tx, actor.siteId, details)
   } else {
     id = input.id
-    const { room, ...rest } = details
-    await customers.updateCustomer(tx, id, stay ? details : rest)
+    const { room, idCard: _idCard, ...rest } = details
+    // A change that leaves out her ID number keeps it: the app never holds it (customer/info leaves it out).
+    const changed = { ...rest, ...('id_card' in data ? { idCard } : {}), ...(stay ? { room } : {}) }
+    await customers.updateCustomer(tx, id, changed)
   }
   await writeBabies(tx, id, data.babies, input.id !== undefined)
   await auditSave(tx, {

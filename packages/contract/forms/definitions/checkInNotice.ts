@@ -16,7 +16,6 @@ const notify: Field = { key: 'departments', type: 'multiselect', required: true,
 export const checkInNoticeMonth: FormDefinition = {
   ...FORM_PAGES.checkInNoticeMonth,
   onePerCustomer: true,
-  admits: true,
   sections: [
     {
       titleKey: 'form.section.mother',
@@ -77,7 +76,6 @@ export const checkInNoticeMonth: FormDefinition = {
 export const checkInNoticeSmall: FormDefinition = {
   ...FORM_PAGES.checkInNoticeSmall,
   onePerCustomer: true,
-  admits: true,
   sections: [
     {
       titleKey: 'form.section.mother',

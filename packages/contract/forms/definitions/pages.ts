@@ -26,12 +26,14 @@ export const FORM_PAGES = {
     titleKey: 'form.title.checkInNoticeMonth',
     route: '/pagesHome/pages/form/checkInNotice/yz/form',
     needsCustomer: true,
+    admits: true,
   },
   checkInNoticeSmall: {
     name: '小月子入住通知单',
     titleKey: 'form.title.checkInNoticeSmall',
     route: '/pagesHome/pages/form/checkInNotice/yzSmall/form',
     needsCustomer: true,
+    admits: true,
   },
   outApplyGeneral: {
     name: '出库单',

@@ -158,6 +158,8 @@ const SAVE_FORM = '/api/care/index/saveForm'
 
 /** An ID number whose check digit is right (GB 11643). */
 const ID_CARD = '11010519491231002X'
+/** Another valid ID number, of a mother whose details change. */
+const ID_CARD_KEPT = '110105199003071239'
 
 let phones = 0
 /** A mobile number no other test of the file uses. */
@@ -266,6 +268,23 @@ describe('admission, stays and check-out', () => {
     assert.equal((await infoOf(id)).remark, '改')
     // Another site's mother of that phone is not this site's business.
     assert.equal((await as(SAVE, admissionOf('906', today, { phone: first.phone }), other.token)).code, 1)
+  })
+
+  it('keeps her ID number when a change of her details leaves it out', async () => {
+    const first = admissionOf('914', today, { id_card: ID_CARD_KEPT })
+    const id = (await as(SAVE, first)).res.id
+    const { room, check_in_date, days, stay_kind, ...details } = first
+    const change = await as(SAVE, { ...details, id_card: undefined, id, customer_name: '沈若兰改' })
+    assert.equal(change.code, 1, change.msg)
+    const [row] = await app.db
+      .select({ name: customers.name, idCard: customers.idCard })
+      .from(customers)
+      .where(eq(customers.id, id))
+    assert.deepEqual(row, { name: '沈若兰改', idCard: ID_CARD_KEPT })
+    // Sent empty, it is taken off.
+    await as(SAVE, { ...details, id_card: null, id })
+    const [cleared] = await app.db.select({ idCard: customers.idCard }).from(customers).where(eq(customers.id, id))
+    assert.equal(cleared.idCard, null)
   })
 
   it('checks the ID number and the form with the admission form', async () => {

@@ -45,7 +45,7 @@ export interface FormBackend {
   exportSheet?: (name: string, query: Omit<RecordsQuery, 'page' | 'limit'>) => Promise<ServerFile>
 }
 
-const careRecords: FormBackend = {
+export const careRecords: FormBackend = {
   send: (body) => saveForm(body),
   load: (id) => getFormRecordInfo(id),
   list: (name, query) => getFormRecord({ name, ...query }),
@@ -60,6 +60,8 @@ export interface FormPageOptions {
   setup?: (session: FormSession) => void | (() => void)
   /** A loaded record that can only be read (an order no longer pending): no save, no delete. */
   readOnly?: (record: FormRecord) => boolean
+  /** Asked before a save is sent (the check-in notice's mother): false keeps the form as it is. */
+  beforeSave?: (session: FormSession) => Promise<boolean>
 }
 
 type Status = 'loading' | 'ready' | 'error'
@@ -190,7 +192,8 @@ export class FormPageStore {
     if (feature?.isMonth !== undefined) openFormStore.setIsMonth(feature.isMonth)
     formOptionsStore.reset()
     const id = idParam()
-    if (!id && this.definition.needsCustomer && !customerStore.customerInfo) {
+    // A form that admits its mother opens for a new arrival when none is chosen.
+    if (!id && this.definition.needsCustomer && !this.definition.admits && !customerStore.customerInfo) {
       this.choosingCustomer = true
       return
     }
@@ -198,11 +201,16 @@ export class FormPageStore {
     if (this.definition.onePerCustomer) openFormStore.fetchFormRecord(this.definition.name).catch(() => {})
   }
 
-  /** The customer picker closed: the form opens for the chosen customer; without one, home. */
+  /** Opens the customer picker over the form (to fill it in for another customer). */
+  chooseCustomer() {
+    this.choosingCustomer = true
+  }
+
+  /** The customer picker closed: the form opens for the chosen customer; without one, the open form stays or home. */
   customerPicked() {
     this.choosingCustomer = false
     if (customerStore.customerInfo) this.start()
-    else goHome()
+    else if (!this.session) goHome()
   }
 
   /** The page closed: what is typed stays on the device. */
@@ -265,6 +273,7 @@ export class FormPageStore {
   async save() {
     const session = this.session
     if (!session) return
+    if (this.options.beforeSave && !(await this.options.beforeSave(session))) return
     const { definition } = this
     const result = await session.save((body) =>
       this.backend.send({

@@ -47,10 +47,10 @@ class OpenFormStore {
   /**
    * Opens a form or list page (a saved record of it with `id`), which becomes the open form.
    * A new record of a form filled in for the current customer needs one: without, says so and
-   * answers false (the caller offers the customer picker).
+   * answers false (the caller offers the customer picker); a check-in notice opens for a new arrival.
    */
   open(feature: Feature, id?: number): boolean {
-    if (!id && feature.needsCustomer && !customerStore.customerInfo) {
+    if (!id && feature.needsCustomer && !feature.admits && !customerStore.customerInfo) {
       toast(t('home.chooseCustomerFirst'))
       return false
     }

@@ -47,6 +47,8 @@ export interface OpenOptions {
   fresh?: boolean
   /** Reads a record (getFormRecordInfo by default; an order's info for the stock forms). */
   load?: (id: number) => Promise<FormRecord>
+  /** A new record for no customer, even with one chosen (a check-in notice of a new arrival). */
+  noCustomer?: boolean
 }
 
 /**
@@ -58,10 +60,10 @@ export interface OpenOptions {
  */
 export async function openSession(
   definition: FormDefinition,
-  { id, fresh = false, load = (recordId) => getFormRecordInfo(recordId) }: OpenOptions = {},
+  { id, fresh = false, load = (recordId) => getFormRecordInfo(recordId), noCustomer = false }: OpenOptions = {},
 ): Promise<FormSession> {
   dropDraftsWithoutAccount()
-  const current = currentCustomer()
+  const current = noCustomer ? null : currentCustomer()
   if (id) {
     const record = await load(id)
     let customer = current

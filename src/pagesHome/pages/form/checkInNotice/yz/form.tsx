@@ -1,7 +1,7 @@
-import { FormPage } from '@/features/forms'
+import CheckInNotice from '@/features/forms/components/CheckInNotice'
 import { checkInNoticeMonth } from '@yuezi/contract/forms/definitions/checkInNotice'
 
-/** 月子入住通知单 (is_month true): one per customer, reopened for editing. */
+/** 月子入住通知单 (is_month true): one per customer, reopened for editing; a new arrival is admitted with it. */
 export default function Page() {
-  return <FormPage definition={checkInNoticeMonth} />
+  return <CheckInNotice definition={checkInNoticeMonth} kind="month" />
 }

@@ -1,7 +1,7 @@
-import { FormPage } from '@/features/forms'
+import CheckInNotice from '@/features/forms/components/CheckInNotice'
 import { checkInNoticeSmall } from '@yuezi/contract/forms/definitions/checkInNotice'
 
-/** 小月子入住通知单 (is_month false): one per customer, reopened for editing. */
+/** 小月子入住通知单 (is_month false): one per customer, reopened for editing; a new arrival is admitted with it. */
 export default function Page() {
-  return <FormPage definition={checkInNoticeSmall} />
+  return <CheckInNotice definition={checkInNoticeSmall} kind="small" />
 }

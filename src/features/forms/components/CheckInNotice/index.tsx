@@ -1,0 +1,114 @@
+import { useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import { Button, Popup } from '@nutui/nutui-react-taro'
+import { observer } from 'mobx-react-lite'
+import { popupPortal } from '@/components/popupPortal'
+import type { StayKind } from '@yuezi/contract/forms/definitions/admission'
+import type { FormDefinition } from '@yuezi/contract/forms/types'
+import { t } from '@/i18n'
+import { customerStore } from '@/stores'
+import { CheckInNoticeStore } from '../../stores/checkInNotice'
+import { careRecords, type FormPageStore } from '../../stores/formPage'
+import FormPage from '../FormPage'
+import './locales'
+import './index.scss'
+
+/** Whom the notice is for: the chosen mother (room, day N of M) or a new arrival, and the way to the other. */
+const NoticeFor = observer(function NoticeFor({ page, notice }: { page: FormPageStore; notice: CheckInNoticeStore }) {
+  const customer = page.session?.customer
+  if (!page.session) return null
+  const stay = customer && customerStore.customerInfo?.id === customer.id ? customerStore.customerInfo.stay : null
+  return (
+    <View className={`notice-for ${customer ? '' : 'notice-for--new'}`}>
+      <View className="notice-for__who">
+        <Text className="notice-for__name">
+          {customer ? t('notice.for', { name: customer.name }) : t('notice.newArrival')}
+        </Text>
+        {customer?.room && <Text className="notice-for__meta">{t('notice.room', { room: customer.room })}</Text>}
+        {stay?.day && (
+          <Text className="notice-for__meta">{t('notice.stayDay', { day: stay.day, days: stay.planned_days })}</Text>
+        )}
+        {!customer && <Text className="notice-for__hint">{t('notice.newArrivalHint')}</Text>}
+      </View>
+      {customer ? (
+        page.session.isNew && (
+          <Button className="notice-for__switch" size="small" fill="outline" type="primary" onClick={notice.newArrival}>
+            {t('notice.startNewArrival')}
+          </Button>
+        )
+      ) : (
+        <Button className="notice-for__switch" size="small" fill="outline" type="primary" onClick={page.chooseCustomer}>
+          {t('notice.chooseExisting')}
+        </Button>
+      )}
+    </View>
+  )
+})
+
+/** The question asked when the chosen mother's name or phone was changed. */
+const NamedQuestion = observer(function NamedQuestion({
+  page,
+  notice,
+}: {
+  page: FormPageStore
+  notice: CheckInNoticeStore
+}) {
+  const session = page.session
+  const name = session?.customer?.name ?? ''
+  return (
+    <Popup
+      className="notice-ask"
+      visible={notice.asking}
+      position="bottom"
+      round
+      title={t('notice.askTitle')}
+      portal={popupPortal}
+      onClose={() => notice.choose('cancel')}
+    >
+      <View className="notice-ask__body">
+        <Text className="notice-ask__text">
+          {session?.isNew ? t('notice.askContent', { name }) : t('notice.askEditing', { name })}
+        </Text>
+        <Button className="notice-ask__correct" type="primary" block onClick={() => notice.choose('correct')}>
+          {t('notice.correct')}
+        </Button>
+        {session?.isNew && (
+          <Button
+            className="notice-ask__admit"
+            type="primary"
+            fill="outline"
+            block
+            onClick={() => notice.choose('admit')}
+          >
+            {t('notice.admit')}
+          </Button>
+        )}
+        <Button className="notice-ask__cancel" fill="none" block onClick={() => notice.choose('cancel')}>
+          {t('common.cancel')}
+        </Button>
+      </View>
+    </Popup>
+  )
+})
+
+/** A check-in notice (月子 or 小月子): for the mother it names, or for a new arrival admitted with it. */
+export default function CheckInNotice({ definition, kind }: { definition: FormDefinition; kind: StayKind }) {
+  const [notice] = useState(() => new CheckInNoticeStore(kind))
+  return (
+    <FormPage
+      definition={definition}
+      backend={{ ...careRecords, send: notice.send }}
+      setup={notice.setup}
+      beforeSave={notice.beforeSave}
+      tools={(page) => {
+        notice.attach(page)
+        return (
+          <>
+            <NoticeFor page={page} notice={notice} />
+            <NamedQuestion page={page} notice={notice} />
+          </>
+        )
+      }}
+    />
+  )
+}

@@ -1,0 +1,176 @@
+// A check-in notice names the mother it is for: a new arrival is admitted with it, and a chosen
+// mother's changed name or phone is either corrected in her details or becomes a new arrival.
+// Imported by the two notice pages only.
+import { makeAutoObservable, runInAction } from 'mobx'
+import { customerInfo } from '@/api/customer'
+import type { CustomerDetails } from '@/api/types'
+import type { StayKind } from '@yuezi/contract/forms/definitions/admission'
+import type { FieldError, FormData } from '@yuezi/contract/forms/types'
+import { isEmpty } from '@yuezi/contract/forms/validate'
+import { t } from '@/i18n'
+import { customerStore } from '@/stores'
+import { customerSave, type CustomerSaveBody } from '../api/admission'
+import { getFormRecordInfo, saveForm, type SaveFormBody } from '../api/formRecords'
+import type { FormSession } from './formSession'
+import { sessionCustomer } from './openSession'
+import type { FormPageStore } from './formPage'
+
+/** What the person chose when the chosen mother's name or phone was changed. */
+export type NamedChoice = 'correct' | 'admit' | 'cancel'
+
+const typed = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+
+/** The notice's value of `key` when there is one. */
+const some = (data: FormData, key: string, as = key): FormData => (isEmpty(data[key]) ? {} : { [as]: data[key] })
+
+/**
+ * The admission a new arrival's notice carries: her details, her babies (named after her, born on
+ * her delivery date) and her stay as the notice books it.
+ */
+export function admissionOf(kind: StayKind, data: FormData): FormData {
+  const name = typed(data.customer_name)
+  const rows = Array.isArray(data.babies) ? (data.babies as FormData[]) : []
+  const babies = rows.map((row, i) => ({
+    name: t(rows.length > 1 ? 'notice.babyNameOf' : 'notice.babyName', { name, n: i + 1 }),
+    birth_date: data.delivery_date,
+    ...some(row, 'sex'),
+    ...some(row, 'birth_weight'),
+  }))
+  return {
+    customer_name: name,
+    phone: typed(data.phone),
+    ...some(data, 'id_card'),
+    ...some(data, 'delivery_date'),
+    ...some(data, 'delivery_mode'),
+    ...some(data, 'hospital'),
+    ...some(data, 'allergies'),
+    ...some(data, 'diet_needs'),
+    ...some(data, 'diet_taboos', 'diet_needs'),
+    ...(babies.length ? { babies } : {}),
+    stay_kind: kind,
+    room: data.room,
+    check_in_date: data.check_in_date,
+    days: data.days,
+  }
+}
+
+/** Her details as customer/save changes them: as she is, with the name and phone (and ID number) the notice gives. */
+export function correctionOf(her: CustomerDetails, data: FormData): CustomerSaveBody {
+  const kept = Object.fromEntries(
+    (['delivery_date', 'delivery_mode', 'hospital', 'allergies', 'diet_needs', 'remark'] as const)
+      .filter((key) => her[key] !== null)
+      .map((key) => [key, her[key]]),
+  )
+  return {
+    id: her.id,
+    ...kept,
+    customer_name: typed(data.customer_name),
+    phone: typed(data.phone),
+    ...some(data, 'id_card'),
+    babies: her.children.map(({ name, sex, birth_date, birth_time, birth_weight }) => ({
+      name,
+      sex,
+      birth_date,
+      ...(birth_time ? { birth_time } : {}),
+      ...(birth_weight === null ? {} : { birth_weight }),
+    })),
+  }
+}
+
+/** Whether the notice names another mother than its chosen one (the name or phone was changed). */
+export function namesAnother(session: FormSession): boolean {
+  const { customer, values } = session
+  if (!customer) return false
+  return typed(values.customer_name) !== customer.name || typed(values.phone) !== (customer.phone ?? '')
+}
+
+export class CheckInNoticeStore {
+  /** The question on screen when the chosen mother's name or phone was changed; its answer goes to `answer`. */
+  asking = false
+  private answer: ((choice: NamedChoice) => void) | null = null
+  private page: FormPageStore | null = null
+  readonly kind: StayKind
+
+  constructor(kind: StayKind) {
+    this.kind = kind
+    makeAutoObservable<this, 'answer' | 'page'>(this, { kind: false, answer: false, page: false }, { autoBind: true })
+  }
+
+  /** The page's store, once made (the notice opens a new arrival's form through it). */
+  attach(page: FormPageStore) {
+    this.page = page
+  }
+
+  /** The form's rules for a new arrival: her babies are born on her delivery date. */
+  setup(session: FormSession) {
+    session.extraRules.push((data) =>
+      !session.customer && Array.isArray(data.babies) && data.babies.length && isEmpty(data.delivery_date)
+        ? [{ path: 'delivery_date', labelKey: 'form.field.delivery_date', rule: 'required' } satisfies FieldError]
+        : [],
+    )
+  }
+
+  /** Answers the question on screen. */
+  choose(choice: NamedChoice) {
+    this.asking = false
+    this.answer?.(choice)
+    this.answer = null
+  }
+
+  private ask(): Promise<NamedChoice> {
+    this.asking = true
+    return new Promise((resolve) => (this.answer = resolve))
+  }
+
+  /**
+   * Before a notice for a chosen mother that names another is sent: her details are corrected, or
+   * the notice becomes a new arrival's (a new record only), or nothing is sent.
+   */
+  async beforeSave(session: FormSession): Promise<boolean> {
+    if (!namesAnother(session)) return true
+    const choice = await this.ask()
+    if (choice === 'cancel') return false
+    if (choice === 'admit') {
+      if (!session.isNew) return false
+      runInAction(() => (session.customer = null))
+      return true
+    }
+    const id = session.customer!.id
+    try {
+      const her = await customerInfo(id, { loading: true, showError: true })
+      await customerSave(correctionOf(her, session.values), { loading: true, showError: true })
+      const corrected = await customerInfo(id, { loading: false, showError: false })
+      this.becomeCurrent(session, corrected)
+    } catch {
+      return false // the request layer has said why; the notice is kept as typed
+    }
+    return true
+  }
+
+  /** Sends the notice: a new arrival's with her admission, else for its mother. */
+  async send(body: SaveFormBody) {
+    const session = this.page?.session
+    if (body.customer_id !== undefined || body.id !== undefined || !session) return saveForm(body)
+    const saved = await saveForm({ ...body, admission: admissionOf(this.kind, body.data) })
+    // She is admitted: she becomes the customer the app's forms are filled in for.
+    try {
+      const record = await getFormRecordInfo(saved.id)
+      if (record.customer_id) this.becomeCurrent(session, await customerInfo(record.customer_id))
+    } catch {
+      // The notice is saved; she is found in the picker.
+    }
+    return saved
+  }
+
+  private becomeCurrent(session: FormSession, her: CustomerDetails) {
+    runInAction(() => {
+      customerStore.select(her)
+      session.customer = sessionCustomer(her)
+    })
+  }
+
+  /** A blank notice for a new arrival (no mother chosen for it). */
+  newArrival() {
+    return this.page?.start({ fresh: true, noCustomer: true })
+  }
+}
