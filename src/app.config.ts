@@ -3,12 +3,14 @@ import { pagesHomePages } from './features/registry'
 import {
   DEVICES_PAGE,
   ADMIN_PAGES,
+  CUSTOMER_PAGES,
   HOME_PAGE,
   MAIN_PAGES,
   MAP_PAGES,
   MAP_PAGES_ROOT,
   PAGES_ACCOUNT_ROOT,
   PAGES_ADMIN_ROOT,
+  PAGES_CUSTOMER_ROOT,
   PAGES_HOME_ROOT,
   PERSONAL_CENTRE_PAGE,
   pagePath,
@@ -37,6 +39,10 @@ export default defineAppConfig({
     { root: pagePath(PAGES_HOME_ROOT), pages: pagesHomePages() },
     { root: pagePath(PAGES_ACCOUNT_ROOT), pages: [pagePath(DEVICES_PAGE, PAGES_ACCOUNT_ROOT)] },
     { root: pagePath(PAGES_ADMIN_ROOT), pages: ADMIN_PAGES.map((route) => pagePath(route, PAGES_ADMIN_ROOT)) },
+    {
+      root: pagePath(PAGES_CUSTOMER_ROOT),
+      pages: CUSTOMER_PAGES.map((route) => pagePath(route, PAGES_CUSTOMER_ROOT)),
+    },
     ...mapPages,
   ],
   window: {
