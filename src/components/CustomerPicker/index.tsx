@@ -1,6 +1,6 @@
 // Not NutUI's SearchBar: it draws a plain Taro input, not the NutUI Input every other field uses (named, clearable, `.nut-input-native` on both targets).
 import { useEffect, useRef, useState } from 'react'
-import Taro from '@tarojs/taro'
+import Taro, { useDidShow } from '@tarojs/taro'
 import { ScrollView, Text, View } from '@tarojs/components'
 import { Button, Input, Popup } from '@nutui/nutui-react-taro'
 import { Check, Search } from '@nutui/icons-react-taro'
@@ -60,6 +60,9 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
   // 新建客户 was tapped: a customer chosen on return is the mother admitted (or the one her phone found).
   const admitting = useRef(false)
   const current = customerStore.customerInfo
+  // Hidden while another page is open: on H5 the sheet would cover it.
+  const [away, setAway] = useState(false)
+  useDidShow(() => setAway(false))
 
   useEffect(() => {
     if (!visible) return undefined
@@ -81,17 +84,20 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
     onClose()
   }
 
-  const admit = () => {
-    admitting.current = true
-    Taro.navigateTo({ url: ADMISSION_PAGE })
+  const go = (url: string) => {
+    setAway(true)
+    Taro.navigateTo({ url })
   }
 
-  const openStay = (customer: Customer) => Taro.navigateTo({ url: `${STAY_PAGE}?id=${customer.id}` })
+  const admit = () => {
+    admitting.current = true
+    go(ADMISSION_PAGE)
+  }
 
   return (
     <Popup
       className="customer-picker"
-      visible={visible}
+      visible={visible && !away}
       position="bottom"
       round
       closeable
@@ -149,7 +155,7 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
                   className="customer-picker__room"
                   onClick={(event) => {
                     event.stopPropagation()
-                    openStay(customer)
+                    go(`${STAY_PAGE}?id=${customer.id}`)
                   }}
                 >
                   {t(`customer.${action}`)}
