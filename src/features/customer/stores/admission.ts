@@ -14,12 +14,13 @@ export class AdmissionStore {
   duplicate: Duplicate | null = null
 
   constructor() {
+    // The rooms and packages afresh (a room freed a moment ago), before the form asks for them.
+    formOptionsStore.reset()
     makeAutoObservable(this, { session: false }, { autoBind: true })
   }
 
-  /** The rooms and packages afresh (a room freed a moment ago), and what was typed before leaving. */
+  /** What was typed before leaving. */
   enter() {
-    formOptionsStore.reset()
     this.session.restoreDraft()
   }
 
