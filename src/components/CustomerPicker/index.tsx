@@ -1,5 +1,5 @@
 // Not NutUI's SearchBar: it draws a plain Taro input, not the NutUI Input every other field uses (named, clearable, `.nut-input-native` on both targets).
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import Taro, { useDidShow } from '@tarojs/taro'
 import { ScrollView, Text, View } from '@tarojs/components'
 import { Button, Input, Popup } from '@nutui/nutui-react-taro'
@@ -57,12 +57,10 @@ const Footer = observer(function Footer({ onAdmit }: { onAdmit: () => void }) {
 /** Finds a customer by name, room or phone and makes them the current customer. */
 export default observer(function CustomerPicker({ visible, onClose }: CustomerPickerProps) {
   const [keyword, setKeyword] = useState(customerStore.keyword)
-  // 新建客户 was tapped: a customer chosen on return is the mother admitted (or the one her phone found).
-  const admitting = useRef(false)
   const current = customerStore.customerInfo
-  // Hidden while another page is open: on H5 the sheet would cover it.
-  const [away, setAway] = useState(false)
-  useDidShow(() => setAway(false))
+  // Hidden while a page opened from it is shown (on H5 the sheet would cover it).
+  const [away, setAway] = useState('')
+  useDidShow(() => setAway(''))
 
   useEffect(() => {
     if (!visible) return undefined
@@ -70,28 +68,20 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
     return () => clearTimeout(timer)
   }, [visible, keyword])
 
-  // Only her arrival closes the picker, not a new onClose of the page drawn again meanwhile.
+  // A customer chosen while 新建客户 is open is the mother admitted (or the one her phone found).
   useEffect(() => {
-    if (!admitting.current) return
-    admitting.current = false
-    onClose()
+    if (away === ADMISSION_PAGE) onClose()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current])
 
   const pick = (customer: Customer) => {
-    admitting.current = false
     customerStore.select(customer)
     onClose()
   }
 
   const go = (url: string) => {
-    setAway(true)
+    setAway(url)
     Taro.navigateTo({ url })
-  }
-
-  const admit = () => {
-    admitting.current = true
-    go(ADMISSION_PAGE)
   }
 
   return (
@@ -116,7 +106,13 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
           confirmType="search"
           onChange={setKeyword}
         />
-        <Button className="customer-picker__admit" size="small" type="primary" fill="none" onClick={admit}>
+        <Button
+          className="customer-picker__admit"
+          size="small"
+          type="primary"
+          fill="none"
+          onClick={() => go(ADMISSION_PAGE)}
+        >
           {t('customer.admit')}
         </Button>
       </View>
@@ -164,7 +160,7 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
             </View>
           )
         })}
-        <Footer onAdmit={admit} />
+        <Footer onAdmit={() => go(ADMISSION_PAGE)} />
       </ScrollView>
     </Popup>
   )
