@@ -51,12 +51,16 @@ export const ADMIN_PAGES = [
   IMPORT_PAGE,
 ]
 
-/** The subpackage of a mother's own pages: her file. */
+/** The subpackage of a mother's own pages: admitting her, her stay, her file. */
 export const PAGES_CUSTOMER_ROOT = '/pagesCustomer'
+/** Admitting a new mother (新建客户), from the customer picker. */
+export const ADMISSION_PAGE = `${PAGES_CUSTOMER_ROOT}/pages/admission/index`
+/** A mother's stay (`?id=`): checking her in or out. */
+export const STAY_PAGE = `${PAGES_CUSTOMER_ROOT}/pages/stay/index`
 /** Her file (客户档案, `?id=`): her stay, babies, sums owed and everything recorded about her. */
 export const CUSTOMER_FILE_PAGE = `${PAGES_CUSTOMER_ROOT}/pages/file/index`
 /** The mothers' subpackage's pages. */
-export const CUSTOMER_PAGES = [CUSTOMER_FILE_PAGE]
+export const CUSTOMER_PAGES = [ADMISSION_PAGE, STAY_PAGE, CUSTOMER_FILE_PAGE]
 
 /** The main package's pages, the first being the one the app opens on. */
 export const MAIN_PAGES = [

@@ -1,11 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { customerInfo, customerList } from '@/api/customer'
 import type { Baby, Customer } from '@/api/types'
+import type { CustomerStatus } from '@yuezi/contract/api/customers'
 import { PAGE_SIZE } from '@/config'
 import { latestCall } from '@/utils/latest'
 import { persist } from '@/utils/storage'
 
-export type { Baby, Customer }
+export type { Baby, Customer, CustomerStatus }
 
 // Only the newest page request applies: a new search supersedes one still on its way.
 const beginLoad = latestCall()
@@ -17,6 +18,8 @@ class CustomerStore {
   childrenData: Baby[] = []
 
   keyword = ''
+  /** Which mothers the picker lists: in house unless the person chooses another filter. */
+  status: CustomerStatus = 'in_house'
   list: Customer[] = []
   total = 0
   /** The last page loaded; 0 before the first. */
@@ -45,9 +48,10 @@ class CustomerStore {
     this.select(customer)
   }
 
-  /** Starts a new search; a page of the previous one still on its way is dropped. */
-  search(keyword: string) {
+  /** Starts a new search (of `status` too when given); a page of the previous one still on its way is dropped. */
+  search(keyword: string, status = this.status) {
     this.keyword = keyword
+    this.status = status
     this.list = []
     this.total = 0
     this.page = 0
@@ -65,7 +69,7 @@ class CustomerStore {
     try {
       const page = this.page + 1
       const result = await customerList(
-        { page, limit: PAGE_SIZE, keyword: this.keyword || undefined },
+        { page, limit: PAGE_SIZE, keyword: this.keyword || undefined, status: this.status },
         { loading: false, showError: false },
       )
       if (!isCurrent()) return

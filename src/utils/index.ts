@@ -57,3 +57,8 @@ export function isWeChatBrowser(userAgent = typeof navigator === 'undefined' ? '
 export function stripFormName(name: string): string {
   return name.replace(/[(){}[\]]/g, '')
 }
+
+/** "Day N of M" of a mother in house; nothing for one not in house, or stored before stays were kept. */
+export function stayDay(stay: { day: number | null; planned_days: number } | null | undefined): string {
+  return stay?.day ? t('customer.day', { day: stay.day, days: stay.planned_days }) : ''
+}

@@ -12,6 +12,7 @@ export const zh = locale('zh-CN.json')
 export const en = locale('en.json')
 export const formZh = locale('forms/zh-CN.json')
 export const adminZh = locale('admin/zh-CN.json')
+export const customerZh = locale('customer/zh-CN.json')
 export const serverZh = locale('server/zh-CN.json')
 export const fmt = (text, params) => text.replace(/\{(\w+)\}/g, (_, key) => String(params[key]))
 

@@ -4,7 +4,21 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createCanvas } from '@napi-rs/canvas'
-import { useApp, zh, formZh, fmt, button, fieldOf, saveButton, modal, openEntry, eventually } from './app.mjs'
+import {
+  useApp,
+  zh,
+  customerZh,
+  formZh,
+  fmt,
+  button,
+  fieldOf,
+  input,
+  isHome,
+  saveButton,
+  modal,
+  openEntry,
+  eventually,
+} from './app.mjs'
 import {
   FORMS,
   assertRecord,
@@ -388,4 +402,71 @@ test('收据遗失证明: ID-card photos are chosen, a webp refused with the mes
   await thumbnail.click()
   await page.locator(`.preview-image img[src*="${file.pathname}?link="]`).first().waitFor({ state: 'attached' })
   await page.close()
+})
+
+test('新建客户 from the picker: twins admitted, day 1 of 28, her phone offers her, and her check-out', async () => {
+  const page = await app.newPage()
+  await app.loginAndPick(page)
+  const floors = await app.api(page, 'index/floorList', {})
+  const [room] = floors.flatMap((floor) => floor.rooms).filter((r) => r.customer_id === null)
+  const name = `新妈妈${Date.now() % 10000}`
+  const phone = `137${String(Date.now() % 100000000).padStart(8, '0')}`
+  const picker = page.locator('.customer-picker')
+  const row = picker.locator('.customer-picker__row').filter({ hasText: name })
+
+  const admit = async (who, inRoom) => {
+    await page.locator('.customer-card').click()
+    await picker.locator('.nut-button').filter({ hasText: zh['customer.admit'] }).first().click()
+    await fieldOf(page, 'customer_name').waitFor()
+    await fill(page, { key: 'customer_name', type: 'text', value: who })
+    await fill(page, { key: 'phone', type: 'phone', value: phone })
+    await fill(page, { key: 'stay_kind', type: 'select' })
+    await fill(page, { key: 'room', type: 'room', value: inRoom.room })
+    await fill(page, { key: 'days', type: 'number', value: 28 })
+  }
+
+  await admit(name, room)
+  for (const [index, baby] of ['大宝', '二宝'].entries()) {
+    await fieldOf(page, 'babies').locator('.form-rows__add').click()
+    await fill(page, { key: `babies.${index}.name`, type: 'text', value: baby })
+    await fill(page, { key: `babies.${index}.sex`, type: 'select' })
+    await fill(page, { key: `babies.${index}.birth_date`, type: 'date' })
+  }
+  await button(page, zh['common.save']).click()
+  await page.waitForURL(isHome)
+  await page.locator('.customer-card').getByText(name).waitFor()
+  await page
+    .locator('.customer-card')
+    .getByText(fmt(zh['customer.day'], { day: 1, days: 28 }))
+    .waitFor()
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('childrenData')).data)
+  assert.deepEqual(
+    stored.map((baby) => baby.name),
+    ['大宝', '二宝'],
+  )
+
+  // Typed again (her phone, her room) as if new: the app offers her, with nothing typed lost.
+  await admit('另一位妈妈', room)
+  await button(page, zh['common.save']).click()
+  await page.getByText(fmt(customerZh['admission.duplicate.phone'], { name, room: room.room })).waitFor()
+  assert.equal(await fieldOf(page, 'customer_name').locator('input').inputValue(), '另一位妈妈')
+  await button(page, fmt(customerZh['admission.chooseHer'], { name })).click()
+  await page.waitForURL(isHome)
+  await page.locator('.customer-card').getByText(name).waitFor()
+
+  // Check-out from her row: confirmed by her name and room; she leaves 在住 for 已离开.
+  await page.locator('.customer-card').click()
+  await input(page, zh['customer.searchPlaceholder']).fill(name)
+  await row.getByText(zh['customer.checkOut'], { exact: true }).click()
+  await page.locator('.stay__action').click()
+  await modal(page)
+    .getByText(fmt(customerZh['stay.checkOutConfirm'], { name, room: room.room }))
+    .waitFor()
+  await modal(page).getByText(zh['customer.checkOut'], { exact: true }).click()
+  await page.locator('.stay__status').getByText(customerZh['stay.status.left']).waitFor()
+  await page.goBack()
+  await picker.locator('.customer-picker__filter--on').getByText(zh['customer.status.in_house']).waitFor()
+  await row.waitFor({ state: 'detached' })
+  await picker.getByText(zh['customer.status.left'], { exact: true }).click()
+  await row.waitFor()
 })

@@ -43,6 +43,7 @@ afterEach(() => {
     Object.assign(sessionStore, { token: '', userInfo: null, come: '' })
     Object.assign(customerStore, {
       keyword: '',
+      status: 'in_house',
       list: [],
       total: 0,
       page: 0,
@@ -399,7 +400,7 @@ describe('customerStore', () => {
         ok({ list: all.slice((page - 1) * limit, page * limit), total: all.length }),
     })
     await customerStore.search('')
-    expect(requestCalls()[0].data).toEqual({ page: 1, limit: 20 })
+    expect(requestCalls()[0].data).toEqual({ page: 1, limit: 20, status: 'in_house' })
     expect(customerStore).toMatchObject({ page: 1, total: 45, finished: false, loading: false })
     expect(customerStore.list).toHaveLength(20)
     await customerStore.loadMore()
@@ -411,13 +412,15 @@ describe('customerStore', () => {
     expect(ui.showLoading).not.toHaveBeenCalled()
   })
 
-  it('a new search sends its keyword and starts from page 1', async () => {
+  it('a new search sends its keyword and filter (in house unless another is chosen) and starts from page 1', async () => {
     mockServer({ '/api/care/customer/index': ok({ list: [customer], total: 1 }) })
     await customerStore.search('801')
+    await customerStore.search('李', 'left')
     await customerStore.search('李')
     expect(requestCalls().map((call) => call.data)).toEqual([
-      { page: 1, limit: 20, keyword: '801' },
-      { page: 1, limit: 20, keyword: '李' },
+      { page: 1, limit: 20, keyword: '801', status: 'in_house' },
+      { page: 1, limit: 20, keyword: '李', status: 'left' },
+      { page: 1, limit: 20, keyword: '李', status: 'left' },
     ])
     expect(customerStore.list).toEqual([customer])
     expect(customerStore.keyword).toBe('李')

@@ -1,25 +1,31 @@
 // Not NutUI's SearchBar: it draws a plain Taro input, not the NutUI Input every other field uses (named, clearable, `.nut-input-native` on both targets).
 import { useEffect, useState } from 'react'
+import Taro, { useDidShow } from '@tarojs/taro'
 import { ScrollView, Text, View } from '@tarojs/components'
 import { Button, Input, Popup } from '@nutui/nutui-react-taro'
 import { Check, Search } from '@nutui/icons-react-taro'
 import { observer } from 'mobx-react-lite'
 import EmptyState from '@/components/EmptyState'
 import { t, tCount } from '@/i18n'
+import { ADMISSION_PAGE, STAY_PAGE } from '@/routes'
 import { customerStore } from '@/stores'
-import type { Customer } from '@/stores/customer'
+import type { Customer, CustomerStatus } from '@/stores/customer'
+import { stayDay } from '@/utils'
 import { popupPortal } from '../popupPortal'
 import './index.scss'
 
 /** Wait for a pause in typing before searching (ms). */
 const SEARCH_DELAY = 300
 
+/** The picker's filters, in house first (its default). */
+const STATUSES: CustomerStatus[] = ['in_house', 'arriving', 'left', 'all']
+
 export interface CustomerPickerProps {
   visible: boolean
   onClose: () => void
 }
 
-const Footer = observer(function Footer() {
+const Footer = observer(function Footer({ onAdmit }: { onAdmit: () => void }) {
   const { list, total, loading, error, finished } = customerStore
   if (loading) return <Text className="customer-picker__footer">{t('common.loading')}</Text>
   if (error) {
@@ -33,7 +39,16 @@ const Footer = observer(function Footer() {
     )
   }
   if (finished && list.length === 0) {
-    return <EmptyState size="small" picture="customers" description={t('customer.none')} />
+    return (
+      <>
+        <EmptyState size="small" picture="customers" description={t('customer.none')} />
+        <View className="customer-picker__footer">
+          <Button size="small" type="primary" onClick={onAdmit}>
+            {t('customer.admit')}
+          </Button>
+        </View>
+      </>
+    )
   }
   if (finished) return <Text className="customer-picker__footer">{tCount('customer.total', total, { total })}</Text>
   return null
@@ -42,6 +57,10 @@ const Footer = observer(function Footer() {
 /** Finds a customer by name, room or phone and makes them the current customer. */
 export default observer(function CustomerPicker({ visible, onClose }: CustomerPickerProps) {
   const [keyword, setKeyword] = useState(customerStore.keyword)
+  const current = customerStore.customerInfo
+  // Hidden while a page opened from it is shown (on H5 the sheet would cover it).
+  const [away, setAway] = useState('')
+  useDidShow(() => setAway(''))
 
   useEffect(() => {
     if (!visible) return undefined
@@ -49,15 +68,26 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
     return () => clearTimeout(timer)
   }, [visible, keyword])
 
+  // A customer chosen while 新建客户 is open is the mother admitted (or the one her phone found).
+  useEffect(() => {
+    if (away === ADMISSION_PAGE) onClose()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current])
+
   const pick = (customer: Customer) => {
     customerStore.select(customer)
     onClose()
   }
 
+  const go = (url: string) => {
+    setAway(url)
+    Taro.navigateTo({ url })
+  }
+
   return (
     <Popup
       className="customer-picker"
-      visible={visible}
+      visible={visible && !away}
       position="bottom"
       round
       closeable
@@ -76,6 +106,26 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
           confirmType="search"
           onChange={setKeyword}
         />
+        <Button
+          className="customer-picker__admit"
+          size="small"
+          type="primary"
+          fill="none"
+          onClick={() => go(ADMISSION_PAGE)}
+        >
+          {t('customer.admit')}
+        </Button>
+      </View>
+      <View className="customer-picker__filters">
+        {STATUSES.map((status) => (
+          <Text
+            key={status}
+            className={`customer-picker__filter${status === customerStore.status ? ' customer-picker__filter--on' : ''}`}
+            onClick={() => customerStore.search(keyword.trim(), status)}
+          >
+            {t(`customer.status.${status}`)}
+          </Text>
+        ))}
       </View>
       <ScrollView
         className="customer-picker__list"
@@ -83,17 +133,34 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
         lowerThreshold={80}
         onScrollToLower={customerStore.loadMore}
       >
-        {customerStore.list.map((customer) => (
-          <View key={customer.id} className="customer-picker__row" onClick={() => pick(customer)}>
-            <View className="customer-picker__main">
-              <Text className="customer-picker__name">{customer.name}</Text>
-              <Text className="customer-picker__room">{t('customer.room', { room: customer.room })}</Text>
+        {customerStore.list.map((customer) => {
+          const stay = customer.stay
+          const action = stay?.status === 'in_house' ? 'checkOut' : stay?.status === 'arriving' ? 'checkIn' : null
+          return (
+            <View key={customer.id} className="customer-picker__row" onClick={() => pick(customer)}>
+              <View className="customer-picker__main">
+                <Text className="customer-picker__name">{customer.name}</Text>
+                <Text className="customer-picker__room">{t('customer.room', { room: customer.room })}</Text>
+                <Text className="customer-picker__phone">{stayDay(stay)}</Text>
+                {stay?.overdue && <Text className="customer-picker__overdue">{t('customer.overdue')}</Text>}
+              </View>
+              <Text className="customer-picker__phone">{customer.phone}</Text>
+              {customer.id === current?.id && <Check size={16} color="#e8627a" />}
+              {action && (
+                <Text
+                  className="customer-picker__room"
+                  onClick={(event) => {
+                    event.stopPropagation()
+                    go(`${STAY_PAGE}?id=${customer.id}`)
+                  }}
+                >
+                  {t(`customer.${action}`)}
+                </Text>
+              )}
             </View>
-            <Text className="customer-picker__phone">{customer.phone}</Text>
-            {customer.id === customerStore.customerInfo?.id && <Check size={16} color="#e8627a" />}
-          </View>
-        ))}
-        <Footer />
+          )
+        })}
+        <Footer onAdmit={() => go(ADMISSION_PAGE)} />
       </ScrollView>
     </Popup>
   )

@@ -81,6 +81,7 @@ export function resetApp() {
     settingsStore.rememberAccount('')
   })
   customerStore.clear()
+  runInAction(() => (customerStore.status = 'in_house'))
   setLocale('zh-CN')
 }
 

@@ -4,7 +4,7 @@
 import { makeAutoObservable, runInAction, toJS } from 'mobx'
 import { RequestError } from '@/api/request'
 import { uploadLinks } from '@/api/uploads'
-import type { Baby, FormRecord, Saved, ServerFieldError } from '@/api/types'
+import type { Baby, Customer, FormRecord, Saved, ServerFieldError } from '@/api/types'
 import { fieldErrorMessage } from '@yuezi/contract/forms/messages'
 import type { ComputeContext, Field, FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { initialValues } from '@yuezi/contract/forms/initial'
@@ -24,6 +24,8 @@ export interface SessionCustomer {
   phone?: string
   delivery_date?: string | null
   children: Baby[]
+  /** Her stay, for the day N of M beside her name. */
+  stay?: Customer['stay']
 }
 
 export type SaveResult =

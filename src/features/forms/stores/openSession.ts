@@ -19,6 +19,7 @@ export function sessionCustomer(customer: Customer, children: Baby[] = customer.
     phone: customer.phone,
     delivery_date: customer.delivery_date,
     children,
+    stay: customer.stay,
   }
 }
 

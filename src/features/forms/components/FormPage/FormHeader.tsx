@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { workingDateStore } from '@/stores'
+import { stayDay } from '@/utils'
 import type { FormSession } from '@/features/forms/stores/formSession'
 import { timeText } from '../../summary'
 
@@ -43,7 +44,7 @@ export default observer(function FormHeader({
       <View className="form-header__meta">
         <Text className="form-header__customer">
           {customer
-            ? t('formUi.forCustomer', { name: customer.name, room: customer.room ?? t('common.dash') })
+            ? `${t('formUi.forCustomer', { name: customer.name, room: customer.room ?? t('common.dash') })} ${stayDay(customer.stay)}`
             : t('home.noCustomer')}
         </Text>
         <Text className="form-header__date">{t('formUi.workingDate', { date: workingDateStore.today })}</Text>

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
+import { observer } from 'mobx-react-lite'
+import NavBar from '@/components/NavBar'
+import PageShell from '@/components/PageShell'
+import { FormRenderer } from '@/features/forms'
+import { useLoginGuard } from '@/hooks/useLoginGuard'
+import { usePageTitle } from '@/hooks/usePageTitle'
+import { t, type MessageKey } from '@/i18n'
+import { sessionStore } from '@/stores'
+import '../../locales'
+import { AdmissionStore } from '../../stores/admission'
+import './index.scss'
+
+/** 新建客户: the admission form drawn by the form engine; a duplicate offers the mother already here. */
+export default observer(function Admission() {
+  const [store] = useState(() => new AdmissionStore())
+  const { session, duplicate } = store
+  usePageTitle('form.title.admission' as MessageKey)
+  useLoginGuard()
+  // Without a session the login guard takes over.
+  useEffect(() => void (sessionStore.isLoggedIn && store.enter()), [store])
+  useEffect(() => session.dispose, [session])
+
+  return (
+    <PageShell className="admission" navBar={<NavBar title={t('form.title.admission')} back />}>
+      <FormRenderer definition={session.definition} session={session} />
+      {duplicate && (
+        <View className="admission__duplicate" role="alert">
+          <Text className="admission__duplicate-who">
+            {t(`admission.duplicate.${duplicate.field}`, { name: duplicate.name, room: duplicate.room })}
+          </Text>
+          <Text className="admission__duplicate-hint">{t('admission.duplicate.hint')}</Text>
+          <Button type="primary" fill="outline" onClick={store.chooseDuplicate}>
+            {t('admission.chooseHer', { name: duplicate.name })}
+          </Button>
+        </View>
+      )}
+      <Button
+        className="admission__save"
+        type="primary"
+        size="large"
+        block
+        loading={session.saving}
+        onClick={store.save}
+      >
+        {t('common.save')}
+      </Button>
+    </PageShell>
+  )
+})

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import { Button, Cell, Skeleton, Tag } from '@nutui/nutui-react-taro'
+import { observer } from 'mobx-react-lite'
+import EmptyState from '@/components/EmptyState'
+import NavBar from '@/components/NavBar'
+import PageShell from '@/components/PageShell'
+import { useLoginGuard } from '@/hooks/useLoginGuard'
+import { usePageTitle } from '@/hooks/usePageTitle'
+import { t, type MessageKey } from '@/i18n'
+import { sessionStore } from '@/stores'
+import { stayDay } from '@/utils'
+import '../../locales'
+import { StayStore } from '../../stores/stay'
+import './index.scss'
+
+/** 入住信息: her stay as the front desk sees it, with checking her in or out. */
+export default observer(function Stay({ id }: { id: number }) {
+  const [store] = useState(() => new StayStore(id))
+  usePageTitle('stay.title' as MessageKey)
+  useLoginGuard()
+  // Without a session the login guard takes over.
+  useEffect(() => void (sessionStore.isLoggedIn && store.load()), [store])
+  const { customer } = store
+  const stay = customer?.stay
+
+  return (
+    <PageShell className="stay" navBar={<NavBar title={t('stay.title')} back />}>
+      {store.status === 'loading' && <Skeleton rows={5} animated />}
+      {store.status === 'error' && (
+        <View role="alert">
+          <EmptyState picture="page" description={store.error} />
+          <Button className="stay__action" type="primary" fill="outline" onClick={store.load}>
+            {t('common.retry')}
+          </Button>
+        </View>
+      )}
+      {customer && (
+        <View className="stay__who">
+          <Text className="stay__name">{customer.name}</Text>
+          <Text className="stay__room">{t('customer.room', { room: stay?.room ?? customer.room })}</Text>
+          {stay && (
+            <Text className={`stay__status stay__status--${stay.status}`}>{t(`stay.status.${stay.status}`)}</Text>
+          )}
+          <Text className="stay__day">{stayDay(stay)}</Text>
+          {stay?.overdue && <Tag type="danger">{t('customer.overdue')}</Tag>}
+        </View>
+      )}
+      {customer && !stay && <EmptyState picture="page" description={t('stay.none')} />}
+      {stay && (
+        <Cell.Group>
+          <Cell title={t(`stay.kind.${stay.kind}`)} />
+          <Cell title={t('stay.checkInDate')} extra={stay.check_in_date} />
+          <Cell title={t('stay.leaveDate')} extra={stay.leave_date} />
+          {stay.left_on && <Cell title={t('stay.leftOn')} extra={stay.left_on} />}
+          {stay.package_name && <Cell title={t('stay.package')} extra={stay.package_name} />}
+        </Cell.Group>
+      )}
+      {stay?.status === 'in_house' && (
+        <Button className="stay__action" type="danger" size="large" block onClick={store.checkOut}>
+          {t('customer.checkOut')}
+        </Button>
+      )}
+      {stay?.status === 'arriving' && (
+        <Button className="stay__action" type="primary" size="large" block onClick={store.checkIn}>
+          {t('customer.checkIn')}
+        </Button>
+      )}
+    </PageShell>
+  )
+})

@@ -1,0 +1,6 @@
+import { Admission } from '@/features/customer'
+
+/** 新建客户: admitting a new mother, from the customer picker. */
+export default function Page() {
+  return <Admission />
+}

@@ -1,0 +1,251 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
+import type { Customer } from '@/api/types'
+import Admission from '@/features/customer/components/Admission'
+import Stay from '@/features/customer/components/Stay'
+import Home from '@/pages/tabPages/index'
+import { setLocale } from '@/i18n'
+import { ADMISSION_PAGE, STAY_PAGE } from '@/routes'
+import { customerStore, sessionStore } from '@/stores'
+import { callsTo, click, demoUser, mockApi, settle } from './support/helpers'
+import { signedIn } from './support/signedIn'
+
+const SUMMARY = '/api/care/account/index'
+const CUSTOMERS = '/api/care/customer/index'
+const INFO = '/api/care/customer/info'
+const SAVE = '/api/care/customer/save'
+const CHECKOUT = '/api/care/customer/checkout'
+
+const stay = {
+  id: 3,
+  kind: 'month' as const,
+  check_in_date: '2026-11-20',
+  planned_days: 28,
+  leave_date: '2026-12-18',
+  room: 'A305',
+  package_id: null,
+  package_name: null,
+  status: 'in_house' as const,
+  left_on: null,
+  day: 3,
+  overdue: false,
+}
+
+const mother: Customer = {
+  id: 7,
+  name: '李静',
+  phone: '13800000007',
+  room: 'A305',
+  delivery_date: '2026-11-10',
+  children: [{ id: 70, name: '李宝', sex: 'female', birth_date: '2026-11-10', birth_weight: 3200 }],
+  stay,
+}
+
+const late: Customer = {
+  ...mother,
+  id: 8,
+  name: '王芳',
+  room: 'A306',
+  stay: { ...stay, room: 'A306', day: 30, overdue: true },
+}
+
+let navigateTo: jest.SpyInstance
+let navigateBack: jest.SpyInstance
+let modal: jest.SpyInstance
+
+beforeEach(() => {
+  signedIn()
+  navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+  navigateBack = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'navigateBack:ok' } as never)
+  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{}, {}] as never)
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+})
+
+describe('customer picker', () => {
+  function homeApi() {
+    return mockApi({
+      [SUMMARY]: () => ({ code: 1, res: { date: '2026-11-22', counts: {} } }),
+      [CUSTOMERS]: ({ status, keyword }) => ({
+        code: 1,
+        res:
+          keyword === '无此人' ? { list: [], total: 0 } : { list: status === 'left' ? [] : [mother, late], total: 2 },
+      }),
+    })
+  }
+
+  it('lists mothers in house with day N of M and the overdue mark; the filters send their status', async () => {
+    const api = homeApi()
+    render(<Home />)
+    await settle()
+    click(screen.getByText('选择客户'))
+    await waitFor(() => expect(callsTo(api, CUSTOMERS)).toHaveLength(1))
+    expect(callsTo(api, CUSTOMERS)[0].data).toMatchObject({ status: 'in_house' })
+    expect(await screen.findByText('第 3/28 天')).toBeTruthy()
+    expect(screen.getByText('第 30/28 天')).toBeTruthy()
+    expect(screen.getAllByText('超期')).toHaveLength(1)
+
+    click(screen.getByText('已离开'))
+    await settle()
+    expect(callsTo(api, CUSTOMERS).at(-1)?.data).toMatchObject({ status: 'left', page: 1 })
+    expect(screen.getByText('没有找到客户')).toBeTruthy()
+    expect(screen.getAllByText('新建客户')).toHaveLength(2)
+    click(screen.getByText('全部'))
+    await settle()
+    expect(callsTo(api, CUSTOMERS).at(-1)?.data).toMatchObject({ status: 'all' })
+  })
+
+  it('shows her day on the home card once chosen, and none for one stored before stays were kept', async () => {
+    homeApi()
+    const { stay: _, ...stored } = mother
+    customerStore.select(stored)
+    const view = render(<Home />)
+    await settle()
+    expect(screen.getByText('李静')).toBeTruthy()
+    expect(screen.queryByText(/^第 /)).toBeNull()
+    view.unmount()
+
+    customerStore.select(mother)
+    render(<Home />)
+    await settle()
+    expect(screen.getByText('第 3/28 天')).toBeTruthy()
+  })
+
+  it('offers 新建客户 in the picker and when nothing is found, and opens the stay of a mother in house', async () => {
+    homeApi()
+    render(<Home />)
+    await settle()
+    click(screen.getByText('选择客户'))
+    click(await screen.findByText('第 3/28 天'))
+    // The row's own tap chooses her; its 退房 opens her stay instead.
+    expect(customerStore.customerInfo?.id).toBe(7)
+    click(screen.getByText('切换'))
+    click(screen.getAllByText('退房')[0])
+    expect(navigateTo).toHaveBeenLastCalledWith({ url: `${STAY_PAGE}?id=7` })
+    expect(customerStore.customerInfo?.id).toBe(7)
+
+    click(screen.getAllByText('新建客户')[0])
+    expect(navigateTo).toHaveBeenLastCalledWith({ url: ADMISSION_PAGE })
+  })
+
+  it('speaks English', async () => {
+    homeApi()
+    setLocale('en')
+    render(<Home />)
+    await settle()
+    click(screen.getByText('Choose'))
+    expect(await screen.findByText('Day 3 of 28')).toBeTruthy()
+    expect(screen.getByText('Overdue')).toBeTruthy()
+    expect(screen.getByText('Arriving today')).toBeTruthy()
+    expect(screen.getAllByText('New customer').length).toBeGreaterThan(0)
+  })
+})
+
+describe('admission page', () => {
+  const typed = {
+    customer_name: '赵敏',
+    phone: '13800000099',
+    stay_kind: 'month',
+    room: 'A307',
+    check_in_date: '2026-11-22',
+    days: 28,
+    babies: [
+      { name: '赵大宝', sex: 'male', birth_date: '2026-11-18' },
+      { name: '赵二宝', sex: 'female', birth_date: '2026-11-18' },
+    ],
+  }
+  const draftKey = `draft:${demoUser.id}:admission:0`
+  const admitted: Customer = {
+    id: 21,
+    name: '赵敏',
+    phone: '13800000099',
+    room: 'A307',
+    delivery_date: null,
+    children: [],
+    stay: { ...stay, id: 9, room: 'A307', day: 1 },
+  }
+
+  function server(save: () => { code: number; msg?: string; res?: unknown }) {
+    return mockApi({
+      [SAVE]: save,
+      [INFO]: ({ id }) => ({ code: 1, res: id === 21 ? admitted : mother }),
+      '/api/care/index/floorList': () => ({
+        code: 1,
+        res: [{ floor: 3, rooms: [{ room: 'A307', customer_id: null }] }],
+      }),
+      '/api/care/index/productPackageList': () => ({ code: 1, res: [] }),
+    })
+  }
+
+  function typedBefore() {
+    Taro.setStorageSync(draftKey, { values: typed, request_id: 'req-1', record_id: null, saved_at: '' })
+  }
+
+  it('saves her through customer/save; she becomes the current customer and the person goes back', async () => {
+    typedBefore()
+    const api = server(() => ({ code: 1, res: { id: 21 } }))
+    render(<Admission />)
+    await settle()
+    click(screen.getByText('保存'))
+    await waitFor(() => expect(navigateBack).toHaveBeenCalled())
+    expect(callsTo(api, SAVE)[0].data).toMatchObject({ ...typed, request_id: 'req-1' })
+    expect(callsTo(api, INFO)[0].data).toEqual({ id: 21 })
+    expect(customerStore.customerInfo).toMatchObject({ id: 21, name: '赵敏' })
+    expect(Taro.getStorageSync('customerInfo')).toMatchObject({ id: 21, stay: { day: 1 } })
+    expect(Taro.getStorageSync(draftKey)).toBeFalsy()
+  })
+
+  it('a duplicate phone names the mother who holds it, keeps what was typed, and offers her instead', async () => {
+    typedBefore()
+    const duplicate = { id: 7, name: '李静', phone: '13800000099', room: 'A305', field: 'phone' }
+    const api = server(() => ({ code: -9, msg: '手机号已存在', res: { duplicate } }))
+    render(<Admission />)
+    await settle()
+    click(screen.getByText('保存'))
+    expect(await screen.findByText('手机号已属于 李静（A305 房）')).toBeTruthy()
+    expect(navigateBack).not.toHaveBeenCalled()
+    expect(Taro.getStorageSync(draftKey)).toMatchObject({ values: { customer_name: '赵敏' } })
+    expect(customerStore.customerInfo).toBeNull()
+
+    click(screen.getByText('选择 李静'))
+    await waitFor(() => expect(navigateBack).toHaveBeenCalled())
+    expect(callsTo(api, INFO)[0].data).toEqual({ id: 7 })
+    expect(customerStore.customerInfo?.id).toBe(7)
+  })
+})
+
+describe('stay page', () => {
+  it('checks her out after a confirmation naming her and the room, then shows her as left', async () => {
+    let left = false
+    const api = mockApi({
+      [INFO]: () => ({
+        code: 1,
+        res: left ? { ...mother, stay: { ...stay, status: 'left', left_on: '2026-11-22', day: null } } : mother,
+      }),
+      [CHECKOUT]: () => {
+        left = true
+        return { code: 1, res: null }
+      },
+      [CUSTOMERS]: () => ({ code: 1, res: { list: [], total: 0 } }),
+    })
+    customerStore.select(mother)
+    render(<Stay id={7} />)
+    expect(await screen.findByText('第 3/28 天')).toBeTruthy()
+    click(screen.getByText('退房'))
+    await waitFor(() => expect(callsTo(api, CHECKOUT)).toHaveLength(1))
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '为 李静 办理退房？A305 房将空出。' }))
+    expect(callsTo(api, CHECKOUT)[0].data).toEqual({ customer_id: 7 })
+    expect(await screen.findByText('已离开')).toBeTruthy()
+    expect(screen.queryByText('退房')).toBeNull()
+    expect(customerStore.customerInfo?.stay?.status).toBe('left')
+  })
+
+  it('does nothing when the person cancels', async () => {
+    const api = mockApi({ [INFO]: () => ({ code: 1, res: mother }) })
+    modal.mockResolvedValueOnce({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
+    render(<Stay id={7} />)
+    click(await screen.findByText('退房'))
+    await settle()
+    expect(callsTo(api, CHECKOUT)).toHaveLength(0)
+    expect(sessionStore.isLoggedIn).toBe(true)
+  })
+})

@@ -1,0 +1,88 @@
+// A new mother admitted from the customer picker, on the real server: her twins, day 1 of her stay
+// on home, a duplicate phone that offers her, and her check-out.
+const h = require('./harness')
+const { zh, fmt, api, tokenOf, signIn } = require('./app')
+const { fieldOf, fill } = require('./forms')
+
+const ADMISSION = 'pagesCustomer/pages/admission/index'
+const STAY = 'pagesCustomer/pages/stay/index'
+const HOME = 'pages/tabPages/index'
+const customerZh = require('../../locales/customer/zh-CN.json')
+
+beforeAll(() => h.launchApp())
+
+/** Free rooms now, as the room picker offers them. */
+async function freeRooms() {
+  const floors = await api('index/floorList', {}, await tokenOf())
+  return floors.flatMap((floor) => floor.rooms).filter((room) => room.customer_id === null)
+}
+
+const row = (name) =>
+  h.$$('.customer-picker__row').find((r) => h.$('.customer-picker__name', r)?.textContent.trim() === name)
+
+async function openAdmission() {
+  h.tap(h.$('.customer-card'))
+  await h.waitFor(() => h.$('.customer-picker__filter--on'), { what: 'the picker' })
+  h.tap(h.byText(zh['customer.admit'])[0])
+  await h.waitForPage(ADMISSION)
+  await h.waitFor(() => fieldOf('customer_name'), { what: 'the admission form' })
+}
+
+async function typeMother(name, phone, room) {
+  await fill({ key: 'customer_name', type: 'text', value: name })
+  await fill({ key: 'phone', type: 'phone', value: phone })
+  await fill({ key: 'stay_kind', type: 'select' })
+  await fill({ key: 'room', type: 'room', value: room })
+  await fill({ key: 'days', type: 'number', value: '28' })
+}
+
+it('admits a mother with twins from the picker, offers her for her phone, and checks her out', async () => {
+  const stamp = Date.now() % 100000000
+  const name = `测试产妇${stamp % 10000}`
+  const phone = `139${String(stamp).padStart(8, '0')}`
+  const [room] = (await freeRooms()).map((r) => r.room)
+  await signIn('demo')
+
+  await openAdmission()
+  await typeMother(name, phone, room)
+  for (const [index, baby] of ['大宝', '二宝'].entries()) {
+    h.tap(h.$('.form-rows__add', fieldOf('babies')))
+    await h.waitFor(() => fieldOf(`babies.${index}.name`), { what: `baby ${index + 1}` })
+    await fill({ key: `babies.${index}.name`, type: 'text', value: baby })
+    await fill({ key: `babies.${index}.sex`, type: 'select' })
+    await fill({ key: `babies.${index}.birth_date`, type: 'date' })
+  }
+  h.tap('.admission__save')
+  await h.waitForPage(HOME)
+  await h.waitFor(() => h.storage.get('customerInfo')?.name === name, { what: 'she is the current customer' })
+  expect(h.storage.get('childrenData').map((baby) => baby.name)).toEqual(['大宝', '二宝'])
+  await h.waitFor(() => h.byText(fmt(zh['customer.day'], { day: 1, days: 28 })).length, { what: 'day 1 of 28' })
+
+  // Typed again (her phone, her room) as if new: the app offers her, and choosing her keeps her current.
+  await openAdmission()
+  await typeMother('另一位', phone, room)
+  h.tap('.admission__save')
+  await h.waitFor(() => h.byText(fmt(customerZh['admission.duplicate.phone'], { name, room })).length, {
+    what: 'the mother who holds the phone',
+  })
+  expect(h.topRoute()).toBe(ADMISSION)
+  h.tap(h.byText(fmt(customerZh['admission.chooseHer'], { name }))[0])
+  await h.waitForPage(HOME)
+  await h.waitFor(() => h.storage.get('customerInfo')?.name === name, { what: 'she is chosen' })
+
+  // Check-out from her row in the picker: confirmed by her name and room.
+  h.tap(h.$('.customer-card'))
+  h.type(h.$('.customer-picker__keyword .nut-input-native'), name, { blur: false })
+  const shown = await h.waitFor(() => row(name), { what: 'her row' })
+  h.tap(h.byText(zh['customer.checkOut'], shown)[0])
+  await h.waitForPage(STAY)
+  const modals = h.ui.modals.length
+  h.tap(await h.waitFor(() => h.$('.stay__action'), { what: 'check-out' }))
+  const asked = await h.waitFor(() => h.ui.modals[modals], { what: 'the confirmation' })
+  expect(asked.content).toBe(fmt(customerZh['stay.checkOutConfirm'], { name, room }))
+  await h.waitFor(() => h.byText(customerZh['stay.status.left']).length, { what: 'she has left' })
+  await h.back()
+  await h.waitFor(() => !row(name), { what: 'gone from the mothers in house' })
+  h.tap(h.byText(zh['customer.status.left'])[0])
+  await h.waitFor(() => row(name), { what: 'listed as left' })
+})
