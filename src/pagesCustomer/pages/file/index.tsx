@@ -1,4 +1,4 @@
-import { CustomerFile } from '@/features/customerFile'
+import { CustomerFile } from '@/features/customers'
 
 /** 客户档案: one mother's stay, babies, sums owed and everything recorded about her (`?id=`). */
 export default function Page() {

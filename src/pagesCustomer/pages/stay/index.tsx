@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { Stay } from '@/features/customer'
+import { Stay } from '@/features/customers'
 
 /** 入住信息: a mother's stay (`?id=`), checking her in or out. */
 export default function Page() {

@@ -1,4 +1,0 @@
-// The mothers' pages as the pages see them. Re-exports only, so that the bundler leaves out of a
-// page whatever the page does not use.
-export { default as Admission } from './components/Admission'
-export { default as Stay } from './components/Stay'
