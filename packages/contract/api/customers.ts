@@ -67,7 +67,7 @@ export const CustomerListBody = Type.Object({
       CUSTOMER_STATUSES.map((status) => Type.Literal(status)),
       {
         description:
-          'in_house (the default): mothers in house; arriving: booked, not yet in; left: whose stays are all over; all',
+          'in_house (the default): mothers in house; arriving: booked for today or earlier, not yet in; left: whose stays are all over; all',
       },
     ),
   ),

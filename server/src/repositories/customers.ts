@@ -40,19 +40,19 @@ const customerColumns = (today: SQL) => ({
 })
 
 /**
- * Which of the site's mothers a list shows, `id` the customer's id: those with a stay in house or
- * booked, those whose stays are all over, or every one.
+ * Which of the site's mothers a list shows, `id` the customer's id: those with a stay in house,
+ * those expected by `today` (booked for today, or late and not yet checked in), those whose stays
+ * are all over, or every one.
  */
-function statusMatches(status: CustomerStatus, id: SQL): SQL | undefined {
-  const hasStay = (condition: string) =>
-    sql`exists (select 1 from stays s where s.customer_id = ${id} and ${sql.raw(condition)})`
+function statusMatches(status: CustomerStatus, id: SQL, today: SQL): SQL | undefined {
+  const hasStay = (condition: SQL) => sql`exists (select 1 from stays s where s.customer_id = ${id} and ${condition})`
   switch (status) {
     case 'in_house':
-      return hasStay(`s.status = 'in_house'`)
+      return hasStay(sql`s.status = 'in_house'`)
     case 'arriving':
-      return hasStay(`s.status = 'arriving'`)
+      return hasStay(sql`s.status = 'arriving' and s.check_in_date <= ${today}`)
     case 'left':
-      return sql`${hasStay(`s.status = 'left'`)} and not ${hasStay(`s.status <> 'left'`)}`
+      return sql`${hasStay(sql`s.status = 'left'`)} and not ${hasStay(sql`s.status <> 'left'`)}`
     case 'all':
       return undefined
   }
@@ -97,8 +97,8 @@ export async function customerOrText(
 // All the site's customers are counted once, by a subquery of their own: a window count would read
 // and keep every customer's whole row for one page. The few a keyword matches are counted as the
 // page is read.
-const siteCount = (value: StatementValue, status: CustomerStatus) => {
-  const matches = statusMatches(status, sql`c.id`)
+const siteCount = (value: StatementValue, status: CustomerStatus, today: SQL) => {
+  const matches = statusMatches(status, sql`c.id`, today)
   return sql<number>`(select count(*) from customers c where c.site_id = ${value('siteId', 'int8')}${
     matches ? sql` and ${matches}` : sql``
   })`.mapWith(Number)
@@ -116,9 +116,9 @@ const customerPage = (
   const { value, limit, offset } = listPlan(firstPageOf)
   const today = sql`${value('today', 'text')}::date`
   return db
-    .select({ ...customerColumns(today), total: matching ? matchingCount : siteCount(value, status) })
+    .select({ ...customerColumns(today), total: matching ? matchingCount : siteCount(value, status, today) })
     .from(customers)
-    .where(and(eq(customers.siteId, value('siteId', 'int8')), statusMatches(status, customerId), matching))
+    .where(and(eq(customers.siteId, value('siteId', 'int8')), statusMatches(status, customerId, today), matching))
     .orderBy(asc(customers.room), asc(customers.id))
     .limit(limit)
     .offset(offset)
@@ -157,18 +157,23 @@ export async function listCustomers(db: Db, siteId: number, query: CustomerQuery
     offset: (query.page - 1) * query.limit,
   })
   // A page past the last has no row to carry the number.
-  const total = rows[0]?.total ?? (query.page > 1 ? await countCustomers(db, siteId, keyword, status) : 0)
+  const total = rows[0]?.total ?? (query.page > 1 ? await countCustomers(db, siteId, keyword, query) : 0)
   return { list: rows.map(({ total: _, ...customer }) => customer), total }
 }
 
-async function countCustomers(db: Db, siteId: number, keyword: string | undefined, status: CustomerStatus) {
+async function countCustomers(
+  db: Db,
+  siteId: number,
+  keyword: string | undefined,
+  { status, today }: Pick<CustomerQuery, 'status' | 'today'>,
+) {
   const [{ total }] = await db
     .select({ total: count() })
     .from(customers)
     .where(
       and(
         eq(customers.siteId, siteId),
-        statusMatches(status, customerId),
+        statusMatches(status, customerId, sql`${today}::date`),
         keyword ? customerMatches(containing(keyword)) : undefined,
       ),
     )

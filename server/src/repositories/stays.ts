@@ -28,7 +28,7 @@ export const currentStay = (customerId: SQL, today: SQL) => sql`(
 /** The customer's open stay, locked until the transaction ends; undefined when she has none. */
 export async function lockOpenStay(db: Db, customerId: number) {
   const [stay] = await db
-    .select({ id: stays.id, room: stays.room, status: stays.status })
+    .select({ id: stays.id, room: stays.room, packageId: stays.packageId, status: stays.status })
     .from(stays)
     .where(and(eq(stays.customerId, customerId), isOpen))
     .for('update')

@@ -10,7 +10,7 @@ import { writeAudit } from '../repositories/audit.js'
 import * as customers from '../repositories/customers.js'
 import * as stays from '../repositories/stays.js'
 import { auditSave, saveOnce } from './saveOnce.js'
-import { checkAgainstSite } from './siteOptions.js'
+import { checkAgainstSite, refuseClosedEntries } from './siteOptions.js'
 
 // The site's mothers: admitting one with her babies and her stay, changing her details, checking
 // her in and out. Every change is audited in its transaction.
@@ -155,17 +155,16 @@ async function checkStay(tx: Db, siteId: number, data: FormData, customerId?: nu
   const open = customerId === undefined ? undefined : await stays.lockOpenStay(tx, customerId)
   const room = String(data.room)
   const packageId = idOf(data.package_id) ?? null
-  const errorOf = (key: string, params: Record<string, string> = {}) =>
-    new AppError(Code.INVALID_INPUT, key, { room, ...params })
-  // Her own room stays hers while she changes her other details, whatever became of it meanwhile.
+  // Refused as every form refuses them: a room out of service, a retired package. Her own room and
+  // package stay hers while she changes her other details, whatever became of them meanwhile.
+  await refuseClosedEntries(tx, siteId, fieldsOf(admission), data, {
+    room: open?.room,
+    data: open ? { package_id: open.packageId } : undefined,
+  })
   if (open?.room !== room) {
-    const found = await stays.lockRoom(tx, siteId, room)
-    if (!found || found.retired || !found.inService) throw errorOf('stay.roomOutOfService')
+    // Locked: two admissions into one room at once, the second finds it taken.
+    await stays.lockRoom(tx, siteId, room)
     if (await stays.roomTaken(tx, siteId, room, open?.id)) throw new AppError(Code.CONFLICT, 'stay.roomTaken', { room })
-  }
-  if (packageId !== null) {
-    const found = await stays.findPackage(tx, siteId, packageId)
-    if (found?.retired) throw errorOf('stay.packageRetired', { name: found.name })
   }
   const values: stays.StayValues = {
     kind: data.stay_kind as StayKind,

@@ -315,7 +315,7 @@ describe('admission, stays and check-out', () => {
       .update(rooms)
       .set({ inService: false })
       .where(and(eq(rooms.siteId, clinic.siteId), eq(rooms.room, '909')))
-    assert.equal((await as(SAVE, admissionOf('909', today))).msg, '房间 909 不存在或已停用，请换一间')
+    assert.equal((await as(SAVE, admissionOf('909', today))).msg, '房间 909 已停用，请选择其他房间')
     assert.equal((await as(SAVE, admissionOf('9999', today))).code, -1)
     const [pack] = (await as('/api/care/index/productPackageList', {})).res
     await as('/api/admin/packages/retire', { id: pack.id })
@@ -365,8 +365,12 @@ describe('admission, stays and check-out', () => {
     assert.deepEqual([again.stay.status, again.stay.room, again.room], ['in_house', '911', '911'])
   })
 
-  it('lists mothers in house by default; arriving, left and all as asked', async () => {
+  it('lists mothers in house by default; arriving (expected by today), left and all as asked', async () => {
     const booked = (await as(SAVE, admissionOf('912', addDays(today, 2)))).res.id
+    // Booked for a later day: not yet among today's arrivals.
+    assert.deepEqual(await listOf({ status: 'arriving' }), [])
+    // Her day comes (the booking made two days ago).
+    await app.db.update(stays).set({ checkInDate: today }).where(eq(stays.customerId, booked))
     const inHouse = await listOf()
     const arriving = await listOf({ status: 'arriving' })
     const all = await listOf({ status: 'all' })
