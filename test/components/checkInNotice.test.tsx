@@ -184,6 +184,35 @@ describe('a check-in notice for a new arrival', () => {
     expect(callsTo(api, SAVE)).toHaveLength(0)
     expect(document.querySelector('#form-field-delivery_date [role="alert"]')?.textContent).toBeTruthy()
   })
+  it('a phone of a mother already here offers her: the notice becomes hers, the rest typed kept, and saves for her', async () => {
+    customerStore.clear()
+    leaveDraft(0, typed({ customer_name: '李晶', phone: '13800000007' }))
+    const refused = {
+      code: -9,
+      msg: '手机号已属于客户 李静',
+      res: { duplicate: { id: 7, name: '李静', phone: '13800000007', room: '805', field: 'phone' } },
+    }
+    let saves = 0
+    const api = server({ [SAVE]: () => (++saves === 1 ? refused : { code: 1, res: { id: 41 } }) })
+    await show()
+    await save()
+    expect(screen.getByText('手机号已属于 李静（805 房）')).toBeTruthy()
+    click(screen.getByText('此单填为 李静 的'))
+    await settle()
+    expect(screen.getByText('本单客户：李静')).toBeTruthy()
+    expect(customerStore.customerInfo).toMatchObject({ id: 7 })
+    await save()
+    const [, second] = callsTo(api, SAVE).map((call) => call.data as Record<string, unknown>)
+    expect(second.customer_id).toBe(7)
+    expect(second.admission).toBeUndefined()
+    expect(second.data).toMatchObject({
+      customer_name: '李静',
+      phone: '13800000007',
+      room: '906',
+      allergies: '芒果过敏',
+    })
+    expect(screen.queryByText('姓名或电话已改动')).toBeNull()
+  })
 })
 
 describe('a check-in notice for a chosen mother', () => {

@@ -10,6 +10,9 @@ import { customerStore, sessionStore } from '@/stores'
 import { callsTo, click, demoUser, mockApi, settle } from './support/helpers'
 import { signedIn } from './support/signedIn'
 
+// Home, the picker and a long form drawn in one test: more than the default on a busy machine.
+jest.setTimeout(20_000)
+
 const SUMMARY = '/api/care/account/index'
 const CUSTOMERS = '/api/care/customer/index'
 const INFO = '/api/care/customer/info'

@@ -1,12 +1,11 @@
 // Admitting a new mother (新建客户): the admission definition, the one the server validates the
 // save with, drawn by the form engine; once saved she is the current customer.
 import { makeAutoObservable, runInAction } from 'mobx'
-import { RequestError } from '@/api/request'
+import { customerSave, duplicateOf, type Duplicate } from '@/api/customer'
 import { formOptionsStore, FormSession, reportSave } from '@/features/forms'
 import { customerStore } from '@/stores'
 import { goBackOrHome } from '@/utils/navigation'
 import { admission } from '@yuezi/contract/forms/definitions/admission'
-import { CODE_DUPLICATE_CUSTOMER, customersApi, type Duplicate } from '../api/customers'
 
 export class AdmissionStore {
   readonly session = new FormSession(admission, null)
@@ -28,12 +27,14 @@ export class AdmissionStore {
   async save() {
     this.duplicate = null
     const result = await this.session.save((body) =>
-      customersApi.save({ ...body.data, request_id: body.request_id }).catch((error: unknown) => {
-        if (error instanceof RequestError && error.code === CODE_DUPLICATE_CUSTOMER) {
-          runInAction(() => (this.duplicate = (error.res as { duplicate: Duplicate }).duplicate))
-        }
-        throw error
-      }),
+      // The page shows what went wrong itself (next to the fields, or the mother to choose instead).
+      customerSave({ ...body.data, request_id: body.request_id }, { loading: true, showError: false }).catch(
+        (error: unknown) => {
+          const duplicate = duplicateOf(error)
+          if (duplicate) runInAction(() => (this.duplicate = duplicate))
+          throw error
+        },
+      ),
     )
     if (this.duplicate) return
     if (!reportSave(result, this.session) || result.status !== 'saved') return

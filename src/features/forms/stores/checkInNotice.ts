@@ -2,14 +2,14 @@
 // mother's changed name or phone is either corrected in her details or becomes a new arrival.
 // Imported by the two notice pages only.
 import { makeAutoObservable, runInAction } from 'mobx'
-import { customerInfo } from '@/api/customer'
+import { customerInfo, customerSave, duplicateOf, type Duplicate } from '@/api/customer'
 import type { CustomerDetails } from '@/api/types'
+import type { CustomerSaveBody } from '@/api/customer'
 import type { StayKind } from '@yuezi/contract/forms/definitions/admission'
 import type { FieldError, FormData } from '@yuezi/contract/forms/types'
 import { isEmpty } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
 import { customerStore } from '@/stores'
-import { customerSave, type CustomerSaveBody } from '../api/admission'
 import { getFormRecordInfo, saveForm, type SaveFormBody } from '../api/formRecords'
 import type { FormSession } from './formSession'
 import { sessionCustomer } from './openSession'
@@ -87,6 +87,8 @@ export function namesAnother(session: FormSession): boolean {
 export class CheckInNoticeStore {
   /** The question on screen when the chosen mother's name or phone was changed; its answer goes to `answer`. */
   asking = false
+  /** The mother already here with the phone or ID number a new arrival's notice gave: offered instead. */
+  duplicate: Duplicate | null = null
   private answer: ((choice: NamedChoice) => void) | null = null
   private page: FormPageStore | null = null
   readonly kind: StayKind
@@ -151,7 +153,12 @@ export class CheckInNoticeStore {
   async send(body: SaveFormBody) {
     const session = this.page?.session
     if (body.customer_id !== undefined || body.id !== undefined || !session) return saveForm(body)
-    const saved = await saveForm({ ...body, admission: admissionOf(this.kind, body.data) })
+    this.duplicate = null
+    const saved = await saveForm({ ...body, admission: admissionOf(this.kind, body.data) }).catch((error: unknown) => {
+      const duplicate = duplicateOf(error)
+      if (duplicate) runInAction(() => (this.duplicate = duplicate))
+      throw error
+    })
     // She is admitted: she becomes the customer the app's forms are filled in for.
     try {
       const record = await getFormRecordInfo(saved.id)
@@ -160,6 +167,27 @@ export class CheckInNoticeStore {
       // The notice is saved; she is found in the picker.
     }
     return saved
+  }
+
+  /** The mother already here instead of a new one: the notice becomes hers, with her name and phone; the rest typed stays. */
+  async forDuplicate() {
+    const session = this.page?.session
+    const duplicate = this.duplicate
+    this.duplicate = null
+    if (!session || !duplicate) return
+    try {
+      const her = await customerInfo(duplicate.id, { loading: true, showError: true })
+      this.becomeCurrent(session, her)
+      session.setValue('customer_name', her.name)
+      session.setValue('phone', her.phone ?? '')
+    } catch {
+      // The request layer has said why; the notice stays a new arrival's, as typed.
+    }
+  }
+
+  /** Keeps the notice a new arrival's, to be changed and saved again. */
+  dismissDuplicate() {
+    this.duplicate = null
   }
 
   private becomeCurrent(session: FormSession, her: CustomerDetails) {

@@ -91,6 +91,37 @@ const NamedQuestion = observer(function NamedQuestion({
   )
 })
 
+/** The mother already here whose phone or ID number a new arrival's notice gave, offered instead. */
+const DuplicateOffer = observer(function DuplicateOffer({ notice }: { notice: CheckInNoticeStore }) {
+  const duplicate = notice.duplicate
+  return (
+    <Popup
+      className="notice-ask notice-duplicate"
+      visible={!!duplicate}
+      position="bottom"
+      round
+      title={t('notice.duplicate.title')}
+      portal={popupPortal}
+      onClose={notice.dismissDuplicate}
+    >
+      {duplicate && (
+        <View className="notice-ask__body">
+          <Text className="notice-ask__text">
+            {t(`notice.duplicate.${duplicate.field}`, { name: duplicate.name, room: duplicate.room })}
+          </Text>
+          <Text className="notice-ask__text">{t('notice.duplicate.hint')}</Text>
+          <Button className="notice-duplicate__her" type="primary" block onClick={notice.forDuplicate}>
+            {t('notice.duplicate.forHer', { name: duplicate.name })}
+          </Button>
+          <Button className="notice-ask__cancel" fill="none" block onClick={notice.dismissDuplicate}>
+            {t('common.cancel')}
+          </Button>
+        </View>
+      )}
+    </Popup>
+  )
+})
+
 /** A check-in notice (月子 or 小月子): for the mother it names, or for a new arrival admitted with it. */
 export default function CheckInNotice({ definition, kind }: { definition: FormDefinition; kind: StayKind }) {
   const [notice] = useState(() => new CheckInNoticeStore(kind))
@@ -106,6 +137,7 @@ export default function CheckInNotice({ definition, kind }: { definition: FormDe
           <>
             <NoticeFor page={page} notice={notice} />
             <NamedQuestion page={page} notice={notice} />
+            <DuplicateOffer notice={notice} />
           </>
         )
       }}
