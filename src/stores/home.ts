@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { homeSummary } from '@/api/account'
 import type { HomeSummary } from '@/api/types'
 import { latestCall } from '@/utils/latest'
+import { sessionStore } from './session'
 import { workingDateStore } from './workingDate'
 
 // Only the newest load applies, so a reply for a date left behind is dropped.
@@ -12,9 +13,13 @@ class HomeStore {
   summary: HomeSummary | null = null
   loading = false
   error = ''
+  /** Whether home's customer picker is open: kept here, as H5 draws home afresh when a person comes back to it. */
+  picking = false
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true })
+    // Signed out or moved to another site: the next home starts with the picker closed.
+    sessionStore.onCustomerCleared(() => this.setPicking(false))
   }
 
   /** Loads the counts of the working date; the home screen shows `error` itself, so no modal. */
@@ -30,6 +35,10 @@ class HomeStore {
     } finally {
       if (isCurrent()) runInAction(() => (this.loading = false))
     }
+  }
+
+  setPicking(picking: boolean) {
+    this.picking = picking
   }
 
   countFor(name: string): number {

@@ -414,8 +414,10 @@ test('新建客户 from the picker: twins admitted, day 1 of 28, her phone offer
   const picker = page.locator('.customer-picker')
   const row = picker.locator('.customer-picker__row').filter({ hasText: name })
 
+  // The card's button opens the picker (her name opens her file).
+  const openPicker = () => page.locator('.customer-card .nut-button').click()
   const admit = async (who, inRoom) => {
-    await page.locator('.customer-card').click()
+    await openPicker()
     await picker.locator('.nut-button').filter({ hasText: zh['customer.admit'] }).first().click()
     await fieldOf(page, 'customer_name').waitFor()
     await fill(page, { key: 'customer_name', type: 'text', value: who })
@@ -455,7 +457,7 @@ test('新建客户 from the picker: twins admitted, day 1 of 28, her phone offer
   await page.locator('.customer-card').getByText(name).waitFor()
 
   // Check-out from her row: confirmed by her name and room; she leaves 在住 for 已离开.
-  await page.locator('.customer-card').click()
+  await openPicker()
   await input(page, zh['customer.searchPlaceholder']).fill(name)
   await row.getByText(zh['customer.checkOut'], { exact: true }).click()
   await page.locator('.stay__action').click()

@@ -93,7 +93,8 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
       closeable
       title={t('customer.pickerTitle')}
       portal={popupPortal}
-      onClose={onClose}
+      // Hidden for a page opened from it is not closed: the person comes back to it.
+      onClose={() => away || onClose()}
     >
       <View className="customer-picker__search">
         <Search size={16} color="#8a8f99" />

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import Taro, { usePullDownRefresh } from '@tarojs/taro'
 import { Button, Cell } from '@nutui/nutui-react-taro'
@@ -18,7 +17,6 @@ import { homeStore, workingDateStore } from '@/stores'
 import './index.scss'
 
 export default observer(function Home() {
-  const [picking, setPicking] = useState(false)
   usePageTitle('home.title')
   useTabBarTexts()
   useLoginGuard(homeStore.load)
@@ -29,7 +27,7 @@ export default observer(function Home() {
   return (
     <PageShell className="home" navBar={<NavBar title={t('home.title')} />} safeBottom={false}>
       <CustomerCard
-        onPick={() => setPicking(true)}
+        onPick={() => homeStore.setPicking(true)}
         onOpen={(id) => Taro.navigateTo({ url: `${CUSTOMER_FILE_PAGE}?id=${id}` })}
       />
       <View className="home__date">
@@ -50,8 +48,8 @@ export default observer(function Home() {
           </Button>
         </View>
       )}
-      <EntryGrid onOpen={(entry) => openFormStore.open(entry) || setPicking(true)} />
-      <CustomerPicker visible={picking} onClose={() => setPicking(false)} />
+      <EntryGrid onOpen={(entry) => openFormStore.open(entry) || homeStore.setPicking(true)} />
+      <CustomerPicker visible={homeStore.picking} onClose={() => homeStore.setPicking(false)} />
     </PageShell>
   )
 })

@@ -4,7 +4,7 @@ import { act, fireEvent } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import { setLocale } from '@/i18n'
-import { customerStore, sessionStore, settingsStore } from '@/stores'
+import { customerStore, homeStore, sessionStore, settingsStore } from '@/stores'
 import { unexpectedCall } from '../../support/unexpectedCalls'
 
 type Reply = { code: number; msg?: string; res?: unknown } | { err: number; message?: string; data?: unknown }
@@ -82,6 +82,7 @@ export function resetApp() {
   })
   customerStore.clear()
   runInAction(() => (customerStore.status = 'in_house'))
+  homeStore.setPicking(false)
   setLocale('zh-CN')
 }
 
