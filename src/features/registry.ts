@@ -1,8 +1,9 @@
 // Every form and list of the pagesHome subpackage, one line each, and the pages of other
 // subpackages that have a home tile. Derived from it: the home entries (features/home), the
-// subpackage's pages in app.config.ts and each page's title (features/pageConfig.ts). A form's route, title, record name and whether it needs a customer
-// come from FORM_PAGES, which its definition starts from; the definition itself, fields and all,
-// is left to the form's pages, so that the mini program's main package does not carry it.
+// subpackage's pages in app.config.ts and each page's title (features/pageConfig.ts). A form's
+// route, title, record name and whether it needs a customer come from FORM_PAGES, which its
+// definition starts from; the definition itself, fields and all, is left to the form's pages, so
+// that the mini program's main package does not carry it.
 // Plain data, no Taro or React: the build reads it in Node for app.config.ts and the page configs.
 import { FORM_PAGES, type FormId } from '@yuezi/contract/forms/definitions/pages'
 import type { FormPageInfo } from '@yuezi/contract/forms/types'
