@@ -62,6 +62,13 @@ export const CUSTOMER_FILE_PAGE = `${PAGES_CUSTOMER_ROOT}/pages/file/index`
 /** The mothers' subpackage's pages. */
 export const CUSTOMER_PAGES = [ADMISSION_PAGE, STAY_PAGE, CUSTOMER_FILE_PAGE]
 
+/** The front desk's pages' subpackage. */
+export const PAGES_DESK_ROOT = '/pagesDesk'
+/** The room board (房态): the site's rooms by floor, each tapped to her file, her stay or an admission. */
+export const ROOM_BOARD_PAGE = `${PAGES_DESK_ROOT}/pages/roomBoard/index`
+/** The front desk's subpackage's pages. */
+export const DESK_PAGES = [ROOM_BOARD_PAGE]
+
 /** The main package's pages, the first being the one the app opens on. */
 export const MAIN_PAGES = [
   HOME_PAGE,

@@ -10,11 +10,23 @@ const ENDPOINTS = {
   'customer/index': { route: 'care/customer/index', body: { page: 1, limit: 20 } },
 }
 
-/** Tops the database up to `records` form records; answers seedScale's summary (counts, seconds, plans). */
-async function seed(env, records) {
+/**
+ * Tops the database up to `records` form records (and `rooms` rooms, when given); answers
+ * seedScale's summary (counts, seconds, plans).
+ */
+export async function seed(env, records, rooms) {
   const output = await run(
     process.execPath,
-    ['--import', 'tsx', 'server/scripts/seedScale.ts', '--records', String(records), '--form', BENCH_FORM],
+    [
+      '--import',
+      'tsx',
+      'server/scripts/seedScale.ts',
+      '--records',
+      String(records),
+      '--form',
+      BENCH_FORM,
+      ...(rooms ? ['--rooms', String(rooms)] : []),
+    ],
     { env },
   )
   return JSON.parse(output.trim().split('\n').at(-1))
@@ -41,7 +53,7 @@ async function measureLevels(label, env, levels, options) {
 }
 
 /** "Limit ← form_records_site_name_created_idx, customers_pkey (0.8 ms)": the plan's top node, what it reads. */
-function planText(plan) {
+export function planText(plan) {
   const reads = [...plan.indexes, ...plan.seqScans.map((table) => `Seq Scan ${table}`)]
   return `${plan.top} ← ${reads.join(', ') || '–'} (${ms(plan.ms)})`
 }

@@ -5,6 +5,10 @@
 //
 //   DATABASE_URL=… | DATA_DIR=…  node --import tsx server/scripts/seedScale.ts --records 100000 --form 访客出入登记表
 //
+// --rooms N also tops the site's rooms up to N (a big centre's room board), floors of 20 above the
+// demo's, and books its free rooms for customers whose stays are over: most in house, some arriving,
+// a few left free or out of service.
+//
 // It prints one JSON line: {records, customers, seconds, plans}. The server must not be running on
 // the same PGlite folder (only one process may open it).
 import { PGlite } from '@electric-sql/pglite'
@@ -17,23 +21,30 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { loadConfig } from '../src/config.js'
 import { openDatabase } from '../src/db/index.js'
-import { customers, formRecords } from '../src/db/schema.js'
+import { customers, formRecords, rooms } from '../src/db/schema.js'
 import type { Db } from '../src/db/types.js'
 import { seed } from '../src/demo/seed.js'
 import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { listCustomers } from '../src/repositories/customers.js'
 import { listFormRecords } from '../src/repositories/formRecords.js'
+import { boardRooms } from '../src/repositories/roomBoard.js'
+import { countTimeline, newestRecords } from '../src/repositories/timeline.js'
+import { RECORD_NAMES } from '../src/services/customerFile.js'
 import { openUploadStore } from '../src/services/uploads/index.js'
 
 const SITE_ID = 1
 const RECORDS_PER_CUSTOMER = 50
 
 // --form: the form whose list (getFormRecord with `name`) the bench asks for.
-const { values } = parseArgs({ options: { records: { type: 'string' }, form: { type: 'string' } } })
+const { values } = parseArgs({
+  options: { records: { type: 'string' }, form: { type: 'string' }, rooms: { type: 'string' } },
+})
 const target = Number(values.records)
 if (!Number.isInteger(target) || target < 1) throw new Error('--records N (a positive integer) is required')
 if (!values.form) throw new Error('--form NAME is required')
 const form = values.form
+const roomTarget = Number(values.rooms ?? 0)
+if (!Number.isInteger(roomTarget) || roomTarget < 0) throw new Error('--rooms N: a whole number')
 
 const config = loadConfig()
 // Migrations and the demo data first (the server does the same at start; both are no-ops when done).
@@ -62,7 +73,7 @@ if (config.databaseUrl) {
 }
 
 const started = Date.now()
-const countOf = async (table: typeof formRecords | typeof customers) =>
+const countOf = async (table: typeof formRecords | typeof customers | typeof rooms) =>
   (await db.select({ n: count() }).from(table).where(eq(table.siteId, SITE_ID)))[0].n
 
 // Customers first: the records are spread over them. Rooms cycle through the site's rooms (former
@@ -110,10 +121,46 @@ if (target > recordsNow) {
     join t on t.k = g % nt.n
     join c on c.k = (g::bigint * 7919) % nc.n`)
 }
+// Rooms: the new ones on floors of 20 above the demo's; then each room without an open stay in the
+// board's order is, by its place: booked for today or the next days (one in ten), left free (one in
+// ten), or a mother in house since up to a month ago; every other free room out of service.
+const today = centreToday(DEFAULT_ZONE)
+const roomsNow = await countOf(rooms)
+if (roomTarget > roomsNow) {
+  await db.execute(sql`
+    insert into rooms (site_id, floor, room)
+    select ${SITE_ID}, 10 + g / 20, ((10 + g / 20) * 100 + g % 20 + 1)::text
+    from generate_series(0, ${roomTarget - roomsNow - 1}::int) g
+    on conflict do nothing`)
+  await db.execute(sql`
+    with open_rooms as (
+      select room from stays where site_id = ${SITE_ID} and status <> 'left'),
+    free as (
+      select row_number() over (order by r.floor, r.room) as k, r.room from rooms r
+      where r.site_id = ${SITE_ID} and r.room not in (select room from open_rooms)),
+    mothers as (
+      select row_number() over (order by c.id desc) as k, c.id from customers c
+      where c.site_id = ${SITE_ID}
+        and not exists (select 1 from stays s where s.customer_id = c.id and s.status <> 'left')
+      limit ${roomTarget}),
+    booked as (
+      insert into stays (site_id, customer_id, kind, check_in_date, planned_days, room, status)
+      select ${SITE_ID}, m.id, 'month',
+             case when f.k % 10 = 8 then ${today}::date + (f.k % 3)::int else ${today}::date - (f.k % 31)::int end,
+             28, f.room, case when f.k % 10 = 8 then 'arriving' else 'in_house' end
+      from free f join mothers m on m.k = f.k
+      where f.k % 10 <> 9
+      returning room)
+    update rooms set in_service = false
+    where site_id = ${SITE_ID} and room in (select room from free where k % 20 = 9)`)
+}
+
 // As autovacuum would after a load: statistics for the planner, the visibility map for index-only
 // scans; and the load's dirty pages written now, not by a checkpoint in the middle of a measurement.
 await db.execute(sql`vacuum analyze form_records`)
 await db.execute(sql`vacuum analyze customers`)
+await db.execute(sql`vacuum analyze stays`)
+await db.execute(sql`vacuum analyze rooms`)
 await db.execute(sql`checkpoint`)
 const seeded = (Date.now() - started) / 1000
 
@@ -147,19 +194,32 @@ async function plansOf(call: () => Promise<unknown>) {
     const [plan] = (await explain(`explain (analyze, format json) ${statement.sql}`, statement.params)) as [
       { Plan: PlanNode; 'Execution Time': number },
     ]
-    const table = statement.sql.match(/from "(\w+)"/)?.[1]
+    const table = statement.sql.match(/from "?(\w+)"?/)?.[1]
     const counting = /^select (count|coalesce\(sum)\(/.test(statement.sql)
     plans.push({ statement: `${counting ? 'count' : 'rows'} of ${table}`, ...summary(plan) })
   }
   return plans
 }
 
+// Her file's timeline: of the customer of the site's first room, as the bench asks for it.
+const {
+  list: [first],
+} = await listCustomers(db, SITE_ID, { page: 1, limit: 1, status: 'in_house', today })
 const plans = {
   getFormRecord: await plansOf(() => listFormRecords(db, SITE_ID, { name: form, page: 1, limit: 20 })),
-  'customer/index': await plansOf(() =>
-    listCustomers(db, SITE_ID, { page: 1, limit: 20, status: 'in_house', today: centreToday(DEFAULT_ZONE) }),
-  ),
+  'customer/index': await plansOf(() => listCustomers(db, SITE_ID, { page: 1, limit: 20, status: 'in_house', today })),
+  'room/board': await plansOf(() => boardRooms(db, SITE_ID, today)),
+  'customer/timeline': await plansOf(async () => {
+    await newestRecords(db, SITE_ID, first.id, RECORD_NAMES, 20)
+    await countTimeline(db, SITE_ID, first.id)
+  }),
 }
-const result = { records: await countOf(formRecords), customers: await countOf(customers), seconds: seeded, plans }
+const result = {
+  records: await countOf(formRecords),
+  customers: await countOf(customers),
+  rooms: await countOf(rooms),
+  seconds: seeded,
+  plans,
+}
 await close()
 console.log(JSON.stringify(result))

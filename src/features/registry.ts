@@ -1,12 +1,13 @@
-// Every form and list of the pagesHome subpackage, one line each. Derived from it: the home
-// entries (features/home), the subpackage's pages in app.config.ts and each page's title
-// (features/pageConfig.ts). A form's route, title, record name and whether it needs a customer
-// come from FORM_PAGES, which its definition starts from; the definition itself, fields and all,
-// is left to the form's pages, so that the mini program's main package does not carry it.
+// Every form and list of the pagesHome subpackage, one line each, and the pages of other
+// subpackages that have a home tile. Derived from it: the home entries (features/home), the
+// subpackage's pages in app.config.ts and each page's title (features/pageConfig.ts). A form's
+// route, title, record name and whether it needs a customer come from FORM_PAGES, which its
+// definition starts from; the definition itself, fields and all, is left to the form's pages, so
+// that the mini program's main package does not carry it.
 // Plain data, no Taro or React: the build reads it in Node for app.config.ts and the page configs.
 import { FORM_PAGES, type FormId } from '@yuezi/contract/forms/definitions/pages'
 import type { FormPageInfo } from '@yuezi/contract/forms/types'
-import { CHOOSE_DATE_PAGE, PAGES_HOME_ROOT, pagePath } from '../routes'
+import { CHOOSE_DATE_PAGE, PAGES_HOME_ROOT, pagePath, ROOM_BOARD_PAGE } from '../routes'
 
 /** The home screen's groups, in order; each titled `home.group.<id>` (locales/*.json). */
 export const ENTRY_GROUPS = ['rounds', 'checkIn', 'outbound', 'registers'] as const
@@ -32,8 +33,11 @@ export type EntryIcon =
 export interface Feature {
   /** Names its home label, `entry.<id>` (locales/*.json). */
   id: string
-  /** A form (FormPage or a page of its own) or a record list (pulls to refresh, loads more at the bottom). */
-  kind: 'form' | 'list'
+  /**
+   * A form (FormPage or a page of its own), a record list (pulls to refresh, loads more at the
+   * bottom), or a page of another subpackage, titled by its own config.
+   */
+  kind: 'form' | 'list' | 'page'
   route: string
   /** Locale key of the page's title. */
   titleKey: string
@@ -66,12 +70,24 @@ const list = (id: string, path: string, titleKey: string, name: string, home: Fe
   home,
 })
 
+/** A page of a subpackage of its own: only its home tile is here; it counts no records. */
+const page = (id: string, route: string, titleKey: string, home: Feature['home']): Feature => ({
+  id,
+  kind: 'page',
+  route,
+  titleKey,
+  name: '',
+  needsCustomer: false,
+  home,
+})
+
 export const FEATURES: Feature[] = [
   form('pediatricianRounds', { home: { group: 'rounds', icon: 'Doctor' } }),
   form('obstetricianRounds', { home: { group: 'rounds', icon: 'Health' } }),
   form('checkNotice', { home: { group: 'checkIn', icon: 'Articles' } }),
   form('checkInNoticeMonth', { home: { group: 'checkIn', icon: 'Notice' }, isMonth: true }),
   form('checkInNoticeSmall', { home: { group: 'checkIn', icon: 'Edit' }, isMonth: false }),
+  page('roomBoard', ROOM_BOARD_PAGE, 'roomBoard.title', { group: 'checkIn', icon: 'Store' }),
   list('checkInNoticeList', 'checkInNotice/index', 'checkInNoticeList.title', '入住通知单记录', {
     group: 'checkIn',
     icon: 'List',
@@ -111,4 +127,6 @@ export const featureByRoute = (route: string) => FEATURES.find((feature) => feat
 
 /** The subpackage's pages as app.config.ts lists them: the working date's calendar, then every form and list. */
 export const pagesHomePages = () =>
-  [CHOOSE_DATE_PAGE, ...FEATURES.map((feature) => feature.route)].map((route) => pagePath(route, PAGES_HOME_ROOT))
+  [CHOOSE_DATE_PAGE, ...FEATURES.filter((feature) => feature.kind !== 'page').map((feature) => feature.route)].map(
+    (route) => pagePath(route, PAGES_HOME_ROOT),
+  )

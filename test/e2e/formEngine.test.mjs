@@ -11,6 +11,7 @@ import paediatricRound from '../support/paediatricRound.cjs'
 
 const app = useApp()
 const noticeZh = JSON.parse(readFileSync(new URL('../../locales/notice/zh-CN.json', import.meta.url), 'utf8'))
+const deskZh = JSON.parse(readFileSync(new URL('../../locales/desk/zh-CN.json', import.meta.url), 'utf8'))
 
 /** The demo staff member's name (account demo). */
 const STAFF = '客服小李'
@@ -256,6 +257,35 @@ test('a 月子入住通知单 typed for a new arrival admits her: she is then th
   await button(page, zh['home.changeCustomer']).click()
   await input(page, zh['customer.searchPlaceholder']).fill(phone)
   await page.locator('.customer-picker__row').filter({ hasText: '周新' }).first().waitFor()
+  await page.close()
+})
+
+test('the room board: a free room tapped admits a mother into it, and her room then opens her file', async () => {
+  const page = await app.newPage()
+  await app.login(page)
+  await page.locator('.home__date-value').waitFor()
+  const room = await freeRoom(page)
+  await openEntry(page, 'entry.roomBoard')
+  const tile = page
+    .locator('.room-board__tile')
+    .filter({ has: page.locator('.room-board__room').getByText(room, { exact: true }) })
+  await tile.getByText(deskZh['roomBoard.freeHint'], { exact: true }).waitFor()
+  await tile.click()
+  await page.waitForURL((url) => url.href.includes(`pages/admission/index?room=${room}`))
+  await fieldOf(page, 'customer_name').waitFor()
+  assert.equal(await pickedText(page, 'room'), room)
+  await fillAll(page, [
+    { key: 'customer_name', type: 'text', value: '房新' },
+    { key: 'phone', type: 'phone', value: newPhone() },
+    { key: 'stay_kind', type: 'select' },
+    { key: 'days', type: 'number', value: 28 },
+  ])
+  await page.locator('.admission__save').click()
+  // Back on the board, the room is hers.
+  await tile.getByText(`房新 · ${fmt(zh['customer.day'], { day: 1, days: 28 })}`, { exact: true }).waitFor()
+  await tile.click()
+  await page.waitForURL((url) => url.href.includes('pages/file/index?id='))
+  await page.locator('.customer-file').getByText('房新', { exact: true }).first().waitFor()
   await page.close()
 })
 

@@ -21,6 +21,8 @@ const SRC = path.resolve(__dirname, '../../src')
 const pageFile = (route: string, ext: string) => path.join(SRC, `${route}${ext}`)
 const pageConfig = (route: string) => require(pageFile(route, '.config.ts')).default as Record<string, unknown>
 const pagesHome = () => appConfig.subPackages.find((p) => `/${p.root}` === PAGES_HOME_ROOT)!
+/** The forms and lists of pagesHome; the other entries are pages of subpackages of their own. */
+const homeFeatures = FEATURES.filter((f) => f.kind !== 'page')
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -34,7 +36,7 @@ describe('the registry of forms and lists (features/registry.ts)', () => {
     expect(appConfig.pages.map((p) => `/${p}`)).toEqual(MAIN_PAGES)
     expect(pagesHome().pages.map((p) => `${PAGES_HOME_ROOT}/${p}`)).toEqual([
       CHOOSE_DATE_PAGE,
-      ...FEATURES.map((f) => f.route),
+      ...homeFeatures.map((f) => f.route),
     ])
   })
 
@@ -44,7 +46,15 @@ describe('the registry of forms and lists (features/registry.ts)', () => {
   })
 
   it('has a page file and a page config titled as the registry says for every entry', () => {
-    for (const feature of FEATURES) {
+    for (const feature of FEATURES.filter((f) => f.kind === 'page')) {
+      expect([feature.route, existsSync(pageFile(feature.route, '.tsx'))]).toEqual([feature.route, true])
+      const root = appConfig.subPackages.find((p) => feature.route.startsWith(`/${p.root}/`))
+      expect([feature.route, root?.pages.map((p) => `/${root.root}/${p}`)]).toEqual([
+        feature.route,
+        expect.arrayContaining([feature.route]),
+      ])
+    }
+    for (const feature of homeFeatures) {
       expect([feature.route, existsSync(pageFile(feature.route, '.tsx'))]).toEqual([feature.route, true])
       const config = pageConfig(feature.route)
       expect([feature.route, config.navigationBarTitleText]).toEqual([
@@ -73,7 +83,7 @@ describe('the registry of forms and lists (features/registry.ts)', () => {
   })
 
   it('titles every page and home entry in both languages', () => {
-    for (const feature of FEATURES) {
+    for (const feature of homeFeatures) {
       expect([feature.titleKey, feature.titleKey in formsZh, feature.titleKey in formsEn]).toEqual([
         feature.titleKey,
         true,

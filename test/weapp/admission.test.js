@@ -1,13 +1,17 @@
 // A new mother admitted from the customer picker, on the real server: her twins, day 1 of her stay
-// on home, a duplicate phone that offers her, and her check-out.
+// on home, a duplicate phone that offers her, and her check-out. And one admitted from the room
+// board into the free room tapped, whose room then opens her file.
 const h = require('./harness')
-const { zh, fmt, api, tokenOf, signIn } = require('./app')
+const { zh, fmt, api, tokenOf, signIn, openEntry } = require('./app')
 const { fieldOf, fill } = require('./forms')
 
 const ADMISSION = 'pagesCustomer/pages/admission/index'
 const STAY = 'pagesCustomer/pages/stay/index'
 const HOME = 'pages/tabPages/index'
+const ROOM_BOARD = 'pagesDesk/pages/roomBoard/index'
+const FILE = 'pagesCustomer/pages/file/index'
 const customerZh = require('../../locales/customer/zh-CN.json')
+const deskZh = require('../../locales/desk/zh-CN.json')
 
 beforeAll(() => h.launchApp())
 
@@ -85,4 +89,37 @@ it('admits a mother with twins from the picker, offers her for her phone, and ch
   await h.waitFor(() => !row(name), { what: 'gone from the mothers in house' })
   h.tap(h.byText(zh['customer.status.left'])[0])
   await h.waitFor(() => row(name), { what: 'listed as left' })
+})
+
+it('admits a mother into the free room tapped on the room board; her room then opens her file', async () => {
+  const stamp = Date.now() % 100000000
+  const name = `房态产妇${stamp % 10000}`
+  const [room] = (await freeRooms()).map((r) => r.room).reverse()
+  await signIn('demo')
+  await openEntry('entry.roomBoard', ROOM_BOARD)
+  const tileOf = () =>
+    h.$$('.room-board__tile').find((tile) => h.$('.room-board__room', tile)?.textContent.trim() === room)
+  const free = await h.waitFor(tileOf, { what: `room ${room} on the board` })
+  expect(h.textOf(free)).toContain(deskZh['roomBoard.freeHint'])
+  // A centre's board stays well within WeChat's node budget.
+  expect(h.$$('*').length).toBeLessThan(1000)
+
+  h.tap(h.$('.room-board__room', free))
+  await h.waitForPage(ADMISSION)
+  await h.waitFor(() => h.$('.form-picker__text', fieldOf('room'))?.textContent.trim() === room, {
+    what: `room ${room} chosen`,
+  })
+  await fill({ key: 'customer_name', type: 'text', value: name })
+  await fill({ key: 'phone', type: 'phone', value: `137${String(stamp).padStart(8, '0')}` })
+  await fill({ key: 'stay_kind', type: 'select' })
+  await fill({ key: 'days', type: 'number', value: '28' })
+  h.tap('.admission__save')
+  await h.waitForPage(ROOM_BOARD)
+  const taken = await h.waitFor(() => tileOf()?.className.includes('room-board__tile--in_use') && tileOf(), {
+    what: `room ${room} in use`,
+  })
+  expect(h.textOf(taken)).toContain(`${name} · ${fmt(zh['customer.day'], { day: 1, days: 28 })}`)
+  h.tap(h.$('.room-board__room', taken))
+  await h.waitForPage(FILE)
+  await h.waitFor(() => h.byText(name).length, { what: 'her file' })
 })

@@ -16,7 +16,8 @@ const TREND_LENGTH = 5
 /** How many paediatric rounds are read for the trends: a few per baby, twins included. */
 const ROUNDS_READ = 20
 
-const RECORD_NAMES = formDefinitions.map((definition) => definition.name)
+/** The forms whose records her timeline lists: every one. */
+export const RECORD_NAMES = formDefinitions.map((definition) => definition.name)
 const pageOfName = new Map(Object.values(FORM_PAGES).map((page) => [page.name, page]))
 const PAGE_OF_KIND = {
   answer: FORM_PAGES.checkNotice,

@@ -18,9 +18,10 @@ export class AdmissionStore {
     makeAutoObservable(this, { session: false }, { autoBind: true })
   }
 
-  /** What was typed before leaving. */
-  enter() {
+  /** What was typed before leaving; a room chosen on the room board is hers. */
+  enter(room?: string) {
     this.session.restoreDraft()
+    if (room) this.session.setValue('room', room)
   }
 
   /** Saves; a duplicate names the mother who holds it and keeps everything typed. */

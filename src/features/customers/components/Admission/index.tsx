@@ -13,14 +13,17 @@ import '../../locales'
 import { AdmissionStore } from '../../stores/admission'
 import './index.scss'
 
-/** 新建客户: the admission form drawn by the form engine; a duplicate offers the mother already here. */
-export default observer(function Admission() {
+/**
+ * 新建客户: the admission form drawn by the form engine; a duplicate offers the mother already here.
+ * `room`: the free room she is admitted into, from the room board.
+ */
+export default observer(function Admission({ room }: { room?: string }) {
   const [store] = useState(() => new AdmissionStore())
   const { session, duplicate } = store
   usePageTitle('form.title.admission' as MessageKey)
   useLoginGuard()
   // Without a session the login guard takes over.
-  useEffect(() => void (sessionStore.isLoggedIn && store.enter()), [store])
+  useEffect(() => void (sessionStore.isLoggedIn && store.enter(room)), [store, room])
   useEffect(() => session.dispose, [session])
 
   return (

@@ -1,0 +1,66 @@
+// Mothers section: the room board (room/board) of a big centre and her file's timeline
+// (customer/timeline) with 1M form records on PostgreSQL, with the query plans of the statements
+// each sends (server/scripts/seedScale.ts builds the data, as the scale section does).
+import { startPostgres } from '../lib/postgres.mjs'
+import { api, load, login, ms, PG_PORT_FROM, printTable, seconds, startBare, startServer, tempDir } from './lib.mjs'
+import { planText, seed } from './scale.mjs'
+
+/** A big centre: the board's rooms. */
+const ROOMS = 200
+
+export async function mothersSection({ quick }) {
+  const options = { connections: 50, duration: quick ? 2 : 10 }
+  const records = quick ? 10_000 : 1_000_000
+  const pg = await startPostgres({ portFrom: PG_PORT_FROM })
+  try {
+    const env = { DATABASE_URL: pg.url, DATA_DIR: tempDir('mothers-pg'), SEED: '1' }
+    const seeded = await seed(env, records, ROOMS)
+    const server = await startServer({ env })
+    try {
+      const { token } = await login(server.url)
+      // Her file: the mother of the site's first room, with the records the seed spread over her.
+      const [first] = (await api(server.url, 'care/customer/index', { page: 1, limit: 1 }, token)).list
+      const endpoints = {
+        'room/board': { route: 'care/room/board', body: {} },
+        'customer/timeline': { route: 'care/customer/timeline', body: { customer_id: first.id, page: 1, limit: 20 } },
+      }
+      // The bare route right before: this machine's speed moves, the share of bare tells more than a rate.
+      const bare = await startBare()
+      const base = await load({ url: bare.url, route: 'bare', ...options }).finally(() => bare.stop())
+      const rows = [['bare Fastify route', Math.round(base.rps), ms(base.p50), ms(base.p99), '1', base.failures]]
+      for (const [name, { route, body }] of Object.entries(endpoints)) {
+        const run = await load({ url: server.url, route, body, token, ...options })
+        rows.push([
+          name,
+          Math.round(run.rps),
+          ms(run.p50),
+          ms(run.p99),
+          `1/${Math.round(base.rps / run.rps)}`,
+          run.failures,
+        ])
+      }
+      printTable(
+        `Mothers: PostgreSQL, ${seeded.records} form records, ${seeded.customers} customers, ${seeded.rooms} rooms ` +
+          `(seeded in ${seconds(seeded.seconds)}), ${options.connections} connections, ${options.duration} s each`,
+        ['endpoint', 'req/s', 'p50', 'p99', 'vs bare', 'failed'],
+        rows,
+        [
+          'room/board: every room of site 1 by floor, most in use, some arriving, free or out of service.',
+          "customer/timeline {page 1, limit 20}: the first room's mother; each read is written to her access log.",
+          'Goal: p99 ≤ 50 ms.',
+        ],
+      )
+      printTable(
+        'Mothers: query plans (EXPLAIN ANALYZE of the SQL each sends; top node ← indexes read)',
+        ['endpoint', 'statement', 'plan'],
+        ['room/board', 'customer/timeline'].flatMap((endpoint) =>
+          seeded.plans[endpoint].map((plan, i) => [i === 0 ? endpoint : '', plan.statement, planText(plan)]),
+        ),
+      )
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    pg.stop()
+  }
+}

@@ -1,0 +1,7 @@
+// The front desk's pages' own words. Imported by those pages only, so on weapp they ship in the
+// pagesDesk subpackage.
+import { addMessages } from '@/i18n'
+import zhCN from '../../../locales/desk/zh-CN.json'
+import en from '../../../locales/desk/en.json'
+
+addMessages({ 'zh-CN': zhCN, en })
