@@ -105,9 +105,10 @@ function daysOf({ row, shared }: Mother, problems: RowProblem[]): number | undef
 }
 
 /**
- * Each mother as an admission: a phone or ID number of one of the site's mothers or of another
- * mother in the file, a room that is not the site's, out of service, taken by an open stay or by
- * another mother of the file, a package the site has not or has retired, a date after today.
+ * Each mother checked as her admission would be, refusing: a phone or ID number of one of the
+ * site's mothers or of another mother in the file; a room that is not the site's, out of service,
+ * taken by an open stay or by another mother of the file; a package the site has not or has
+ * retired; a date after today.
  */
 export const mothersImportKind: ImportKindSpec<{ today: string; mothers: FormData[] }> = {
   definition: mothersImport,
