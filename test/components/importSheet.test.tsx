@@ -9,6 +9,7 @@ jest.mock('@/utils/chooseSheet', () => ({ chooseSheet: jest.fn() }))
 
 const TEMPLATE = '/api/admin/import/template'
 const UPLOAD = '/api/admin/import/upload'
+const EXPORT = '/api/care/customer/export'
 
 /** The upload route answers `reply` (its style 1 envelope) to the file sent. */
 function uploadAnswers(reply: object) {
@@ -94,7 +95,7 @@ describe('表格导入', () => {
     const api = mockApi({ [TEMPLATE]: () => ({ code: 1, res: { url: '/api/sheet/tok', name: 'x.xlsx' } }) })
     await show()
     const kinds = [...document.querySelectorAll('.import-sheet__kind')].map((chip) => chip.textContent)
-    expect(kinds).toEqual(['期初库存', '员工', '房间', '物品', '套餐'])
+    expect(kinds).toEqual(['期初库存', '员工', '房间', '物品', '套餐', '在住客户'])
     click(screen.getByText('套餐'))
     click(screen.getByText('下载模板'))
     await settle()
@@ -129,6 +130,24 @@ describe('表格导入', () => {
     click(screen.getByText('房间'))
     expect(document.querySelectorAll('.import-sheet__password')).toHaveLength(0)
     expect(screen.queryByText(/Kq7mX2pa/)).toBeNull()
+  })
+
+  it('the mothers in house: their template, and an export in the same columns offered beside it', async () => {
+    const saved = mockSaveAs()
+    const api = mockApi({
+      [TEMPLATE]: () => ({ code: 1, res: { url: '/api/sheet/tok-m', name: '在住客户导入模板.xlsx' } }),
+      [EXPORT]: () => ({ code: 1, res: { url: '/api/sheet/tok-e', name: '在住客户-2026-11-26.xlsx' } }),
+    })
+    await show()
+    expect(screen.queryByText('导出在住客户')).toBeNull()
+    click(screen.getByText('在住客户'))
+    click(screen.getByText('下载模板'))
+    await settle()
+    expect(callsTo(api, TEMPLATE)[0].data).toEqual({ kind: 'mothers' })
+    click(screen.getByText('导出在住客户'))
+    await settle()
+    expect(callsTo(api, EXPORT)).toHaveLength(1)
+    expect(saved[1]).toEqual({ href: `${window.location.origin}/api/sheet/tok-e`, name: '在住客户-2026-11-26.xlsx' })
   })
 
   it('closing the file picker sends nothing', async () => {

@@ -1,8 +1,9 @@
 // A centre's first day end to end, through the pages only: a production server on an empty embedded
 // database has no demo accounts; `npm run setup` on its stopped data folder prints the manager's
 // one-time password; she signs in with it, sets her own, and from 门店管理 adds a department, a
-// room, a product, a package of it and a colleague who may approve; imports the opening stock and
-// more rooms (each file with a bad row refused, then put right and imported); receives goods on an inbound order that the
+// room, a product, a package of it and a colleague who may approve; imports the opening stock, more
+// rooms and the mothers in house (each file with a bad row refused, then put right and imported; the
+// mothers then in the picker); receives goods on an inbound order that the
 // colleague approves; the colleague, signed in on her own phone with her one-time password, ships
 // an outbound order from the received batch that the manager approves; the stock page shows the
 // product on hand and both movements.
@@ -280,6 +281,74 @@ test('表格导入: rooms from their template, a room already on the list refuse
   ])
   await manager.getByText(fmt(adminZh['import.done'], { rows: 2 })).waitFor()
   assert.deepEqual(await roomsOf(), ['301', '302', '303'])
+})
+
+/** The template of the import page's kind `kindKey`: its header row. */
+async function templateHeader(page, kindKey) {
+  await page.goto(`${app.server.url}${ADMIN_HOME}`)
+  await cell(page, adminZh['import.title']).click()
+  await page.getByText(adminZh[kindKey], { exact: true }).click()
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    button(page, adminZh['import.template']).click(),
+  ])
+  const template = new ExcelJS.Workbook()
+  await template.xlsx.readFile(await download.path())
+  return template.worksheets[0].getRow(1).values.slice(1)
+}
+
+test('表格导入: the mothers in house, one in a room the centre lacks is refused; put right, both are in the picker', async () => {
+  const header = await templateHeader(manager, 'import.kind.mothers')
+  const option = (key) => formZh[`form.option.${key}`]
+  /** A mother (a baby or none), in the room since six days ago for 28 days, with the package of the day. */
+  const mother = (name, phone, room, baby = [null, null, null, null, null]) => [
+    name,
+    phone,
+    null,
+    dayFromToday(-9),
+    option('deliveryMode.vaginal'),
+    '市妇幼保健院',
+    null,
+    null,
+    null,
+    ...baby,
+    option('stayKind.month'),
+    room,
+    dayFromToday(-6),
+    28,
+    null,
+    '月子基础包',
+  ]
+  const sun = mother('孙悦', '13912345678', '302', ['悦宝', option('sex.female'), dayFromToday(-9), '07:45', 3300])
+
+  await importRows(manager, header, [sun, mother('钱多', '13912345679', '309')])
+  const error = manager.locator('.import-sheet__error')
+  await error.first().waitFor()
+  const errors = await error.allTextContents()
+  assert.equal(errors.length, 1, errors.join('\n'))
+  assert.ok(errors[0].includes(fmt(adminZh['import.at'], { row: 3, column: label('room') })), errors[0])
+  assert.ok(errors[0].includes(fmt(serverZh['stay.roomOutOfService'], { room: '309' })), errors[0])
+  assert.equal((await app.api(manager, 'customer/index', { page: 1, limit: 10 })).total, 0)
+
+  await importRows(manager, header, [sun, mother('钱多', '13912345679', '303')])
+  await manager.getByText(fmt(adminZh['import.done'], { rows: 2 })).waitFor()
+
+  // The export beside the template answers the same columns.
+  const [exported] = await Promise.all([
+    manager.waitForEvent('download'),
+    button(manager, adminZh['import.exportMothers']).click(),
+  ])
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.readFile(await exported.path())
+  assert.deepEqual(book.worksheets[0].getRow(1).values.slice(1), header)
+  assert.equal(book.worksheets[0].rowCount, 3)
+
+  // In the picker on home, in house on her seventh day.
+  await manager.goto(`${app.server.url}/`)
+  await button(manager, zh['home.chooseCustomer']).click()
+  await input(manager, zh['customer.searchPlaceholder']).fill('孙悦')
+  const row = manager.locator('.customer-picker__row').filter({ hasText: '孙悦' }).first()
+  await row.getByText(fmt(zh['customer.day'], { day: 7, days: 28 })).waitFor()
 })
 
 /** On `page`'s home, the list `entryKey` and the card of order `no` on it. */

@@ -3,12 +3,14 @@
 // its manager. She signs in with her one-time password and sets her own, enters 门店管理 from the
 // personal centre, adds a department, a product and a colleague who may approve (her one-time
 // password read once), imports the opening stock (a bad row refused by row and column, the file
-// put right imported), and receives goods on an inbound order; the colleague signs in for the first
-// time, approves it and makes an outbound order from the received batch; once the manager has
-// approved it (from her own phone, through the API), 库存 shows both movements.
+// put right imported), adds a room and imports the mothers in house into it (a row in a room the
+// centre lacks refused, then put right; she is then in the picker), and receives goods on an
+// inbound order; the colleague signs in for the first time, approves it and makes an outbound
+// order from the received batch; once the manager has approved it (from her own phone, through
+// the API), 库存 shows both movements.
 // What only the H5 suite (test/e2e/firstRun.test.mjs) covers: a production server on an empty
 // database with no demo accounts (this suite's server holds the demo for its other files), the
-// setup command's output, the room and the package, and the manager approving in the app.
+// setup command's output, the package, the export of the mothers, and the manager approving in the app.
 const path = require('path')
 const ExcelJS = require('exceljs')
 const h = require('./harness')
@@ -123,13 +125,21 @@ it('the new manager signs in with her one-time password and adds a department, a
   await backToAdmin()
 })
 
+const STOCK_HEADER = [
+  'product_name',
+  'specification',
+  'batch_no',
+  'production_date',
+  'expiry_date',
+  'quantity',
+  'unit_cost',
+].map(label)
+
 /** Writes the rows under the template's header as the file the chooser hands out, and imports it. */
-async function importRows(rows) {
+async function importRows(rows, header = STOCK_HEADER) {
   const book = new ExcelJS.Workbook()
-  const sheet = book.addWorksheet('期初库存')
-  sheet.addRow(
-    ['product_name', 'specification', 'batch_no', 'production_date', 'expiry_date', 'quantity', 'unit_cost'].map(label),
-  )
+  const sheet = book.addWorksheet('表格导入')
+  sheet.addRow(header)
   for (const row of rows) sheet.addRow(row)
   await book.xlsx.writeFile(path.join(h.TEMP_DIR, 'first-stock.xlsx'))
   h.chooser.files = ['first-stock.xlsx']
@@ -160,6 +170,65 @@ it('表格导入: a bad row is named by row and column and nothing comes in; put
   await importRows([row(1, dayFromToday(200)), row(2, dayFromToday(100))])
   await h.waitFor(() => h.byText(fmt(adminZh['import.done'], { rows: 2 }))[0], { what: 'the rows imported' })
   expect(await onHand()).toEqual([[PRODUCT.name, 10]])
+})
+
+it('表格导入: the mothers in house, a row in a room the centre lacks refused; put right, she is in the picker', async () => {
+  await backToAdmin()
+  await openAdmin('master.list.rooms', LIST)
+  await addEntry(
+    [
+      { key: 'floor', type: 'number', value: 5 },
+      { key: 'room', type: 'text', value: '501' },
+      { key: 'kind', type: 'select' },
+      { key: 'in_service', type: 'select' },
+    ],
+    '501',
+  )
+  await backToAdmin()
+  await openAdmin('import.title', IMPORT)
+  h.tap(h.byText(adminZh['import.kind.mothers'])[0])
+  await h.settled()
+  // The required columns and her baby's: the others may be left out.
+  const header = [
+    ...['customer_name', 'phone', 'baby_name'].map(label),
+    adminZh['mothersSheet.baby_sex'],
+    adminZh['mothersSheet.baby_birth_date'],
+    ...['stay_kind', 'room', 'check_in_date', 'days'].map(label),
+  ]
+  const row = (room) => [
+    '冯小雨',
+    '13800001111',
+    '雨宝',
+    formZh['form.option.sex.female'],
+    dayFromToday(-5),
+    formZh['form.option.stayKind.month'],
+    room,
+    dayFromToday(-2),
+    28,
+  ]
+  await importRows([row('502')], header)
+  const errors = await h.waitFor(() => h.$$('.import-sheet__error').length && h.$$('.import-sheet__error'), {
+    what: 'the errors',
+  })
+  expect(errors).toHaveLength(1)
+  expect(errors[0].textContent).toContain(fmt(adminZh['import.at'], { row: 2, column: label('room') }))
+  expect(errors[0].textContent).toContain(fmt(serverZh['stay.roomOutOfService'], { room: '502' }))
+
+  await importRows([row('501')], header)
+  await h.waitFor(() => h.byText(fmt(adminZh['import.done'], { rows: 1 }))[0], { what: 'the mother imported' })
+  await h.tapTab(HOME)
+  await h.waitForPage(HOME)
+  await h.settled()
+  h.tap(h.byText(zh['home.chooseCustomer'])[0] || h.$('.customer-card'))
+  const search = await h.waitFor(() => h.$('.customer-picker__keyword .nut-input-native'), { what: 'the picker' })
+  h.type(search, '冯小雨', { blur: false })
+  const found = await h.waitFor(
+    () => h.$$('.customer-picker__row').find((r) => h.$('.customer-picker__name', r)?.textContent.trim() === '冯小雨'),
+    { what: 'her row' },
+  )
+  expect(found.textContent).toContain(fmt(zh['customer.day'], { day: 3, days: 28 }))
+  h.tap(found)
+  await h.waitFor(() => h.storage.get('customerInfo')?.name === '冯小雨', { what: 'she is chosen' })
 })
 
 /** The newest order that the list `route` finds with `body`, once it is saved. */

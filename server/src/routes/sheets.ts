@@ -3,6 +3,7 @@ import { actorOf } from '../actor.js'
 import { AppError, Code } from '../errors.js'
 import { contentDisposition } from '../lib/fileName.js'
 import { serverTranslator } from '../plugins/i18n.js'
+import { NoBody } from '@yuezi/contract/api/common'
 import { PdfRefused } from '@yuezi/contract/api/pdf'
 import {
   AnswerExportBody,
@@ -84,6 +85,31 @@ const sheetRoutes: FastifyPluginAsyncTypebox<SheetRoutesOptions> = async (app, {
         ),
     )
   }
+
+  app.post(
+    '/care/customer/export',
+    {
+      onRequest: [app.authenticate, app.administer],
+      schema: {
+        summary: "The site's mothers in house or booked, with their babies and stays, as .xlsx",
+        description:
+          'Only with the administration right on the site (else code -5). The columns of the mothers import ' +
+          "(在住客户): a row per baby, the mother's and her stay's columns on each, so that the file imports " +
+          'again. Answers `{url, name}` as the list exports do; each mother whose ID number it holds is ' +
+          'recorded in the access log (kind customer, action export) when the link is opened.',
+        body: NoBody,
+        response: { 200: SheetLink },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await createExportLink(app.db, settings, site(request), actorOf(request), {
+          kind: 'mothers',
+          query: {},
+          lang: request.lang,
+        }),
+      ),
+  )
 
   app.get(
     '/sheet/:token',

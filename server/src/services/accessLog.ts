@@ -58,6 +58,27 @@ export async function logFileRead(db: Db, actor: Actor, customerId: number): Pro
   ])
 }
 
+/** The name the export of the mothers in house goes by in the access log. */
+export const MOTHERS_SHEET_NAME = '在住客户'
+
+/** The mothers in house were exported: each one whose ID number left is logged as an export of her. */
+export async function logMothersExport(db: Db, actor: Actor, customerIds: number[]): Promise<void> {
+  if (!customerIds.length) return
+  await accessLog.insertEntries(
+    db,
+    customerIds.map((customerId) => ({
+      siteId: actor.siteId,
+      accountId: actor.accountId,
+      customerId,
+      kind: 'customer' as const,
+      recordId: customerId,
+      name: MOTHERS_SHEET_NAME,
+      action: 'export' as const,
+      httpRequestId: actor.httpRequestId ?? null,
+    })),
+  )
+}
+
 /** Who may read a site's access log: the staff with the administration right on it. */
 export const canReadAccessLog = (session: { canAdminister: boolean }) => session.canAdminister
 

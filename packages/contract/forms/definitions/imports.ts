@@ -1,11 +1,13 @@
 import type { Field, FormDefinition } from '../types.js'
 import { fieldsOf } from '../validate.js'
+import { admission } from './admission.js'
 import { staffForm, YES_NO } from './admin.js'
 import { MASTER_FORMS } from './masterData.js'
 import { openingStock } from './openingStock.js'
 
 // The imports whose rows are not a page's form as it stands, made of that form's own fields: a
-// staff member with her rights on the importing site, and a package item named by its package.
+// staff member with her rights on the importing site, a package item named by its package, and a
+// mother's baby with the mother and her stay.
 
 /** A field of the form, also one of its rows' columns. */
 const fieldOf = (definition: FormDefinition, key: string): Field => {
@@ -39,3 +41,53 @@ export const packageItemsImport = sheet(MASTER_FORMS.packages, [
   fieldOf(openingStock, 'specification'),
   fieldOf(MASTER_FORMS.packages, 'quantity'),
 ])
+
+/** Her own columns, as the admission's first section has them. */
+export const MOTHER_KEYS = [
+  'customer_name',
+  'phone',
+  'id_card',
+  'delivery_date',
+  'delivery_mode',
+  'hospital',
+  'allergies',
+  'diet_needs',
+  'remark',
+] as const
+
+/** A baby's column: filled in only on the rows that have a baby, its label naming the baby. */
+const babyColumn = (key: string, labelKey?: string): Field => ({
+  ...fieldOf(admission, key),
+  key: `baby_${key}`,
+  required: false,
+  ...(labelKey ? { labelKey } : {}),
+})
+
+/**
+ * 在住客户: a row per baby, the mother's and her stay's columns repeated on each and the rows grouped
+ * by her phone (a mother without a baby has one row); her stay's length by its days or its leave
+ * date, her room by its number and her package by its name.
+ */
+export const mothersImport: FormDefinition = {
+  ...sheet(admission, [
+    ...MOTHER_KEYS.map((key) => fieldOf(admission, key)),
+    babyColumn('name'),
+    babyColumn('sex', 'mothersSheet.baby_sex'),
+    babyColumn('birth_date', 'mothersSheet.baby_birth_date'),
+    babyColumn('birth_time', 'mothersSheet.baby_birth_time'),
+    babyColumn('birth_weight', 'mothersSheet.baby_birth_weight'),
+    fieldOf(admission, 'stay_kind'),
+    { ...fieldOf(MASTER_FORMS.rooms, 'room'), labelKey: 'form.field.room' },
+    { ...fieldOf(admission, 'check_in_date'), initial: undefined },
+    { ...fieldOf(admission, 'days'), required: false },
+    { key: 'leave_date', type: 'date' },
+    {
+      ...fieldOf(MASTER_FORMS.packages, 'name'),
+      key: 'package',
+      required: false,
+      labelKey: 'master.field.package_name',
+    },
+  ]),
+  name: 'mothers',
+  titleKey: 'mothersSheet.title',
+}

@@ -4,6 +4,7 @@ import type { Lang } from '../../plugins/i18n.js'
 import { templateName, type ImportKindSpec } from './import.js'
 import { signSheetLink } from './link.js'
 import { packagesImport, productsImport, roomsImport } from './entries.js'
+import { mothersImportKind } from './mothers.js'
 import { openingStockImport } from './openingStock.js'
 import { staffImportKind } from './staff.js'
 
@@ -22,6 +23,7 @@ export const IMPORT_SPECS: Record<ImportKind, ImportKindSpec<never>> = {
   products: productsImport as ImportKindSpec<never>,
   packages: packagesImport as ImportKindSpec<never>,
   openingStock: openingStockImport as ImportKindSpec<never>,
+  mothers: mothersImportKind as ImportKindSpec<never>,
 }
 
 /** A link to a kind's template, in the caller's language. */

@@ -7,7 +7,16 @@ import type { Lang } from '../../plugins/i18n.js'
 // (or which import's template), for which site, who asked for it (the export is logged under her),
 // in which language and until when, signed with the server's secret for file links.
 
-export const SHEET_KINDS = ['records', 'answers', 'outApply', 'specialCare', 'inbound', 'stock', 'template'] as const
+export const SHEET_KINDS = [
+  'records',
+  'answers',
+  'outApply',
+  'specialCare',
+  'inbound',
+  'stock',
+  'mothers',
+  'template',
+] as const
 export type SheetKind = (typeof SHEET_KINDS)[number]
 
 export interface SheetLink {

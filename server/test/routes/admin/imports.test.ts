@@ -7,17 +7,24 @@ import ExcelJS from 'exceljs'
 import type { FastifyInstance } from 'fastify'
 import { repoRoot } from '../../../src/config.js'
 import {
+  accessLog,
   accounts,
   accountSites,
   auditLog,
+  babies,
+  customers,
   imports,
   productPackageItems,
   productPackages,
   products,
   rooms,
+  sites,
+  stays,
   stockBatches,
   stockMovements,
 } from '../../../src/db/schema.js'
+import { seedSiteLists } from '../../../src/demo/seed.js'
+import { seedSiteStock } from '../../../src/demo/stock.js'
 import { Code } from '../../../src/errors.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
 import { randomUUID } from 'node:crypto'
@@ -533,5 +540,317 @@ describe('admin/import of the lists', () => {
       [2, 'Package name', fill(enServer['master.packages.duplicate'], { name: k1 })],
       [3, 'Package name', fill(enServer['master.packages.duplicate'], { name: k1 })],
     ])
+  })
+})
+
+/** A mainland ID number with a valid check digit, told apart by `n`. */
+function idCard(n: number): string {
+  const body = `310104${addDays('1990-01-01', n).replaceAll('-', '')}${String(n % 100).padStart(2, '0')}2`
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+  return body + '10X98765432'[weights.reduce((sum, w, i) => sum + w * Number(body[i]), 0) % 11]
+}
+
+/** A phone no other test holds. */
+const phoneOf = () => `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+
+/** A site with its rooms and packages and no mother yet, and a manager of it logged in. */
+async function emptySite(): Promise<TestSite> {
+  const siteId = await app.db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(sites)
+      .values({ name: `空门店-${randomUUID().slice(0, 8)}` })
+      .returning({ id: sites.id })
+    await seedSiteLists(tx, made.id)
+    await seedSiteStock(tx, made.id)
+    return made.id
+  })
+  const { account, password } = await addAccount(app, { siteIds: [siteId], canAdminister: true })
+  const token = await login(app, account, password)
+  return { siteId, token, accountId: (await call(app, '/api/care/account/info', {}, { token })).res.id, customers: [] }
+}
+
+/** The file's rows as the export wrote them: the header and the data rows, cells as text. */
+async function sheetRows(bytes: Buffer): Promise<string[][]> {
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(bytes as unknown as ArrayBuffer)
+  const rows: string[][] = []
+  book.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))))
+  return rows
+}
+
+describe('admin/import of the mothers in house', () => {
+  const checkIn = addDays(today, -5)
+  /** A row of the template (Chinese): the mother, a baby or none, her stay. */
+  const row = (m: {
+    name?: string
+    phone: string
+    id?: string
+    baby?: (string | number | null)[]
+    room: string
+    days?: number | null
+    leave?: string
+    pack?: string
+    checkIn?: string
+  }) => [
+    m.name ?? '测试产妇',
+    m.phone,
+    m.id ?? null,
+    addDays(today, -8),
+    '顺产',
+    '妇幼保健院',
+    '青霉素过敏',
+    null,
+    null,
+    ...(m.baby ?? [null, null, null, null, null]),
+    '月子',
+    m.room,
+    m.checkIn ?? checkIn,
+    m.days === undefined ? 28 : m.days,
+    m.leave ?? null,
+    m.pack ?? null,
+  ]
+  const baby = (name: string, sex = '女', time: string | null = '08:30') => [name, sex, addDays(today, -8), time, 3200]
+
+  it('offers a template of the mother, her baby and her stay', async () => {
+    assert.deepEqual(await templateHeader('mothers', 'en'), [
+      'Customer name',
+      'Mobile phone',
+      'ID card number',
+      'Delivery date',
+      'Delivery mode',
+      'Hospital',
+      'Allergies',
+      'Diet needs',
+      'Remark',
+      "Baby's name",
+      "Baby's sex",
+      "Baby's date of birth",
+      "Baby's time of birth (HH:MM)",
+      "Baby's birth weight (g)",
+      'Kind of stay',
+      'Floor and room',
+      'Check-in date',
+      'Days of stay',
+      'Leave date',
+      'Package name',
+    ])
+    const name = await call(app, '/api/admin/import/template', { kind: 'mothers' }, { token: site.token })
+    assert.equal(name.res.name, '在住客户导入模板.xlsx')
+  })
+
+  it('refuses each bad row by row and column with nothing written, then imports mothers, babies and stays', async () => {
+    const [r1, r2, r3, r4, off] = [unique('M'), unique('M'), unique('M'), unique('M'), unique('M')]
+    await app.db
+      .insert(rooms)
+      .values([
+        ...[r1, r2, r3, r4].map((room) => ({ siteId: site.siteId, floor: 7, room, kind: 'standard' as const })),
+        { siteId: site.siteId, floor: 7, room: off, kind: 'standard', inService: false },
+      ])
+    const [live, retired] = [unique('套餐'), unique('套餐')]
+    await app.db.insert(productPackages).values([
+      { siteId: site.siteId, name: live },
+      { siteId: site.siteId, name: retired, retiredAt: new Date() },
+    ])
+    const pa = phoneOf()
+    const theirs = other.customers[0]
+    const future = addDays(today, 2)
+    const bad = await importRows('mothers', [
+      row({ name: '周雅', phone: pa, id: idCard(1), baby: baby('大宝'), room: r1, pack: live }),
+      row({ name: '周雅', phone: pa, id: idCard(1), baby: ['二宝', null, addDays(today, -8), '8点', null], room: r1 }),
+      row({ name: '周雅琴', phone: pa, room: r1 }),
+      row({ phone: site.customers[1].phone, room: r2 }),
+      row({ phone: phoneOf(), room: r1 }),
+      row({ phone: phoneOf(), room: site.customers[0].room }),
+      row({ phone: phoneOf(), room: off }),
+      row({ phone: phoneOf(), room: r3, pack: retired }),
+      row({ phone: phoneOf(), room: r3, pack: '没有的套餐' }),
+      row({ phone: phoneOf(), room: r4, days: null }),
+      row({ phone: phoneOf(), room: r4, days: 28, leave: addDays(checkIn, 30) }),
+      row({ phone: phoneOf(), id: idCard(1).toLowerCase(), room: r2 }),
+      row({ phone: phoneOf(), room: r2, baby: ['小宝', '男', future, null, null] }),
+    ])
+    assert.equal(bad.code, -1, JSON.stringify(bad))
+    assert.deepEqual(cells(bad), [
+      [3, '宝宝性别', zhServer['import.babyRequired']],
+      [3, '宝宝出生时间（时:分）', zhServer['import.birthTime']],
+      [4, '客户姓名', fill(zhServer['import.motherDiffers'], { row: 2 })],
+      [5, '手机号', fill(zhServer['import.duplicate.phone'], { name: site.customers[1].name })],
+      [6, '楼层房间', fill(zhServer['import.repeated'], { row: 2 })],
+      [7, '楼层房间', fill(zhServer['stay.roomTaken'], { room: site.customers[0].room })],
+      [8, '楼层房间', fill(zhServer['stay.roomOutOfService'], { room: off })],
+      [9, '套餐名称', fill(zhServer['stay.packageRetired'], { name: retired })],
+      [10, '楼层房间', fill(zhServer['import.repeated'], { row: 9 })],
+      [10, '套餐名称', zhServer['import.packageUnknown']],
+      [11, '入住天数', zhServer['import.daysOrLeave']],
+      [12, '楼层房间', fill(zhServer['import.repeated'], { row: 11 })],
+      [12, '离店日期', fill(zhServer['import.leaveDisagrees'], { date: addDays(checkIn, 28) })],
+      [13, '身份证号', fill(zhServer['import.repeated'], { row: 2 })],
+      [13, '楼层房间', fill(zhServer['import.repeated'], { row: 5 })],
+      [14, '楼层房间', fill(zhServer['import.repeated'], { row: 5 })],
+      [14, '宝宝出生日期', fill(zhServer['import.future'], { today })],
+    ])
+    const written = await app.db.select({ id: customers.id }).from(customers).where(eq(customers.phone, pa))
+    assert.deepEqual(written, [], 'nothing written')
+
+    // Another site's phone and ID number do not count; a check-in after today is booked.
+    const good = await importRows(
+      'mothers',
+      [
+        row({ name: '周雅', phone: pa, id: idCard(1), baby: baby('大宝'), room: r1, pack: live }),
+        row({ name: '周雅', phone: pa, id: idCard(1), baby: baby('二宝', '男', null), room: r1, pack: live }),
+        row({ name: '吴倩', phone: theirs.phone, room: r2, days: null, leave: addDays(future, 26), checkIn: future }),
+      ],
+      'zh',
+    )
+    assert.equal(good.code, 1, JSON.stringify(good))
+    assert.equal(good.res.rows, 3)
+    const made = await app.db
+      .select({ id: customers.id, name: customers.name, idCard: customers.idCard, room: customers.room })
+      .from(customers)
+      .where(and(eq(customers.siteId, site.siteId), inArray(customers.phone, [pa, theirs.phone])))
+      .orderBy(customers.id)
+    assert.deepEqual(
+      made.map((c) => [c.name, c.idCard, c.room]),
+      [
+        ['周雅', idCard(1), r1],
+        ['吴倩', null, r2],
+      ],
+    )
+    const kids = await app.db
+      .select({ name: babies.name, sex: babies.sex, time: babies.birthTime, weight: babies.birthWeight })
+      .from(babies)
+      .where(eq(babies.customerId, made[0].id))
+      .orderBy(babies.id)
+    assert.deepEqual(kids, [
+      { name: '大宝', sex: 'female', time: '08:30', weight: 3200 },
+      { name: '二宝', sex: 'male', time: null, weight: 3200 },
+    ])
+    const booked = await app.db
+      .select({
+        customerId: stays.customerId,
+        status: stays.status,
+        days: stays.plannedDays,
+        packageId: stays.packageId,
+      })
+      .from(stays)
+      .where(
+        inArray(
+          stays.customerId,
+          made.map((c) => c.id),
+        ),
+      )
+      .orderBy(stays.customerId)
+    assert.deepEqual(
+      booked.map((s) => [s.status, s.days, s.packageId !== null]),
+      [
+        ['in_house', 28, true],
+        ['arriving', 26, false],
+      ],
+    )
+    assert.equal(
+      (
+        await created(
+          'customers',
+          made.map((c) => c.id),
+        )
+      ).length,
+      2,
+    )
+    const [done] = await created('imports', [good.res.id])
+    assert.ok(done, 'the import is audited')
+
+    // In the picker, in house from her check-in date, with her day of stay.
+    const picker = await call(app, '/api/care/customer/index', { keyword: pa }, { token: site.token })
+    assert.deepEqual(
+      picker.res.list.map((c: { name: string; stay: { day: number } }) => [c.name, c.stay.day]),
+      [['周雅', 6]],
+    )
+
+    const again = await importRows('mothers', [row({ name: '周雅', phone: phoneOf(), id: idCard(1), room: r3 })])
+    assert.deepEqual(cells(again), [[2, '身份证号', fill(zhServer['import.duplicate.id_card'], { name: '周雅' })]])
+  })
+
+  it('exports the mothers in house to the administration alone, logged, in columns that import again', async () => {
+    const from = await addSite(app)
+    const pc = phoneOf()
+    const added = await importRows(
+      'mothers',
+      [row({ name: '郑岚', phone: pc, id: idCard(2), baby: baby('岚宝'), room: '805', pack: '入住礼包（标准）' })],
+      'zh',
+      from,
+    )
+    assert.equal(added.code, 1, JSON.stringify(added))
+    const staff = await addAccount(app, { siteIds: [from.siteId], canApprove: true })
+    const refused = await call(
+      app,
+      '/api/care/customer/export',
+      {},
+      { token: await login(app, staff.account, staff.password) },
+    )
+    assert.deepEqual([refused.code, refused.msg], [-5, zhServer['admin.notAllowed']])
+
+    const link = await call(app, '/api/care/customer/export', {}, { token: from.token })
+    assert.equal(link.code, 1, link.msg)
+    assert.equal(link.res.name, `在住客户-${today}.xlsx`)
+    const file = await app.inject({ method: 'GET', url: link.res.url })
+    assert.equal(file.statusCode, 200)
+    const [header, ...rows] = await sheetRows(file.rawPayload)
+    assert.deepEqual(header, await templateHeader('mothers', 'zh'))
+    // Four mothers in house (the first with twins) and the one imported, by room.
+    assert.deepEqual(
+      rows.map((r) => [r[0], r[15]]),
+      [
+        ['林晓雯', '801'],
+        ['林晓雯', '801'],
+        ['苏婉清', '802'],
+        ['高若曦', '803'],
+        ['程海燕', '804'],
+        ['郑岚', '805'],
+      ],
+    )
+    const mine = rows.find((r) => r[1] === pc)!
+    assert.deepEqual(
+      [mine[2], mine[4], mine[10], mine[14], mine[17], mine[19]],
+      [idCard(2), '顺产', '女', '月子', '28', '入住礼包（标准）'],
+    )
+    const phones = rows.map((r) => r[1])
+    for (const theirs of [...other.customers, ...site.customers]) assert.ok(!phones.includes(theirs.phone))
+    const logged = await app.db
+      .select({ customerId: accessLog.customerId, action: accessLog.action, kind: accessLog.kind })
+      .from(accessLog)
+      .where(and(eq(accessLog.siteId, from.siteId), eq(accessLog.accountId, from.accountId)))
+    const [her] = await app.db.select({ id: customers.id }).from(customers).where(eq(customers.phone, pc))
+    assert.deepEqual(logged, [{ customerId: her.id, action: 'export', kind: 'customer' }])
+
+    // The file as it came imports into a centre that starts with no mother.
+    const fresh = await emptySite()
+    const again = await upload('在住客户.xlsx', file.rawPayload, { token: fresh.token }, 'mothers')
+    assert.equal(again.code, 1, JSON.stringify(again))
+    assert.equal(again.res.rows, 6)
+    const back = await app.db
+      .select({ name: customers.name, phone: customers.phone, idCard: customers.idCard, room: stays.room })
+      .from(customers)
+      .innerJoin(stays, eq(stays.customerId, customers.id))
+      .where(eq(customers.siteId, fresh.siteId))
+      .orderBy(stays.room)
+    assert.deepEqual(
+      back.map((c) => [c.name, c.room, c.idCard]),
+      [
+        ['林晓雯', '801', null],
+        ['苏婉清', '802', null],
+        ['高若曦', '803', null],
+        ['程海燕', '804', null],
+        ['郑岚', '805', idCard(2)],
+      ],
+    )
+    const [copy] = await sheetRows(
+      (
+        await app.inject({
+          method: 'GET',
+          url: (await call(app, '/api/care/customer/export', {}, { token: fresh.token })).res.url,
+        })
+      ).rawPayload,
+    ).then((all) => [all.slice(1)])
+    assert.deepEqual(copy, rows)
   })
 })

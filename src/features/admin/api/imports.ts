@@ -23,6 +23,11 @@ export function importTemplate(kind: ImportKind, options: RequestOptions = FILE_
   return request<ServerFile>('/api/admin/import/template', { kind }, options)
 }
 
+/** The site's mothers in house or booked in the import's columns (administration right only). */
+export function exportMothers(options: RequestOptions = FILE_CALL) {
+  return request<ServerFile>('/api/care/customer/export', {}, options)
+}
+
 /** Imports the file: every row, or none (code -1, `res.errors`). Behind the indicator, without the modal. */
 export function uploadImport(kind: ImportKind, file: { path: string; name: string }) {
   return sendFile<Static<typeof ImportDone>['res']>(

@@ -6,7 +6,14 @@ import { openServerFile } from '@/api/files'
 import { RequestError } from '@/api/request'
 import { t } from '@/i18n'
 import { chooseSheet } from '@/utils/chooseSheet'
-import { importTemplate, uploadImport, type ImportedPassword, type ImportError, type ImportKind } from '../api/imports'
+import {
+  exportMothers,
+  importTemplate,
+  uploadImport,
+  type ImportedPassword,
+  type ImportError,
+  type ImportKind,
+} from '../api/imports'
 
 /** What can be imported, in the order offered: one line each. */
 export const IMPORT_KINDS: { kind: ImportKind; labelKey: string }[] = [
@@ -15,6 +22,7 @@ export const IMPORT_KINDS: { kind: ImportKind; labelKey: string }[] = [
   { kind: 'rooms', labelKey: 'import.kind.rooms' },
   { kind: 'products', labelKey: 'import.kind.products' },
   { kind: 'packages', labelKey: 'import.kind.packages' },
+  { kind: 'mothers', labelKey: 'import.kind.mothers' },
 ]
 
 export class ImportSheetStore {
@@ -35,6 +43,11 @@ export class ImportSheetStore {
 
   downloadTemplate() {
     openServerFile(() => importTemplate(this.kind), { download: true })
+  }
+
+  /** The mothers in house as a spreadsheet, in the columns their import takes. */
+  exportMothers() {
+    openServerFile(() => exportMothers(), { download: true })
   }
 
   /** Chooses a file and imports it; the result replaces the last one. */

@@ -37,6 +37,11 @@ export default observer(function ImportSheet() {
         <Button size="small" fill="outline" onClick={store.downloadTemplate}>
           {t('import.template')}
         </Button>
+        {store.kind === 'mothers' && (
+          <Button size="small" fill="outline" onClick={store.exportMothers}>
+            {t('import.exportMothers')}
+          </Button>
+        )}
         <Button size="small" type="primary" onClick={store.chooseAndUpload}>
           {t('import.upload')}
         </Button>
