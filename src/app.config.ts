@@ -4,6 +4,7 @@ import {
   DEVICES_PAGE,
   ADMIN_PAGES,
   CUSTOMER_PAGES,
+  DESK_PAGES,
   HOME_PAGE,
   MAIN_PAGES,
   MAP_PAGES,
@@ -11,6 +12,7 @@ import {
   PAGES_ACCOUNT_ROOT,
   PAGES_ADMIN_ROOT,
   PAGES_CUSTOMER_ROOT,
+  PAGES_DESK_ROOT,
   PAGES_HOME_ROOT,
   PERSONAL_CENTRE_PAGE,
   pagePath,
@@ -43,6 +45,7 @@ export default defineAppConfig({
       root: pagePath(PAGES_CUSTOMER_ROOT),
       pages: CUSTOMER_PAGES.map((route) => pagePath(route, PAGES_CUSTOMER_ROOT)),
     },
+    { root: pagePath(PAGES_DESK_ROOT), pages: DESK_PAGES.map((route) => pagePath(route, PAGES_DESK_ROOT)) },
     ...mapPages,
   ],
   window: {

@@ -62,6 +62,13 @@ export const CUSTOMER_FILE_PAGE = `${PAGES_CUSTOMER_ROOT}/pages/file/index`
 /** The mothers' subpackage's pages. */
 export const CUSTOMER_PAGES = [ADMISSION_PAGE, STAY_PAGE, CUSTOMER_FILE_PAGE]
 
+/** The subpackage of the front desk's pages: the lists behind the desk's day on home. */
+export const PAGES_DESK_ROOT = '/pagesDesk'
+/** One list behind the desk's day (`?list=` arrivals, departures, visitors, noRound or orders). */
+export const DESK_DAY_PAGE = `${PAGES_DESK_ROOT}/pages/today/index`
+/** The desk's subpackage's pages. */
+export const DESK_PAGES = [DESK_DAY_PAGE]
+
 /** The main package's pages, the first being the one the app opens on. */
 export const MAIN_PAGES = [
   HOME_PAGE,
