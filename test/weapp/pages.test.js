@@ -1,4 +1,4 @@
-// Every page of app.json (main package, pagesHome, pagesAccount, pagesAdmin and pagesCustomer), opened in the
+// Every page of app.json (main package, pagesHome, pagesAccount, pagesAdmin, pagesCustomer and pagesDesk), opened in the
 // simulator while signed in as the demo's manager (who may also administer) with a customer chosen:
 // it renders with the server's data, every call it makes is answered with success, and nothing is
 // thrown (the harness fails a test on any uncaught error).
@@ -101,6 +101,11 @@ const SHOWS = {
     data: async () => (await list('inoutstore/stock')).name,
   },
   'pagesCustomer/pages/file/index': { titleKey: 'customerFile.title', data: async () => customer.name },
+  // Opened without a list: today's arrivals.
+  'pagesDesk/pages/today/index': {
+    titleKey: 'deskDay.title',
+    data: async () => require('../../locales/desk/zh-CN.json')['deskDay.list.arrivals'],
+  },
   'pagesAdmin/pages/accessLog/index': { titleKey: 'accessLog.title', data: async () => customer.name },
   'pagesAdmin/pages/index/index': { titleKey: 'admin.title', data: async () => adminZh['staff.title'] },
   'pagesAdmin/pages/import/index': { titleKey: 'import.title', data: async () => adminZh['import.template'] },

@@ -37,8 +37,7 @@ export default observer(function DeskDay() {
         {badges.map(([badge, label, n]) => (
           <View
             key={badge}
-            className={`desk-day__badge${n ? ' desk-day__badge--due' : ''}`}
-            data-badge={badge}
+            className={`desk-day__badge desk-day__badge--${badge}${n ? ' desk-day__badge--due' : ''}`}
             onClick={() => deskDayStore.open(badge)}
           >
             {label}
