@@ -66,8 +66,10 @@ export const CUSTOMER_PAGES = [ADMISSION_PAGE, STAY_PAGE, CUSTOMER_FILE_PAGE]
 export const PAGES_DESK_ROOT = '/pagesDesk'
 /** The room board (房态): the site's rooms by floor, each tapped to her file, her stay or an admission. */
 export const ROOM_BOARD_PAGE = `${PAGES_DESK_ROOT}/pages/roomBoard/index`
+/** One list behind the desk's day (`?list=` arrivals, departures, visitors, noRound or orders). */
+export const DESK_DAY_PAGE = `${PAGES_DESK_ROOT}/pages/today/index`
 /** The front desk's subpackage's pages. */
-export const DESK_PAGES = [ROOM_BOARD_PAGE]
+export const DESK_PAGES = [ROOM_BOARD_PAGE, DESK_DAY_PAGE]
 
 /** The main package's pages, the first being the one the app opens on. */
 export const MAIN_PAGES = [

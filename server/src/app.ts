@@ -24,6 +24,7 @@ import importRoutes from './routes/admin/imports.js'
 import uploadRoutes from './routes/admin/uploads.js'
 import accountRoutes from './routes/care/account.js'
 import customerRoutes from './routes/care/customer.js'
+import deskRoutes from './routes/care/desk.js'
 import roomRoutes from './routes/care/room.js'
 import medicineRoutes from './routes/care/forms/medicines.js'
 import formRecordRoutes from './routes/care/forms/formRecords.js'
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   })
   await app.register(customerRoutes, { prefix: '/api/care/customer' })
   await app.register(roomRoutes, { prefix: '/api/care/room' })
+  await app.register(deskRoutes, { prefix: '/api/care/desk' })
   // /api/care/index: what the app's forms read and write, by concern.
   for (const routes of [formRecordRoutes, medicineRoutes, surveyRoutes, siteListRoutes, stockListRoutes]) {
     await app.register(routes, { prefix: '/api/care/index' })

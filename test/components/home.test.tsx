@@ -11,6 +11,18 @@ import { signedIn } from './support/signedIn'
 
 const SUMMARY = '/api/care/account/index'
 const CUSTOMERS = '/api/care/customer/index'
+const DESK = '/api/care/desk/today'
+
+/** The desk's day at the site: two arrive, one leaves, three visitors in for two hours, orders for an approver. */
+const deskDay = {
+  date: '2026-11-22',
+  arrivals: 2,
+  departures: 1,
+  visitors_inside: 3,
+  longest_inside_minutes: 135,
+  no_round: 4,
+  waiting: { outApplyGeneral: 1, outApplyGift: 0, specialCare: 2, inbound: 0 },
+}
 
 const mother: Customer = {
   id: 7,
@@ -25,8 +37,9 @@ beforeEach(() => {
   signedIn()
 })
 
-function homeApi(counts: Record<string, number> = {}) {
+function homeApi(counts: Record<string, number> = {}, desk: object = deskDay) {
   return mockApi({
+    [DESK]: () => ({ code: 1, res: desk }),
     [SUMMARY]: () => ({ code: 1, res: { date: '2026-11-22', counts } }),
     [CUSTOMERS]: ({ keyword }) => ({
       code: 1,
@@ -140,6 +153,30 @@ describe('home', () => {
     expect(reLaunch).toHaveBeenCalledWith({ url: '/pages/login/index' })
     expect(api).not.toHaveBeenCalled()
     await waitFor(() => expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请先登录' })))
+  })
+})
+
+describe("home's desk day", () => {
+  it('shows badges that say what they count, each opening the list behind it', async () => {
+    const api = homeApi()
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    await show()
+    expect(callsTo(api, DESK)[0].data).toEqual({})
+    expect(screen.getByText('今日工作')).toBeTruthy()
+    for (const text of ['今日入住 2', '今日退房 1', '访客在内 3 · 最长 2小时', '未查房 4', '待审批 3']) {
+      expect(screen.getByText(text)).toBeTruthy()
+    }
+    click(screen.getByText('访客在内 3 · 最长 2小时'))
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesDesk/pages/today/index?list=visitors' })
+    click(screen.getByText('待审批 3'))
+    expect(navigateTo).toHaveBeenLastCalledWith({ url: '/pagesDesk/pages/today/index?list=orders' })
+  })
+
+  it('leaves out the orders for staff without the approve right, and counts a short visit in minutes', async () => {
+    homeApi({}, { ...deskDay, visitors_inside: 1, longest_inside_minutes: 25, waiting: null })
+    await show()
+    expect(screen.getByText('访客在内 1 · 最长 25分钟')).toBeTruthy()
+    expect(screen.queryByText(/待审批/)).toBeNull()
   })
 })
 

@@ -110,6 +110,15 @@ describe('outbound order list', () => {
     expect(button(card('CK20261122-00002'), '冲销')).toBeTruthy()
   })
 
+  it("opened from the desk's orders waiting, lists the pending orders of every day", async () => {
+    jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: { status: 'pending' } } } as never)
+    const spy = server([order(1, 'pending')])
+    await show()
+    const sent = callsTo(spy, '/api/care/outApply/index')[0].data
+    expect(sent).toMatchObject({ type: 'general', status: 'pending' })
+    expect(sent).not.toHaveProperty('date_from')
+  })
+
   it('filters by status', async () => {
     const spy = server([order(1, 'pending')])
     await show()

@@ -13,6 +13,7 @@ export const en = locale('en.json')
 export const formZh = locale('forms/zh-CN.json')
 export const adminZh = locale('admin/zh-CN.json')
 export const customerZh = locale('customer/zh-CN.json')
+export const deskZh = locale('desk/zh-CN.json')
 export const serverZh = locale('server/zh-CN.json')
 export const fmt = (text, params) => text.replace(/\{(\w+)\}/g, (_, key) => String(params[key]))
 

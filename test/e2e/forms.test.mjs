@@ -8,6 +8,7 @@ import {
   useApp,
   zh,
   customerZh,
+  deskZh,
   formZh,
   fmt,
   button,
@@ -471,4 +472,35 @@ test('新建客户 from the picker: twins admitted, day 1 of 28, her phone offer
   await row.waitFor({ state: 'detached' })
   await picker.getByText(zh['customer.status.left'], { exact: true }).click()
   await row.waitFor()
+})
+
+test("home starts with the desk's day: badges that say what they count, 访客在内 opens the visitors inside", async () => {
+  const page = await app.newPage()
+  await app.loginAndPick(page)
+  const day = await app.api(page, 'desk/today', {})
+  const badge = (name) => page.locator(`.desk-day__badge--${name}`)
+  const waiting = Object.values(day.waiting).reduce((sum, n) => sum + n, 0)
+  for (const [name, text] of [
+    ['arrivals', fmt(zh['deskDay.arrivals'], { n: day.arrivals })],
+    ['departures', fmt(zh['deskDay.departures'], { n: day.departures })],
+    ['noRound', fmt(zh['deskDay.noRound'], { n: day.no_round })],
+    ['orders', fmt(zh['deskDay.waiting'], { n: waiting })],
+  ]) {
+    await badge(name).getByText(text, { exact: true }).waitFor()
+  }
+  // The demo's visitors still inside came in today, the earliest of them two hours ago.
+  assert.ok(day.visitors_inside > 0)
+  assert.ok((await badge('visitors').textContent()).startsWith(fmt(zh['deskDay.visitors'], { n: day.visitors_inside })))
+
+  await badge('visitors').click()
+  await page.waitForURL((url) => url.pathname.startsWith('/pagesDesk/pages/today/index'))
+  await page.getByText(deskZh['deskDay.list.visitors'], { exact: true }).waitFor()
+  const { visits } = await app.api(page, 'desk/today', { list: 'visitors' })
+  const rows = page.locator('.desk-list .nut-cell')
+  await eventually(async () => (await rows.count()) === visits.length, 'a row per visitor inside')
+  await rows.filter({ hasText: visits[0].visitor_name }).first().click()
+  await page.waitForURL((url) => url.pathname.startsWith('/pagesHome/pages/form/visit/form'))
+  await fieldOf(page, 'visitor_name').waitFor()
+  assert.equal(await fieldOf(page, 'visitor_name').locator('input').inputValue(), visits[0].visitor_name)
+  await page.close()
 })

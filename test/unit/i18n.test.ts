@@ -30,6 +30,7 @@ describe('i18n', () => {
       [require('@locales/location/zh-CN.json'), require('@locales/location/en.json')],
       [require('@locales/admin/zh-CN.json'), require('@locales/admin/en.json')],
       [require('@locales/customer/zh-CN.json'), require('@locales/customer/en.json')],
+      [require('@locales/desk/zh-CN.json'), require('@locales/desk/en.json')],
       [require('@locales/notice/zh-CN.json'), require('@locales/notice/en.json')],
       [require('@locales/server/zh-CN.json'), require('@locales/server/en.json')],
     ]) {
@@ -69,6 +70,7 @@ describe('every key the code names exists', () => {
     ...require('@locales/location/zh-CN.json'),
     ...require('@locales/admin/zh-CN.json'),
     ...require('@locales/customer/zh-CN.json'),
+    ...require('@locales/desk/zh-CN.json'),
     ...require('@locales/notice/zh-CN.json'),
   }
   const english = {
@@ -77,6 +79,7 @@ describe('every key the code names exists', () => {
     ...require('@locales/location/en.json'),
     ...require('@locales/admin/en.json'),
     ...require('@locales/customer/en.json'),
+    ...require('@locales/desk/en.json'),
     ...require('@locales/notice/en.json'),
   }
 

@@ -123,3 +123,39 @@ it('admits a mother into the free room tapped on the room board; her room then o
   await h.waitForPage(FILE)
   await h.waitFor(() => h.byText(name).length, { what: 'her file' })
 })
+
+it("home starts with the desk's day: its counts, its list of mothers with no round, and a round for one", async () => {
+  await signIn('demo')
+  const day = await api('desk/today', {}, await tokenOf())
+  const badge = (name) => h.$(`.desk-day__badge--${name}`)
+  const shows = async (name, text) =>
+    h.waitFor(() => badge(name)?.textContent.trim() === text, { what: `the badge ${text}` })
+  await shows('arrivals', fmt(zh['deskDay.arrivals'], { n: day.arrivals }))
+  await shows('departures', fmt(zh['deskDay.departures'], { n: day.departures }))
+  await shows('noRound', fmt(zh['deskDay.noRound'], { n: day.no_round }))
+  const waiting = Object.values(day.waiting).reduce((sum, n) => sum + n, 0)
+  await shows('orders', fmt(zh['deskDay.waiting'], { n: waiting }))
+  expect(badge('visitors').textContent).toContain(fmt(zh['deskDay.visitors'], { n: day.visitors_inside }))
+  expect(day.no_round).toBeGreaterThan(0)
+
+  const loads = () => h.calls.filter((call) => call.url?.endsWith('/api/care/desk/today')).length
+  const before = loads()
+  h.tap(badge('noRound'))
+  await h.waitForPage('pagesDesk/pages/today/index')
+  await h.waitFor(() => h.byText(deskZh['deskDay.list.noRound']).length, { what: 'the list title' })
+  const rows = await h.waitFor(
+    () => (h.$$('.desk-list__mother').length === day.no_round ? h.$$('.desk-list__mother') : null),
+    { what: 'a row per mother with no round' },
+  )
+  const { mothers } = await api('desk/today', { list: 'noRound' }, await tokenOf())
+  expect(h.textOf(rows[0])).toContain(`${mothers[0].room} ${mothers[0].name}`)
+  h.tap(h.byText(deskZh['deskDay.obstetricRound'], rows[0])[0])
+  await h.waitForPage('pagesHome/pages/form/Obstetricianrounds/form')
+  expect(h.storage.get('customerInfo').id).toBe(mothers[0].customer_id)
+
+  // Home again: the day is asked for anew.
+  await h.back()
+  await h.back()
+  await h.waitForPage(HOME)
+  await h.waitFor(() => loads() > before + 1, { what: 'the desk day loaded again on show' })
+})

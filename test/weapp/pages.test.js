@@ -1,16 +1,23 @@
-// Every page of app.json (main package, pagesHome, pagesAccount, pagesAdmin and pagesCustomer), opened in the
+// Every page of app.json (main package, pagesHome, pagesAccount, pagesAdmin, pagesCustomer and pagesDesk), opened in the
 // simulator while signed in as the demo's manager (who may also administer) with a customer chosen:
 // it renders with the server's data, every call it makes is answered with success, and nothing is
 // thrown (the harness fails a test on any uncaught error).
 const h = require('./harness')
 const { zh, en, formZh, formEn, adminZh, adminEn, post, api, signIn, pickCustomer, appToken } = require('./app')
 
-/** A key's text in a language (the app's, the forms' or the administration's strings); an empty one stays empty. */
+const customerZh = require('../../locales/customer/zh-CN.json')
+const customerEn = require('../../locales/customer/en.json')
+const deskZh = require('../../locales/desk/zh-CN.json')
+const deskEn = require('../../locales/desk/en.json')
+
+/** A key's text in a language (the app's, the forms', the administration's, the mothers' or the desk's strings); an empty one stays empty. */
 const text = (lang, key) => {
   const [chinese, english] = [
     [zh, en],
     [formZh, formEn],
     [adminZh, adminEn],
+    [customerZh, customerEn],
+    [deskZh, deskEn],
   ].find(([strings]) => key in strings)
   if (lang !== 'en' || chinese[key] === '') return chinese[key]
   return key in english ? english[key] : chinese[key]
@@ -101,6 +108,18 @@ const SHOWS = {
     data: async () => (await list('inoutstore/stock')).name,
   },
   'pagesCustomer/pages/file/index': { titleKey: 'customerFile.title', data: async () => customer.name },
+  'pagesCustomer/pages/admission/index': {
+    titleKey: 'form.title.admission',
+    data: async () => formZh['form.field.customer_name'],
+  },
+  // Opened without a mother: the current customer's stay.
+  'pagesCustomer/pages/stay/index': { titleKey: 'stay.title', data: async () => customer.name },
+  'pagesDesk/pages/roomBoard/index': {
+    titleKey: 'roomBoard.title',
+    data: async () => (await api('index/floorList', {}, token))[0].rooms[0].room,
+  },
+  // Opened without a list: today's arrivals.
+  'pagesDesk/pages/today/index': { titleKey: 'deskDay.title', data: async () => deskZh['deskDay.list.arrivals'] },
   'pagesAdmin/pages/accessLog/index': { titleKey: 'accessLog.title', data: async () => customer.name },
   'pagesAdmin/pages/index/index': { titleKey: 'admin.title', data: async () => adminZh['staff.title'] },
   'pagesAdmin/pages/import/index': { titleKey: 'import.title', data: async () => adminZh['import.template'] },

@@ -7,6 +7,7 @@ import CustomerCard from '@/components/CustomerCard'
 import CustomerPicker from '@/components/CustomerPicker/OnDemand'
 import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
+import { DeskDay, deskDayStore } from '@/features/desk'
 import { openFormStore } from '@/features/forms'
 import { EntryGrid } from '@/features/home'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
@@ -19,13 +20,17 @@ import './index.scss'
 export default observer(function Home() {
   usePageTitle('home.title')
   useTabBarTexts()
-  useLoginGuard(homeStore.load)
+  useLoginGuard(() => {
+    homeStore.load()
+    deskDayStore.load()
+  })
   usePullDownRefresh(() => {
-    homeStore.load().finally(() => Taro.stopPullDownRefresh())
+    Promise.all([homeStore.load(), deskDayStore.load()]).finally(() => Taro.stopPullDownRefresh())
   })
 
   return (
     <PageShell className="home" navBar={<NavBar title={t('home.title')} />} safeBottom={false}>
+      <DeskDay />
       <CustomerCard
         onPick={() => homeStore.setPicking(true)}
         onOpen={(id) => Taro.navigateTo({ url: `${CUSTOMER_FILE_PAGE}?id=${id}` })}

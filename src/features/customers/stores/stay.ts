@@ -11,14 +11,16 @@ export class StayStore {
   customer: Customer | null = null
   status: 'loading' | 'ready' | 'error' = 'loading'
   error = ''
-  private readonly id: number
+  private readonly id: number | undefined
 
-  constructor(id: number) {
-    this.id = id
+  /** Her stay: the mother `id`, else the current customer. */
+  constructor(id?: number) {
+    this.id = id || customerStore.customerInfo?.id
     makeAutoObservable<this, 'id'>(this, { id: false }, { autoBind: true })
   }
 
   async load() {
+    if (!this.id) return
     this.status = 'loading'
     try {
       const customer = await customerInfo(this.id, { loading: false, showError: false })

@@ -60,9 +60,7 @@ type CheckBody = { approve: boolean; reason?: string } | { reverse: true }
 
 export class OrderListStore {
   readonly kind: Kind
-  readonly filters = new ListFilterState<Filters>({ status: 'all', date: workingDateStore.today, keyword: '' }, () =>
-    this.refresh(),
-  )
+  readonly filters: ListFilterState<Filters>
   /** The order whose rejection reason is being typed. */
   rejecting: Order | null = null
   reason = ''
@@ -70,8 +68,15 @@ export class OrderListStore {
   pickingCustomer = false
   readonly list: PagedList<Order>
 
-  constructor(kind: OrderListKind) {
+  /** `waiting`: opened from the desk's day, the list shows the pending orders of every day. */
+  constructor(kind: OrderListKind, { waiting = false } = {}) {
     this.kind = ORDER_LISTS[kind]
+    this.filters = new ListFilterState<Filters>(
+      waiting
+        ? { status: 'pending', date: '', keyword: '' }
+        : { status: 'all', date: workingDateStore.today, keyword: '' },
+      () => this.refresh(),
+    )
     this.list = new PagedList<Order>(this.fetcher())
     makeAutoObservable(this, { kind: false, list: false, filters: false }, { autoBind: true })
   }

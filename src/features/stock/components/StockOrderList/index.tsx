@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { Button, Input, Popup } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
@@ -43,7 +44,9 @@ const stop = (action: () => void) => (event: { stopPropagation: () => void }) =>
 
 /** The stock order lists: search, status and date, open / new / delete, approve / reject / reverse. */
 export default observer(function StockOrderList({ kind }: { kind: OrderListKind }) {
-  const [store] = useState(() => new OrderListStore(kind))
+  const [store] = useState(
+    () => new OrderListStore(kind, { waiting: Taro.getCurrentInstance().router?.params?.status === 'pending' }),
+  )
   usePageTitle(store.kind.titleKey as MessageKey)
   useListPage({ refresh: store.refresh, loadMore: store.list.loadMore })
 

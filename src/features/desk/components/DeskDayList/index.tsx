@@ -1,0 +1,102 @@
+import { useState } from 'react'
+import { Text, View } from '@tarojs/components'
+import { Button, Cell, Skeleton } from '@nutui/nutui-react-taro'
+import { observer } from 'mobx-react-lite'
+import EmptyState from '@/components/EmptyState'
+import NavBar from '@/components/NavBar'
+import PageShell from '@/components/PageShell'
+import { useListPage } from '@/hooks/useListPage'
+import { usePageTitle } from '@/hooks/usePageTitle'
+import { t } from '@/i18n'
+import '../../locales'
+import type { DeskBadge } from '../../stores/deskDay'
+import { DeskDayListStore, ORDER_LISTS, type RoundForm } from '../../stores/deskDayList'
+import './index.scss'
+
+/** The rounds a mother without one today may have, each with its button's words. */
+const ROUNDS: [RoundForm, string][] = [
+  ['obstetricianRounds', 'deskDay.obstetricRound'],
+  ['pediatricianRounds', 'deskDay.paediatricRound'],
+]
+
+/** The list behind a badge of the desk's day (`list`): each row opens what the desk does next with it. */
+export default observer(function DeskDayList({ list }: { list: DeskBadge }) {
+  const [store] = useState(() => new DeskDayListStore(list))
+  usePageTitle('deskDay.title')
+  useListPage({ refresh: store.load, loadMore: () => {} })
+  const title = t(`deskDay.list.${list}`)
+  const rows =
+    list === 'orders' ? store.waiting.length : list === 'visitors' ? store.visits.length : store.mothers.length
+
+  return (
+    <PageShell className="desk-list" navBar={<NavBar title={t('deskDay.title')} back />}>
+      <Text className="desk-list__title">{title}</Text>
+      {store.status === 'loading' && <Skeleton rows={4} animated />}
+      {store.status === 'error' && (
+        <View role="alert">
+          <EmptyState picture="page" description={store.error} />
+          <Button className="desk-list__retry" type="primary" fill="outline" onClick={store.load}>
+            {t('common.retry')}
+          </Button>
+        </View>
+      )}
+      {store.status === 'ready' && rows === 0 && <EmptyState picture="records" description={t('deskDay.none')} />}
+      <Cell.Group>
+        {list === 'orders' &&
+          store.waiting.map(([kind, n]) => (
+            <Cell
+              key={kind}
+              title={t(`entry.${ORDER_LISTS[kind]}`)}
+              extra={t('deskDay.waiting', { n })}
+              clickable
+              onClick={() => store.openOrders(kind)}
+            />
+          ))}
+        {list === 'visitors' &&
+          store.visits.map((visit) => (
+            <Cell
+              key={visit.id}
+              title={visit.visitor_name}
+              description={t('deskDay.visiting', {
+                name: visit.customer_name ?? t('common.dash'),
+                room: visit.room ?? t('common.dash'),
+              })}
+              extra={t('deskDay.since', { time: visit.time_in.slice(11) })}
+              clickable
+              onClick={() => store.openVisit(visit)}
+            />
+          ))}
+        {list !== 'orders' &&
+          store.mothers.map((mother) => (
+            <Cell
+              key={mother.customer_id}
+              className="desk-list__mother"
+              title={`${mother.room} ${mother.name}`}
+              description={t('deskDay.stay', { from: mother.check_in_date, to: mother.leave_date })}
+              clickable
+              onClick={() => store.openMother(mother)}
+              extra={
+                list === 'noRound' ? (
+                  <View className="desk-list__rounds">
+                    {ROUNDS.map(([form, labelKey]) => (
+                      <Button
+                        key={form}
+                        size="small"
+                        type="primary"
+                        onClick={(event) => {
+                          event.stopPropagation()
+                          store.openRound(mother, form)
+                        }}
+                      >
+                        {t(labelKey)}
+                      </Button>
+                    ))}
+                  </View>
+                ) : undefined
+              }
+            />
+          ))}
+      </Cell.Group>
+    </PageShell>
+  )
+})

@@ -1,0 +1,83 @@
+// One list behind a badge of the desk's day: the mothers arriving, leaving or without a round
+// today, the visitors still inside, or the orders waiting for approval by list.
+import Taro from '@tarojs/taro'
+import { makeAutoObservable, runInAction } from 'mobx'
+import { openFormStore } from '@/features/forms'
+import { featureById } from '@/features/registry'
+import { CUSTOMER_FILE_PAGE, STAY_PAGE } from '@/routes'
+import { customerStore } from '@/stores'
+import { deskToday, type DeskDay, type DeskMother, type DeskVisit } from '../api/deskDay'
+import type { DeskBadge } from './deskDay'
+
+/** The order lists an approver checks, by the key the server counts them under. */
+export const ORDER_LISTS = {
+  outApplyGeneral: 'outApplyGeneralList',
+  outApplyGift: 'outApplyGiftList',
+  specialCare: 'specialCareList',
+  inbound: 'inboundList',
+} as const
+export type WaitingList = keyof typeof ORDER_LISTS
+
+export type RoundForm = 'obstetricianRounds' | 'pediatricianRounds'
+
+export class DeskDayListStore {
+  readonly list: DeskBadge
+  day: DeskDay | null = null
+  status: 'loading' | 'ready' | 'error' = 'loading'
+  error = ''
+
+  constructor(list: DeskBadge) {
+    this.list = list
+    makeAutoObservable(this, { list: false }, { autoBind: true })
+  }
+
+  async load() {
+    try {
+      const day = await deskToday(this.list === 'orders' ? undefined : this.list)
+      runInAction(() => {
+        this.day = day
+        this.status = 'ready'
+      })
+    } catch (error) {
+      runInAction(() => {
+        this.error = (error as Error).message
+        this.status = 'error'
+      })
+    }
+  }
+
+  get mothers(): DeskMother[] {
+    return this.day?.mothers ?? []
+  }
+
+  get visits(): DeskVisit[] {
+    return this.day?.visits ?? []
+  }
+
+  /** The lists with orders waiting, and how many. */
+  get waiting(): [WaitingList, number][] {
+    return Object.entries(this.day?.waiting ?? {}).filter(([, n]) => n > 0) as [WaitingList, number][]
+  }
+
+  /** An arriving or leaving mother opens her stay (check-in, check-out); one without a round, her file. */
+  openMother(mother: DeskMother) {
+    const page = this.list === 'arrivals' || this.list === 'departures' ? STAY_PAGE : CUSTOMER_FILE_PAGE
+    Taro.navigateTo({ url: `${page}?id=${mother.customer_id}` })
+  }
+
+  /** A round for her: she becomes the current customer and the round's form opens. */
+  async openRound(mother: DeskMother, form: RoundForm) {
+    await customerStore.loadById(mother.customer_id)
+    openFormStore.open(featureById(form)!)
+  }
+
+  /** A visitor's record opens in the visit form, to sign them out. */
+  openVisit(visit: DeskVisit) {
+    openFormStore.open(featureById('visit')!, visit.id)
+  }
+
+  /** The order list with its pending orders of every day. */
+  openOrders(list: WaitingList) {
+    Taro.navigateTo({ url: `${featureById(ORDER_LISTS[list])!.route}?status=pending` })
+  }
+}
