@@ -188,7 +188,7 @@ test('one paediatric round for her twins: a section per baby, saved once, one ro
   const [first, second] = customer.children
   await openEntry(page, 'entry.pediatricianRounds')
   await formReady(page, 'form.title.pediatricianRounds', 'round_date')
-  const section = fmt(formZh['form.babySection'], { n: 2, name: second.name })
+  const section = fmt(formZh['formUi.babySection'], { n: 2, name: second.name })
   await page.locator('.form-section__title').getByText(section, { exact: true }).waitFor()
   // Her first baby is chosen; the twin's examination is typed in her own section.
   await fillAll(page, [

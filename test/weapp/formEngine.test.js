@@ -92,7 +92,7 @@ it("twins' paediatric rounds tell apart in 历史记录: each names the customer
 it('one paediatric round for her twins: a section per baby, saved once, one row naming both', async () => {
   const [first, second] = twinsMother.children
   await openForm('pagesHome/pages/form/Pediatricianrounds/form', 'round_date')
-  expect(h.byText(fmt(formZh['form.babySection'], { n: 2, name: second.name })).length).toBe(1)
+  expect(h.byText(fmt(formZh['formUi.babySection'], { n: 2, name: second.name })).length).toBe(1)
   expect(f.fieldOf('babies.0.baby_id')).toBeNull()
   // Her first baby is chosen; the twin's examination is typed in her own section.
   await f.fillAll([

@@ -117,7 +117,7 @@ function babySections(field: Field, printable: Printable, t: Translators, readIm
   return rows.flatMap((row, index) => {
     const id = row?.baby_id
     const name = (typeof id === 'number' ? printable.names.babies?.get(id) : undefined) ?? String(id ?? '')
-    const title = t.forms('form.babySection', { n: index + 2, name })
+    const title = t.forms('formUi.babySection', { n: index + 2, name })
     return sectionContent(title, fields, { ...printable, data: row ?? {} }, t, readImage)
   })
 }

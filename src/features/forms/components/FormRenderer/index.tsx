@@ -39,7 +39,7 @@ const BabySections = observer(function BabySections({ field, session }: { field:
       {rows.map((row, index) => (
         <View key={`${field.key}.${index}`} className="form-section">
           <Text className="form-section__title">
-            {t('form.babySection', {
+            {t('formUi.babySection', {
               n: index + 2,
               name: children.find((child) => child.id === row.baby_id)?.name ?? t('common.dash'),
             })}
