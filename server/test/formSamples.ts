@@ -78,6 +78,13 @@ function sampleValue(field: Field, refs: SampleRefs): unknown {
     case 'images':
       return ['/uploads/photo-1.png']
     case 'rows':
+      // A twins' round has a row for each of her babies after the first; none for one baby.
+      if (field.perBaby) {
+        const twins = refs.customer.babies.slice(1)
+        return twins.length
+          ? twins.map((baby) => ({ ...sampleOf(field.rows ?? [], refs), baby_id: baby.id }))
+          : undefined
+      }
       return Array.from({ length: Math.max(1, field.minItems ?? 1) }, () => sampleOf(field.rows ?? [], refs))
     case 'location':
       return { name: '护理站', address: '测试门店 3楼', latitude: 30.279, longitude: 120.131 }

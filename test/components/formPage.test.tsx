@@ -469,21 +469,25 @@ describe('form page', () => {
         { id: 71, name: '李小宝', sex: 'female', birth_date: '2026-11-10', birth_weight: 2900 },
       ],
     })
-    const round = (id: number, baby_id: number) =>
+    const round = (id: number, baby_id: number, more: object = {}) =>
       record({
         id,
         name: '儿科医生查房签到表',
-        data: { round_date: '2026-11-21', customer_id: 7, baby_id, temperature: 36.6 },
+        data: { round_date: '2026-11-21', customer_id: 7, baby_id, temperature: 36.6, ...more },
       })
-    serverWith({ [LIST]: () => ({ code: 1, res: { list: [round(21, 70), round(22, 71)], total: 2 } }) })
+    const both = round(23, 70, { babies: [{ baby_id: 71, temperature: 36.7 }] })
+    serverWith({ [LIST]: () => ({ code: 1, res: { list: [round(21, 70), round(22, 71), both], total: 3 } }) })
     await show(<FormPage definition={pediatricianRounds} />)
     click(screen.getByText('历史记录'))
     await settle()
     const rows = [...document.querySelectorAll('.form-records__row')].map((row) => row.textContent ?? '')
-    expect(rows).toHaveLength(2)
+    expect(rows).toHaveLength(3)
     expect(rows[0]).toContain('客户：李静（805）')
     expect(rows[0]).toContain('宝宝：李大宝')
+    expect(rows[0]).not.toContain('李小宝')
     expect(rows[1]).toContain('宝宝：李小宝')
+    // One round for both twins is one row naming both.
+    expect(rows[2]).toContain('宝宝：李大宝、李小宝')
   })
 
   it('a form that cannot load its record offers a retry', async () => {

@@ -33,6 +33,8 @@ const mother: SessionCustomer = {
     { id: 71, name: '李贝', sex: 'male', birth_date: '2026-11-12', birth_weight: 3000 },
   ],
 }
+/** The same mother with one baby: her round is drawn as it always was. */
+const oneBaby: SessionCustomer = { ...mother, children: [mother.children[0]] }
 
 /** One section holding the given fields. */
 const formOf = (...fields: FormDefinition['sections'][number]['fields']): FormDefinition => ({
@@ -287,15 +289,43 @@ describe('form renderer', () => {
     expect(messageOf(container, 'id_card')).toBeNull()
   })
 
+  it("a twins' round: a section for each of her babies, named, aged and checked on its own", () => {
+    const { session, container, unmount } = show(pediatricianRounds)
+    expect(session.values.baby_id).toBe(70)
+    expect(session.values.babies).toEqual([{ baby_id: 71 }])
+    expect(screen.getByText('宝宝 2：李贝')).toBeTruthy()
+    expect(frame(container, 'babies.0.age_days').querySelector('.form-computed')?.textContent).toBe('10')
+    expect(within(frame(container, 'babies.0.temperature')).getByText('体温')).toBeTruthy()
+    expect(container.querySelector('#form-field-babies-0-baby_id')).toBeNull()
+    typeInto(field(container, 'temperature'), '36.6')
+    submit(session)
+    expect(messageOf(container, 'temperature')).toBeNull()
+    expect(messageOf(container, 'babies.0.temperature')).toBe('请输入体温')
+    typeInto(field(container, 'babies.0.temperature'), '43')
+    blurField(field(container, 'babies.0.temperature'))
+    expect(messageOf(container, 'babies.0.temperature')).toBe('体温不能大于42')
+    act(() => setLocale('en'))
+    expect(screen.getByText('Baby 2: 李贝')).toBeTruthy()
+    act(() => setLocale('zh-CN'))
+    unmount()
+
+    // A mother of one baby sees the round as it always was: no section of another baby.
+    const single = show(pediatricianRounds, oneBaby)
+    expect(single.session.values.baby_id).toBeUndefined()
+    expect(single.session.values.babies).toBeUndefined()
+    expect(screen.queryByText(/宝宝 2/)).toBeNull()
+    expect(single.container.querySelector('#form-field-babies-0-temperature')).toBeNull()
+  })
+
   it('computed: recomputed live from the values and the customer (age in days, amount)', () => {
     const rounds = show(pediatricianRounds)
     const ageDays = () => frame(rounds.container, 'age_days').querySelector('.form-computed')?.textContent
-    expect(ageDays()).toBe('-')
-    act(() => void rounds.session.setValue('round_date', '2026-11-22'))
-    click(within(frame(rounds.container, 'baby_id')).getByText('李宝'))
+    // A mother of twins has her first baby chosen from the start.
     expect(ageDays()).toBe('12')
+    act(() => void rounds.session.setValue('round_date', '2026-11-23'))
+    expect(ageDays()).toBe('13')
     click(within(frame(rounds.container, 'baby_id')).getByText('李贝'))
-    expect(ageDays()).toBe('10')
+    expect(ageDays()).toBe('11')
     rounds.unmount()
 
     const food = show(familyFood)
@@ -312,7 +342,7 @@ describe('form renderer', () => {
     const modal = jest
       .spyOn(Taro, 'showModal')
       .mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
-    const { session, container } = show(pediatricianRounds)
+    const { session, container } = show(pediatricianRounds, oneBaby)
     const medicines = frame(container, 'medicines')
     expect(within(medicines).getByText('暂无用药记录')).toBeTruthy()
     click(within(medicines).getByText('添加用药'))
@@ -462,7 +492,7 @@ describe('form renderer', () => {
   })
 
   it('submit shows every message next to its field; messages follow the language', () => {
-    const { session, container } = show(pediatricianRounds)
+    const { session, container } = show(pediatricianRounds, oneBaby)
     submit(session)
     // The round's date starts on the working date: nothing to mark there.
     expect(messageOf(container, 'round_date')).toBeNull()

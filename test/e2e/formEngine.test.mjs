@@ -5,8 +5,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { useApp, zh, formZh, fmt, button, fieldOf, input, openEntry, sign, eventually } from './app.mjs'
-import { fill, fillAll, formReady, saveAndWaitSaved } from './formSteps.mjs'
+import { useApp, zh, formZh, customerZh, fmt, button, fieldOf, input, openEntry, sign, eventually } from './app.mjs'
+import { FORMS, fill, fillAll, formReady, saveAndWaitSaved } from './formSteps.mjs'
 import paediatricRound from '../support/paediatricRound.cjs'
 
 const app = useApp()
@@ -181,6 +181,38 @@ test("twins' paediatric rounds tell apart in 历史记录: each names the custom
       `${baby} in ${texts.join(' | ')}`,
     )
   }
+  await page.close()
+})
+
+test('one paediatric round for her twins: a section per baby, saved once, one row naming both, both in her file', async () => {
+  const { page, customer } = await chosenMother(2)
+  const [first, second] = customer.children
+  await openEntry(page, 'entry.pediatricianRounds')
+  await formReady(page, 'form.title.pediatricianRounds', 'round_date')
+  const section = fmt(formZh['formUi.babySection'], { n: 2, name: second.name })
+  await page.locator('.form-section__title').getByText(section, { exact: true }).waitFor()
+  // Her first baby is chosen; the twin's examination is typed in her own section.
+  await fillAll(page, [
+    ...FORMS.pediatricianRounds.fields.filter((field) => field.key !== 'baby_id'),
+    { key: 'babies.0.temperature', type: 'number', value: 37.1 },
+    { key: 'babies.0.umbilicus', type: 'select' },
+    { key: 'babies.0.skin', type: 'select' },
+    { key: 'babies.0.feeding', type: 'select' },
+  ])
+  const id = await saveAndWaitSaved(page)
+  const { data } = await app.api(page, 'index/getFormRecordInfo', { id })
+  assert.equal(data.baby_id, first.id)
+  assert.deepEqual([data.babies.length, data.babies[0].baby_id, data.babies[0].temperature], [1, second.id, 37.1])
+
+  await button(page, formZh['formUi.records']).click()
+  const both = fmt(formZh['formUi.recordBaby'], { name: [first.name, second.name].join(formZh['formUi.babiesJoin']) })
+  await page.locator('.form-records__row').filter({ hasText: both }).first().waitFor()
+
+  // Her file shows the twin's reading from that round.
+  await page.goto(`${app.server.url}/`)
+  await page.locator('.customer-card__info').getByText(customer.name).click()
+  const twin = page.locator('.customer-file__baby').filter({ hasText: second.name })
+  await twin.getByText(fmt(customerZh['customerFile.temperature'], { value: 37.1 })).waitFor()
   await page.close()
 })
 

@@ -63,18 +63,20 @@ const VALUED = ['text', 'textarea', 'number', 'money', 'phone', 'idCard', 'locat
  * form opens; a select of the site's rooms is picked from its room tiles.
  */
 function requiredFields(definition, { room, values }) {
+  // Her first baby starts chosen only for a mother of twins; the mothers the forms are filled for have one.
+  const prefills = (field) => field.initial !== undefined && field.initial !== 'customer.firstTwin'
   return (
     fieldsOf(definition)
       .filter((field) => field.required && field.type !== 'customer')
       // A prefilled value given none is kept as the form starts with it.
-      .filter((field) => !(field.initial?.startsWith('customer.') && values[field.key] === undefined))
+      .filter((field) => !(prefills(field) && field.initial.startsWith('customer.') && values[field.key] === undefined))
       .map((field) => {
         const spec = { key: field.key, type: field.optionsSource === 'floorList' ? 'room' : field.type }
         const value = spec.type === 'room' ? room : values[field.key]
         if (VALUED.includes(spec.type) && value === undefined)
           throw new Error(`${definition.name}: no value for ${field.key}`)
         if (value !== undefined) spec.value = value
-        if (field.initial) spec.prefilled = true
+        if (prefills(field)) spec.prefilled = true
         return spec
       })
   )

@@ -143,6 +143,23 @@ describe('rules', () => {
     expect(errors.find((e) => e.path === 'medicines.0.medicine')?.labelKey).toBe('form.field.medicine')
   })
 
+  it("checks each twin's examination on its own and refuses a baby named twice", () => {
+    const twin = { baby_id: 8, temperature: 36.9, umbilicus: 'dry', skin: 'normal', feeding: 'mixed' }
+    expect(validateForm(rounds, { ...valid, babies: [twin] })).toEqual([])
+    expect(
+      rulesOf(validateForm(rounds, { ...valid, babies: [{ ...twin, temperature: 43, skin: undefined }] })),
+    ).toEqual({
+      'babies.0.temperature': 'max',
+      'babies.0.skin': 'requiredChoice',
+    })
+    expect(rulesOf(validateForm(rounds, { ...valid, babies: [twin, { ...twin }, { ...twin, baby_id: 7 }] }))).toEqual({
+      'babies.1.baby_id': 'repeated',
+      'babies.2.baby_id': 'repeated',
+    })
+    const [repeated] = validateForm(rounds, { ...valid, babies: [{ ...twin, baby_id: 7 }] })
+    expect(fieldErrorMessage(repeated, t)).toBe('宝宝第1行：宝宝重复了')
+  })
+
   it('refuses wrong types instead of coercing them', () => {
     expect(rulesOf(validateForm(rounds, { ...valid, temperature: '36.8', baby_id: 'x' }))).toEqual({
       temperature: 'type',

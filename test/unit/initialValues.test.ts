@@ -48,9 +48,15 @@ describe('first values of a new record', () => {
     expect(initialValues(giftCollection, sources)).toEqual({ receive_date: '2026-11-22', handler: '王小美' })
     expect(initialValues(outApplyGift, sources)).toEqual({ apply_date: '2026-11-22' })
     expect(initialValues(specialCare, sources)).toEqual({ room: '805', consume_date: '2026-11-22' })
-    for (const definition of [pediatricianRounds, obstetricianRounds]) {
-      expect(initialValues(definition, sources)).toEqual({ round_date: '2026-11-22' })
-    }
+    expect(initialValues(obstetricianRounds, sources)).toEqual({ round_date: '2026-11-22' })
+    // Twins: the first baby at the top, a section for the other; one baby is chosen by a tap.
+    expect(initialValues(pediatricianRounds, sources)).toEqual({
+      round_date: '2026-11-22',
+      baby_id: 70,
+      babies: [{ baby_id: 71 }],
+    })
+    const single = { ...sources, customer: { ...customer, children: [customer.children[0]] } }
+    expect(initialValues(pediatricianRounds, single)).toEqual({ round_date: '2026-11-22' })
     expect(initialValues(familyFood, sources)).toEqual({ meal_date: '2026-11-22' })
     expect(initialValues(checkNotice, sources)).toEqual({ sign_date: '2026-11-22' })
     expect(initialValues(visit, sources)).toEqual({})

@@ -89,6 +89,33 @@ it("twins' paediatric rounds tell apart in 历史记录: each names the customer
   }
 })
 
+it('one paediatric round for her twins: a section per baby, saved once, one row naming both', async () => {
+  const [first, second] = twinsMother.children
+  await openForm('pagesHome/pages/form/Pediatricianrounds/form', 'round_date')
+  expect(h.byText(fmt(formZh['formUi.babySection'], { n: 2, name: second.name })).length).toBe(1)
+  expect(f.fieldOf('babies.0.baby_id')).toBeNull()
+  // Her first baby is chosen; the twin's examination is typed in her own section.
+  await f.fillAll([
+    ...f.FORMS.pediatricianRounds.fields.filter((field) => field.key !== 'baby_id'),
+    { key: 'babies.0.temperature', type: 'number', value: 37.2 },
+    { key: 'babies.0.umbilicus', type: 'select' },
+    { key: 'babies.0.skin', type: 'select' },
+    { key: 'babies.0.feeding', type: 'select' },
+  ])
+  expect(f.messages()).toEqual([])
+  const id = await f.saveAndWaitSaved()
+  const { data } = await api('index/getFormRecordInfo', { id }, token)
+  expect([data.baby_id, data.babies.map((baby) => [baby.baby_id, baby.temperature])]).toEqual([
+    first.id,
+    [[second.id, 37.2]],
+  ])
+  h.tap(h.byText(formZh['formUi.records'])[0])
+  const both = fmt(formZh['formUi.recordBaby'], { name: [first.name, second.name].join(formZh['formUi.babiesJoin']) })
+  await h.waitFor(() => h.$$('.form-records__row').some((row) => h.textOf(row).includes(both)), {
+    what: 'one row naming both babies',
+  })
+})
+
 it('her file shows the round just saved at the top of her timeline, with her babies', async () => {
   const today = (await api('account/index', {}, token)).date
   const round = await api('index/saveForm', paediatricRound(twinsMother.id, twinsMother.children[1].id, today), token)

@@ -35,6 +35,10 @@ function initialValue(field: Field, { today, customer, staff }: InitialSources, 
       return customer?.delivery_date
     case 'customer.babies':
       return customer?.children?.map((child) => babyRow(field.rows ?? [], child))
+    case 'customer.firstTwin':
+      return customer?.children && customer.children.length > 1 ? customer.children[0].id : undefined
+    case 'customer.otherBabies':
+      return customer?.children?.slice(1).map((child) => ({ baby_id: child.id }))
     case 'staff.name':
       return staff?.name
     case 'workingDate':

@@ -69,6 +69,10 @@ export type InitialValue =
   | 'customer.room'
   | 'customer.delivery_date'
   | 'customer.babies'
+  /** Her first baby's id when she has more than one (twins' rounds); a single baby is still chosen by a tap. */
+  | 'customer.firstTwin'
+  /** A row naming each of her babies after the first (`baby_id`): twins' rounds. */
+  | 'customer.otherBabies'
   | 'staff.name'
   | 'workingDate'
 
@@ -92,8 +96,13 @@ export interface Field {
   /** images / rows: most items accepted. */
   maxItems?: number
   minItems?: number
-  /** rows: the fields of one row. */
+  /** rows: the fields of one row; a row's computed field reads its row over the form's values. */
   rows?: Field[]
+  /**
+   * rows: one row for each of her babies after the one the record names (twins), each drawn and
+   * printed as a section of its own; no baby may be named twice, and without such babies nothing shows.
+   */
+  perBaby?: boolean
   /** A new record starts with this value (see InitialValue). */
   initial?: InitialValue
   /** Filled in by a choice elsewhere on the form (a product's price), shown but not typed. */
@@ -162,6 +171,8 @@ export type RuleName =
   | 'afterExpiry'
   /** A batch number that the product already has with another expiry date (params: batch, expiry). */
   | 'batchExpiry'
+  /** A baby named twice in one record (a twins' round). */
+  | 'repeated'
 
 export interface FieldError {
   /** Dotted path: `temperature`, `medicines.1.dose`. */

@@ -150,6 +150,23 @@ function validateFields(fields: Field[], data: FormData, isUpload: UploadCheck, 
 
 export const fieldsOf = (definition: FormDefinition): Field[] => definition.sections.flatMap((s) => s.fields)
 
+/** A per-baby row naming a baby the record already names (above it, or in an earlier row). */
+function repeatedBabies(fields: Field[], data: FormData): FieldError[] {
+  const named = new Set(fields.filter((field) => field.type === 'baby').map((field) => data[field.key]))
+  return fields
+    .filter((field) => field.perBaby && Array.isArray(data[field.key]))
+    .flatMap((field) =>
+      (data[field.key] as unknown[]).flatMap((row, i): FieldError[] => {
+        const baby = row && typeof row === 'object' ? (row as FormData).baby_id : undefined
+        if (isEmpty(baby)) return []
+        if (named.has(baby))
+          return [{ path: `${field.key}.${i}.baby_id`, labelKey: 'form.field.baby_id', rule: 'repeated' }]
+        named.add(baby)
+        return []
+      }),
+    )
+}
+
 /**
  * Every rule of the definition, on the app (blur, submit) and on the server (saveForm) alike; the
  * server passes `isUpload`, which accepts only its own uploads.
@@ -159,7 +176,8 @@ export function validateForm(
   data: FormData,
   isUpload: UploadCheck = isUploadUrl,
 ): FieldError[] {
-  return validateFields(fieldsOf(definition), data, isUpload)
+  const fields = fieldsOf(definition)
+  return [...validateFields(fields, data, isUpload), ...repeatedBabies(fields, data)]
 }
 
 /** One field, for validation on blur. */
@@ -181,7 +199,8 @@ export function withComputed(definition: FormDefinition, data: FormData, ctx: Co
       const rowFields = field.rows ?? []
       result[field.key] = (result[field.key] as FormData[]).map((row) => {
         const next = { ...row }
-        for (const rf of rowFields) if (rf.type === 'computed' && rf.compute) next[rf.key] = rf.compute(next, ctx)
+        for (const rf of rowFields)
+          if (rf.type === 'computed' && rf.compute) next[rf.key] = rf.compute({ ...result, ...next }, ctx)
         return next
       })
     }

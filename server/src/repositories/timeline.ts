@@ -123,12 +123,21 @@ export interface RoundReading {
   tcb_chest: number | null
 }
 
-/** The readings of her newest `limit` paediatric round records, newest first. */
+/**
+ * Her babies' newest `limit` readings at paediatric rounds, newest first: a twins' round holds the
+ * first baby's at its top and each other baby's in its `babies` list.
+ */
 export async function newestReadings(db: Db, customerId: number, roundName: string, limit: number) {
-  const result = await db.execute(sql`select r.data->'baby_id' as baby_id, r.data->>'round_date' as round_date,
-      (r.data->>'weight')::float8 as weight, (r.data->>'temperature')::float8 as temperature,
-      (r.data->>'tcb_forehead')::float8 as tcb_forehead, (r.data->>'tcb_chest')::float8 as tcb_chest
+  const result = await db.execute(sql`select b.reading->'baby_id' as baby_id, r.data->>'round_date' as round_date,
+      (b.reading->>'weight')::float8 as weight, (b.reading->>'temperature')::float8 as temperature,
+      (b.reading->>'tcb_forehead')::float8 as tcb_forehead, (b.reading->>'tcb_chest')::float8 as tcb_chest
     from form_records r
+    cross join lateral (
+      select r.data as reading
+      union all
+      select twin from jsonb_array_elements(
+        case when jsonb_typeof(r.data->'babies') = 'array' then r.data->'babies' else '[]'::jsonb end) as twin
+    ) b
     where r.customer_id = ${customerId} and r.name = ${roundName} and r.deleted_at is null
     order by r.created_at desc, r.id desc limit ${limit}`)
   return (result as unknown as { rows: RoundReading[] }).rows

@@ -13,7 +13,7 @@ import { logFileRead } from './accessLog.js'
 
 /** How many of a baby's readings her file shows as a trend. */
 const TREND_LENGTH = 5
-/** How many paediatric rounds are read for the trends: a few per baby, twins included. */
+/** How many paediatric round readings are read for the trends: a few per baby, twins included. */
 const ROUNDS_READ = 20
 
 /** The forms whose records her timeline lists: every one. */

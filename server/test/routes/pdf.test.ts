@@ -217,6 +217,31 @@ describe('PDFs of form records', () => {
     assert.deepEqual([neither.code, neither.msg], [-1, zhServer['pdf.recordOrAnswer']])
   })
 
+  it("prints a twins' round with a block for each of her babies, a one-baby round without one", async () => {
+    const definition = definitionOf('儿科医生查房签到表')
+    const [twins, single] = site.customers
+    const data = validSample(definition, { customer: twins, room: twins.room, departmentIds: [] })
+    data.doctor_signature = data.family_signature = DEMO_SIGNATURE
+    data.temperature = 36.6
+    data.babies = [{ ...(data.babies as FormData[])[0], temperature: 37.9, advice: '二宝吃奶好' }]
+    const id = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: twins.id, data })
+    const { pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { id })
+    const title = squeeze(zhForms['formUi.babySection'].replace('{n}', '2').replace('{name}', '宝宝2'))
+    const block = pdf.squeezed.indexOf(title)
+    assert.ok(block > pdf.squeezed.indexOf('36.6'), pdf.text)
+    assert.ok(pdf.squeezed.indexOf('37.9', block) > block, pdf.text)
+    assert.ok(pdf.squeezed.indexOf('二宝吃奶好', block) > block, pdf.text)
+    assert.equal(pdf.images, 2)
+    const english = (await pdfOf(`${INDEX}/formRecordPdf`, { id }, { lang: 'en' })).pdf
+    has(english, enForms['formUi.babySection'].replace('{n}', '2').replace('{name}', '宝宝2'))
+
+    const one = validSample(definition, { customer: single, room: single.room, departmentIds: [] })
+    one.doctor_signature = one.family_signature = DEMO_SIGNATURE
+    const oneId = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: single.id, data: one })
+    const alone = (await pdfOf(`${INDEX}/formRecordPdf`, { id: oneId })).pdf
+    assert.ok(!alone.squeezed.includes(squeeze(zhForms['formUi.babySection'].split('{n}')[0]) + '2'), alone.text)
+  })
+
   it("prints a check-in rules acknowledgement with the rules' text and the signature", async () => {
     const survey = (await post(`${INDEX}/getSurvey`, {})).res
     const customer = site.customers[site.customers.length - 1]

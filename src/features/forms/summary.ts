@@ -58,10 +58,16 @@ export function recordSubject(
   const lines: string[] = []
   if (record.customer_name)
     lines.push(t('formUi.forCustomer', { name: record.customer_name, room: record.room || t('common.dash') }))
-  for (const field of fieldsOf(definition)) {
+  const nameOf = (id: unknown) => children.find((child) => child.id === id)?.name ?? t('common.dash')
+  const fields = fieldsOf(definition)
+  // A twins' round names each of her babies on the one line.
+  const others = fields
+    .filter((field) => field.perBaby && Array.isArray(record.data[field.key]))
+    .flatMap((field) => (record.data[field.key] as FormData[]).map((row) => row.baby_id))
+  for (const field of fields) {
     if (field.type !== 'baby' || isEmpty(record.data[field.key])) continue
-    const baby = children.find((child) => child.id === record.data[field.key])
-    lines.push(t('formUi.recordBaby', { name: baby?.name ?? t('common.dash') }))
+    const names = [record.data[field.key], ...others].map(nameOf)
+    lines.push(t('formUi.recordBaby', { name: names.join(t('formUi.babiesJoin')) }))
   }
   return lines
 }

@@ -86,9 +86,12 @@ export async function renderPdf(
       ...(printable.intro
         ? [sectionTitle(printable.intro.title), { text: printable.intro.text, margin: [0, 0, 0, 6] } as Content]
         : []),
-      ...printable.definition.sections.flatMap((section) =>
-        sectionContent(section.titleKey, section.fields, printable, t, readImage),
-      ),
+      ...printable.definition.sections.flatMap((section) => {
+        const perBaby = section.fields.find((field) => field.perBaby)
+        return perBaby
+          ? babySections(perBaby, printable, t, readImage)
+          : sectionContent(section.titleKey && t.forms(section.titleKey), section.fields, printable, t, readImage)
+      }),
       ...(printable.closing ?? []).map((line): Content => ({ text: line, margin: [0, 6, 0, 0] })),
     ],
   }
@@ -106,14 +109,26 @@ function pairs(rows: [string, TableCell][]): Content {
   }
 }
 
+/** A twins' round: a block for each of her babies after the first, titled by her name. */
+function babySections(field: Field, printable: Printable, t: Translators, readImage: ReadImage): Content[] {
+  const value = printable.data[field.key]
+  const rows = Array.isArray(value) ? (value as FormData[]) : []
+  const fields = (field.rows ?? []).filter((row) => row.type !== 'baby')
+  return rows.flatMap((row, index) => {
+    const id = row?.baby_id
+    const name = (typeof id === 'number' ? printable.names.babies?.get(id) : undefined) ?? String(id ?? '')
+    const title = t.forms('formUi.babySection', { n: index + 2, name })
+    return sectionContent(title, fields, { ...printable, data: row ?? {} }, t, readImage)
+  })
+}
+
 function sectionContent(
-  titleKey: string,
+  title: string,
   fields: Field[],
   printable: Printable,
   t: Translators,
   readImage: ReadImage,
 ): Content[] {
-  const title = titleKey ? t.forms(titleKey) : ''
   const content: Content[] = title ? [sectionTitle(title)] : []
   let plain: [string, TableCell][] = []
   const flush = () => {

@@ -627,15 +627,23 @@ describe('customer/timeline', () => {
     keep('record', '/api/care/index/saveForm', { name, customer_id: mother.id, data })
   const sample = (name: string) =>
     validSample(definitionOf(name), { customer: mother, room: mother.room, departmentIds: [] })
-  const round = (babyId: number, weight: number, temperature: number, tcb: [number, number]) =>
-    saveForm('儿科医生查房签到表', {
-      ...sample('儿科医生查房签到表'),
+  type Reading = [weight: number, temperature: number, tcb: [number, number]]
+  const readingOf = ([weight, temperature, tcb]: Reading) => ({
+    weight,
+    temperature,
+    tcb_forehead: tcb[0],
+    tcb_chest: tcb[1],
+  })
+  /** A round of one baby, or of both twins when the other's reading is given. */
+  const round = (babyId: number, reading: Reading, twin?: { id: number; reading: Reading }) => {
+    const { babies, ...single } = sample('儿科医生查房签到表')
+    return saveForm('儿科医生查房签到表', {
+      ...single,
       baby_id: babyId,
-      weight,
-      temperature,
-      tcb_forehead: tcb[0],
-      tcb_chest: tcb[1],
+      ...readingOf(reading),
+      ...(twin && { babies: [{ ...(babies as object[])[0], baby_id: twin.id, ...readingOf(twin.reading) }] }),
     })
+  }
 
   before(async () => {
     site = await addSite(app)
@@ -643,9 +651,13 @@ describe('customer/timeline', () => {
     const refs = await stockRefs(app, site.token)
     await saveForm('访客出入登记表', sample('访客出入登记表'))
     await saveForm('家属订餐登记表', { ...sample('家属订餐登记表'), breakfast: 1, lunch: 2, dinner: 0, unit_price: 30 })
-    await round(mother.babies[0].id, 3200, 36.6, [5, 6.5])
-    await round(mother.babies[1].id, 2900, 36.9, [7, 4])
-    await round(mother.babies[0].id, 3260, 37.1, [8.2, 7])
+    await round(mother.babies[0].id, [3200, 36.6, [5, 6.5]])
+    await round(mother.babies[1].id, [2900, 36.9, [7, 4]])
+    // The twins seen at one round.
+    await round(mother.babies[0].id, [3260, 37.1, [8.2, 7]], {
+      id: mother.babies[1].id,
+      reading: [2950, 36.8, [6, 5.5]],
+    })
     const product = (await post('/api/care/index/productList', { limit: 100 })).res.list.find(
       (p: { id: number }) => p.id === refs.productId,
     )
@@ -719,7 +731,16 @@ describe('customer/timeline', () => {
       first.trend.map((r: { weight: number }) => r.weight),
       [3200, 3260],
     )
-    assert.deepEqual([second.latest.weight, second.latest.jaundice, second.trend.length], [2900, 7, 1])
+    assert.deepEqual(second.latest, {
+      round_date: centreToday(DEFAULT_ZONE),
+      weight: 2950,
+      temperature: 36.8,
+      jaundice: 6,
+    })
+    assert.deepEqual(
+      second.trend.map((r: { weight: number }) => r.weight),
+      [2900, 2950],
+    )
     assert.ok(selfPaidTotal > 0)
     assert.deepEqual(file.owed, {
       self_paid: selfPaidTotal,

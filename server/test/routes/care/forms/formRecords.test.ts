@@ -186,6 +186,64 @@ describe('saveForm', () => {
     }
   })
 
+  it("saves one round for her twins, each baby's examination checked on its own", async () => {
+    const name = '儿科医生查房签到表'
+    const [first, second] = customer.babies
+    const { babies, ...single } = sampleFor(name)
+    const twin = { ...(babies as object[])[0], baby_id: second.id, temperature: 37.2, weight: 2950 }
+    const roundDate = addDays(customer.delivery_date, 6)
+    const id = await saved(name, { ...single, round_date: roundDate, age_days: 1, babies: [{ ...twin, age_days: 99 }] })
+    const stored = (await post(INFO, { id })).res.data
+    assert.equal(stored.baby_id, first.id)
+    assert.deepEqual(stored.babies, [{ ...twin, age_days: 6 }])
+    assert.equal(stored.age_days, 6)
+    const listed = (await post(LIST, { name, customer_id: customer.id, limit: 100 })).res.list
+    assert.deepEqual(listed.find((row: { id: number }) => row.id === id).data.babies, stored.babies)
+
+    const refused = async (babiesNow: object[], zh: string, english: string, path: string) => {
+      const body = { name, customer_id: customer.id, data: { ...single, babies: babiesNow } }
+      const reply = await post(SAVE, body)
+      assert.deepEqual([reply.code, reply.msg, reply.res.errors[0].path], [-1, zh, path])
+      assert.equal((await post(SAVE, body, { lang: 'en' })).msg, english)
+    }
+    await refused(
+      [{ ...twin, temperature: 43 }],
+      '宝宝第1行：体温不能大于42',
+      'Babies row 1: Temperature must be at most 42',
+      'babies.0.temperature',
+    )
+    await refused(
+      [{ ...twin, skin: undefined }],
+      '宝宝第1行：请选择皮肤',
+      'Babies row 1: Please select Skin',
+      'babies.0.skin',
+    )
+    // A baby of another mother, or her first baby again, is no twin of this round.
+    await refused(
+      [{ ...twin, baby_id: site.customers[1].babies[0].id }],
+      '宝宝第1行：宝宝的选项无效',
+      'Babies row 1: Baby is not one of the options',
+      'babies.0.baby_id',
+    )
+    await refused(
+      [{ ...twin, baby_id: first.id }],
+      '宝宝第1行：宝宝重复了',
+      'Babies row 1: Baby is named twice',
+      'babies.0.baby_id',
+    )
+
+    // A mother of one baby: the round stores and reads as it always did.
+    const one = site.customers[1]
+    const oneData = sampleFor(name, one)
+    assert.equal(oneData.babies, undefined)
+    const oneId = await saved(name, oneData, { customer_id: one.id })
+    assert.deepEqual(
+      withReferences((await post(INFO, { id: oneId })).res.data),
+      expectedData(definitionOf(name), oneData, one),
+    )
+    assert.equal((await post(INFO, { id: oneId })).res.data.babies, undefined)
+  })
+
   it('checks rooms and departments against the site', async () => {
     const who = site.customers[2]
     const data = sampleFor('小月子入住通知单', who)

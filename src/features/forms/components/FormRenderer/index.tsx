@@ -1,7 +1,7 @@
-import { useCallback } from 'react'
+import { useCallback, useContext } from 'react'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import type { Field, FormDefinition } from '@yuezi/contract/forms/types'
+import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import type { FormSession } from '@/features/forms/stores/formSession'
 // Before the fields, so that a field's own styles follow the frame's and win where both set the
@@ -28,6 +28,33 @@ const FieldView = observer(function FieldView({
   )
 })
 
+/** A twins' round: a section for each of her babies after the first, titled by her name; none for one baby. */
+const BabySections = observer(function BabySections({ field, session }: { field: Field; session: FormSession }) {
+  const renderField = useContext(RenderFieldContext)
+  const value = session.valueAt(field.key)
+  const rows = Array.isArray(value) ? (value as FormData[]) : []
+  const children = session.customer?.children ?? []
+  return (
+    <>
+      {rows.map((row, index) => (
+        <View key={`${field.key}.${index}`} className="form-section">
+          <Text className="form-section__title">
+            {t('formUi.babySection', {
+              n: index + 2,
+              name: children.find((child) => child.id === row.baby_id)?.name ?? t('common.dash'),
+            })}
+          </Text>
+          <View className="form-section__body">
+            {(field.rows ?? [])
+              .filter((sub) => sub.type !== 'baby')
+              .map((sub) => renderField(sub, `${field.key}.${index}.${sub.key}`))}
+          </View>
+        </View>
+      ))}
+    </>
+  )
+})
+
 /**
  * Draws a form definition, section by section, bound to a form session: every field of the
  * definition appears with no other change.
@@ -46,12 +73,16 @@ export default observer(function FormRenderer({
   return (
     <RenderFieldContext.Provider value={renderField}>
       <View className="form-renderer">
-        {definition.sections.map((section) => (
-          <View key={section.titleKey} className="form-section">
-            <Text className="form-section__title">{t(section.titleKey)}</Text>
-            <View className="form-section__body">{section.fields.map((field) => renderField(field, field.key))}</View>
-          </View>
-        ))}
+        {definition.sections.map((section) => {
+          const perBaby = section.fields.find((field) => field.perBaby)
+          if (perBaby) return <BabySections key={section.titleKey} field={perBaby} session={session} />
+          return (
+            <View key={section.titleKey} className="form-section">
+              <Text className="form-section__title">{t(section.titleKey)}</Text>
+              <View className="form-section__body">{section.fields.map((field) => renderField(field, field.key))}</View>
+            </View>
+          )
+        })}
       </View>
     </RenderFieldContext.Provider>
   )
