@@ -2,6 +2,7 @@
 // the server (saveForm validation). No Taro or server imports here.
 
 import type { SiteLocation } from './location.js'
+import type { RangeRule } from './ranges.js'
 
 export type FieldType =
   | 'text'
@@ -100,6 +101,10 @@ export interface Field {
   readOnly?: boolean
   /** computed: derives the value from the others; read-only in the app and recomputed by the server. */
   compute?: (data: FormData, ctx: ComputeContext) => string | number | null
+  /** The centre's range the value is checked against (forms/ranges.ts): out of it, the value is marked. */
+  range?: RangeRule
+  /** Why a visit outside the centre's rules is let in: shown, and required, only when one is. */
+  flagReason?: boolean
 }
 
 export interface Section {
@@ -162,6 +167,12 @@ export type RuleName =
   | 'afterExpiry'
   /** A batch number that the product already has with another expiry date (params: batch, expiry). */
   | 'batchExpiry'
+  /** A visitor with a fever where the centre refuses one (params: value, bound). */
+  | 'visitorFever'
+  /** A visit outside the visiting hours where the centre refuses one (params: value, bound). */
+  | 'visitingHours'
+  /** A visit outside the centre's rules without the reason it is let in. */
+  | 'flagReason'
 
 export interface FieldError {
   /** Dotted path: `temperature`, `medicines.1.dose`. */

@@ -11,6 +11,7 @@ import {
   withComputed,
   type UploadCheck,
 } from '@yuezi/contract/forms/validate'
+import { GATE_RULES, gateErrors } from '@yuezi/contract/forms/ranges'
 import { medicineFieldsOf, MEDICINES, searchTextOf, siteLocationOf, withoutComputed } from '../lib/forms.js'
 import { writeAudit } from '../repositories/audit.js'
 import * as formRecords from '../repositories/formRecords.js'
@@ -173,9 +174,16 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
         throw new AppError(Code.CONFLICT, 'record.onePerCustomer', { name: definition.name })
       }
 
-      // A sign-in's distance is counted here from the site's own coordinates, never taken from the client.
+      // A sign-in's distance is counted here from the site's own coordinates, never taken from the client;
+      // a visit is held to the site's own hours and policy.
       const hasPlaces = fieldsOf(definition).some((field) => field.type === 'location')
-      const site = hasPlaces ? await findSite(tx, actor.siteId) : undefined
+      const gated = fieldsOf(definition).some((field) => field.range && GATE_RULES.includes(field.range))
+      const site = hasPlaces || gated ? await findSite(tx, actor.siteId) : undefined
+      if (site && gated) {
+        const visitHours = { from: site.visitFrom, to: site.visitTo }
+        const gateRefusals = gateErrors(definition, data, { visitHours }, site.visitPolicy)
+        if (gateRefusals.length) throw new FormInvalidError(gateRefusals)
+      }
       const computed = withComputed(definition, data, {
         today: input.today,
         customer: customer ? { delivery_date: customer.delivery_date } : null,
