@@ -52,7 +52,12 @@ const orNull = <T>(value: T | null | undefined) => (value === undefined || value
 
 /** Checks the form and what it cannot know: a real time zone, clock times, both coordinates or neither. */
 function check(input: SiteInput) {
-  const data: FormData = { ...input, creator_may_approve: input.creator_may_approve ? 'yes' : 'no' }
+  // An app that does not know the visit policy sends none: the centre's stays as it is.
+  const data: FormData = {
+    visit_policy: 'reason',
+    ...input,
+    creator_may_approve: input.creator_may_approve ? 'yes' : 'no',
+  }
   for (const key of Object.keys(data)) if (data[key] === null) delete data[key]
   const errors = validateForm(centreForm, data)
   if (errors.length) throw new FormInvalidError(errors)
