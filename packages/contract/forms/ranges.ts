@@ -41,15 +41,17 @@ export const BHUTANI_HIGH_RISK: readonly [hours: number, mgdl: number][] = [
 ]
 
 /** Each rule a field can name; the visitor's two (gates) may stop a save, the others only mark. */
-export type RangeRule =
-  | 'visitorFever'
-  | 'visitingHours'
-  | 'motherFever'
-  | 'systolic'
-  | 'diastolic'
-  | 'babyTemperature'
-  | 'jaundice'
-  | 'weightLoss'
+export const RANGE_RULES = [
+  'visitorFever',
+  'visitingHours',
+  'motherFever',
+  'systolic',
+  'diastolic',
+  'babyTemperature',
+  'jaundice',
+  'weightLoss',
+] as const
+export type RangeRule = (typeof RANGE_RULES)[number]
 
 /** The visitor's rules: a value outside them needs a reason, or is refused, as the centre sets. */
 export const GATE_RULES: readonly RangeRule[] = ['visitorFever', 'visitingHours']

@@ -121,13 +121,16 @@ export interface RoundReading {
   temperature: number | null
   tcb_forehead: number | null
   tcb_chest: number | null
+  /** When the round was saved, 'HH:MM' on the centre's clock: a baby's age in hours counts to it. */
+  taken_at: string
 }
 
 /** The readings of her newest `limit` paediatric round records, newest first. */
 export async function newestReadings(db: Db, customerId: number, roundName: string, limit: number) {
   const result = await db.execute(sql`select r.data->'baby_id' as baby_id, r.data->>'round_date' as round_date,
       (r.data->>'weight')::float8 as weight, (r.data->>'temperature')::float8 as temperature,
-      (r.data->>'tcb_forehead')::float8 as tcb_forehead, (r.data->>'tcb_chest')::float8 as tcb_chest
+      (r.data->>'tcb_forehead')::float8 as tcb_forehead, (r.data->>'tcb_chest')::float8 as tcb_chest,
+      to_char(r.created_at at time zone (select s.time_zone from sites s where s.id = r.site_id), 'HH24:MI') as taken_at
     from form_records r
     where r.customer_id = ${customerId} and r.name = ${roundName} and r.deleted_at is null
     order by r.created_at desc, r.id desc limit ${limit}`)

@@ -18,6 +18,7 @@ import * as formRecords from '../repositories/formRecords.js'
 import * as medicines from '../repositories/medicines.js'
 import { findSite } from '../repositories/siteLists.js'
 import { logAccess } from './accessLog.js'
+import { flagsOfRecords } from './flags.js'
 import { checkAdmission, writeAdmission } from './customers.js'
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js'
 import { checkAgainstSite, refuseClosedEntries } from './siteOptions.js'
@@ -46,7 +47,8 @@ const handedOut = (record: { id: number; name: string; customer_id: number | nul
 export async function listFormRecords(db: Db, actor: Actor, query: formRecords.RecordQuery) {
   const page = await formRecords.listFormRecords(db, actor.siteId, query)
   await logAccess(db, actor, 'read', page.list.flatMap(handedOut))
-  return page
+  const flags = await flagsOfRecords(db, actor.siteId, page.list)
+  return { ...page, list: page.list.map((record, i) => ({ ...record, flags: flags[i] })) }
 }
 
 /** One live record of the site (a round record with its medicines), logged as read; else not-found. */

@@ -640,7 +640,7 @@ describe('customer/timeline', () => {
     await saveForm('访客出入登记表', sample('访客出入登记表'))
     await saveForm('家属订餐登记表', { ...sample('家属订餐登记表'), breakfast: 1, lunch: 2, dinner: 0, unit_price: 30 })
     await round(mother.babies[0].id, 3200, 36.6, [5, 6.5])
-    await round(mother.babies[1].id, 2900, 36.9, [7, 4])
+    await round(mother.babies[1].id, 2850, 36.9, [7, 4])
     await round(mother.babies[0].id, 3260, 37.1, [8.2, 7])
     const product = (await post('/api/care/index/productList', { limit: 100 })).res.list.find(
       (p: { id: number }) => p.id === refs.productId,
@@ -710,12 +710,15 @@ describe('customer/timeline', () => {
       weight: 3260,
       temperature: 37.1,
       jaundice: 8.2,
+      flags: [],
     })
     assert.deepEqual(
       first.trend.map((r: { weight: number }) => r.weight),
       [3200, 3260],
     )
-    assert.deepEqual([second.latest.weight, second.latest.jaundice, second.trend.length], [2900, 7, 1])
+    assert.deepEqual([second.latest.weight, second.latest.jaundice, second.trend.length], [2850, 7, 1])
+    // Born at 3100 g, 2850 g is a loss past the centre's line: her file marks it.
+    assert.deepEqual(second.latest.flags, [{ path: 'weight', rule: 'weightLoss', value: 8.1, bound: 7 }])
     assert.ok(selfPaidTotal > 0)
     assert.deepEqual(file.owed, {
       self_paid: selfPaidTotal,

@@ -373,6 +373,46 @@ describe('a visit outside the centre’s rules', () => {
   })
 })
 
+describe('marks of values outside the centre’s ranges', () => {
+  it('lists each round with its values out of range, the rule and the bound', async () => {
+    const baby = customer.babies[0]
+    const round = {
+      ...sampleFor('儿科医生查房签到表'),
+      baby_id: baby.id,
+      temperature: 36.8,
+      // Her birth weight is 3100 g: 2850 g is a loss of 8.1 %.
+      weight: 2850,
+      tcb_forehead: 18,
+      tcb_chest: 12,
+    }
+    const babyRound = await saved('儿科医生查房签到表', round)
+    const motherRound = await saved('产科医生查房签到表', {
+      ...sampleFor('产科医生查房签到表'),
+      temperature: 37.2,
+      bp_systolic: 150,
+      bp_diastolic: 85,
+    })
+    const { list } = (await post(LIST, { customer_id: customer.id, page: 1, limit: 50 })).res
+    const flagsOf = (id: number) =>
+      list
+        .find((record: { id: number }) => record.id === id)
+        .flags.map((flag: { path: string; rule: string; value: unknown; bound: unknown }) => [
+          flag.path,
+          flag.rule,
+          flag.value,
+          flag.bound,
+        ])
+    // Ten days old, past the nomogram's last hour: the line holds at 17.5.
+    assert.deepEqual(flagsOf(babyRound), [
+      ['weight', 'weightLoss', 8.1, 7],
+      ['tcb_forehead', 'jaundice', 18, 17.5],
+    ])
+    assert.deepEqual(flagsOf(motherRound), [['bp_systolic', 'systolic', 150, 140]])
+    await post(DEL, { id: babyRound })
+    await post(DEL, { id: motherRound })
+  })
+})
+
 describe('getFormRecord', () => {
   let list: TestSite
   const ids: Record<string, number> = {}
@@ -445,6 +485,7 @@ describe('getFormRecord', () => {
       'customer_id',
       'customer_name',
       'data',
+      'flags',
       'id',
       'name',
       'room',
