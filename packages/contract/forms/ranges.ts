@@ -1,6 +1,8 @@
 import dayjs from 'dayjs'
-import type { Field, FieldError, FormData, FormDefinition } from './types.js'
+import type { Field, FieldError, FormData, FormDefinition, RangeRule } from './types.js'
 import { DATETIME_FORMAT, fieldsOf, isEmpty, labelKeyOf } from './validate.js'
+
+export { RANGE_RULES, type RangeRule } from './types.js'
 
 // The centre's clinical ranges, in one place for the app (marks as a value is typed, the visitor's
 // reason) and the server (refusing a visit, marks in lists, her file and the PDF). A mark informs;
@@ -39,19 +41,6 @@ export const BHUTANI_HIGH_RISK: readonly [hours: number, mgdl: number][] = [
   [120, 17.5],
   [144, 17.5],
 ]
-
-/** Each rule a field can name; the visitor's two (gates) may stop a save, the others only mark. */
-export const RANGE_RULES = [
-  'visitorFever',
-  'visitingHours',
-  'motherFever',
-  'systolic',
-  'diastolic',
-  'babyTemperature',
-  'jaundice',
-  'weightLoss',
-] as const
-export type RangeRule = (typeof RANGE_RULES)[number]
 
 /** The visitor's rules: a value outside them needs a reason, or is refused, as the centre sets. */
 export const GATE_RULES: readonly RangeRule[] = ['visitorFever', 'visitingHours']

@@ -2,7 +2,6 @@
 // the server (saveForm validation). No Taro or server imports here.
 
 import type { SiteLocation } from './location.js'
-import type { RangeRule } from './ranges.js'
 
 export type FieldType =
   | 'text'
@@ -46,6 +45,19 @@ export type OptionsSource =
   | 'adminSiteList'
   /** The products sold to customers as self-paid items (productList with self_paid). */
   | 'selfPaidProductList'
+
+/** Each of the centre's ranges (forms/ranges.ts) a field can name; the visitor's two (gates) may stop a save, the others only mark. */
+export const RANGE_RULES = [
+  'visitorFever',
+  'visitingHours',
+  'motherFever',
+  'systolic',
+  'diastolic',
+  'babyTemperature',
+  'jaundice',
+  'weightLoss',
+] as const
+export type RangeRule = (typeof RANGE_RULES)[number]
 
 export type FormData = Record<string, unknown>
 
