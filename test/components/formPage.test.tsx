@@ -6,6 +6,7 @@ import { checkInNoticeMonth, checkInNoticeSmall } from '@yuezi/contract/forms/de
 import { familyFood } from '@yuezi/contract/forms/definitions/familyFood'
 import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
 import { proofOfLostReceipt } from '@yuezi/contract/forms/definitions/proofOfLostReceipt'
+import { visit } from '@yuezi/contract/forms/definitions/visit'
 import '@/features/forms/locales'
 import VisitPage from '@/pagesHome/pages/form/visit/form'
 import { openFormStore } from '@/features/forms'
@@ -15,6 +16,7 @@ import {
   blurField,
   callsTo,
   click,
+  demoUser,
   field,
   mockApi,
   mockSaveAs,
@@ -568,6 +570,54 @@ describe('visit form: a visitor leaving', () => {
     })
     // The current customer stays who it was.
     expect(customerStore.customerInfo?.id).toBe(7)
+  })
+})
+
+describe('values outside the centre’s ranges', () => {
+  const flagOf = (path: string) => frame(path)?.querySelector('.form-field__flag')?.textContent ?? null
+
+  it('marks a round’s value as it is typed, with the bound, and saves it all the same', async () => {
+    const api = serverWith({ [SAVE]: () => ({ code: 1, res: { id: 31 } }) })
+    const view = await show(<FormPage definition={pediatricianRounds} />)
+    typeInto(field(view.container, 'temperature'), '38.2')
+    expect(flagOf('temperature')).toBe('体温偏高：38.2°C（正常上限 37.5°C）')
+    typeInto(field(view.container, 'temperature'), '36.4')
+    expect(flagOf('temperature')).toBe('体温偏低：36.4°C（正常下限 36.5°C）')
+    typeInto(field(view.container, 'temperature'), '37.5')
+    expect(flagOf('temperature')).toBeNull()
+    // A mark informs: it is no message and stops nothing.
+    typeInto(field(view.container, 'temperature'), '38.2')
+    blurField(field(view.container, 'temperature'))
+    expect(messageOf('temperature')).toBeNull()
+    expect(callsTo(api, SAVE)).toHaveLength(0)
+  })
+
+  it('asks why a feverish visitor is let in: the reason field appears, required, and the save waits for it', async () => {
+    signedIn({ ...demoUser, visit_rules: { from: '10:00', to: '20:00', policy: 'reason' } })
+    customerStore.select(mother)
+    const api = serverWith({ [SAVE]: () => ({ code: 1, res: { id: 41 } }) })
+    const view = await show(<FormPage definition={visit} />)
+    expect(frame('flag_reason')).toBeNull()
+    typeInto(field(view.container, 'temperature'), '37.6')
+    expect(flagOf('temperature')).toBe('发热：37.6°C（≥37.3°C）')
+    expect(frame('flag_reason').querySelector('.form-field__required')).toBeTruthy()
+    click(saveButton())
+    await settle()
+    expect(messageOf('flag_reason')).toBe('体温或到访时间超出本店规定，请填写放行原因')
+    expect(callsTo(api, SAVE)).toHaveLength(0)
+    // Back to a normal temperature, nothing is asked.
+    typeInto(field(view.container, 'temperature'), '36.6')
+    expect(frame('flag_reason')).toBeNull()
+  })
+
+  it('where the centre refuses feverish visitors, says so on the temperature', async () => {
+    signedIn({ ...demoUser, visit_rules: { from: '10:00', to: '20:00', policy: 'refuse' } })
+    customerStore.select(mother)
+    const view = await show(<FormPage definition={visit} />)
+    typeInto(field(view.container, 'temperature'), '37.3')
+    blurField(field(view.container, 'temperature'))
+    expect(frame('flag_reason')).toBeNull()
+    expect(messageOf('temperature')).toBe('体温 37.3°C，达到发热标准（≥37.3°C），本店不接待发热访客')
   })
 })
 

@@ -169,6 +169,7 @@ describe('centre page', () => {
     radius: 500,
     visit_from: null,
     visit_to: null,
+    visit_policy: 'reason',
     creator_may_approve: false,
     upload_retention_days: 30,
     rules: '入住须知正文',
@@ -183,6 +184,7 @@ describe('centre page', () => {
     })
     const { container } = await show(<Centre />)
     expect((container.querySelector('[name="rules"]') as HTMLTextAreaElement).value).toBe('入住须知正文')
+    expect(container.textContent).toContain('访客发热或不在探视时间填写原因后登记')
     typeInto(field(container, 'name'), '阳光总店')
     typeInto(field(container, 'visit_from'), '10:00')
     typeInto(field(container, 'visit_to'), '20:00')
@@ -198,6 +200,7 @@ describe('centre page', () => {
         radius: 500,
         visit_from: '10:00',
         visit_to: '20:00',
+        visit_policy: 'reason',
         creator_may_approve: false,
         upload_retention_days: 30,
         rules: '入住须知正文',

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { Day, Envelope, Id, Named, Nullable, Timestamp } from './common.js'
+import { VISIT_POLICIES } from '../forms/ranges.js'
 
 // /api/care/account: logging in and out, the account, its sites, the home page's counts.
 
@@ -25,6 +26,17 @@ export const UserInfo = Type.Object({
    */
   site_location: Type.Optional(
     Nullable(Type.Object({ latitude: Type.Number(), longitude: Type.Number(), radius: Type.Integer() })),
+  ),
+  /**
+   * The site's visiting hours ('HH:MM', none when not set) and what it does with a visitor outside
+   * them or with a fever. (Absent from a user info kept on the device from an earlier app.)
+   */
+  visit_rules: Type.Optional(
+    Type.Object({
+      from: Nullable(Type.String()),
+      to: Nullable(Type.String()),
+      policy: Type.Enum(VISIT_POLICIES),
+    }),
   ),
 })
 

@@ -3,6 +3,7 @@ import { fieldsOf } from '../forms/validate.js'
 import { admission } from '../forms/definitions/admission.js'
 import { Day, Envelope, Id, Keyword, Nullable, Page, Paging, RequestId, Timestamp } from './common.js'
 import { FormValue } from './orders.js'
+import { RangeFlag } from './formRecords.js'
 
 // /api/care/customer: the site's mothers, their babies and stays; admitting, changing and checking
 // them out; and who opened her records.
@@ -170,6 +171,7 @@ const BabyReading = Type.Object({
   weight: Nullable(Type.Number({ description: 'grams' })),
   temperature: Nullable(Type.Number({ description: '°C' })),
   jaundice: Nullable(Type.Number({ description: 'mg/dL: the higher of the forehead and chest readings' })),
+  flags: Type.Optional(Type.Array(RangeFlag, { description: "The reading's values outside the centre's ranges" })),
 })
 
 /** A baby in her file: age in days, birth weight, and the last readings of the paediatric rounds. */

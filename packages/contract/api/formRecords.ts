@@ -1,4 +1,5 @@
 import { Type } from 'typebox'
+import { RANGE_RULES } from '../forms/ranges.js'
 import { Day, Envelope, Id, Keyword, madeAndChanged, Nullable, Page, Paging, RequestId, Timestamp } from './common.js'
 
 // /api/care/index: form records, their medicines and the check-in rules' acknowledgements.
@@ -57,7 +58,21 @@ export const FormRecordListBody = Type.Object({
   keyword: Type.Optional(Keyword),
   ...Paging,
 })
-export const FormRecordList = Page(Type.Object(recordFields))
+/** A value outside the centre's range (forms/ranges.ts): the rule, the value and the bound it passed. */
+export const RangeFlag = Type.Object({
+  path: Type.String(),
+  rule: Type.Enum(RANGE_RULES),
+  value: Type.Union([Type.Number(), Type.String()]),
+  bound: Type.Union([Type.Number(), Type.String()]),
+  hours: Type.Optional(Type.Integer({ description: "jaundice: the baby's age in hours the bound is read at" })),
+})
+
+export const FormRecordList = Page(
+  Type.Object({
+    ...recordFields,
+    flags: Type.Optional(Type.Array(RangeFlag, { description: "The record's values outside the centre's ranges" })),
+  }),
+)
 
 export const FormRecordInfo = Envelope(Type.Object({ ...recordFields, medicines: Type.Optional(Type.Array(Medicine)) }))
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { Envelope, Nullable } from './common.js'
+import { VISIT_POLICIES } from '../forms/ranges.js'
 
 // /api/admin/site: the settings of the caller's site, for those who administer it.
 
@@ -17,6 +18,8 @@ const Settings = {
   /** Visiting hours, 'HH:MM'. */
   visit_from: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
   visit_to: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+  /** A visitor with a fever or outside the visiting hours: let in with a reason, or refused (kept when absent). */
+  visit_policy: Type.Optional(Type.Enum(VISIT_POLICIES)),
   /** Whoever made a stock order may also approve it. */
   creator_may_approve: Type.Boolean(),
   /** Days the photos and signatures of a deleted record are kept. */
@@ -33,6 +36,7 @@ export const SiteInfo = Envelope(
     longitude: Nullable(Type.Number()),
     visit_from: Nullable(Type.String()),
     visit_to: Nullable(Type.String()),
+    visit_policy: Type.Enum(VISIT_POLICIES),
     /** The version of the rules shown; a change makes the next one. */
     rules_version: Type.Integer(),
   }),

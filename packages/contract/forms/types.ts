@@ -46,6 +46,19 @@ export type OptionsSource =
   /** The products sold to customers as self-paid items (productList with self_paid). */
   | 'selfPaidProductList'
 
+/** Each of the centre's ranges (forms/ranges.ts) a field can name; the visitor's two (gates) may stop a save, the others only mark. */
+export const RANGE_RULES = [
+  'visitorFever',
+  'visitingHours',
+  'motherFever',
+  'systolic',
+  'diastolic',
+  'babyTemperature',
+  'jaundice',
+  'weightLoss',
+] as const
+export type RangeRule = (typeof RANGE_RULES)[number]
+
 export type FormData = Record<string, unknown>
 
 /** What computed fields may read besides the form's own values. */
@@ -109,6 +122,10 @@ export interface Field {
   readOnly?: boolean
   /** computed: derives the value from the others; read-only in the app and recomputed by the server. */
   compute?: (data: FormData, ctx: ComputeContext) => string | number | null
+  /** The centre's range the value is checked against (forms/ranges.ts): out of it, the value is marked. */
+  range?: RangeRule
+  /** Why a visit outside the centre's rules is let in: shown, and required, only when one is. */
+  flagReason?: boolean
 }
 
 export interface Section {
@@ -173,6 +190,12 @@ export type RuleName =
   | 'batchExpiry'
   /** A baby named twice in one record (a twins' round). */
   | 'repeated'
+  /** A visitor with a fever where the centre refuses one (params: value, bound). */
+  | 'visitorFever'
+  /** A visit outside the visiting hours where the centre refuses one (params: value, bound). */
+  | 'visitingHours'
+  /** A visit outside the centre's rules without the reason it is let in. */
+  | 'flagReason'
 
 export interface FieldError {
   /** Dotted path: `temperature`, `medicines.1.dose`. */

@@ -22,6 +22,7 @@ import { SESSION_CLIENTS } from '@yuezi/contract/api/account'
 import { IMPORT_KINDS } from '@yuezi/contract/api/sheets'
 import { ROOM_KIND_VALUES } from '@yuezi/contract/forms/definitions/masterData'
 import { DELIVERY_MODES, STAY_KINDS, STAY_STATUSES } from '@yuezi/contract/forms/definitions/admission'
+import { VISIT_POLICIES } from '@yuezi/contract/forms/ranges'
 
 // 64-bit ids in number mode so that PGlite and node-postgres both return numbers.
 const id = () => bigserial('id', { mode: 'number' }).primaryKey()
@@ -54,6 +55,8 @@ export const sites = pgTable('sites', {
   /** Visiting hours ('HH:MM', the centre's time), as the front desk tells families; none when not set. */
   visitFrom: text('visit_from'),
   visitTo: text('visit_to'),
+  /** A visitor with a fever or outside the visiting hours: let in with a reason, or refused. */
+  visitPolicy: text('visit_policy', { enum: VISIT_POLICIES }).notNull().default('reason'),
   createdAt: at('created_at').notNull().defaultNow(),
 })
 

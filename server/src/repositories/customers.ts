@@ -298,3 +298,19 @@ export async function insertBabies(db: Db, customerId: number, rows: BabyValues[
 export async function updateBaby(db: Db, id: number, values: BabyValues): Promise<void> {
   await db.update(babies).set(values).where(eq(babies.id, id))
 }
+
+/** The babies of the site's mothers `customerIds`: what their rounds' ranges read (birth, birth weight). */
+export async function babiesOfCustomers(db: Db, siteId: number, customerIds: number[]) {
+  if (!customerIds.length) return []
+  return db
+    .select({
+      id: babies.id,
+      customer_id: babies.customerId,
+      birth_date: babies.birthDate,
+      birth_time: babies.birthTime,
+      birth_weight: babies.birthWeight,
+    })
+    .from(babies)
+    .innerJoin(customers, eq(customers.id, babies.customerId))
+    .where(and(eq(customers.siteId, siteId), inArray(babies.customerId, customerIds)))
+}

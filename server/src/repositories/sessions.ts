@@ -36,6 +36,9 @@ export async function findSession(db: Db, token: string) {
       latitude: sites.latitude,
       longitude: sites.longitude,
       radius: sites.radius,
+      visitFrom: sites.visitFrom,
+      visitTo: sites.visitTo,
+      visitPolicy: sites.visitPolicy,
       creatorMayApprove: sites.creatorMayApprove,
     })
     .from(sessions)

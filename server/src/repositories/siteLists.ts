@@ -100,6 +100,9 @@ export async function findSite(db: Db, id: number) {
       latitude: sites.latitude,
       longitude: sites.longitude,
       radius: sites.radius,
+      visitFrom: sites.visitFrom,
+      visitTo: sites.visitTo,
+      visitPolicy: sites.visitPolicy,
     })
     .from(sites)
     .where(eq(sites.id, id))

@@ -24,6 +24,7 @@ export async function getSiteSettings(db: Db, id: number) {
       radius: sites.radius,
       visitFrom: sites.visitFrom,
       visitTo: sites.visitTo,
+      visitPolicy: sites.visitPolicy,
       creatorMayApprove: sites.creatorMayApprove,
       uploadRetentionDays: sites.uploadRetentionDays,
     })
@@ -34,6 +35,6 @@ export async function getSiteSettings(db: Db, id: number) {
 
 export type SiteSettings = NonNullable<Awaited<ReturnType<typeof getSiteSettings>>>
 
-export async function updateSite(db: Db, id: number, settings: SiteSettings): Promise<void> {
+export async function updateSite(db: Db, id: number, settings: Partial<SiteSettings>): Promise<void> {
   await db.update(sites).set(settings).where(eq(sites.id, id))
 }

@@ -121,6 +121,8 @@ export interface RoundReading {
   temperature: number | null
   tcb_forehead: number | null
   tcb_chest: number | null
+  /** When the round was saved, 'HH:MM' on the centre's clock: a baby's age in hours counts to it. */
+  taken_at: string
 }
 
 /**
@@ -130,7 +132,8 @@ export interface RoundReading {
 export async function newestReadings(db: Db, customerId: number, roundName: string, limit: number) {
   const result = await db.execute(sql`select b.reading->'baby_id' as baby_id, r.data->>'round_date' as round_date,
       (b.reading->>'weight')::float8 as weight, (b.reading->>'temperature')::float8 as temperature,
-      (b.reading->>'tcb_forehead')::float8 as tcb_forehead, (b.reading->>'tcb_chest')::float8 as tcb_chest
+      (b.reading->>'tcb_forehead')::float8 as tcb_forehead, (b.reading->>'tcb_chest')::float8 as tcb_chest,
+      to_char(r.created_at at time zone (select s.time_zone from sites s where s.id = r.site_id), 'HH24:MI') as taken_at
     from form_records r
     cross join lateral (
       select r.data as reading

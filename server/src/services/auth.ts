@@ -35,6 +35,7 @@ export const userInfo = (session: sessions.Session) => ({
   time_zone: session.timeZone,
   utc_offset: siteUtcOffset(session),
   site_location: siteLocationOf(session),
+  visit_rules: { from: session.visitFrom, to: session.visitTo, policy: session.visitPolicy },
 })
 
 /** Starts a session (a login, audited) and returns its token: 256 random bits, stored only as their hash. */

@@ -1,6 +1,7 @@
 import { FORM_PAGES } from '@yuezi/contract/forms/definitions/pages'
 import { daysBetween, fromFen, toFen } from '@yuezi/contract/forms/compute'
-import { formDefinitions } from '@yuezi/contract/forms/index'
+import { formByName, formDefinitions } from '@yuezi/contract/forms/index'
+import { flagsOf, type RangeBaby } from '@yuezi/contract/forms/ranges'
 import type { Actor } from '../actor.js'
 import type { Db } from '../db/types.js'
 import { AppError, Code } from '../errors.js'
@@ -43,14 +44,19 @@ function entryOf(row: timeline.TimelineRow) {
 
 const newestFirst = (a: timeline.TimelineRow, b: timeline.TimelineRow) => b.at.getTime() - a.at.getTime() || b.id - a.id
 
-const reading = (row: timeline.RoundReading) => {
+const paediatricRound = formByName(FORM_PAGES.pediatricianRounds.name)!
+
+/** A round's reading of a baby, marked where it is outside the centre's ranges as the round marked it. */
+const reading = (row: timeline.RoundReading, children: RangeBaby[]) => {
   const tcb = [row.tcb_forehead, row.tcb_chest].filter((value): value is number => value !== null)
+  const { taken_at: time, ...values } = row
   return {
     round_date: row.round_date,
     weight: row.weight,
     temperature: row.temperature,
     // The higher of the two skin readings is the one a jaundiced baby is watched by.
     jaundice: tcb.length ? Math.max(...tcb) : null,
+    flags: flagsOf(paediatricRound, { ...values, baby_id: Number(row.baby_id) }, { children, time }),
   }
 }
 
@@ -91,7 +97,7 @@ export async function customerTimeline(
     const trend = readings
       .filter((row) => Number(row.baby_id) === baby.id)
       .slice(0, TREND_LENGTH)
-      .map(reading)
+      .map((row) => reading(row, customer.children))
       .reverse()
     return {
       id: baby.id,

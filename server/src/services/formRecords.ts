@@ -11,12 +11,14 @@ import {
   withComputed,
   type UploadCheck,
 } from '@yuezi/contract/forms/validate'
+import { GATE_RULES, gateErrors } from '@yuezi/contract/forms/ranges'
 import { medicineFieldsOf, MEDICINES, searchTextOf, siteLocationOf, withoutComputed } from '../lib/forms.js'
 import { writeAudit } from '../repositories/audit.js'
 import * as formRecords from '../repositories/formRecords.js'
 import * as medicines from '../repositories/medicines.js'
 import { findSite } from '../repositories/siteLists.js'
 import { logAccess } from './accessLog.js'
+import { flagsOfRecords } from './flags.js'
 import { checkAdmission, writeAdmission } from './customers.js'
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js'
 import { checkAgainstSite, refuseClosedEntries } from './siteOptions.js'
@@ -45,7 +47,8 @@ const handedOut = (record: { id: number; name: string; customer_id: number | nul
 export async function listFormRecords(db: Db, actor: Actor, query: formRecords.RecordQuery) {
   const page = await formRecords.listFormRecords(db, actor.siteId, query)
   await logAccess(db, actor, 'read', page.list.flatMap(handedOut))
-  return page
+  const flags = await flagsOfRecords(db, actor.siteId, page.list)
+  return { ...page, list: page.list.map((record, i) => ({ ...record, flags: flags[i] })) }
 }
 
 /** One live record of the site (a round record with its medicines), logged as read; else not-found. */
@@ -173,9 +176,16 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
         throw new AppError(Code.CONFLICT, 'record.onePerCustomer', { name: definition.name })
       }
 
-      // A sign-in's distance is counted here from the site's own coordinates, never taken from the client.
+      // A sign-in's distance is counted here from the site's own coordinates, never taken from the client;
+      // a visit is held to the site's own hours and policy.
       const hasPlaces = fieldsOf(definition).some((field) => field.type === 'location')
-      const site = hasPlaces ? await findSite(tx, actor.siteId) : undefined
+      const gated = fieldsOf(definition).some((field) => field.range && GATE_RULES.includes(field.range))
+      const site = hasPlaces || gated ? await findSite(tx, actor.siteId) : undefined
+      if (site && gated) {
+        const visitHours = { from: site.visitFrom, to: site.visitTo }
+        const gateRefusals = gateErrors(definition, data, { visitHours }, site.visitPolicy)
+        if (gateRefusals.length) throw new FormInvalidError(gateRefusals)
+      }
       const computed = withComputed(definition, data, {
         today: input.today,
         customer: customer ? { delivery_date: customer.delivery_date } : null,

@@ -7,6 +7,7 @@ import { getSiteSettings, updateSite } from '../repositories/sites.js'
 import { currentSurvey, insertSurvey } from '../repositories/surveys.js'
 import { CLOCK_TIME_PATTERN, centreForm } from '@yuezi/contract/forms/definitions/admin'
 import type { FormData } from '@yuezi/contract/forms/types'
+import type { VisitPolicy } from '@yuezi/contract/forms/ranges'
 import { validateForm } from '@yuezi/contract/forms/validate'
 import { SURVEY_TITLE } from './checkInRules.js'
 
@@ -21,6 +22,7 @@ export interface SiteInput {
   radius: number
   visit_from?: string | null
   visit_to?: string | null
+  visit_policy?: VisitPolicy
   creator_may_approve: boolean
   upload_retention_days: number
   rules: string
@@ -38,6 +40,7 @@ export async function getSite(db: Db, siteId: number) {
     radius: site.radius,
     visit_from: site.visitFrom,
     visit_to: site.visitTo,
+    visit_policy: site.visitPolicy,
     creator_may_approve: site.creatorMayApprove,
     upload_retention_days: site.uploadRetentionDays,
     rules: survey?.content ?? '',
@@ -49,7 +52,12 @@ const orNull = <T>(value: T | null | undefined) => (value === undefined || value
 
 /** Checks the form and what it cannot know: a real time zone, clock times, both coordinates or neither. */
 function check(input: SiteInput) {
-  const data: FormData = { ...input, creator_may_approve: input.creator_may_approve ? 'yes' : 'no' }
+  // An app that does not know the visit policy sends none: the centre's stays as it is.
+  const data: FormData = {
+    visit_policy: 'reason',
+    ...input,
+    creator_may_approve: input.creator_may_approve ? 'yes' : 'no',
+  }
   for (const key of Object.keys(data)) if (data[key] === null) delete data[key]
   const errors = validateForm(centreForm, data)
   if (errors.length) throw new FormInvalidError(errors)
@@ -82,6 +90,7 @@ export async function saveSite(db: Db, actor: Actor, input: SiteInput): Promise<
       radius: input.radius,
       visitFrom: orNull(input.visit_from),
       visitTo: orNull(input.visit_to),
+      ...(input.visit_policy ? { visitPolicy: input.visit_policy } : {}),
       creatorMayApprove: input.creator_may_approve,
       uploadRetentionDays: input.upload_retention_days,
     })

@@ -242,6 +242,23 @@ describe('PDFs of form records', () => {
     assert.ok(!alone.squeezed.includes(squeeze(zhForms['formUi.babySection'].split('{n}')[0]) + '2'), alone.text)
   })
 
+  it('marks a value outside the centre’s range beside it, as the form marks it', async () => {
+    const definition = definitionOf('产科医生查房签到表')
+    const customer = site.customers[0]
+    const data: FormData = {
+      ...validSample(definition, { customer, room: customer.room, departmentIds: [] }),
+      temperature: 38.5,
+      bp_systolic: 150,
+      bp_diastolic: 80,
+    }
+    data.doctor_signature = data.customer_signature = DEMO_SIGNATURE
+    const id = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data })
+    const { pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { id })
+    has(pdf, '发热：38.5°C（≥38°C）')
+    has(pdf, '收缩压偏高：150 mmHg（≥140）')
+    assert.ok(!pdf.squeezed.includes('舒张压偏高'), pdf.text)
+  })
+
   it("prints a check-in rules acknowledgement with the rules' text and the signature", async () => {
     const survey = (await post(`${INDEX}/getSurvey`, {})).res
     const customer = site.customers[site.customers.length - 1]

@@ -1,4 +1,5 @@
 import type { SignedPlace } from '@yuezi/contract/forms/location'
+import type { RangeFlag } from '@yuezi/contract/forms/ranges'
 import { distanceText } from '@yuezi/contract/forms/messages'
 import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { fieldsOf, isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
@@ -44,6 +45,8 @@ export interface HistoryEntry {
   created_by_name?: string | null
   customer_name?: string | null
   room?: string | null
+  /** Its values outside the centre's ranges (a record of a list). */
+  flags?: RangeFlag[]
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Field, FormDefinition, Option } from '../types.js'
+import { VISIT_POLICIES } from '../ranges.js'
 
 // The administration's edit forms: a staff account and the centre's settings. Their data is the
 // save's body (admin/staff/save, admin/site/save), validated with these definitions on both sides;
@@ -79,6 +80,13 @@ export const centreForm: FormDefinition = {
         { key: 'time_zone', type: 'text', required: true, maxLength: 50, labelKey: 'adminForm.field.timeZone' },
         { key: 'visit_from', type: 'text', maxLength: 5, labelKey: 'adminForm.field.visitFrom' },
         { key: 'visit_to', type: 'text', maxLength: 5, labelKey: 'adminForm.field.visitTo' },
+        {
+          key: 'visit_policy',
+          type: 'select',
+          required: true,
+          options: VISIT_POLICIES.map((value) => ({ value, labelKey: `adminForm.visitPolicy.${value}` })),
+          labelKey: 'adminForm.field.visitPolicy',
+        },
       ],
     },
     {

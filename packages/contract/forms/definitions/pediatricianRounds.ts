@@ -3,6 +3,17 @@ import { FORM_PAGES } from './pages.js'
 import { daysBetween } from '../compute.js'
 import { medicinesSection, options } from './options.js'
 
+/** A transcutaneous bilirubin reading, marked against the jaundice line for her age. */
+const tcb = (key: string): Field => ({
+  key,
+  type: 'number',
+  min: 0,
+  max: 30,
+  decimals: 1,
+  unitKey: 'form.unit.mgdl',
+  range: 'jaundice',
+})
+
 /** A baby's age on the round's day, for the baby a record (or a twin's section) names. */
 const ageDays: Field = {
   key: 'age_days',
@@ -21,10 +32,11 @@ const examination: Field[] = [
     max: 42,
     decimals: 1,
     unitKey: 'form.unit.celsius',
+    range: 'babyTemperature',
   },
-  { key: 'weight', type: 'number', min: 500, max: 10000, unitKey: 'form.unit.gram' },
-  { key: 'tcb_forehead', type: 'number', min: 0, max: 30, decimals: 1, unitKey: 'form.unit.mgdl' },
-  { key: 'tcb_chest', type: 'number', min: 0, max: 30, decimals: 1, unitKey: 'form.unit.mgdl' },
+  { key: 'weight', type: 'number', min: 500, max: 10000, unitKey: 'form.unit.gram', range: 'weightLoss' },
+  tcb('tcb_forehead'),
+  tcb('tcb_chest'),
   {
     key: 'umbilicus',
     type: 'select',

@@ -26,14 +26,31 @@ export const visit: FormDefinition = {
           max: 42,
           decimals: 1,
           unitKey: 'form.unit.celsius',
+          range: 'visitorFever',
         },
-        { key: 'health', type: 'multiselect', required: true, options: options('health', ['noFever', 'noCough']) },
+        {
+          key: 'health',
+          type: 'multiselect',
+          required: true,
+          // The first two are the declaration's earlier answers, kept so that older visits still read.
+          options: options('health', [
+            'noFever',
+            'noCough',
+            'none',
+            'fever',
+            'cough',
+            'soreThroat',
+            'diarrhoea',
+            'rash',
+          ]),
+        },
       ],
     },
     {
       titleKey: 'form.section.time',
       fields: [
-        { key: 'time_in', type: 'datetime', required: true },
+        { key: 'time_in', type: 'datetime', required: true, range: 'visitingHours' },
+        { key: 'flag_reason', type: 'textarea', maxLength: 200, flagReason: true },
         { key: 'time_out', type: 'datetime' },
         { key: 'remark', type: 'textarea', maxLength: 500 },
         { key: 'visitor_signature', type: 'signature', required: true },

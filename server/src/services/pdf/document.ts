@@ -2,6 +2,7 @@ import pdfmake from 'pdfmake'
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js'
 import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { placeText } from '@yuezi/contract/forms/messages'
+import { flagText, type RangeFlag } from '@yuezi/contract/forms/ranges'
 import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
 import type { Lang } from '../../plugins/i18n.js'
 import type { PdfFont } from './font.js'
@@ -34,6 +35,8 @@ export interface Printable {
   definition: FormDefinition
   data: FormData
   names: Names
+  /** Its values outside the centre's ranges, marked beside them as the form marks them. */
+  flags?: RangeFlag[]
   /** The last lines (an order's totals). */
   closing?: string[]
   /** Printed at, in the site's time. */
@@ -52,6 +55,7 @@ const SIGNATURE_FIT: [number, number] = [180, 70]
 const THUMBNAIL_FIT: [number, number] = [110, 110]
 const PHOTOS_PER_LINE = 3
 const GREY = '#666666'
+const FLAG_COLOUR = '#d46b08'
 
 export async function renderPdf(
   font: PdfFont,
@@ -144,7 +148,12 @@ function sectionContent(
       if (label !== title) content.push({ text: label, margin: [0, 6, 0, 2] })
       content.push(rowsTable(field, value, printable, t))
     } else {
-      plain.push([label, cellOf(field, value, printable, t, readImage)])
+      const cell = cellOf(field, value, printable, t, readImage)
+      const flag = printable.flags?.find((f) => f.path === field.key)
+      plain.push([
+        label,
+        flag ? { stack: [cell as Content, { text: flagText(flag, t.forms), color: FLAG_COLOUR }] } : cell,
+      ])
     }
   }
   flush()

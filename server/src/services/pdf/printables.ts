@@ -12,6 +12,7 @@ import { listDepartments } from '../../repositories/siteLists.js'
 import { getSpecialCare } from '../../repositories/specialCares.js'
 import { batchesByIds, listGiftTypes, listPackages, productNames } from '../../repositories/stock.js'
 import { getAnswer } from '../../repositories/surveys.js'
+import { flagsOfRecords } from '../flags.js'
 import { OUT_APPLY_FORMS } from '../orders.js'
 import type { Names, Printable, Translators } from './document.js'
 import type { PdfKind } from './link.js'
@@ -131,8 +132,9 @@ const loadRecord: Load = async (db, site, id, t, lang) => {
     ...customerFacts(t, record.customer_name, record.room),
     ...made(site, t, record),
   ]
+  const [flags] = await flagsOfRecords(db, site.id, [record])
   const printable = printableOf(site, lang, t, definition, { facts, data: record.data, names })
-  return { number, printable, customerId: record.customer_id }
+  return { number, printable: { ...printable, flags }, customerId: record.customer_id }
 }
 
 const loadAnswer: Load = async (db, site, id, t, lang) => {

@@ -49,6 +49,7 @@ describe('centre settings', () => {
         radius: 500,
         visit_from: null,
         visit_to: null,
+        visit_policy: 'reason',
         creator_may_approve: false,
         upload_retention_days: 30,
         rules: SURVEY_CONTENT,
@@ -60,7 +61,8 @@ describe('centre settings', () => {
   it('saves the settings, audited; a new time zone counts at once for signed-in staff', async () => {
     const staff = await addAccount(app, { siteIds: [site.siteId] })
     const token = await login(app, staff.account, staff.password)
-    const zoneOf = async () => (await call(app, '/api/care/account/info', {}, { token })).res.time_zone
+    const infoOf = async () => (await call(app, '/api/care/account/info', {}, { token })).res
+    const zoneOf = async () => (await infoOf()).time_zone
     assert.equal(await zoneOf(), 'Asia/Shanghai')
     const next = {
       ...(await settings()),
@@ -71,17 +73,24 @@ describe('centre settings', () => {
       radius: 300,
       visit_from: '10:00',
       visit_to: '20:00',
+      visit_policy: 'refuse',
       creator_may_approve: true,
       upload_retention_days: 60,
     }
     assert.deepEqual(await post('save', next), { code: 1, msg: '成功', res: null })
     assert.deepEqual(await settings(), next)
     assert.equal(await zoneOf(), 'Asia/Tokyo')
+    // The app holds visitors to the same hours and policy as the server.
+    assert.deepEqual((await infoOf()).visit_rules, { from: '10:00', to: '20:00', policy: 'refuse' })
     const entries = await app.db
       .select({ action: auditLog.action, accountId: auditLog.accountId })
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'sites'), eq(auditLog.entityId, site.siteId)))
     assert.deepEqual(entries, [{ action: 'update', accountId: site.accountId }])
+    // A save from an app that does not know the policy keeps it.
+    const { visit_policy: _policy, ...older } = next
+    assert.equal((await post('save', older)).code, 1)
+    assert.equal((await settings()).visit_policy, 'refuse')
   })
 
   it('keeps what a mother signed when the rules change: they become the next version', async () => {

@@ -27,6 +27,7 @@ function bodyOf(data: FormData): SiteInput {
     radius: Number(data.radius),
     visit_from: textOrNull(data.visit_from),
     visit_to: textOrNull(data.visit_to),
+    visit_policy: data.visit_policy === 'refuse' ? 'refuse' : 'reason',
     creator_may_approve: data.creator_may_approve === 'yes',
     upload_retention_days: Number(data.upload_retention_days),
     rules: String(data.rules ?? ''),

@@ -9,6 +9,15 @@ import { fieldErrorMessage } from '@yuezi/contract/forms/messages'
 import type { ComputeContext, Field, FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { initialValues } from '@yuezi/contract/forms/initial'
 import { fieldsOf, isEmpty, validateField, validateForm, withComputed } from '@yuezi/contract/forms/validate'
+import {
+  flagsOf,
+  gateErrors,
+  GATE_RULES,
+  type RangeContext,
+  type RangeFlag,
+  type VisitPolicy,
+} from '@yuezi/contract/forms/ranges'
+import { centreClock } from '@/stores/centreClock'
 import { t } from '@/i18n'
 import { draftKey, newRequestId, readDraft, removeDraft, writeDraft } from './draft'
 import { sessionStore, workingDateStore } from '@/stores'
@@ -119,6 +128,39 @@ export class FormSession {
     }
   }
 
+  /**
+   * What the centre's ranges read: its visiting hours, her babies, and when the values were taken
+   * (the saved record's time, else now).
+   */
+  get rangeContext(): RangeContext {
+    const saved = this.record?.created_at
+    return {
+      visitHours: sessionStore.userInfo?.visit_rules ?? null,
+      children: this.customer?.children ?? [],
+      today: workingDateStore.today,
+      time: (saved ? centreClock.dateTime(saved) : centreClock.now()).slice(11, 16),
+    }
+  }
+
+  /** What the centre does with a visit outside its rules. */
+  get visitPolicy(): VisitPolicy {
+    return sessionStore.userInfo?.visit_rules?.policy ?? 'reason'
+  }
+
+  /** The values outside the centre's ranges, as typed: each is marked next to its field. */
+  get flags(): RangeFlag[] {
+    return flagsOf(this.definition, this.payload(), this.rangeContext)
+  }
+
+  flagAt(path: string): RangeFlag | undefined {
+    return this.flags.find((flag) => flag.path === path)
+  }
+
+  /** A visit outside the centre's rules that it lets in with a reason: the reason field shows, required. */
+  get needsReason(): boolean {
+    return this.visitPolicy === 'reason' && this.flags.some((flag) => GATE_RULES.includes(flag.rule))
+  }
+
   /** The values with every computed field computed (what computed fields show). */
   get data(): FormData {
     return withComputed(this.definition, toJS(this.values), this.context)
@@ -220,7 +262,10 @@ export class FormSession {
   }
 
   private extraErrors(data: FormData): FieldError[] {
-    return this.extraRules.flatMap((rule) => rule(data))
+    return [
+      ...this.extraRules.flatMap((rule) => rule(data)),
+      ...gateErrors(this.definition, data, this.rangeContext, this.visitPolicy),
+    ]
   }
 
   /** What the rules check: the values as they will be sent. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { auditLog, formRecords, medicines } from '../../../../src/db/schema.js'
+import { auditLog, formRecords, medicines, sites } from '../../../../src/db/schema.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../../../../src/lib/dates.js'
 import { formDefinitions } from '@yuezi/contract/forms/index'
 import { definitionOf, expectedData, SIGNATURE, validSample, type SampleRefs } from '../../../formSamples.js'
@@ -390,6 +390,87 @@ describe('saveForm', () => {
   })
 })
 
+describe('a visit outside the centre’s rules', () => {
+  const VISIT = '访客出入登记表'
+  const setRules = (rules: Partial<typeof sites.$inferInsert>) =>
+    app.db.update(sites).set(rules).where(eq(sites.id, site.siteId))
+  const visitOf = (change: object) => {
+    const { flag_reason: _reason, ...data } = sampleFor(VISIT)
+    return { ...data, temperature: 36.6, ...change }
+  }
+  const today = () => centreToday(DEFAULT_ZONE)
+  after(() => setRules({ visitFrom: null, visitTo: null, visitPolicy: 'reason' }))
+
+  it('needs a reason where the centre lets a feverish or late visitor in', async () => {
+    await setRules({ visitFrom: '10:00', visitTo: '20:00', visitPolicy: 'reason' })
+    const reasonMissing = {
+      code: -1,
+      msg: '体温或到访时间超出本店规定，请填写放行原因',
+      res: { errors: [{ path: 'flag_reason', message: '体温或到访时间超出本店规定，请填写放行原因' }] },
+    }
+    assert.deepEqual(await save(VISIT, visitOf({ temperature: 37.3 })), reasonMissing)
+    assert.deepEqual(await save(VISIT, visitOf({ time_in: `${today()} 20:01` })), reasonMissing)
+    assert.equal((await save(VISIT, visitOf({ temperature: 37.2, time_in: `${today()} 20:00` }))).code, 1)
+    const id = await saved(VISIT, visitOf({ temperature: 37.8, flag_reason: '送药，戴口罩在大厅' }))
+    assert.equal((await post(INFO, { id })).res.data.flag_reason, '送药，戴口罩在大厅')
+  })
+
+  it('refuses them where the centre says so, a reason or not, in the language of the request', async () => {
+    await setRules({ visitFrom: '10:00', visitTo: '20:00', visitPolicy: 'refuse' })
+    const fever = await save(VISIT, visitOf({ temperature: 37.5, flag_reason: '家属' }))
+    assert.equal(fever.code, -1)
+    assert.deepEqual(fever.res.errors, [
+      { path: 'temperature', message: '体温 37.5°C，达到发热标准（≥37.3°C），本店不接待发热访客' },
+    ])
+    const late = await save(VISIT, visitOf({ time_in: `${today()} 21:30` }), {}, { lang: 'en' })
+    assert.equal(late.msg, 'Time in 21:30 is outside the visiting hours (10:00–20:00): the centre does not register it')
+    assert.equal((await save(VISIT, visitOf({}))).code, 1)
+    // Without visiting hours, only a fever is checked.
+    await setRules({ visitFrom: null, visitTo: null })
+    assert.equal((await save(VISIT, visitOf({ time_in: `${today()} 23:30` }))).code, 1)
+  })
+})
+
+describe('marks of values outside the centre’s ranges', () => {
+  it('lists each round with its values out of range, the rule and the bound', async () => {
+    const baby = customer.babies[0]
+    const round = {
+      ...sampleFor('儿科医生查房签到表'),
+      baby_id: baby.id,
+      temperature: 36.8,
+      // Her birth weight is 3100 g: 2850 g is a loss of 8.1 %.
+      weight: 2850,
+      tcb_forehead: 18,
+      tcb_chest: 12,
+    }
+    const babyRound = await saved('儿科医生查房签到表', round)
+    const motherRound = await saved('产科医生查房签到表', {
+      ...sampleFor('产科医生查房签到表'),
+      temperature: 37.2,
+      bp_systolic: 150,
+      bp_diastolic: 85,
+    })
+    const { list } = (await post(LIST, { customer_id: customer.id, page: 1, limit: 50 })).res
+    const flagsOf = (id: number) =>
+      list
+        .find((record: { id: number }) => record.id === id)
+        .flags.map((flag: { path: string; rule: string; value: unknown; bound: unknown }) => [
+          flag.path,
+          flag.rule,
+          flag.value,
+          flag.bound,
+        ])
+    // Ten days old, past the nomogram's last hour: the line holds at 17.5.
+    assert.deepEqual(flagsOf(babyRound), [
+      ['weight', 'weightLoss', 8.1, 7],
+      ['tcb_forehead', 'jaundice', 18, 17.5],
+    ])
+    assert.deepEqual(flagsOf(motherRound), [['bp_systolic', 'systolic', 150, 140]])
+    await post(DEL, { id: babyRound })
+    await post(DEL, { id: motherRound })
+  })
+})
+
 describe('getFormRecord', () => {
   let list: TestSite
   const ids: Record<string, number> = {}
@@ -462,6 +543,7 @@ describe('getFormRecord', () => {
       'customer_id',
       'customer_name',
       'data',
+      'flags',
       'id',
       'name',
       'room',

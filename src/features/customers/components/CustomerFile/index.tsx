@@ -8,6 +8,7 @@ import RecordList from '@/components/RecordList'
 import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
+import { flagText } from '@yuezi/contract/forms/ranges'
 import { centreClock } from '@/stores'
 import '../../locales'
 import { CustomerFileStore, type CustomerFile as File, type TimelineEntry } from '../../stores/customerFile'
@@ -72,6 +73,11 @@ const BabyCard = ({ baby }: { baby: Baby }) => {
           {latest.weight !== null && <Text>{t('customerFile.weight', { value: latest.weight })}</Text>}
           {latest.temperature !== null && <Text>{t('customerFile.temperature', { value: latest.temperature })}</Text>}
           {latest.jaundice !== null && <Text>{t('customerFile.jaundice', { value: latest.jaundice })}</Text>}
+          {latest.flags?.map((flag) => (
+            <Text key={flag.path} className="customer-file__flag">
+              {flagText(flag, t)}
+            </Text>
+          ))}
         </View>
       ) : (
         <Text className="customer-file__meta">{t('customerFile.noReading')}</Text>

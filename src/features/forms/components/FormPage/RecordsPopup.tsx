@@ -2,6 +2,7 @@ import { ScrollView, Text, View } from '@tarojs/components'
 import { Button, Popup } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
+import { flagText } from '@yuezi/contract/forms/ranges'
 import { popupPortal } from '@/components/popupPortal'
 import RecordList from '@/components/RecordList'
 import { t } from '@/i18n'
@@ -55,6 +56,11 @@ export default observer(function RecordsPopup({ definition, history, babies = []
               {summarize(definition, record.data).map((line) => (
                 <Text key={line} className="form-records__summary">
                   {line}
+                </Text>
+              ))}
+              {record.flags?.map((flag) => (
+                <Text key={flag.path} className="form-records__flag">
+                  {flagText(flag, t)}
                 </Text>
               ))}
               {placesOf(definition, record.data).map((place) => (

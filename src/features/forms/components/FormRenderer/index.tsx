@@ -2,6 +2,7 @@ import { useCallback, useContext } from 'react'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import { isEmpty } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
 import type { FormSession } from '@/features/forms/stores/formSession'
 // Before the fields, so that a field's own styles follow the frame's and win where both set the
@@ -21,6 +22,8 @@ const FieldView = observer(function FieldView({
   session: FormSession
 }) {
   const Control = FIELD_COMPONENTS[field.type]
+  // Why a visit outside the centre's rules is let in is asked only when one is (or was given).
+  if (field.flagReason && !session.needsReason && isEmpty(session.valueAt(path))) return null
   return (
     <FieldItem field={field} path={path} session={session}>
       <Control field={field} path={path} session={session} />

@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "visit_policy" text DEFAULT 'reason' NOT NULL;
