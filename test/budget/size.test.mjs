@@ -12,7 +12,7 @@ const DIST = process.env.DIST_DIR || path.join(ROOT, 'dist')
 const WEAPP = path.join(DIST, 'weapp')
 const KB = 1024
 /** A little above what the main package weighs, so that growth shows. */
-const MAIN_BUDGET = 572 * KB
+const MAIN_BUDGET = 576 * KB
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {
