@@ -208,6 +208,33 @@ test('入住须知: empty save is refused, agreed and signed it saves, and shows
   await page.close()
 })
 
+test('访客出入登记表: a visitor with a fever is marked as typed, and saves only with the reason she is let in', async () => {
+  const spec = FORMS.visit
+  const page = await app.newPage()
+  await app.loginAndPick(page, spec.room)
+  const customerId = await customerIdOf(page)
+  await openEntry(page, spec.entry)
+  await formReady(page, spec.titleKey, 'visitor_name')
+  await fillAll(page, spec.fields)
+  await fill(page, { key: 'temperature', type: 'number', value: 37.8 })
+  await fieldOf(page, 'temperature')
+    .locator('.form-field__flag')
+    .getByText(fmt(formZh['form.flag.visitorFever'], { value: 37.8, bound: 37.3 }))
+    .waitFor()
+  // The demo centre asks for a reason: refused until it is given, nothing typed lost.
+  await saveButton(page).click()
+  await fieldOf(page, 'flag_reason')
+    .getByText(fmt(formZh['form.rule.flagReason'], { label: formZh['form.field.flag_reason'] }))
+    .waitFor()
+  assert.equal(await fieldOf(page, 'temperature').locator('input').inputValue(), '37.8')
+  await fill(page, { key: 'flag_reason', type: 'textarea', value: '家属出示复测正常证明' })
+  const id = await saveAndWaitSaved(page)
+  const [record] = (await recordsOf(page, spec.name, customerId)).filter((r) => r.id === id)
+  assert.equal(Number(record.data.temperature), 37.8)
+  assert.equal(record.data.flag_reason, '家属出示复测正常证明')
+  await page.close()
+})
+
 // ------------------------------------------------------------------------------------------
 // 2. Drafts
 

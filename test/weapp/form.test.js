@@ -1,8 +1,9 @@
 // A compiled form page of the pagesHome subpackage in the simulator, with a session and a customer
-// of the real server: the definition's fields render, and an empty save is stopped by the shared
-// rules without a call.
+// of the real server: the definition's fields render, an empty save is stopped by the shared
+// rules without a call, and a visitor's fever is marked and asks for a reason.
 const h = require('./harness')
 const { formZh, fmt, api, tokenOf } = require('./app')
+const { fieldOf, fill } = require('./forms')
 
 let customer
 beforeAll(async () => {
@@ -33,5 +34,21 @@ it('shows the validation messages of the definition when saved empty, and sends 
   const required = fmt(formZh['form.rule.required'], { label: formZh['form.field.visitor_name'] })
   await h.waitFor(() => h.textOf().includes(required))
   await h.simulate.sleep(50)
+  expect(h.calls.slice(before).filter((c) => c.url.endsWith('/api/care/index/saveForm'))).toHaveLength(0)
+})
+
+it("marks a visitor's fever as it is typed, then asks why she is let in before the save", async () => {
+  await h.openPage('pagesHome/pages/form/visit/form')
+  await h.waitFor(() => fieldOf('temperature'), { what: 'the temperature' })
+  await h.settled()
+  expect(fieldOf('flag_reason')).toBeFalsy()
+  await fill({ key: 'temperature', type: 'number', value: '37.8' })
+  const mark = fmt(formZh['form.flag.visitorFever'], { value: 37.8, bound: 37.3 })
+  await h.waitFor(() => h.textOf(fieldOf('temperature')).includes(mark), { what: 'the fever mark' })
+  await h.waitFor(() => fieldOf('flag_reason'), { what: 'the reason field' })
+  const before = h.calls.length
+  h.tap('.form-page__save')
+  const asked = fmt(formZh['form.rule.flagReason'], { label: formZh['form.field.flag_reason'] })
+  await h.waitFor(() => h.textOf(fieldOf('flag_reason')).includes(asked), { what: 'the reason asked for' })
   expect(h.calls.slice(before).filter((c) => c.url.endsWith('/api/care/index/saveForm'))).toHaveLength(0)
 })
