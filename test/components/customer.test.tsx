@@ -7,7 +7,7 @@ import Home from '@/pages/tabPages/index'
 import { setLocale } from '@/i18n'
 import { ADMISSION_PAGE, STAY_PAGE } from '@/routes'
 import { customerStore, sessionStore } from '@/stores'
-import { callsTo, click, demoUser, mockApi, settle } from './support/helpers'
+import { callsTo, click, demoUser, mockApi, QUIET_DESK, settle } from './support/helpers'
 import { signedIn } from './support/signedIn'
 
 // Home, the picker and a long form drawn in one test: more than the default on a busy machine.
@@ -67,6 +67,7 @@ beforeEach(() => {
 describe('customer picker', () => {
   function homeApi() {
     return mockApi({
+      ...QUIET_DESK,
       [SUMMARY]: () => ({ code: 1, res: { date: '2026-11-22', counts: {} } }),
       [CUSTOMERS]: ({ status, keyword }) => ({
         code: 1,

@@ -6,7 +6,7 @@ import Home from '@/pages/tabPages/index'
 import { setLocale } from '@/i18n'
 import { customerStore } from '@/stores'
 import { CUSTOMER_FILE_PAGE } from '@/routes'
-import { callsTo, click, demoUser, mockApi, settle } from './support/helpers'
+import { callsTo, click, demoUser, mockApi, QUIET_DESK, settle } from './support/helpers'
 import { signedIn } from './support/signedIn'
 
 const TIMELINE = '/api/care/customer/timeline'
@@ -80,6 +80,7 @@ const entries = [
 
 function server() {
   return mockApi({
+    ...QUIET_DESK,
     [TIMELINE]: ({ page }) => ({ code: 1, res: { list: page === 1 ? entries : [], total: 2, file } }),
     '/api/care/account/info': () => ({ code: 1, res: demoUser }),
     '/api/care/account/index': () => ({ code: 1, res: { date: '2026-11-22', counts: {} } }),

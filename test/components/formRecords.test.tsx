@@ -181,9 +181,10 @@ describe('check-in notice records', () => {
     // Deleting does not open the notice.
     expect(navigateTo).toHaveBeenCalledTimes(1)
 
-    // A new notice needs a customer first.
+    // A new notice without a customer is a new arrival's: it opens all the same.
     click(screen.getByText('新建月子通知单'))
-    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请先选择客户' }))
+    expect(navigateTo).toHaveBeenLastCalledWith({ url: '/pagesHome/pages/form/checkInNotice/yz/form' })
+    expect(Taro.showToast).not.toHaveBeenCalledWith(expect.objectContaining({ title: '请先选择客户' }))
     customerStore.select({ id: 7, name: '李静', phone: '13800000007', room: '805', delivery_date: null, children: [] })
     click(screen.getByText('新建小月子通知单'))
     expect(navigateTo).toHaveBeenLastCalledWith({ url: '/pagesHome/pages/form/checkInNotice/yzSmall/form' })

@@ -57,6 +57,22 @@ export const click = (element: Element) => act(() => void fireEvent.click(elemen
 /** Lets the fake server's replies (and the state updates they cause) land. */
 export const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
 
+/** Home's desk's day with nothing to do today: for the tests that draw home for something else. */
+export const QUIET_DESK = {
+  '/api/care/desk/today': () => ({
+    code: 1,
+    res: {
+      date: '2026-11-22',
+      arrivals: 0,
+      departures: 0,
+      visitors_inside: 0,
+      longest_inside_minutes: null,
+      no_round: 0,
+      waiting: null,
+    },
+  }),
+}
+
 export const demoUser = {
   id: 1,
   account: 'demo',

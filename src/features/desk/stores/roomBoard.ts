@@ -6,6 +6,8 @@ import { ADMISSION_PAGE, CUSTOMER_FILE_PAGE, STAY_PAGE } from '@/routes'
 import { toast } from '@/utils/feedback'
 import { roomBoard, type BoardRoom, type RoomBoardReply } from '../api/roomBoard'
 
+export type { BoardRoom }
+
 export class RoomBoardStore {
   board: RoomBoardReply | null = null
   status: 'loading' | 'ready' | 'error' = 'loading'

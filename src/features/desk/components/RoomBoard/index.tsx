@@ -11,8 +11,7 @@ import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
 import { centreClock, sessionStore } from '@/stores'
 import '../../locales'
-import type { BoardRoom } from '../../api/roomBoard'
-import { RoomBoardStore } from '../../stores/roomBoard'
+import { RoomBoardStore, type BoardRoom } from '../../stores/roomBoard'
 import './index.scss'
 
 /** What a tile says besides its room, so that its state never rests on its colour alone. */
