@@ -434,14 +434,17 @@ describe('a visit outside the centre’s rules', () => {
 describe('marks of values outside the centre’s ranges', () => {
   it('lists each round with its values out of range, the rule and the bound', async () => {
     const baby = customer.babies[0]
+    const sample = sampleFor('儿科医生查房签到表')
     const round = {
-      ...sampleFor('儿科医生查房签到表'),
+      ...sample,
       baby_id: baby.id,
       temperature: 36.8,
       // Her birth weight is 3100 g: 2850 g is a loss of 8.1 %.
       weight: 2850,
       tcb_forehead: 18,
       tcb_chest: 12,
+      // Her twin, in her own section, with a fever.
+      babies: (sample.babies as Record<string, unknown>[]).map((twin) => ({ ...twin, temperature: 38 })),
     }
     const babyRound = await saved('儿科医生查房签到表', round)
     const motherRound = await saved('产科医生查房签到表', {
@@ -464,6 +467,7 @@ describe('marks of values outside the centre’s ranges', () => {
     assert.deepEqual(flagsOf(babyRound), [
       ['weight', 'weightLoss', 8.1, 7],
       ['tcb_forehead', 'jaundice', 18, 17.5],
+      ['babies.0.temperature', 'babyTemperature', 38, 37.5],
     ])
     assert.deepEqual(flagsOf(motherRound), [['bp_systolic', 'systolic', 150, 140]])
     await post(DEL, { id: babyRound })
