@@ -35,6 +35,8 @@ describe('login_old', () => {
       utc_offset: 480,
       // Where the site is: a round's sign-in distance is counted from it.
       site_location: { latitude: 30.27862, longitude: 120.13078, radius: 500 },
+      // The demo centre sets no visiting hours; a visitor outside its rules is let in with a reason.
+      visit_rules: { from: null, to: null, policy: 'reason' },
     })
     const info = await call(app, INFO, {}, { token: reply.res.token })
     assert.deepEqual(info.res, reply.res.userInfo)
