@@ -224,6 +224,7 @@ const stockOf = async (page) =>
 test('表格导入: opening stock with a bad row is refused by row and column, nothing comes in; put right, it imports', async () => {
   await manager.goto(`${app.server.url}${ADMIN_HOME}`)
   await cell(manager, adminZh['import.title']).click()
+  await manager.locator('.import-sheet__kind--active').getByText(adminZh['import.kind.openingStock']).waitFor()
   const [download] = await Promise.all([
     manager.waitForEvent('download'),
     button(manager, adminZh['import.template']).click(),
