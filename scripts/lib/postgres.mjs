@@ -86,6 +86,13 @@ export async function startPostgres({ port, database = 'yuezi', portFrom = 56000
         ['-h', '127.0.0.1', '-p', String(listenPort), '-U', 'postgres', '-d', database, '-At', '-c', sql],
         { encoding: 'utf8' },
       ),
+    /** The database as pg_dump writes it with `args` (its output, as a Buffer). */
+    dump: (args = []) =>
+      execFileSync(
+        path.join(bin, 'pg_dump'),
+        ['-h', '127.0.0.1', '-p', String(listenPort), '-U', 'postgres', '-d', database, ...args],
+        { maxBuffer: 1 << 30 },
+      ),
     /** The cluster's processes now: the postmaster and its children (backends, writers). */
     processIds: () => {
       const postmaster = readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { gunzipSync } from 'node:zlib'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { sql } from 'drizzle-orm'
+import { buildApp } from '../src/app.js'
+import { loadConfig } from '../src/config.js'
+import { call, login } from './helpers.js'
+
+// A centre upgrading keeps its embedded database: the database each release wrote
+// (scripts/releaseDatabase.mjs) is opened by this code, which migrates it at start.
+
+const releasesDir = fileURLToPath(new URL('./fixtures/releases/', import.meta.url))
+const releases = readdirSync(releasesDir).filter((name) => name.endsWith('.sql.gz'))
+/** Rows meant to go once they expire (sign-ins, login attempts): a start may sweep them. */
+const EXPIRING = new Set(['public.sessions', 'public.rate_limits'])
+
+type Query = (text: string) => Promise<Record<string, unknown>[]>
+
+/** Each table's columns and a digest of each of its rows over those columns. */
+async function snapshot(query: Query) {
+  const tables = await query(
+    `select table_schema || '.' || table_name as name,
+            string_agg(quote_ident(column_name), ', ' order by ordinal_position) as columns
+     from information_schema.columns
+     where table_schema in ('public', 'drizzle') group by 1 order by 1`,
+  )
+  const rows = new Map<string, { columns: string; digests: string[] }>()
+  for (const { name, columns } of tables as { name: string; columns: string }[]) {
+    rows.set(name, { columns, digests: await digests(query, name, columns) })
+  }
+  return rows
+}
+
+async function digests(query: Query, table: string, columns: string): Promise<string[]> {
+  const rows = await query(`select md5(row(${columns})::text) as digest from ${table} order by 1`)
+  return rows.map((row) => row.digest as string)
+}
+
+const dirs: string[] = []
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('upgrading a centre’s embedded database', () => {
+  assert.ok(releases.length > 0, 'a release database to upgrade from')
+  for (const release of releases) {
+    it(`${release}: migrated by this code, every row is still there and staff sign in`, async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yuezi-upgrade-'))
+      dirs.push(dataDir)
+      const folder = path.join(dataDir, 'pglite')
+      const loading = new PGlite(folder, { extensions: { pg_trgm } })
+      await loading.exec(gunzipSync(readFileSync(path.join(releasesDir, release))).toString('utf8'))
+      await loading.close()
+      // A fresh connection: the dump leaves its session with an empty search path.
+      const reading = new PGlite(folder, { extensions: { pg_trgm } })
+      const before = await snapshot(async (text) => (await reading.query<Record<string, unknown>>(text)).rows)
+      await reading.close()
+      assert.ok((before.get('public.form_records')?.digests.length ?? 0) > 0, 'the release wrote form records')
+
+      const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED: '0' })
+      const app = await buildApp({ ...config, logLevel: 'silent' })
+      try {
+        const query: Query = async (text) =>
+          ((await app.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows
+        for (const [table, { columns, digests: old }] of before) {
+          if (EXPIRING.has(table)) continue
+          const now = await digests(query, table, columns)
+          const kept = new Set(now)
+          const lost = old.filter((digest) => !kept.has(digest))
+          assert.equal(lost.length, 0, `${table}: ${lost.length} of ${old.length} rows lost or changed`)
+        }
+        const token = await login(app, 'demo', 'demo1234')
+        const customers = await call(app, '/api/care/customer/index', { page: 1, limit: 5 }, { token })
+        assert.equal(customers.code, 1, customers.msg)
+        assert.ok(customers.res.list.length > 0, 'her mothers are listed')
+      } finally {
+        await app.close()
+      }
+    })
+  }
+})
