@@ -45,7 +45,8 @@ function clockEnv(at) {
  * `env` adds to (and overrides) the server's environment; `port` or `portFrom` choose where it
  * listens (default: any free port); without env.DATA_DIR it gets a temporary data folder. `clockAt`
  * (a Date) starts the server's clock at that instant. `onOutput` is told each chunk the server writes.
- * `nodeArgs` go to node before the script (the bench's CPU profile).
+ * `nodeArgs` go to node before the script (the bench's CPU profile); `script` replaces what node runs
+ * (the production start's test runs the compiled server).
  */
 export async function startServer({
   env = {},
@@ -55,6 +56,7 @@ export async function startServer({
   clockAt,
   onOutput,
   nodeArgs = [],
+  script = ['--import', 'tsx', 'server/src/main.ts'],
 } = {}) {
   const listenPort = env.PORT ? Number(env.PORT) : (port ?? (portFrom ? await freePort(portFrom) : await anyFreePort()))
   const dataDir = env.DATA_DIR || mkdtempSync(path.join(tmpdir(), 'yuezi-server-'))
@@ -63,7 +65,7 @@ export async function startServer({
   let child
 
   async function spawnServer() {
-    child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
+    child = spawn(process.execPath, [...nodeArgs, ...script], {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -1,0 +1,53 @@
+// The server compiled to JavaScript for `npm run start:prod` and systemd: one file that node runs
+// without tsx, with the contract's TypeScript inside it and the installed packages loaded from
+// node_modules as they are.
+import { cpSync, mkdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** The built server: `node` runs this file. */
+export const SERVER_BUILD = path.join(ROOT, 'server/dist/main.js')
+
+/**
+ * What the server reads beside its own module at run time (new URL('./…', import.meta.url)), copied
+ * beside the built file; the rest (locales, the H5 app) it finds from the repository's root.
+ */
+const BESIDE = [
+  ['server/src/db/migrations', 'migrations'],
+  ['server/src/lib/commonPasswords.txt', 'commonPasswords.txt'],
+]
+
+/** Compiles server/src/main.ts into server/dist/ and copies what it reads beside it. */
+export async function buildServer() {
+  const outdir = path.dirname(SERVER_BUILD)
+  rmSync(outdir, { recursive: true, force: true })
+  mkdirSync(outdir, { recursive: true })
+  // Only the build needs the bundler, not the start that reads SERVER_BUILD.
+  const { build } = await import('esbuild')
+  await build({
+    entryPoints: [path.join(ROOT, 'server/src/main.ts')],
+    outfile: SERVER_BUILD,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [
+      {
+        // The contract is TypeScript that node cannot load, so it goes into the file; every other
+        // package stays a package.
+        name: 'packages-outside',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@yuezi/contract/') ? undefined : { path: args.path, external: true },
+          )
+        },
+      },
+    ],
+  })
+  for (const [from, to] of BESIDE) cpSync(path.join(ROOT, from), path.join(outdir, to), { recursive: true })
+  return SERVER_BUILD
+}
