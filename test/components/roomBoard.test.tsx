@@ -73,6 +73,17 @@ describe('room board', () => {
     expect(screen.getByText('903').parentElement!.className).toContain('room-board__tile--out_of_service')
   })
 
+  it('a board that fails to load says why and loads again on 重试', async () => {
+    let fail = true
+    mockApi({ [BOARD]: () => (fail ? { code: -500, msg: '服务器内部错误' } : { code: 1, res: board() }) })
+    render(<RoomBoard />)
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('服务器内部错误'))
+    fail = false
+    click(screen.getByText('重试'))
+    expect(await screen.findByText('8 楼')).toBeTruthy()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
   it('opens her file, her stay, an admission into the free room; an out-of-service room only says so', async () => {
     mockApi({ [BOARD]: () => ({ code: 1, res: board() }) })
     render(<RoomBoard />)

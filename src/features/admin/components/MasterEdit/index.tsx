@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
-import { Text, View } from '@tarojs/components'
-import { Button, Skeleton } from '@nutui/nutui-react-taro'
+import { Text } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
+import LoadStatus from '@/components/LoadStatus'
 import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
 import { FormRenderer } from '@/features/forms'
@@ -27,15 +28,7 @@ export default observer(function MasterEdit({ kind, id }: { kind: MasterKind; id
   return (
     <PageShell className="master-edit" navBar={<NavBar title={t(titleKey)} back />}>
       {store.retired && <Text className="master-edit__note">{t('master.retiredNote')}</Text>}
-      {store.status === 'loading' && <Skeleton rows={6} animated />}
-      {store.status === 'error' && (
-        <View className="master-edit__error" role="alert">
-          <Text>{store.loadError}</Text>
-          <Button type="primary" fill="outline" onClick={store.enter}>
-            {t('common.retry')}
-          </Button>
-        </View>
-      )}
+      <LoadStatus status={store.status} error={store.loadError} rows={6} onRetry={store.enter} />
       {store.status === 'ready' && <FormRenderer definition={store.definition} session={store.session} />}
       <Button
         className="master-edit__save"

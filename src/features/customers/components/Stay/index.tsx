@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import { Button, Cell, Skeleton, Tag } from '@nutui/nutui-react-taro'
+import { Button, Cell, Tag } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import EmptyState from '@/components/EmptyState'
+import LoadStatus from '@/components/LoadStatus'
 import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
@@ -26,15 +27,7 @@ export default observer(function Stay({ id }: { id: number }) {
 
   return (
     <PageShell className="stay" navBar={<NavBar title={t('stay.title')} back />}>
-      {store.status === 'loading' && <Skeleton rows={5} animated />}
-      {store.status === 'error' && (
-        <View role="alert">
-          <EmptyState picture="page" description={store.error} />
-          <Button className="stay__action" type="primary" fill="outline" onClick={store.load}>
-            {t('common.retry')}
-          </Button>
-        </View>
-      )}
+      <LoadStatus status={store.status} error={store.error} rows={5} onRetry={store.load} />
       {customer && (
         <View className="stay__who">
           <Text className="stay__name">{customer.name}</Text>

@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import { Button, Cell, Skeleton } from '@nutui/nutui-react-taro'
+import { Button, Cell } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import EmptyState from '@/components/EmptyState'
+import LoadStatus from '@/components/LoadStatus'
 import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
 import { useListPage } from '@/hooks/useListPage'
@@ -31,15 +32,7 @@ export default observer(function DeskDayList({ list }: { list: DeskBadge }) {
   return (
     <PageShell className="desk-list" navBar={<NavBar title={t('deskDay.title')} back />}>
       <Text className="desk-list__title">{title}</Text>
-      {store.status === 'loading' && <Skeleton rows={4} animated />}
-      {store.status === 'error' && (
-        <View role="alert">
-          <EmptyState picture="page" description={store.error} />
-          <Button className="desk-list__retry" type="primary" fill="outline" onClick={store.load}>
-            {t('common.retry')}
-          </Button>
-        </View>
-      )}
+      <LoadStatus status={store.status} error={store.error} rows={4} onRetry={store.load} />
       {store.status === 'ready' && rows === 0 && <EmptyState picture="records" description={t('deskDay.none')} />}
       <Cell.Group>
         {list === 'orders' &&

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
-import { Button, Skeleton } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import EmptyState from '@/components/EmptyState'
+import LoadStatus from '@/components/LoadStatus'
 import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
@@ -46,15 +46,7 @@ export default observer(function RoomBoard() {
 
   return (
     <PageShell className="room-board" navBar={<NavBar title={t('roomBoard.title')} back />}>
-      {store.status === 'loading' && <Skeleton rows={6} animated />}
-      {store.status === 'error' && (
-        <View role="alert">
-          <EmptyState picture="page" description={store.error} />
-          <Button className="room-board__retry" type="primary" fill="outline" onClick={store.load}>
-            {t('common.retry')}
-          </Button>
-        </View>
-      )}
+      <LoadStatus status={store.status} error={store.error} rows={6} onRetry={store.load} />
       {board && (
         <View className="room-board__legend">
           {Object.entries(board.counts).map(([state, count]) => (

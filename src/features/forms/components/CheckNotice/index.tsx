@@ -14,7 +14,7 @@ import { assetUrl } from '../../assetUrl'
 import { CheckNoticeStore, type SurveyAnswer } from '../../stores/checkNotice'
 import { timeText } from '../../summary'
 import FormHeader from '../FormPage/FormHeader'
-import LoadStatus from '../FormPage/LoadStatus'
+import LoadStatus from '@/components/LoadStatus'
 import RecordsPopup from '../FormPage/RecordsPopup'
 import { useLeaveConfirm } from '../../useLeaveConfirm'
 import SaveBar from '../FormPage/SaveBar'
@@ -69,7 +69,12 @@ export default observer(function CheckNotice() {
         onNew={store.viewing ? store.closeViewing : undefined}
         onExport={shown ? store.exportPdf : undefined}
       />
-      <LoadStatus status={status} error={store.error} rows={8} onRetry={store.load} />
+      <LoadStatus
+        status={status}
+        error={t('formUi.loadFailed', { message: store.error })}
+        rows={8}
+        onRetry={store.load}
+      />
       {status === 'ready' && survey && (
         <>
           <View className="check-notice__rules">

@@ -16,7 +16,7 @@ import { FormPageStore, type FormPageOptions } from '../../stores/formPage'
 import { useLeaveConfirm } from '../../useLeaveConfirm'
 import FormRenderer from '../FormRenderer'
 import FormHeader from './FormHeader'
-import LoadStatus from './LoadStatus'
+import LoadStatus from '@/components/LoadStatus'
 import SaveBar from './SaveBar'
 import RecordsPopup from './RecordsPopup'
 import './index.scss'
@@ -81,7 +81,12 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
         onDiscardDraft={store.discardDraft}
       />
       {tools?.(store)}
-      <LoadStatus status={status} error={store.loadError} rows={6} onRetry={store.retry} />
+      <LoadStatus
+        status={status}
+        error={t('formUi.loadFailed', { message: store.loadError })}
+        rows={6}
+        onRetry={store.retry}
+      />
       {showForm && session && (
         <View className={locked ? 'form-page__locked' : undefined}>
           {locked && <Text className="form-page__locked-note">{t('stock.readOnly')}</Text>}
