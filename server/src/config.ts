@@ -38,6 +38,8 @@ export interface Config {
   uploadSweepHours: number
   /** Uploaded images go to this S3-compatible bucket when it is set, else to DATA_DIR/uploads. */
   s3?: S3Config
+  /** Backups of the embedded database and the uploads (services/backup). */
+  backup: BackupConfig
   h5Dir: string
   logLevel: string
   /**
@@ -305,8 +307,38 @@ function demoData(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): bool
   return env.SEED === '1' || (!databaseUrl && env.SEED !== '0')
 }
 
+export interface BackupConfig {
+  /** Where backup files go: beside DATA_DIR by default, so that DATA_DIR can be restored into empty. */
+  dir: string
+  /** Backup files older than this many days are deleted after each automatic backup (never the newest). */
+  keepDays: number
+  /** Whether the server makes one by itself every `everySeconds`. */
+  auto: boolean
+  everySeconds: number
+}
+
+/**
+ * Automatic backups are on by default for a real centre on the embedded database, whose folder on
+ * one disk is all there is; PostgreSQL is backed up by its own tools.
+ */
+function backupConfig(env: NodeJS.ProcessEnv, dataDir: string, databaseUrl: string | undefined): BackupConfig {
+  const raw = env.BACKUP_AUTO ?? ''
+  if (!['', '0', '1', 'true', 'false'].includes(raw)) throw new Error(`BACKUP_AUTO must be 1 or 0, got "${raw}"`)
+  const asked = raw === '' ? undefined : ['1', 'true'].includes(raw)
+  if (asked && databaseUrl) {
+    throw new Error('BACKUP_AUTO backs up the embedded database: on PostgreSQL use pg_dump (docs/backups.md)')
+  }
+  return {
+    dir: path.resolve(env.BACKUP_DIR || `${dataDir}-backups`),
+    keepDays: positiveInt(env, 'BACKUP_KEEP', 14),
+    auto: asked ?? (env.NODE_ENV === 'production' && !databaseUrl),
+    everySeconds: positiveInt(env, 'BACKUP_EVERY_SECONDS', 86_400),
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined
+  const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, '.data'))
   const tiles = mapTiles(env)
   const pdfLink = linkSecret(env, 'PDF_LINK_SECRET')
   const uploadLink = linkSecret(env, 'UPLOAD_LINK_SECRET')
@@ -314,7 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: positiveInt(env, 'PORT', 3000),
     host: env.HOST || '0.0.0.0',
     databaseUrl,
-    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, '.data')),
+    dataDir,
     seed: demoData(env, databaseUrl),
     sessionTtlHours: positiveInt(env, 'SESSION_TTL_HOURS', 168),
     sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 720),
@@ -329,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxRows: positiveInt(env, 'IMPORT_MAX_ROWS', 2000),
     uploadSweepHours: positiveInt(env, 'UPLOAD_SWEEP_HOURS', 6, { zeroAllowed: true }),
     s3: s3Config(env),
+    backup: backupConfig(env, dataDir, databaseUrl),
     h5Dir: path.resolve(env.H5_DIR || path.join(repoRoot, 'dist/h5')),
     logLevel: env.LOG_LEVEL || 'info',
     shutdownDrainMs: positiveInt(env, 'SHUTDOWN_DRAIN_MS', 5_000, { zeroAllowed: true }),

@@ -37,7 +37,17 @@ export interface Database {
    * the call (an instance that does not answer within seconds is not waited for further).
    */
   heardEverywhere(): Promise<void>
+  /**
+   * The embedded database only: its data folder as a tar and each table's row count, taken between
+   * two transactions (every commit answered before is in it, none made after).
+   */
+  snapshot?(): Promise<Snapshot>
   close(): Promise<void>
+}
+
+export interface Snapshot {
+  tar: Uint8Array
+  rows: Record<string, number>
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -57,6 +67,8 @@ export interface OpenOptions {
    * while the others wait, then find it done.
    */
   afterMigrate?: (db: Db) => Promise<void>
+  /** False opens the database as it is, without migrating it (a backup of a stopped server's). */
+  migrate?: boolean
 }
 
 /** Connects and brings the schema up to date, then runs `afterMigrate`. */
@@ -121,13 +133,13 @@ async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   }
 }
 
-async function openPglite(dir: string, { afterMigrate }: OpenOptions): Promise<Database> {
+async function openPglite(dir: string, { afterMigrate, migrate = true }: OpenOptions): Promise<Database> {
   await mkdir(dir, { recursive: true })
   const unlock = await lockDataDir(dir)
   // pg_trgm: the migrations create it (the form records' keyword search).
   const client = new TakingTurnsPGlite(dir, { extensions: { pg_trgm } })
   const db = drizzlePglite({ client })
-  await migratePglite(db, { migrationsFolder })
+  if (migrate) await migratePglite(db, { migrationsFolder })
   await afterMigrate?.(db)
   const changes = new Changes()
   // One process, one connection: changes are told as each commit returns, and nothing can drop.
@@ -138,11 +150,40 @@ async function openPglite(dir: string, { afterMigrate }: OpenOptions): Promise<D
     onChange: (listener) => changes.add(listener),
     // Nobody else uses the database: its changes are heard before its commit returns.
     heardEverywhere: async () => {},
+    snapshot: () => snapshotPglite(client),
     close: async () => {
       await client.close()
       await unlock()
     },
   }
+}
+
+/**
+ * Holds the one connection for a read-only transaction: the rows are counted and the folder is
+ * copied while no other statement runs, so nothing half-written is in it.
+ */
+function snapshotPglite(client: PGlite): Promise<Snapshot> {
+  return client.transaction(async (tx) => {
+    const rows = await countRows((sql) => tx.query(sql))
+    const tar = await client.dumpDataDir('none')
+    return { tar: new Uint8Array(await tar.arrayBuffer()), rows }
+  })
+}
+
+/** Each table's row count in the app's schema, read through `query` (a transaction's or a client's). */
+export async function countRows(
+  query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>,
+): Promise<Record<string, number>> {
+  const tables = (await query(`select tablename from pg_tables where schemaname = 'public' order by tablename`)).rows
+  if (!tables.length) return {}
+  const counts = await query(
+    tables
+      .map(
+        ({ tablename }) => `select '${String(tablename)}' as name, count(*)::int as count from "${String(tablename)}"`,
+      )
+      .join(' union all '),
+  )
+  return Object.fromEntries(counts.rows.map(({ name, count }) => [String(name), Number(count)]))
 }
 
 async function openPostgres(

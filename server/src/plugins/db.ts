@@ -12,6 +12,8 @@ declare module 'fastify' {
     onDatabaseChange: Database['onChange']
     /** Resolves once every other instance has heard the changes this one committed so far. */
     changesHeardEverywhere: Database['heardEverywhere']
+    /** The embedded database's snapshot for a backup; undefined on PostgreSQL. */
+    databaseSnapshot: Database['snapshot']
   }
 }
 
@@ -28,6 +30,7 @@ export default fp<DbPluginOptions>(
     app.decorate('db', database.db)
     app.decorate('onDatabaseChange', database.onChange)
     app.decorate('changesHeardEverywhere', database.heardEverywhere)
+    app.decorate('databaseSnapshot', database.snapshot)
     // A mistyped zone would count the site's days at the default offset: say so at start.
     for (const site of await database.db.select({ id: sites.id, timeZone: sites.timeZone }).from(sites)) {
       if (!isTimeZone(site.timeZone))

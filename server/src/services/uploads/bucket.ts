@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3'
@@ -60,6 +61,16 @@ export function openBucketStore(s3: S3Config): UploadStore {
         if (notFound(error as object)) return false
         throw error
       }
+    },
+    async list() {
+      const names: string[] = []
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
+        for (const object of page.Contents ?? []) if (object.Key) names.push(object.Key)
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+      return names
     },
     async remove(name) {
       // S3 answers a missing key's deletion as done.

@@ -1,8 +1,8 @@
 import { constants, createReadStream } from 'node:fs'
-import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises'
+import { access, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { mimeOfName } from '../../lib/images.js'
-import type { UploadStore } from './store.js'
+import { STORED_NAME, type UploadStore } from './store.js'
 
 const missing = (error: { code?: string }) => {
   if (error.code === 'ENOENT') return undefined
@@ -27,6 +27,10 @@ export async function openFolderStore(dataDir: string): Promise<UploadStore> {
     },
     async exists(name) {
       return Boolean((await stat(fileOf(name)).catch(missing))?.isFile())
+    },
+    async list() {
+      const entries = await readdir(dir, { withFileTypes: true })
+      return entries.filter((entry) => entry.isFile() && STORED_NAME.test(entry.name)).map((entry) => entry.name)
     },
     async remove(name) {
       await rm(fileOf(name), { force: true })

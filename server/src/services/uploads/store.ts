@@ -17,6 +17,8 @@ export interface UploadStore {
   /** The file, or undefined when there is none of that name. */
   get(name: string): Promise<StoredFile | undefined>
   exists(name: string): Promise<boolean>
+  /** Every stored name (a backup copies them). */
+  list(): Promise<string[]>
   /** Deletes the file; nothing happens when there is none of that name. */
   remove(name: string): Promise<void>
   /** Rejects when the store does not answer (readiness). */

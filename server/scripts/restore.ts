@@ -1,0 +1,65 @@
+// `npm run restore -- <file>`: fills an empty DATA_DIR (and, with S3_BUCKET, the bucket) from a
+// backup file, after checking every byte of it. `--check <file>` only checks it.
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../src/config.js'
+import {
+  BackupDamaged,
+  checkBackup,
+  restoreBackup,
+  RestoreRefused,
+  type Manifest,
+} from '../src/services/backup/index.js'
+import { openUploadStore } from '../src/services/uploads/index.js'
+
+const USAGE = `Usage: npm run restore -- <backup file>          fills the empty DATA_DIR from it
+       npm run restore -- --check <backup file>  only checks it`
+
+const summary = (manifest: Manifest) =>
+  `taken ${manifest.createdAt} by version ${manifest.appVersion}: ` +
+  `${Object.values(manifest.tables).reduce((sum, count) => sum + count, 0)} rows in ${Object.keys(manifest.tables).length} tables, ` +
+  `${manifest.uploads.length} uploaded files`
+
+async function main(): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({ options: { check: { type: 'boolean' } }, allowPositionals: true })
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`)
+    return 1
+  }
+  const [file, ...rest] = parsed.positionals
+  if (!file || rest.length) {
+    console.error(USAGE)
+    return 1
+  }
+  const config = loadConfig({ ...process.env, SEED: '0' })
+  try {
+    if (parsed.values.check) {
+      console.log(`${file} is whole: ${summary(await checkBackup(file))}`)
+      return 0
+    }
+    if (config.databaseUrl) {
+      console.error('DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/backups.md)')
+      return 1
+    }
+    const manifest = await restoreBackup(file, config.dataDir, () => openUploadStore(config))
+    console.log(`Restored ${file} into ${config.dataDir}: ${summary(manifest)}`)
+    return 0
+  } catch (error) {
+    if (error instanceof BackupDamaged) {
+      console.error(`${file} cannot be restored, it is damaged or cut off: ${error.message}. Nothing was written.`)
+      return 1
+    }
+    if (error instanceof RestoreRefused) {
+      console.error(`Refused: ${error.message}. A restore fills an empty DATA_DIR only: set DATA_DIR to a new folder.`)
+      return 1
+    }
+    if ((error as { code?: string }).code === 'ENOENT') {
+      console.error(`${file}: no such file`)
+      return 1
+    }
+    throw error
+  }
+}
+
+process.exitCode = await main()

@@ -1,0 +1,104 @@
+import { createServer } from 'node:http'
+import { chmod, rm } from 'node:fs/promises'
+import path from 'node:path'
+import fp from 'fastify-plugin'
+import type { BackupConfig } from '../config.js'
+import { latestBackup, makeBackup, pruneBackups } from '../services/backup/index.js'
+import type { UploadStore } from '../services/uploads/store.js'
+
+/**
+ * Where `npm run backup` asks the running server for a backup: a socket in DATA_DIR, which only
+ * this machine's accounts with access to the folder reach, and no network at all.
+ */
+export const backupSocket = (dataDir: string) => path.join(dataDir, 'backup.sock')
+
+/** After start, how soon a backup that is due (none yet, or the last one too old) is made. */
+const FIRST_BACKUP_DELAY_MS = 10_000
+
+export interface BackupsPluginOptions {
+  dataDir: string
+  backup: BackupConfig
+  uploads: UploadStore
+}
+
+/**
+ * Backups of the embedded database, which only this process may open: on request over the
+ * socket, and every `everySeconds` when automatic backups are on. One at a time.
+ */
+export default fp<BackupsPluginOptions>(
+  async (app, { dataDir, backup, uploads }) => {
+    const snapshot = app.databaseSnapshot
+    if (!snapshot) return
+    let last = await latestBackup(backup.dir)
+    app.log.info(
+      last ? { backup: last.file, takenAt: last.at.toISOString() } : { backupDir: backup.dir, automatic: backup.auto },
+      last ? 'the last backup' : 'no backup yet',
+    )
+
+    let queue: Promise<unknown> = Promise.resolve()
+    const backUp = (): Promise<string> => {
+      const made = queue.then(async () => {
+        const started = Date.now()
+        const file = await makeBackup({ snapshot, uploads }, backup.dir)
+        last = { file, at: new Date() }
+        app.log.info({ backup: file, ms: Date.now() - started }, 'backup made')
+        return file
+      })
+      queue = made.catch(() => {})
+      return made
+    }
+
+    const socket = backupSocket(dataDir)
+    // A socket left by a server that was killed: the database's lock says no other server runs here.
+    await rm(socket, { force: true })
+    const channel = createServer((request, reply) => {
+      if (request.method !== 'POST' || request.url !== '/backup') {
+        reply.writeHead(404).end()
+        return
+      }
+      backUp().then(
+        (file) => reply.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ file })),
+        (err: unknown) => {
+          app.log.error({ err }, 'backup failed')
+          reply
+            .writeHead(500, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: (err as Error).message }))
+        },
+      )
+    })
+    // Only the server's own account (and root) may ask.
+    await new Promise<void>((resolve, reject) => channel.listen(socket, resolve).once('error', reject))
+      .then(() => chmod(socket, 0o600))
+      .catch((err: unknown) =>
+        app.log.warn({ err, socket }, 'npm run backup cannot reach this server (the daily backups go on)'),
+      )
+
+    let timer: NodeJS.Timeout | undefined
+    let closing = false
+    const every = backup.everySeconds * 1_000
+    const schedule = (ms: number) => {
+      timer = setTimeout(() => {
+        backUp()
+          .then(async () => {
+            const deleted = await pruneBackups(backup.dir, backup.keepDays)
+            if (deleted.length) app.log.info({ deleted }, 'deleted the backups older than BACKUP_KEEP days')
+          })
+          .catch((err: unknown) => app.log.error({ err }, 'the automatic backup failed'))
+          .finally(() => closing || schedule(every))
+      }, ms).unref()
+    }
+    if (backup.auto) {
+      const due = last ? last.at.getTime() + every - Date.now() : 0
+      schedule(Math.max(due, Math.min(every, FIRST_BACKUP_DELAY_MS)))
+    }
+
+    // Before the database closes: a backup under way finishes first.
+    app.addHook('preClose', async () => {
+      closing = true
+      clearTimeout(timer)
+      await new Promise((resolve) => channel.close(resolve))
+      await queue
+    })
+  },
+  { name: 'backups', dependencies: ['db'] },
+)

@@ -1,0 +1,259 @@
+import { createHash } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { createGunzip, createGzip } from 'node:zlib'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { repoRoot } from '../../config.js'
+import { countRows, type Snapshot } from '../../db/index.js'
+import { mimeOfName } from '../../lib/images.js'
+import { readUpload, STORED_NAME, type UploadStore } from '../uploads/store.js'
+import { readTar, tarChunks, type TarEntry } from './tar.js'
+
+/** The layout of a backup file; a restore refuses one it does not know. */
+export const BACKUP_FORMAT = 1
+
+const DATABASE_ENTRY = 'database.tar'
+const MANIFEST_ENTRY = 'manifest.json'
+const UPLOAD_PREFIX = 'uploads/'
+
+/** yuezi-backup-2026-11-26T150312Z.tar.gz: the time (UTC) it was taken, so names sort by age. */
+const BACKUP_NAME = /^yuezi-backup-(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz$/
+
+export interface FileSum {
+  size: number
+  sha256: string
+}
+
+/** What a backup holds, written last into it: enough to check every byte and every table on restore. */
+export interface Manifest {
+  format: number
+  createdAt: string
+  appVersion: string
+  /** Rows per table of the database in it. */
+  tables: Record<string, number>
+  database: FileSum
+  uploads: (FileSum & { name: string })[]
+  /** The sha256 of this manifest without this field (JSON.stringify): with the sums above, it covers the whole file. */
+  checksum: string
+}
+
+/** A backup file that cannot be restored: damaged, cut off, or not a backup. Nothing was written. */
+export class BackupDamaged extends Error {}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+const sumOf = (bytes: Uint8Array): FileSum => ({ size: bytes.length, sha256: sha256(bytes) })
+const manifestChecksum = ({ checksum: _checksum, ...rest }: Manifest) => sha256(Buffer.from(JSON.stringify(rest)))
+
+function backupName(at: Date): string {
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+  return `yuezi-backup-${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6)}.tar.gz`
+}
+
+/** When a backup file of that name was taken, or undefined for any other file. */
+function takenAt(name: string): Date | undefined {
+  const m = BACKUP_NAME.exec(name)
+  return m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6])) : undefined
+}
+
+let appVersion: string | undefined
+async function version(): Promise<string> {
+  appVersion ??= (JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string })
+    .version
+  return appVersion
+}
+
+export interface BackupSource {
+  snapshot: () => Promise<Snapshot>
+  uploads: UploadStore
+}
+
+/**
+ * Writes a backup of the embedded database and the uploaded files into `dir` and answers its path.
+ * The database is copied in one piece between two transactions; the files listed at that moment
+ * follow (a stored file never changes: a later one is simply not in it). It is written under a
+ * temporary name and renamed once whole, so a backup file with its final name is always complete.
+ */
+export async function makeBackup({ snapshot, uploads }: BackupSource, dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true })
+  let at = new Date()
+  // Two backups in one second would share a name.
+  while (await stat(path.join(dir, backupName(at))).catch(() => undefined)) {
+    await sleep(1_000)
+    at = new Date()
+  }
+  const { tar, rows } = await snapshot()
+  const names = (await uploads.list()).filter((name) => STORED_NAME.test(name)).sort()
+  const manifest: Manifest = {
+    format: BACKUP_FORMAT,
+    createdAt: at.toISOString(),
+    appVersion: await version(),
+    tables: rows,
+    database: sumOf(tar),
+    uploads: [],
+    checksum: '',
+  }
+  async function* entries(): AsyncGenerator<TarEntry> {
+    yield { name: DATABASE_ENTRY, body: Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength) }
+    for (const name of names) {
+      const body = await readUpload(uploads, name)
+      // Deleted since the list was made (the sweep of files no record needs).
+      if (!body) continue
+      manifest.uploads.push({ name, ...sumOf(body) })
+      yield { name: `${UPLOAD_PREFIX}${name}`, body }
+    }
+    manifest.checksum = manifestChecksum(manifest)
+    yield { name: MANIFEST_ENTRY, body: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) }
+  }
+  const file = path.join(dir, backupName(at))
+  const partial = `${file}.partial`
+  try {
+    await pipeline(Readable.from(tarChunks(entries(), at)), createGzip(), createWriteStream(partial, { flags: 'wx' }))
+    await rename(partial, file)
+  } catch (error) {
+    await rm(partial, { force: true })
+    throw error
+  }
+  return file
+}
+
+/** The entries of a backup file, each checked against its manifest; reading it twice (check, then restore) sees the same. */
+async function* verifiedEntries(file: string): AsyncGenerator<TarEntry & { manifest?: Manifest }> {
+  const seen = new Map<string, FileSum>()
+  const gunzip = createGunzip()
+  const source = createReadStream(file)
+  source.on('error', (error) => gunzip.destroy(error))
+  source.pipe(gunzip)
+  let manifest: Manifest | undefined
+  try {
+    for await (const entry of readTar(gunzip)) {
+      if (manifest) throw new BackupDamaged('there is more after its manifest')
+      if (entry.name === MANIFEST_ENTRY) {
+        manifest = parseManifest(entry.body)
+        checkAgainst(manifest, seen)
+        yield { ...entry, manifest }
+      } else {
+        if (seen.has(entry.name)) throw new BackupDamaged(`it holds ${entry.name} twice`)
+        seen.set(entry.name, sumOf(entry.body))
+        yield entry
+      }
+    }
+  } catch (error) {
+    if (error instanceof BackupDamaged) throw error
+    throw new BackupDamaged((error as Error).message)
+  } finally {
+    source.destroy()
+  }
+  if (!manifest) throw new BackupDamaged('it has no manifest (cut off, or not a backup of this product)')
+}
+
+function parseManifest(body: Buffer): Manifest {
+  let manifest: Manifest
+  try {
+    manifest = JSON.parse(body.toString('utf8')) as Manifest
+  } catch {
+    throw new BackupDamaged('its manifest is not readable')
+  }
+  if (manifest.format !== BACKUP_FORMAT)
+    throw new BackupDamaged(`it is in format ${manifest.format}, this version reads format ${BACKUP_FORMAT}`)
+  if (manifestChecksum(manifest) !== manifest.checksum)
+    throw new BackupDamaged("its manifest's checksum does not match")
+  return manifest
+}
+
+/** Every entry the manifest names is there with its size and sum, and nothing else. */
+function checkAgainst(manifest: Manifest, seen: Map<string, FileSum>) {
+  const expected = new Map<string, FileSum>([
+    [DATABASE_ENTRY, manifest.database],
+    ...manifest.uploads.map(({ name, ...sum }) => [`${UPLOAD_PREFIX}${name}`, sum] as const),
+  ])
+  for (const [name, sum] of expected) {
+    const found = seen.get(name)
+    if (!found) throw new BackupDamaged(`${name} is missing`)
+    if (found.size !== sum.size || found.sha256 !== sum.sha256)
+      throw new BackupDamaged(`${name} does not match its checksum`)
+  }
+  const extra = [...seen.keys()].filter((name) => !expected.has(name))
+  if (extra.length) throw new BackupDamaged(`it holds ${extra[0]}, which its manifest does not name`)
+  for (const { name } of manifest.uploads) {
+    if (!STORED_NAME.test(name)) throw new BackupDamaged(`it names an upload "${name}" that is no stored name`)
+  }
+}
+
+/** Reads the whole file and checks every sum; answers its manifest or throws BackupDamaged. */
+export async function checkBackup(file: string): Promise<Manifest> {
+  let manifest: Manifest | undefined
+  for await (const entry of verifiedEntries(file)) manifest = entry.manifest ?? manifest
+  return manifest as Manifest
+}
+
+/** A restore that would overwrite something: DATA_DIR is not empty. */
+export class RestoreRefused extends Error {}
+
+/**
+ * Fills an empty `dataDir` from a backup: the file is checked whole first (nothing is written
+ * from a damaged one), then the database is unpacked and its row counts compared with the
+ * manifest's, and the files are put in `uploads` (opened only once the file checked out).
+ */
+export async function restoreBackup(
+  file: string,
+  dataDir: string,
+  openUploads: () => Promise<UploadStore>,
+): Promise<Manifest> {
+  const present = await readdir(dataDir).catch((error: { code?: string }) => {
+    if (error.code === 'ENOENT') return []
+    throw error
+  })
+  if (present.length) throw new RestoreRefused(`${dataDir} is not empty (${present.slice(0, 3).join(', ')})`)
+  const manifest = await checkBackup(file)
+  const uploads = await openUploads()
+  let tar: Buffer | undefined
+  for await (const entry of verifiedEntries(file)) {
+    if (entry.name === DATABASE_ENTRY) tar = entry.body
+    else if (entry.name.startsWith(UPLOAD_PREFIX)) {
+      const name = entry.name.slice(UPLOAD_PREFIX.length)
+      await uploads.put(name, entry.body, mimeOfName(name))
+    }
+  }
+  uploads.close?.()
+  const client = new PGlite(path.join(dataDir, 'pglite'), {
+    extensions: { pg_trgm },
+    loadDataDir: new Blob([new Uint8Array(tar as Buffer)]),
+  })
+  try {
+    const restored = await countRows((sql) => client.query(sql))
+    for (const name of Object.keys({ ...manifest.tables, ...restored })) {
+      if (restored[name] !== manifest.tables[name])
+        throw new Error(
+          `table ${name} has ${restored[name] ?? 0} rows restored, the backup says ${manifest.tables[name] ?? 0}: ` +
+            `delete ${dataDir} and try again`,
+        )
+    }
+  } finally {
+    await client.close()
+  }
+  return manifest
+}
+
+/** The newest backup file in `dir` and when it was taken, or undefined when there is none. */
+export async function latestBackup(dir: string): Promise<{ file: string; at: Date } | undefined> {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => takenAt(name)).sort()
+  const newest = names.at(-1)
+  return newest ? { file: path.join(dir, newest), at: takenAt(newest) as Date } : undefined
+}
+
+/** Deletes the backup files in `dir` taken more than `keepDays` ago, never the newest; answers their names. */
+export async function pruneBackups(dir: string, keepDays: number, now = new Date()): Promise<string[]> {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => takenAt(name)).sort()
+  const cutoff = now.getTime() - keepDays * 86_400_000
+  const old = names.slice(0, -1).filter((name) => (takenAt(name) as Date).getTime() < cutoff)
+  for (const name of old) await rm(path.join(dir, name), { force: true })
+  return old
+}

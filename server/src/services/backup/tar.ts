@@ -1,0 +1,89 @@
+import type { Readable } from 'node:stream'
+
+/** A tar file's unit: every header and every body is padded to it. */
+const BLOCK = 512
+
+/** What a backup file holds, in order: a name and its bytes. */
+export interface TarEntry {
+  name: string
+  body: Buffer
+}
+
+function field(header: Buffer, offset: number, length: number, value: string) {
+  header.write(value.slice(0, length), offset, length, 'utf8')
+}
+
+const octal = (value: number, digits: number) => value.toString(8).padStart(digits, '0')
+
+/** A ustar header: any tar tool lists and unpacks the backup (`tar -tzf`). */
+function header(name: string, size: number, mtime: Date): Buffer {
+  if (Buffer.byteLength(name) > 100) throw new Error(`a backup entry's name is too long: ${name}`)
+  const block = Buffer.alloc(BLOCK)
+  field(block, 0, 100, name)
+  field(block, 100, 8, '0000644\0')
+  field(block, 108, 8, '0000000\0')
+  field(block, 116, 8, '0000000\0')
+  field(block, 124, 12, `${octal(size, 11)}\0`)
+  field(block, 136, 12, `${octal(Math.floor(mtime.getTime() / 1000), 11)}\0`)
+  field(block, 148, 8, ' '.repeat(8))
+  field(block, 156, 1, '0')
+  field(block, 257, 8, 'ustar\u000000')
+  let sum = 0
+  for (const byte of block) sum += byte
+  field(block, 148, 8, `${octal(sum, 6)}\0 `)
+  return block
+}
+
+const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK)
+
+/** The tar's bytes, entry by entry: a header, the body, its padding; two empty blocks at the end. */
+export async function* tarChunks(entries: AsyncIterable<TarEntry>, mtime: Date): AsyncGenerator<Buffer> {
+  for await (const { name, body } of entries) {
+    yield header(name, body.length, mtime)
+    yield body
+    yield padding(body.length)
+  }
+  yield Buffer.alloc(2 * BLOCK)
+}
+
+/** Reads exactly the bytes asked for from a stream, or fails when it ends first (a file cut off). */
+class Bytes {
+  private readonly chunks: Buffer[] = []
+  private held = 0
+  private readonly source: AsyncIterator<Buffer>
+
+  constructor(stream: Readable) {
+    this.source = stream[Symbol.asyncIterator]()
+  }
+
+  async take(length: number): Promise<Buffer> {
+    while (this.held < length) {
+      const next = await this.source.next()
+      if (next.done) throw new Error('the file ends in the middle of an entry')
+      this.chunks.push(next.value)
+      this.held += next.value.length
+    }
+    const all = Buffer.concat(this.chunks)
+    this.chunks.length = 0
+    this.chunks.push(all.subarray(length))
+    this.held = all.length - length
+    return all.subarray(0, length)
+  }
+}
+
+/** The entries of a tar stream written by tarChunks, one at a time; a malformed or cut-off stream throws. */
+export async function* readTar(stream: Readable): AsyncGenerator<TarEntry> {
+  const bytes = new Bytes(stream)
+  for (;;) {
+    const block = await bytes.take(BLOCK)
+    if (block.every((byte) => byte === 0)) return
+    let sum = 0
+    for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i]
+    if (parseInt(block.toString('latin1', 148, 156), 8) !== sum) throw new Error('an entry header is damaged')
+    const name = block.toString('utf8', 0, 100).replace(/\0.*$/s, '')
+    const size = parseInt(block.toString('latin1', 124, 136), 8)
+    const body = Buffer.from(await bytes.take(size))
+    await bytes.take(padding(size).length)
+    yield { name, body }
+  }
+}
