@@ -1,11 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import type { Customer } from '@/api/types'
 import Admission from '@/features/customers/components/Admission'
 import Stay from '@/features/customers/components/Stay'
 import Home from '@/pages/tabPages/index'
 import { setLocale } from '@/i18n'
-import { ADMISSION_PAGE, STAY_PAGE } from '@/routes'
+import { ADMISSION_PAGE, CUSTOMER_FILE_PAGE, STAY_PAGE } from '@/routes'
 import { customerStore, sessionStore } from '@/stores'
 import { callsTo, click, demoUser, mockApi, QUIET_DESK, settle } from './support/helpers'
 import { signedIn } from './support/signedIn'
@@ -129,6 +129,18 @@ describe('customer picker', () => {
 
     click(screen.getAllByText('新建客户')[0])
     expect(navigateTo).toHaveBeenLastCalledWith({ url: ADMISSION_PAGE })
+  })
+
+  it("opens a mother's file from her row without choosing her", async () => {
+    homeApi()
+    render(<Home />)
+    await settle()
+    click(screen.getByText('选择客户'))
+    await screen.findByText('第 30/28 天')
+    const row = screen.getByText('王芳').closest('.customer-picker__row') as HTMLElement
+    click(within(row).getByText('客户档案'))
+    expect(navigateTo).toHaveBeenLastCalledWith({ url: `${CUSTOMER_FILE_PAGE}?id=8` })
+    expect(customerStore.customerInfo).toBeNull()
   })
 
   it('speaks English', async () => {

@@ -1,15 +1,16 @@
 import { render, screen } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import CustomerFile from '@/features/customers/components/CustomerFile'
-import { CustomerFileStore } from '@/features/customers/stores/customerFile'
+import { CustomerFileStore, type TimelineEntry } from '@/features/customers/stores/customerFile'
 import Home from '@/pages/tabPages/index'
 import { setLocale } from '@/i18n'
 import { customerStore } from '@/stores'
 import { CUSTOMER_FILE_PAGE } from '@/routes'
-import { callsTo, click, demoUser, mockApi, QUIET_DESK, settle } from './support/helpers'
+import { callsTo, click, demoUser, mockApi, mockViewerTab, QUIET_DESK, settle } from './support/helpers'
 import { signedIn } from './support/signedIn'
 
 const TIMELINE = '/api/care/customer/timeline'
+const BILL = '/api/care/customer/billPdf'
 
 const lin = { id: 7, name: '林晓雯', phone: '13900000001', room: '801', delivery_date: '2026-11-10', children: [] }
 
@@ -78,9 +79,21 @@ const entries = [
   entry(12, {}),
 ]
 
+/** A PDF of the visit record, and one of her bill. */
+const printed = entry(12, { kind: 'pdf', pdf_of: 'record', at: '2026-11-22T04:00:00.000Z' }) as TimelineEntry
+const billPrinted = entry(lin.id, {
+  kind: 'pdf',
+  pdf_of: 'bill',
+  name: '费用清单',
+  title_key: '',
+  route: '',
+  at: '2026-11-22T05:00:00.000Z',
+}) as TimelineEntry
+
 function server() {
   return mockApi({
     ...QUIET_DESK,
+    [BILL]: () => ({ code: 1, res: { url: '/api/pdf/bill-1', name: '费用清单-林晓雯.pdf' } }),
     [TIMELINE]: ({ page }) => ({ code: 1, res: { list: page === 1 ? entries : [], total: 2, file } }),
     '/api/care/account/info': () => ({ code: 1, res: demoUser }),
     '/api/care/account/index': () => ({ code: 1, res: { date: '2026-11-22', counts: {} } }),
@@ -103,6 +116,20 @@ describe('her file store', () => {
     expect(store.file?.owed.total).toBe(169.8)
     expect(store.owes).toBe(true)
     expect(store.list.items.map((item) => item.id)).toEqual([5, 12])
+  })
+
+  it('opens a PDF entry on the page of the record it printed; one of her bill makes a new bill', async () => {
+    const tab = mockViewerTab()
+    const api = server()
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    const store = new CustomerFileStore(lin.id)
+    await store.refresh()
+    expect(store.openEntry(printed)).toBe(true)
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesHome/pages/form/visit/form?id=12' })
+    expect(store.openEntry(billPrinted)).toBe(true)
+    await settle()
+    expect(callsTo(api, BILL).map((call) => call.data)).toEqual([{ customer_id: lin.id }])
+    expect(tab.location.href).toBe(`${window.location.origin}/api/pdf/bill-1`)
   })
 
   it('opens an entry on the page its lists open it with', async () => {
@@ -134,6 +161,29 @@ describe('her file page', () => {
     ])
   })
 
+  it('exports what she owes as a PDF, and lists the PDFs made of her records and her bill', async () => {
+    const tab = mockViewerTab()
+    const api = mockApi({
+      ...QUIET_DESK,
+      [BILL]: () => ({ code: 1, res: { url: '/api/pdf/bill-2', name: '费用清单-林晓雯.pdf' } }),
+      [TIMELINE]: ({ page }) => ({
+        code: 1,
+        res: { list: page === 1 ? [billPrinted, printed, ...entries] : [], total: 4, file },
+      }),
+    })
+    const { container } = render(<CustomerFile />)
+    await settle()
+    const rows = [...container.querySelectorAll('.customer-file__entry')].map((row) => row.textContent)
+    expect(rows.slice(0, 2)).toEqual([
+      expect.stringMatching(/^PDF · 费用清单前台小王/),
+      expect.stringMatching(/^PDF · 访客出入登记表前台小王/),
+    ])
+    click(screen.getByText('导出 PDF'))
+    await settle()
+    expect(callsTo(api, BILL).map((call) => call.data)).toEqual([{ customer_id: lin.id }])
+    expect(tab.location.href).toBe(`${window.location.origin}/api/pdf/bill-2`)
+  })
+
   it('reads in English', async () => {
     server()
     setLocale('en')
@@ -141,6 +191,7 @@ describe('her file page', () => {
     await settle()
     expect(screen.getByText('Day 10 of 28')).toBeTruthy()
     expect(screen.getByText('Total ¥169.80')).toBeTruthy()
+    expect(screen.getByText('Export PDF')).toBeTruthy()
   })
 
   it('opens from the home card’s mother', async () => {

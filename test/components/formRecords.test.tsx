@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import type { FormRecord } from '@/api/types'
 import CheckInNoticeList from '@/pagesHome/pages/form/checkInNotice/index'
 import { openFormStore } from '@/features/forms'
+import { CUSTOMER_FILE_PAGE } from '@/routes'
 import { customerStore } from '@/stores'
 import { callsTo, click, field, mockApi, mockSaveAs, settle, typeInto } from './support/helpers'
 import { signedIn } from './support/signedIn'
@@ -191,6 +192,24 @@ describe('check-in notice records', () => {
     click(screen.getByText('新建月子通知单'))
     expect(navigateTo).toHaveBeenLastCalledWith({ url: '/pagesHome/pages/form/checkInNotice/yz/form' })
     expect(openFormStore.is_month).toBe(true)
+  })
+})
+
+describe("a notice's mother", () => {
+  it('opens her file from the row, and the row still opens the notice', async () => {
+    const unfiled = { ...notices(SMALL, 1, 102, 57)[0], customer_id: null, customer_name: '未建档客户' }
+    server([...notices(MONTH, 1, 1, 59), unfiled])
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    await show()
+    const card = screen.getByText('月客户1').closest('.checkin-list__card') as HTMLElement
+    click(within(card).getByText('客户档案'))
+    expect(navigateTo).toHaveBeenCalledTimes(1)
+    expect(navigateTo).toHaveBeenLastCalledWith({ url: `${CUSTOMER_FILE_PAGE}?id=100` })
+    click(within(card).getByText('月客户1'))
+    expect(navigateTo).toHaveBeenLastCalledWith({ url: '/pagesHome/pages/form/checkInNotice/yz/form?id=1' })
+    // A notice filed under no mother has no file to open.
+    const other = screen.getByText('未建档客户').closest('.checkin-list__card') as HTMLElement
+    expect(within(other).queryByText('客户档案')).toBeNull()
   })
 })
 

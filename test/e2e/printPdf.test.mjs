@@ -2,10 +2,25 @@
 // approved order, the browser opens it in a tab of its own (application/pdf; in WeChat's browser,
 // the page itself), and its text holds what was saved. A record deleted meanwhile is refused with
 // the server's reason, and the form keeps what it shows. A manager sees who opened and exported it.
+// A mother's file opened from the picker exports her bill.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { useApp, cell, fieldOf, input, isHome, modal, openEntry, tokenOf, formZh, serverZh, zh, fmt } from './app.mjs'
+import {
+  useApp,
+  button,
+  cell,
+  fieldOf,
+  input,
+  isHome,
+  modal,
+  openEntry,
+  tokenOf,
+  formZh,
+  serverZh,
+  zh,
+  fmt,
+} from './app.mjs'
 import { productWithStock } from './formSteps.mjs'
 
 const app = useApp()
@@ -172,6 +187,22 @@ test('an approved 出库单: its PDF from its row in the list and from the order
   const fromOrder = await pdfFrom(headerPdf(page))
   for (const value of [order.no, 'PDF领用人', product.name])
     assert.ok(fromOrder.includes(value), `${value} in:\n${fromOrder}`)
+  await page.close()
+})
+
+test("her file opened from the picker's 客户档案 (she stays unchosen): 导出 PDF opens her bill in a tab", async () => {
+  const page = await app.newPage()
+  await app.loginAndPick(page)
+  await button(page, zh['home.chooseCustomer']).click()
+  const row = page.locator('.customer-picker__row').first()
+  const name = (await row.locator('.customer-picker__name').textContent()).trim()
+  await row.getByText(zh['customerFile.title']).click()
+  await page.waitForURL((url) => url.href.includes('pages/file/index?id='))
+  await page.locator('.customer-file__name').getByText(name).waitFor()
+  assert.equal(await page.evaluate(() => localStorage.getItem('customerInfo')), null)
+  const text = await pdfFrom(page.locator('.customer-file__pdf'))
+  for (const value of [serverZh['pdf.bill'], name, '家属订餐小计'])
+    assert.ok(text.includes(value), `${value} in:\n${text}`)
   await page.close()
 })
 

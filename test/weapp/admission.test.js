@@ -1,8 +1,10 @@
 // A new mother admitted from the customer picker, on the real server: her twins, day 1 of her stay
 // on home, a duplicate phone that offers her, and her check-out. And one admitted from the room
-// board into the free room tapped, whose room then opens her file.
+// board into the free room tapped, whose room then opens her file. One's file opened from her picker
+// row, her bill exported as a PDF.
+const { execFileSync } = require('child_process')
 const h = require('./harness')
-const { zh, fmt, api, tokenOf, signIn, openEntry } = require('./app')
+const { zh, serverZh, fmt, api, tokenOf, signIn, openEntry } = require('./app')
 const { fieldOf, fill } = require('./forms')
 
 const ADMISSION = 'pagesCustomer/pages/admission/index'
@@ -122,6 +124,28 @@ it('admits a mother into the free room tapped on the room board; her room then o
   h.tap(h.$('.room-board__room', taken))
   await h.waitForPage(FILE)
   await h.waitFor(() => h.byText(name).length, { what: 'her file' })
+})
+
+it("opens a mother's file from her picker row without choosing her, and exports her bill as a PDF", async () => {
+  await signIn('demo')
+  const chosen = h.storage.get('customerInfo')
+  const [mother] = (await api('customer/index', { page: 1, limit: 50 }, await tokenOf())).list.filter(
+    (customer) => customer.id !== chosen?.id,
+  )
+  h.tap(h.$('.customer-card'))
+  const mine = await h.waitFor(() => row(mother.name), { what: `${mother.name} in the picker` })
+  h.tap(h.byText(zh['customerFile.title'], mine)[0])
+  await h.waitForPage(FILE)
+  await h.waitFor(() => h.byText(mother.name).length, { what: 'her file' })
+  expect(h.storage.get('customerInfo')?.id).toBe(chosen?.id)
+
+  const documents = h.ui.documents.length
+  h.tap(h.byText(customerZh['customerFile.exportPdf'])[0])
+  const opened = await h.waitFor(() => h.ui.documents[documents], { what: 'the document viewer' })
+  expect(opened).toMatchObject({ fileType: 'pdf', showMenu: true, page: FILE })
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', opened.file, '-'], { encoding: 'utf8' })
+  expect(text).toContain(mother.name)
+  expect(text).toContain(serverZh['pdf.bill'])
 })
 
 it("home starts with the desk's day: its counts, its list of mothers with no round, and a round for one", async () => {

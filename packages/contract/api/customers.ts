@@ -148,14 +148,21 @@ export const TimelineBody = Type.Object({ customer_id: Id, ...Paging })
 /** One thing recorded about her, as her file's timeline lists it. */
 export const TimelineEntry = Type.Object({
   kind: Type.Union(
-    [Type.Literal('record'), Type.Literal('answer'), Type.Literal('specialCare'), Type.Literal('outApply')],
+    [
+      Type.Literal('record'),
+      Type.Literal('answer'),
+      Type.Literal('specialCare'),
+      Type.Literal('outApply'),
+      Type.Literal('pdf'),
+    ],
     {
       description:
         'record: a form record (visits, family meals and rounds included); answer: her check-in rules signed; ' +
-        'specialCare: a self-paid order; outApply: a gift order',
+        'specialCare: a self-paid order; outApply: a gift order; pdf: a PDF link to one of her records (as the ' +
+        'access log holds them: those with her ID number, photos or signatures) or to her bill asked for or opened',
     },
   ),
-  id: Type.Integer({ description: 'The record or order id its page opens' }),
+  id: Type.Integer({ description: 'The record or order id its page opens (for her bill: hers)' }),
   name: Type.String({ description: "The form's name, e.g. 访客出入登记表" }),
   title_key: Type.String({ description: "The form's title in the app's locales" }),
   route: Type.String({ description: 'The page that opens it, with ?id=' }),
@@ -163,6 +170,18 @@ export const TimelineEntry = Type.Object({
   by: Type.String({ description: 'Who recorded it' }),
   no: Nullable(Type.String({ description: "An order's number" })),
   status: Nullable(Type.String({ description: "An order's status: pending, approved, rejected or reversed" })),
+  pdf_of: Type.Optional(
+    Type.Union(
+      [
+        Type.Literal('record'),
+        Type.Literal('answer'),
+        Type.Literal('specialCare'),
+        Type.Literal('outApply'),
+        Type.Literal('bill'),
+      ],
+      { description: 'For a pdf: what was printed; bill: her bill (customer/billPdf makes a new one)' },
+    ),
+  ),
 })
 
 /** A reading of a baby at a paediatric round. */

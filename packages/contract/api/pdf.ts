@@ -6,6 +6,9 @@ import { Envelope, Id } from './common.js'
 /** A form record (`id`) or a check-in rules acknowledgement (`answer_id`): one of the two. */
 export const FormRecordPdfBody = Type.Object({ id: Type.Optional(Id), answer_id: Type.Optional(Id) })
 
+/** A customer of the site whose bill is printed. */
+export const BillPdfBody = Type.Object({ customer_id: Id })
+
 /** Where the PDF is: a path on the API server that needs no headers, and the file's name. */
 export const PdfLink = Envelope(
   Type.Object({

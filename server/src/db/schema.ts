@@ -886,7 +886,13 @@ export const accessLog = pgTable(
     httpRequestId: text('http_request_id'),
     at: at('at').notNull().defaultNow(),
   },
-  (t) => [index('access_log_customer_at_idx').on(t.siteId, t.customerId, t.at.desc())],
+  (t) => [
+    index('access_log_customer_at_idx').on(t.siteId, t.customerId, t.at.desc()),
+    // Her file's timeline lists the PDFs made of her records without reading her other entries.
+    index('access_log_customer_pdf_idx')
+      .on(t.siteId, t.customerId, t.at.desc(), t.id.desc())
+      .where(sql`${t.action} = 'pdf'`),
+  ],
 )
 
 export const uploads = pgTable(

@@ -6,13 +6,15 @@ import type { Db } from '../db/types.js'
 
 /** A row of her timeline as a kind's statement reads it. */
 export interface TimelineRow {
-  kind: 'record' | 'answer' | 'specialCare' | 'outApply'
+  kind: 'record' | 'answer' | 'specialCare' | 'outApply' | 'pdf'
   id: number
   name: string
   at: Date
   by: string
   no: string | null
   status: string | null
+  /** For a PDF: the kind of what was printed (the access log's kind). */
+  of?: string
 }
 
 interface RawRow {
@@ -22,6 +24,7 @@ interface RawRow {
   by: string
   no?: string | null
   status?: string | null
+  of?: string
 }
 
 /** Both drivers answer a raw statement with its rows; a bigint may come as text, a timestamp as text. */
@@ -37,6 +40,7 @@ const asRow = (kind: TimelineRow['kind']) => (row: RawRow) => ({
   by: row.by,
   no: row.no ?? null,
   status: row.status ?? null,
+  ...(row.of ? { of: row.of } : {}),
 })
 
 /**
@@ -98,6 +102,18 @@ export async function newestOrders(
   return rows.map(asRow(kind))
 }
 
+/** Her newest `limit` PDFs: each link to a record of hers (or her bill) asked for or opened, as the access log holds it. */
+export async function newestPdfs(db: Db, siteId: number, customerId: number, limit: number) {
+  const rows = await rowsOf(
+    db,
+    sql`select x.record_id as id, x.name, x.at, a.name as by, x.kind as of
+      from access_log x join accounts a on a.id = x.account_id
+      where x.site_id = ${siteId} and x.customer_id = ${customerId} and x.action = 'pdf'
+      order by x.at desc, x.id desc limit ${limit}`,
+  )
+  return rows.map(asRow('pdf'))
+}
+
 /** How many things of each kind are recorded about her. */
 export async function countTimeline(db: Db, siteId: number, customerId: number): Promise<number> {
   const [row] = (
@@ -106,7 +122,9 @@ export async function countTimeline(db: Db, siteId: number, customerId: number):
       + (select count(*) from survey_answers where customer_id = ${customerId} and site_id = ${siteId} and deleted_at is null)
       + (select count(*) from special_cares where customer_id = ${customerId} and site_id = ${siteId} and deleted_at is null)
       + (select count(*) from out_applies
-          where customer_id = ${customerId} and site_id = ${siteId} and type = 'gift' and deleted_at is null) as total`)) as unknown as {
+          where customer_id = ${customerId} and site_id = ${siteId} and type = 'gift' and deleted_at is null)
+      + (select count(*) from access_log where site_id = ${siteId} and customer_id = ${customerId} and action = 'pdf')
+      as total`)) as unknown as {
       rows: { total: number | string }[]
     }
   ).rows
@@ -146,18 +164,66 @@ export async function newestReadings(db: Db, customerId: number, roundName: stri
   return (result as unknown as { rows: RoundReading[] }).rows
 }
 
-/**
- * What she owes for the days [from, to]: her self-paid orders consumed on them (pending or approved:
- * a rejected or reversed order is not charged), and the amounts of her family's meals on them.
- */
+/** Her self-paid orders charged for the days [from, to]: pending or approved (a rejected or reversed order is not). */
+const chargedOrders = (customerId: number, from: string, to: string) =>
+  sql`c.customer_id = ${customerId} and c.deleted_at is null and c.status in ('pending', 'approved')
+    and c.consume_date between ${from}::date and ${to}::date`
+
+/** Her family's meals ordered for the days [from, to]. */
+const mealsOrdered = (customerId: number, mealsName: string, from: string, to: string) =>
+  sql`m.customer_id = ${customerId} and m.name = ${mealsName} and m.deleted_at is null
+    and m.data->>'meal_date' between ${from} and ${to}`
+
+/** What she owes for the days [from, to]: her charged self-paid orders, and the amounts of her family's meals. */
 export async function owedBetween(db: Db, customerId: number, mealsName: string, from: string, to: string) {
   const result = await db.execute(sql`select
-    (select coalesce(sum(total), 0) from special_cares
-      where customer_id = ${customerId} and deleted_at is null and status in ('pending', 'approved')
-        and consume_date between ${from}::date and ${to}::date) as self_paid,
-    (select coalesce(sum((data->>'amount')::numeric), 0) from form_records
-      where customer_id = ${customerId} and name = ${mealsName} and deleted_at is null
-        and data->>'meal_date' between ${from} and ${to}) as meals`)
+    (select coalesce(sum(c.total), 0) from special_cares c where ${chargedOrders(customerId, from, to)}) as self_paid,
+    (select coalesce(sum((m.data->>'amount')::numeric), 0) from form_records m
+      where ${mealsOrdered(customerId, mealsName, from, to)}) as meals`)
   const [row] = (result as unknown as { rows: { self_paid: string | number; meals: string | number }[] }).rows
   return { selfPaid: Number(row.self_paid), meals: Number(row.meals) }
+}
+
+/** A self-paid item she is charged for, as her bill lists it. */
+export interface BillItem {
+  date: string
+  product: string
+  spec: string
+  quantity: number
+  price: number
+  amount: number
+}
+
+/** A family meal order she is charged for: its day, how many of each meal, its amount. */
+export interface BillMeal {
+  date: string
+  breakfast: number | null
+  lunch: number | null
+  dinner: number | null
+  amount: number
+}
+
+/** The items and meal orders owedBetween sums, oldest first. */
+export async function billBetween(db: Db, customerId: number, mealsName: string, from: string, to: string) {
+  const [items, meals] = await Promise.all([
+    db.execute(sql`select to_char(c.consume_date, 'YYYY-MM-DD') as date, p.name as product, p.spec, i.quantity,
+        i.price::float8 as price, i.subtotal::float8 as amount
+      from special_cares c join special_care_items i on i.care_id = c.id join products p on p.id = i.product_id
+      where ${chargedOrders(customerId, from, to)}
+      order by c.consume_date, c.id, i.id`),
+    db.execute(sql`select m.data->>'meal_date' as date, (m.data->>'breakfast')::float8 as breakfast,
+        (m.data->>'lunch')::float8 as lunch, (m.data->>'dinner')::float8 as dinner,
+        coalesce((m.data->>'amount')::float8, 0) as amount
+      from form_records m where ${mealsOrdered(customerId, mealsName, from, to)}
+      order by m.data->>'meal_date', m.id`),
+  ])
+  return {
+    items: (items as unknown as { rows: BillItem[] }).rows.map((row) => ({
+      ...row,
+      quantity: Number(row.quantity),
+      price: Number(row.price),
+      amount: Number(row.amount),
+    })),
+    meals: (meals as unknown as { rows: BillMeal[] }).rows,
+  }
 }

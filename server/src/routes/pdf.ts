@@ -4,7 +4,7 @@ import { AppError, Code } from '../errors.js'
 import { contentDisposition } from '../lib/fileName.js'
 import { serverTranslator } from '../plugins/i18n.js'
 import { IdBody } from '@yuezi/contract/api/common'
-import { FormRecordPdfBody, PdfFile, PdfLink, PdfRefused, PdfToken } from '@yuezi/contract/api/pdf'
+import { BillPdfBody, FormRecordPdfBody, PdfFile, PdfLink, PdfRefused, PdfToken } from '@yuezi/contract/api/pdf'
 import {
   createPdfLink,
   logPdfOpen,
@@ -60,6 +60,31 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfRoutesOptions> = async (app, { rat
       })
       return reply.ok(link)
     },
+  )
+
+  app.post(
+    '/care/customer/billPdf',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: "A customer's bill for her stay as a PDF: her self-paid items and family meals, what she owes",
+        description:
+          'The rows and sums of what customer/timeline answers as `owed`, with her name, room and stay dates. ' +
+          "Another site's customer answers -2. Each link and each open of it is in her access log (customer, " +
+          '费用清单, pdf) and in her timeline. ' +
+          linkDescription,
+        body: BillPdfBody,
+        response: { 200: PdfLink },
+      },
+    },
+    async (request, reply) =>
+      reply.ok(
+        await createPdfLink(app.db, settings, site(request), actorOf(request), {
+          kind: 'bill',
+          id: request.body.customer_id,
+          lang: request.lang,
+        }),
+      ),
   )
 
   // The summaries are written out whole, so that a search finds them.

@@ -42,8 +42,8 @@ export async function logAccess(db: Db, actor: Actor, action: AccessAction, reco
 /** The name her file's reads go by in the access log. */
 export const FILE_NAME = '客户档案'
 
-/** Her file was opened: its stay, babies' readings and sums are hers, logged as one read of her. */
-export async function logFileRead(db: Db, actor: Actor, customerId: number): Promise<void> {
+/** One entry of her, under the name of what of hers was handed out. */
+async function logOfCustomer(db: Db, actor: Actor, customerId: number, name: string, action: AccessAction) {
   await accessLog.insertEntries(db, [
     {
       siteId: actor.siteId,
@@ -51,11 +51,24 @@ export async function logFileRead(db: Db, actor: Actor, customerId: number): Pro
       customerId,
       kind: 'customer',
       recordId: customerId,
-      name: FILE_NAME,
-      action: 'read',
+      name,
+      action,
       httpRequestId: actor.httpRequestId ?? null,
     },
   ])
+}
+
+/** Her file was opened: its stay, babies' readings and sums are hers, logged as one read of her. */
+export async function logFileRead(db: Db, actor: Actor, customerId: number): Promise<void> {
+  await logOfCustomer(db, actor, customerId, FILE_NAME, 'read')
+}
+
+/** The name her bill's PDFs go by in the access log (and in her timeline). */
+export const BILL_NAME = '费用清单'
+
+/** A PDF link to her bill was asked for or opened: it names her and what she owes, so each is logged. */
+export async function logBillPdf(db: Db, actor: Actor, customerId: number): Promise<void> {
+  await logOfCustomer(db, actor, customerId, BILL_NAME, 'pdf')
 }
 
 /** The name the export of the mothers in house goes by in the access log. */

@@ -26,9 +26,20 @@ const PAGE_OF_KIND = {
   outApply: FORM_PAGES.outApplyGift,
 } as const
 
+/** The page that opens a row: a record's (or a PDF's record's) by its form's name, else its kind's; none for her bill. */
+function pageOf(row: timeline.TimelineRow) {
+  if (row.kind === 'record') return pageOfName.get(row.name)
+  if (row.kind !== 'pdf') return PAGE_OF_KIND[row.kind]
+  return pageOfName.get(row.name) ?? PAGE_OF_KIND[row.of as keyof typeof PAGE_OF_KIND]
+}
+
+/** What a PDF of hers printed: the access log files her bill under her, her records under their kinds. */
+const printedOf = (of: string | undefined) =>
+  (of === 'customer' ? 'bill' : of) as 'record' | 'answer' | 'specialCare' | 'outApply' | 'bill'
+
 /** A timeline row as the API answers it: with the form's name, title and the page that opens it. */
 function entryOf(row: timeline.TimelineRow) {
-  const page = row.kind === 'record' ? pageOfName.get(row.name) : PAGE_OF_KIND[row.kind]
+  const page = pageOf(row)
   return {
     kind: row.kind,
     id: row.id,
@@ -39,6 +50,7 @@ function entryOf(row: timeline.TimelineRow) {
     by: row.by,
     no: row.no,
     status: row.status,
+    ...(row.kind === 'pdf' ? { pdf_of: printedOf(row.of) } : {}),
   }
 }
 
@@ -60,6 +72,44 @@ const reading = (row: timeline.RoundReading, children: RangeBaby[]) => {
   }
 }
 
+/** Her stay's days up to today: from her check-in to the day she left, or to today while she is here. */
+const daysOf = (stay: { check_in_date: string; left_on: string | null }, today: string) => ({
+  from: stay.check_in_date,
+  to: stay.left_on ?? today,
+})
+
+/** What she owes for her stay's self-paid items and family meals: her file and her bill sum it here. */
+async function owedOf(
+  db: Db,
+  customerId: number,
+  stay: { check_in_date: string; left_on: string | null } | null,
+  today: string,
+) {
+  const days = stay && daysOf(stay, today)
+  const owed = days
+    ? await timeline.owedBetween(db, customerId, FORM_PAGES.familyFood.name, days.from, days.to)
+    : { selfPaid: 0, meals: 0 }
+  return { self_paid: owed.selfPaid, meals: owed.meals, total: fromFen(toFen(owed.selfPaid) + toFen(owed.meals)) }
+}
+
+/**
+ * Her bill for a customer of the site: the self-paid items and family meal orders of her stay, and
+ * what she owes for them as her file sums it; another site's customer is none.
+ */
+export async function customerBill(db: Db, siteId: number, customerId: number, today: string) {
+  const customer = await customers.getCustomer(db, siteId, customerId, today)
+  if (!customer) return undefined
+  const stay = customer.stay ?? null
+  const days = stay && daysOf(stay, today)
+  const [rows, owed] = await Promise.all([
+    days
+      ? timeline.billBetween(db, customerId, FORM_PAGES.familyFood.name, days.from, days.to)
+      : { items: [], meals: [] },
+    owedOf(db, customerId, stay, today),
+  ])
+  return { customer, stay, ...rows, owed }
+}
+
 /**
  * A page of her timeline (newest first) with her file's head, for a customer of the caller's site;
  * another site's customer is not found. The read is written to the access log.
@@ -77,18 +127,17 @@ export async function customerTimeline(
   // Each kind's newest rows up to the end of the page: the page is among them, whatever the mix.
   const upTo = page * limit
   const stay = customer.stay ?? null
-  const [records, answers, selfPaid, gifts, total, readings, owed] = await Promise.all([
+  const [records, answers, selfPaid, gifts, pdfs, total, readings, owed] = await Promise.all([
     timeline.newestRecords(db, actor.siteId, customerId, RECORD_NAMES, upTo),
     timeline.newestAnswers(db, actor.siteId, customerId, upTo),
     timeline.newestOrders(db, 'specialCare', actor.siteId, customerId, upTo),
     timeline.newestOrders(db, 'outApply', actor.siteId, customerId, upTo),
+    timeline.newestPdfs(db, actor.siteId, customerId, upTo),
     timeline.countTimeline(db, actor.siteId, customerId),
     timeline.newestReadings(db, customerId, FORM_PAGES.pediatricianRounds.name, ROUNDS_READ),
-    stay
-      ? timeline.owedBetween(db, customerId, FORM_PAGES.familyFood.name, stay.check_in_date, stay.left_on ?? today)
-      : { selfPaid: 0, meals: 0 },
+    owedOf(db, customerId, stay, today),
   ])
-  const list = [...records, ...answers, ...selfPaid, ...gifts]
+  const list = [...records, ...answers, ...selfPaid, ...gifts, ...pdfs]
     .sort(newestFirst)
     .slice(upTo - limit, upTo)
     .map(entryOf)
@@ -125,11 +174,7 @@ export async function customerTimeline(
       diet_needs: customer.diet_needs,
       stay,
       babies,
-      owed: {
-        self_paid: owed.selfPaid,
-        meals: owed.meals,
-        total: fromFen(toFen(owed.selfPaid) + toFen(owed.meals)),
-      },
+      owed,
     },
   }
 }

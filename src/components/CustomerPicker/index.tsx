@@ -7,7 +7,7 @@ import { Check, Search } from '@nutui/icons-react-taro'
 import { observer } from 'mobx-react-lite'
 import EmptyState from '@/components/EmptyState'
 import { t, tCount } from '@/i18n'
-import { ADMISSION_PAGE, STAY_PAGE } from '@/routes'
+import { ADMISSION_PAGE, CUSTOMER_FILE_PAGE, STAY_PAGE } from '@/routes'
 import { customerStore } from '@/stores'
 import type { Customer, CustomerStatus } from '@/stores/customer'
 import { stayDay } from '@/utils'
@@ -83,6 +83,11 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
     setAway(url)
     Taro.navigateTo({ url })
   }
+  /** A row's action: its page opens, and she is not chosen. */
+  const goFromRow = (url: string) => (event: { stopPropagation: () => void }) => {
+    event.stopPropagation()
+    go(url)
+  }
 
   return (
     <Popup
@@ -147,14 +152,11 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
               </View>
               <Text className="customer-picker__phone">{customer.phone}</Text>
               {customer.id === current?.id && <Check size={16} color="#e8627a" />}
+              <Text className="customer-picker__room" onClick={goFromRow(`${CUSTOMER_FILE_PAGE}?id=${customer.id}`)}>
+                {t('customerFile.title')}
+              </Text>
               {action && (
-                <Text
-                  className="customer-picker__room"
-                  onClick={(event) => {
-                    event.stopPropagation()
-                    go(`${STAY_PAGE}?id=${customer.id}`)
-                  }}
-                >
+                <Text className="customer-picker__room" onClick={goFromRow(`${STAY_PAGE}?id=${customer.id}`)}>
                   {t(`customer.${action}`)}
                 </Text>
               )}

@@ -9,7 +9,7 @@ import { fontProblem, pdfFont } from './font.js'
 import { signPdfLink, type PdfKind, type PdfLink } from './link.js'
 import { LOADERS, type Found, type Site } from './printables.js'
 import { nameOfServerUrl, readUpload, type UploadStore } from '../uploads/store.js'
-import { logAccess, type HandedOut } from '../accessLog.js'
+import { logAccess, logBillPdf, type HandedOut } from '../accessLog.js'
 import type { RenderedPdf } from './cache.js'
 
 export { readPdfLink, type PdfKind, type PdfLink } from './link.js'
@@ -29,8 +29,15 @@ export interface PdfSettings {
 
 const translators = (lang: Lang): Translators => ({ forms: formTranslator(lang), server: serverTranslator(lang) })
 
-const notFound = (kind: PdfKind) =>
-  new AppError(Code.NOT_FOUND, kind === 'record' || kind === 'answer' ? 'record.notFound' : 'order.notFound')
+const NOT_FOUND: Record<PdfKind, string> = {
+  record: 'record.notFound',
+  answer: 'record.notFound',
+  outApply: 'order.notFound',
+  specialCare: 'order.notFound',
+  inbound: 'order.notFound',
+  bill: 'customer.notFound',
+}
+const notFound = (kind: PdfKind) => new AppError(Code.NOT_FOUND, NOT_FOUND[kind])
 
 /** Without the font no PDF can be written: a message for the user rather than a failure. */
 function checkFont(settings: PdfSettings) {
@@ -46,19 +53,20 @@ async function find(db: Db, site: Site, kind: PdfKind, id: number, lang: Lang) {
 /** e.g. 儿科医生查房签到表-12.pdf; nothing that a file system would take for a folder. */
 const fileName = (title: string, number: string) => `${title}-${number}.pdf`.replace(/[\\/:*?"<>|]/g, '_')
 
-/** A rendered PDF with the record it prints, as the access log files each open of its link. */
+/** What a PDF printed: its kind and id, its customer, its form and values. */
+type Printed = { kind: PdfKind; id: number } & Pick<Found, 'printable' | 'customerId'>
+
+/** A rendered PDF with what it prints, as the access log files each open of its link. */
 export interface OpenedPdf extends RenderedPdf {
-  opened: HandedOut
+  opened: Printed
 }
 
-/** What the access log needs of a printed record: its kind and id, its customer, its form and values. */
-const handedOut = (kind: PdfKind, id: number, { printable, customerId }: Pick<Found, 'printable' | 'customerId'>) => ({
-  kind,
-  id,
-  customerId,
-  definition: printable.definition,
-  data: printable.data,
-})
+/** A PDF link asked for or opened: her bill always (it is hers by name), a record when it holds personal data. */
+function logPdf(db: Db, actor: Actor, { kind, id, printable, customerId }: Printed): Promise<void> {
+  if (kind === 'bill') return logBillPdf(db, actor, id)
+  const handed: HandedOut = { kind, id, customerId, definition: printable.definition, data: printable.data }
+  return logAccess(db, actor, 'pdf', [handed])
+}
 
 /**
  * A link to a record of the caller's site, in the caller's language, logged as a PDF export when
@@ -74,7 +82,7 @@ export async function createPdfLink(
 ): Promise<{ url: string; name: string }> {
   checkFont(settings)
   const found = await find(db, site, request.kind, request.id, request.lang)
-  await logAccess(db, actor, 'pdf', [handedOut(request.kind, request.id, found)])
+  await logPdf(db, actor, { kind: request.kind, id: request.id, ...found })
   const expires = Math.floor(now / 1000) + settings.linkTtlSeconds
   const token = signPdfLink(settings.linkSecret, { ...request, siteId: site.id, accountId: actor.accountId, expires })
   return { url: `/api/pdf/${token}`, name: fileName(found.printable.title, found.number) }
@@ -97,7 +105,7 @@ export async function pdfOfLink(db: Db, settings: PdfSettings, link: PdfLink): P
   return {
     bytes,
     name: fileName(printable.title, number),
-    opened: handedOut(link.kind, link.id, { printable, customerId }),
+    opened: { kind: link.kind, id: link.id, printable, customerId },
   }
 }
 
@@ -106,7 +114,7 @@ export async function pdfOfLink(db: Db, settings: PdfSettings, link: PdfLink): P
  * the PDF goes: if the entry cannot be written, the PDF is not sent.
  */
 export async function logPdfOpen(db: Db, link: PdfLink, pdf: OpenedPdf, httpRequestId: string): Promise<void> {
-  await logAccess(db, { siteId: link.siteId, accountId: link.accountId, httpRequestId }, 'pdf', [pdf.opened])
+  await logPdf(db, { siteId: link.siteId, accountId: link.accountId, httpRequestId }, pdf.opened)
 }
 
 /** Every stored upload the record's values name (by URL), read ahead as data URLs pdfkit embeds. */

@@ -8,8 +8,9 @@ import type { Lang } from '../../plugins/i18n.js'
 // site, who asked for it (each open is logged under her), in which language and until when, signed
 // with the server's secret.
 
-export const PDF_KINDS = RECORD_KINDS
-export type PdfKind = RecordKind
+/** What a link prints: a saved record or order, or a mother's bill (its id is hers). */
+export const PDF_KINDS = [...RECORD_KINDS, 'bill'] as const
+export type PdfKind = RecordKind | 'bill'
 
 export interface PdfLink {
   kind: PdfKind

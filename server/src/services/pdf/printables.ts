@@ -1,6 +1,7 @@
 import type { Db } from '../../db/types.js'
 import { centreNow, centreToday, type CentreZone } from '../../lib/dates.js'
 import { formByName } from '@yuezi/contract/forms/index'
+import { FORM_PAGES } from '@yuezi/contract/forms/definitions/pages'
 import { inbound, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import type { Field, FormData, FormDefinition, OptionsSource } from '@yuezi/contract/forms/types'
 import { fieldsOf } from '@yuezi/contract/forms/validate'
@@ -12,6 +13,8 @@ import { listDepartments } from '../../repositories/siteLists.js'
 import { getSpecialCare } from '../../repositories/specialCares.js'
 import { batchesByIds, listGiftTypes, listPackages, productNames } from '../../repositories/stock.js'
 import { getAnswer } from '../../repositories/surveys.js'
+import { BILL_NAME } from '../accessLog.js'
+import { customerBill } from '../customerFile.js'
 import { flagsOfRecords } from '../flags.js'
 import { OUT_APPLY_FORMS } from '../orders.js'
 import type { Names, Printable, Translators } from './document.js'
@@ -259,10 +262,78 @@ const loadInbound: Load = async (db, site, id, t, lang) => {
   return { number: order.no, printable, customerId: null }
 }
 
+/** Her bill laid out as a form: her self-paid items and her family's meal orders, each a table. */
+const BILL: FormDefinition = {
+  name: BILL_NAME,
+  titleKey: 'pdf.bill',
+  route: '',
+  sections: [
+    {
+      titleKey: FORM_PAGES.specialCare.titleKey,
+      fields: [
+        {
+          key: 'items',
+          type: 'rows',
+          labelKey: FORM_PAGES.specialCare.titleKey,
+          rows: [
+            { key: 'date', type: 'date', labelKey: 'form.field.consume_date' },
+            { key: 'product', type: 'text', labelKey: 'form.field.product_id' },
+            { key: 'spec', type: 'text', labelKey: 'form.field.specification' },
+            { key: 'quantity', type: 'number' },
+            { key: 'price', type: 'money' },
+            { key: 'amount', type: 'money', labelKey: 'form.field.subtotal' },
+          ],
+        },
+      ],
+    },
+    {
+      titleKey: FORM_PAGES.familyFood.titleKey,
+      fields: [
+        {
+          key: 'meals',
+          type: 'rows',
+          labelKey: FORM_PAGES.familyFood.titleKey,
+          rows: [
+            { key: 'date', type: 'date', labelKey: 'form.field.meal_date' },
+            { key: 'breakfast', type: 'number' },
+            { key: 'lunch', type: 'number' },
+            { key: 'dinner', type: 'number' },
+            { key: 'amount', type: 'money' },
+          ],
+        },
+      ],
+    },
+  ],
+}
+
+/** Her bill (the id is hers): what she owes for her stay, summed as her file sums it. */
+const loadBill: Load = async (db, site, id, t, lang) => {
+  const bill = await customerBill(db, site.id, id, centreToday(site))
+  if (!bill) return undefined
+  const { customer, stay, owed } = bill
+  const money = (amount: number) => amount.toFixed(2)
+  const facts: Printable['facts'] = [
+    ...customerFacts(t, customer.name, customer.room),
+    [
+      t.server('pdf.bill.stay'),
+      stay ? t.server('pdf.bill.days', { from: stay.check_in_date, to: stay.left_on ?? stay.leave_date }) : '',
+    ],
+  ]
+  const closing = [
+    t.server('pdf.bill.selfPaid', { amount: money(owed.self_paid) }),
+    t.server('pdf.bill.meals', { amount: money(owed.meals) }),
+    t.server('pdf.bill.total', { amount: money(owed.total) }),
+  ]
+  const data: FormData = { items: bill.items as unknown as FormData[], meals: bill.meals as unknown as FormData[] }
+  const printable = printableOf(site, lang, t, BILL, { facts, data, names: {}, closing })
+  return { number: customer.name, printable: { ...printable, title: t.server('pdf.bill') }, customerId: customer.id }
+}
+
 export const LOADERS: Record<PdfKind, Load> = {
   record: loadRecord,
   answer: loadAnswer,
   outApply: loadOutApply,
   specialCare: loadSpecialCare,
   inbound: loadInbound,
+  bill: loadBill,
 }

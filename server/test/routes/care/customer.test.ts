@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
@@ -616,6 +617,7 @@ describe('customer/timeline', () => {
   let site: TestSite
   let mother: TestSite['customers'][number]
   let selfPaidTotal: number
+  let productName: string
   const saved: { kind: string; id: number }[] = []
   const post = (url: string, body: object, token = site.token) => call(app, url, body, { token })
   const keep = async (kind: string, url: string, body: object) => {
@@ -667,6 +669,7 @@ describe('customer/timeline', () => {
       signature: SIGNATURE,
     })
     selfPaidTotal = (await post('/api/care/specialCare/info', { id: saved.at(-1)!.id })).res.total
+    productName = product.name
     await keep('outApply', '/api/care/outApply/save', {
       type: 'gift',
       customer_id: mother.id,
@@ -775,5 +778,85 @@ describe('customer/timeline', () => {
       [log[0].kind, log[0].name, log[0].record_id, log[0].action],
       ['customer', '客户档案', mother.id, 'read'],
     )
+  })
+
+  describe('her bill as a PDF', () => {
+    const BILL = '/api/care/customer/billPdf'
+    /** The bill's link asked for and opened, its text read back as a person sees it. */
+    const billOf = async (token = site.token) => {
+      const reply = await post(BILL, { customer_id: mother.id }, token)
+      assert.equal(reply.code, 1, reply.msg)
+      const response = await app.inject({ method: 'GET', url: reply.res.url })
+      assert.equal(response.headers['content-type'], 'application/pdf')
+      const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: response.rawPayload, encoding: 'utf8' })
+      return { name: reply.res.name, text: text.replace(/\s+/g, '') }
+    }
+    const pdfEntries = async () =>
+      (await post(TIMELINE, { customer_id: mother.id, limit: 100 })).res.list.filter(
+        (entry: { kind: string }) => entry.kind === 'pdf',
+      )
+
+    it('lists her self-paid items and family meals with the sums her file shows', async () => {
+      const { file } = (await post(TIMELINE, { customer_id: mother.id })).res
+      const [{ name: siteName }] = (await post('/api/care/account/siteList', {})).res
+      const { name, text } = await billOf()
+      assert.equal(name, `费用清单-${mother.name}.pdf`)
+      const today = centreToday(DEFAULT_ZONE)
+      for (const part of [
+        siteName,
+        '费用清单',
+        mother.name,
+        mother.room,
+        `${file.stay.check_in_date}至${file.stay.leave_date}`,
+        productName,
+        `2${(selfPaidTotal / 2).toFixed(2)}${selfPaidTotal.toFixed(2)}`,
+        `${today}12090.00`,
+        `自费物品小计¥${file.owed.self_paid.toFixed(2)}`,
+        '家属订餐小计¥90.00',
+        `合计应付¥${file.owed.total.toFixed(2)}`,
+        `打印时间${today}`,
+      ]) {
+        assert.ok(text.includes(part), `${part} in ${text}`)
+      }
+    })
+
+    it("refuses another site's mother, and logs each link and each open of her bill", async () => {
+      const other = await addSite(app)
+      assert.deepEqual(await post(BILL, { customer_id: mother.id }, other.token), {
+        code: -2,
+        msg: '客户不存在',
+        res: null,
+      })
+      const bills = async () =>
+        (
+          await app.db
+            .select({ n: count() })
+            .from(accessLog)
+            .where(
+              and(eq(accessLog.customerId, mother.id), eq(accessLog.name, '费用清单'), eq(accessLog.action, 'pdf')),
+            )
+        )[0].n
+      const before = await bills()
+      await billOf()
+      assert.equal(await bills(), before + 2)
+    })
+
+    it('lists the PDFs of her records and of her bill in her timeline, each opening what it printed', async () => {
+      // The visit, the meal order, then the first round.
+      const roundId = saved[2].id
+      const before = (await post(TIMELINE, { customer_id: mother.id, limit: 100 })).res.total
+      const link = await post('/api/care/index/formRecordPdf', { id: roundId })
+      assert.equal(link.code, 1, link.msg)
+      const [round, ...earlier] = await pdfEntries()
+      assert.deepEqual(
+        [round.id, round.name, round.route, round.pdf_of, round.by],
+        [roundId, '儿科医生查房签到表', '/pagesHome/pages/form/Pediatricianrounds/form', 'record', '测试员工'],
+      )
+      const bill = earlier.find((entry: { pdf_of: string }) => entry.pdf_of === 'bill')
+      assert.deepEqual([bill.id, bill.name, bill.route], [mother.id, '费用清单', ''])
+      const { total, list } = (await post(TIMELINE, { customer_id: mother.id, limit: 100 })).res
+      assert.equal(total, before + 1)
+      assert.equal(list.length, total)
+    })
   })
 })

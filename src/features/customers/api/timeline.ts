@@ -1,4 +1,5 @@
-// Her file (/api/care/customer/timeline): her stay, babies and sums owed, and her timeline.
+// Her file (/api/care/customer/timeline): her stay, babies and sums owed, and her timeline; her bill as a PDF.
+import { FILE_CALL, type ServerFile } from '@/api/files'
 import { request, type RequestOptions } from '@/api/request'
 import type { Static } from 'typebox'
 import type { Timeline } from '@yuezi/contract/api/customers'
@@ -13,4 +14,9 @@ export function customerTimeline(
   options: RequestOptions = { loading: false, showError: false },
 ) {
   return request<TimelinePage>('/api/care/customer/timeline', body, options)
+}
+
+/** Her bill for the stay as a PDF: a short-lived link and its file name. */
+export function customerBillPdf(body: { customer_id: number }, options: RequestOptions = FILE_CALL) {
+  return request<ServerFile>('/api/care/customer/billPdf', body, options)
 }

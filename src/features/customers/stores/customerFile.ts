@@ -1,10 +1,11 @@
-// 客户档案: one mother's stay, babies, allergies and diet, what she owes, and her timeline page by page.
+// 客户档案: one mother's stay, babies, allergies and diet, what she owes (and its PDF), and her timeline page by page.
 import { makeAutoObservable, runInAction } from 'mobx'
 import { FEATURES } from '@/features/registry'
 import { openFormStore } from '@/features/forms'
 import { customerStore } from '@/stores'
 import { PagedList } from '@/stores/pagedList'
-import { customerTimeline, type CustomerFile, type TimelineEntry } from '../api/timeline'
+import { openServerFile } from '@/api/files'
+import { customerBillPdf, customerTimeline, type CustomerFile, type TimelineEntry } from '../api/timeline'
 
 export type { CustomerFile, TimelineEntry }
 
@@ -38,8 +39,21 @@ export class CustomerFileStore {
     return (this.file?.owed.total ?? 0) > 0
   }
 
-  /** Opens an entry's record on the page its lists open it with; false when the app has no such page. */
+  /** Her bill for the stay as a PDF, opened to print or forward. */
+  exportBill() {
+    const customerId = this.customerId
+    if (customerId) openServerFile(() => customerBillPdf({ customer_id: customerId }))
+  }
+
+  /**
+   * Opens an entry's record on the page its lists open it with (a PDF of her bill: a new one);
+   * false when the app has no such page.
+   */
   openEntry(entry: TimelineEntry): boolean {
+    if (entry.pdf_of === 'bill') {
+      this.exportBill()
+      return true
+    }
     const feature = FEATURES.find((candidate) => candidate.route === entry.route)
     return feature ? openFormStore.open(feature, entry.id) : false
   }

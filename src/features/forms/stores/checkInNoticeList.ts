@@ -1,12 +1,14 @@
 // 入住通知单记录: the check-in notices of both kinds, by kind, creation date and keyword, with the
-// count of each kind; open, new and delete.
+// count of each kind; open, new and delete, and the file of the mother a notice is for.
 import { makeAutoObservable, runInAction } from 'mobx'
+import Taro from '@tarojs/taro'
 import { openServerFile } from '@/api/files'
 import type { FormRecord } from '@/api/types'
 import { featureByRoute } from '@/features/registry'
 import { checkInNoticeMonth, checkInNoticeSmall } from '@yuezi/contract/forms/definitions/checkInNotice'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
+import { CUSTOMER_FILE_PAGE } from '@/routes'
 import { customerStore, workingDateStore } from '@/stores'
 import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
@@ -94,6 +96,11 @@ export class CheckInNoticeListStore {
     const month = this.counts[checkInNoticeMonth.name] ?? 0
     const small = this.counts[checkInNoticeSmall.name] ?? 0
     return kind === 'all' ? month + small : kind === 'month' ? month : small
+  }
+
+  /** Her file, from a notice's row (the row itself opens the notice). */
+  openFile(record: FormRecord) {
+    if (record.customer_id) Taro.navigateTo({ url: `${CUSTOMER_FILE_PAGE}?id=${record.customer_id}` })
   }
 
   open(record: FormRecord) {

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
 import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import NavBar from '@/components/NavBar'
@@ -91,19 +92,31 @@ const BabyCard = ({ baby }: { baby: Baby }) => {
   )
 }
 
-const OwedCard = ({ owed }: { owed: File['owed'] }) => (
+const OwedCard = ({ owed, onExport }: { owed: File['owed']; onExport: () => void }) => (
   <View className="customer-file__card">
-    <Text className="customer-file__title">{t('customerFile.owed')}</Text>
+    <View className="customer-file__head">
+      <Text className="customer-file__title">{t('customerFile.owed')}</Text>
+      <Button className="customer-file__pdf" size="small" fill="outline" type="primary" onClick={onExport}>
+        {t('customerFile.exportPdf')}
+      </Button>
+    </View>
     <Text className="customer-file__line">{t('customerFile.selfPaid', { amount: owed.self_paid.toFixed(2) })}</Text>
     <Text className="customer-file__line">{t('customerFile.meals', { amount: owed.meals.toFixed(2) })}</Text>
     <Text className="customer-file__total">{t('customerFile.total', { amount: owed.total.toFixed(2) })}</Text>
   </View>
 )
 
+/** What an entry is: its form's title; a PDF's, of what it printed. */
+function entryTitle(entry: TimelineEntry) {
+  if (entry.kind !== 'pdf') return entry.title_key ? t(entry.title_key) : entry.name
+  const printed = entry.pdf_of === 'bill' ? t('customerFile.bill') : entry.title_key ? t(entry.title_key) : entry.name
+  return t('customerFile.pdf', { title: printed })
+}
+
 const EntryRow = ({ entry, onOpen }: { entry: TimelineEntry; onOpen: () => void }) => (
   <View className="customer-file__entry" onClick={onOpen}>
     <View className="customer-file__head">
-      <Text className="customer-file__name">{entry.title_key ? t(entry.title_key) : entry.name}</Text>
+      <Text className="customer-file__name">{entryTitle(entry)}</Text>
       {entry.status && (
         <Text className={`customer-file__status customer-file__status--${entry.status}`}>
           {t(`stock.status.${entry.status}`)}
@@ -137,14 +150,15 @@ export default observer(function CustomerFile() {
               ))}
             </View>
           )}
-          <OwedCard owed={file.owed} />
+          <OwedCard owed={file.owed} onExport={store.exportBill} />
           <Text className="customer-file__section">{t('customerFile.timeline')}</Text>
         </>
       )}
       <View className="customer-file__items">
         <RecordList
           list={store.list}
-          keyOf={(entry) => `${entry.kind}-${entry.id}`}
+          // A record may be printed more than once: a PDF is told apart by when.
+          keyOf={(entry) => `${entry.kind}-${entry.id}-${entry.kind === 'pdf' ? entry.at : ''}`}
           emptyText={t('customerFile.empty')}
           renderItem={(entry) => <EntryRow entry={entry} onOpen={() => store.openEntry(entry)} />}
         />

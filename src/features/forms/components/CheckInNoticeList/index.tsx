@@ -78,6 +78,17 @@ export default observer(function CheckInNoticeList() {
                 <Text className="checkin-list__name">
                   {record.customer_name ?? String(record.data.customer_name ?? t('common.dash'))}
                 </Text>
+                {record.customer_id && (
+                  <Text
+                    className="checkin-list__file"
+                    onClick={(event) => {
+                      event.stopPropagation()
+                      store.openFile(record)
+                    }}
+                  >
+                    {t('customerFile.title')}
+                  </Text>
+                )}
                 <Text className={`checkin-list__tag ${isMonthRecord(record) ? '' : 'checkin-list__tag--small'}`}>
                   {t(isMonthRecord(record) ? 'checkInNoticeList.month' : 'checkInNoticeList.small')}
                 </Text>

@@ -1,0 +1,1 @@
+CREATE INDEX "access_log_customer_pdf_idx" ON "access_log" USING btree ("site_id","customer_id","at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "access_log"."action" = 'pdf';
