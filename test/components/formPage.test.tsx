@@ -477,8 +477,18 @@ describe('form page', () => {
         name: '儿科医生查房签到表',
         data: { round_date: '2026-11-21', customer_id: 7, baby_id, temperature: 36.6, ...more },
       })
-    const both = round(23, 70, { babies: [{ baby_id: 71, temperature: 36.7 }] })
-    serverWith({ [LIST]: () => ({ code: 1, res: { list: [round(21, 70), round(22, 71), both], total: 3 } }) })
+    const both = {
+      ...round(23, 70, { temperature: 37.8, babies: [{ baby_id: 71, temperature: 38 }] }),
+      flags: [
+        { path: 'temperature', rule: 'babyTemperature', value: 37.8, bound: 37.5 },
+        { path: 'babies.0.temperature', rule: 'babyTemperature', value: 38, bound: 37.5 },
+      ],
+    }
+    const alone = {
+      ...round(21, 70, { temperature: 37.8 }),
+      flags: [{ path: 'temperature', rule: 'babyTemperature', value: 37.8, bound: 37.5 }],
+    }
+    serverWith({ [LIST]: () => ({ code: 1, res: { list: [alone, round(22, 71), both], total: 3 } }) })
     await show(<FormPage definition={pediatricianRounds} />)
     click(screen.getByText('历史记录'))
     await settle()
@@ -488,8 +498,14 @@ describe('form page', () => {
     expect(rows[0]).toContain('宝宝：李大宝')
     expect(rows[0]).not.toContain('李小宝')
     expect(rows[1]).toContain('宝宝：李小宝')
-    // One round for both twins is one row naming both.
+    // One round for both twins is one row naming both, each baby's marks under her name as the PDF prints them.
     expect(rows[2]).toContain('宝宝：李大宝、李小宝')
+    const flags = [...document.querySelectorAll('.form-records__flag')].map((flag) => flag.textContent)
+    expect(flags).toEqual([
+      '体温偏高：37.8°C（正常上限 37.5°C）',
+      '李大宝：体温偏高：37.8°C（正常上限 37.5°C）',
+      '李小宝：体温偏高：38°C（正常上限 37.5°C）',
+    ])
   })
 
   it('a form that cannot load its record offers a retry', async () => {

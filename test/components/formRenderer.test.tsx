@@ -6,6 +6,7 @@ import { options } from '@yuezi/contract/forms/definitions/options'
 import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
 import '@/features/forms/locales'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
+import { fieldsOf } from '@yuezi/contract/forms/validate'
 import { setLocale } from '@/i18n'
 import { workingDateStore } from '@/stores'
 import { formOptionsStore } from '@/features/forms/stores/formOptions'
@@ -304,7 +305,11 @@ describe('form renderer', () => {
     typeInto(field(container, 'babies.0.temperature'), '43')
     blurField(field(container, 'babies.0.temperature'))
     expect(messageOf(container, 'babies.0.temperature')).toBe('体温不能大于42')
+    // Her first baby's section is titled by her name, as her twin's is.
+    expect(screen.getByText('宝宝 1：李宝')).toBeTruthy()
+    expect(screen.queryByText('查房记录')).toBeNull()
     act(() => setLocale('en'))
+    expect(screen.getByText('Baby 1: 李宝')).toBeTruthy()
     expect(screen.getByText('Baby 2: 李贝')).toBeTruthy()
     act(() => setLocale('zh-CN'))
     unmount()
@@ -314,7 +319,48 @@ describe('form renderer', () => {
     expect(single.session.values.baby_id).toBeUndefined()
     expect(single.session.values.babies).toBeUndefined()
     expect(screen.queryByText(/宝宝 2/)).toBeNull()
+    expect(screen.queryByText(/宝宝 1/)).toBeNull()
+    expect(screen.getByText('查房记录')).toBeTruthy()
     expect(single.container.querySelector('#form-field-babies-0-temperature')).toBeNull()
+  })
+
+  it("a twins' round refused: its message names the baby whose value it is, not a row", async () => {
+    // The round with only a temperature to examine: nothing else can be refused.
+    const temperature = fieldsOf(pediatricianRounds).find((f) => f.key === 'temperature')!
+    const twinsRound: FormDefinition = {
+      ...formOf(),
+      sections: [
+        {
+          titleKey: 'form.section.basic',
+          fields: [{ key: 'baby_id', type: 'baby', required: true, initial: 'customer.firstTwin' }],
+        },
+        { titleKey: 'form.section.examination', babyKey: 'baby_id', fields: [temperature] },
+        {
+          titleKey: 'form.section.babies',
+          fields: [
+            {
+              key: 'babies',
+              type: 'rows',
+              perBaby: true,
+              initial: 'customer.otherBabies',
+              rows: [{ key: 'baby_id', type: 'baby', required: true }, temperature],
+            },
+          ],
+        },
+      ],
+    }
+    const { session, container } = show(twinsRound)
+    const refusal = async () => {
+      let result: Awaited<ReturnType<FormSession['save']>> | undefined
+      await act(async () => void (result = await session.save(jest.fn())))
+      return result?.status === 'invalid' ? result.message : result?.status
+    }
+    typeInto(field(container, 'temperature'), '36.6')
+    typeInto(field(container, 'babies.0.temperature'), '43')
+    expect(await refusal()).toBe('李贝：体温不能大于42')
+    typeInto(field(container, 'babies.0.temperature'), '36.8')
+    typeInto(field(container, 'temperature'), '30')
+    expect(await refusal()).toBe('李宝：体温不能小于34')
   })
 
   it('computed: recomputed live from the values and the customer (age in days, amount)', () => {

@@ -5,7 +5,20 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { useApp, zh, formZh, customerZh, fmt, button, fieldOf, input, openEntry, sign, eventually } from './app.mjs'
+import {
+  useApp,
+  zh,
+  formZh,
+  customerZh,
+  fmt,
+  button,
+  fieldOf,
+  input,
+  openEntry,
+  saveButton,
+  sign,
+  eventually,
+} from './app.mjs'
 import { FORMS, fill, fillAll, formReady, saveAndWaitSaved } from './formSteps.mjs'
 import paediatricRound from '../support/paediatricRound.cjs'
 
@@ -199,6 +212,14 @@ test('one paediatric round for her twins: a section per baby, saved once, one ro
     { key: 'babies.0.skin', type: 'select' },
     { key: 'babies.0.feeding', type: 'select' },
   ])
+  // A twin's value refused: the message names her, not a row.
+  const twinTemperature = fieldOf(page, 'babies.0.temperature').locator('input')
+  await twinTemperature.fill('43')
+  await saveButton(page).click()
+  const refused = fmt(formZh['form.rule.max'], { label: formZh['form.field.temperature'], max: 42 })
+  const named = fmt(formZh['form.babyNamed'], { name: second.name, text: refused })
+  await page.locator('.taro__toast').getByText(named, { exact: true }).waitFor()
+  await twinTemperature.fill('37.1')
   const id = await saveAndWaitSaved(page)
   const { data } = await app.api(page, 'index/getFormRecordInfo', { id })
   assert.equal(data.baby_id, first.id)

@@ -1,5 +1,6 @@
 import type { SignedPlace } from './location.js'
-import type { FieldError } from './types.js'
+import type { FieldError, FormData, FormDefinition } from './types.js'
+import { babyAt } from './validate.js'
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string
 
@@ -12,10 +13,23 @@ export function fieldErrorMessage(error: FieldError, translate: Translate): stri
   // An unknown field has no label of its own: name it by its key.
   const label = translated === error.labelKey ? (error.path.split('.').pop() ?? error.path) : translated
   const message = translate(`form.rule.${error.rule}`, { label, ...error.params })
+  if (error.baby) return translate('form.babyNamed', { name: error.baby, text: message })
   const row = /^(\w+)\.(\d+)\./.exec(error.path)
   return row
     ? translate('form.rule.row', { rows: translate(`form.field.${row[1]}`), n: Number(row[2]) + 1, message })
     : message
+}
+
+/** The error naming the baby its value is about on a twins' round (`children`: her babies by id). */
+export function namingBaby(
+  definition: FormDefinition,
+  data: FormData,
+  children: { id: number; name?: string | null }[],
+  error: FieldError,
+): FieldError {
+  const id = babyAt(definition, data, error.path)
+  const name = id === undefined ? undefined : children.find((child) => child.id === id)?.name
+  return name ? { ...error, baby: name } : error
 }
 
 /** How far a signed-in place is from the site (距院区 120 米 / 120 metres from the site); '' when not known. */

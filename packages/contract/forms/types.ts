@@ -131,6 +131,11 @@ export interface Field {
 export interface Section {
   titleKey: string
   fields: Field[]
+  /**
+   * The baby field naming the baby this section examines (a round's first baby): on a twins' round
+   * the section is titled by her name, as each twin's is, and its messages name her.
+   */
+  babyKey?: string
 }
 
 export interface FormDefinition {
@@ -204,4 +209,6 @@ export interface FieldError {
   labelKey: string
   rule: RuleName
   params?: Record<string, string | number>
+  /** On a twins' round, the name of the baby the value is about: the message names her, not a row. */
+  baby?: string
 }

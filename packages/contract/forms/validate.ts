@@ -168,6 +168,24 @@ function repeatedBabies(fields: Field[], data: FormData): FieldError[] {
 }
 
 /**
+ * The id of the baby a value of a twins' round is about: a twin's section's value is her row's
+ * baby's, a value of a section with a `babyKey` the record's own baby's; undefined on a round of
+ * one baby or for a value of no baby.
+ */
+export function babyAt(definition: FormDefinition, data: FormData, path: string): unknown {
+  const twins = fieldsOf(definition).find((field) => field.perBaby)
+  const rows = twins ? data[twins.key] : undefined
+  if (!twins || !Array.isArray(rows) || !rows.length) return undefined
+  const [key, index] = path.split('.')
+  if (key === twins.key) {
+    const row: unknown = index === undefined ? undefined : rows[Number(index)]
+    return row && typeof row === 'object' ? (row as FormData).baby_id : undefined
+  }
+  const section = definition.sections.find((s) => s.babyKey && s.fields.some((field) => field.key === key))
+  return section?.babyKey ? data[section.babyKey] : undefined
+}
+
+/**
  * Every rule of the definition, on the app (blur, submit) and on the server (saveForm) alike; the
  * server passes `isUpload`, which accepts only its own uploads.
  */

@@ -248,6 +248,11 @@ export const formRecords = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** Set by the app so that a retried save creates one record. */
     requestId: text('request_id'),
+    /**
+     * A visit's visiting hours as its save was checked against them ('HH:mm'), null when the centre
+     * had none: the visit stays judged by them when the centre changes its hours.
+     */
+    visitHours: jsonb('visit_hours').$type<{ from: string; to: string }>(),
     createdAt: at('created_at').notNull().defaultNow(),
     createdBy: ref('created_by')
       .notNull()

@@ -56,6 +56,7 @@ const recordColumns = {
   customer_name: customers.name,
   room: customers.room,
   data: formRecords.data,
+  visit_hours: formRecords.visitHours,
   created_at: formRecords.createdAt,
   created_by: formRecords.createdBy,
   created_by_name: creators.name,
@@ -213,8 +214,8 @@ const customerWithBabies = (db: Db) =>
       phone: customers.phone,
       delivery_date: customers.deliveryDate,
       // Her babies in the same statement (written out: a lone table's columns are left unqualified).
-      children: sql<{ id: number; birth_date: string }[]>`coalesce((
-        select json_agg(json_build_object('id', b.id, 'birth_date', b.birth_date) order by b.id)
+      children: sql<{ id: number; name: string; birth_date: string }[]>`coalesce((
+        select json_agg(json_build_object('id', b.id, 'name', b.name, 'birth_date', b.birth_date) order by b.id)
         from babies b where b.customer_id = "customers"."id"), '[]'::json)`,
     })
     .from(customers)
@@ -270,6 +271,8 @@ export interface RecordValues {
   customerId: number | null
   data: FormData
   searchText: string
+  /** A visit's visiting hours as the save was checked against them; null for other records. */
+  visitHours: { from: string; to: string } | null
   updatedBy: number
   updatedAt: Date
 }
@@ -284,6 +287,7 @@ const createStatement = prepared((db) => {
         customerId: p('customerId'),
         data: p('data'),
         searchText: p('searchText'),
+        visitHours: p('visitHours'),
         updatedBy: p('updatedBy'),
         updatedAt: p('updatedAt'),
         siteId: p('siteId'),

@@ -12,6 +12,7 @@ import {
   type UploadCheck,
 } from '@yuezi/contract/forms/validate'
 import { GATE_RULES, gateErrors } from '@yuezi/contract/forms/ranges'
+import { namingBaby } from '@yuezi/contract/forms/messages'
 import { medicineFieldsOf, MEDICINES, searchTextOf, siteLocationOf, withoutComputed } from '../lib/forms.js'
 import { writeAudit } from '../repositories/audit.js'
 import * as formRecords from '../repositories/formRecords.js'
@@ -135,7 +136,12 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
       errors.push({ path: field.key, labelKey: labelKeyOf(field), rule: 'option' })
     }
   }
-  if (errors.length) throw new FormInvalidError(errors)
+  if (errors.length) {
+    // A twin's value is refused under her name: her babies are read only then.
+    const twins = input.customerId !== undefined && fieldsOf(definition).some((field) => field.perBaby)
+    const customer = twins ? await formRecords.customerContext(db, actor.siteId, input.customerId!) : undefined
+    throw new FormInvalidError(errors.map((error) => namingBaby(definition, data, customer?.children ?? [], error)))
+  }
 
   // One-per-customer forms: saves for one customer wait for each other (the row lock), so that
   // two of them cannot both see "no record yet", and a retry sees the save it repeats.
@@ -161,7 +167,11 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
       const customer = admission ? await formRecords.customerContext(tx, actor.siteId, customerId!) : locked
       if (definition.admits && customer) checkNamedMother(data, customer)
       const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(definition), data, customer?.children ?? [])
-      if (siteErrors.length) throw new FormInvalidError(siteErrors)
+      if (siteErrors.length) {
+        throw new FormInvalidError(
+          siteErrors.map((error) => namingBaby(definition, data, customer?.children ?? [], error)),
+        )
+      }
       const saved = input.id === undefined ? undefined : await formRecords.findFormRecord(tx, actor.siteId, input.id)
       await refuseClosedEntries(tx, actor.siteId, fieldsOf(definition), data, {
         data: saved?.data,
@@ -181,8 +191,10 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
       const hasPlaces = fieldsOf(definition).some((field) => field.type === 'location')
       const gated = fieldsOf(definition).some((field) => field.range && GATE_RULES.includes(field.range))
       const site = hasPlaces || gated ? await findSite(tx, actor.siteId) : undefined
+      // What the visit was checked against is kept with it: a later change of hours re-judges no visit.
+      const visitHours =
+        site && gated && site.visitFrom && site.visitTo ? { from: site.visitFrom, to: site.visitTo } : null
       if (site && gated) {
-        const visitHours = { from: site.visitFrom, to: site.visitTo }
         const gateRefusals = gateErrors(definition, data, { visitHours }, site.visitPolicy)
         if (gateRefusals.length) throw new FormInvalidError(gateRefusals)
       }
@@ -205,6 +217,7 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
         customerId: customerId ?? null,
         data: stored,
         searchText: searchTextOf(definition, { ...computed, ...keptMedicines }),
+        visitHours,
         updatedBy: actor.accountId,
         updatedAt: new Date(),
       }

@@ -226,10 +226,15 @@ describe('PDFs of form records', () => {
     data.babies = [{ ...(data.babies as FormData[])[0], temperature: 37.9, advice: '二宝吃奶好' }]
     const id = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: twins.id, data })
     const { pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { id })
-    const title = squeeze(zhForms['formUi.babySection'].replace('{n}', '2').replace('{name}', '宝宝2'))
-    const block = pdf.squeezed.indexOf(title)
+    const titleOf = (n: number) =>
+      squeeze(zhForms['formUi.babySection'].replace('{n}', String(n)).replace('{name}', `宝宝${n}`))
+    // Her first baby's section is titled by her name as her twin's is, each with her own marks.
+    const firstBlock = pdf.squeezed.indexOf(titleOf(1))
+    const block = pdf.squeezed.indexOf(titleOf(2))
+    assert.ok(firstBlock >= 0 && firstBlock < pdf.squeezed.indexOf('36.6'), pdf.text)
     assert.ok(block > pdf.squeezed.indexOf('36.6'), pdf.text)
     assert.ok(pdf.squeezed.indexOf('37.9', block) > block, pdf.text)
+    assert.ok(pdf.squeezed.indexOf(squeeze('体温偏高：37.9°C（正常上限 37.5°C）'), block) > block, pdf.text)
     assert.ok(pdf.squeezed.indexOf('二宝吃奶好', block) > block, pdf.text)
     assert.equal(pdf.images, 2)
     const english = (await pdfOf(`${INDEX}/formRecordPdf`, { id }, { lang: 'en' })).pdf
@@ -240,6 +245,7 @@ describe('PDFs of form records', () => {
     const oneId = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: single.id, data: one })
     const alone = (await pdfOf(`${INDEX}/formRecordPdf`, { id: oneId })).pdf
     assert.ok(!alone.squeezed.includes(squeeze(zhForms['formUi.babySection'].split('{n}')[0]) + '2'), alone.text)
+    assert.ok(!alone.squeezed.includes(titleOf(1)), alone.text)
   })
 
   it('marks a value outside the centre’s range beside it, as the form marks it', async () => {

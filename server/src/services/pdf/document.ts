@@ -3,7 +3,7 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { placeText } from '@yuezi/contract/forms/messages'
 import { flagText, type RangeFlag } from '@yuezi/contract/forms/ranges'
-import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
+import { babyAt, isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
 import type { Lang } from '../../plugins/i18n.js'
 import type { PdfFont } from './font.js'
 
@@ -92,9 +92,14 @@ export async function renderPdf(
         : []),
       ...printable.definition.sections.flatMap((section) => {
         const perBaby = section.fields.find((field) => field.perBaby)
-        return perBaby
-          ? babySections(perBaby, printable, t, readImage)
-          : sectionContent(section.titleKey && t.forms(section.titleKey), section.fields, printable, t, readImage)
+        if (perBaby) return babySections(perBaby, printable, t, readImage)
+        // On a twins' round the first baby's section is titled by her name, as each twin's is.
+        const first = section.babyKey ? babyAt(printable.definition, printable.data, section.fields[0].key) : undefined
+        const title =
+          first === undefined
+            ? section.titleKey && t.forms(section.titleKey)
+            : t.forms('formUi.babySection', { n: 1, name: babyName(printable, first) })
+        return sectionContent(title, section.fields, printable, t, readImage)
       }),
       ...(printable.closing ?? []).map((line): Content => ({ text: line, margin: [0, 6, 0, 0] })),
     ],
@@ -113,16 +118,21 @@ function pairs(rows: [string, TableCell][]): Content {
   }
 }
 
-/** A twins' round: a block for each of her babies after the first, titled by her name. */
+const babyName = (printable: Printable, id: unknown) =>
+  (typeof id === 'number' ? printable.names.babies?.get(id) : undefined) ?? String(id ?? '')
+
+/** A twins' round: a block for each of her babies after the first, titled by her name, with her own flags. */
 function babySections(field: Field, printable: Printable, t: Translators, readImage: ReadImage): Content[] {
   const value = printable.data[field.key]
   const rows = Array.isArray(value) ? (value as FormData[]) : []
   const fields = (field.rows ?? []).filter((row) => row.type !== 'baby')
   return rows.flatMap((row, index) => {
-    const id = row?.baby_id
-    const name = (typeof id === 'number' ? printable.names.babies?.get(id) : undefined) ?? String(id ?? '')
-    const title = t.forms('formUi.babySection', { n: index + 2, name })
-    return sectionContent(title, fields, { ...printable, data: row ?? {} }, t, readImage)
+    const title = t.forms('formUi.babySection', { n: index + 2, name: babyName(printable, row?.baby_id) })
+    const prefix = `${field.key}.${index}.`
+    const flags = (printable.flags ?? [])
+      .filter((flag) => flag.path.startsWith(prefix))
+      .map((flag) => ({ ...flag, path: flag.path.slice(prefix.length) }))
+    return sectionContent(title, fields, { ...printable, data: row ?? {}, flags }, t, readImage)
   })
 }
 

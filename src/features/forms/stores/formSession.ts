@@ -5,7 +5,7 @@ import { makeAutoObservable, runInAction, toJS } from 'mobx'
 import { RequestError } from '@/api/request'
 import { uploadLinks } from '@/api/uploads'
 import type { Baby, Customer, FormRecord, Saved, ServerFieldError } from '@/api/types'
-import { fieldErrorMessage } from '@yuezi/contract/forms/messages'
+import { fieldErrorMessage, namingBaby } from '@yuezi/contract/forms/messages'
 import type { ComputeContext, Field, FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { initialValues } from '@yuezi/contract/forms/initial'
 import { fieldsOf, isEmpty, validateField, validateForm, withComputed } from '@yuezi/contract/forms/validate'
@@ -319,11 +319,16 @@ export class FormSession {
     this.errors = shown
   }
 
-  /** How many fields are marked, and the first one's message in full (its row named). */
+  /** How many fields are marked, and the first one's message in full (its row, or a twin, named). */
   private marked(): { count: number; message: string } {
     const [path, error] = Object.entries(this.errors)[0] ?? []
+    const children = this.customer?.children ?? []
     const message =
-      error === undefined ? '' : typeof error === 'string' ? error : fieldErrorMessage({ ...error, path: path! }, t)
+      error === undefined
+        ? ''
+        : typeof error === 'string'
+          ? error
+          : fieldErrorMessage(namingBaby(this.definition, this.values, children, { ...error, path: path! }), t)
     return { count: Object.keys(this.errors).length, message }
   }
 

@@ -151,7 +151,9 @@ describe('saveForm', () => {
   })
 
   it('names the field of invalid data, in the language of the request', async () => {
-    const data = { ...sampleFor('儿科医生查房签到表'), temperature: 43 }
+    // A round of her first baby alone: a twin's messages name the baby (below).
+    const { babies: _twins, ...round } = sampleFor('儿科医生查房签到表')
+    const data = { ...round, temperature: 43 }
     assert.deepEqual(await save('儿科医生查房签到表', data), {
       code: -1,
       msg: '体温不能大于42',
@@ -176,7 +178,7 @@ describe('saveForm', () => {
       const body = {
         name: '儿科医生查房签到表',
         customer_id: customer.id,
-        data: { ...sampleFor('儿科医生查房签到表'), ...change },
+        data: { ...round, ...change },
       }
       const reply = await post(SAVE, body)
       assert.equal(reply.code, -1, zh)
@@ -206,19 +208,21 @@ describe('saveForm', () => {
       assert.deepEqual([reply.code, reply.msg, reply.res.errors[0].path], [-1, zh, path])
       assert.equal((await post(SAVE, body, { lang: 'en' })).msg, english)
     }
+    // Each baby's value is refused under her name (宝宝2 is her twin), her first baby's (宝宝1) too.
     await refused(
       [{ ...twin, temperature: 43 }],
-      '宝宝第1行：体温不能大于42',
-      'Babies row 1: Temperature must be at most 42',
+      '宝宝2：体温不能大于42',
+      '宝宝2: Temperature must be at most 42',
       'babies.0.temperature',
     )
-    await refused(
-      [{ ...twin, skin: undefined }],
-      '宝宝第1行：请选择皮肤',
-      'Babies row 1: Please select Skin',
-      'babies.0.skin',
-    )
-    // A baby of another mother, or her first baby again, is no twin of this round.
+    await refused([{ ...twin, skin: undefined }], '宝宝2：请选择皮肤', '宝宝2: Please select Skin', 'babies.0.skin')
+    const firstFever = await post(SAVE, {
+      name,
+      customer_id: customer.id,
+      data: { ...single, temperature: 43, babies: [twin] },
+    })
+    assert.equal(firstFever.msg, '宝宝1：体温不能大于42')
+    // A baby of another mother is no baby of hers to name; her first baby again is named as the repeated one.
     await refused(
       [{ ...twin, baby_id: site.customers[1].babies[0].id }],
       '宝宝第1行：宝宝的选项无效',
@@ -227,8 +231,8 @@ describe('saveForm', () => {
     )
     await refused(
       [{ ...twin, baby_id: first.id }],
-      '宝宝第1行：宝宝重复了',
-      'Babies row 1: Baby is named twice',
+      '宝宝1：宝宝重复了',
+      '宝宝1: Baby is named twice',
       'babies.0.baby_id',
     )
 
@@ -428,6 +432,26 @@ describe('a visit outside the centre’s rules', () => {
     // Without visiting hours, only a fever is checked.
     await setRules({ visitFrom: null, visitTo: null })
     assert.equal((await save(VISIT, visitOf({ time_in: `${today()} 23:30` }))).code, 1)
+  })
+
+  it('judges each visit by the hours it was saved under, whatever the centre sets later', async () => {
+    const flagsOf = async (id: number) =>
+      (await post(LIST, { name: VISIT, customer_id: customer.id, limit: 100 })).res.list
+        .find((record: { id: number }) => record.id === id)
+        .flags.map((flag: { rule: string; value: string; bound: string }) => [flag.rule, flag.value, flag.bound])
+    const late = visitOf({ time_in: `${today()} 21:00` })
+    await setRules({ visitFrom: '09:00', visitTo: '20:00', visitPolicy: 'reason' })
+    const flagged = await saved(VISIT, { ...late, flag_reason: '送月子餐' })
+    await setRules({ visitFrom: '08:00', visitTo: '22:00' })
+    assert.deepEqual(await flagsOf(flagged), [['visitingHours', '21:00', '09:00–20:00']])
+    const within = await saved(VISIT, late)
+    assert.deepEqual(await flagsOf(within), [])
+    // And the reverse: a visit within the hours stays within them when the centre shortens them.
+    await setRules({ visitFrom: '09:00', visitTo: '20:00' })
+    assert.deepEqual(await flagsOf(within), [])
+    assert.deepEqual(await flagsOf(flagged), [['visitingHours', '21:00', '09:00–20:00']])
+    await post(DEL, { id: flagged })
+    await post(DEL, { id: within })
   })
 })
 

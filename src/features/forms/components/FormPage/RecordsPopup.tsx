@@ -2,7 +2,8 @@ import { ScrollView, Text, View } from '@tarojs/components'
 import { Button, Popup } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
-import { flagText } from '@yuezi/contract/forms/ranges'
+import { flagText, type RangeFlag } from '@yuezi/contract/forms/ranges'
+import { babyAt } from '@yuezi/contract/forms/validate'
 import { popupPortal } from '@/components/popupPortal'
 import RecordList from '@/components/RecordList'
 import { t } from '@/i18n'
@@ -14,6 +15,18 @@ interface Props {
   history: RecordHistory<HistoryEntry>
   /** The customer's babies: a record of a form per baby names its baby. */
   babies?: { id: number; name: string }[]
+}
+
+/** A flag of a record as its list shows it: on a twins' round, under the name of the baby it is about. */
+function flagLine(
+  definition: FormDefinition,
+  record: HistoryEntry,
+  children: { id: number; name: string }[],
+  flag: RangeFlag,
+): string {
+  const id = babyAt(definition, record.data, flag.path)
+  const name = id === undefined ? undefined : children.find((child) => child.id === id)?.name
+  return name ? t('form.babyNamed', { name, text: flagText(flag, t) }) : flagText(flag, t)
 }
 
 /** The saved records of a form for its customer, newest first, each naming whom it is about; one is opened by a tap. */
@@ -60,7 +73,7 @@ export default observer(function RecordsPopup({ definition, history, babies = []
               ))}
               {record.flags?.map((flag) => (
                 <Text key={flag.path} className="form-records__flag">
-                  {flagText(flag, t)}
+                  {flagLine(definition, record, babies, flag)}
                 </Text>
               ))}
               {placesOf(definition, record.data).map((place) => (

@@ -1,8 +1,8 @@
 import { useCallback, useContext } from 'react'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
-import { isEmpty } from '@yuezi/contract/forms/validate'
+import type { Field, FormData, FormDefinition, Section } from '@yuezi/contract/forms/types'
+import { babyAt, isEmpty } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
 import type { FormSession } from '@/features/forms/stores/formSession'
 // Before the fields, so that a field's own styles follow the frame's and win where both set the
@@ -31,21 +31,38 @@ const FieldView = observer(function FieldView({
   )
 })
 
+const babyName = (session: FormSession, id: unknown) =>
+  session.customer?.children.find((child) => child.id === id)?.name ?? t('common.dash')
+
+/** A section's title: on a twins' round, the first baby's section is titled by her name, as each twin's is. */
+const SectionTitle = observer(function SectionTitle({
+  definition,
+  section,
+  session,
+}: {
+  definition: FormDefinition
+  section: Section
+  session: FormSession
+}) {
+  const first = section.babyKey ? babyAt(definition, session.values, section.fields[0].key) : undefined
+  return (
+    <Text className="form-section__title">
+      {first === undefined ? t(section.titleKey) : t('formUi.babySection', { n: 1, name: babyName(session, first) })}
+    </Text>
+  )
+})
+
 /** A twins' round: a section for each of her babies after the first, titled by her name; none for one baby. */
 const BabySections = observer(function BabySections({ field, session }: { field: Field; session: FormSession }) {
   const renderField = useContext(RenderFieldContext)
   const value = session.valueAt(field.key)
   const rows = Array.isArray(value) ? (value as FormData[]) : []
-  const children = session.customer?.children ?? []
   return (
     <>
       {rows.map((row, index) => (
         <View key={`${field.key}.${index}`} className="form-section">
           <Text className="form-section__title">
-            {t('formUi.babySection', {
-              n: index + 2,
-              name: children.find((child) => child.id === row.baby_id)?.name ?? t('common.dash'),
-            })}
+            {t('formUi.babySection', { n: index + 2, name: babyName(session, row.baby_id) })}
           </Text>
           <View className="form-section__body">
             {(field.rows ?? [])
@@ -81,7 +98,7 @@ export default observer(function FormRenderer({
           if (perBaby) return <BabySections key={section.titleKey} field={perBaby} session={session} />
           return (
             <View key={section.titleKey} className="form-section">
-              <Text className="form-section__title">{t(section.titleKey)}</Text>
+              <SectionTitle definition={definition} section={section} session={session} />
               <View className="form-section__body">{section.fields.map((field) => renderField(field, field.key))}</View>
             </View>
           )
