@@ -70,7 +70,8 @@ function run(stage) {
   })
 }
 
-// Counts from jest ("Tests: 3 failed, 40 passed, 43 total") and node:test ("# pass 12").
+// Counts from jest ("Tests: 3 failed, 40 passed, 43 total") and node:test ("# pass 12" in TAP, Node 20's
+// default through a pipe; "ℹ pass 12" in the spec report, the default from Node 23).
 function counts(output) {
   const jest = output.match(/^Tests:\s+(.*)$/m)
   if (jest) {
@@ -78,7 +79,7 @@ function counts(output) {
     return { passed: pick('passed'), failed: pick('failed') }
   }
   const sum = (word) =>
-    [...output.matchAll(new RegExp(`^# ${word} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0)
+    [...output.matchAll(new RegExp(`^[#ℹ] ${word} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0)
   return { passed: sum('pass'), failed: sum('fail') }
 }
 
