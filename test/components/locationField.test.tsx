@@ -33,7 +33,7 @@ async function pick(frame: HTMLElement, place: location.Place | null) {
   const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
   click(frame.querySelector('.form-location__box')!)
   await settle()
-  const url = navigate.mock.calls.at(-1)![0].url
+  const url = navigate.mock.lastCall![0].url
   act(() => void Taro.eventCenter.trigger(location.LOCATION_CHOSEN_EVENT, place))
   await settle()
   return url
@@ -114,7 +114,7 @@ it('a place shows on the map', async () => {
   const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
   click(Array.from(frame.querySelectorAll('.form-location__map'))[0])
   await settle()
-  const url = new URL(navigate.mock.calls.at(-1)![0].url, 'http://app')
+  const url = new URL(navigate.mock.lastCall![0].url, 'http://app')
   expect(url.pathname).toBe('/open-location')
   expect([url.searchParams.get('latitude'), url.searchParams.get('longitude'), url.searchParams.get('name')]).toEqual([
     String(far.latitude),

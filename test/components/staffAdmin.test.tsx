@@ -74,7 +74,7 @@ describe('staff list', () => {
       { page: 1, limit: 20, keyword: 'li' },
     ])
     click(screen.getByText('李护士'))
-    expect((Taro.navigateTo as jest.Mock).mock.calls.at(-1)[0].url).toBe(`${STAFF_EDIT_PAGE}?id=2`)
+    expect((Taro.navigateTo as jest.Mock).mock.lastCall[0].url).toBe(`${STAFF_EDIT_PAGE}?id=2`)
   })
 })
 
@@ -144,7 +144,7 @@ describe('staff page', () => {
     await settle()
     await settle()
     expect(callsTo(api, `${API}/resetPassword`).map((call) => call.data)).toEqual([{ id: 2 }])
-    expect(modalText().at(-1)).toContain('Zyx987wvuTSr')
+    expect(modalText().slice(-1)[0]).toContain('Zyx987wvuTSr')
   })
 
   it('offers no disable or reset on her own account', async () => {

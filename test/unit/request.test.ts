@@ -347,7 +347,7 @@ describe('the generic wrapper', () => {
     for (const method of ['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'] as const) {
       replyOnce({ code: 1, res: { method } })
       await expect(send(method, '/api/x', { a: 1 }, { loading: false })).resolves.toEqual({ method })
-      const options = (Taro.request as unknown as jest.Mock).mock.calls.at(-1)[0]
+      const options = (Taro.request as unknown as jest.Mock).mock.lastCall[0]
       expect(options).toMatchObject({ method, url: expect.stringMatching(/\/api\/x$/), timeout: 60000, data: { a: 1 } })
       expect(options.header).toMatchObject({ lang: 'zh' })
     }
@@ -358,7 +358,7 @@ describe('the generic wrapper', () => {
   it('keeps product calls on POST with the 600 s timeout', async () => {
     replyOnce({ code: 1, res: null })
     await request('/api/y', {}, { loading: false })
-    expect((Taro.request as unknown as jest.Mock).mock.calls.at(-1)[0]).toMatchObject({
+    expect((Taro.request as unknown as jest.Mock).mock.lastCall[0]).toMatchObject({
       method: 'POST',
       timeout: 600000,
     })
