@@ -2,6 +2,7 @@
 // with what the app knows (the customer, her babies, the staff member, the working date) and keeps
 // what is typed over it; every form has its 历史记录, whose entries name the customer and the
 // baby; a form opens blank unless opened from a record; 入住须知 shows its whole text in the page.
+// And a new arrival's whole stay, from her check-in notice to her check-out.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -14,12 +15,22 @@ import {
   button,
   fieldOf,
   input,
+  modal,
   openEntry,
   saveButton,
   sign,
   eventually,
 } from './app.mjs'
-import { FORMS, fill, fillAll, formReady, saveAndWaitSaved } from './formSteps.mjs'
+import {
+  FORMS,
+  addItem,
+  fill,
+  fillAll,
+  formReady,
+  productWithStock,
+  saveAndWaitSaved,
+  saveFeverishVisit,
+} from './formSteps.mjs'
 import paediatricRound from '../support/paediatricRound.cjs'
 
 const app = useApp()
@@ -205,13 +216,7 @@ test('one paediatric round for her twins: a section per baby, saved once, one ro
   const section = fmt(formZh['formUi.babySection'], { n: 2, name: second.name })
   await page.locator('.form-section__title').getByText(section, { exact: true }).waitFor()
   // Her first baby is chosen; the twin's examination is typed in her own section.
-  await fillAll(page, [
-    ...FORMS.pediatricianRounds.fields.filter((field) => field.key !== 'baby_id'),
-    { key: 'babies.0.temperature', type: 'number', value: 37.1 },
-    { key: 'babies.0.umbilicus', type: 'select' },
-    { key: 'babies.0.skin', type: 'select' },
-    { key: 'babies.0.feeding', type: 'select' },
-  ])
+  await fillAll(page, paediatricRound.twinsFields(37.1))
   // A twin's value refused: the message names her, not a row.
   const twinTemperature = fieldOf(page, 'babies.0.temperature').locator('input')
   await twinTemperature.fill('43')
@@ -401,5 +406,133 @@ test("changing a chosen mother's name on her notice asks: 更正她的资料 cor
   assert.equal((await app.api(page, 'customer/info', { id: second.id })).name, second.name)
   const theirs = await app.api(page, 'index/getFormRecord', { name: '月子入住通知单', customer_id: second.id })
   assert.equal(theirs.total, 0)
+  await page.close()
+})
+
+// ------------------------------------------------------------------------------------------
+// A new arrival's stay, from her notice to her check-out
+
+test("a new arrival's stay: her notice admits her with twins, day 1 in the picker and on the board, her records and what she owes in her file, a feverish visitor asked why, check-out frees her room", async () => {
+  const page = await app.newPage()
+  await app.login(page)
+  await page.locator('.home__date-value').waitFor()
+  const room = await freeRoom(page)
+  const { product } = await productWithStock(app, page, 1)
+  const name = '林双'
+  const day1 = fmt(zh['customer.day'], { day: 1, days: 28 })
+  const home = async () => {
+    await page.goto(`${app.server.url}/`)
+    await page.locator('.customer-card').getByText(name, { exact: true }).waitFor()
+  }
+  const openForm = async (entry, titleKey, first) => {
+    await home()
+    await openEntry(page, entry)
+    await formReady(page, titleKey, first)
+  }
+  const picker = page.locator('.customer-picker')
+  const row = picker.locator('.customer-picker__row').filter({ hasText: name })
+  const openPicker = async () => {
+    await page.locator('.customer-card .nut-button').click()
+    await input(page, zh['customer.searchPlaceholder']).fill(name)
+  }
+  const tile = page
+    .locator('.room-board__tile')
+    .filter({ has: page.locator('.room-board__room').getByText(room, { exact: true }) })
+
+  // Her notice, with no mother chosen, is a new arrival's: saved, it admits her and her twins.
+  await openEntry(page, 'entry.checkInNoticeMonth')
+  await formReady(page, 'form.title.checkInNoticeMonth', 'customer_name')
+  await noticeFor(page).getByText(noticeZh['notice.newArrival'], { exact: true }).waitFor()
+  await fillAll(page, [
+    { key: 'customer_name', type: 'text', value: name },
+    { key: 'phone', type: 'phone', value: newPhone() },
+    { key: 'delivery_date', type: 'date' },
+  ])
+  for (const index of [0, 1]) {
+    await fieldOf(page, 'babies').locator('.form-rows__add').click()
+    await fill(page, { key: `babies.${index}.sex`, type: 'select' })
+  }
+  await fillAll(page, stayOf(room))
+  await saveAndWaitSaved(page)
+  await page.getByText(fmt(noticeZh['notice.stayDay'], { day: 1, days: 28 }), { exact: true }).waitFor()
+  const twins = [1, 2].map((n) => fmt(noticeZh['notice.babyNameOf'], { name, n }))
+
+  // Among the mothers in house on day 1 of 28, and in her room on the board.
+  await home()
+  await openPicker()
+  await picker.locator('.customer-picker__filter--on').getByText(zh['customer.status.in_house']).waitFor()
+  await row.getByText(day1, { exact: true }).waitFor()
+  await row.click()
+  await openEntry(page, 'entry.roomBoard')
+  await tile.getByText(`${name} · ${day1}`, { exact: true }).waitFor()
+
+  // A visit, a family meal (2 lunches at 38), a self-paid item and one round for both her babies.
+  await openForm('entry.visit', 'form.title.visit', 'visitor_name')
+  await fillAll(page, FORMS.visit.fields)
+  await saveAndWaitSaved(page)
+  await openForm('entry.familyFood', 'form.title.familyFood', 'meal_date')
+  await fillAll(page, [...FORMS.familyFood.fields, { key: 'lunch', type: 'number', value: 2 }])
+  await saveAndWaitSaved(page)
+  await openForm('entry.specialCare', 'form.title.specialCare', 'room')
+  await addItem(page, 0, product, 1)
+  await sign(page, 'signature')
+  await saveAndWaitSaved(page)
+  await openForm('entry.pediatricianRounds', 'form.title.pediatricianRounds', 'round_date')
+  await page
+    .locator('.form-section__title')
+    .getByText(fmt(formZh['formUi.babySection'], { n: 2, name: twins[1] }), { exact: true })
+    .waitFor()
+  await fillAll(page, paediatricRound.twinsFields(37.1))
+  await saveAndWaitSaved(page)
+
+  // Her file: her twins' readings from the round, every record newest first, and what she owes.
+  await home()
+  await page.locator('.customer-card__info').getByText(name, { exact: true }).click()
+  const file = page.locator('.customer-file')
+  await file.getByText(fmt(customerZh['customerFile.day'], { day: 1, days: 28 }), { exact: true }).waitFor()
+  for (const [baby, temperature] of [
+    [twins[0], 36.6],
+    [twins[1], 37.1],
+  ]) {
+    await file
+      .locator('.customer-file__baby')
+      .filter({ hasText: baby })
+      .getByText(fmt(customerZh['customerFile.temperature'], { value: temperature }), { exact: true })
+      .waitFor()
+  }
+  const titles = ['pediatricianRounds', 'specialCare', 'familyFood', 'visit', 'checkInNoticeMonth']
+  const entries = file.locator('.customer-file__entry .customer-file__name')
+  await eventually(async () => (await entries.count()) === titles.length, 'her five records')
+  assert.deepEqual(
+    await entries.allTextContents(),
+    titles.map((key) => formZh[`form.title.${key}`]),
+  )
+  const selfPaid = product.price
+  for (const line of [
+    fmt(customerZh['customerFile.selfPaid'], { amount: selfPaid.toFixed(2) }),
+    fmt(customerZh['customerFile.meals'], { amount: (76).toFixed(2) }),
+    fmt(customerZh['customerFile.total'], { amount: (selfPaid + 76).toFixed(2) }),
+  ])
+    await file.getByText(line, { exact: true }).waitFor()
+
+  // A visitor at 37.5 °C is marked as typed, and saved only with the reason she is let in.
+  await openForm('entry.visit', 'form.title.visit', 'visitor_name')
+  await fillAll(page, FORMS.visit.fields)
+  await saveFeverishVisit(page, 37.5, '复测 36.9°C')
+
+  // Check-out on her stay page: she leaves the mothers in house, and her room is free on the board.
+  await home()
+  await openPicker()
+  await row.getByText(zh['customer.checkOut'], { exact: true }).click()
+  await page.locator('.stay__action').click()
+  await modal(page).getByText(fmt(customerZh['stay.checkOutConfirm'], { name, room })).waitFor()
+  await modal(page).getByText(zh['customer.checkOut'], { exact: true }).click()
+  await page.locator('.stay__status').getByText(customerZh['stay.status.left']).waitFor()
+  await page.goBack()
+  await picker.locator('.customer-picker__filter--on').getByText(zh['customer.status.in_house']).waitFor()
+  await row.waitFor({ state: 'detached' })
+  await page.goto(`${app.server.url}/`)
+  await openEntry(page, 'entry.roomBoard')
+  await tile.getByText(deskZh['roomBoard.freeHint'], { exact: true }).waitFor()
   await page.close()
 })

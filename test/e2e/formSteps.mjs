@@ -171,6 +171,25 @@ export async function saveAndWaitSaved(page) {
   return Number((await chip.textContent()).match(/#(\d+)/)[1])
 }
 
+/**
+ * A visitor's fever typed on the filled visit form: marked as typed, and the save asks for the
+ * reason she is let in (nothing typed lost) before it saves with `reason`; resolves the record's id.
+ */
+export async function saveFeverishVisit(page, temperature, reason) {
+  await fill(page, { key: 'temperature', type: 'number', value: temperature })
+  await fieldOf(page, 'temperature')
+    .locator('.form-field__flag')
+    .getByText(fmt(formZh['form.flag.visitorFever'], { value: temperature, bound: 37.3 }))
+    .waitFor()
+  await saveButton(page).click()
+  await fieldOf(page, 'flag_reason')
+    .getByText(fmt(formZh['form.rule.flagReason'], { label: formZh['form.field.flag_reason'] }))
+    .waitFor()
+  assert.equal(await fieldOf(page, 'temperature').locator('input').inputValue(), String(temperature))
+  await fill(page, { key: 'flag_reason', type: 'textarea', value: reason })
+  return saveAndWaitSaved(page)
+}
+
 // ------------------------------------------------------------------------------------------
 // The stock order forms' rows
 

@@ -1,5 +1,6 @@
 // A paediatric round of one baby as saveForm takes it, with every required field: both end-to-end
-// suites save twins' rounds this way to see their history tell the babies apart.
+// suites save twins' rounds this way to see their history tell the babies apart. And the fields a
+// person fills on one round for twins, in both suites.
 const FORMS = require('./careForms.cjs')
 
 module.exports = (customerId, babyId, roundDate) => ({
@@ -18,3 +19,13 @@ module.exports = (customerId, babyId, roundDate) => ({
     family_signature: '/uploads/family.png',
   },
 })
+
+/**
+ * The fields of one round for twins as a person fills them: her first baby starts chosen, and the
+ * twin's examination (her temperature `twinTemperature`) is typed in the twin's own section.
+ */
+module.exports.twinsFields = (twinTemperature) => [
+  ...FORMS.pediatricianRounds.fields.filter((field) => field.key !== 'baby_id'),
+  { key: 'babies.0.temperature', type: 'number', value: twinTemperature },
+  ...['umbilicus', 'skin', 'feeding'].map((key) => ({ key: `babies.0.${key}`, type: 'select' })),
+]

@@ -95,13 +95,7 @@ it('one paediatric round for her twins: a section per baby, saved once, one row 
   expect(h.byText(fmt(formZh['formUi.babySection'], { n: 2, name: second.name })).length).toBe(1)
   expect(f.fieldOf('babies.0.baby_id')).toBeNull()
   // Her first baby is chosen; the twin's examination is typed in her own section.
-  await f.fillAll([
-    ...f.FORMS.pediatricianRounds.fields.filter((field) => field.key !== 'baby_id'),
-    { key: 'babies.0.temperature', type: 'number', value: 37.2 },
-    { key: 'babies.0.umbilicus', type: 'select' },
-    { key: 'babies.0.skin', type: 'select' },
-    { key: 'babies.0.feeding', type: 'select' },
-  ])
+  await f.fillAll(paediatricRound.twinsFields(37.2))
   expect(f.messages()).toEqual([])
   const id = await f.saveAndWaitSaved()
   const { data } = await api('index/getFormRecordInfo', { id }, token)
