@@ -42,22 +42,6 @@ export async function logAccess(db: Db, actor: Actor, action: AccessAction, reco
 /** The name her file's reads go by in the access log. */
 export const FILE_NAME = '客户档案'
 
-/** Her file was opened: its stay, babies' readings and sums are hers, logged as one read of her. */
-export async function logFileRead(db: Db, actor: Actor, customerId: number): Promise<void> {
-  await accessLog.insertEntries(db, [
-    {
-      siteId: actor.siteId,
-      accountId: actor.accountId,
-      customerId,
-      kind: 'customer',
-      recordId: customerId,
-      name: FILE_NAME,
-      action: 'read',
-      httpRequestId: actor.httpRequestId ?? null,
-    },
-  ])
-}
-
 /** The name the export of the mothers in house goes by in the access log. */
 export const MOTHERS_SHEET_NAME = '在住客户'
 

@@ -5,9 +5,8 @@ import { flagsOf, type RangeBaby } from '@yuezi/contract/forms/ranges'
 import type { Actor } from '../actor.js'
 import type { Db } from '../db/types.js'
 import { AppError, Code } from '../errors.js'
-import * as customers from '../repositories/customers.js'
 import * as timeline from '../repositories/timeline.js'
-import { logFileRead } from './accessLog.js'
+import { FILE_NAME } from './accessLog.js'
 
 // Her file (客户档案): her stay, her babies' latest readings, what she owes, and everything recorded
 // about her, newest first.
@@ -35,14 +34,12 @@ function entryOf(row: timeline.TimelineRow) {
     name: page?.name ?? row.name,
     title_key: page?.titleKey ?? '',
     route: page?.route ?? '',
-    at: row.at.toISOString(),
+    at: row.at,
     by: row.by,
     no: row.no,
     status: row.status,
   }
 }
-
-const newestFirst = (a: timeline.TimelineRow, b: timeline.TimelineRow) => b.at.getTime() - a.at.getTime() || b.id - a.id
 
 const paediatricRound = formByName(FORM_PAGES.pediatricianRounds.name)!
 
@@ -62,7 +59,7 @@ const reading = (row: timeline.RoundReading, children: RangeBaby[]) => {
 
 /**
  * A page of her timeline (newest first) with her file's head, for a customer of the caller's site;
- * another site's customer is not found. The read is written to the access log.
+ * another site's customer is not found. The read is written to the access log as it is read.
  */
 export async function customerTimeline(
   db: Db,
@@ -71,30 +68,22 @@ export async function customerTimeline(
   today: string,
 ) {
   const { customerId, page, limit } = query
-  const customer = await customers.getCustomer(db, actor.siteId, customerId, today)
+  const customer = await timeline.readFile(db, {
+    siteId: actor.siteId,
+    customerId,
+    today,
+    limit,
+    offset: (page - 1) * limit,
+    recordNames: RECORD_NAMES,
+    roundName: FORM_PAGES.pediatricianRounds.name,
+    mealsName: FORM_PAGES.familyFood.name,
+    roundsRead: ROUNDS_READ,
+    read: { accountId: actor.accountId, name: FILE_NAME, httpRequestId: actor.httpRequestId ?? null },
+  })
   if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
 
-  // Each kind's newest rows up to the end of the page: the page is among them, whatever the mix.
-  const upTo = page * limit
-  const stay = customer.stay ?? null
-  const [records, answers, selfPaid, gifts, total, readings, owed] = await Promise.all([
-    timeline.newestRecords(db, actor.siteId, customerId, RECORD_NAMES, upTo),
-    timeline.newestAnswers(db, actor.siteId, customerId, upTo),
-    timeline.newestOrders(db, 'specialCare', actor.siteId, customerId, upTo),
-    timeline.newestOrders(db, 'outApply', actor.siteId, customerId, upTo),
-    timeline.countTimeline(db, actor.siteId, customerId),
-    timeline.newestReadings(db, customerId, FORM_PAGES.pediatricianRounds.name, ROUNDS_READ),
-    stay
-      ? timeline.owedBetween(db, customerId, FORM_PAGES.familyFood.name, stay.check_in_date, stay.left_on ?? today)
-      : { selfPaid: 0, meals: 0 },
-  ])
-  const list = [...records, ...answers, ...selfPaid, ...gifts]
-    .sort(newestFirst)
-    .slice(upTo - limit, upTo)
-    .map(entryOf)
-
   const babies = customer.children.map((baby) => {
-    const trend = readings
+    const trend = customer.readings
       .filter((row) => Number(row.baby_id) === baby.id)
       .slice(0, TREND_LENGTH)
       .map((row) => reading(row, customer.children))
@@ -111,11 +100,9 @@ export async function customerTimeline(
     }
   })
 
-  await logFileRead(db, actor, customerId)
-
   return {
-    list,
-    total,
+    list: customer.page.map(entryOf),
+    total: customer.total,
     file: {
       id: customer.id,
       name: customer.name,
@@ -123,12 +110,12 @@ export async function customerTimeline(
       room: customer.room,
       allergies: customer.allergies,
       diet_needs: customer.diet_needs,
-      stay,
+      stay: customer.stay,
       babies,
       owed: {
-        self_paid: owed.selfPaid,
-        meals: owed.meals,
-        total: fromFen(toFen(owed.selfPaid) + toFen(owed.meals)),
+        self_paid: customer.self_paid,
+        meals: customer.meals,
+        total: fromFen(toFen(customer.self_paid) + toFen(customer.meals)),
       },
     },
   }
