@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
-import { prepared } from '../db/prepared.js'
+import { plannedWithout, prepared } from '../db/prepared.js'
 import { customers } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 import { customerColumns } from './customers.js'
@@ -33,11 +33,14 @@ export interface RoundReading {
 }
 
 const p = sql.placeholder
+// Its values hidden from the planner (see plannedWithout), so that it keeps one plan instead of
+// planning each call anew.
+const value = plannedWithout
 /** The mother the statement reads (the file subquery's id), and her site. */
 const her = sql`"file"."id"`
-const site = sql`${p('siteId')}::int8`
+const site = value('siteId', 'int8')
 /** Each kind's newest rows up to the end of the page: the page is among them, whatever the mix. */
-const upTo = sql`${p('upTo')}::int8`
+const upTo = value('upTo', 'int8')
 
 // Each kind: her newest rows of it, newest first, as (kind, id, name, at, created_by, no, status), each
 // reading its own index in the timeline's order and stopping at the rows a page needs.
@@ -94,7 +97,7 @@ const page = sql<TimelineRow[]>`(select coalesce(json_agg(json_build_object(
       KINDS.map((kind) => sql`(${kind})`),
       sql` union all `,
     )}
-    order by at desc, id desc limit ${p('limit')}::int8 offset ${p('offset')}::int8
+    order by at desc, id desc limit ${value('limit', 'int8')} offset ${value('offset', 'int8')}
   ) e join accounts a on a.id = e.created_by)`
 
 /**
@@ -117,7 +120,7 @@ const readings = sql<RoundReading[]>`(select coalesce(json_agg(json_build_object
       case when jsonb_typeof(r.data->'babies') = 'array' then r.data->'babies' else '[]'::jsonb end) as twin
   ) b
   where r.customer_id = ${her} and r.name = ${p('roundName')}::text and r.deleted_at is null
-  order by r.created_at desc, r.id desc limit ${p('roundsRead')}::int8) b)`
+  order by r.created_at desc, r.id desc limit ${value('roundsRead', 'int8')}) b)`
 
 /**
  * What she owes for the days of her stay (check-in to the day she left, or today): her self-paid
@@ -142,7 +145,7 @@ const fileStatement = prepared((db) => {
         diet_needs: customers.dietNeeds,
       })
       .from(customers)
-      .where(and(eq(customers.id, p('customerId')), eq(customers.siteId, p('siteId')))),
+      .where(and(eq(customers.id, value('customerId', 'int8')), eq(customers.siteId, site))),
   )
   // Written as she is read, in the same statement: no file of hers goes out unrecorded.
   const logged = db.$with('logged', {}).as(sql`
