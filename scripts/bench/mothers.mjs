@@ -6,7 +6,16 @@ import { api, load, login, ms, PG_PORT_FROM, printTable, seconds, startBare, sta
 import { planText, seed } from './scale.mjs'
 
 /** A big centre: the board's rooms. */
-const ROOMS = 200
+export const ROOMS = 200
+
+/** The room board, and her file's timeline (page 1 of 20) of the mother of the site's first room. */
+export async function mothersEndpoints(url, token) {
+  const [first] = (await api(url, 'care/customer/index', { page: 1, limit: 1 }, token)).list
+  return {
+    'room/board': { route: 'care/room/board', body: {} },
+    'customer/timeline': { route: 'care/customer/timeline', body: { customer_id: first.id, page: 1, limit: 20 } },
+  }
+}
 
 export async function mothersSection({ quick }) {
   const options = { connections: 50, duration: quick ? 2 : 10 }
@@ -18,12 +27,7 @@ export async function mothersSection({ quick }) {
     const server = await startServer({ env })
     try {
       const { token } = await login(server.url)
-      // Her file: the mother of the site's first room, with the records the seed spread over her.
-      const [first] = (await api(server.url, 'care/customer/index', { page: 1, limit: 1 }, token)).list
-      const endpoints = {
-        'room/board': { route: 'care/room/board', body: {} },
-        'customer/timeline': { route: 'care/customer/timeline', body: { customer_id: first.id, page: 1, limit: 20 } },
-      }
+      const endpoints = await mothersEndpoints(server.url, token)
       // The bare route right before: this machine's speed moves, the share of bare tells more than a rate.
       const bare = await startBare()
       const base = await load({ url: bare.url, route: 'bare', ...options }).finally(() => bare.stop())

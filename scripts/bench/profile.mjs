@@ -3,12 +3,15 @@
 // run the section prints the CPU a request takes as the system counts it (the server, PostgreSQL's
 // processes, the load generator), what share of the server's profile each package takes, and
 // PostgreSQL's own view (pg_stat_statements): each statement the endpoint sends, how many times per
-// request, how often it is planned, and its time in the database.
+// request, how often it is planned, and its time in the database. The room board and her file's
+// timeline come last, on the mothers section's data (seeded once the others are measured).
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { startPostgres } from '../lib/postgres.mjs'
 import { load, login, ms, PG_PORT_FROM, printTable, startServer, tempDir } from './lib.mjs'
+import { mothersEndpoints, ROOMS } from './mothers.mjs'
+import { seed } from './scale.mjs'
 import { checkRuns, saveFormBody } from './server.mjs'
 
 /** Where a sample's function comes from: its npm package, the project's folder, node's own module, or V8. */
@@ -69,8 +72,9 @@ export async function profileSection({ quick }) {
   const profiles = tempDir('profile')
   const runs = []
   try {
+    const env = { SEED: '1', DATABASE_URL: pg.url }
     const server = await startServer({
-      env: { SEED: '1', DATABASE_URL: pg.url },
+      env,
       nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profiles}`],
     })
     try {
@@ -110,6 +114,10 @@ export async function profileSection({ quick }) {
       await measure('saveForm', async () => run('care/index/saveForm', await saveFormBody(url, token)))
       // outApply/check's pending orders are made first (outApply/save): only the checks are counted.
       await measure('outApply/check', async () => (await checkRuns(url, token, options, start)).check)
+      await seed(env, quick ? 10_000 : 1_000_000, ROOMS)
+      for (const [name, { route, body }] of Object.entries(await mothersEndpoints(url, token))) {
+        await measure(name, () => run(route, body))
+      }
     } finally {
       await server.stop()
     }

@@ -21,15 +21,14 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { loadConfig } from '../src/config.js'
 import { openDatabase } from '../src/db/index.js'
-import { customers, formRecords, rooms } from '../src/db/schema.js'
+import { accounts, customers, formRecords, rooms } from '../src/db/schema.js'
 import type { Db } from '../src/db/types.js'
 import { seed } from '../src/demo/seed.js'
 import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { listCustomers } from '../src/repositories/customers.js'
 import { listFormRecords } from '../src/repositories/formRecords.js'
 import { boardRooms } from '../src/repositories/roomBoard.js'
-import { countTimeline, newestRecords } from '../src/repositories/timeline.js'
-import { RECORD_NAMES } from '../src/services/customerFile.js'
+import { customerTimeline } from '../src/services/customerFile.js'
 import { openUploadStore } from '../src/services/uploads/index.js'
 
 const SITE_ID = 1
@@ -205,14 +204,20 @@ async function plansOf(call: () => Promise<unknown>) {
 const {
   list: [first],
 } = await listCustomers(db, SITE_ID, { page: 1, limit: 1, status: 'in_house', today })
+// Who reads her file: its read is written to her access log, as the API's is.
+const [reader] = await db.select({ id: accounts.id }).from(accounts).limit(1)
 const plans = {
   getFormRecord: await plansOf(() => listFormRecords(db, SITE_ID, { name: form, page: 1, limit: 20 })),
   'customer/index': await plansOf(() => listCustomers(db, SITE_ID, { page: 1, limit: 20, status: 'in_house', today })),
   'room/board': await plansOf(() => boardRooms(db, SITE_ID, today)),
-  'customer/timeline': await plansOf(async () => {
-    await newestRecords(db, SITE_ID, first.id, RECORD_NAMES, 20)
-    await countTimeline(db, SITE_ID, first.id)
-  }),
+  'customer/timeline': await plansOf(() =>
+    customerTimeline(
+      db,
+      { siteId: SITE_ID, accountId: reader.id },
+      { customerId: first.id, page: 1, limit: 20 },
+      today,
+    ),
+  ),
 }
 const result = {
   records: await countOf(formRecords),

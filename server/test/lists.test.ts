@@ -9,6 +9,8 @@ import { formRecordCounts, formRecords } from '../src/db/schema.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { listCustomers } from '../src/repositories/customers.js'
 import { listFormRecords } from '../src/repositories/formRecords.js'
+import { roomBoard } from '../src/services/roomBoard.js'
+import { customerTimeline } from '../src/services/customerFile.js'
 import { definitionOf, validSample } from './formSamples.js'
 import { addSite, call, startApp, type TestSite } from './helpers.js'
 
@@ -160,6 +162,28 @@ describe("the lists' statements", () => {
         assert.equal(custom, 5, `${name}: planned for the values of every call`)
         assert.ok(generic >= 5, `${name}: ${generic} calls on the kept plan`)
       }
+    },
+  )
+})
+
+describe("the room board's and her file's statements", () => {
+  it(
+    'are one prepared statement each, her file read and its access entry written together',
+    { skip: !process.env.DATABASE_URL && 'PGlite sends each statement afresh: it has no plans to keep' },
+    async () => {
+      const today = centreToday(DEFAULT_ZONE)
+      const actor = { siteId: site.siteId, accountId: site.accountId }
+      const plans = await app.db.transaction(async (tx) => {
+        for (let call = 0; call < 6; call++) {
+          await roomBoard(tx, site.siteId, today)
+          await customerTimeline(tx, actor, { customerId: site.customers[0].id, page: 1, limit: 20 }, today)
+        }
+        const statements = sql`select name, (generic_plans + custom_plans)::int as calls from pg_prepared_statements`
+        const { rows } = (await tx.execute(statements)) as { rows: { name: string; calls: number }[] }
+        return new Map(rows.map((row) => [row.name, row.calls]))
+      })
+      assert.equal(plans.get('room_board'), 6)
+      assert.equal(plans.get('customer_file'), 6)
     },
   )
 })

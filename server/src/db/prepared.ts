@@ -54,7 +54,7 @@ const plannedWith: StatementValue = (name) => sql.placeholder(name)
  * its placeholder, which an index still looks up): told the values, PostgreSQL planned each call
  * anew; with them hidden and the page written in (see pageWrittenIn), the statement keeps one plan.
  */
-const plannedWithout: StatementValue = (name, type) => sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`
+export const plannedWithout: StatementValue = (name, type) => sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`
 
 /**
  * The LIMIT of a list's first page, written into its statement: with a LIMIT it cannot see, the

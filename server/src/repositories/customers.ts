@@ -22,9 +22,10 @@ const customerId = sql`"customers"."id"`
 
 /**
  * A customer as the API answers her, her babies (oldest first) and her current stay (day N of M
- * counted on `today`, the centre's date) fetched in the same statement.
+ * counted on `today`, the centre's date) fetched in the same statement; named, so that a statement
+ * can read them from a subquery of hers.
  */
-const customerColumns = (today: SQL) => ({
+export const customerColumns = (today: SQL) => ({
   id: customers.id,
   name: customers.name,
   phone: customers.phone,
@@ -35,8 +36,8 @@ const customerColumns = (today: SQL) => ({
       'id', b.id, 'name', b.name, 'sex', b.sex, 'birth_date', b.birth_date, 'birth_time', b.birth_time,
       'birth_weight', b.birth_weight
     ) order by b.birth_date, b.id)
-    from babies b where b.customer_id = ${customerId}), '[]'::json)`,
-  stay: sql<Static<typeof Stay> | null>`${currentStay(customerId, today)}`,
+    from babies b where b.customer_id = ${customerId}), '[]'::json)`.as('children'),
+  stay: sql<Static<typeof Stay> | null>`${currentStay(customerId, today)}`.as('stay'),
 })
 
 /**

@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { prepared } from '../db/prepared.js'
+import { rooms, stays } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 
 /** A room of the site with the mother of its open stay (booked or in house), if any. */
@@ -17,25 +19,32 @@ export interface BoardRow {
   day: number | null
 }
 
-/**
- * Every room of the site by floor, retired and out-of-service ones included, each with its open
- * stay: one index probe per room (stays_open_room_idx), never the stays the site had before.
- */
+// A room holds one open stay at most (stays_open_room_idx): a plain join, which PostgreSQL answers
+// by reading the site's rooms and open stays once each rather than looking a stay up per room. 'left'
+// is written in, so that the open stays' partial indexes serve every plan of the statement; her name
+// is looked up by key for each occupied room, never by reading every mother the centre has had.
+const boardStatement = prepared((db) =>
+  db
+    .select({
+      floor: rooms.floor,
+      room: rooms.room,
+      usable: sql<boolean>`${rooms.inService} and ${rooms.retiredAt} is null`,
+      customer_id: stays.customerId,
+      name: sql<string | null>`(select c.name from customers c where c.id = ${stays.customerId})`,
+      status: sql<BoardRow['status']>`${stays.status}`,
+      check_in_date: stays.checkInDate,
+      leave_date: stays.leaveDate,
+      planned_days: stays.plannedDays,
+      day: sql<number | null>`(${sql.placeholder('today')}::date - ${stays.checkInDate}) + 1`,
+    })
+    .from(rooms)
+    .leftJoin(stays, and(eq(stays.siteId, rooms.siteId), eq(stays.room, rooms.room), sql`${stays.status} <> 'left'`))
+    .where(eq(rooms.siteId, sql.placeholder('siteId')))
+    .orderBy(asc(rooms.floor), asc(rooms.room))
+    .prepare('room_board'),
+)
+
+/** Every room of the site by floor, retired and out-of-service ones included, each with its open stay. */
 export async function boardRooms(db: Db, siteId: number, today: string): Promise<BoardRow[]> {
-  const result = (await db.execute(sql`
-    select r.floor, r.room, r.in_service and r.retired_at is null as usable,
-           s.customer_id, c.name, s.status, s.check_in_date::text as check_in_date,
-           s.leave_date::text as leave_date, s.planned_days, (${today}::date - s.check_in_date) + 1 as day
-    from rooms r
-    left join lateral (
-      select x.customer_id, x.status, x.check_in_date, x.leave_date, x.planned_days from stays x
-      where x.site_id = r.site_id and x.room = r.room and x.status <> 'left' limit 1
-    ) s on true
-    left join customers c on c.id = s.customer_id
-    where r.site_id = ${siteId}
-    order by r.floor, r.room`)) as unknown as { rows: BoardRow[] }
-  return result.rows.map((row) => ({
-    ...row,
-    customer_id: row.customer_id === null ? null : Number(row.customer_id),
-  }))
+  return boardStatement(db).execute({ siteId, today })
 }

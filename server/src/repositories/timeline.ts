@@ -1,134 +1,25 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { plannedWithout, prepared } from '../db/prepared.js'
+import { customers } from '../db/schema.js'
 import type { Db } from '../db/types.js'
+import { customerColumns } from './customers.js'
 
-// What is recorded about one mother, for her file: one statement per kind, each reading its own
-// index in the timeline's order (newest first) and stopping at the rows a page needs.
+// Her file: her details, a page of what is recorded about her, her babies' readings, what she owes,
+// and the entry of this read in her access log, all one prepared statement (each statement of a
+// request is a round trip as dear as the work it carries).
 
-/** A row of her timeline as a kind's statement reads it. */
+/** A row of her timeline's page as the statement reads it. */
 export interface TimelineRow {
   kind: 'record' | 'answer' | 'specialCare' | 'outApply' | 'pdf'
   id: number
   name: string
-  at: Date
+  /** ISO 8601 in UTC, to the millisecond. */
+  at: string
   by: string
   no: string | null
   status: string | null
   /** For a PDF: the kind of what was printed (the access log's kind). */
-  of?: string
-}
-
-interface RawRow {
-  id: number | string
-  name: string
-  at: Date | string
-  by: string
-  no?: string | null
-  status?: string | null
-  of?: string
-}
-
-/** Both drivers answer a raw statement with its rows; a bigint may come as text, a timestamp as text. */
-async function rowsOf(db: Db, query: ReturnType<typeof sql>): Promise<RawRow[]> {
-  return ((await db.execute(query)) as unknown as { rows: RawRow[] }).rows
-}
-
-const asRow = (kind: TimelineRow['kind']) => (row: RawRow) => ({
-  kind,
-  id: Number(row.id),
-  name: row.name,
-  at: new Date(row.at),
-  by: row.by,
-  no: row.no ?? null,
-  status: row.status ?? null,
-  ...(row.of ? { of: row.of } : {}),
-})
-
-/**
- * Her newest `limit` form records of the site. One index range per form name (customer, name,
- * created_at desc, id desc), each stopped at `limit`, merged: no record of hers beyond those is read.
- */
-export async function newestRecords(db: Db, siteId: number, customerId: number, names: string[], limit: number) {
-  const rows = await rowsOf(
-    db,
-    sql`select r.id, r.name, r.created_at as at, a.name as by
-      from unnest(array[${sql.join(
-        names.map((name) => sql`${name}`),
-        sql`, `,
-      )}]::text[]) as f(name)
-      cross join lateral (
-        select x.id, x.name, x.created_at, x.created_by from form_records x
-        where x.customer_id = ${customerId} and x.name = f.name and x.deleted_at is null and x.site_id = ${siteId}
-        order by x.created_at desc, x.id desc limit ${limit}
-      ) r
-      join accounts a on a.id = r.created_by
-      order by r.created_at desc, r.id desc limit ${limit}`,
-  )
-  return rows.map(asRow('record'))
-}
-
-/** Her newest `limit` check-in rules acknowledgements. */
-export async function newestAnswers(db: Db, siteId: number, customerId: number, limit: number) {
-  const rows = await rowsOf(
-    db,
-    sql`select x.id, s.title as name, x.created_at as at, a.name as by
-      from survey_answers x join surveys s on s.id = x.survey_id join accounts a on a.id = x.created_by
-      where x.customer_id = ${customerId} and x.site_id = ${siteId} and x.deleted_at is null
-      order by x.created_at desc, x.id desc limit ${limit}`,
-  )
-  return rows.map(asRow('answer'))
-}
-
-/** The orders her timeline lists: self-paid orders, and the gift orders among the outbound ones. */
-const ORDERS = {
-  specialCare: { table: sql`special_cares`, only: sql`true` },
-  outApply: { table: sql`out_applies`, only: sql`x.type = 'gift'` },
-}
-
-/** Her newest `limit` orders of a kind, with their numbers and statuses. */
-export async function newestOrders(
-  db: Db,
-  kind: keyof typeof ORDERS,
-  siteId: number,
-  customerId: number,
-  limit: number,
-) {
-  const rows = await rowsOf(
-    db,
-    sql`select x.id, '' as name, x.created_at as at, a.name as by, x.no, x.status
-      from ${ORDERS[kind].table} x join accounts a on a.id = x.created_by
-      where ${ORDERS[kind].only} and x.customer_id = ${customerId} and x.site_id = ${siteId} and x.deleted_at is null
-      order by x.created_at desc, x.id desc limit ${limit}`,
-  )
-  return rows.map(asRow(kind))
-}
-
-/** Her newest `limit` PDFs: each link to a record of hers (or her bill) asked for or opened, as the access log holds it. */
-export async function newestPdfs(db: Db, siteId: number, customerId: number, limit: number) {
-  const rows = await rowsOf(
-    db,
-    sql`select x.record_id as id, x.name, x.at, a.name as by, x.kind as of
-      from access_log x join accounts a on a.id = x.account_id
-      where x.site_id = ${siteId} and x.customer_id = ${customerId} and x.action = 'pdf'
-      order by x.at desc, x.id desc limit ${limit}`,
-  )
-  return rows.map(asRow('pdf'))
-}
-
-/** How many things of each kind are recorded about her. */
-export async function countTimeline(db: Db, siteId: number, customerId: number): Promise<number> {
-  const [row] = (
-    (await db.execute(sql`select
-      (select count(*) from form_records where customer_id = ${customerId} and site_id = ${siteId} and deleted_at is null)
-      + (select count(*) from survey_answers where customer_id = ${customerId} and site_id = ${siteId} and deleted_at is null)
-      + (select count(*) from special_cares where customer_id = ${customerId} and site_id = ${siteId} and deleted_at is null)
-      + (select count(*) from out_applies
-          where customer_id = ${customerId} and site_id = ${siteId} and type = 'gift' and deleted_at is null)
-      + (select count(*) from access_log where site_id = ${siteId} and customer_id = ${customerId} and action = 'pdf')
-      as total`)) as unknown as {
-      rows: { total: number | string }[]
-    }
-  ).rows
-  return Number(row.total)
+  of: string | null
 }
 
 /** A reading of a baby at a paediatric round, as the round record holds it. */
@@ -143,45 +34,199 @@ export interface RoundReading {
   taken_at: string
 }
 
+const p = sql.placeholder
+// Its values hidden from the planner (see plannedWithout), so that it keeps one plan instead of
+// planning each call anew.
+const value = plannedWithout
+/** The mother the statement reads (the file subquery's id), and her site. */
+const her = sql`"file"."id"`
+const site = value('siteId', 'int8')
+/** Each kind's newest rows up to the end of the page: the page is among them, whatever the mix. */
+const upTo = value('upTo', 'int8')
+
+// Each kind: her newest rows of it, newest first, as (kind, id, name, at, created_by, no, status, of),
+// each reading its own index in the timeline's order and stopping at the rows a page needs.
+
+/** Her form records: one index range per form name (customer, name, created_at desc, id desc), merged. */
+const records = sql`select 'record' as kind, r.id, r.name, r.created_at as at, r.created_by, null as no, null as status,
+    null as of
+  from unnest(${p('recordNames')}::text[]) as f(name)
+  cross join lateral (
+    select x.id, x.name, x.created_at, x.created_by from form_records x
+    where x.customer_id = ${her} and x.name = f.name and x.deleted_at is null and x.site_id = ${site}
+    order by x.created_at desc, x.id desc limit ${upTo}
+  ) r`
+
+/** Her check-in rules acknowledgements. */
+const answers = sql`select 'answer', x.id, s.title, x.created_at, x.created_by, null, null, null
+  from survey_answers x join surveys s on s.id = x.survey_id
+  where x.customer_id = ${her} and x.site_id = ${site} and x.deleted_at is null
+  order by x.created_at desc, x.id desc limit ${upTo}`
+
+/** Her self-paid orders, and the gift orders among the outbound ones, with their numbers and statuses. */
+const orders = (
+  kind: 'specialCare' | 'outApply',
+  table: SQL,
+  only: SQL,
+) => sql`select ${sql.raw(`'${kind}'`)}, x.id, '',
+    x.created_at, x.created_by, x.no, x.status, null
+  from ${table} x
+  where ${only} and x.customer_id = ${her} and x.site_id = ${site} and x.deleted_at is null
+  order by x.created_at desc, x.id desc limit ${upTo}`
+
+/** Each PDF link to a record of hers (or to her bill) asked for or opened, as her access log holds it. */
+const pdfs = sql`select 'pdf', x.record_id, x.name, x.at, x.account_id, null, null, x.kind
+  from access_log x
+  where x.site_id = ${site} and x.customer_id = ${her} and x.action = 'pdf'
+  order by x.at desc, x.id desc limit ${upTo}`
+
+const KINDS = [
+  records,
+  answers,
+  orders('specialCare', sql`special_cares`, sql`true`),
+  orders('outApply', sql`out_applies`, sql`x.type = 'gift'`),
+  pdfs,
+]
+
+/** How many things of each kind are recorded about her. */
+const COUNTS = [
+  sql`(select count(*) from form_records where customer_id = ${her} and site_id = ${site} and deleted_at is null)`,
+  sql`(select count(*) from survey_answers where customer_id = ${her} and site_id = ${site} and deleted_at is null)`,
+  sql`(select count(*) from special_cares where customer_id = ${her} and site_id = ${site} and deleted_at is null)`,
+  sql`(select count(*) from out_applies
+    where customer_id = ${her} and site_id = ${site} and type = 'gift' and deleted_at is null)`,
+  sql`(select count(*) from access_log where site_id = ${site} and customer_id = ${her} and action = 'pdf')`,
+]
+
+/** The page of the kinds merged newest first, with who recorded each (read for the page's rows only). */
+const page = sql<TimelineRow[]>`(select coalesce(json_agg(json_build_object(
+    'kind', e.kind, 'id', e.id, 'name', e.name,
+    'at', to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'by', a.name, 'no', e.no, 'status', e.status, 'of', e.of) order by e.at desc, e.id desc), '[]'::json)
+  from (
+    ${sql.join(
+      KINDS.map((kind) => sql`(${kind})`),
+      sql` union all `,
+    )}
+    order by at desc, id desc limit ${value('limit', 'int8')} offset ${value('offset', 'int8')}
+  ) e join accounts a on a.id = e.created_by)`
+
 /**
- * Her babies' newest `limit` readings at paediatric rounds, newest first: a twins' round holds the
- * first baby's at its top and each other baby's in its `babies` list.
+ * Her babies' newest readings at paediatric rounds, newest first: a twins' round holds the first
+ * baby's at its top and each other baby's in its `babies` list.
  */
-export async function newestReadings(db: Db, customerId: number, roundName: string, limit: number) {
-  const result = await db.execute(sql`select b.reading->'baby_id' as baby_id, r.data->>'round_date' as round_date,
-      (b.reading->>'weight')::float8 as weight, (b.reading->>'temperature')::float8 as temperature,
-      (b.reading->>'tcb_forehead')::float8 as tcb_forehead, (b.reading->>'tcb_chest')::float8 as tcb_chest,
-      to_char(r.created_at at time zone (select s.time_zone from sites s where s.id = r.site_id), 'HH24:MI') as taken_at
-    from form_records r
-    cross join lateral (
-      select r.data as reading
-      union all
-      select twin from jsonb_array_elements(
-        case when jsonb_typeof(r.data->'babies') = 'array' then r.data->'babies' else '[]'::jsonb end) as twin
-    ) b
-    where r.customer_id = ${customerId} and r.name = ${roundName} and r.deleted_at is null
-    order by r.created_at desc, r.id desc limit ${limit}`)
-  return (result as unknown as { rows: RoundReading[] }).rows
-}
+const readings = sql<RoundReading[]>`(select coalesce(json_agg(json_build_object(
+    'baby_id', b.baby_id, 'round_date', b.round_date, 'weight', b.weight, 'temperature', b.temperature,
+    'tcb_forehead', b.tcb_forehead, 'tcb_chest', b.tcb_chest, 'taken_at', b.taken_at) order by b.at desc, b.id desc), '[]'::json)
+  from (
+  select r.created_at as at, r.id, b.reading->'baby_id' as baby_id, r.data->>'round_date' as round_date,
+    (b.reading->>'weight')::float8 as weight, (b.reading->>'temperature')::float8 as temperature,
+    (b.reading->>'tcb_forehead')::float8 as tcb_forehead, (b.reading->>'tcb_chest')::float8 as tcb_chest,
+    to_char(r.created_at at time zone (select s.time_zone from sites s where s.id = r.site_id), 'HH24:MI') as taken_at
+  from form_records r
+  cross join lateral (
+    select r.data as reading
+    union all
+    select twin from jsonb_array_elements(
+      case when jsonb_typeof(r.data->'babies') = 'array' then r.data->'babies' else '[]'::jsonb end) as twin
+  ) b
+  where r.customer_id = ${her} and r.name = ${p('roundName')}::text and r.deleted_at is null
+  order by r.created_at desc, r.id desc limit ${value('roundsRead', 'int8')}) b)`
+
+/**
+ * What she owes for the days of her stay (check-in to the day she left, or today): her self-paid
+ * orders consumed on them (pending or approved: a rejected or reversed order is not charged), and
+ * the amounts of her family's meals on them. Nothing without a stay.
+ */
+const stayFrom = sql`("file"."stay"->>'check_in_date')::date`
+const stayTo = sql`coalesce(("file"."stay"->>'left_on')::date, ${p('today')}::date)`
 
 /** Her self-paid orders charged for the days [from, to]: pending or approved (a rejected or reversed order is not). */
-const chargedOrders = (customerId: number, from: string, to: string) =>
-  sql`c.customer_id = ${customerId} and c.deleted_at is null and c.status in ('pending', 'approved')
-    and c.consume_date between ${from}::date and ${to}::date`
+const chargedOrders = (customer: SQL, from: SQL, to: SQL) =>
+  sql`c.customer_id = ${customer} and c.deleted_at is null and c.status in ('pending', 'approved')
+    and c.consume_date between ${from} and ${to}`
 
 /** Her family's meals ordered for the days [from, to]. */
-const mealsOrdered = (customerId: number, mealsName: string, from: string, to: string) =>
-  sql`m.customer_id = ${customerId} and m.name = ${mealsName} and m.deleted_at is null
-    and m.data->>'meal_date' between ${from} and ${to}`
+const mealsOrdered = (customer: SQL, mealsName: SQL, from: SQL, to: SQL) =>
+  sql`m.customer_id = ${customer} and m.name = ${mealsName} and m.deleted_at is null
+    and m.data->>'meal_date' between ${from}::text and ${to}::text`
 
-/** What she owes for the days [from, to]: her charged self-paid orders, and the amounts of her family's meals. */
-export async function owedBetween(db: Db, customerId: number, mealsName: string, from: string, to: string) {
-  const result = await db.execute(sql`select
-    (select coalesce(sum(c.total), 0) from special_cares c where ${chargedOrders(customerId, from, to)}) as self_paid,
-    (select coalesce(sum((m.data->>'amount')::numeric), 0) from form_records m
-      where ${mealsOrdered(customerId, mealsName, from, to)}) as meals`)
-  const [row] = (result as unknown as { rows: { self_paid: string | number; meals: string | number }[] }).rows
-  return { selfPaid: Number(row.self_paid), meals: Number(row.meals) }
+/** What she owes for the days [from, to]: her charged self-paid orders, and her family's meals. */
+const owedSums = (customer: SQL, mealsName: SQL, from: SQL, to: SQL) => ({
+  self_paid: sql<number>`(select coalesce(sum(c.total), 0) from special_cares c
+    where ${chargedOrders(customer, from, to)})`.mapWith(Number),
+  meals: sql<number>`(select coalesce(sum((m.data->>'amount')::numeric), 0) from form_records m
+    where ${mealsOrdered(customer, mealsName, from, to)})`.mapWith(Number),
+})
+
+const fileStatement = prepared((db) => {
+  const file = db.$with('file').as(
+    db
+      .select({
+        ...customerColumns(sql`${p('today')}::date`),
+        allergies: customers.allergies,
+        diet_needs: customers.dietNeeds,
+      })
+      .from(customers)
+      .where(and(eq(customers.id, value('customerId', 'int8')), eq(customers.siteId, site))),
+  )
+  // Written as she is read, in the same statement: no file of hers goes out unrecorded.
+  const logged = db.$with('logged', {}).as(sql`
+    insert into access_log (site_id, account_id, customer_id, kind, record_id, name, action, http_request_id)
+    select ${site}, ${p('accountId')}::int8, id, 'customer', id, ${p('logName')}::text, 'read', ${p('httpRequestId')}::text
+    from ${file}
+    returning 1`)
+  return db
+    .with(file, logged)
+    .select({
+      id: file.id,
+      name: file.name,
+      phone: file.phone,
+      room: file.room,
+      allergies: file.allergies,
+      diet_needs: file.diet_needs,
+      stay: file.stay,
+      children: file.children,
+      page,
+      total: sql<number>`${sql.join(COUNTS, sql` + `)}`.mapWith(Number),
+      readings,
+      ...owedSums(her, sql`${p('mealsName')}::text`, stayFrom, stayTo),
+    })
+    .from(file)
+    .prepare('customer_file')
+})
+
+export interface FileQuery {
+  siteId: number
+  customerId: number
+  /** The centre's date: her day of stay and what she owes count to it. */
+  today: string
+  limit: number
+  offset: number
+  /** The forms whose records her timeline lists, the paediatric round's and the family meals'. */
+  recordNames: string[]
+  roundName: string
+  mealsName: string
+  /** How many round readings to read for her babies' trends. */
+  roundsRead: number
+  /** The access log's entry of this read: who, under which name, in which request. */
+  read: { accountId: number; name: string; httpRequestId: string | null }
+}
+
+/**
+ * Her file of the site with a page of her timeline, the read written to her access log; undefined
+ * (and nothing written) for another site's customer or none.
+ */
+export async function readFile(db: Db, query: FileQuery) {
+  const { read, ...values } = query
+  const [file] = await fileStatement(db).execute({
+    ...values,
+    upTo: query.offset + query.limit,
+    accountId: read.accountId,
+    logName: read.name,
+    httpRequestId: read.httpRequestId,
+  })
+  return file
 }
 
 /** A self-paid item she is charged for, as her bill lists it. */
@@ -203,21 +248,27 @@ export interface BillMeal {
   amount: number
 }
 
-/** The items and meal orders owedBetween sums, oldest first. */
+/** Her bill for the days [from, to]: the items and meal orders her file sums, oldest first, and the sums. */
 export async function billBetween(db: Db, customerId: number, mealsName: string, from: string, to: string) {
-  const [items, meals] = await Promise.all([
+  const [customer, first, last] = [sql`${customerId}`, sql`${from}::date`, sql`${to}::date`]
+  const owed = owedSums(customer, sql`${mealsName}`, first, last)
+  const [items, meals, sums] = await Promise.all([
     db.execute(sql`select to_char(c.consume_date, 'YYYY-MM-DD') as date, p.name as product, p.spec, i.quantity,
         i.price::float8 as price, i.subtotal::float8 as amount
       from special_cares c join special_care_items i on i.care_id = c.id join products p on p.id = i.product_id
-      where ${chargedOrders(customerId, from, to)}
+      where ${chargedOrders(customer, first, last)}
       order by c.consume_date, c.id, i.id`),
     db.execute(sql`select m.data->>'meal_date' as date, (m.data->>'breakfast')::float8 as breakfast,
         (m.data->>'lunch')::float8 as lunch, (m.data->>'dinner')::float8 as dinner,
         coalesce((m.data->>'amount')::float8, 0) as amount
-      from form_records m where ${mealsOrdered(customerId, mealsName, from, to)}
+      from form_records m where ${mealsOrdered(customer, sql`${mealsName}`, first, last)}
       order by m.data->>'meal_date', m.id`),
+    db.execute(sql`select ${owed.self_paid} as self_paid, ${owed.meals} as meals`),
   ])
+  const [sum] = (sums as unknown as { rows: { self_paid: string | number; meals: string | number }[] }).rows
   return {
+    selfPaid: Number(sum.self_paid),
+    mealsOwed: Number(sum.meals),
     items: (items as unknown as { rows: BillItem[] }).rows.map((row) => ({
       ...row,
       quantity: Number(row.quantity),

@@ -42,8 +42,11 @@ export async function logAccess(db: Db, actor: Actor, action: AccessAction, reco
 /** The name her file's reads go by in the access log. */
 export const FILE_NAME = '客户档案'
 
-/** One entry of her, under the name of what of hers was handed out. */
-async function logOfCustomer(db: Db, actor: Actor, customerId: number, name: string, action: AccessAction) {
+/** The name her bill's PDFs go by in the access log (and in her timeline). */
+export const BILL_NAME = '费用清单'
+
+/** A PDF link to her bill was asked for or opened: it names her and what she owes, so each is logged. */
+export async function logBillPdf(db: Db, actor: Actor, customerId: number): Promise<void> {
   await accessLog.insertEntries(db, [
     {
       siteId: actor.siteId,
@@ -51,24 +54,11 @@ async function logOfCustomer(db: Db, actor: Actor, customerId: number, name: str
       customerId,
       kind: 'customer',
       recordId: customerId,
-      name,
-      action,
+      name: BILL_NAME,
+      action: 'pdf',
       httpRequestId: actor.httpRequestId ?? null,
     },
   ])
-}
-
-/** Her file was opened: its stay, babies' readings and sums are hers, logged as one read of her. */
-export async function logFileRead(db: Db, actor: Actor, customerId: number): Promise<void> {
-  await logOfCustomer(db, actor, customerId, FILE_NAME, 'read')
-}
-
-/** The name her bill's PDFs go by in the access log (and in her timeline). */
-export const BILL_NAME = '费用清单'
-
-/** A PDF link to her bill was asked for or opened: it names her and what she owes, so each is logged. */
-export async function logBillPdf(db: Db, actor: Actor, customerId: number): Promise<void> {
-  await logOfCustomer(db, actor, customerId, BILL_NAME, 'pdf')
 }
 
 /** The name the export of the mothers in house goes by in the access log. */

@@ -7,7 +7,7 @@ import type { Db } from '../db/types.js'
 import { AppError, Code } from '../errors.js'
 import * as customers from '../repositories/customers.js'
 import * as timeline from '../repositories/timeline.js'
-import { logFileRead } from './accessLog.js'
+import { FILE_NAME } from './accessLog.js'
 
 // Her file (客户档案): her stay, her babies' latest readings, what she owes, and everything recorded
 // about her, newest first.
@@ -34,7 +34,7 @@ function pageOf(row: timeline.TimelineRow) {
 }
 
 /** What a PDF of hers printed: the access log files her bill under her, her records under their kinds. */
-const printedOf = (of: string | undefined) =>
+const printedOf = (of: string | null) =>
   (of === 'customer' ? 'bill' : of) as 'record' | 'answer' | 'specialCare' | 'outApply' | 'bill'
 
 /** A timeline row as the API answers it: with the form's name, title and the page that opens it. */
@@ -46,7 +46,7 @@ function entryOf(row: timeline.TimelineRow) {
     name: page?.name ?? row.name,
     title_key: page?.titleKey ?? '',
     route: page?.route ?? '',
-    at: row.at.toISOString(),
+    at: row.at,
     by: row.by,
     no: row.no,
     status: row.status,
@@ -54,7 +54,31 @@ function entryOf(row: timeline.TimelineRow) {
   }
 }
 
-const newestFirst = (a: timeline.TimelineRow, b: timeline.TimelineRow) => b.at.getTime() - a.at.getTime() || b.id - a.id
+/** What she owes, as her file and her bill show it: self-paid items, family meals, and their total. */
+const owedOf = (selfPaid: number, meals: number) => ({
+  self_paid: selfPaid,
+  meals,
+  total: fromFen(toFen(selfPaid) + toFen(meals)),
+})
+
+/**
+ * Her bill for a customer of the site: the self-paid items and family meal orders of her stay (to
+ * the day she left, or today), and what she owes for them; another site's customer is none.
+ */
+export async function customerBill(db: Db, siteId: number, customerId: number, today: string) {
+  const customer = await customers.getCustomer(db, siteId, customerId, today)
+  if (!customer) return undefined
+  const stay = customer.stay ?? null
+  if (!stay) return { customer, stay, items: [], meals: [], owed: owedOf(0, 0) }
+  const { selfPaid, mealsOwed, ...rows } = await timeline.billBetween(
+    db,
+    customerId,
+    FORM_PAGES.familyFood.name,
+    stay.check_in_date,
+    stay.left_on ?? today,
+  )
+  return { customer, stay, ...rows, owed: owedOf(selfPaid, mealsOwed) }
+}
 
 const paediatricRound = formByName(FORM_PAGES.pediatricianRounds.name)!
 
@@ -72,47 +96,9 @@ const reading = (row: timeline.RoundReading, children: RangeBaby[]) => {
   }
 }
 
-/** Her stay's days up to today: from her check-in to the day she left, or to today while she is here. */
-const daysOf = (stay: { check_in_date: string; left_on: string | null }, today: string) => ({
-  from: stay.check_in_date,
-  to: stay.left_on ?? today,
-})
-
-/** What she owes for her stay's self-paid items and family meals: her file and her bill sum it here. */
-async function owedOf(
-  db: Db,
-  customerId: number,
-  stay: { check_in_date: string; left_on: string | null } | null,
-  today: string,
-) {
-  const days = stay && daysOf(stay, today)
-  const owed = days
-    ? await timeline.owedBetween(db, customerId, FORM_PAGES.familyFood.name, days.from, days.to)
-    : { selfPaid: 0, meals: 0 }
-  return { self_paid: owed.selfPaid, meals: owed.meals, total: fromFen(toFen(owed.selfPaid) + toFen(owed.meals)) }
-}
-
-/**
- * Her bill for a customer of the site: the self-paid items and family meal orders of her stay, and
- * what she owes for them as her file sums it; another site's customer is none.
- */
-export async function customerBill(db: Db, siteId: number, customerId: number, today: string) {
-  const customer = await customers.getCustomer(db, siteId, customerId, today)
-  if (!customer) return undefined
-  const stay = customer.stay ?? null
-  const days = stay && daysOf(stay, today)
-  const [rows, owed] = await Promise.all([
-    days
-      ? timeline.billBetween(db, customerId, FORM_PAGES.familyFood.name, days.from, days.to)
-      : { items: [], meals: [] },
-    owedOf(db, customerId, stay, today),
-  ])
-  return { customer, stay, ...rows, owed }
-}
-
 /**
  * A page of her timeline (newest first) with her file's head, for a customer of the caller's site;
- * another site's customer is not found. The read is written to the access log.
+ * another site's customer is not found. The read is written to the access log as it is read.
  */
 export async function customerTimeline(
   db: Db,
@@ -121,29 +107,22 @@ export async function customerTimeline(
   today: string,
 ) {
   const { customerId, page, limit } = query
-  const customer = await customers.getCustomer(db, actor.siteId, customerId, today)
+  const customer = await timeline.readFile(db, {
+    siteId: actor.siteId,
+    customerId,
+    today,
+    limit,
+    offset: (page - 1) * limit,
+    recordNames: RECORD_NAMES,
+    roundName: FORM_PAGES.pediatricianRounds.name,
+    mealsName: FORM_PAGES.familyFood.name,
+    roundsRead: ROUNDS_READ,
+    read: { accountId: actor.accountId, name: FILE_NAME, httpRequestId: actor.httpRequestId ?? null },
+  })
   if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
 
-  // Each kind's newest rows up to the end of the page: the page is among them, whatever the mix.
-  const upTo = page * limit
-  const stay = customer.stay ?? null
-  const [records, answers, selfPaid, gifts, pdfs, total, readings, owed] = await Promise.all([
-    timeline.newestRecords(db, actor.siteId, customerId, RECORD_NAMES, upTo),
-    timeline.newestAnswers(db, actor.siteId, customerId, upTo),
-    timeline.newestOrders(db, 'specialCare', actor.siteId, customerId, upTo),
-    timeline.newestOrders(db, 'outApply', actor.siteId, customerId, upTo),
-    timeline.newestPdfs(db, actor.siteId, customerId, upTo),
-    timeline.countTimeline(db, actor.siteId, customerId),
-    timeline.newestReadings(db, customerId, FORM_PAGES.pediatricianRounds.name, ROUNDS_READ),
-    owedOf(db, customerId, stay, today),
-  ])
-  const list = [...records, ...answers, ...selfPaid, ...gifts, ...pdfs]
-    .sort(newestFirst)
-    .slice(upTo - limit, upTo)
-    .map(entryOf)
-
   const babies = customer.children.map((baby) => {
-    const trend = readings
+    const trend = customer.readings
       .filter((row) => Number(row.baby_id) === baby.id)
       .slice(0, TREND_LENGTH)
       .map((row) => reading(row, customer.children))
@@ -160,11 +139,9 @@ export async function customerTimeline(
     }
   })
 
-  await logFileRead(db, actor, customerId)
-
   return {
-    list,
-    total,
+    list: customer.page.map(entryOf),
+    total: customer.total,
     file: {
       id: customer.id,
       name: customer.name,
@@ -172,9 +149,9 @@ export async function customerTimeline(
       room: customer.room,
       allergies: customer.allergies,
       diet_needs: customer.diet_needs,
-      stay,
+      stay: customer.stay,
       babies,
-      owed,
+      owed: owedOf(customer.self_paid, customer.meals),
     },
   }
 }
