@@ -73,7 +73,8 @@ beforeEach(() => {
 describe('form renderer', () => {
   it('draws every section and field of a definition with labels, required marks and units', () => {
     const { container } = show(pediatricianRounds)
-    for (const title of ['基本信息', '查房记录', '用药', '签字']) expect(screen.getByText(title)).toBeTruthy()
+    // Her twins: the examination of her first baby is titled by her name.
+    for (const title of ['基本信息', '宝宝 1：李宝', '用药', '签字']) expect(screen.getByText(title)).toBeTruthy()
     const temperature = frame(container, 'temperature')
     expect(within(temperature).getByText('体温')).toBeTruthy()
     expect(temperature.querySelector('.form-field__required')?.textContent).toBe('*')
@@ -334,7 +335,7 @@ describe('form renderer', () => {
           titleKey: 'form.section.basic',
           fields: [{ key: 'baby_id', type: 'baby', required: true, initial: 'customer.firstTwin' }],
         },
-        { titleKey: 'form.section.examination', babyKey: 'baby_id', fields: [temperature] },
+        { titleKey: 'form.section.examination', babyField: 'baby_id', fields: [temperature] },
         {
           titleKey: 'form.section.babies',
           fields: [

@@ -135,7 +135,7 @@ export interface Section {
    * The baby field naming the baby this section examines (a round's first baby): on a twins' round
    * the section is titled by her name, as each twin's is, and its messages name her.
    */
-  babyKey?: string
+  babyField?: string
 }
 
 export interface FormDefinition {

@@ -169,7 +169,7 @@ function repeatedBabies(fields: Field[], data: FormData): FieldError[] {
 
 /**
  * The id of the baby a value of a twins' round is about: a twin's section's value is her row's
- * baby's, a value of a section with a `babyKey` the record's own baby's; undefined on a round of
+ * baby's, a value of a section with a `babyField` the record's own baby's; undefined on a round of
  * one baby or for a value of no baby.
  */
 export function babyAt(definition: FormDefinition, data: FormData, path: string): unknown {
@@ -181,8 +181,8 @@ export function babyAt(definition: FormDefinition, data: FormData, path: string)
     const row: unknown = index === undefined ? undefined : rows[Number(index)]
     return row && typeof row === 'object' ? (row as FormData).baby_id : undefined
   }
-  const section = definition.sections.find((s) => s.babyKey && s.fields.some((field) => field.key === key))
-  return section?.babyKey ? data[section.babyKey] : undefined
+  const section = definition.sections.find((s) => s.babyField && s.fields.some((field) => field.key === key))
+  return section?.babyField ? data[section.babyField] : undefined
 }
 
 /**

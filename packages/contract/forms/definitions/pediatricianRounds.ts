@@ -71,7 +71,7 @@ export const pediatricianRounds: FormDefinition = {
         { key: 'signin_location', type: 'location', required: true },
       ],
     },
-    { titleKey: 'form.section.examination', fields: examination, babyKey: 'baby_id' },
+    { titleKey: 'form.section.examination', fields: examination, babyField: 'baby_id' },
     {
       titleKey: 'form.section.babies',
       fields: [

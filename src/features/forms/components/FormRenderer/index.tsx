@@ -44,7 +44,7 @@ const SectionTitle = observer(function SectionTitle({
   section: Section
   session: FormSession
 }) {
-  const first = section.babyKey ? babyAt(definition, session.values, section.fields[0].key) : undefined
+  const first = section.babyField ? babyAt(definition, session.values, section.fields[0].key) : undefined
   return (
     <Text className="form-section__title">
       {first === undefined ? t(section.titleKey) : t('formUi.babySection', { n: 1, name: babyName(session, first) })}
