@@ -94,7 +94,9 @@ export async function renderPdf(
         const perBaby = section.fields.find((field) => field.perBaby)
         if (perBaby) return babySections(perBaby, printable, t, readImage)
         // On a twins' round the first baby's section is titled by her name, as each twin's is.
-        const first = section.babyField ? babyAt(printable.definition, printable.data, section.fields[0].key) : undefined
+        const first = section.babyField
+          ? babyAt(printable.definition, printable.data, section.fields[0].key)
+          : undefined
         const title =
           first === undefined
             ? section.titleKey && t.forms(section.titleKey)
