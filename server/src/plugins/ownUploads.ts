@@ -19,21 +19,36 @@ export interface OwnUploadsOptions {
 /** How deep a value's signatures and photos may lie: a form's rows are a few levels down, a hostile body far more. */
 const MAX_DEPTH = 16
 
-/** Every string of a JSON value through `change`, copying only what holds one that changed. */
+/**
+ * Every string of a JSON value through `change`, copying only the arrays and objects that hold one
+ * that changed: every reply passes through it, and most hold no upload.
+ */
 function mapStrings(value: unknown, change: (text: string) => string, depth = 0): unknown {
   if (typeof value === 'string') return change(value)
-  if (depth >= MAX_DEPTH) return value
+  if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) {
-    const mapped = value.map((item) => mapStrings(item, change, depth + 1))
-    return mapped.some((item, i) => item !== value[i]) ? mapped : value
+    let copy: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      const item = mapStrings(value[i], change, depth + 1)
+      if (item !== value[i]) (copy ??= value.slice())[i] = item
+    }
+    return copy ?? value
   }
-  if (value && Object.getPrototypeOf(value) === Object.prototype) {
-    const entries = Object.entries(value).map(([key, item]) => [key, mapStrings(item, change, depth + 1)] as const)
-    return entries.some(([key, item]) => item !== (value as Record<string, unknown>)[key])
-      ? Object.fromEntries(entries)
-      : value
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value
+  const record = value as Record<string, unknown>
+  let copy: Record<string, unknown> | undefined
+  for (const key of Object.keys(record)) {
+    const item = mapStrings(record[key], change, depth + 1)
+    // Defined, not assigned: a key such as __proto__ stays a plain key of the copy.
+    if (item !== record[key])
+      Object.defineProperty((copy ??= { ...record }), key, {
+        value: item,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      })
   }
-  return value
+  return copy ?? value
 }
 
 /**

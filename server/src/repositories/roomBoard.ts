@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { prepared } from '../db/prepared.js'
 import { rooms, stays } from '../db/schema.js'
 import type { Db } from '../db/types.js'
@@ -22,29 +22,25 @@ export interface BoardRow {
 // A room holds one open stay at most (stays_open_room_idx): a plain join, which PostgreSQL answers
 // by reading the site's rooms and open stays once each rather than looking a stay up per room. 'left'
 // is written in, so that the open stays' partial indexes serve every plan of the statement; her name
-// is looked up by key for each occupied room, never by reading every mother the centre has had.
+// is looked up by key for each occupied room, never by reading every mother the centre has had. The
+// rooms come as one JSON array, parsed at once, rather than as a row each mapped cell by cell.
 const boardStatement = prepared((db) =>
   db
     .select({
-      floor: rooms.floor,
-      room: rooms.room,
-      usable: sql<boolean>`${rooms.inService} and ${rooms.retiredAt} is null`,
-      customer_id: stays.customerId,
-      name: sql<string | null>`(select c.name from customers c where c.id = ${stays.customerId})`,
-      status: sql<BoardRow['status']>`${stays.status}`,
-      check_in_date: stays.checkInDate,
-      leave_date: stays.leaveDate,
-      planned_days: stays.plannedDays,
-      day: sql<number | null>`(${sql.placeholder('today')}::date - ${stays.checkInDate}) + 1`,
+      rooms: sql<BoardRow[]>`coalesce(json_agg(json_build_object(
+        'floor', r.floor, 'room', r.room, 'usable', r.in_service and r.retired_at is null,
+        'customer_id', s.customer_id, 'name', (select c.name from customers c where c.id = s.customer_id),
+        'status', s.status, 'check_in_date', s.check_in_date, 'leave_date', s.leave_date,
+        'planned_days', s.planned_days, 'day', (${sql.placeholder('today')}::date - s.check_in_date) + 1
+      ) order by r.floor, r.room), '[]'::json)`,
     })
-    .from(rooms)
-    .leftJoin(stays, and(eq(stays.siteId, rooms.siteId), eq(stays.room, rooms.room), sql`${stays.status} <> 'left'`))
-    .where(eq(rooms.siteId, sql.placeholder('siteId')))
-    .orderBy(asc(rooms.floor), asc(rooms.room))
+    .from(sql`${rooms} r left join ${stays} s on s.site_id = r.site_id and s.room = r.room and s.status <> 'left'`)
+    .where(sql`r.site_id = ${sql.placeholder('siteId')}`)
     .prepare('room_board'),
 )
 
 /** Every room of the site by floor, retired and out-of-service ones included, each with its open stay. */
 export async function boardRooms(db: Db, siteId: number, today: string): Promise<BoardRow[]> {
-  return boardStatement(db).execute({ siteId, today })
+  const [{ rooms }] = await boardStatement(db).execute({ siteId, today })
+  return rooms
 }

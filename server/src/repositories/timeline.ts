@@ -34,7 +34,6 @@ export interface RoundReading {
   taken_at: string
 }
 
-const p = sql.placeholder
 // Its values hidden from the planner (see plannedWithout), so that it keeps one plan instead of
 // planning each call anew.
 const value = plannedWithout
@@ -43,6 +42,8 @@ const her = sql`"file"."id"`
 const site = value('siteId', 'int8')
 /** Each kind's newest rows up to the end of the page: the page is among them, whatever the mix. */
 const upTo = value('upTo', 'int8')
+/** The centre's date: her day of stay and what she owes count to it. */
+const today = sql`${value('today', 'date')}`
 
 // Each kind: her newest rows of it, newest first, as (kind, id, name, at, created_by, no, status, of),
 // each reading its own index in the timeline's order and stopping at the rows a page needs.
@@ -50,7 +51,7 @@ const upTo = value('upTo', 'int8')
 /** Her form records: one index range per form name (customer, name, created_at desc, id desc), merged. */
 const records = sql`select 'record' as kind, r.id, r.name, r.created_at as at, r.created_by, null as no, null as status,
     null as of
-  from unnest(${p('recordNames')}::text[]) as f(name)
+  from unnest(${value('recordNames', 'text[]')}) as f(name)
   cross join lateral (
     select x.id, x.name, x.created_at, x.created_by from form_records x
     where x.customer_id = ${her} and x.name = f.name and x.deleted_at is null and x.site_id = ${site}
@@ -130,7 +131,7 @@ const readings = sql<RoundReading[]>`(select coalesce(json_agg(json_build_object
     select twin from jsonb_array_elements(
       case when jsonb_typeof(r.data->'babies') = 'array' then r.data->'babies' else '[]'::jsonb end) as twin
   ) b
-  where r.customer_id = ${her} and r.name = ${p('roundName')}::text and r.deleted_at is null
+  where r.customer_id = ${her} and r.name = ${value('roundName', 'text')} and r.deleted_at is null
   order by r.created_at desc, r.id desc limit ${value('roundsRead', 'int8')}) b)`
 
 /**
@@ -139,7 +140,7 @@ const readings = sql<RoundReading[]>`(select coalesce(json_agg(json_build_object
  * the amounts of her family's meals on them. Nothing without a stay.
  */
 const stayFrom = sql`("file"."stay"->>'check_in_date')::date`
-const stayTo = sql`coalesce(("file"."stay"->>'left_on')::date, ${p('today')}::date)`
+const stayTo = sql`coalesce(("file"."stay"->>'left_on')::date, ${today})`
 
 /** Her self-paid orders charged for the days [from, to]: pending or approved (a rejected or reversed order is not). */
 const chargedOrders = (customer: SQL, from: SQL, to: SQL) =>
@@ -163,7 +164,7 @@ const fileStatement = prepared((db) => {
   const file = db.$with('file').as(
     db
       .select({
-        ...customerColumns(sql`${p('today')}::date`),
+        ...customerColumns(today),
         allergies: customers.allergies,
         diet_needs: customers.dietNeeds,
       })
@@ -173,7 +174,8 @@ const fileStatement = prepared((db) => {
   // Written as she is read, in the same statement: no file of hers goes out unrecorded.
   const logged = db.$with('logged', {}).as(sql`
     insert into access_log (site_id, account_id, customer_id, kind, record_id, name, action, http_request_id)
-    select ${site}, ${p('accountId')}::int8, id, 'customer', id, ${p('logName')}::text, 'read', ${p('httpRequestId')}::text
+    select ${site}, ${value('accountId', 'int8')}, id, 'customer', id, ${value('logName', 'text')}, 'read',
+      ${value('httpRequestId', 'text')}
     from ${file}
     returning 1`)
   return db
@@ -190,7 +192,7 @@ const fileStatement = prepared((db) => {
       page,
       total: sql<number>`${sql.join(COUNTS, sql` + `)}`.mapWith(Number),
       readings,
-      ...owedSums(her, sql`${p('mealsName')}::text`, stayFrom, stayTo),
+      ...owedSums(her, sql`${value('mealsName', 'text')}`, stayFrom, stayTo),
     })
     .from(file)
     .prepare('customer_file')
