@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import type { Customer } from '@/api/types'
 import Admission from '@/features/customers/components/Admission'
@@ -6,8 +6,8 @@ import Stay from '@/features/customers/components/Stay'
 import Home from '@/pages/tabPages/index'
 import { setLocale } from '@/i18n'
 import { ADMISSION_PAGE, CUSTOMER_FILE_PAGE, STAY_PAGE } from '@/routes'
-import { customerStore, sessionStore } from '@/stores'
-import { callsTo, click, demoUser, mockApi, QUIET_DESK, settle } from './support/helpers'
+import { customerStore, homeStore, sessionStore } from '@/stores'
+import { callsTo, click, demoUser, field, mockApi, QUIET_DESK, settle, typeInto } from './support/helpers'
 import { signedIn } from './support/signedIn'
 
 // Home, the picker and a long form drawn in one test: more than the default on a busy machine.
@@ -123,7 +123,7 @@ describe('customer picker', () => {
     // The row's own tap chooses her; its 退房 opens her stay instead.
     expect(customerStore.customerInfo?.id).toBe(7)
     click(screen.getByText('切换'))
-    click(screen.getAllByText('退房')[0])
+    click((await screen.findAllByText('退房'))[0])
     expect(navigateTo).toHaveBeenLastCalledWith({ url: `${STAY_PAGE}?id=7` })
     expect(customerStore.customerInfo?.id).toBe(7)
 
@@ -141,6 +141,31 @@ describe('customer picker', () => {
     click(within(row).getByText('客户档案'))
     expect(navigateTo).toHaveBeenLastCalledWith({ url: `${CUSTOMER_FILE_PAGE}?id=8` })
     expect(customerStore.customerInfo).toBeNull()
+  })
+
+  it('opens again on the mothers in house with nothing typed, whatever it showed last', async () => {
+    const api = homeApi()
+    render(<Home />)
+    await settle()
+    click(screen.getByText('选择客户'))
+    await screen.findByText('第 3/28 天')
+    click(screen.getByText('已离开'))
+    typeInto(field(document.body, 'keyword'), '无此人')
+    await waitFor(() => expect(callsTo(api, CUSTOMERS).slice(-1)[0]?.data).toMatchObject({ keyword: '无此人' }))
+    expect(screen.getByText('没有找到客户')).toBeTruthy()
+    act(() => homeStore.setPicking(false))
+    await settle()
+
+    // The card's button (the closed picker keeps its title).
+    click(screen.getAllByText('选择客户')[0])
+    expect(await screen.findByText('第 3/28 天')).toBeTruthy()
+    expect(callsTo(api, CUSTOMERS).slice(-1)[0]?.data).toMatchObject({
+      status: 'in_house',
+      page: 1,
+      keyword: undefined,
+    })
+    expect(document.querySelector('.customer-picker__filter--on')?.textContent).toBe('在住')
+    expect(field(document.body, 'keyword')).toHaveProperty('value', '')
   })
 
   it('speaks English', async () => {

@@ -587,6 +587,22 @@ describe('visit form: a visitor leaving', () => {
     // The current customer stays who it was.
     expect(customerStore.customerInfo?.id).toBe(7)
   })
+
+  it("opens the file of the mother a visitor still inside came to see, from the visitor's row", async () => {
+    const inside = record({
+      id: 51,
+      name: '访客出入登记表',
+      customer_id: 8,
+      data: { visitor_name: '赵先生', customer_id: 8, time_in: '2026-11-22 09:30' },
+    })
+    serverWith({ [LIST]: () => ({ code: 1, res: { list: [inside], total: 1 } }) })
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    await show(<VisitPage />)
+    click(screen.getByText('离开登记'))
+    await settle()
+    click(screen.getByText('客户档案'))
+    expect(navigate).toHaveBeenLastCalledWith({ url: '/pagesCustomer/pages/file/index?id=8' })
+  })
 })
 
 describe('values outside the centre’s ranges', () => {

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import StockOrderList from '@/features/stock/components/StockOrderList'
@@ -223,6 +223,43 @@ describe('outbound order list', () => {
     await show()
     click(card('CK20261122-00001'))
     expect(navigate).toHaveBeenCalledWith({ url: '/pagesHome/pages/form/linliao/commom/form?id=1' })
+  })
+})
+
+describe("her file from an order's row", () => {
+  it('opens from a gift or self-paid order for a mother without opening the order; a general order has none', async () => {
+    const gift = order(5, 'pending', { type: 'gift', customer_id: 8, customer_name: '王芳', room: '806' })
+    mockApi({
+      '/api/care/outApply/index': ({ type }) => ({
+        code: 1,
+        res: type === 'gift' ? { list: [gift], total: 1 } : { list: [order(1, 'pending')], total: 1 },
+      }),
+      '/api/care/specialCare/index': () => ({
+        code: 1,
+        res: {
+          list: [{ ...gift, id: 6, no: 'ZF20261122-00006', customer_id: 9, consume_date: '2026-11-22' }],
+          total: 1,
+        },
+      }),
+    })
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    for (const [kind, no, id] of [
+      ['outApplyGift', 'CK20261122-00005', 8],
+      ['specialCare', 'ZF20261122-00006', 9],
+    ] as const) {
+      const view = render(<StockOrderList kind={kind} />)
+      await settle()
+      click(
+        within(await screen.findByText(no).then((el) => el.closest('.stock-list__card') as HTMLElement)).getByText(
+          '客户档案',
+        ),
+      )
+      expect(navigate).toHaveBeenLastCalledWith({ url: `/pagesCustomer/pages/file/index?id=${id}` })
+      view.unmount()
+    }
+    expect(navigate).toHaveBeenCalledTimes(2)
+    await show()
+    expect(within(card('CK20261122-00001')).queryByText('客户档案')).toBeNull()
   })
 })
 

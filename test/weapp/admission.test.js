@@ -1,17 +1,25 @@
 // A new mother admitted from the customer picker, on the real server: her twins, day 1 of her stay
 // on home, a duplicate phone that offers her, and her check-out. And one admitted from the room
-// board into the free room tapped, whose room then opens her file.
+// board into the free room tapped, whose room then opens her file. One's file opened from her picker
+// row, her bill exported as a PDF. And a new arrival's whole stay, from her check-in notice to her
+// check-out, her file opened from her self-paid order's row.
+const { execFileSync } = require('child_process')
 const h = require('./harness')
-const { zh, fmt, api, tokenOf, signIn, openEntry } = require('./app')
-const { fieldOf, fill } = require('./forms')
+const { zh, formZh, serverZh, fmt, api, tokenOf, signIn, searchCustomers, pickCustomer, openEntry } = require('./app')
+const { FORMS, fieldOf, fill, fillAll, saveAndWaitSaved, productWithStock, addItem } = require('./forms')
 
 const ADMISSION = 'pagesCustomer/pages/admission/index'
 const STAY = 'pagesCustomer/pages/stay/index'
 const HOME = 'pages/tabPages/index'
 const ROOM_BOARD = 'pagesDesk/pages/roomBoard/index'
 const FILE = 'pagesCustomer/pages/file/index'
+const NOTICE = 'pagesHome/pages/form/checkInNotice/yz/form'
+const SELF_PAID = 'pagesHome/pages/form/Selffundeditemconsumptiontable/form'
+const SELF_PAID_LIST = 'pagesHome/pages/form/Selffundeditemconsumptiontable/index'
 const customerZh = require('../../locales/customer/zh-CN.json')
 const deskZh = require('../../locales/desk/zh-CN.json')
+const noticeZh = require('../../locales/notice/zh-CN.json')
+const paediatricRound = require('../support/paediatricRound.cjs')
 
 beforeAll(() => h.launchApp())
 
@@ -25,8 +33,7 @@ const row = (name) =>
   h.$$('.customer-picker__row').find((r) => h.$('.customer-picker__name', r)?.textContent.trim() === name)
 
 async function openAdmission() {
-  h.tap(h.$('.customer-card'))
-  await h.waitFor(() => h.$('.customer-picker__filter--on'), { what: 'the picker' })
+  await searchCustomers('')
   h.tap(h.byText(zh['customer.admit'])[0])
   await h.waitForPage(ADMISSION)
   await h.waitFor(() => fieldOf('customer_name'), { what: 'the admission form' })
@@ -75,8 +82,7 @@ it('admits a mother with twins from the picker, offers her for her phone, and ch
   await h.waitFor(() => h.storage.get('customerInfo')?.name === name, { what: 'she is chosen' })
 
   // Check-out from her row in the picker: confirmed by her name and room.
-  h.tap(h.$('.customer-card'))
-  h.type(h.$('.customer-picker__keyword .nut-input-native'), name, { blur: false })
+  await searchCustomers(name)
   const shown = await h.waitFor(() => row(name), { what: 'her row' })
   h.tap(h.byText(zh['customer.checkOut'], shown)[0])
   await h.waitForPage(STAY)
@@ -124,6 +130,28 @@ it('admits a mother into the free room tapped on the room board; her room then o
   await h.waitFor(() => h.byText(name).length, { what: 'her file' })
 })
 
+it("opens a mother's file from her picker row without choosing her, and exports her bill as a PDF", async () => {
+  await signIn('demo')
+  const chosen = h.storage.get('customerInfo')
+  const [mother] = (await api('customer/index', { page: 1, limit: 50 }, await tokenOf())).list.filter(
+    (customer) => customer.id !== chosen?.id,
+  )
+  await searchCustomers('')
+  const mine = await h.waitFor(() => row(mother.name), { what: `${mother.name} in the picker` })
+  h.tap(h.byText(zh['customerFile.title'], mine)[0])
+  await h.waitForPage(FILE)
+  await h.waitFor(() => h.byText(mother.name).length, { what: 'her file' })
+  expect(h.storage.get('customerInfo')?.id).toBe(chosen?.id)
+
+  const documents = h.ui.documents.length
+  h.tap(h.byText(customerZh['customerFile.exportPdf'])[0])
+  const opened = await h.waitFor(() => h.ui.documents[documents], { what: 'the document viewer' })
+  expect(opened).toMatchObject({ fileType: 'pdf', showMenu: true, page: FILE })
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', opened.file, '-'], { encoding: 'utf8' })
+  expect(text).toContain(mother.name)
+  expect(text).toContain(serverZh['pdf.bill'])
+})
+
 it("home starts with the desk's day: its counts, its list of mothers with no round, and a round for one", async () => {
   await signIn('demo')
   const day = await api('desk/today', {}, await tokenOf())
@@ -159,3 +187,146 @@ it("home starts with the desk's day: its counts, its list of mothers with no rou
   await h.waitForPage(HOME)
   await h.waitFor(() => loads() > before + 1, { what: 'the desk day loaded again on show' })
 })
+
+it("a new arrival's stay: her notice admits her with twins, day 1 in the picker and on the board, her records and what she owes in her file, a feverish visitor asked why, check-out frees her room", async () => {
+  const stamp = Date.now() % 100000000
+  const name = `双胞产妇${stamp % 10000}`
+  const [room] = (await freeRooms()).map((r) => r.room)
+  const day1 = fmt(zh['customer.day'], { day: 1, days: 28 })
+  const twins = [1, 2].map((n) => fmt(noticeZh['notice.babyNameOf'], { name, n }))
+  const tileOf = () =>
+    h.$$('.room-board__tile').find((tile) => h.$('.room-board__room', tile)?.textContent.trim() === room)
+  const openPicker = async () => {
+    await searchCustomers(name)
+    return h.waitFor(() => row(name), { what: 'her row' })
+  }
+  const openForm = async (entry, route, first) => {
+    await openEntry(entry, route)
+    await h.waitFor(() => fieldOf(first), { what: `the field ${first}` })
+    await h.settled()
+  }
+  const home = async () => {
+    await h.back()
+    await h.waitForPage(HOME)
+  }
+  await signIn('demo')
+  const { product } = await productWithStock(1)
+  await pickCustomer('811')
+
+  // Her notice, started with 新入住 over the mother chosen, admits her and her twins as it is saved.
+  await openForm('entry.checkInNoticeMonth', NOTICE, 'customer_name')
+  h.tap(h.byText(noticeZh['notice.startNewArrival'])[0])
+  await h.waitFor(() => h.byText(noticeZh['notice.newArrival']).length, { what: 'a new arrival’s notice' })
+  await fillAll([
+    { key: 'customer_name', type: 'text', value: name },
+    { key: 'phone', type: 'phone', value: `136${String(stamp).padStart(8, '0')}` },
+    { key: 'delivery_date', type: 'date' },
+  ])
+  for (const index of [0, 1]) {
+    h.tap(h.$('.form-rows__add', fieldOf('babies')))
+    await fill({ key: `babies.${index}.sex`, type: 'select' })
+  }
+  await fillAll([
+    { key: 'package', type: 'text', value: '28天尊享套餐' },
+    { key: 'room', type: 'room', value: room },
+    { key: 'check_in_date', type: 'date' },
+    { key: 'days', type: 'number', value: '28' },
+    { key: 'departments', type: 'multiselect' },
+  ])
+  await saveAndWaitSaved()
+  await h.waitFor(() => h.byText(fmt(noticeZh['notice.stayDay'], { day: 1, days: 28 })).length, { what: 'day 1' })
+
+  // Among the mothers in house on day 1 of 28, and in her room on the board.
+  await home()
+  const shown = await openPicker()
+  expect(h.textOf(h.$('.customer-picker__filter--on'))).toBe(zh['customer.status.in_house'])
+  expect(h.textOf(shown)).toContain(day1)
+  h.tap(shown)
+  await h.settled()
+  await openEntry('entry.roomBoard', ROOM_BOARD)
+  await h.waitFor(() => tileOf() && h.textOf(tileOf()).includes(`${name} · ${day1}`), { what: `her in ${room}` })
+  await home()
+
+  // A visit, a family meal (2 lunches at 38), a self-paid item and one round for both her babies.
+  for (const [spec, more] of [
+    [FORMS.visit, []],
+    [FORMS.familyFood, [{ key: 'lunch', type: 'number', value: '2' }]],
+  ]) {
+    await openForm(spec.entry, spec.route, spec.fields[0].key)
+    await fillAll([...spec.fields, ...more])
+    await saveAndWaitSaved()
+    await home()
+  }
+  await openForm('entry.specialCare', SELF_PAID, 'room')
+  await addItem(0, product, 1)
+  await fill({ key: 'signature', type: 'signature' })
+  await saveAndWaitSaved()
+  await home()
+  // Her file opens from her order's row in the self-paid list, as from the picker.
+  await openEntry('entry.specialCareList', SELF_PAID_LIST)
+  const order = await h.waitFor(() => h.$$('.stock-list__card').find((card) => h.textOf(card).includes(name)), {
+    what: 'her order in the list',
+  })
+  await h.settled()
+  h.tap(h.byText(zh['customerFile.title'], order)[0])
+  await h.waitForPage(FILE)
+  await h.waitFor(() => h.byText(name).length, { what: 'her file' })
+  await h.back()
+  await h.waitForPage(SELF_PAID_LIST)
+  await home()
+  await openForm(FORMS.pediatricianRounds.entry, FORMS.pediatricianRounds.route, 'round_date')
+  expect(h.byText(fmt(formZh['formUi.babySection'], { n: 2, name: twins[1] })).length).toBe(1)
+  await fillAll(paediatricRound.twinsFields(37.1))
+  await saveAndWaitSaved()
+  await home()
+
+  // Her file: her twins' readings from the round, every record newest first, and what she owes.
+  h.tap(h.$('.customer-card__info'))
+  await h.waitForPage(FILE)
+  const titles = ['pediatricianRounds', 'specialCare', 'familyFood', 'visit', 'checkInNoticeMonth']
+  await h.waitFor(() => h.$$('.customer-file__entry').length === titles.length, { what: 'her five records' })
+  expect(h.$$('.customer-file__entry .customer-file__name').map((el) => h.textOf(el).trim())).toEqual(
+    titles.map((key) => formZh[`form.title.${key}`]),
+  )
+  expect(h.textOf(h.$('.customer-file__day'))).toBe(fmt(customerZh['customerFile.day'], { day: 1, days: 28 }))
+  for (const [baby, temperature] of [
+    [twins[0], 36.6],
+    [twins[1], 37.1],
+  ]) {
+    const card = h.$$('.customer-file__baby').find((el) => h.textOf(el).includes(baby))
+    expect(h.textOf(card)).toContain(fmt(customerZh['customerFile.temperature'], { value: temperature }))
+  }
+  for (const line of [
+    fmt(customerZh['customerFile.selfPaid'], { amount: product.price.toFixed(2) }),
+    fmt(customerZh['customerFile.meals'], { amount: (76).toFixed(2) }),
+    fmt(customerZh['customerFile.total'], { amount: (product.price + 76).toFixed(2) }),
+  ])
+    expect(h.byText(line).length).toBe(1)
+  await home()
+
+  // A visitor at 37.5 °C is marked as typed, and saved only with the reason she is let in.
+  await openForm(FORMS.visit.entry, FORMS.visit.route, 'visitor_name')
+  await fillAll(FORMS.visit.fields)
+  await fill({ key: 'temperature', type: 'number', value: '37.5' })
+  const mark = fmt(formZh['form.flag.visitorFever'], { value: 37.5, bound: 37.3 })
+  await h.waitFor(() => h.textOf(fieldOf('temperature')).includes(mark), { what: 'the fever mark' })
+  h.tap('.form-page__save')
+  const asked = fmt(formZh['form.rule.flagReason'], { label: formZh['form.field.flag_reason'] })
+  await h.waitFor(() => h.textOf(fieldOf('flag_reason')).includes(asked), { what: 'the reason asked for' })
+  await fill({ key: 'flag_reason', type: 'textarea', value: '复测 36.9°C' })
+  await saveAndWaitSaved()
+  await home()
+
+  // Check-out on her stay page: she leaves the mothers in house, and her room is free on the board.
+  h.tap(h.byText(zh['customer.checkOut'], await openPicker())[0])
+  await h.waitForPage(STAY)
+  h.tap(await h.waitFor(() => h.$('.stay__action'), { what: 'check-out' }))
+  await h.waitFor(() => h.byText(customerZh['stay.status.left']).length, { what: 'she has left' })
+  await home()
+  await h.waitFor(() => !row(name), { what: 'gone from the mothers in house' })
+  await openEntry('entry.roomBoard', ROOM_BOARD)
+  await h.waitFor(() => tileOf() && h.textOf(tileOf()).includes(deskZh['roomBoard.freeHint']), {
+    what: `${room} free`,
+  })
+  // A whole stay, from her notice to her check-out, is the longest walk of the file.
+}, 180_000)

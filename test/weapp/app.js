@@ -96,14 +96,37 @@ async function signIn(account = 'demo', password = 'demo1234') {
   await h.settled()
 }
 
+/** Whether the customer picker's last search sent after call number `since` is answered, and was for `keyword`. */
+function pickerAnswered(since, keyword) {
+  const last = h.calls
+    .slice(since)
+    .filter((call) => /\/api\/care\/customer\/index$/.test(call.url))
+    .pop()
+  const data = typeof last?.data === 'string' ? JSON.parse(last.data) : last?.data
+  return Boolean(last?.done && (data?.keyword ?? '') === keyword)
+}
+
+/**
+ * Opens the customer picker (tapping `opener`, home's customer card by default) and searches `keyword`;
+ * resolves once its list is the search's answer. Each opening lists the mothers in house anew, and a
+ * search waits for a pause in typing: rows seen before then belong to a list about to be replaced.
+ */
+async function searchCustomers(keyword, opener = h.$('.customer-card')) {
+  let since = h.calls.length
+  // A picker left open (on a page drawn anew with it open) listed the mothers in house as it opened.
+  const picker = h.$('.customer-picker')
+  if (picker && !/display:\s*none/.test(picker.getAttribute('style') ?? '')) since = 0
+  else h.tap(opener)
+  await h.waitFor(() => pickerAnswered(since, ''), { what: 'the picker open on the mothers in house' })
+  if (!keyword) return
+  since = h.calls.length
+  h.type(h.$('.customer-picker__keyword .nut-input-native'), keyword, { blur: false })
+  await h.waitFor(() => pickerAnswered(since, keyword), { what: `the picker's answer for ${keyword}` })
+}
+
 /** On home: opens the customer picker, searches the room, picks its first customer; resolves the customer. */
 async function pickCustomer(room) {
-  h.tap(h.byText(zh['home.chooseCustomer'])[0] || h.$('.customer-card'))
-  await h.waitFor(() => h.$('.customer-picker__keyword .nut-input-native') || h.$$('.nut-input-native')[0], {
-    what: 'the picker search',
-  })
-  const search = h.$('.customer-picker__keyword .nut-input-native') || h.$('.customer-picker .nut-input-native')
-  h.type(search, room, { blur: false })
+  await searchCustomers(room, h.byText(zh['home.chooseCustomer'])[0] || h.$('.customer-card'))
   const roomText = fmt(zh['customer.room'], { room })
   const row = await h.waitFor(
     () => h.$$('.customer-picker__row').find((r) => h.$('.customer-picker__room', r)?.textContent.trim() === roomText),
@@ -140,6 +163,7 @@ module.exports = {
   inputs,
   submitLogin,
   signIn,
+  searchCustomers,
   pickCustomer,
   openEntry,
 }

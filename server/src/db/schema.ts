@@ -887,6 +887,8 @@ export const accessLog = pgTable(
     /** The record's form name (stored data, as form_records.name), so the entry reads the same after a deletion. */
     name: text('name').notNull(),
     action: text('action', { enum: ACCESS_ACTIONS }).notNull(),
+    /** A PDF link opened: the link asked for is an entry of its own, the one printing her timeline lists. */
+    linkOpened: boolean('link_opened').notNull().default(false),
     /** The HTTP request that handed the record out: its x-request-id, as in the server's log lines. */
     httpRequestId: text('http_request_id'),
     at: at('at').notNull().defaultNow(),
@@ -896,7 +898,7 @@ export const accessLog = pgTable(
     // Her file's timeline lists the PDFs made of her records without reading her other entries.
     index('access_log_customer_pdf_idx')
       .on(t.siteId, t.customerId, t.at.desc(), t.id.desc())
-      .where(sql`${t.action} = 'pdf'`),
+      .where(sql`${t.action} = 'pdf' and not ${t.linkOpened}`),
   ],
 )
 

@@ -75,10 +75,13 @@ const orders = (
   where ${only} and x.customer_id = ${her} and x.site_id = ${site} and x.deleted_at is null
   order by x.created_at desc, x.id desc limit ${upTo}`
 
-/** Each PDF link to a record of hers (or to her bill) asked for or opened, as her access log holds it. */
+/**
+ * Each PDF of a record of hers (or of her bill) printed, as her access log holds it: the link asked
+ * for, not its opens (the same printing).
+ */
 const pdfs = sql`select 'pdf', x.record_id, x.name, x.at, x.account_id, null, null, x.kind
   from access_log x
-  where x.site_id = ${site} and x.customer_id = ${her} and x.action = 'pdf'
+  where x.site_id = ${site} and x.customer_id = ${her} and x.action = 'pdf' and not x.link_opened
   order by x.at desc, x.id desc limit ${upTo}`
 
 const KINDS = [
@@ -96,7 +99,8 @@ const COUNTS = [
   sql`(select count(*) from special_cares where customer_id = ${her} and site_id = ${site} and deleted_at is null)`,
   sql`(select count(*) from out_applies
     where customer_id = ${her} and site_id = ${site} and type = 'gift' and deleted_at is null)`,
-  sql`(select count(*) from access_log where site_id = ${site} and customer_id = ${her} and action = 'pdf')`,
+  sql`(select count(*) from access_log
+    where site_id = ${site} and customer_id = ${her} and action = 'pdf' and not link_opened)`,
 ]
 
 /** The page of the kinds merged newest first, with who recorded each (read for the page's rows only). */

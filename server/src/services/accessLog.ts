@@ -21,9 +21,16 @@ export interface HandedOut {
 
 /**
  * Writes one entry per record that holds personal data, all in one statement, awaited: if it
- * fails, the reply fails too, and no such record is handed out unrecorded.
+ * fails, the reply fails too, and no such record is handed out unrecorded. `linkOpened`: the PDFs
+ * went out through a link asked for earlier (that asking is the printing).
  */
-export async function logAccess(db: Db, actor: Actor, action: AccessAction, records: HandedOut[]): Promise<void> {
+export async function logAccess(
+  db: Db,
+  actor: Actor,
+  action: AccessAction,
+  records: HandedOut[],
+  { linkOpened = false } = {},
+): Promise<void> {
   const entries = records
     .filter((record) => holdsPersonalData(record.definition, record.data))
     .map((record) => ({
@@ -34,6 +41,7 @@ export async function logAccess(db: Db, actor: Actor, action: AccessAction, reco
       recordId: record.id,
       name: record.definition.name,
       action,
+      linkOpened,
       httpRequestId: actor.httpRequestId ?? null,
     }))
   if (entries.length) await accessLog.insertEntries(db, entries)
@@ -45,8 +53,8 @@ export const FILE_NAME = '客户档案'
 /** The name her bill's PDFs go by in the access log (and in her timeline). */
 export const BILL_NAME = '费用清单'
 
-/** A PDF link to her bill was asked for or opened: it names her and what she owes, so each is logged. */
-export async function logBillPdf(db: Db, actor: Actor, customerId: number): Promise<void> {
+/** A PDF link to her bill was asked for or opened (`linkOpened`): it names her and what she owes, so each is logged. */
+export async function logBillPdf(db: Db, actor: Actor, customerId: number, linkOpened = false): Promise<void> {
   await accessLog.insertEntries(db, [
     {
       siteId: actor.siteId,
@@ -56,6 +64,7 @@ export async function logBillPdf(db: Db, actor: Actor, customerId: number): Prom
       recordId: customerId,
       name: BILL_NAME,
       action: 'pdf',
+      linkOpened,
       httpRequestId: actor.httpRequestId ?? null,
     },
   ])

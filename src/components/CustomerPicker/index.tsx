@@ -20,6 +20,12 @@ const SEARCH_DELAY = 300
 /** The picker's filters, in house first (its default). */
 const STATUSES: CustomerStatus[] = ['in_house', 'arriving', 'left', 'all']
 
+/** What a row offers for her stay: check-out while she is in house, check-in while she is expected. */
+const STAY_ACTIONS: Partial<Record<CustomerStatus, 'checkOut' | 'checkIn'>> = {
+  in_house: 'checkOut',
+  arriving: 'checkIn',
+}
+
 export interface CustomerPickerProps {
   visible: boolean
   onClose: () => void
@@ -56,14 +62,23 @@ const Footer = observer(function Footer({ onAdmit }: { onAdmit: () => void }) {
 
 /** Finds a customer by name, room or phone and makes them the current customer. */
 export default observer(function CustomerPicker({ visible, onClose }: CustomerPickerProps) {
-  const [keyword, setKeyword] = useState(customerStore.keyword)
+  const [keyword, setKeyword] = useState('')
   const current = customerStore.customerInfo
   // Hidden while a page opened from it is shown (on H5 the sheet would cover it).
   const [away, setAway] = useState('')
   useDidShow(() => setAway(''))
 
+  // Each opening lists the mothers in house with nothing typed: the last filter and search (on any
+  // page, by anyone signed in before) belong to another moment.
   useEffect(() => {
-    if (!visible) return undefined
+    if (!visible) return
+    setKeyword('')
+    customerStore.search('', 'in_house')
+  }, [visible])
+
+  // A search once typing pauses.
+  useEffect(() => {
+    if (!visible || keyword.trim() === customerStore.keyword) return undefined
     const timer = setTimeout(() => customerStore.search(keyword.trim()), SEARCH_DELAY)
     return () => clearTimeout(timer)
   }, [visible, keyword])
@@ -141,22 +156,22 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
       >
         {customerStore.list.map((customer) => {
           const stay = customer.stay
-          const action = stay?.status === 'in_house' ? 'checkOut' : stay?.status === 'arriving' ? 'checkIn' : null
+          const action = stay && STAY_ACTIONS[stay.status]
           return (
             <View key={customer.id} className="customer-picker__row" onClick={() => pick(customer)}>
               <View className="customer-picker__main">
                 <Text className="customer-picker__name">{customer.name}</Text>
                 <Text className="customer-picker__room">{t('customer.room', { room: customer.room })}</Text>
                 <Text className="customer-picker__phone">{stayDay(stay)}</Text>
-                {stay?.overdue && <Text className="customer-picker__overdue">{t('customer.overdue')}</Text>}
+                {stay && stay.overdue && <Text className="customer-picker__overdue">{t('customer.overdue')}</Text>}
               </View>
               <Text className="customer-picker__phone">{customer.phone}</Text>
-              {customer.id === current?.id && <Check size={16} color="#e8627a" />}
-              <Text className="customer-picker__room" onClick={goFromRow(`${CUSTOMER_FILE_PAGE}?id=${customer.id}`)}>
+              {current && customer.id === current.id && <Check size={16} color="#e8627a" />}
+              <Text className="customer-picker__link" onClick={goFromRow(`${CUSTOMER_FILE_PAGE}?id=${customer.id}`)}>
                 {t('customerFile.title')}
               </Text>
               {action && (
-                <Text className="customer-picker__room" onClick={goFromRow(`${STAY_PAGE}?id=${customer.id}`)}>
+                <Text className="customer-picker__link" onClick={goFromRow(`${STAY_PAGE}?id=${customer.id}`)}>
                   {t(`customer.${action}`)}
                 </Text>
               )}

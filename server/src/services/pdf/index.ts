@@ -61,11 +61,14 @@ export interface OpenedPdf extends RenderedPdf {
   opened: Printed
 }
 
-/** A PDF link asked for or opened: her bill always (it is hers by name), a record when it holds personal data. */
-function logPdf(db: Db, actor: Actor, { kind, id, printable, customerId }: Printed): Promise<void> {
-  if (kind === 'bill') return logBillPdf(db, actor, id)
+/**
+ * A PDF link asked for or opened (`linkOpened`): her bill always (it is hers by name), a record when
+ * it holds personal data.
+ */
+function logPdf(db: Db, actor: Actor, { kind, id, printable, customerId }: Printed, linkOpened = false): Promise<void> {
+  if (kind === 'bill') return logBillPdf(db, actor, id, linkOpened)
   const handed: HandedOut = { kind, id, customerId, definition: printable.definition, data: printable.data }
-  return logAccess(db, actor, 'pdf', [handed])
+  return logAccess(db, actor, 'pdf', [handed], { linkOpened })
 }
 
 /**
@@ -114,7 +117,7 @@ export async function pdfOfLink(db: Db, settings: PdfSettings, link: PdfLink): P
  * the PDF goes: if the entry cannot be written, the PDF is not sent.
  */
 export async function logPdfOpen(db: Db, link: PdfLink, pdf: OpenedPdf, httpRequestId: string): Promise<void> {
-  await logPdf(db, { siteId: link.siteId, accountId: link.accountId, httpRequestId }, pdf.opened)
+  await logPdf(db, { siteId: link.siteId, accountId: link.accountId, httpRequestId }, pdf.opened, true)
 }
 
 /** Every stored upload the record's values name (by URL), read ahead as data URLs pdfkit embeds. */

@@ -841,21 +841,35 @@ describe('customer/timeline', () => {
       assert.equal(await bills(), before + 2)
     })
 
-    it('lists the PDFs of her records and of her bill in her timeline, each opening what it printed', async () => {
+    it('lists each printing of her records and of her bill once in her timeline, each opening what it printed', async () => {
       // The visit, the meal order, then the first round.
       const roundId = saved[2].id
       const before = (await post(TIMELINE, { customer_id: mother.id, limit: 100 })).res.total
       const link = await post('/api/care/index/formRecordPdf', { id: roundId })
       assert.equal(link.code, 1, link.msg)
+      // Opened twice (the second from the cache): each open is in her access log, not in her timeline.
+      for (let open = 0; open < 2; open++) {
+        assert.equal((await app.inject({ method: 'GET', url: link.res.url })).statusCode, 200)
+      }
       const [round, ...earlier] = await pdfEntries()
       assert.deepEqual(
         [round.id, round.name, round.route, round.pdf_of, round.by],
         [roundId, '儿科医生查房签到表', '/pagesHome/pages/form/Pediatricianrounds/form', 'record', '测试员工'],
       )
-      const bill = earlier.find((entry: { pdf_of: string }) => entry.pdf_of === 'bill')
-      assert.deepEqual([bill.id, bill.name, bill.route], [mother.id, '费用清单', ''])
+      assert.ok(
+        !earlier.some((entry: { id: number; pdf_of: string }) => entry.pdf_of === 'record' && entry.id === roundId),
+      )
+      // Her bill printed twice above, each link opened once: two entries.
+      const bills = earlier.filter((entry: { pdf_of: string }) => entry.pdf_of === 'bill')
+      assert.equal(bills.length, 2)
+      assert.deepEqual([bills[0].id, bills[0].name, bills[0].route], [mother.id, '费用清单', ''])
       const { total, list } = (await post(TIMELINE, { customer_id: mother.id, limit: 100 })).res
       assert.equal(total, before + 1)
+      const opens = await app.db
+        .select({ n: count() })
+        .from(accessLog)
+        .where(and(eq(accessLog.kind, 'record'), eq(accessLog.recordId, roundId), eq(accessLog.action, 'pdf')))
+      assert.equal(opens[0].n, 3)
       assert.equal(list.length, total)
     })
   })

@@ -1,7 +1,9 @@
 // A visitor leaving: the working date's visits without a time out, to pick the one leaving.
 import { makeAutoObservable, runInAction } from 'mobx'
+import Taro from '@tarojs/taro'
 import type { FormRecord } from '@/api/types'
 import { visit } from '@yuezi/contract/forms/definitions/visit'
+import { CUSTOMER_FILE_PAGE } from '@/routes'
 import { workingDateStore } from '@/stores'
 import { centreClock } from '@/stores/centreClock'
 import { getFormRecord } from '../api/formRecords'
@@ -54,6 +56,11 @@ export class LeavingVisitorsStore {
 
   close() {
     this.open = false
+  }
+
+  /** The file of the mother a visitor still inside came to see (the row's button marks them left). */
+  openFile(record: FormRecord) {
+    if (record.customer_id) Taro.navigateTo({ url: `${CUSTOMER_FILE_PAGE}?id=${record.customer_id}` })
   }
 
   /** The visitor leaving: their visit opens in the form with the time out set to now. */

@@ -1,12 +1,14 @@
 // One of the stock order lists (出库单, 大礼包出库单, 资费物品出库单, 入库单): its filters, its pages,
 // and open / new / delete / approve / reject / reverse of an order, and its PDF.
 import { makeAutoObservable } from 'mobx'
+import Taro from '@tarojs/taro'
 import { openServerFile } from '@/api/files'
 import { openFormStore } from '@/features/forms'
 import { featureByRoute } from '@/features/registry'
 import { inbound, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
+import { CUSTOMER_FILE_PAGE } from '@/routes'
 import { customerStore, sessionStore, workingDateStore } from '@/stores'
 import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
@@ -119,6 +121,11 @@ export class OrderListStore {
   /** Opens an order in its form. */
   open(order: Order) {
     openFormStore.open(this.feature, order.id)
+  }
+
+  /** Her file, from the row of an order for her (the row itself opens the order). */
+  openFile(order: Order) {
+    if (order.customer_id) Taro.navigateTo({ url: `${CUSTOMER_FILE_PAGE}?id=${order.customer_id}` })
   }
 
   /** A new order; one for a customer asks for the customer first. */

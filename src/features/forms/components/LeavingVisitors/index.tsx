@@ -59,6 +59,11 @@ export default observer(function LeavingVisitors({ form }: { form: FormPageStore
                 <Text className="leaving-visitors__meta">
                   {t('visit.timeIn', { time: String(record.data.time_in ?? '') })}
                 </Text>
+                {record.customer_id && (
+                  <Text className="leaving-visitors__file" onClick={() => store.openFile(record)}>
+                    {t('customerFile.title')}
+                  </Text>
+                )}
               </View>
               <Button type="primary" onClick={() => store.pick(record.id)}>
                 {t('visit.markLeft')}

@@ -94,6 +94,11 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
             <View className="stock-list__card" onClick={() => store.open(order)}>
               <View className="stock-list__head">
                 <Text className="stock-list__no">{order.no}</Text>
+                {order.customer_id && (
+                  <Text className="stock-list__file" onClick={stop(() => store.openFile(order))}>
+                    {t('customerFile.title')}
+                  </Text>
+                )}
                 <Text className={`stock-list__tag stock-list__tag--${order.status}`}>
                   {t(`stock.status.${order.status}`)}
                 </Text>
