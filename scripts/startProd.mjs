@@ -3,13 +3,11 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { SERVER_BUILD } from './lib/buildServer.mjs'
+import { readInstallSettings, SERVER_BUILD } from './lib/buildServer.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const ENV_FILE = path.join(ROOT, '.env')
 
-// The install's settings (.env.example lists them); those already in the environment win.
-if (existsSync(ENV_FILE)) process.loadEnvFile(ENV_FILE)
+readInstallSettings()
 
 const h5Dir = path.resolve(process.env.H5_DIR || path.join(ROOT, 'dist/h5'))
 const missing = [

@@ -1,7 +1,7 @@
-// The server compiled to JavaScript for `npm run start:prod` and systemd: one file that node runs
-// without tsx, with the contract's TypeScript inside it and the installed packages loaded from
-// node_modules as they are.
-import { cpSync, mkdirSync, rmSync } from 'node:fs'
+// The server compiled to JavaScript for `npm run start:prod`, systemd and `npm run setup`: files that
+// node runs without tsx, with the contract's TypeScript inside them and the installed packages loaded
+// from node_modules as they are.
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -9,6 +9,14 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** The built server: `node` runs this file. */
 export const SERVER_BUILD = path.join(ROOT, 'server/dist/main.js')
+/** A centre's first run (server/scripts/setup.ts), built beside the server. */
+export const SETUP_BUILD = path.join(ROOT, 'server/dist/setup.js')
+
+/** The install's settings (.env.example lists them), from .env when there is one; those already in the environment win. */
+export function readInstallSettings() {
+  const file = path.join(ROOT, '.env')
+  if (existsSync(file)) process.loadEnvFile(file)
+}
 
 /**
  * What the server reads beside its own module at run time (new URL('./…', import.meta.url)), copied
@@ -19,7 +27,7 @@ const BESIDE = [
   ['server/src/lib/commonPasswords.txt', 'commonPasswords.txt'],
 ]
 
-/** Compiles server/src/main.ts into server/dist/ and copies what it reads beside it. */
+/** Compiles the server and its first-run script into server/dist/ and copies what they read beside them. */
 export async function buildServer() {
   const outdir = path.dirname(SERVER_BUILD)
   rmSync(outdir, { recursive: true, force: true })
@@ -27,8 +35,11 @@ export async function buildServer() {
   // Only the build needs the bundler, not the start that reads SERVER_BUILD.
   const { build } = await import('esbuild')
   await build({
-    entryPoints: [path.join(ROOT, 'server/src/main.ts')],
-    outfile: SERVER_BUILD,
+    entryPoints: {
+      main: path.join(ROOT, 'server/src/main.ts'),
+      setup: path.join(ROOT, 'server/scripts/setup.ts'),
+    },
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',

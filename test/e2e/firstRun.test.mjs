@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import ExcelJS from 'exceljs'
+import { buildServer } from '../../scripts/lib/buildServer.mjs'
 import {
   adminZh,
   button,
@@ -52,6 +53,8 @@ const app = driving({ server: null, browser: null })
 const phone = driving({ server: null, browser: null })
 
 before(async () => {
+  // In production npm run setup runs the compiled server's first run.
+  await buildServer()
   ;[app.server, app.browser, phone.browser] = await Promise.all([startServer(ENV), launchBrowser(), launchBrowser()])
   phone.server = app.server
 })

@@ -1,19 +1,37 @@
 // `npm run start:prod` as a centre runs it: the server compiled by `npm run build` (compiled here,
 // the H5 app being the e2e stage's build), started by node alone in production with .env.example's
 // settings on an empty embedded database, serves the API and the app; without a build it refuses.
+// `npm run setup` runs the compiled first run with .env's settings, and the compiled server prints
+// a record's PDF.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseEnv } from 'node:util'
-import { buildServer } from '../../scripts/lib/buildServer.mjs'
+import { buildServer, SERVER_BUILD } from '../../scripts/lib/buildServer.mjs'
 import { ROOT, startServer } from '../../scripts/lib/server.mjs'
 
 const H5_DIR = path.join(process.env.DIST_DIR || path.join(ROOT, 'dist'), 'h5')
 const START_PROD = 'scripts/startProd.mjs'
+const SETUP = 'scripts/setup.mjs'
+
+/**
+ * Node that refuses to load tsx: a script it runs to the end loaded none. An import hook, registered
+ * before the script, fails every import of the package.
+ */
+const NO_TSX_HOOK = `export async function resolve(specifier, context, next) {
+  if (/^tsx(\\/|$)/.test(specifier)) throw new Error('tsx was imported: ' + specifier)
+  return next(specifier, context)
+}`
+const NO_TSX = [
+  '--import',
+  `data:text/javascript,${encodeURIComponent(
+    `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(NO_TSX_HOOK)}`)})`,
+  )}`,
+]
 
 /** A centre's settings: .env.example's, with its secrets filled in; the test's own port and data folder. */
 function centreSettings() {
@@ -82,5 +100,89 @@ test('start:prod refuses to start without the built app, naming npm run build', 
     assert.match(run.stderr, /npm run build/)
   } finally {
     rmSync(empty, { recursive: true, force: true })
+  }
+})
+
+/**
+ * An install of its own, whose .env the test writes: the repository's scripts copied, its server
+ * (with the build) and packages linked, so `npm run setup` there reads that .env, not the repository's.
+ */
+function installWithEnv(settings) {
+  const install = mkdtempSync(path.join(tmpdir(), 'yuezi-install-'))
+  cpSync(path.join(ROOT, 'scripts'), path.join(install, 'scripts'), { recursive: true })
+  for (const linked of ['server', 'node_modules']) symlinkSync(path.join(ROOT, linked), path.join(install, linked))
+  writeFileSync(
+    path.join(install, '.env'),
+    Object.entries(settings)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('\n'),
+  )
+  return install
+}
+
+test('npm run setup runs the compiled first run under node alone, with the settings of .env', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'yuezi-setup-data-'))
+  const install = installWithEnv({ ...centreSettings(), DATA_DIR: dataDir })
+  try {
+    // Nothing of .env's in the environment: the script must read them itself.
+    const { NODE_ENV: _mode, DATA_DIR: _data, ...env } = process.env
+    const run = spawnSync(process.execPath, [...NO_TSX, SETUP, '--centre', '晨光月子中心', '--admin', 'zhao'], {
+      cwd: install,
+      env,
+      encoding: 'utf8',
+    })
+    assert.equal(run.status, 0, run.stderr)
+    assert.match(run.stdout, new RegExp(`"晨光月子中心" \\(site \\d+\\) in ${dataDir}`))
+    assert.match(run.stdout.trim().split('\n').at(-1), /^password: \S+$/)
+    assert.ok(existsSync(path.join(dataDir, 'pglite')), "the database is in .env's DATA_DIR")
+  } finally {
+    rmSync(install, { recursive: true, force: true })
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
+
+test('npm run setup in development runs the sources through tsx', () => {
+  const { NODE_ENV: _mode, ...env } = process.env
+  const refused = spawnSync(process.execPath, [...NO_TSX, SETUP, '--help'], { cwd: ROOT, env, encoding: 'utf8' })
+  assert.match(refused.stderr, /tsx was imported/)
+  const run = spawnSync(process.execPath, [SETUP, '--help'], { cwd: ROOT, env, encoding: 'utf8' })
+  assert.equal(run.status, 0, run.stderr)
+  assert.match(run.stdout, /^Usage: npm run setup/)
+})
+
+/** A staff request to the care API: its `res`, once it answered code 1. */
+async function care(url, route, body, token) {
+  const reply = await fetch(`${url}/api/care/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  })
+  const { code, msg, res } = await reply.json()
+  assert.equal(code, 1, `${route}: ${msg}`)
+  return res
+}
+
+test('the compiled server prints a record as a PDF that holds its text', async () => {
+  // The demo data's records: the compiled server itself, outside production.
+  const demo = await startServer({
+    script: [path.relative(ROOT, SERVER_BUILD)],
+    env: { SEED: '1', NODE_ENV: '' },
+    startTimeoutMs: 240_000,
+  })
+  try {
+    const { token } = await care(demo.url, 'account/login_old', { account: 'demo', password: 'demo1234' })
+    const visit = { name: '访客出入登记表', keyword: '陈建国', page: 1, limit: 1 }
+    const [record] = (await care(demo.url, 'index/getFormRecord', visit, token)).list
+    assert.ok(record, 'the demo visit of 陈建国')
+    const { url } = await care(demo.url, 'index/formRecordPdf', { id: record.id }, token)
+    const reply = await fetch(`${demo.url}${url}`)
+    assert.equal(reply.status, 200)
+    assert.match(reply.headers.get('content-type'), /^application\/pdf/)
+    const pdf = Buffer.from(await reply.arrayBuffer())
+    assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-')
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' })
+    for (const value of ['陈建国', '13917654321']) assert.ok(text.includes(value), `${value} in: ${text}`)
+  } finally {
+    await demo.stop()
   }
 })

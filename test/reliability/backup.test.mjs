@@ -2,7 +2,7 @@
 // into an empty folder with every save answered before it began, whole, every table's rows and every
 // uploaded file as they were then, and the restored server signs in. A non-empty folder, a cut-off
 // file and a file with one byte changed are refused before anything is written. The server's own
-// backups come at their interval and the old ones go.
+// backups come at their interval and the old ones go, and the server answers while it copies the database.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { createHash, randomUUID } from 'node:crypto'
@@ -95,6 +95,39 @@ test('the server says where its last backup is, makes one at its interval and de
     names.join(', '),
   )
   assert.match(server.output(), /"msg":"backup made"/)
+})
+
+test('the server answers /api/health while it copies the database for a backup', async () => {
+  const from = server.output().length
+  const answers = []
+  let backingUp = true
+  const pinging = (async () => {
+    while (backingUp) {
+      const sent = Date.now()
+      const reply = await fetch(`${server.url}/api/health`)
+      assert.equal((await reply.json()).code, 1)
+      answers.push({ sent, answered: Date.now() })
+    }
+  })()
+  const made = await npmRun('backup', [], { DATA_DIR: server.dataDir })
+  backingUp = false
+  await pinging
+  assert.equal(made.code, 0, made.stderr)
+  // Each copy of the database this made or the automatic backups made meanwhile, as the server logged it.
+  const copies = server
+    .output()
+    .slice(from)
+    .split('\n')
+    .filter((line) => line.includes('"msg":"database copied for a backup"'))
+    .map((line) => {
+      const { time, ms } = JSON.parse(line)
+      return { began: time - ms, ended: time }
+    })
+  assert.ok(copies.length, 'the backup copied the database')
+  assert.ok(
+    copies.some(({ began, ended }) => answers.some(({ sent, answered }) => sent > began && answered < ended)),
+    `a health request sent once a copy had begun is answered before it ended: ${JSON.stringify(copies)}`,
+  )
 })
 
 test('a backup taken while staff save restores every save answered before it, every row and every file, and signs in', async () => {

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { Config } from '../config.js'
+import { folderTar } from '../services/backup/tar.js'
 import type { Db } from './types.js'
 
 /** The channel the triggers of sessions, accounts and sites tell their changes on (migration 0010). */
@@ -150,7 +151,7 @@ async function openPglite(dir: string, { afterMigrate, migrate = true }: OpenOpt
     onChange: (listener) => changes.add(listener),
     // Nobody else uses the database: its changes are heard before its commit returns.
     heardEverywhere: async () => {},
-    snapshot: () => snapshotPglite(client),
+    snapshot: () => snapshotPglite(client, dir),
     close: async () => {
       await client.close()
       await unlock()
@@ -160,13 +161,14 @@ async function openPglite(dir: string, { afterMigrate, migrate = true }: OpenOpt
 
 /**
  * Holds the one connection for a read-only transaction: the rows are counted and the folder is
- * copied while no other statement runs, so nothing half-written is in it.
+ * copied while no other statement runs, so nothing half-written is in it. The copy reads the files
+ * from disk asynchronously (PGlite's own dump reads them synchronously), so requests that need no
+ * database, /api/health among them, are answered meanwhile.
  */
-function snapshotPglite(client: PGlite): Promise<Snapshot> {
+function snapshotPglite(client: PGlite, dir: string): Promise<Snapshot> {
   return client.transaction(async (tx) => {
     const rows = await countRows((sql) => tx.query(sql))
-    const tar = await client.dumpDataDir('none')
-    return { tar: new Uint8Array(await tar.arrayBuffer()), rows }
+    return { tar: await folderTar(dir, new Date()), rows }
   })
 }
 

@@ -27,8 +27,15 @@ export interface BackupsPluginOptions {
  */
 export default fp<BackupsPluginOptions>(
   async (app, { dataDir, backup, uploads }) => {
-    const snapshot = app.databaseSnapshot
-    if (!snapshot) return
+    const copyDatabase = app.databaseSnapshot
+    if (!copyDatabase) return
+    // How long requests that need the database waited for the copy (those that need none are answered meanwhile).
+    const snapshot = async () => {
+      const started = Date.now()
+      const copied = await copyDatabase()
+      app.log.info({ ms: Date.now() - started }, 'database copied for a backup')
+      return copied
+    }
     let last = await latestBackup(backup.dir)
     app.log.info(
       last ? { backup: last.file, takenAt: last.at.toISOString() } : { backupDir: backup.dir, automatic: backup.auto },

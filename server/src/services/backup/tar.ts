@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
 import type { Readable } from 'node:stream'
 
 /** A tar file's unit: every header and every body is padded to it. */
@@ -7,6 +9,8 @@ const BLOCK = 512
 export interface TarEntry {
   name: string
   body: Buffer
+  /** A folder (its body empty): kept so that an empty one is there again when unpacked. */
+  directory?: boolean
 }
 
 function field(header: Buffer, offset: number, length: number, value: string) {
@@ -16,17 +20,17 @@ function field(header: Buffer, offset: number, length: number, value: string) {
 const octal = (value: number, digits: number) => value.toString(8).padStart(digits, '0')
 
 /** A ustar header: any tar tool lists and unpacks the backup (`tar -tzf`). */
-function header(name: string, size: number, mtime: Date): Buffer {
+function header(name: string, size: number, mtime: Date, directory = false): Buffer {
   if (Buffer.byteLength(name) > 100) throw new Error(`a backup entry's name is too long: ${name}`)
   const block = Buffer.alloc(BLOCK)
   field(block, 0, 100, name)
-  field(block, 100, 8, '0000644\0')
+  field(block, 100, 8, directory ? '0000755\0' : '0000644\0')
   field(block, 108, 8, '0000000\0')
   field(block, 116, 8, '0000000\0')
   field(block, 124, 12, `${octal(size, 11)}\0`)
   field(block, 136, 12, `${octal(Math.floor(mtime.getTime() / 1000), 11)}\0`)
   field(block, 148, 8, ' '.repeat(8))
-  field(block, 156, 1, '0')
+  field(block, 156, 1, directory ? '5' : '0')
   field(block, 257, 8, 'ustar\u000000')
   let sum = 0
   for (const byte of block) sum += byte
@@ -38,12 +42,36 @@ const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK)
 
 /** The tar's bytes, entry by entry: a header, the body, its padding; two empty blocks at the end. */
 export async function* tarChunks(entries: AsyncIterable<TarEntry>, mtime: Date): AsyncGenerator<Buffer> {
-  for await (const { name, body } of entries) {
-    yield header(name, body.length, mtime)
+  for await (const { name, body, directory } of entries) {
+    yield header(name, body.length, mtime, directory)
     yield body
     yield padding(body.length)
   }
   yield Buffer.alloc(2 * BLOCK)
+}
+
+/** A folder's folders and files, each folder before what it holds, named from `dir`; read a file at a time. */
+async function* folderEntries(dir: string, under = ''): AsyncGenerator<TarEntry> {
+  const items = (await readdir(path.join(dir, under), { withFileTypes: true })).sort((a, b) =>
+    a.name < b.name ? -1 : 1,
+  )
+  for (const item of items) {
+    const name = under ? `${under}/${item.name}` : item.name
+    if (item.isDirectory()) {
+      yield { name, body: Buffer.alloc(0), directory: true }
+      yield* folderEntries(dir, name)
+    } else if (item.isFile()) yield { name, body: await readFile(path.join(dir, name)) }
+  }
+}
+
+/**
+ * A tar of the folder `dir`, its files read asynchronously so that the server answers meanwhile;
+ * the caller keeps the folder from changing until it is done.
+ */
+export async function folderTar(dir: string, mtime: Date): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of tarChunks(folderEntries(dir), mtime)) chunks.push(chunk)
+  return Buffer.concat(chunks)
 }
 
 /** Reads exactly the bytes asked for from a stream, or fails when it ends first (a file cut off). */
