@@ -122,7 +122,7 @@ describe('form renderer', () => {
     expect(session.values.temperature).toBe(36.5)
     typeInto(input, '43')
     blurField(input)
-    expect(messageOf(container, 'temperature')).toBe('体温不能大于42')
+    expect(messageOf(container, 'temperature')).toBe('体温不能大于42°C')
     typeInto(input, '36.55')
     expect(messageOf(container, 'temperature')).toBe('体温最多保留1位小数')
     typeInto(input, '36.6')
@@ -305,7 +305,7 @@ describe('form renderer', () => {
     expect(messageOf(container, 'babies.0.temperature')).toBe('请输入体温')
     typeInto(field(container, 'babies.0.temperature'), '43')
     blurField(field(container, 'babies.0.temperature'))
-    expect(messageOf(container, 'babies.0.temperature')).toBe('体温不能大于42')
+    expect(messageOf(container, 'babies.0.temperature')).toBe('体温不能大于42°C')
     // Her first baby's section is titled by her name, as her twin's is.
     expect(screen.getByText('宝宝 1：李宝')).toBeTruthy()
     expect(screen.queryByText('查房记录')).toBeNull()
@@ -358,10 +358,10 @@ describe('form renderer', () => {
     }
     typeInto(field(container, 'temperature'), '36.6')
     typeInto(field(container, 'babies.0.temperature'), '43')
-    expect(await refusal()).toBe('李贝：体温不能大于42')
+    expect(await refusal()).toBe('李贝：体温不能大于42°C')
     typeInto(field(container, 'babies.0.temperature'), '36.8')
     typeInto(field(container, 'temperature'), '30')
-    expect(await refusal()).toBe('李宝：体温不能小于34')
+    expect(await refusal()).toBe('李宝：体温不能小于34°C')
   })
 
   it('computed: recomputed live from the values and the customer (age in days, amount)', () => {
