@@ -321,3 +321,21 @@ test('zh and en: the negative message is in the reader’s language', async () =
     .waitFor()
   await page.close()
 })
+
+test('numeric fields open the number pad: digits where whole numbers go, with a point where decimals do', async () => {
+  const page = await app.newPage()
+  await app.loginAndPick(page, '815')
+  const keypad = (key) =>
+    fieldOf(page, key)
+      .locator('input')
+      .evaluate((input) => ({ type: input.type, inputMode: input.inputMode }))
+  await page.goto(`${app.server.url}${VISIT}`)
+  await formReady(page, 'form.title.visit', 'visitors')
+  assert.deepEqual(await keypad('visitors'), { type: 'text', inputMode: 'numeric' })
+  assert.deepEqual(await keypad('temperature'), { type: 'text', inputMode: 'decimal' })
+  await page.goto(`${app.server.url}${FAMILY_FOOD}`)
+  await formReady(page, 'form.title.familyFood', 'meal_date')
+  assert.deepEqual(await keypad('breakfast'), { type: 'text', inputMode: 'numeric' })
+  assert.deepEqual(await keypad('unit_price'), { type: 'text', inputMode: 'decimal' })
+  await page.close()
+})
