@@ -408,11 +408,40 @@ describe('form renderer', () => {
     // Removing the first row (it has values: confirmed) moves the second one up.
     click(within(frame(container, 'medicines')).getAllByText('删除')[0])
     await settle()
-    expect(modal).toHaveBeenCalled()
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '确定删除用药 1吗？' }))
     expect(session.values.medicines).toEqual([{ medicine: '益生菌', dose: '1袋' }])
     expect(field(container, 'medicines.0.medicine').getAttribute('value')).toBe('益生菌')
     expect(container.querySelector('[name="medicines.1.medicine"]')).toBeNull()
     expect(messageOf(container, 'medicines.0.dose')).toBeNull()
+  })
+
+  it('removing a baby asks about her by name when one is typed, else as her row is titled', async () => {
+    const modal = jest
+      .spyOn(Taro, 'showModal')
+      .mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
+    const { session, container } = show(
+      formOf({
+        key: 'babies',
+        type: 'rows',
+        rows: [
+          { key: 'name', type: 'text', labelKey: 'form.field.baby_name' },
+          { key: 'birth_weight', type: 'number' },
+        ],
+      }),
+    )
+    click(screen.getByText('添加宝宝'))
+    click(screen.getByText('添加宝宝'))
+    typeInto(field(container, 'babies.0.name'), '李宝')
+    typeInto(field(container, 'babies.1.birth_weight'), '3000')
+    const removeButtons = () => within(frame(container, 'babies')).getAllByText('删除')
+    click(removeButtons()[1])
+    await settle()
+    expect(modal).toHaveBeenLastCalledWith(expect.objectContaining({ content: '确定删除宝宝 2吗？' }))
+    click(removeButtons()[0])
+    await settle()
+    expect(modal).toHaveBeenLastCalledWith(expect.objectContaining({ content: '确定删除宝宝 1（李宝）吗？' }))
+    // Not confirmed: both stay.
+    expect(session.values.babies).toHaveLength(2)
   })
 
   it('rows: no more rows than maxItems', () => {
