@@ -28,7 +28,6 @@ export default observer(function PasswordInput({ value, placeholder, onChange, n
         value={value}
         placeholder={placeholder}
         onChange={onChange}
-        confirmType={onConfirm ? 'go' : 'done'}
         onConfirm={onConfirm}
       />
       <View
