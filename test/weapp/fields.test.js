@@ -100,14 +100,6 @@ describe('家属订餐登记表', () => {
     expect(h.attr(h.$('wx-input', f.fieldOf('unit_price')), 'type')).toBe('digit')
   })
 
-  it('a portion with decimals is asked for as a whole number', async () => {
-    h.type(h.$('.nut-input-native', f.fieldOf('lunch')), '1.5')
-    const message = fmt(formZh['form.rule.wholeNumber'], { label: formZh['form.field.lunch'] })
-    await h.waitFor(() => h.textOf(f.fieldOf('lunch')).includes(message), { what: 'the whole-number message' })
-    h.type(h.$('.nut-input-native', f.fieldOf('lunch')), '1')
-    await h.waitFor(() => !h.textOf(f.fieldOf('lunch')).includes(message), { what: 'the message gone' })
-  })
-
   it('the signature is shown at the width of its field and the drawing’s own proportions', async () => {
     await f.sign('family_signature')
     const image = h.$('.form-signature__image', f.fieldOf('family_signature'))
