@@ -308,7 +308,7 @@ test('a refused save counts exactly the fields it marks and scrolls to the first
 
 test('自费物品消费表: after a refused save, choosing an item clears 请选择物品明细 and the marks of 物品 and 批次', async () => {
   const page = await app.newPage()
-  await app.loginAndPick(page)
+  await app.loginAndPick(page, '806')
   await page.goto(`${app.server.url}${SPECIAL_CARE}`)
   await formReady(page, 'form.title.specialCare', 'room')
   const items = fieldOf(page, 'items')
