@@ -212,7 +212,7 @@ describe('saveForm', () => {
     await refused(
       [{ ...twin, temperature: 43 }],
       '宝宝2：体温不能大于42°C',
-      '宝宝2: Temperature must be at most 42',
+      '宝宝2: Temperature must be at most 42 °C',
       'babies.0.temperature',
     )
     await refused([{ ...twin, skin: undefined }], '宝宝2：请选择皮肤', '宝宝2: Please select Skin', 'babies.0.skin')
