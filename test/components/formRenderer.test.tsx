@@ -122,7 +122,7 @@ describe('form renderer', () => {
     expect(session.values.temperature).toBe(36.5)
     typeInto(input, '43')
     blurField(input)
-    expect(messageOf(container, 'temperature')).toBe('体温不能大于42')
+    expect(messageOf(container, 'temperature')).toBe('体温不能大于42°C')
     typeInto(input, '36.55')
     expect(messageOf(container, 'temperature')).toBe('体温最多保留1位小数')
     typeInto(input, '36.6')
@@ -305,7 +305,7 @@ describe('form renderer', () => {
     expect(messageOf(container, 'babies.0.temperature')).toBe('请输入体温')
     typeInto(field(container, 'babies.0.temperature'), '43')
     blurField(field(container, 'babies.0.temperature'))
-    expect(messageOf(container, 'babies.0.temperature')).toBe('体温不能大于42')
+    expect(messageOf(container, 'babies.0.temperature')).toBe('体温不能大于42°C')
     // Her first baby's section is titled by her name, as her twin's is.
     expect(screen.getByText('宝宝 1：李宝')).toBeTruthy()
     expect(screen.queryByText('查房记录')).toBeNull()
@@ -358,10 +358,10 @@ describe('form renderer', () => {
     }
     typeInto(field(container, 'temperature'), '36.6')
     typeInto(field(container, 'babies.0.temperature'), '43')
-    expect(await refusal()).toBe('李贝：体温不能大于42')
+    expect(await refusal()).toBe('李贝：体温不能大于42°C')
     typeInto(field(container, 'babies.0.temperature'), '36.8')
     typeInto(field(container, 'temperature'), '30')
-    expect(await refusal()).toBe('李宝：体温不能小于34')
+    expect(await refusal()).toBe('李宝：体温不能小于34°C')
   })
 
   it('computed: recomputed live from the values and the customer (age in days, amount)', () => {
@@ -408,11 +408,40 @@ describe('form renderer', () => {
     // Removing the first row (it has values: confirmed) moves the second one up.
     click(within(frame(container, 'medicines')).getAllByText('删除')[0])
     await settle()
-    expect(modal).toHaveBeenCalled()
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '确定删除用药 1吗？' }))
     expect(session.values.medicines).toEqual([{ medicine: '益生菌', dose: '1袋' }])
     expect(field(container, 'medicines.0.medicine').getAttribute('value')).toBe('益生菌')
     expect(container.querySelector('[name="medicines.1.medicine"]')).toBeNull()
     expect(messageOf(container, 'medicines.0.dose')).toBeNull()
+  })
+
+  it('removing a baby asks about her by name when one is typed, else as her row is titled', async () => {
+    const modal = jest
+      .spyOn(Taro, 'showModal')
+      .mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
+    const { session, container } = show(
+      formOf({
+        key: 'babies',
+        type: 'rows',
+        rows: [
+          { key: 'name', type: 'text', labelKey: 'form.field.baby_name' },
+          { key: 'birth_weight', type: 'number' },
+        ],
+      }),
+    )
+    click(screen.getByText('添加宝宝'))
+    click(screen.getByText('添加宝宝'))
+    typeInto(field(container, 'babies.0.name'), '李宝')
+    typeInto(field(container, 'babies.1.birth_weight'), '3000')
+    const removeButtons = () => within(frame(container, 'babies')).getAllByText('删除')
+    click(removeButtons()[1])
+    await settle()
+    expect(modal).toHaveBeenLastCalledWith(expect.objectContaining({ content: '确定删除宝宝 2吗？' }))
+    click(removeButtons()[0])
+    await settle()
+    expect(modal).toHaveBeenLastCalledWith(expect.objectContaining({ content: '确定删除宝宝 1（李宝）吗？' }))
+    // Not confirmed: both stay.
+    expect(session.values.babies).toHaveLength(2)
   })
 
   it('rows: no more rows than maxItems', () => {

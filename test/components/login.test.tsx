@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import Login from '@/pages/login/index'
 import { sessionStore, settingsStore } from '@/stores'
@@ -46,6 +46,21 @@ describe('login page', () => {
     expect(sessionStore.token).toBe('tok-1')
     expect(settingsStore.rememberedAccount).toBe('demo')
     expect(screen.queryAllByRole('alert')).toHaveLength(0)
+  })
+
+  it('Enter in the password box signs in', async () => {
+    const switchTab = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'switchTab:ok' })
+    const api = mockApi({ [LOGIN]: () => ({ code: 1, msg: 'ok', res: { token: 'tok-1', userInfo: demoUser } }) })
+    const { container } = render(<Login />)
+    typeInto(field(container, 'account'), 'demo')
+    typeInto(field(container, 'password'), 'demo1234')
+    act(() => {
+      field(container, 'password').dispatchEvent(
+        new CustomEvent('confirm', { detail: { value: 'demo1234' }, bubbles: true }),
+      )
+    })
+    await waitFor(() => expect(switchTab).toHaveBeenCalledWith({ url: '/pages/tabPages/index' }))
+    expect(callsTo(api, LOGIN)[0].data).toEqual({ account: 'demo', password: 'demo1234' })
   })
 
   it('after "please log in" on a page, signing in opens that page again with its query', async () => {

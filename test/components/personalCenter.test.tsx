@@ -60,7 +60,7 @@ describe('personal centre', () => {
     expect(screen.getByText('Account: demo')).toBeTruthy()
     expect(screen.queryByText('退出登录')).toBeNull()
     expect(Taro.getStorageSync('lang')).toBe('en')
-    expect(Taro.setTabBarItem).toHaveBeenCalledWith({ index: 1, text: 'Mine' })
+    expect(Taro.setTabBarItem).toHaveBeenCalledWith({ index: 1, text: 'Me' })
     expect(Taro.setNavigationBarTitle).toHaveBeenLastCalledWith({ title: 'Personal centre' })
 
     await act(() => sessionStore.refreshUserInfo())

@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { useApp, zh, formZh, fmt, button, fieldOf, saveButton, eventually, sign } from './app.mjs'
-import { addItem, chooseFirst, fill, formReady, label, productWithStock } from './formSteps.mjs'
+import { addItem, addItemRow, chooseFirst, chooseItem, fill, formReady, label, productWithStock } from './formSteps.mjs'
 
 const app = useApp()
 
@@ -13,6 +13,7 @@ const OUT_APPLY = '/pagesHome/pages/form/linliao/commom/form'
 const FAMILY_FOOD = '/pagesHome/pages/form/familyFood/form'
 const OBSTETRIC = '/pagesHome/pages/form/Obstetricianrounds/form'
 const VISIT = '/pagesHome/pages/form/visit/form'
+const SPECIAL_CARE = '/pagesHome/pages/form/Selffundeditemconsumptiontable/form'
 
 const box = (locator) => locator.boundingBox()
 const inside = (inner, outer, slack = 0.5) =>
@@ -305,6 +306,35 @@ test('a refused save counts exactly the fields it marks and scrolls to the first
   await page.close()
 })
 
+test('自费物品消费表: after a refused save, choosing an item clears 请选择物品明细 and the marks of 物品 and 批次', async () => {
+  const page = await app.newPage()
+  await app.loginAndPick(page, '806')
+  await page.goto(`${app.server.url}${SPECIAL_CARE}`)
+  await formReady(page, 'form.title.specialCare', 'room')
+  const items = fieldOf(page, 'items')
+  const noItems = fmt(formZh['form.rule.requiredChoice'], { label: formZh['form.field.items'] })
+  const marks = page.locator('.form-field--invalid')
+  await saveButton(page).click()
+  await items.locator('.field-message').getByText(noItems).waitFor()
+  const { product } = await productWithStock(app, page, 1)
+  await addItem(page, 0, product, 1)
+  await eventually(async () => (await marks.count()) === 0, 'no field marked once the item is chosen')
+  assert.equal(await items.getByText(noItems).count(), 0)
+
+  // A row left empty: its item and batch are marked, and a choice clears both.
+  await addItemRow(page)
+  await saveButton(page).click()
+  await fieldOf(page, 'items.1.product_id').and(marks).waitFor()
+  await fieldOf(page, 'items.1.batch_id').and(marks).waitFor()
+  await chooseItem(page, 1, product)
+  await eventually(
+    async () => (await fieldOf(page, 'items.1.product_id').and(marks).count()) === 0,
+    'the item no longer marked',
+  )
+  assert.equal(await fieldOf(page, 'items.1.batch_id').and(marks).count(), 0)
+  await page.close()
+})
+
 test('zh and en: the negative message is in the reader’s language', async () => {
   const page = await app.newPage()
   await app.loginAndPick(page, '815')
@@ -319,5 +349,23 @@ test('zh and en: the negative message is in the reader’s language', async () =
     .locator('.field-message')
     .getByText(fmt(formEn['form.rule.negative'], { label: formEn['form.field.unit_price'] }))
     .waitFor()
+  await page.close()
+})
+
+test('numeric fields open the number pad: digits where whole numbers go, with a point where decimals do', async () => {
+  const page = await app.newPage()
+  await app.loginAndPick(page, '815')
+  const keypad = (key) =>
+    fieldOf(page, key)
+      .locator('input')
+      .evaluate((input) => ({ type: input.type, inputMode: input.inputMode }))
+  await page.goto(`${app.server.url}${VISIT}`)
+  await formReady(page, 'form.title.visit', 'visitors')
+  assert.deepEqual(await keypad('visitors'), { type: 'text', inputMode: 'numeric' })
+  assert.deepEqual(await keypad('temperature'), { type: 'text', inputMode: 'decimal' })
+  await page.goto(`${app.server.url}${FAMILY_FOOD}`)
+  await formReady(page, 'form.title.familyFood', 'meal_date')
+  assert.deepEqual(await keypad('breakfast'), { type: 'text', inputMode: 'numeric' })
+  assert.deepEqual(await keypad('unit_price'), { type: 'text', inputMode: 'decimal' })
   await page.close()
 })

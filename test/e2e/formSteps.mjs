@@ -217,15 +217,23 @@ export async function chooseFirst(page, key) {
   await fieldOf(page, key).locator('.form-picker__text').waitFor()
 }
 
-/** Adds a row and chooses its product by searching its name; the earliest batch comes by itself. */
-export async function addItem(page, index, product, quantity) {
-  await button(page, fmt(formZh['formUi.addRow'], { row: formZh['form.row.items'] })).click()
-  const key = `items.${index}.product_id`
-  await fieldOf(page, key).locator('.form-picker__value').click()
+/** Adds an empty row of items. */
+export const addItemRow = (page) =>
+  button(page, fmt(formZh['formUi.addRow'], { row: formZh['form.row.items'] })).click()
+
+/** Chooses a row's product by searching its name; the earliest batch comes by itself. */
+export async function chooseItem(page, index, product) {
+  await fieldOf(page, `items.${index}.product_id`).locator('.form-picker__value').click()
   const popup = openPopup(page)
   await popup.locator('input[placeholder="' + formZh['stock.search'] + '"]').fill(product.name)
   await popup.locator('.form-choice-popup__tile').filter({ hasText: product.name }).first().click()
   await fieldOf(page, `items.${index}.batch_id`).locator('.form-picker__text').waitFor()
+}
+
+/** Adds a row, chooses its product (and so its earliest batch) and types how many. */
+export async function addItem(page, index, product, quantity) {
+  await addItemRow(page)
+  await chooseItem(page, index, product)
   await fieldOf(page, `items.${index}.quantity`).locator('input').fill(String(quantity))
   await fieldOf(page, `items.${index}.quantity`).locator('input').blur()
 }

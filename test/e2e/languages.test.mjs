@@ -134,3 +134,42 @@ test('in Chinese, no page shows English UI words, and no text is cut off', async
   assert.deepEqual(leftovers, {})
   assert.deepEqual(clipped, {})
 })
+
+/** Each home label's lines, as Chromium wraps them at 375 px: the characters of each line, spaces left out. */
+const labelLines = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.entry-tile__title')].map((label) => {
+      const text = label.firstChild
+      const lines = new Map()
+      for (let i = 0; i < text.textContent.length; i++) {
+        const range = document.createRange()
+        range.setStart(text, i)
+        range.setEnd(text, i + 1)
+        const [rect] = range.getClientRects()
+        if (!rect || !text.textContent[i].trim()) continue
+        const top = Math.round(rect.top)
+        lines.set(top, (lines.get(top) ?? '') + text.textContent[i])
+      }
+      return [...lines.values()]
+    }),
+  )
+
+test("home's labels never leave one character alone on a line, in either language", async () => {
+  for (const lang of ['zh-CN', 'en']) {
+    const { page } = await signedIn(lang)
+    await page.goto(`${app.server.url}/pages/tabPages/index`)
+    await page.locator('.entry-tile__title').first().waitFor()
+    const labels = await labelLines(page)
+    assert.ok(labels.length >= 12, `only ${labels.length} labels`)
+    assert.ok(
+      labels.some((lines) => lines.length > 1),
+      'some label wraps',
+    )
+    assert.deepEqual(
+      labels.filter((lines) => lines.length > 1 && lines.some((line) => line.length < 2)),
+      [],
+      lang,
+    )
+    await page.close()
+  }
+})

@@ -54,6 +54,17 @@ test('a visitor without a session is sent to the login page', async () => {
   await page.close()
 })
 
+test('Enter in the password box signs in', async () => {
+  const page = await app.newPage()
+  await page.goto(`${app.server.url}/pages/login/index`)
+  await input(page, zh['login.enterAccount']).fill('demo2')
+  await input(page, zh['login.enterPassword']).fill('demo1234')
+  await input(page, zh['login.enterPassword']).press('Enter')
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/pages/tabPages/index')
+  await page.getByText(zh['home.group.rounds'], { exact: true }).waitFor()
+  await page.close()
+})
+
 test('login → home → pick a customer → personal centre → English → change password → log out', async () => {
   const page = await app.newPage()
   await login(page, 'demo', 'demo1234')

@@ -3,7 +3,7 @@ import { RequestError } from '@/api/request'
 import type { FormRecord, Page } from '@/api/types'
 import { mergedPages } from '@/features/forms/stores/mergedPages'
 import { familyFood } from '@yuezi/contract/forms/definitions/familyFood'
-import { outApplyGeneral } from '@yuezi/contract/forms/definitions/stock'
+import { outApplyGeneral, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import { stockErrors } from '@yuezi/contract/forms/definitions/stockRules'
 import { pediatricianRounds } from '@yuezi/contract/forms/definitions/pediatricianRounds'
 import '@/features/forms/locales'
@@ -192,6 +192,68 @@ describe('form session', () => {
         throw new RequestError('请选择客户', -1, { errors: [{ path: 'customer_id', message: '请选择客户' }] })
       })
       expect(result).toEqual({ status: 'refused', count: 0, message: '请选择客户' })
+      expect(session.errors).toEqual({})
+    })
+  })
+
+  describe('a message goes as soon as its field is valid', () => {
+    const never = async () => ({ id: 1 })
+
+    it('自费物品消费表: a row added clears 请选择物品明细, the item and batch chosen clear their marks', async () => {
+      const session = new FormSession(specialCare, customer)
+      session.setValue('room', '805')
+      expect(await session.save(never)).toEqual({ status: 'invalid', count: 1, message: '请选择物品明细' })
+      session.addRow('items')
+      expect(session.errors).toEqual({})
+      await session.save(never)
+      expect(Object.keys(session.errors)).toEqual([
+        'items.0.product_id',
+        'items.0.batch_id',
+        'items.0.quantity',
+        'items.0.price',
+      ])
+      session.setValue('items.0.product_id', 3)
+      session.setValue('items.0.price', 1200)
+      session.setValue('items.0.batch_id', 5)
+      expect(Object.keys(session.errors)).toEqual(['items.0.quantity'])
+      session.setValue('items.0.quantity', 0)
+      expect(session.errorText('items.0.quantity')).toBe('数量不能小于1')
+      session.setValue('items.0.quantity', 2)
+      expect(session.errors).toEqual({})
+    })
+
+    it("a rule between fields: a quantity over the batch's stock is fine once a fuller batch is chosen", async () => {
+      const batches = [
+        { id: 5, product_id: 3, batch_no: 'B-5', expiry_date: '2027-01-01', quantity: 1 },
+        { id: 6, product_id: 3, batch_no: 'B-6', expiry_date: '2027-01-01', quantity: 20 },
+      ]
+      const session = new FormSession(outApplyGeneral, null)
+      session.extraRules.push((data) =>
+        stockErrors(data.items, (id) => batches.find((batch) => batch.id === id), '2026-11-22'),
+      )
+      for (const [key, value] of Object.entries({ department_id: 1, requester: '库管', apply_date: '2026-11-22' }))
+        session.setValue(key, value)
+      session.addRow('items')
+      for (const [key, value] of Object.entries({ product_id: 3, batch_id: 5, quantity: 2 }))
+        session.setValue(`items.0.${key}`, value)
+      await session.save(never)
+      expect(Object.keys(session.errors)).toEqual(['items.0.quantity'])
+      session.setValue('items.0.batch_id', 6)
+      expect(session.errors).toEqual({})
+    })
+
+    it("nothing new is marked while typing, and the server's words stay until their own field changes", async () => {
+      const session = new FormSession(familyFood, customer)
+      for (const [key, value] of Object.entries({ unit_price: 20, family_signature: '/uploads/s.png' }))
+        session.setValue(key, value)
+      await session.save(async () => {
+        throw new RequestError('单价超出本店标准', -1, {
+          errors: [{ path: 'unit_price', message: '单价超出本店标准' }],
+        })
+      })
+      session.setValue('breakfast', 1)
+      expect(session.errors).toEqual({ unit_price: '单价超出本店标准' })
+      session.setValue('unit_price', 18)
       expect(session.errors).toEqual({})
     })
   })

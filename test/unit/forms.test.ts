@@ -257,12 +257,22 @@ describe('messages', () => {
         errors.find((e) => e.path === path)!,
         t,
       )
-    expect(byPath('temperature')).toBe('体温不能大于42')
+    expect(byPath('temperature')).toBe('体温不能大于42°C')
     expect(byPath('medicines.0.medicine')).toBe('用药记录第1行：请输入药品名称')
     expect(byPath('zzz')).toBe('不认识的字段zzz')
     setLocale('en')
-    expect(byPath('temperature')).toBe('Temperature must be at most 42')
+    expect(byPath('temperature')).toBe('Temperature must be at most 42 °C')
     expect(byPath('medicines.0.medicine')).toBe('Medicines row 1: Please enter Medicine')
+  })
+
+  it("says a bound with the field's unit, and a limit of no decimals as a whole number", () => {
+    const [weight] = validateForm(form('儿科医生查房签到表'), { weight: 400 }).filter((e) => e.path === 'weight')
+    const [lunch] = validateForm(form('家属订餐登记表'), { lunch: 1.5 }).filter((e) => e.path === 'lunch')
+    expect(fieldErrorMessage(weight, t)).toBe('体重不能小于500g')
+    expect(fieldErrorMessage(lunch, t)).toBe('午餐份数必须是整数')
+    setLocale('en')
+    expect(fieldErrorMessage(weight, t)).toBe('Weight must be at least 500 g')
+    expect(fieldErrorMessage(lunch, t)).toBe('Lunches must be a whole number')
   })
 
   it('has a label for every field and option, in both languages', () => {

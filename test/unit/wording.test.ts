@@ -5,6 +5,8 @@ import zh from '@locales/zh-CN.json'
 import en from '@locales/en.json'
 import formZh from '@locales/forms/zh-CN.json'
 import formEn from '@locales/forms/en.json'
+import serverZh from '@locales/server/zh-CN.json'
+import serverEn from '@locales/server/en.json'
 
 const chinese: Record<string, string> = { ...zh, ...formZh }
 const english: Record<string, string> = { ...en, ...formEn }
@@ -19,6 +21,18 @@ describe('wording', () => {
     expect(rows.length).toBeGreaterThanOrEqual(3)
     const missing = rows.map(rowNameKeyOf).filter((key) => !(key in chinese) || !(key in english))
     expect(missing).toEqual([])
+  })
+
+  it("says an order's status in one word: the list's, the detail's and the PDF's alike, in both languages", () => {
+    for (const [app, server] of [
+      [chinese, serverZh],
+      [english, serverEn],
+    ] as [Record<string, string>, Record<string, string>][]) {
+      const statuses = Object.keys(server).filter((key) => key.startsWith('pdf.status.'))
+      expect(statuses).toHaveLength(4)
+      for (const key of statuses) expect([key, server[key]]).toEqual([key, app[key.replace('pdf.', 'stock.')]])
+    }
+    expect(serverZh['pdf.status.approved']).toBe('已审核')
   })
 
   it('has the many form of every count that has a form for one', () => {

@@ -12,6 +12,7 @@ const f = require('./forms')
 const FAMILY_FOOD = 'pagesHome/pages/form/familyFood/form'
 const OUT_APPLY = 'pagesHome/pages/form/linliao/commom/form'
 const OUTBOUND_LIST = 'pagesHome/pages/form/linliao/index'
+const SPECIAL_CARE = 'pagesHome/pages/form/Selffundeditemconsumptiontable/form'
 
 /** Every compiled style sheet of the build, as one text. */
 function compiledStyles() {
@@ -94,6 +95,11 @@ describe('家属订餐登记表', () => {
     expect(h.textOf(f.fieldOf('unit_price'))).not.toContain(message)
   })
 
+  it('numbers open the number pad: digits for the portions, with a point for the price', () => {
+    expect(h.attr(h.$('wx-input', f.fieldOf('breakfast')), 'type')).toBe('number')
+    expect(h.attr(h.$('wx-input', f.fieldOf('unit_price')), 'type')).toBe('digit')
+  })
+
   it('the signature is shown at the width of its field and the drawing’s own proportions', async () => {
     await f.sign('family_signature')
     const image = h.$('.form-signature__image', f.fieldOf('family_signature'))
@@ -101,6 +107,23 @@ describe('家属订餐登记表', () => {
     const styles = compiledStyles()
     expect(ruleOf(styles, '.form-signature__image')).toMatch(/width:\s*100%/)
     expect(ruleOf(styles, '.form-signature__image')).toMatch(/height:\s*auto/)
+  })
+})
+
+describe('自费物品消费表', () => {
+  it('after a refused save, choosing an item clears 请选择物品明细 and every mark of the rows', async () => {
+    await h.openPage(SPECIAL_CARE)
+    await h.waitFor(() => f.fieldOf('room'), { what: 'the form' })
+    await h.settled()
+    h.tap('.form-page__save')
+    const noItems = fmt(formZh['form.rule.requiredChoice'], { label: formZh['form.field.items'] })
+    await h.waitFor(() => h.textOf(f.fieldOf('items')).includes(noItems), { what: 'the message of the items' })
+    expect(h.$$('.form-field--invalid').map((el) => el.id)).toContain('form-field-items')
+    const { product } = await f.productWithStock(1)
+    await f.addItem(0, product, 1)
+    await h.settled()
+    expect(h.$$('.form-field--invalid').map((el) => el.id)).toEqual([])
+    expect(h.textOf(f.fieldOf('items'))).not.toContain(noItems)
   })
 })
 

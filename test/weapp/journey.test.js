@@ -343,7 +343,7 @@ step('English: the page is in English and the next calls carry lang: en', async 
   await h.waitFor(() => h.textOf().includes(en['mine.changePassword']), { what: 'the page in English' })
   expect(h.textOf()).not.toContain(zh['mine.changePassword'])
   await h.waitFor(() => h.top().title === en['personalCenter.title'], { what: 'the English title' })
-  expect(h.ui.tabBar.map((item) => item?.text)).toEqual([en['tab.home'], en['tab.mine']])
+  expect(h.ui.tabBar.map((item) => item?.text)).toEqual(['Home', 'Me'])
   const before = h.calls.length
   await h.tapTab(HOME)
   await h.waitForPage(HOME)

@@ -4,6 +4,20 @@ import { babyAt } from './validate.js'
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string
 
+/** A limit of no decimals is said as a whole number, not as 0 decimal places. */
+const ruleKeyOf = (error: FieldError) =>
+  error.rule === 'decimals' && error.params?.decimals === 0 ? 'form.rule.wholeNumber' : `form.rule.${error.rule}`
+
+/** The error's params, a bound said with the field's unit (500 g) when it has one. */
+function boundsOf(error: FieldError, translate: Translate): FieldError['params'] {
+  const params = { ...error.params }
+  if (!error.unitKey) return params
+  const unit = translate(error.unitKey)
+  for (const key of ['min', 'max'])
+    if (key in params) params[key] = translate('form.rule.withUnit', { value: params[key], unit })
+  return params
+}
+
 /**
  * The message of a field error in the reader's language, from locales/forms:
  * the app passes its t(), the server its own translator of the same files.
@@ -12,7 +26,7 @@ export function fieldErrorMessage(error: FieldError, translate: Translate): stri
   const translated = translate(error.labelKey)
   // An unknown field has no label of its own: name it by its key.
   const label = translated === error.labelKey ? (error.path.split('.').pop() ?? error.path) : translated
-  const message = translate(`form.rule.${error.rule}`, { label, ...error.params })
+  const message = translate(ruleKeyOf(error), { label, ...boundsOf(error, translate) })
   if (error.baby) return translate('form.babyNamed', { name: error.baby, text: message })
   const row = /^(\w+)\.(\d+)\./.exec(error.path)
   return row

@@ -209,6 +209,8 @@ export interface FieldError {
   labelKey: string
   rule: RuleName
   params?: Record<string, string | number>
+  /** The field's unit (a locale key): a bound the message names is said with it (500 g). */
+  unitKey?: string
   /** On a twins' round, the name of the baby the value is about: the message names her, not a row. */
   baby?: string
 }

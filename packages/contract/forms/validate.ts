@@ -75,8 +75,11 @@ function checkField(field: Field, value: unknown, path: string, isUpload: Upload
       const min = field.min ?? (field.type === 'money' ? 0 : undefined)
       const max = field.max ?? (field.type === 'money' ? MONEY_MAX : undefined)
       // Below a floor of zero or more, a negative number is named as such.
-      if (min !== undefined && value < min) return value < 0 && min >= 0 ? error('negative') : error('min', { min })
-      if (max !== undefined && value > max) return error('max', { max })
+      // A bound is said with the field's unit.
+      const bound = (rule: 'min' | 'max', limit: number) =>
+        error(rule, { [rule]: limit }).map((e) => (field.unitKey ? { ...e, unitKey: field.unitKey } : e))
+      if (min !== undefined && value < min) return value < 0 && min >= 0 ? error('negative') : bound('min', min)
+      if (max !== undefined && value > max) return bound('max', max)
       if (decimalsOf(value) > decimals) return error('decimals', { decimals })
       return []
     }

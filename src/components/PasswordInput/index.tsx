@@ -11,10 +11,12 @@ interface Props {
   placeholder: string
   onChange: (value: string) => void
   name?: string
+  /** Enter on the keyboard (the sign-in page signs in). */
+  onConfirm?: () => void
 }
 
 /** A password field with an eye to show or hide what was typed. */
-export default observer(function PasswordInput({ value, placeholder, onChange, name }: Props) {
+export default observer(function PasswordInput({ value, placeholder, onChange, name, onConfirm }: Props) {
   const [visible, setVisible] = useState(false)
   const Icon = visible ? EyeF : Eye
   return (
@@ -26,6 +28,7 @@ export default observer(function PasswordInput({ value, placeholder, onChange, n
         value={value}
         placeholder={placeholder}
         onChange={onChange}
+        onConfirm={onConfirm}
       />
       <View
         className="password-input__toggle"

@@ -78,6 +78,7 @@ export default observer(function Login() {
               value={password}
               placeholder={t('login.enterPassword')}
               onChange={setPassword}
+              onConfirm={submit}
             />
           </View>
           <FieldMessage message={errors.password && t(errors.password)} />

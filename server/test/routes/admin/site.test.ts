@@ -138,7 +138,7 @@ describe('centre settings', () => {
         'Unknown time zone: enter a zone name such as Asia/Shanghai',
       ],
       [{ latitude: 91 }, '纬度不能大于90', 'Latitude must be at most 90'],
-      [{ radius: 5 }, '签到半径不能小于10', 'Sign-in radius must be at least 10'],
+      [{ radius: 5 }, '签到半径不能小于10米', 'Sign-in radius must be at least 10 m'],
       [
         { visit_from: '25:00', visit_to: '26:00' },
         '探视时间须为 HH:MM 格式，如 09:30',

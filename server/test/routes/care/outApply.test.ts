@@ -95,7 +95,7 @@ describe('outApply/save', () => {
       [general([row(productId, good.id, -3)]), '物品明细第1行：数量不能为负数'],
       // The app sends numbers as numbers: digits as text, full-width or not, are refused.
       [general([row(productId, good.id, '３' as unknown as number)]), '物品明细第1行：数量格式不正确'],
-      [general([row(productId, good.id, 1.5)]), '物品明细第1行：数量最多保留0位小数'],
+      [general([row(productId, good.id, 1.5)]), '物品明细第1行：数量必须是整数'],
       [general([{ product_id: productId, quantity: 1 }]), '物品明细第1行：请选择批次'],
       [general([row(productId, good.id, 11)]), `物品明细第1行：数量超出库存：${name}（批次 ${good.batchNo}）仅剩 10`],
       [

@@ -209,7 +209,7 @@ export class FormSession {
   // ------------------------------------------------------------------------------------------
   // Typing
 
-  /** Sets a value (undefined or '' removes it); an error shown for it is checked again. */
+  /** Sets a value (undefined or '' removes it); the messages shown are checked again. */
   setValue(path: string, value: unknown) {
     const [key, index, sub] = path.split('.')
     const empty = value === undefined || value === ''
@@ -224,13 +224,14 @@ export class FormSession {
       else row[sub] = value
     }
     this.touch()
-    if (path in this.errors) this.check(path)
+    this.recheck(path)
   }
 
   addRow(key: string) {
     const rows = this.values[key]
     this.values[key] = [...(Array.isArray(rows) ? rows : []), {}]
     this.touch()
+    this.recheck(key)
   }
 
   removeRow(key: string, index: number) {
@@ -259,6 +260,29 @@ export class FormSession {
     const error = [...validateField(this.definition, key, data), ...this.extraErrors(data)].find((e) => e.path === path)
     if (error) this.errors[path] = error
     else delete this.errors[path]
+  }
+
+  /**
+   * After a change, every message shown is worked out again, on every form: one whose field has
+   * become valid goes at once (a row added, an item chosen), one still wrong says what is wrong now,
+   * and none is added (a field is first marked on blur or save). The server's words go when their field changes.
+   */
+  private recheck(changed: string) {
+    if (!Object.keys(this.errors).length) return
+    const data = this.checkedData()
+    const now = new Map<string, FieldError>()
+    for (const error of [...validateForm(this.definition, data), ...this.extraErrors(data)]) {
+      const frame = this.frameOf(error.path)
+      if (frame !== undefined && !now.has(frame)) now.set(frame, error)
+    }
+    const touched = (frame: string) =>
+      frame === changed || frame.startsWith(`${changed}.`) || changed.startsWith(`${frame}.`)
+    for (const [frame, shown] of Object.entries(this.errors)) {
+      if (typeof shown === 'string' && !touched(frame)) continue
+      const error = now.get(frame)
+      if (error) this.errors[frame] = error
+      else delete this.errors[frame]
+    }
   }
 
   private extraErrors(data: FormData): FieldError[] {

@@ -156,11 +156,11 @@ describe('saveForm', () => {
     const data = { ...round, temperature: 43 }
     assert.deepEqual(await save('儿科医生查房签到表', data), {
       code: -1,
-      msg: '体温不能大于42',
-      res: { errors: [{ path: 'temperature', message: '体温不能大于42' }] },
+      msg: '体温不能大于42°C',
+      res: { errors: [{ path: 'temperature', message: '体温不能大于42°C' }] },
     })
     const en = await save('儿科医生查房签到表', data, {}, { lang: 'en' })
-    assert.equal(en.msg, 'Temperature must be at most 42')
+    assert.equal(en.msg, 'Temperature must be at most 42 °C')
 
     const cases: [object, string, string][] = [
       [
@@ -211,8 +211,8 @@ describe('saveForm', () => {
     // Each baby's value is refused under her name (宝宝2 is her twin), her first baby's (宝宝1) too.
     await refused(
       [{ ...twin, temperature: 43 }],
-      '宝宝2：体温不能大于42',
-      '宝宝2: Temperature must be at most 42',
+      '宝宝2：体温不能大于42°C',
+      '宝宝2: Temperature must be at most 42 °C',
       'babies.0.temperature',
     )
     await refused([{ ...twin, skin: undefined }], '宝宝2：请选择皮肤', '宝宝2: Please select Skin', 'babies.0.skin')
@@ -221,7 +221,7 @@ describe('saveForm', () => {
       customer_id: customer.id,
       data: { ...single, temperature: 43, babies: [twin] },
     })
-    assert.equal(firstFever.msg, '宝宝1：体温不能大于42')
+    assert.equal(firstFever.msg, '宝宝1：体温不能大于42°C')
     // A baby of another mother is no baby of hers to name; her first baby again is named as the repeated one.
     await refused(
       [{ ...twin, baby_id: site.customers[1].babies[0].id }],

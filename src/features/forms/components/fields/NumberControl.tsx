@@ -49,8 +49,10 @@ export default observer(function NumberControl({ field, path, session, money = f
       <Input
         className="form-input"
         name={path}
-        type={H5_KEYPAD ? 'text' : decimals > 0 ? 'digit' : 'number'}
-        nativeProps={H5_KEYPAD ? { inputMode: decimals > 0 ? 'decimal' : 'numeric' } : undefined}
+        // H5's Input hands its other props to the native input: inputMode picks the keypad there.
+        {...(H5_KEYPAD
+          ? { type: 'text', inputMode: decimals > 0 ? 'decimal' : 'numeric' }
+          : { type: decimals > 0 ? 'digit' : 'number' })}
         value={text}
         maxLength={money ? 12 : 10}
         placeholder={t('common.pleaseEnter')}

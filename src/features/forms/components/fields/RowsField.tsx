@@ -34,11 +34,16 @@ export default observer(function RowsField({ field, path, session }: FieldProps)
   // The label names all the rows (Babies); one row has its own name (Baby 1, Add baby).
   const rowName = t(rowNameKeyOf(field))
 
+  const titleOf = (index: number) => t('formUi.rowTitle', { row: rowName, n: index + 1 })
+
   const remove = async (index: number) => {
     const row = rows[index]
     const filled = row && Object.values(row).some((v) => !isEmpty(v))
     if (filled) {
-      if (!(await confirm(t('formUi.removeRowConfirm', { n: index + 1 })))) return
+      // The question names the row as its title does, and by the name typed in it when it has one.
+      const name = typeof row.name === 'string' ? row.name.trim() : ''
+      const what = name ? t('formUi.rowNamed', { row: titleOf(index), name }) : titleOf(index)
+      if (!(await confirm(t('formUi.removeRowConfirm', { row: what })))) return
     }
     session.removeRow(field.key, index)
   }
@@ -48,7 +53,7 @@ export default observer(function RowsField({ field, path, session }: FieldProps)
       {rows.map((row, index) => (
         <View key={keyOf(row, index)} className="form-rows__row">
           <View className="form-rows__head">
-            <Text className="form-rows__title">{t('formUi.rowTitle', { row: rowName, n: index + 1 })}</Text>
+            <Text className="form-rows__title">{titleOf(index)}</Text>
             <Button className="form-rows__remove" size="small" fill="none" type="danger" onClick={() => remove(index)}>
               {t('formUi.removeRow')}
             </Button>
