@@ -146,24 +146,30 @@ test('访客出入登记表: one tap on 离开 saves the departure, names the vi
     (
       await app.api(page, 'index/getFormRecord', { name: spec.name, date_from: day, date_to: day, page: 1, limit: 100 })
     ).list.filter((record) => !record.data.time_out)
-  const [visitor] = await inside()
-  assert.ok(visitor, 'the demo has visitors still inside today')
-
   await button(page, formZh['visit.leaving']).click()
-  const row = page.locator('.leaving-visitors__row').filter({ hasText: visitor.data.visitor_name }).first()
-  await row.getByText(formZh['visit.markLeft'], { exact: true }).click()
+  // The top row of the list: the visitor who leaves.
+  const row = page.locator('.leaving-visitors__row').first()
+  await row.waitFor()
+  const name = (await row.locator('.leaving-visitors__name').textContent()).split(' · ')[0].trim()
+  const visitor = (await inside()).find((record) => record.data.visitor_name === name)
+  assert.ok(visitor, 'the row is a visitor still inside today')
+  await button(row, formZh['visit.markLeft']).click()
   const saved = await eventually(async () => {
     const record = await app.api(page, 'index/getFormRecordInfo', { id: visitor.id })
     return record.data.time_out && record
   }, 'the departure saved')
   const said = fmt(formZh['visit.left'], { name: visitor.data.visitor_name, time: saved.data.time_out.slice(11) })
   await page.locator('.leaving-visitors__done').getByText(said, { exact: true }).first().waitFor()
-  await row.waitFor({ state: 'detached' })
+  await page
+    .locator('.leaving-visitors__row')
+    .filter({ hasText: `${name} · ` })
+    .first()
+    .waitFor({ state: 'detached' })
   // The form stays the new visit of the customer chosen, whoever the visitor came to see.
   await page.locator('.form-header').getByText(spec.room).first().waitFor()
   await page.locator('.form-header__chip').getByText(formZh['formUi.newRecord'], { exact: true }).waitFor()
 
-  await page.locator('.leaving-visitors__done').first().getByText(formZh['visit.undoLeft'], { exact: true }).click()
+  await button(page.locator('.leaving-visitors__done').first(), formZh['visit.undoLeft']).click()
   await eventually(async () => {
     const record = await app.api(page, 'index/getFormRecordInfo', { id: visitor.id })
     return !record.data.time_out
