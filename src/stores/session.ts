@@ -35,6 +35,11 @@ class SessionStore {
   come = ''
   /** The sites the account may work in (the personal centre offers a switch when there are several). */
   sites: Site[] = []
+  /**
+   * The password just typed to sign in to an account that must change it, so that the change does
+   * not ask for it again; in memory only, and only until that change or a logout.
+   */
+  signInPassword = ''
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true })
@@ -101,6 +106,7 @@ class SessionStore {
     } catch (error) {
       if (!(error instanceof RequestError && error.code === CODE_MUST_CHANGE_PASSWORD)) throw error
       result = 'mustChangePassword'
+      runInAction(() => (this.signInPassword = password))
     }
     settingsStore.rememberAccount(accountName)
     return result
@@ -117,6 +123,7 @@ class SessionStore {
     if (callServer) account.logout().catch(() => {})
     this.setSession('', null)
     this.sites = []
+    this.signInPassword = ''
     this.clearCustomer()
     Taro.reLaunch({ url: loginUrl(returnTo) })
     pendingLogoutMessage = setTimeout(() => {
@@ -169,6 +176,7 @@ class SessionStore {
     await account.changePwd({ old_password: oldPassword, password: newPassword })
     runInAction(() => {
       if (this.userInfo) this.userInfo = { ...this.userInfo, must_change_password: false }
+      this.signInPassword = ''
     })
   }
 

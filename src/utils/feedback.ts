@@ -26,15 +26,16 @@ export async function confirm(
   {
     title = t('request.tip'),
     confirmText = t('common.confirm'),
+    cancelText = t('common.cancel'),
     danger = false,
-  }: { title?: string; confirmText?: string; danger?: boolean } = {},
+  }: { title?: string; confirmText?: string; cancelText?: string; danger?: boolean } = {},
 ): Promise<boolean> {
   const { confirm: confirmed } = await Taro.showModal({
     title,
     content,
     confirmText,
     ...(danger ? { confirmColor: DANGER_COLOR } : {}),
-    cancelText: t('common.cancel'),
+    cancelText,
   })
   return confirmed
 }

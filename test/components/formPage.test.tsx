@@ -10,8 +10,9 @@ import { visit } from '@yuezi/contract/forms/definitions/visit'
 import '@/features/forms/locales'
 import VisitPage from '@/pagesHome/pages/form/visit/form'
 import { openFormStore } from '@/features/forms'
-import { customerStore } from '@/stores'
+import { centreClock, customerStore, workingDateStore } from '@/stores'
 import { DRAFT_DELAY } from '@/features/forms/stores/formSession'
+import { leavePage } from '@/utils/navigation'
 import {
   blurField,
   callsTo,
@@ -107,6 +108,17 @@ describe('form page', () => {
     expect(screen.getByText('工作日期：2026-11-22')).toBeTruthy()
     expect(Taro.setNavigationBarTitle).toHaveBeenCalledWith({ title: '家属订餐登记表' })
     expect(openFormStore.formName).toBe('家属订餐登记表')
+  })
+
+  it('says, on the form itself, when the working date is not today', async () => {
+    serverWith({})
+    workingDateStore.setToday('2026-11-20')
+    await show()
+    expect(document.querySelector('.form-header__not-today[role="note"]')?.textContent).toBe(
+      '注意：工作日期不是今天，而是 2026-11-20',
+    )
+    act(() => workingDateStore.setToday(centreClock.today()))
+    expect(document.querySelector('.form-header__not-today')).toBeNull()
   })
 
   it('needs a customer: opened without one, the customer picker comes first, then the form for the chosen one', async () => {
@@ -526,7 +538,7 @@ describe('form page', () => {
 })
 
 describe('visit form: a visitor leaving', () => {
-  it("opens one of the day's visits still inside with the time out set to now, and saves it", async () => {
+  it('records a departure with one tap on 离开, names the visitor and the time, and undoes it', async () => {
     const inside = record({
       id: 51,
       name: '访客出入登记表',
@@ -552,11 +564,6 @@ describe('visit form: a visitor leaving', () => {
     })
     const api = serverWith({
       [LIST]: () => ({ code: 1, res: { list: [inside, left], total: 2 } }),
-      [INFO]: () => ({ code: 1, res: inside }),
-      '/api/care/customer/info': () => ({
-        code: 1,
-        res: { ...mother, id: 8, name: '王芳', room: '806', children: [] },
-      }),
       [SAVE]: () => ({ code: 1, res: { id: 51 } }),
     })
     await show(<VisitPage />)
@@ -574,18 +581,49 @@ describe('visit form: a visitor leaving', () => {
 
     click(screen.getByText('离开'))
     await settle()
-    expect(screen.getByText('编辑记录 #51')).toBeTruthy()
-    expect(screen.getByText('客户：王芳（806）')).toBeTruthy()
-    const timeOut = within(frame('time_out')).getByText(/^2\d{3}-\d{2}-\d{2} \d{2}:\d{2}$/).textContent
-    click(saveButton())
-    await settle()
-    expect(callsTo(api, SAVE)[0].data).toMatchObject({
+    const [departure] = callsTo(api, SAVE)
+    expect(departure.data).toEqual({
+      name: '访客出入登记表',
       id: 51,
       customer_id: 8,
-      data: { visitor_name: '赵先生', time_out: timeOut },
+      data: { ...inside.data, time_out: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/) },
+      request_id: expect.any(String),
     })
-    // The current customer stays who it was.
+    const time = (departure.data as { data: { time_out: string } }).data.time_out.slice(11)
+    const said = `已登记 赵先生 离开，离开时间 ${time}`
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(`${said}撤销`)
+    expect(screen.queryByText('赵先生 · 13900000001')).toBeNull()
+    // The form is not switched to the visitor's mother: the new visit for 李静 stays open.
+    expect(screen.getByText('客户：李静（805）')).toBeTruthy()
+    expect(screen.getByText('新建')).toBeTruthy()
     expect(customerStore.customerInfo?.id).toBe(7)
+
+    click(within(screen.getAllByRole('status')[0]).getByText('撤销'))
+    await settle()
+    expect(callsTo(api, SAVE)[1].data).toMatchObject({ id: 51, customer_id: 8, data: inside.data })
+    expect((callsTo(api, SAVE)[1].data as { data: object }).data).not.toHaveProperty('time_out')
+    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '已撤销 赵先生 的离开登记' }))
+    expect(screen.queryByText(said)).toBeNull()
+    expect(screen.getByText('赵先生 · 13900000001')).toBeTruthy()
+  })
+
+  it('asks before leaving unsaved entries in words that say what happens to them', async () => {
+    serverWith({})
+    await show()
+    typeInto(field(document.body, 'breakfast'), '2')
+    await settle()
+    const go = jest.fn()
+    modal.mockResolvedValueOnce({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
+    await act(() => leavePage(go))
+    // 继续编辑: she stays on the form.
+    expect(go).not.toHaveBeenCalled()
+    expect(modal).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        content: '本表还没有保存。退出后，已填写的内容作为草稿留在本机，下次打开本表时恢复。',
+        confirmText: '暂存退出',
+        cancelText: '继续编辑',
+      }),
+    )
   })
 
   it("opens the file of the mother a visitor still inside came to see, from the visitor's row", async () => {

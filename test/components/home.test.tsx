@@ -4,7 +4,7 @@ import { runInAction } from 'mobx'
 import type { Customer } from '@/api/types'
 import Home from '@/pages/tabPages/index'
 import { openFormStore } from '@/features/forms'
-import { centreClock, customerStore, sessionStore, workingDateStore } from '@/stores'
+import { centreClock, customerStore, homeStore, sessionStore, workingDateStore } from '@/stores'
 import zh from '@locales/zh-CN.json'
 import { callsTo, click, mockApi, settle } from './support/helpers'
 import { signedIn } from './support/signedIn'
@@ -73,7 +73,9 @@ describe('home', () => {
     view.unmount()
     workingDateStore.setToday('2026-11-01')
     await show()
-    expect(screen.getByText(zh['home.notToday'])).toBeTruthy()
+    // Not a line under the cell's title: a notice of its own.
+    expect(screen.getByRole('note').textContent).toBe(zh['home.notToday'])
+    expect(document.querySelector('.home__date--other')).toBeTruthy()
   })
 
   it('shows every entry in its group', async () => {
@@ -95,7 +97,7 @@ describe('home', () => {
     }
   })
 
-  it('asks for a customer before a form filled in for one, then picks one from the search', async () => {
+  it('asks for a customer before a form filled in for one, picks one from the search, then goes on to the form', async () => {
     const api = homeApi()
     const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
     await show()
@@ -108,10 +110,24 @@ describe('home', () => {
     expect(customerStore.customerInfo?.id).toBe(7)
     expect(Taro.getStorageSync('customerInfo')).toMatchObject({ id: 7, room: 'A305' })
     expect(screen.getByText('宝宝：李宝')).toBeTruthy()
-
-    click(screen.getByText('儿科医生查房签到表'))
+    // The form she asked for opens, without a second tap on its tile.
     expect(openFormStore.formName).toBe('儿科医生查房签到表')
+    expect(navigateTo).toHaveBeenCalledTimes(1)
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesHome/pages/form/Pediatricianrounds/form' })
+  })
+
+  it('opens no form when the picker is closed without choosing, nor after a customer chosen from her card', async () => {
+    homeApi()
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    await show()
+    click(screen.getByText('儿科医生查房签到表'))
+    await screen.findByText('李静')
+    homeStore.closePicker(false)
+    await settle()
+    click(document.querySelector('.customer-card') as HTMLElement)
+    click(await screen.findByText('李静'))
+    expect(customerStore.customerInfo?.id).toBe(7)
+    expect(navigateTo).not.toHaveBeenCalled()
   })
 
   it('opens a check-in notice without a customer chosen: it is the notice of a new arrival', async () => {

@@ -68,6 +68,26 @@ describe('change password', () => {
     expect(screen.queryByRole('note')).toBeNull()
   })
 
+  it('does not ask again for the password she has just signed in with, and forgets it once changed', async () => {
+    const api = mockApi({ [CHANGE]: () => ({ code: 1, res: null }) })
+    const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    runInAction(() => (sessionStore.signInPassword = 'temp1234'))
+    const { container } = render(<ModifyPassword />)
+    expect(screen.queryByText('原密码')).toBeNull()
+    expect(container.querySelector('input[name="oldPassword"]')).toBeNull()
+    typeInto(field(container, 'newPassword'), 'temp1234')
+    typeInto(field(container, 'confirmPassword'), 'temp1234')
+    click(screen.getByText('确认修改'))
+    // Still checked against it: the new one must be new.
+    expect(messages()).toEqual(['新密码不能与原密码相同'])
+    typeInto(field(container, 'newPassword'), 'better2026')
+    typeInto(field(container, 'confirmPassword'), 'better2026')
+    click(screen.getByText('确认修改'))
+    await waitFor(() => expect(reLaunch).toHaveBeenCalledWith({ url: '/pages/tabPages/index' }))
+    expect(callsTo(api, CHANGE)[0]).toMatchObject({ data: { old_password: 'temp1234', password: 'better2026' } })
+    expect(sessionStore.signInPassword).toBe('')
+  })
+
   it('offers a way out: logging out after a confirm ends the session on the server and opens the login page', async () => {
     const api = mockApi({ [LOGOUT]: () => ({ code: 1, res: null }) })
     const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })

@@ -118,7 +118,8 @@ async function firstSignIn(device, page, account, oneTime, chosen) {
   assert.equal((await (await reply).json()).code, -90004)
   await page.waitForURL(/\/pages\/modifyPwd\/index/)
   await page.getByText(zh['modifyPwd.mustChange']).waitFor()
-  await input(page, zh['modifyPwd.enterOld']).fill(oneTime)
+  // The one-time password she has just typed is not asked for again.
+  assert.equal(await input(page, zh['modifyPwd.enterOld']).count(), 0)
   await input(page, zh['modifyPwd.enterNew']).fill(chosen)
   await input(page, zh['modifyPwd.enterConfirm']).fill(chosen)
   await button(page, zh['modifyPwd.submit']).click()

@@ -135,6 +135,49 @@ test('访客出入登记表: create, reopen from 历史记录, edit, delete', as
   await page.close()
 })
 
+test('访客出入登记表: one tap on 离开 saves the departure, names the visitor and the time, and 撤销 takes it back', async () => {
+  const spec = FORMS.visit
+  const page = await app.newPage()
+  await app.loginAndPick(page, spec.room)
+  await openEntry(page, spec.entry)
+  await formReady(page, spec.titleKey, spec.fields[0].key)
+  const day = (await page.locator('.form-header__date').textContent()).match(/\d{4}-\d{2}-\d{2}/)[0]
+  const inside = async () =>
+    (
+      await app.api(page, 'index/getFormRecord', { name: spec.name, date_from: day, date_to: day, page: 1, limit: 100 })
+    ).list.filter((record) => !record.data.time_out)
+  await button(page, formZh['visit.leaving']).click()
+  // The top row of the list: the visitor who leaves.
+  const row = page.locator('.leaving-visitors__row').first()
+  await row.waitFor()
+  const name = (await row.locator('.leaving-visitors__name').textContent()).split(' · ')[0].trim()
+  const visitor = (await inside()).find((record) => record.data.visitor_name === name)
+  assert.ok(visitor, 'the row is a visitor still inside today')
+  await button(row, formZh['visit.markLeft']).click()
+  const saved = await eventually(async () => {
+    const record = await app.api(page, 'index/getFormRecordInfo', { id: visitor.id })
+    return record.data.time_out && record
+  }, 'the departure saved')
+  const said = fmt(formZh['visit.left'], { name: visitor.data.visitor_name, time: saved.data.time_out.slice(11) })
+  await page.locator('.leaving-visitors__done').getByText(said, { exact: true }).first().waitFor()
+  await page
+    .locator('.leaving-visitors__row')
+    .filter({ hasText: `${name} · ` })
+    .first()
+    .waitFor({ state: 'detached' })
+  // The form stays the new visit of the customer chosen, whoever the visitor came to see.
+  await page.locator('.form-header').getByText(spec.room).first().waitFor()
+  await page.locator('.form-header__chip').getByText(formZh['formUi.newRecord'], { exact: true }).waitFor()
+
+  await button(page.locator('.leaving-visitors__done').first(), formZh['visit.undoLeft']).click()
+  await eventually(async () => {
+    const record = await app.api(page, 'index/getFormRecordInfo', { id: visitor.id })
+    return !record.data.time_out
+  }, 'the departure taken back')
+  await page.locator('.leaving-visitors__row').filter({ hasText: visitor.data.visitor_name }).first().waitFor()
+  await page.close()
+})
+
 test('月子入住通知单: create, reopen from 历史记录, find it in 入住通知单记录, edit, delete', async () => {
   const spec = FORMS.checkInNoticeMonth
   const { page, customerId, customerName, expected, id } = await createThroughTheApp(spec)

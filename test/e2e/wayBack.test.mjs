@@ -115,10 +115,10 @@ test('leaving a half-filled form asks first, by the in-app back and the browser 
   await temperature(page).fill('36.8')
   await temperature(page).blur()
 
-  // The in-app back asks; staying keeps the page and what was typed.
+  // The in-app back asks, in words that say what becomes of the entries; 继续编辑 keeps the page and what was typed.
   await barButton(page).click()
   await leaveQuestion(page).waitFor()
-  await modal(page).getByText(zh['common.cancel'], { exact: true }).click()
+  await modal(page).getByText(formZh['formUi.keepEditing'], { exact: true }).click()
   await leaveQuestion(page).waitFor({ state: 'hidden' })
   assert.equal(new URL(page.url()).pathname, FORM)
   assert.equal(await temperature(page).inputValue(), '36.8')
@@ -150,6 +150,19 @@ test('leaving a half-filled form asks first, by the in-app back and the browser 
   await formReady(page, 'form.title.pediatricianRounds', 'temperature')
   assert.equal(await temperature(page).inputValue(), '')
   assert.equal(await page.locator('.form-header__chip--draft').count(), 0)
+  await page.close()
+})
+
+test('a home tile that needs a customer opens the picker, and choosing her goes on to the form', async () => {
+  const page = await app.newPage()
+  await app.login(page)
+  await page.waitForURL(isHome)
+  await openEntry(page, 'entry.pediatricianRounds')
+  await page.locator('.customer-picker').getByText(zh['customer.pickerTitle'], { exact: true }).waitFor()
+  await chooseCustomer(page, ROOM)
+  await formReady(page, 'form.title.pediatricianRounds', 'temperature')
+  assert.equal(new URL(page.url()).pathname, FORM)
+  await page.locator('.form-header').getByText(ROOM).first().waitFor()
   await page.close()
 })
 

@@ -8,6 +8,7 @@ import {
   isMainlandMobile,
   fieldsOf,
   fieldErrorMessage,
+  futureDateErrors,
   labelKeyOf,
   type FormDefinition,
 } from '@yuezi/contract/forms/index'
@@ -243,6 +244,35 @@ describe('rules', () => {
       baby_count: 2,
     })
     expect(withComputed(form('家属订餐登记表'), { breakfast: 1, lunch: 2, unit_price: 0.1 }, ctx).amount).toBe(0.3)
+  })
+})
+
+describe('dates after today', () => {
+  const TODAY = ctx.today
+  const future = (name: string, data: Record<string, unknown>) => rulesOf(futureDateErrors(form(name), data, TODAY))
+
+  it('are refused where the form records what happened, today and before are good', () => {
+    expect(future('儿科医生查房签到表', { round_date: '2026-11-23' })).toEqual({ round_date: 'futureDate' })
+    expect(future('访客出入登记表', { time_in: '2026-11-23 09:00', time_out: '2026-11-22 23:59' })).toEqual({
+      time_in: 'futureDate',
+    })
+    expect(future('儿科医生查房签到表', { round_date: TODAY })).toEqual({})
+    // Not a date: the field's own format rule says so.
+    expect(future('儿科医生查房签到表', { round_date: 'tomorrow' })).toEqual({})
+  })
+
+  it('are allowed where the form plans ahead: a meal order, a check-in, a due date', () => {
+    expect(future('家属订餐登记表', { meal_date: '2026-11-30' })).toEqual({})
+    expect(future('月子入住通知单', { check_in_date: '2026-12-01', due_date: '2026-12-05' })).toEqual({})
+    expect(future('月子入住通知单', { check_in_date: '2026-12-01', delivery_date: '2026-12-01' })).toEqual({
+      delivery_date: 'futureDate',
+    })
+  })
+
+  it('say which day today is', () => {
+    setLocale('zh-CN')
+    const [error] = futureDateErrors(form('儿科医生查房签到表'), { round_date: '2026-11-23' }, TODAY)
+    expect(fieldErrorMessage(error, t)).toBe('查房日期不能晚于今天（2026-11-22）')
   })
 })
 

@@ -3,6 +3,7 @@ import {
   fieldsOf,
   formByName,
   formDefinitions,
+  futureDateErrors,
   labelKeyOf,
   stockFormByName,
   stockFormDefinitions,
@@ -300,7 +301,13 @@ describe('the dates of received batches (入库单)', () => {
   it('refuses a batch already expired, made in the future or made after it expires; today is still good', () => {
     expect(rules([row(undefined, TODAY), row(TODAY, TODAY), row('2026-01-01', '2027-01-01')])).toEqual([])
     expect(rules([row(undefined, '2026-11-21')])).toEqual([['items.0.expiry_date', 'pastExpiry']])
-    expect(rules([row('2026-11-23', '2027-01-01')])).toEqual([['items.0.production_date', 'futureDate']])
+    // Made in the future: the form's own rule for dates that record what happened says so, once.
+    expect(rules([row('2026-11-23', '2027-01-01')])).toEqual([])
+    const inbound = stockForm('入库单')
+    const future = { inbound_date: TODAY, items: [row('2026-11-23', '2027-01-01')] }
+    expect(futureDateErrors(inbound, future, TODAY).map((e) => [e.path, e.rule])).toEqual([
+      ['items.0.production_date', 'futureDate'],
+    ])
     expect(rules([row('2026-11-20', '2026-11-19')])).toEqual([
       ['items.0.expiry_date', 'pastExpiry'],
       ['items.0.production_date', 'afterExpiry'],

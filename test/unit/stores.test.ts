@@ -97,6 +97,12 @@ describe('sessionStore.login', () => {
     expect(sessionStore.userInfo).toEqual(pending)
     expect(stored('account')).toBe('kf01')
     expect(ui.redirectTo).toHaveBeenCalledWith({ url: '/pages/modifyPwd/index' })
+    // The password just typed is carried to the change in memory, never to storage, and let go at logout.
+    expect(sessionStore.signInPassword).toBe('temp')
+    const everything = Taro.getStorageInfoSync().keys.map((key) => JSON.stringify(stored(key)))
+    expect(everything.join()).not.toContain('"temp"')
+    sessionStore.logout()
+    expect(sessionStore.signInPassword).toBe('')
   })
 })
 

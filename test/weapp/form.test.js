@@ -52,3 +52,47 @@ it("marks a visitor's fever as it is typed, then asks why she is let in before t
   await h.waitFor(() => h.textOf(fieldOf('flag_reason')).includes(asked), { what: 'the reason asked for' })
   expect(h.calls.slice(before).filter((c) => c.url.endsWith('/api/care/index/saveForm'))).toHaveLength(0)
 })
+
+/** Polls the server until `check` resolves truthy. */
+async function untilServer(check, what) {
+  for (let tries = 0; tries < 50; tries++) {
+    const value = await check()
+    if (value) return value
+    await h.simulate.sleep(100)
+  }
+  throw new Error(`the server never showed ${what}`)
+}
+
+it('records a departure with one tap on 离开: saved, named with its time, and taken back with 撤销', async () => {
+  await h.openPage('pagesHome/pages/form/visit/form')
+  await h.waitFor(() => h.textOf().includes(formZh['visit.leaving']))
+  await h.settled()
+  const token = h.storage.get('token')
+  const day = h.$('.form-header__date').textContent.match(/\d{4}-\d{2}-\d{2}/)[0]
+  const query = { name: '访客出入登记表', date_from: day, date_to: day, page: 1, limit: 100 }
+  const [visitor] = (await api('index/getFormRecord', query, token)).list.filter((record) => !record.data.time_out)
+  expect(visitor).toBeTruthy()
+  const rowOf = () => h.$$('.leaving-visitors__row').find((row) => row.textContent.includes(visitor.data.visitor_name))
+
+  h.tap(h.byText(formZh['visit.leaving'])[0])
+  const row = await h.waitFor(rowOf, { what: 'the visitor among those inside' })
+  h.tap(h.byText(formZh['visit.markLeft'], row)[0])
+  const saved = await untilServer(async () => {
+    const record = await api('index/getFormRecordInfo', { id: visitor.id }, token)
+    return record.data.time_out && record
+  }, 'the departure saved')
+  const said = fmt(formZh['visit.left'], { name: visitor.data.visitor_name, time: saved.data.time_out.slice(11) })
+  await h.waitFor(() => h.textOf().includes(said), { what: 'the departure named' })
+  expect(rowOf()).toBeFalsy()
+  // The form stays the new visit of the customer chosen.
+  expect(h.textOf()).toContain(customer.name)
+  expect(h.textOf()).toContain(formZh['formUi.newRecord'])
+
+  h.tap(h.byText(formZh['visit.undoLeft'], h.$('.leaving-visitors__done'))[0])
+  await untilServer(
+    async () => !(await api('index/getFormRecordInfo', { id: visitor.id }, token)).data.time_out,
+    'the departure taken back',
+  )
+  await h.waitFor(rowOf, { what: 'the visitor inside again' })
+  await h.settled()
+})

@@ -54,8 +54,10 @@ it('newstaff is sent to change the password, and can use the app after the chang
   const refused = await post('care/account/index', {}, { token: appToken() })
   expect(refused.msg).toBe(serverZh['auth.mustChangePassword'])
 
-  const [old, next, confirm] = h.$$('wx-input')
-  h.type(old, 'temp1234')
+  // The password she has just signed in with is not asked for again.
+  expect(h.byText(zh['modifyPwd.oldPassword'])).toHaveLength(0)
+  const [next, confirm] = h.$$('wx-input')
+  expect(h.$$('wx-input')).toHaveLength(2)
   h.type(next, NEW_PASSWORD)
   h.type(confirm, NEW_PASSWORD)
   await h.simulate.sleep(30)

@@ -70,6 +70,21 @@ it("a form's address without a customer opens the picker: closed, home; a custom
   await h.settled()
 })
 
+it('a home entry that needs a customer opens the picker, and choosing her goes on to the form', async () => {
+  // Signed in afresh: no customer chosen.
+  await logOut()
+  await signIn('demo')
+  expect(h.storage.get('customerInfo')).toBeFalsy()
+  await openEntry('entry.pediatricianRounds')
+  await h.waitFor(picker, { what: 'the customer picker' })
+  expect(h.topRoute()).toBe(HOME)
+  await chooseInPicker(ROOM)
+  await h.waitForPage(FORM)
+  await h.waitFor(temperature, { what: 'the form for the chosen customer' })
+  expect(h.storage.get('customerInfo').room).toBe(ROOM)
+  await h.settled()
+})
+
 it("WeChat's back asks before leaving a half-filled form; the draft is kept either way", async () => {
   await h.tapTab(HOME)
   await h.waitForPage(HOME)

@@ -120,6 +120,11 @@ export interface Field {
   initial?: InitialValue
   /** Filled in by a choice elsewhere on the form (a product's price), shown but not typed. */
   readOnly?: boolean
+  /**
+   * date / datetime: may be after the centre's today, for a form that plans ahead (a meal order, a
+   * check-in, a due or expiry date); any other date records what happened and is refused after today.
+   */
+  future?: boolean
   /** computed: derives the value from the others; read-only in the app and recomputed by the server. */
   compute?: (data: FormData, ctx: ComputeContext) => string | number | null
   /** The centre's range the value is checked against (forms/ranges.ts): out of it, the value is marked. */

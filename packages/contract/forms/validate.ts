@@ -201,6 +201,32 @@ export function validateForm(
   return [...validateFields(fields, data, isUpload), ...repeatedBabies(fields, data)]
 }
 
+/** A date or datetime field's values after `today` where the field does not plan ahead (its rows' too). */
+function futureDates(fields: Field[], data: FormData, today: string, prefix = ''): FieldError[] {
+  return fields.flatMap((field): FieldError[] => {
+    const value = data[field.key]
+    const path = `${prefix}${field.key}`
+    if (field.type === 'rows' && Array.isArray(value)) {
+      return value.flatMap((row, i) =>
+        row && typeof row === 'object' ? futureDates(field.rows ?? [], row as FormData, today, `${path}.${i}.`) : [],
+      )
+    }
+    const dated = field.type === 'date' || field.type === 'datetime'
+    // A value that is not a date is left to the field's own rules.
+    const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : ''
+    if (!dated || field.future || !day || day <= today) return []
+    return [{ path, labelKey: labelKeyOf(field), rule: 'futureDate', params: { today } }]
+  })
+}
+
+/**
+ * The dates after the centre's `today` that the definition does not allow: the app checks them as
+ * it checks the form, and the server refuses them on save.
+ */
+export function futureDateErrors(definition: FormDefinition, data: FormData, today: string): FieldError[] {
+  return futureDates(fieldsOf(definition), data, today)
+}
+
 /** One field, for validation on blur. */
 export function validateField(definition: FormDefinition, key: string, data: FormData): FieldError[] {
   const field = fieldsOf(definition).find((f) => f.key === key)

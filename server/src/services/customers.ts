@@ -2,7 +2,7 @@ import type { CustomerStatus } from '@yuezi/contract/api/customers'
 import { idOf } from '@yuezi/contract/forms/definitions/stockRules'
 import { admission, isBirthTime, STAY_KEYS, type StayKind } from '@yuezi/contract/forms/definitions/admission'
 import type { FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
-import { fieldsOf, isEmpty, validateForm } from '@yuezi/contract/forms/validate'
+import { fieldsOf, futureDateErrors, isEmpty, validateForm } from '@yuezi/contract/forms/validate'
 import type { Actor } from '../actor.js'
 import type { Db } from '../db/types.js'
 import { AppError, Code, FormInvalidError } from '../errors.js'
@@ -48,10 +48,10 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 /** Whether the admission's data books a stay (a change of her details alone leaves every stay field out). */
 const booksStay = (data: FormData) => STAY_KEYS.some((key) => !isEmpty(data[key]))
 
-/** The admission's data checked by its form: her details, and her stay if it books one. */
-export function checkAdmission(data: FormData, { update }: { update: boolean }): void {
+/** The admission's data checked by its form on the centre's `today`: her details, and her stay if it books one. */
+export function checkAdmission(data: FormData, { update, today }: { update: boolean; today: string }): void {
   const definition = update && !booksStay(data) ? detailsOnly : admission
-  const errors: FieldError[] = validateForm(definition, data)
+  const errors: FieldError[] = [...validateForm(definition, data), ...futureDateErrors(definition, data, today)]
   const rows = Array.isArray(data.babies) ? (data.babies as FormData[]) : []
   rows.forEach((row, i) => {
     if (typeof row?.birth_time === 'string' && row.birth_time && !isBirthTime(row.birth_time)) {
@@ -204,7 +204,7 @@ export async function saveCustomer(
   actor: Actor,
   input: { id?: number; data: FormData; today: string; requestId?: string },
 ): Promise<number> {
-  checkAdmission(input.data, { update: input.id !== undefined })
+  checkAdmission(input.data, { update: input.id !== undefined, today: input.today })
   return saveOnce(db, actor.siteId, input.requestId, (tx) => writeAdmission(tx, actor, input))
 }
 

@@ -8,6 +8,7 @@ import {
   isEmpty,
   labelKeyOf,
   validateForm,
+  futureDateErrors,
   withComputed,
   type UploadCheck,
 } from '@yuezi/contract/forms/validate'
@@ -123,10 +124,10 @@ export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Pr
     if (input.customerId !== undefined || input.id !== undefined) {
       throw new AppError(Code.INVALID_INPUT, 'record.admissionNewOnly')
     }
-    checkAdmission(admission, { update: false })
+    checkAdmission(admission, { update: false, today: input.today })
   }
   const data = withoutComputed(definition, input.data)
-  const errors = validateForm(definition, data, input.isUpload)
+  const errors = [...validateForm(definition, data, input.isUpload), ...futureDateErrors(definition, data, input.today)]
   if (definition.needsCustomer && input.customerId === undefined && !admission) {
     errors.unshift({ path: 'customer_id', labelKey: 'form.field.customer_id', rule: 'requiredChoice' })
   }

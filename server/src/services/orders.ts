@@ -5,7 +5,14 @@ import { AppError, Code, FormInvalidError } from '../errors.js'
 import { inbound, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import { idOf, ITEMS, receivingErrors, stockErrors } from '@yuezi/contract/forms/definitions/stockRules'
 import type { FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
-import { fieldsOf, isEmpty, validateForm, withComputed, type UploadCheck } from '@yuezi/contract/forms/validate'
+import {
+  fieldsOf,
+  futureDateErrors,
+  isEmpty,
+  validateForm,
+  withComputed,
+  type UploadCheck,
+} from '@yuezi/contract/forms/validate'
 import { withoutComputed } from '../lib/forms.js'
 import { writeAudit } from '../repositories/audit.js'
 import { siteCustomer } from '../repositories/customers.js'
@@ -242,7 +249,7 @@ export async function saveOutApply(db: Db, actor: Actor, input: OutApplyInput, t
   const data = { ...input.data }
   data.apply_date ??= today
   if (input.type === 'general' && !textOf(data.requester)) data.requester = input.staffName
-  const errors = validateForm(definition, data, input.isUpload)
+  const errors = [...validateForm(definition, data, input.isUpload), ...futureDateErrors(definition, data, today)]
   if (errors.length) throw new FormInvalidError(errors)
   const rows = data[ITEMS] as FormData[]
 
@@ -327,7 +334,7 @@ export async function saveSpecialCare(db: Db, actor: Actor, input: SpecialCareIn
   return saveOrder(db, actor, specialCareTables, input, today, async (tx) => {
     // Priced inside the save, so that the order holds the price its transaction read.
     const priced = await atListPrices(tx, actor.siteId, data)
-    const errors = validateForm(definition, priced, input.isUpload)
+    const errors = [...validateForm(definition, priced, input.isUpload), ...futureDateErrors(definition, priced, today)]
     if (errors.length) throw new FormInvalidError(errors)
     const computed = withComputed(definition, priced, { today })
     const rows = computed[ITEMS] as FormData[]
@@ -405,7 +412,11 @@ async function batchExpiryErrors(db: Db, siteId: number, rows: FormData[]): Prom
 export async function saveInbound(db: Db, actor: Actor, input: InboundInput, today: string): Promise<number> {
   const data = { ...input.data }
   data.inbound_date ??= today
-  throwFieldErrors([...validateForm(inbound, data), ...receivingErrors(data[ITEMS], today)])
+  throwFieldErrors([
+    ...validateForm(inbound, data),
+    ...futureDateErrors(inbound, data, today),
+    ...receivingErrors(data[ITEMS], today),
+  ])
   const rows = data[ITEMS] as FormData[]
 
   return saveOrder(db, actor, inboundTables, input, today, async (tx) => {

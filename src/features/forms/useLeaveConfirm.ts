@@ -21,7 +21,10 @@ export function useLeaveConfirm(hasUnsaved: () => boolean) {
     return {
       blocks: () => !leaving && check.current(),
       ask: async () => {
-        leaving = await confirm(t(MESSAGE), { confirmText: t('formUi.leave' as MessageKey) })
+        leaving = await confirm(t(MESSAGE), {
+          confirmText: t('formUi.leave' as MessageKey),
+          cancelText: t('formUi.keepEditing' as MessageKey),
+        })
         return leaving
       },
     }

@@ -29,13 +29,18 @@ export default observer(function ModifyPassword() {
   // Only the token matters here: an account that must change its password is sent to this page.
   useLoginGuard()
 
+  // Just signed in with it: the current password is not asked for again.
+  const carried = sessionStore.signInPassword
+  const fields = carried ? FIELDS.filter(({ field }) => field !== 'oldPassword') : FIELDS
+
   const submit = async () => {
-    const found = checkPasswords(values, sessionStore.userInfo?.account)
+    const entered = carried ? { ...values, oldPassword: carried } : values
+    const found = checkPasswords(entered, sessionStore.userInfo?.account)
     setErrors(found)
     if (Object.keys(found).length > 0) return
     setSubmitting(true)
     try {
-      await sessionStore.changePassword(values.oldPassword, values.newPassword)
+      await sessionStore.changePassword(entered.oldPassword, entered.newPassword)
       toast(t('modifyPwd.success'), { success: true })
       Taro.reLaunch({ url: HOME_PAGE })
     } catch {
@@ -53,7 +58,7 @@ export default observer(function ModifyPassword() {
         </View>
       )}
       <View className="modify-pwd__form">
-        {FIELDS.map(({ field, labelKey, placeholderKey }) => (
+        {fields.map(({ field, labelKey, placeholderKey }) => (
           <View key={field} className="modify-pwd__field">
             <Text className="modify-pwd__label">{t(labelKey)}</Text>
             <PasswordInput

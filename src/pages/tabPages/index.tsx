@@ -14,7 +14,7 @@ import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle, useTabBarTexts } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
 import { CHOOSE_DATE_PAGE, CUSTOMER_FILE_PAGE } from '@/routes'
-import { homeStore, workingDateStore } from '@/stores'
+import { customerStore, homeStore, workingDateStore } from '@/stores'
 import './index.scss'
 
 export default observer(function Home() {
@@ -35,10 +35,14 @@ export default observer(function Home() {
         onPick={() => homeStore.setPicking(true)}
         onOpen={(id) => Taro.navigateTo({ url: `${CUSTOMER_FILE_PAGE}?id=${id}` })}
       />
-      <View className="home__date">
+      <View className={`home__date${workingDateStore.isNotToday ? ' home__date--other' : ''}`}>
+        {workingDateStore.isNotToday && (
+          <View className="home__not-today" role="note">
+            {t('home.notToday')}
+          </View>
+        )}
         <Cell
           title={t('home.workingDate')}
-          description={workingDateStore.isNotToday ? t('home.notToday') : undefined}
           extra={<CellLink value={<Text className="home__date-value">{workingDateStore.today}</Text>} />}
           align="center"
           clickable
@@ -53,8 +57,14 @@ export default observer(function Home() {
           </Button>
         </View>
       )}
-      <EntryGrid onOpen={(entry) => openFormStore.open(entry) || homeStore.setPicking(true)} />
-      <CustomerPicker visible={homeStore.picking} onClose={() => homeStore.setPicking(false)} />
+      <EntryGrid onOpen={(entry) => openFormStore.open(entry) || homeStore.setPicking(true, entry)} />
+      <CustomerPicker
+        visible={homeStore.picking}
+        onClose={() => {
+          const entry = homeStore.closePicker(!!customerStore.customerInfo)
+          if (entry) openFormStore.open(entry)
+        }}
+      />
     </PageShell>
   )
 })

@@ -58,7 +58,7 @@ export const admission: FormDefinition = {
       fields: [
         { key: 'stay_kind', type: 'select', required: true, options: options('stayKind', [...STAY_KINDS]) },
         { key: 'room', type: 'select', required: true, optionsSource: 'floorList' },
-        { key: 'check_in_date', type: 'date', required: true, initial: 'workingDate' },
+        { key: 'check_in_date', type: 'date', required: true, initial: 'workingDate', future: true },
         { key: 'days', type: 'number', required: true, min: 1, max: 120, decimals: 0, unitKey: 'form.unit.day' },
         { key: 'leave_date', type: 'computed', compute: (data) => addDays(data.check_in_date, data.days) },
         { key: 'package_id', type: 'select', optionsSource: 'productPackageList' },

@@ -7,7 +7,7 @@ import { options } from './options.js'
 // marks 月子 (true) or 小月子 (false). A new arrival's notice is saved with her admission.
 const stay: Field[] = [
   { key: 'room', type: 'select', required: true, optionsSource: 'floorList', initial: 'customer.room' },
-  { key: 'check_in_date', type: 'date', required: true },
+  { key: 'check_in_date', type: 'date', required: true, future: true },
   { key: 'days', type: 'number', required: true, min: 1, max: 120, unitKey: 'form.unit.day' },
   { key: 'leave_date', type: 'computed', compute: (data) => addDays(data.check_in_date, data.days) },
 ]
@@ -24,7 +24,7 @@ export const checkInNoticeMonth: FormDefinition = {
         { key: 'phone', type: 'phone', required: true, initial: 'customer.phone' },
         { key: 'id_card', type: 'idCard' },
         { key: 'age', type: 'number', min: 16, max: 60 },
-        { key: 'due_date', type: 'date' },
+        { key: 'due_date', type: 'date', future: true },
         { key: 'delivery_date', type: 'date', initial: 'customer.delivery_date' },
         { key: 'hospital', type: 'text', maxLength: 50 },
         { key: 'delivery_mode', type: 'select', options: options('deliveryMode', ['vaginal', 'caesarean']) },

@@ -15,7 +15,7 @@ export const familyFood: FormDefinition = {
       titleKey: 'form.section.order',
       fields: [
         { key: 'customer_id', type: 'customer', required: true },
-        { key: 'meal_date', type: 'date', required: true, initial: 'workingDate' },
+        { key: 'meal_date', type: 'date', required: true, initial: 'workingDate', future: true },
         { key: 'breakfast', type: 'number', min: 0, max: 20 },
         { key: 'lunch', type: 'number', min: 0, max: 20 },
         { key: 'dinner', type: 'number', min: 0, max: 20 },

@@ -80,7 +80,7 @@ export const mothersImport: FormDefinition = {
     { ...fieldOf(MASTER_FORMS.rooms, 'room'), labelKey: 'form.field.room' },
     { ...fieldOf(admission, 'check_in_date'), initial: undefined },
     { ...fieldOf(admission, 'days'), required: false },
-    { key: 'leave_date', type: 'date' },
+    { key: 'leave_date', type: 'date', future: true },
     {
       ...fieldOf(MASTER_FORMS.packages, 'name'),
       key: 'package',

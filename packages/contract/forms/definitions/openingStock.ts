@@ -15,7 +15,7 @@ export const openingStock: FormDefinition = {
         { key: 'specification', type: 'text', maxLength: 100 },
         { key: 'batch_no', type: 'text', required: true, maxLength: 50 },
         { key: 'production_date', type: 'date' },
-        { key: 'expiry_date', type: 'date', required: true },
+        { key: 'expiry_date', type: 'date', required: true, future: true },
         { key: 'quantity', type: 'number', required: true, min: 1, max: 999999 },
         { key: 'unit_cost', type: 'money', required: true },
       ],

@@ -111,7 +111,7 @@ export const inbound: FormDefinition = {
           product_id,
           { key: 'batch_no', type: 'text', required: true, maxLength: 40 },
           { key: 'production_date', type: 'date' },
-          { key: 'expiry_date', type: 'date', required: true },
+          { key: 'expiry_date', type: 'date', required: true, future: true },
           quantity,
           { key: 'unit_cost', type: 'money', required: true },
         ]),

@@ -147,8 +147,8 @@ export function stockErrors(
 
 /**
  * The date problems of an inbound order's rows on the centre's `today`: a batch that has already
- * expired (`pastExpiry`), made in the future (`futureDate`) or made after it expires (`afterExpiry`).
- * Dates that are not dates are left to the form's own rules.
+ * expired (`pastExpiry`) or made after it expires (`afterExpiry`). Dates that are not dates, and a
+ * production date after today, are left to the form's own rules.
  */
 export function receivingErrors(rows: unknown, today: string, rowsKey = ITEMS): FieldError[] {
   if (!Array.isArray(rows)) return []
@@ -166,8 +166,9 @@ export function receivingErrors(rows: unknown, today: string, rowsKey = ITEMS): 
     })
     const errors: FieldError[] = []
     if (expiry && isExpired(expiry, today)) errors.push(error('expiry_date', 'pastExpiry', { today }))
-    if (made && made > today) errors.push(error('production_date', 'futureDate', { today }))
-    else if (made && expiry && made > expiry) errors.push(error('production_date', 'afterExpiry', { expiry }))
+    if (made && made <= today && expiry && made > expiry) {
+      errors.push(error('production_date', 'afterExpiry', { expiry }))
+    }
     return errors
   })
 }

@@ -5,7 +5,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { openServerFile, type ServerFile } from '@/api/files'
 import type { FormRecord, Page, Saved } from '@/api/types'
 import { featureByRoute } from '@/features/registry'
-import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { customerStore } from '@/stores'
 import { alert, confirm, toast } from '@/utils/feedback'
@@ -65,7 +65,6 @@ export interface FormPageOptions {
 }
 
 type Status = 'loading' | 'ready' | 'error'
-type StartOptions = OpenOptions & { patch?: FormData }
 
 /** The record id in the page's address (`?id=…`), when opened from a list. */
 function idParam(): number | undefined {
@@ -124,7 +123,7 @@ export class FormPageStore {
   readonly history: RecordHistory<FormRecord>
   private readonly backend: FormBackend
   private readonly options: FormPageOptions
-  private lastOpen: StartOptions = {}
+  private lastOpen: OpenOptions = {}
   private cleanUp: (() => void) | null = null
 
   constructor(definition: FormDefinition, options: FormPageOptions = {}) {
@@ -220,8 +219,8 @@ export class FormPageStore {
     this.cleanUp = null
   }
 
-  /** Opens a record (or a new one), optionally changing some values of it (e.g. time_out = now). */
-  async start(options: StartOptions = {}) {
+  /** Opens a record (or a new one). */
+  async start(options: OpenOptions = {}) {
     this.lastOpen = options
     this.status = 'loading'
     this.loadError = ''
@@ -230,7 +229,6 @@ export class FormPageStore {
       const next = await openSession(this.definition, { load: this.backend.load, ...options })
       runInAction(() => {
         this.cleanUp = this.options.setup?.(next) ?? null
-        if (options.patch) for (const [key, value] of Object.entries(options.patch)) next.setValue(key, value)
         this.session = next
         this.status = 'ready'
       })
@@ -240,11 +238,6 @@ export class FormPageStore {
         this.status = 'error'
       })
     }
-  }
-
-  /** Opens a saved record, optionally changing some values. */
-  open(id: number, patch?: FormData) {
-    return this.start({ id, patch })
   }
 
   retry() {

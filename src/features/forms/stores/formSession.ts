@@ -8,7 +8,14 @@ import type { Baby, Customer, FormRecord, Saved, ServerFieldError } from '@/api/
 import { fieldErrorMessage, namingBaby } from '@yuezi/contract/forms/messages'
 import type { ComputeContext, Field, FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { initialValues } from '@yuezi/contract/forms/initial'
-import { fieldsOf, isEmpty, validateField, validateForm, withComputed } from '@yuezi/contract/forms/validate'
+import {
+  fieldsOf,
+  futureDateErrors,
+  isEmpty,
+  validateField,
+  validateForm,
+  withComputed,
+} from '@yuezi/contract/forms/validate'
 import {
   flagsOf,
   gateErrors,
@@ -288,6 +295,7 @@ export class FormSession {
   private extraErrors(data: FormData): FieldError[] {
     return [
       ...this.extraRules.flatMap((rule) => rule(data)),
+      ...futureDateErrors(this.definition, data, centreClock.today()),
       ...gateErrors(this.definition, data, this.rangeContext, this.visitPolicy),
     ]
   }

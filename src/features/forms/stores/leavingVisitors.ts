@@ -1,17 +1,25 @@
-// A visitor leaving: the working date's visits without a time out, to pick the one leaving.
+// A visitor leaving: the working date's visits without a time out; one tap records the departure.
 import { makeAutoObservable, runInAction } from 'mobx'
 import Taro from '@tarojs/taro'
 import type { FormRecord } from '@/api/types'
 import { visit } from '@yuezi/contract/forms/definitions/visit'
+import type { FormData } from '@yuezi/contract/forms/types'
+import { fieldsOf } from '@yuezi/contract/forms/validate'
+import { t } from '@/i18n'
 import { CUSTOMER_FILE_PAGE } from '@/routes'
 import { workingDateStore } from '@/stores'
 import { centreClock } from '@/stores/centreClock'
-import { getFormRecord } from '../api/formRecords'
+import { toast } from '@/utils/feedback'
+import { getFormRecord, saveForm } from '../api/formRecords'
+import { newRequestId } from './draft'
 import type { FormPageStore } from './formPage'
 
 /** Pages of visits read to find those still inside (a day's visits fit in a few). */
 const LIMIT = 100
 const MAX_PAGES = 5
+
+/** The visit's own values (the list's record may carry what the server adds), computed ones left to the server. */
+const VISIT_KEYS = new Set(fieldsOf(visit).flatMap((field) => (field.type === 'computed' ? [] : [field.key])))
 
 /** The working date's visits without a time out, newest first. */
 async function visitorsInside(date: string): Promise<FormRecord[]> {
@@ -24,11 +32,21 @@ async function visitorsInside(date: string): Promise<FormRecord[]> {
   return inside
 }
 
+/** A departure just recorded: the visit as it was before, and the time out saved. */
+export interface Departure {
+  record: FormRecord
+  time: string
+}
+
+export const visitorName = (record: FormRecord) => String(record.data.visitor_name ?? '')
+
 export class LeavingVisitorsStore {
   open = false
   visitors: FormRecord[] = []
   loading = false
   error = ''
+  /** The last departure recorded, offered for undoing until the next one. */
+  departure: Departure | null = null
   private readonly form: FormPageStore
 
   constructor(form: FormPageStore) {
@@ -63,9 +81,44 @@ export class LeavingVisitorsStore {
     if (record.customer_id) Taro.navigateTo({ url: `${CUSTOMER_FILE_PAGE}?id=${record.customer_id}` })
   }
 
-  /** The visitor leaving: their visit opens in the form with the time out set to now. */
-  pick(id: number) {
-    this.open = false
-    this.form.open(id, { time_out: centreClock.now() })
+  /** The visitor leaves now: her visit is saved with the time out, the form left as it is. */
+  async markLeft(record: FormRecord) {
+    const time = centreClock.now()
+    if (!(await this.send(record, { ...record.data, time_out: time }))) return
+    runInAction(() => {
+      this.visitors = this.visitors.filter((other) => other.id !== record.id)
+      this.departure = { record, time }
+    })
+  }
+
+  /** Takes the last departure back: the visit is saved as it was, still inside. */
+  async undo() {
+    const departure = this.departure
+    if (!departure || !(await this.send(departure.record, departure.record.data))) return
+    runInAction(() => (this.departure = null))
+    toast(t('visit.leftUndone', { name: visitorName(departure.record) }))
+    if (this.open) this.load()
+  }
+
+  /** Saves the visit with these values; false when refused (the request layer has said why). */
+  private async send(record: FormRecord, values: FormData): Promise<boolean> {
+    const data = Object.fromEntries(Object.entries(values).filter(([key]) => VISIT_KEYS.has(key)))
+    try {
+      await saveForm(
+        {
+          name: visit.name,
+          id: record.id,
+          ...(record.customer_id ? { customer_id: record.customer_id } : {}),
+          data,
+          request_id: newRequestId(),
+        },
+        { loading: true, showError: true },
+      )
+    } catch {
+      return false
+    }
+    // The form has that very visit open: it shows what is saved now.
+    if (this.form.session?.recordId === record.id) this.form.start({ id: record.id })
+    return true
   }
 }

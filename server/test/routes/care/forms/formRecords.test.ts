@@ -188,6 +188,18 @@ describe('saveForm', () => {
     }
   })
 
+  it('refuses a day after the centre’s today where a form records what happened, not where it plans ahead', async () => {
+    const tomorrow = addDays(centreToday(DEFAULT_ZONE), 1)
+    const { babies: _twins, ...round } = sampleFor('儿科医生查房签到表')
+    const refused = await save('儿科医生查房签到表', { ...round, round_date: tomorrow })
+    assert.equal(refused.code, -1)
+    assert.deepEqual(refused.res.errors, [
+      { path: 'round_date', message: `查房日期不能晚于今天（${centreToday(DEFAULT_ZONE)}）` },
+    ])
+    // A meal ordered for tomorrow is planned ahead.
+    assert.equal((await save('家属订餐登记表', { ...sampleFor('家属订餐登记表'), meal_date: tomorrow })).code, 1)
+  })
+
   it("saves one round for her twins, each baby's examination checked on its own", async () => {
     const name = '儿科医生查房签到表'
     const [first, second] = customer.babies

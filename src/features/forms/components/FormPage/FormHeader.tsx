@@ -49,6 +49,11 @@ export default observer(function FormHeader({
         </Text>
         <Text className="form-header__date">{t('formUi.workingDate', { date: workingDateStore.today })}</Text>
       </View>
+      {workingDateStore.isNotToday && (
+        <View className="form-header__not-today" role="note">
+          {t('formUi.notToday', { date: workingDateStore.today })}
+        </View>
+      )}
       {session && !hideStatus && (
         <View className="form-header__status">
           <Text className={`form-header__chip ${session.isNew ? '' : 'form-header__chip--edit'}`}>

@@ -6,10 +6,26 @@ import { popupPortal } from '@/components/popupPortal'
 import { t } from '@/i18n'
 import { workingDateStore } from '@/stores'
 import type { FormPageStore } from '../../stores/formPage'
-import { LeavingVisitorsStore } from '../../stores/leavingVisitors'
+import { LeavingVisitorsStore, visitorName } from '../../stores/leavingVisitors'
 import './index.scss'
 
-/** A visitor leaving: pick them among the day's visitors still inside; their record opens with time out = now. */
+/** The departure just recorded, whose and when, with its undo. */
+const Departed = observer(function Departed({ store }: { store: LeavingVisitorsStore }) {
+  const { departure } = store
+  if (!departure) return null
+  return (
+    <View className="leaving-visitors__done" role="status">
+      <Text className="leaving-visitors__done-text">
+        {t('visit.left', { name: visitorName(departure.record), time: departure.time.slice(11) })}
+      </Text>
+      <Button size="small" fill="outline" type="primary" onClick={store.undo}>
+        {t('visit.undoLeft')}
+      </Button>
+    </View>
+  )
+})
+
+/** A visitor leaving: pick them among the day's visitors still inside; one tap saves their time out = now. */
 export default observer(function LeavingVisitors({ form }: { form: FormPageStore }) {
   const [store] = useState(() => new LeavingVisitorsStore(form))
   const { visitors, loading, error } = store
@@ -22,6 +38,7 @@ export default observer(function LeavingVisitors({ form }: { form: FormPageStore
           {t('visit.leaving')}
         </Button>
       </View>
+      {!store.open && <Departed store={store} />}
       <Popup
         visible={store.open}
         position="bottom"
@@ -31,6 +48,7 @@ export default observer(function LeavingVisitors({ form }: { form: FormPageStore
         portal={popupPortal}
         onClose={store.close}
       >
+        <Departed store={store} />
         <ScrollView className="leaving-visitors__list" scrollY>
           {loading && <Text className="leaving-visitors__status">{t('common.loading')}</Text>}
           {error && (
@@ -48,7 +66,7 @@ export default observer(function LeavingVisitors({ form }: { form: FormPageStore
             <View key={record.id} className="leaving-visitors__row">
               <View className="leaving-visitors__info">
                 <Text className="leaving-visitors__name">
-                  {String(record.data.visitor_name ?? '')} · {String(record.data.phone ?? '')}
+                  {visitorName(record)} · {String(record.data.phone ?? '')}
                 </Text>
                 <Text className="leaving-visitors__meta">
                   {t('visit.visiting', {
@@ -65,7 +83,7 @@ export default observer(function LeavingVisitors({ form }: { form: FormPageStore
                   </Text>
                 )}
               </View>
-              <Button type="primary" onClick={() => store.pick(record.id)}>
+              <Button type="primary" onClick={() => store.markLeft(record)}>
                 {t('visit.markLeft')}
               </Button>
             </View>

@@ -57,7 +57,8 @@ export default observer(function DateControl({ field, path, session, withTime = 
           title={t(labelKeyOf(field))}
           value={start.toDate()}
           startDate={dayjs().subtract(30, 'year').startOf('year').toDate()}
-          endDate={dayjs().add(3, 'year').endOf('year').toDate()}
+          // A date that records what happened goes up to the centre's today; one that plans ahead, years on.
+          endDate={(field.future ? dayjs().add(3, 'year').endOf('year') : dayjs(centreClock.today())).toDate()}
           pickerProps={{ popupProps: { portal: popupPortal } } as never}
           onConfirm={confirm}
           onClose={() => setOpen(false)}
