@@ -1,7 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { homeSummary } from '@/api/account'
 import type { HomeSummary } from '@/api/types'
-import type { HomeEntry } from '@/features/registry'
 import { latestCall } from '@/utils/latest'
 import { sessionStore } from './session'
 import { workingDateStore } from './workingDate'
@@ -16,8 +15,8 @@ class HomeStore {
   error = ''
   /** Whether home's customer picker is open: kept here, as H5 draws home afresh when a person comes back to it. */
   picking = false
-  /** The entry that asked for a customer first: it opens once she is chosen. */
-  waiting: HomeEntry | null = null
+  /** The id of the home entry that asked for a customer first: it opens once she is chosen. */
+  waiting: string | null = null
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true })
@@ -41,13 +40,13 @@ class HomeStore {
   }
 
   /** Opens or closes home's picker; opened by an entry, that entry waits for the customer. */
-  setPicking(picking: boolean, entry: HomeEntry | null = null) {
+  setPicking(picking: boolean, entryId: string | null = null) {
     this.picking = picking
-    this.waiting = picking ? entry : null
+    this.waiting = picking ? entryId : null
   }
 
-  /** Closes the picker: answers the entry that waited for a customer when one was chosen, so that it opens. */
-  closePicker(chosen: boolean): HomeEntry | null {
+  /** Closes the picker: answers the id of the entry that waited for a customer when one was chosen, so that it opens. */
+  closePicker(chosen: boolean): string | null {
     const entry = chosen ? this.waiting : null
     this.setPicking(false)
     return entry

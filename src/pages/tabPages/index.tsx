@@ -10,6 +10,7 @@ import PageShell from '@/components/PageShell'
 import { DeskDay, deskDayStore } from '@/features/desk'
 import { openFormStore } from '@/features/forms'
 import { EntryGrid } from '@/features/home'
+import { featureById } from '@/features/registry'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle, useTabBarTexts } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
@@ -57,11 +58,12 @@ export default observer(function Home() {
           </Button>
         </View>
       )}
-      <EntryGrid onOpen={(entry) => openFormStore.open(entry) || homeStore.setPicking(true, entry)} />
+      <EntryGrid onOpen={(entry) => openFormStore.open(entry) || homeStore.setPicking(true, entry.id)} />
       <CustomerPicker
         visible={homeStore.picking}
         onClose={() => {
-          const entry = homeStore.closePicker(!!customerStore.customerInfo)
+          const waiting = homeStore.closePicker(!!customerStore.customerInfo)
+          const entry = waiting ? featureById(waiting) : undefined
           if (entry) openFormStore.open(entry)
         }}
       />
