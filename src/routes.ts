@@ -11,7 +11,13 @@ export const MODIFY_PASSWORD_PAGE = '/pages/modifyPwd/index'
 export const NOT_FOUND_PAGE = '/pages/notFound/index'
 export const WEB_VIEW_PAGE = '/pages/webView/index'
 export const UPDATE_PAGE = '/uni_modules/rt-uni-update/components/rt-uni-update/rt-uni-update'
-export { CHOOSE_LOCATION_PAGE, OPEN_LOCATION_PAGE, MAP_PAGES_ROOT, MAP_PAGES } from '../config/mapPages'
+export {
+  CHOOSE_LOCATION_PAGE,
+  OPEN_LOCATION_PAGE,
+  PDF_VIEWER_PAGE,
+  MAP_PAGES_ROOT,
+  MAP_PAGES,
+} from '../config/mapPages'
 
 /** The subpackage of the forms and lists (loaded when one is first opened). */
 export const PAGES_HOME_ROOT = '/pagesHome'

@@ -4,6 +4,7 @@ import Taro from '@tarojs/taro'
 import type { PdfLink } from '@yuezi/contract/api/pdf'
 import { API_BASE } from '@/config'
 import { t } from '@/i18n'
+import { PDF_VIEWER_PAGE } from '@/routes'
 import { fileType, isWeChatBrowser } from '@/utils'
 import { alert } from '@/utils/feedback'
 import { download, RequestError, type RequestOptions } from './request'
@@ -69,8 +70,9 @@ function saveAs(url: string, name: string) {
 /**
  * Has the server make a file and opens it. Mini program: downloaded, then opened by its kind.
  * H5: a download is saved by the browser; otherwise the browser's viewer, in the tab opened during
- * the tap, else (WeChat's browser, a blocked tab) this page. Call it from the tap itself. Nothing
- * on the page changes; a failure is told. Resolves whether the file was opened.
+ * the tap, else (WeChat's browser, a blocked tab) the app's PDF page above this one, so that the
+ * way back finds the record as it was. Call it from the tap itself. Nothing on the page changes; a
+ * failure is told. Resolves whether the file was opened.
  */
 export async function openServerFile(
   make: () => Promise<ServerFile>,
@@ -85,7 +87,7 @@ export async function openServerFile(
       const url = new URL(API_BASE + file.url, window.location.href).href
       if (download) saveAs(url, file.name)
       else if (tab) tab.location.href = url
-      else window.location.href = url
+      else await Taro.navigateTo({ url: `${PDF_VIEWER_PAGE}?url=${encodeURIComponent(file.url)}` })
     } else {
       await downloadAndOpen(file)
     }

@@ -1,6 +1,6 @@
 // Print / PDF on H5 end to end: the real server makes the PDF of a saved visitor record and of an
 // approved order, the browser opens it in a tab of its own (application/pdf; in WeChat's browser,
-// the page itself), and its text holds what was saved. A record deleted meanwhile is refused with
+// the app's PDF page, whose way back is the record as it was), and its text holds what was saved. A record deleted meanwhile is refused with
 // the server's reason, and the form keeps what it shows. A manager sees who opened and exported it.
 // A mother's file opened from the picker exports her bill.
 import { test } from 'node:test'
@@ -140,22 +140,35 @@ test('访客出入登记表: 导出 PDF of a saved record opens the PDF in a tab
   await page.close()
 })
 
-test("in WeChat's own browser (no tabs) the PDF opens in the page itself", async () => {
+test("in WeChat's own browser (no tabs) the PDF opens in the app's PDF page; back is the record as it was", async () => {
   const page = await app.newPage()
   const cdp = await page.context().newCDPSession(page)
   const userAgent = await page.evaluate(() => navigator.userAgent)
   await cdp.send('Emulation.setUserAgentOverride', {
     userAgent: `${userAgent} MicroMessenger/8.0.50 NetType/WIFI Language/zh_CN`,
   })
-  await openSavedVisit(page, '816', 'PDF访客丙')
+  const id = await openSavedVisit(page, '816', 'PDF访客丙')
+  // What she typed and has not saved yet.
+  await fieldOf(page, 'remark').locator('textarea').fill('改了还没保存')
   const pages = app.browser.context.pages().length
   await catchPdfs()
   const count = pdfReplies.length
   await headerPdf(page).click()
   const reply = await nextPdf(count)
   assert.equal(reply.frame.page(), page)
+  assert.notEqual(reply.frame, page.mainFrame())
+  assert.equal(new URL(page.url()).pathname, '/pdf')
   assert.equal(app.browser.context.pages().length, pages)
   assert.ok(pdfText(reply.body).includes('PDF访客丙'))
+  // The way back: the record, with what was typed.
+  await page.goBack()
+  await page.waitForURL((url) => url.pathname === VISIT)
+  await page
+    .locator('.form-header__chip')
+    .getByText(fmt(formZh['formUi.editRecord'], { id }), { exact: true })
+    .filter({ visible: true })
+    .waitFor()
+  assert.equal(await fieldOf(page, 'remark').locator('textarea').inputValue(), '改了还没保存')
   await page.close()
 })
 

@@ -1,0 +1,3 @@
+import zh from '../../../locales/forms/zh-CN.json'
+
+export default definePageConfig({ navigationBarTitleText: zh['formUi.exportPdf'] })
