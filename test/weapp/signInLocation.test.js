@@ -83,6 +83,8 @@ it("WeChat's map confirmed on the site's own point (no position measured): the d
   await f.chooseLocation(KEY, { name: '院区', address: '', latitude: site.latitude, longitude: site.longitude })
   expect(placeText('.form-location__distance')).toBe(formZh['form.location.unmeasured'])
   expect(h.$('.form-location__far', f.fieldOf(KEY))).toBeNull()
+  // The round goes on with a measured place.
+  await f.chooseLocation(KEY, home)
 })
 
 it('the round is saved with the place, the server counting its distance; the records list flags it', async () => {
