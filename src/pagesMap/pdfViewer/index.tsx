@@ -1,9 +1,10 @@
-import { View, WebView } from '@tarojs/components'
+import { View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import PageShell from '@/components/PageShell'
 import { API_BASE } from '@/config'
 import '@/features/forms/locales'
+import './index.scss'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
 
@@ -30,5 +31,10 @@ export default observer(function PdfViewer() {
         <View role="alert">{t('webView.refused')}</View>
       </PageShell>
     )
-  return <WebView src={API_BASE + url} />
+  // A plain frame: this page is H5's alone, and the browser's own viewer draws the PDF in it.
+  return (
+    <PageShell className="pdf-viewer">
+      <iframe className="pdf-viewer__frame" title={t('formUi.exportPdf' as MessageKey)} src={API_BASE + url} />
+    </PageShell>
+  )
 })
