@@ -62,9 +62,10 @@ export function chooseLocation(near?: Coordinates): Promise<Place | null> {
 }
 
 /** Shows a place on a map, with a way to open it in a map app. */
-export async function openLocation(place: Place): Promise<void> {
+export async function openLocation({ name, address, latitude, longitude }: Place): Promise<void> {
+  const place = { name, address, latitude, longitude }
   if (process.env.TARO_ENV === 'h5') {
-    await Taro.navigateTo({ url: `${OPEN_LOCATION_PAGE}?${query({ ...place })}` })
+    await Taro.navigateTo({ url: `${OPEN_LOCATION_PAGE}?${query(place)}` })
     return
   }
   await Taro.openLocation({ ...place, scale: 16 })

@@ -4,7 +4,7 @@ import '@/utils/startupYield'
 import Taro from '@tarojs/taro'
 import { reaction, runInAction, toJS } from 'mobx'
 
-/** The storage keys of the app (the names of the app it replaces), plus `lang`, the remembered `account` and the `working_day` the working date was set on. */
+/** The storage keys of the app (the names of the app it replaces), plus `lang`, the remembered `account`, the `working_day` the working date was set on and the record lists' `list_filters`. */
 export type StorageKey =
   | 'come'
   | 'is_month'
@@ -19,6 +19,7 @@ export type StorageKey =
   | 'lang'
   | 'account'
   | 'working_day'
+  | 'list_filters'
 
 // An empty value is removed rather than stored, so that "cleared" means the key is gone.
 function isEmpty(value: unknown) {

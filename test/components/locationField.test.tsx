@@ -139,3 +139,31 @@ it("the records list shows each round's place and flags one past the radius", as
   ])
   expect(rows.map((row) => row.querySelector('.form-records__far') !== null)).toEqual([true, false])
 })
+
+it('without the device position the place is kept as not measured: its distance unknown, never 0 or near', async () => {
+  const { session, frame } = show()
+  // H5: the map page had no position; the pin proves nothing.
+  await pick(frame, { ...near, measured: false })
+  expect(session.values.signin_location).toEqual({ ...near, measured: false })
+  expect(frame.querySelector('.form-location__distance')?.textContent).toBe('位置未测得，距院区距离未知')
+  expect(frame.querySelector('.form-location__far')).toBeNull()
+  // The mini program: WeChat's map opened on the site and its point was confirmed as it was.
+  await pick(frame, { name: '院区', address: '', latitude: SITE.latitude, longitude: SITE.longitude })
+  expect(session.values.signin_location).toMatchObject({ measured: false })
+  expect(frame.querySelector('.form-location__distance')?.textContent).toBe('位置未测得，距院区距离未知')
+
+  const records = [
+    {
+      id: 1,
+      created_at: '2026-11-22T01:00:00Z',
+      data: { signin_location: { ...near, distance: null, far: false, measured: false } },
+    },
+  ]
+  const history = new RecordHistory(async () => ({ list: records, total: 1 }), jest.fn(), jest.fn())
+  act(() => history.open())
+  await settle()
+  const { container } = render(<RecordsPopup definition={pediatricianRounds} history={history} />)
+  expect(container.ownerDocument.querySelector('.form-records__place')?.textContent).toBe(
+    '签到位置：护理站 · 位置未测得，距院区距离未知',
+  )
+})

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import StockOrderList from '@/features/stock/components/StockOrderList'
@@ -481,5 +481,38 @@ describe('导出 Excel of an order list', () => {
     await settle()
     expect(callsTo(api, '/api/care/inoutstore/stockExport')[0].data).toEqual({})
     expect(saved).toEqual([{ href: `${window.location.origin}/api/sheet/tok-s`, name: '库存-2026-11-22.xlsx' }])
+  })
+})
+
+describe('an order list opened again', () => {
+  it('keeps the status, day and search she left it with; a sign-out forgets them', async () => {
+    const spy = server([order(1, 'pending')])
+    const first = await show()
+    click(screen.getAllByText('待审核').find((el) => el.closest('.stock-list__status'))!)
+    typeInto(field(first.container, 'keyword'), '湿巾')
+    await act(() => new Promise((resolve) => setTimeout(resolve, 350)))
+    await settle()
+    first.unmount()
+
+    const again = await show()
+    expect(callsTo(spy, '/api/care/outApply/index').pop()!.data).toMatchObject({
+      status: 'pending',
+      keyword: '湿巾',
+      date_from: '2026-11-22',
+    })
+    expect((field(again.container, 'keyword') as HTMLInputElement).value).toBe('湿巾')
+    again.unmount()
+
+    // Another list keeps its own.
+    render(<StockOrderList kind="outApplyGift" />)
+    await settle()
+    expect(callsTo(spy, '/api/care/outApply/index').pop()!.data).not.toHaveProperty('keyword')
+    cleanup()
+
+    jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
+    act(() => sessionStore.logout())
+    signedIn({ ...demoUser, can_approve: true })
+    await show()
+    expect(callsTo(spy, '/api/care/outApply/index').pop()!.data).not.toHaveProperty('keyword')
   })
 })

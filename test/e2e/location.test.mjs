@@ -10,7 +10,7 @@ import http from 'node:http'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import gcoord from 'gcoord'
-import { useApp, input, isHome, fieldOf } from './app.mjs'
+import { useApp, input, isHome, fieldOf, formZh } from './app.mjs'
 import { fillAll, formReady, saveAndWaitSaved } from './formSteps.mjs'
 import careForms from '../support/careForms.cjs'
 import { ROOT } from './support.mjs'
@@ -285,10 +285,23 @@ test('a ward round signed in on the map: on the site without a position, on the 
   await field.locator('.form-location__box--empty').waitFor()
   assert.equal(await fieldOf(page, 'temperature').locator('input').inputValue(), '36.6')
 
+  // Confirmed there, the place is not a measurement: the form says so, never 距院区 0 米.
+  await field.locator('.form-location__box--empty').click()
+  await page.waitForURL(onMap)
+  await page.getByText(zh['location.positionUnavailable']).waitFor()
+  await input(page, zh['location.namePlaceholder']).fill('院区门口')
+  await page.locator('.place__confirm').click()
+  await field.locator('.form-location__name').getByText('院区门口', { exact: true }).waitFor()
+  assert.equal(
+    (await field.locator('.form-location__distance').textContent()).trim(),
+    formZh['form.location.unmeasured'],
+  )
+  assert.equal(await field.locator('.form-location__far').count(), 0)
+
   // With the device's position (Shanghai, far from the Hangzhou site): chosen, named, flagged.
   await app.browser.context.grantPermissions(['geolocation'], { origin: app.server.url })
   await app.browser.context.setGeolocation(DEVICE)
-  await field.locator('.form-location__box--empty').click()
+  await field.locator('.form-location__again').click()
   await page.waitForURL(onMap)
   await page.getByText(coordinatesLine(DEVICE_GCJ)).waitFor()
   await input(page, zh['location.namePlaceholder']).fill('产妇家中')

@@ -67,7 +67,8 @@ describe('every definition', () => {
         .filter((f) => f.required)
         .map((f) => f.key)
       expect(required.length).toBeGreaterThan(0)
-      const errors = validateForm(definition, {})
+      // An order of nothing is a rule of its own (below).
+      const errors = validateForm(definition, {}).filter((e) => e.rule !== 'noneOrdered')
       expect(errors.map((e) => e.path).sort()).toEqual([...required].sort())
       // Typed fields ask 请输入, signatures to be signed, everything else 请选择.
       const ruleOf = (key: string) => {
@@ -213,6 +214,26 @@ describe('rules', () => {
     })
     // No place, nothing added.
     expect(withComputed(rounds, { round_date: '2026-11-22' }, { ...ctx, site })).not.toHaveProperty('signin_location')
+  })
+
+  it('keeps a place the device never measured at an unknown distance, never 0 or near', () => {
+    const site = { latitude: 30.27862, longitude: 120.13078, radius: 500 }
+    const start = { name: '院区', address: '', latitude: site.latitude, longitude: site.longitude, measured: false }
+    expect(
+      withComputed(rounds, { ...valid, signin_location: { ...start, distance: 0 } }, { ...ctx, site }),
+    ).toMatchObject({ signin_location: { ...start, distance: null, far: false } })
+  })
+
+  it('refuses a family meal order of no meals, marking breakfast; one meal is an order', () => {
+    const food = form('家属订餐登记表')
+    const order = { customer_id: 7, meal_date: '2026-11-22', unit_price: 30, family_signature: SIGNATURE }
+    for (const counts of [{}, { breakfast: 0, lunch: 0, dinner: 0 }])
+      expect(validateForm(food, { ...order, ...counts })).toEqual([
+        { path: 'breakfast', labelKey: 'form.field.breakfast', rule: 'noneOrdered' },
+      ])
+    expect(validateForm(food, { ...order, breakfast: 0, dinner: 1 })).toEqual([])
+    const [error] = validateForm(food, order)
+    expect(fieldErrorMessage(error, t)).toBe('份数不能都为 0：请至少订一份')
   })
 
   it('validates one field for blur', () => {

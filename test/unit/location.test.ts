@@ -44,11 +44,13 @@ describe('chooseLocation on H5', () => {
     picker.setAddress('人民大道 120 号')
     expect(picker.nameError).toBeNull()
     expect(picker.confirm()).toBe(true)
+    // The device gave no position: the pin is where she put it, not a measurement.
     await expect(chosen).resolves.toEqual<Place>({
       name: '1号楼',
       address: '人民大道 120 号',
       latitude: 31.23,
       longitude: 121.48,
+      measured: false,
     })
   })
 

@@ -79,6 +79,14 @@ it('the place chosen shows by name with its distance; one past the radius is fla
   expect(placeText('.form-location__far')).toBe(formZh['form.location.far'])
 })
 
+it("WeChat's map confirmed on the site's own point (no position measured): the distance is unknown, not 0", async () => {
+  await f.chooseLocation(KEY, { name: '院区', address: '', latitude: site.latitude, longitude: site.longitude })
+  expect(placeText('.form-location__distance')).toBe(formZh['form.location.unmeasured'])
+  expect(h.$('.form-location__far', f.fieldOf(KEY))).toBeNull()
+  // The round goes on with a measured place.
+  await f.chooseLocation(KEY, home)
+})
+
 it('the round is saved with the place, the server counting its distance; the records list flags it', async () => {
   await f.fillAll(spec.fields.filter((field) => ![KEY, 'temperature'].includes(field.key)))
   const id = await f.saveAndWaitSaved()

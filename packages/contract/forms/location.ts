@@ -7,11 +7,13 @@ export interface Place {
   address: string
   latitude: number
   longitude: number
+  /** False when the device gave no position: the map's starting point or a dragged pin proves nowhere she was. */
+  measured?: boolean
 }
 
 /** A place as a record keeps it: its distance from the site (metres) and whether it is past the site's radius. */
 export interface SignedPlace extends Place {
-  /** Metres from the site; null when the site has no coordinates. */
+  /** Metres from the site; null when the site has no coordinates or the place was not measured. */
   distance: number | null
   far: boolean
 }
@@ -51,12 +53,14 @@ export const hasValidCoordinates = (value: { latitude?: unknown; longitude?: unk
 
 /**
  * The place as a record keeps it: its own name, address and coordinates, and its distance from
- * the site worked out here (whatever distance the value carried). Anything else is returned as it is.
+ * the site worked out here (whatever distance the value carried), unknown when it was not measured.
+ * Anything else is returned as it is.
  */
 export function placeAtSite(value: unknown, site: SiteLocation | null | undefined): unknown {
   if (!value || typeof value !== 'object' || !hasValidCoordinates(value)) return value
-  const { name, address, latitude, longitude } = value as Place
-  const distance = site ? distanceMetres(site, { latitude, longitude }) : null
+  const { name, address, latitude, longitude, measured } = value as Place
+  const unmeasured = measured === false
+  const distance = site && !unmeasured ? distanceMetres(site, { latitude, longitude }) : null
   const place: SignedPlace = {
     name: typeof name === 'string' ? name : '',
     address: typeof address === 'string' ? address : '',
@@ -64,6 +68,7 @@ export function placeAtSite(value: unknown, site: SiteLocation | null | undefine
     longitude,
     distance,
     far: site != null && distance !== null && distance > site.radius,
+    ...(unmeasured && { measured: false }),
   }
   return place
 }

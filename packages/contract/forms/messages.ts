@@ -46,8 +46,13 @@ export function namingBaby(
   return name ? { ...error, baby: name } : error
 }
 
-/** How far a signed-in place is from the site (距院区 120 米 / 120 metres from the site); '' when not known. */
-export function distanceText(distance: unknown, translate: Translate): string {
+/**
+ * How far a signed-in place is from the site (距院区 120 米 / 120 metres from the site); that it is
+ * unknown when the device gave no position; '' when the site has no coordinates.
+ */
+export function distanceText(place: Partial<SignedPlace>, translate: Translate): string {
+  if (place.measured === false) return translate('form.location.unmeasured')
+  const { distance } = place
   if (typeof distance !== 'number') return ''
   if (distance >= 1000) return translate('form.location.distanceKm', { distance: (distance / 1000).toFixed(1) })
   return translate(distance === 1 ? 'form.location.distance.one' : 'form.location.distance', { distance })
@@ -58,5 +63,5 @@ export function placeText(value: unknown, translate: Translate): string {
   if (!value || typeof value !== 'object') return ''
   const place = value as Partial<SignedPlace>
   const far = place.far ? translate('form.location.far') : ''
-  return [place.name, place.address, distanceText(place.distance, translate), far].filter(Boolean).join(' · ')
+  return [place.name, place.address, distanceText(place, translate), far].filter(Boolean).join(' · ')
 }

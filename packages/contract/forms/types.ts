@@ -158,6 +158,8 @@ export interface FormDefinition {
    * customer, and a new arrival's notice may carry her admission, saved with it.
    */
   admits?: boolean
+  /** Counts of which at least one must be above zero (an order of no meals orders nothing): the first is marked. */
+  atLeastOne?: string[]
   sections: Section[]
 }
 
@@ -206,6 +208,8 @@ export type RuleName =
   | 'visitingHours'
   /** A visit outside the centre's rules without the reason it is let in. */
   | 'flagReason'
+  /** Every count of an order empty or zero (FormDefinition.atLeastOne). */
+  | 'noneOrdered'
 
 export interface FieldError {
   /** Dotted path: `temperature`, `medicines.1.dose`. */

@@ -170,6 +170,14 @@ function repeatedBabies(fields: Field[], data: FormData): FieldError[] {
     )
 }
 
+/** An order whose counts (`atLeastOne`) are all empty or zero, marked on the first of them. */
+function noneOrdered(definition: FormDefinition, data: FormData): FieldError[] {
+  const keys = definition.atLeastOne
+  if (!keys?.length || keys.some((key) => typeof data[key] === 'number' && (data[key] as number) > 0)) return []
+  const first = fieldsOf(definition).find((field) => field.key === keys[0])
+  return [{ path: keys[0], labelKey: first ? labelKeyOf(first) : `form.field.${keys[0]}`, rule: 'noneOrdered' }]
+}
+
 /**
  * The id of the baby a value of a twins' round is about: a twin's section's value is her row's
  * baby's, a value of a section with a `babyField` the record's own baby's; undefined on a round of
@@ -198,7 +206,7 @@ export function validateForm(
   isUpload: UploadCheck = isUploadUrl,
 ): FieldError[] {
   const fields = fieldsOf(definition)
-  return [...validateFields(fields, data, isUpload), ...repeatedBabies(fields, data)]
+  return [...validateFields(fields, data, isUpload), ...repeatedBabies(fields, data), ...noneOrdered(definition, data)]
 }
 
 /** A date or datetime field's values after `today` where the field does not plan ahead (its rows' too). */

@@ -12,7 +12,10 @@ import { repoRoot } from '../../src/config.js'
 import { products } from '../../src/db/schema.js'
 import { DEMO_SIGNATURE } from '../../src/demo/common.js'
 import { AppError } from '../../src/errors.js'
-import { fontProblem } from '../../src/services/pdf/font.js'
+import { formTranslator, serverTranslator } from '../../src/plugins/i18n.js'
+import { renderPdf } from '../../src/services/pdf/document.js'
+import { DEFAULT_PDF_FONT } from '../../src/config.js'
+import { fontProblem, pdfFont } from '../../src/services/pdf/font.js'
 import { createPdfLink } from '../../src/services/pdf/index.js'
 import { openFolderStore } from '../../src/services/uploads/folder.js'
 import { signPdfLink } from '../../src/services/pdf/link.js'
@@ -282,6 +285,61 @@ describe('PDFs of form records', () => {
   })
 })
 
+describe('a signature in a PDF', () => {
+  it('stays on the page of its label wherever the page ends', async () => {
+    // A 1×1 PNG: fitted into the signature's box it stands as tall as a signature.
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+    const t = { forms: formTranslator('zh-CN'), server: serverTranslator('zh-CN') }
+    // Filler lines push the signature down a line at a time, across the foot of the first page.
+    for (let lines = 30; lines <= 48; lines++) {
+      const filler = Array.from({ length: lines }, (_, i) => ({
+        key: `line${i}`,
+        type: 'text' as const,
+        labelKey: `第${i}行`,
+      }))
+      const bytes = await renderPdf(
+        pdfFont(DEFAULT_PDF_FONT),
+        {
+          lang: 'zh-CN',
+          siteName: '测试院区',
+          title: '签名换页',
+          facts: [],
+          definition: {
+            name: '签名换页',
+            titleKey: '签名换页',
+            route: '',
+            sections: [{ titleKey: '', fields: [...filler, { key: 'sign', type: 'signature', labelKey: '客户签名' }] }],
+          },
+          data: { ...Object.fromEntries(filler.map((f) => [f.key, '内容'])), sign: 'sign.png' },
+          names: {},
+          printedAt: '',
+        },
+        t,
+        () => png,
+      )
+      const file = path.join(work, `sign-${lines}.pdf`)
+      writeFileSync(file, bytes)
+      const pageOf = (text: string) => {
+        for (let page = 1; page <= 3; page++) {
+          const words = execFileSync('pdftotext', ['-f', String(page), '-l', String(page), file, '-'], {
+            encoding: 'utf8',
+          })
+          if (words.includes(text)) return page
+        }
+        return 0
+      }
+      // pdfimages -list: two header lines, then page, number, type, …
+      const imagePages = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+        .split('\n')
+        .slice(2)
+        .filter((line) => line.trim().split(/\s+/)[2] === 'image')
+        .map((line) => Number(line.trim().split(/\s+/)[0]))
+      assert.deepEqual(imagePages, [pageOf('客户签名')], `${lines} lines: the label's page and the signature's`)
+    }
+  })
+})
+
 describe('PDFs of orders', () => {
   it('prints an outbound order with its status, who approved it, each row with its batch and expiry, and the totals', async () => {
     const refs = await stockRefs(app, site.token)
@@ -302,6 +360,10 @@ describe('PDFs of orders', () => {
       has(pdf, text)
     }
     has(pdf, order.items[0].product_name)
+    // Each item's specification beside it, and the lines the paper copy is signed on.
+    has(pdf, zhForms['form.field.specification'])
+    has(pdf, order.items[0].spec, 'the specification')
+    for (const line of ['pdf.sign.requester', 'pdf.sign.checker', 'pdf.sign.handler']) has(pdf, zhServer[line])
     has(pdf, batch.batch_no)
     has(pdf, batch.expiry_date)
     has(pdf, order.total.toFixed(2), 'the total')
@@ -394,6 +456,9 @@ describe('PDFs of orders', () => {
       zhServer['pdf.status.approved'],
       order.checked_by_name,
       '到货备注',
+      '测试规格',
+      zhServer['pdf.sign.checker'],
+      zhServer['pdf.sign.handler'],
     ])
       has(pdf, text)
     assert.ok(!pdf.squeezed.includes(squeeze(zhServer['pdf.customer'])), 'goods received belong to no customer')

@@ -12,6 +12,8 @@ interface Props {
   /** The list page's block class: these use `<block>__search`, `__row`, `__date` (RecordList/page.scss). */
   block: string
   placeholder: string
+  /** The keyword searched for. */
+  keyword: string
   /** The chosen day (YYYY-MM-DD), or '' for every day. */
   date: string
   /** What the date button says for the chosen day. */
@@ -26,6 +28,7 @@ interface Props {
 export default observer(function ListFilters({
   block,
   placeholder,
+  keyword,
   date,
   dateLabel,
   onKeyword,
@@ -36,7 +39,7 @@ export default observer(function ListFilters({
 
   return (
     <>
-      <SearchBox block={block} placeholder={placeholder} onKeyword={onKeyword} />
+      <SearchBox block={block} placeholder={placeholder} keyword={keyword} onKeyword={onKeyword} />
       <View className={`${block}__row`}>
         <View className={`${block}__date`} onClick={() => setPickingDate(true)}>
           <Text>{date ? dateLabel : t('recordList.allDates')}</Text>

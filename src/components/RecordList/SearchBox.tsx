@@ -7,17 +7,22 @@ import { Search } from '@nutui/icons-react-taro'
 /** Wait for a pause in typing before searching (ms). */
 const SEARCH_DELAY = 300
 
-/** A list page's search box (RecordList/page.scss: `<block>__search`): the keyword after a pause in typing. */
+/**
+ * A list page's search box (RecordList/page.scss: `<block>__search`): the keyword after a pause in
+ * typing, starting from the list's own (`keyword`, a search she left the list with).
+ */
 export default function SearchBox({
   block,
   placeholder,
+  keyword = '',
   onKeyword,
 }: {
   block: string
   placeholder: string
+  keyword?: string
   onKeyword: (keyword: string) => void
 }) {
-  const [typed, setTyped] = useState('')
+  const [typed, setTyped] = useState(keyword)
   useEffect(() => {
     const timer = setTimeout(() => onKeyword(typed.trim()), SEARCH_DELAY)
     return () => clearTimeout(timer)

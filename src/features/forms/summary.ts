@@ -32,7 +32,7 @@ export function placesOf(definition: FormDefinition, data: FormData): { key: str
     .filter((field) => field.type === 'location' && !isEmpty(data[field.key]))
     .map((field) => {
       const place = data[field.key] as Partial<SignedPlace>
-      const words = [place.name || place.address, distanceText(place.distance, t)].filter(Boolean).join(' · ')
+      const words = [place.name || place.address, distanceText(place, t)].filter(Boolean).join(' · ')
       return { key: field.key, text: `${t(labelKeyOf(field))}：${words}`, far: place.far === true }
     })
 }

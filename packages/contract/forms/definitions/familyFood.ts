@@ -2,14 +2,14 @@ import type { FormDefinition } from '../types.js'
 import { FORM_PAGES } from './pages.js'
 import { product } from '../compute.js'
 
+const MEALS = ['breakfast', 'lunch', 'dinner']
+
 const mealCount = (data: Record<string, unknown>) =>
-  ['breakfast', 'lunch', 'dinner'].reduce(
-    (n, key) => n + (typeof data[key] === 'number' ? (data[key] as number) : 0),
-    0,
-  )
+  MEALS.reduce((n, key) => n + (typeof data[key] === 'number' ? (data[key] as number) : 0), 0)
 
 export const familyFood: FormDefinition = {
   ...FORM_PAGES.familyFood,
+  atLeastOne: MEALS,
   sections: [
     {
       titleKey: 'form.section.order',

@@ -22,6 +22,8 @@ export interface Names {
   productList?: Map<number, string>
   productPackageList?: Map<number, string>
   getProductBatch?: Map<number, { batch_no: string; expiry_date: string }>
+  /** The products' specifications (an order's): printed under the product's name. */
+  productSpecs?: Map<number, string>
 }
 
 export interface Printable {
@@ -39,6 +41,8 @@ export interface Printable {
   flags?: RangeFlag[]
   /** The last lines (an order's totals). */
   closing?: string[]
+  /** Who signs the paper copy (an order's 领用人, 审核人, 经办人): a line to sign beside each. */
+  signLines?: string[]
   /** Printed at, in the site's time. */
   printedAt: string
 }
@@ -104,6 +108,7 @@ export async function renderPdf(
         return sectionContent(title, section.fields, printable, t, readImage)
       }),
       ...(printable.closing ?? []).map((line): Content => ({ text: line, margin: [0, 6, 0, 0] })),
+      ...(printable.signLines?.length ? [signLines(printable.signLines)] : []),
     ],
   }
   return pdfmake.createPdf(doc).getBuffer()
@@ -111,13 +116,29 @@ export async function renderPdf(
 
 const sectionTitle = (text: string): Content => ({ text, fontSize: 13, margin: [0, 12, 0, 4] })
 
-/** Label and value in two columns, with light lines between the rows. */
+/**
+ * Label and value in two columns, with light lines between the rows; a row is never split over
+ * two pages, so a signature stays on the page of its label.
+ */
 function pairs(rows: [string, TableCell][]): Content {
   if (!rows.length) return { text: '' }
   return {
-    table: { widths: [130, '*'], body: rows.map(([label, value]) => [{ text: label, color: GREY }, value]) },
+    table: {
+      widths: [130, '*'],
+      dontBreakRows: true,
+      body: rows.map(([label, value]) => [{ text: label, color: GREY }, value]),
+    },
     layout: 'lightHorizontalLines',
   }
+}
+
+/** The people who sign the paper copy, side by side, each with a line to sign on; kept together on one page. */
+function signLines(labels: string[]): Content {
+  return {
+    columns: labels.map((label) => ({ text: `${label}：________________`, margin: [0, 0, 6, 0] })),
+    margin: [0, 30, 0, 0],
+    unbreakable: true,
+  } as Content
 }
 
 const babyName = (printable: Printable, id: unknown) =>
@@ -175,14 +196,25 @@ function sectionContent(
 /** A rows field as a table: a column per row field (a batch's expiry beside it), a line per row. */
 function rowsTable(field: Field, value: unknown, printable: Printable, t: Translators): Content {
   const rows = Array.isArray(value) ? (value as FormData[]) : []
-  const columns = (field.rows ?? []).flatMap((row) =>
-    row.optionsSource === 'getProductBatch'
-      ? [
-          { header: t.forms(labelKeyOf(row)), cell: (data: FormData) => text(row, data[row.key], printable, t) },
-          { header: t.server('pdf.expiry'), cell: (data: FormData) => batchExpiry(data[row.key], printable.names) },
-        ]
-      : [{ header: t.forms(labelKeyOf(row)), cell: (data: FormData) => text(row, data[row.key], printable, t) }],
-  )
+  const { productSpecs } = printable.names
+  const columns = (field.rows ?? []).flatMap((row) => {
+    const own = { header: t.forms(labelKeyOf(row)), cell: (data: FormData) => text(row, data[row.key], printable, t) }
+    if (row.optionsSource === 'getProductBatch')
+      return [
+        own,
+        { header: t.server('pdf.expiry'), cell: (data: FormData) => batchExpiry(data[row.key], printable.names) },
+      ]
+    // An order's product with its specification under its name (a column of its own would squeeze the name).
+    if (productSpecs && (row.optionsSource === 'productList' || row.optionsSource === 'selfPaidProductList'))
+      return [
+        {
+          header: `${own.header} / ${t.forms('form.field.specification')}`,
+          cell: (data: FormData) =>
+            [own.cell(data), productSpecs.get(data[row.key] as number)].filter(Boolean).join('\n'),
+        },
+      ]
+    return [own]
+  })
   if (!rows.length) return { text: t.server('pdf.noRows'), color: GREY }
   return {
     table: {

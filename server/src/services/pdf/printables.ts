@@ -89,7 +89,7 @@ const printableOf = (
   lang: Printable['lang'],
   t: Translators,
   definition: FormDefinition,
-  parts: Pick<Printable, 'facts' | 'data' | 'names'> & Partial<Pick<Printable, 'intro' | 'closing'>>,
+  parts: Pick<Printable, 'facts' | 'data' | 'names'> & Partial<Pick<Printable, 'intro' | 'closing' | 'signLines'>>,
 ): Printable => ({
   lang,
   siteName: site.name,
@@ -188,6 +188,7 @@ function orderParts(site: CentreZone, t: Translators, order: Order) {
   const names: Names = {
     customer: customer.customer_name ?? undefined,
     productList: new Map(order.items.map((item) => [item.product_id, item.product_name])),
+    productSpecs: new Map(order.items.map((item) => [item.product_id, item.spec])),
     getProductBatch: new Map(
       order.items.flatMap((item) =>
         item.batch_id === null ? [] : [[item.batch_id, { batch_no: item.batch_no, expiry_date: item.expiry_date }]],
@@ -216,7 +217,8 @@ const loadOutApply: Load = async (db, site, id, t, lang) => {
     items: order.items.map(({ product_id, batch_id, quantity }) => ({ product_id, batch_id, quantity })),
     remark: order.remark,
   }
-  const printable = printableOf(site, lang, t, definition, { facts, data, names, closing })
+  const signLines = [t.server('pdf.sign.requester'), t.server('pdf.sign.checker'), t.server('pdf.sign.handler')]
+  const printable = printableOf(site, lang, t, definition, { facts, data, names, closing, signLines })
   return { number: order.no, printable, customerId: order.customer_id }
 }
 
@@ -258,7 +260,8 @@ const loadInbound: Load = async (db, site, id, t, lang) => {
     items: order.items.map((item) => Object.fromEntries(INBOUND_ROW_KEYS.map((key) => [key, item[key]]))),
     remark: order.remark,
   }
-  const printable = printableOf(site, lang, t, inbound, { facts, data, names, closing })
+  const signLines = [t.server('pdf.sign.checker'), t.server('pdf.sign.handler')]
+  const printable = printableOf(site, lang, t, inbound, { facts, data, names, closing, signLines })
   return { number: order.no, printable, customerId: null }
 }
 

@@ -65,8 +65,10 @@ export const isMonthRecord = (record: FormRecord) => record.name === checkInNoti
 const featureOf = (definition: FormDefinition) => featureByRoute(definition.route)!
 
 export class CheckInNoticeListStore {
-  readonly filters = new ListFilterState<Filters>({ kind: 'all', date: workingDateStore.today, keyword: '' }, () =>
-    this.refresh(),
+  readonly filters = new ListFilterState<Filters>(
+    { kind: 'all', date: workingDateStore.today, keyword: '' },
+    () => this.refresh(),
+    'checkInNotices',
   )
   counts: Record<string, number> | null = null
   /** The kind of notice waiting for a customer to be chosen before it opens. */

@@ -36,8 +36,11 @@ export class PlacePicker {
         this.denied = false
       })
       if (place) {
-        const { name, address, latitude, longitude } = place
-        session.setValue(path, { name, address, latitude, longitude })
+        const { name, address, latitude, longitude, measured } = place
+        // The map opens on the site when the phone has no position: confirming that point measures nothing.
+        const atStart = site != null && latitude === site.latitude && longitude === site.longitude
+        const unmeasured = measured === false || atStart
+        session.setValue(path, { name, address, latitude, longitude, ...(unmeasured && { measured: false }) })
       }
     } catch (error) {
       if (error instanceof LocationDenied) {

@@ -124,7 +124,9 @@ class PlacePickerStore {
       this.nameError = 'location.nameRequired'
       return false
     }
-    this.answer({ name, address: this.address.trim(), ...this.centre })
+    // Without the device's position the pin proves nowhere she was: the place is kept as not measured.
+    const unmeasured = this.positionUnavailable ? { measured: false } : {}
+    this.answer({ name, address: this.address.trim(), ...this.centre, ...unmeasured })
     return true
   }
 

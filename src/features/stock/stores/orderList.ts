@@ -78,6 +78,8 @@ export class OrderListStore {
         ? { status: 'pending', date: '', keyword: '' }
         : { status: 'all', date: workingDateStore.today, keyword: '' },
       () => this.refresh(),
+      // Opened from the desk's day it shows what waits, whatever she last filtered.
+      waiting ? undefined : `orders.${kind}`,
     )
     this.list = new PagedList<Order>(this.fetcher())
     makeAutoObservable(this, { kind: false, list: false, filters: false }, { autoBind: true })

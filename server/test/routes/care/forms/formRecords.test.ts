@@ -200,6 +200,20 @@ describe('saveForm', () => {
     assert.equal((await save('家属订餐登记表', { ...sampleFor('家属订餐登记表'), meal_date: tomorrow })).code, 1)
   })
 
+  it('refuses a family meal order of no meals, in the language of the request', async () => {
+    const order = { ...sampleFor('家属订餐登记表'), breakfast: 0, lunch: 0, dinner: 0 }
+    assert.deepEqual(await save('家属订餐登记表', order), {
+      code: -1,
+      msg: '份数不能都为 0：请至少订一份',
+      res: { errors: [{ path: 'breakfast', message: '份数不能都为 0：请至少订一份' }] },
+    })
+    assert.equal(
+      (await save('家属订餐登记表', order, {}, { lang: 'en' })).msg,
+      'The counts cannot all be 0: order at least one',
+    )
+    assert.equal((await save('家属订餐登记表', { ...order, dinner: 1 })).code, 1)
+  })
+
   it("saves one round for her twins, each baby's examination checked on its own", async () => {
     const name = '儿科医生查房签到表'
     const [first, second] = customer.babies

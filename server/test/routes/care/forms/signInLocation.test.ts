@@ -196,3 +196,18 @@ describe('saveForm of a ward round with its sign-in location', () => {
     })
   })
 })
+
+describe('a sign-in the device never measured', () => {
+  it('keeps its distance unknown: not 0 and not near, however close the pin is to the site', async () => {
+    const start = { name: '院区', address: '', latitude: SITE.latitude, longitude: SITE.longitude }
+    const reply = await save(site, ROUNDS[0], { ...start, measured: false, distance: 0, far: false })
+    assert.equal(reply.code, 1, reply.msg)
+    const kept = { ...start, distance: null, far: false, measured: false }
+    assert.deepEqual((await stored(reply.res.id)).signin_location, kept)
+    const info = await call(app, `${API}/getFormRecordInfo`, { id: reply.res.id }, { token: site.token })
+    assert.deepEqual(info.res.data.signin_location, kept)
+    // A pin dragged far away without a position is no more a measurement than one near.
+    const dragged = await save(site, ROUNDS[0], { ...start, ...north(3200), measured: false })
+    assert.deepEqual((await stored(dragged.res.id)).signin_location, { ...kept, ...north(3200) })
+  })
+})

@@ -29,6 +29,7 @@ export default observer(function CheckInNoticeList() {
         <ListFilters
           block="checkin-list"
           placeholder={t('checkInNoticeList.searchPlaceholder')}
+          keyword={filters.values.keyword}
           date={filters.values.date}
           dateLabel={t('checkInNoticeList.createdOn', { date: filters.values.date })}
           onKeyword={filters.setKeyword}

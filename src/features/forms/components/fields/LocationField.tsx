@@ -27,9 +27,7 @@ export default observer(function LocationField({ path, session }: FieldProps) {
           </Text>
           {place.name && place.address && <Text className="form-location__address">{place.address}</Text>}
           <View className="form-location__facts">
-            {typeof place.distance === 'number' && (
-              <Text className="form-location__distance">{distanceText(place.distance, t)}</Text>
-            )}
+            {distanceText(place, t) && <Text className="form-location__distance">{distanceText(place, t)}</Text>}
             {place.far && <Text className="form-location__far">{t('form.location.far')}</Text>}
           </View>
         </View>

@@ -57,6 +57,7 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
         <ListFilters
           block="stock-list"
           placeholder={t(store.kind.incoming ? 'stock.inboundSearchPlaceholder' : 'stock.searchPlaceholder')}
+          keyword={filters.values.keyword}
           date={filters.values.date}
           dateLabel={t('stock.date', { date: filters.values.date })}
           onKeyword={filters.setKeyword}
