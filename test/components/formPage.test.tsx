@@ -159,8 +159,12 @@ describe('form page', () => {
     expect(messageOf('meal_date')).toBeNull()
     expect(messageOf('unit_price')).toBe('请输入单价')
     expect(messageOf('family_signature')).toBe('请家属签字')
-    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '请输入单价（共 2 处需修改）' }))
-    expect(Taro.pageScrollTo).toHaveBeenCalledWith(expect.objectContaining({ selector: '#form-field-unit_price' }))
+    // No meal ordered: said once, on the first of them.
+    expect(messageOf('breakfast')).toBe('份数不能都为 0：请至少订一份')
+    expect(Taro.showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: '份数不能都为 0：请至少订一份（共 3 处需修改）' }),
+    )
+    expect(Taro.pageScrollTo).toHaveBeenCalledWith(expect.objectContaining({ selector: '#form-field-breakfast' }))
     expect(api).not.toHaveBeenCalled()
   })
 

@@ -122,6 +122,7 @@ describe('form session', () => {
     const session = new FormSession(familyFood, customer)
     for (const [key, value] of Object.entries({
       meal_date: '2026-11-22',
+      lunch: 1,
       unit_price: 20,
       family_signature: '/uploads/s.png',
     })) {
@@ -244,7 +245,7 @@ describe('form session', () => {
 
     it("nothing new is marked while typing, and the server's words stay until their own field changes", async () => {
       const session = new FormSession(familyFood, customer)
-      for (const [key, value] of Object.entries({ unit_price: 20, family_signature: '/uploads/s.png' }))
+      for (const [key, value] of Object.entries({ lunch: 1, unit_price: 20, family_signature: '/uploads/s.png' }))
         session.setValue(key, value)
       await session.save(async () => {
         throw new RequestError('单价超出本店标准', -1, {
