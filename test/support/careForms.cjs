@@ -42,7 +42,8 @@ const VISITS = {
     room: '814',
     values: { visitor_name: '张访客', phone: '13812345678', visitors: 2, temperature: 36.6 },
   },
-  familyFood: { entry: 'entry.familyFood', room: '815', values: { unit_price: 38 } },
+  // A meal order needs at least one meal, though no single count is required.
+  familyFood: { entry: 'entry.familyFood', room: '815', values: { lunch: 2, unit_price: 38 }, alsoTyped: ['lunch'] },
   checkInNoticeMonth: {
     entry: 'entry.checkInNoticeMonth',
     room: '816',
@@ -59,15 +60,15 @@ const VISITS = {
 const VALUED = ['text', 'textarea', 'number', 'money', 'phone', 'idCard', 'location', 'room']
 
 /**
- * The required fields as the form draws them, with their values. The customer is chosen before the
+ * The required fields (and those `alsoTyped`) as the form draws them, with their values. The customer is chosen before the
  * form opens; a select of the site's rooms is picked from its room tiles.
  */
-function requiredFields(definition, { room, values }) {
+function requiredFields(definition, { room, values, alsoTyped = [] }) {
   // Her first baby starts chosen only for a mother of twins; the mothers the forms are filled for have one.
   const prefills = (field) => field.initial !== undefined && field.initial !== 'customer.firstTwin'
   return (
     fieldsOf(definition)
-      .filter((field) => field.required && field.type !== 'customer')
+      .filter((field) => (field.required || alsoTyped.includes(field.key)) && field.type !== 'customer')
       // A prefilled value given none is kept as the form starts with it.
       .filter((field) => !(prefills(field) && field.initial.startsWith('customer.') && values[field.key] === undefined))
       .map((field) => {
