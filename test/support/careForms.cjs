@@ -78,6 +78,7 @@ function requiredFields(definition, { room, values, alsoTyped = [] }) {
           throw new Error(`${definition.name}: no value for ${field.key}`)
         if (value !== undefined) spec.value = value
         if (prefills(field)) spec.prefilled = true
+        if (!field.required) spec.optional = true
         return spec
       })
   )
