@@ -62,6 +62,9 @@ describe("a site's records are counted in its own zone", () => {
   async function visitAt(site: TestSite, at: Date): Promise<number> {
     const customer = site.customers[0]
     const data = validSample(definitionOf(VISIT), { customer, room: customer.room, departmentIds: [] })
+    // A day that has begun in every zone here: a visit cannot come after the site's today.
+    const earliest = `${centreToday(LOS_ANGELES)} 10:30`
+    Object.assign(data, { time_in: earliest, time_out: earliest })
     const reply = await call(
       app,
       `${API}/saveForm`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { prepared } from '../db/prepared.js'
+import { plannedWithout, prepared } from '../db/prepared.js'
 import { rooms, stays } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 
@@ -23,7 +23,8 @@ export interface BoardRow {
 // by reading the site's rooms and open stays once each rather than looking a stay up per room. 'left'
 // is written in, so that the open stays' partial indexes serve every plan of the statement; her name
 // is looked up by key for each occupied room, never by reading every mother the centre has had. The
-// rooms come as one JSON array, parsed at once, rather than as a row each mapped cell by cell.
+// rooms come as one JSON array, parsed at once, rather than as a row each mapped cell by cell; its
+// values hidden from the planner (see plannedWithout), it keeps one plan.
 const boardStatement = prepared((db) =>
   db
     .select({
@@ -31,11 +32,11 @@ const boardStatement = prepared((db) =>
         'floor', r.floor, 'room', r.room, 'usable', r.in_service and r.retired_at is null,
         'customer_id', s.customer_id, 'name', (select c.name from customers c where c.id = s.customer_id),
         'status', s.status, 'check_in_date', s.check_in_date, 'leave_date', s.leave_date,
-        'planned_days', s.planned_days, 'day', (${sql.placeholder('today')}::date - s.check_in_date) + 1
+        'planned_days', s.planned_days, 'day', (${plannedWithout('today', 'date')} - s.check_in_date) + 1
       ) order by r.floor, r.room), '[]'::json)`,
     })
     .from(sql`${rooms} r left join ${stays} s on s.site_id = r.site_id and s.room = r.room and s.status <> 'left'`)
-    .where(sql`r.site_id = ${sql.placeholder('siteId')}`)
+    .where(sql`r.site_id = ${plannedWithout('siteId', 'int8')}`)
     .prepare('room_board'),
 )
 
