@@ -112,12 +112,16 @@ function pickerAnswered(since, keyword) {
  * search waits for a pause in typing: rows seen before then belong to a list about to be replaced.
  */
 async function searchCustomers(keyword, opener = h.$('.customer-card')) {
+  const shown = () => {
+    const picker = h.$('.customer-picker')
+    return Boolean(picker) && !/display:\s*none/.test(picker.getAttribute('style') ?? '')
+  }
   let since = h.calls.length
-  // A picker left open (on a page drawn anew with it open) listed the mothers in house as it opened.
-  const picker = h.$('.customer-picker')
-  if (picker && !/display:\s*none/.test(picker.getAttribute('style') ?? '')) since = 0
-  else h.tap(opener)
-  await h.waitFor(() => pickerAnswered(since, ''), { what: 'the picker open on the mothers in house' })
+  if (!shown()) h.tap(opener)
+  // A picker a page opens with (or left open on a page drawn anew) listed the mothers in house as it opened.
+  await h.waitFor(() => pickerAnswered(since, '') || (shown() && pickerAnswered(0, '')), {
+    what: 'the picker open on the mothers in house',
+  })
   if (!keyword) return
   since = h.calls.length
   h.type(h.$('.customer-picker__keyword .nut-input-native'), keyword, { blur: false })
