@@ -186,8 +186,8 @@ step('入住通知单记录 lists both notices of the customer', async () => {
   const line = fmt(formZh['checkInNoticeList.checkIn'], { date: month.data.check_in_date, room: customer.room })
   // Both cards: the customer, the check-in day and room of each.
   await h.waitFor(() => h.textOf().split(line).length === 3, { what: `two notices in ${h.textOf()}` })
+  // Hers among the day's notices (other files of the suite admit mothers on the same day).
   expect(h.textOf().split(customer.name).length).toBe(3)
-  expect(h.textOf()).toContain(fmt(formZh['checkInNoticeList.total'], { total: 2 }))
   await h.back()
   await h.waitForPage(HOME)
 })
