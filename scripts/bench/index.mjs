@@ -2,15 +2,17 @@
 // on this machine: weapp sizes and WeChat's scan, H5 first-load sizes, Lighthouse, the server's
 // endpoints on PGlite and PostgreSQL next to a bare Fastify route, where their time goes (CPU
 // profile and PostgreSQL's statements), list latency at scale, the room board and her file at 1M
-// records, and PDFs.
+// records, PDFs, and what an AsyncLocalStorage context would cost a request.
 //
 //   npm run bench                          everything, the builds included
 //   npm run bench -- --quick               shorter runs, scale 1k and 10k records
-//   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, profile, scale, mothers, pdf)
+//   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, profile, scale, mothers, pdf,
+//                                          context)
 //   npm run bench -- --no-build            use the builds already in DIST_DIR (or dist)
 import os from 'node:os'
 import { parseArgs } from 'node:util'
 import { buildSection, h5Section, weappSection } from './builds.mjs'
+import { contextSection } from './context.mjs'
 import { DIST, printTable, seconds } from './lib.mjs'
 import { lighthouseSection } from './lighthouse.mjs'
 import { mothersSection } from './mothers.mjs'
@@ -28,6 +30,7 @@ const SECTIONS = {
   scale: scaleSection,
   mothers: mothersSection,
   pdf: pdfSection,
+  context: contextSection,
 }
 /** The sections that read a build. */
 const NEEDS_BUILD = ['weapp', 'h5', 'lighthouse']

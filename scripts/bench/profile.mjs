@@ -43,7 +43,7 @@ const now = () => Number(process.hrtime.bigint() / 1000n)
 
 /** The CPU seconds (user and system) the processes have used so far, by process id. */
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }))
-function cpuSeconds(pids) {
+export function cpuSeconds(pids) {
   return new Map(
     pids.map((pid) => {
       try {
