@@ -190,7 +190,7 @@ test('npm run backup and npm run restore run the compiled commands under node al
   }
 })
 
-test('npm run backup asks the compiled server running on .env\'s DATA_DIR, under node alone', () => {
+test("npm run backup asks the compiled server running on .env's DATA_DIR, under node alone", () => {
   const install = installWithEnv({ ...centreSettings(), DATA_DIR: server.dataDir })
   try {
     const backup = runWithoutTsx(install, BACKUP, [])
@@ -208,16 +208,16 @@ test('npm run backup asks the compiled server running on .env\'s DATA_DIR, under
 test('in development the commands run their sources through tsx', () => {
   const { NODE_ENV: _mode, ...env } = process.env
   const emptyData = mkdtempSync(path.join(tmpdir(), 'yuezi-no-data-'))
+  const options = { cwd: ROOT, env: { ...env, DATA_DIR: emptyData }, encoding: 'utf8' }
   try {
     for (const [command, args, ran] of [
       [SETUP, ['--help'], /^Usage: npm run setup/],
       [RESTORE, [], /^Usage: npm run restore/],
       [BACKUP, [], /^No embedded database in /],
     ]) {
-      const commandEnv = { ...env, DATA_DIR: emptyData }
-      const refused = spawnSync(process.execPath, [...NO_TSX, command, ...args], { cwd: ROOT, env: commandEnv, encoding: 'utf8' })
+      const refused = spawnSync(process.execPath, [...NO_TSX, command, ...args], options)
       assert.match(refused.stderr, /tsx was imported/, command)
-      const run = spawnSync(process.execPath, [command, ...args], { cwd: ROOT, env: commandEnv, encoding: 'utf8' })
+      const run = spawnSync(process.execPath, [command, ...args], options)
       assert.match(`${run.stdout}${run.stderr}`, ran, command)
     }
   } finally {
