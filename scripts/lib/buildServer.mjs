@@ -1,21 +1,42 @@
-// The server compiled to JavaScript for `npm run start:prod`, systemd and `npm run setup`: files that
-// node runs without tsx, with the contract's TypeScript inside them and the installed packages loaded
-// from node_modules as they are.
+// The server compiled to JavaScript for `npm run start:prod`, systemd and the centre's commands (setup,
+// backup, restore): files that node runs without tsx, with the contract's TypeScript inside them and
+// the installed packages loaded from node_modules as they are.
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** The built server: `node` runs this file. */
 export const SERVER_BUILD = path.join(ROOT, 'server/dist/main.js')
-/** A centre's first run (server/scripts/setup.ts), built beside the server. */
-export const SETUP_BUILD = path.join(ROOT, 'server/dist/setup.js')
+/** The centre's commands in server/scripts/, each built beside the server as `<name>.js`. */
+const COMMANDS = ['setup', 'backup', 'restore']
 
 /** The install's settings (.env.example lists them), from .env when there is one; those already in the environment win. */
 export function readInstallSettings() {
   const file = path.join(ROOT, '.env')
   if (existsSync(file)) process.loadEnvFile(file)
+}
+
+/**
+ * Runs the centre's command `name` (server/scripts/<name>.ts) with the install's settings: in
+ * production what `npm run build` compiled, under node alone; in development its sources through tsx,
+ * so that it always matches them.
+ */
+export async function runCommand(name) {
+  readInstallSettings()
+  if (process.env.NODE_ENV === 'production') {
+    const built = path.join(path.dirname(SERVER_BUILD), `${name}.js`)
+    if (!existsSync(built)) {
+      console.error(`Missing the compiled server: run \`npm run build\` first, then \`npm run ${name}\`.`)
+      process.exit(1)
+    }
+    await import(pathToFileURL(built).href)
+  } else {
+    const { register } = await import('tsx/esm/api')
+    register()
+    await import(pathToFileURL(path.join(ROOT, `server/scripts/${name}.ts`)).href)
+  }
 }
 
 /**
@@ -27,7 +48,7 @@ const BESIDE = [
   ['server/src/lib/commonPasswords.txt', 'commonPasswords.txt'],
 ]
 
-/** Compiles the server and its first-run script into server/dist/ and copies what they read beside them. */
+/** Compiles the server and the centre's commands into server/dist/ and copies what they read beside them. */
 export async function buildServer() {
   const outdir = path.dirname(SERVER_BUILD)
   rmSync(outdir, { recursive: true, force: true })
@@ -37,7 +58,7 @@ export async function buildServer() {
   await build({
     entryPoints: {
       main: path.join(ROOT, 'server/src/main.ts'),
-      setup: path.join(ROOT, 'server/scripts/setup.ts'),
+      ...Object.fromEntries(COMMANDS.map((name) => [name, path.join(ROOT, `server/scripts/${name}.ts`)])),
     },
     outdir,
     bundle: true,

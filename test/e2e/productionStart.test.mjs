@@ -1,8 +1,8 @@
 // `npm run start:prod` as a centre runs it: the server compiled by `npm run build` (compiled here,
 // the H5 app being the e2e stage's build), started by node alone in production with .env.example's
 // settings on an empty embedded database, serves the API and the app; without a build it refuses.
-// `npm run setup` runs the compiled first run with .env's settings, and the compiled server prints
-// a record's PDF.
+// `npm run setup`, `npm run backup` and `npm run restore` run the compiled commands with .env's
+// settings, and the compiled server prints a record's PDF.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -17,6 +17,8 @@ import { ROOT, startServer } from '../../scripts/lib/server.mjs'
 const H5_DIR = path.join(process.env.DIST_DIR || path.join(ROOT, 'dist'), 'h5')
 const START_PROD = 'scripts/startProd.mjs'
 const SETUP = 'scripts/setup.mjs'
+const BACKUP = 'scripts/backup.mjs'
+const RESTORE = 'scripts/restore.mjs'
 
 /**
  * Node that refuses to load tsx: a script it runs to the end loaded none. An import hook, registered
@@ -52,7 +54,10 @@ before(async () => {
   // start:prod makes it production itself, whatever the caller's environment says.
   server = await startServer({ script: [START_PROD], env: { ...centreSettings(), NODE_ENV: '' } })
 })
-after(() => server?.stop())
+after(async () => {
+  await server?.stop()
+  if (server) rmSync(`${server.dataDir}-backups`, { recursive: true, force: true })
+})
 
 test('the compiled server runs under node alone, in production, and answers /api/health', async () => {
   const argv = readFileSync(`/proc/${server.pid()}/cmdline`, 'utf8').split('\0').filter(Boolean)
@@ -120,20 +125,30 @@ function installWithEnv(settings) {
   return install
 }
 
+/** The environment without what .env sets: each command must read .env itself. */
+function withoutInstallSettings() {
+  const { NODE_ENV: _mode, DATA_DIR: _data, BACKUP_DIR: _backups, DATABASE_URL: _database, ...env } = process.env
+  return env
+}
+
+/** `npm run <command>` in `install` under node that refuses tsx: its exit code and output. */
+const runWithoutTsx = (install, command, args) =>
+  spawnSync(process.execPath, [...NO_TSX, command, ...args], {
+    cwd: install,
+    env: withoutInstallSettings(),
+    encoding: 'utf8',
+  })
+
+const lastLine = (output) => output.trim().split('\n').at(-1)
+
 test('npm run setup runs the compiled first run under node alone, with the settings of .env', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yuezi-setup-data-'))
   const install = installWithEnv({ ...centreSettings(), DATA_DIR: dataDir })
   try {
-    // Nothing of .env's in the environment: the script must read them itself.
-    const { NODE_ENV: _mode, DATA_DIR: _data, ...env } = process.env
-    const run = spawnSync(process.execPath, [...NO_TSX, SETUP, '--centre', '晨光月子中心', '--admin', 'zhao'], {
-      cwd: install,
-      env,
-      encoding: 'utf8',
-    })
+    const run = runWithoutTsx(install, SETUP, ['--centre', '晨光月子中心', '--admin', 'zhao'])
     assert.equal(run.status, 0, run.stderr)
     assert.match(run.stdout, new RegExp(`"晨光月子中心" \\(site \\d+\\) in ${dataDir}`))
-    assert.match(run.stdout.trim().split('\n').at(-1), /^password: \S+$/)
+    assert.match(lastLine(run.stdout), /^password: \S+$/)
     assert.ok(existsSync(path.join(dataDir, 'pglite')), "the database is in .env's DATA_DIR")
   } finally {
     rmSync(install, { recursive: true, force: true })
@@ -141,13 +156,73 @@ test('npm run setup runs the compiled first run under node alone, with the setti
   }
 })
 
-test('npm run setup in development runs the sources through tsx', () => {
+test('npm run backup and npm run restore run the compiled commands under node alone, with the folders of .env', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'yuezi-backup-install-'))
+  const dataDir = path.join(work, 'data')
+  const backupDir = path.join(work, 'backups')
+  const restored = path.join(work, 'restored')
+  const settings = { ...centreSettings(), DATA_DIR: dataDir, BACKUP_DIR: backupDir }
+  const install = installWithEnv(settings)
+  const restoreInstall = installWithEnv({ ...settings, DATA_DIR: restored })
+  try {
+    const setup = runWithoutTsx(install, SETUP, ['--centre', '晨光月子中心', '--admin', 'zhao'])
+    assert.equal(setup.status, 0, setup.stderr)
+    // No server runs on .env's DATA_DIR: the command opens the database itself.
+    const backup = runWithoutTsx(install, BACKUP, [])
+    assert.equal(backup.status, 0, backup.stderr)
+    const file = lastLine(backup.stdout)
+    assert.equal(path.dirname(file), backupDir, "the backup is in .env's BACKUP_DIR")
+    assert.match(path.basename(file), /^yuezi-backup-.+\.tar\.gz$/)
+    assert.ok(existsSync(file))
+
+    const check = runWithoutTsx(restoreInstall, RESTORE, ['--check', file])
+    assert.equal(check.status, 0, check.stderr)
+    assert.match(check.stdout, /is whole: taken /)
+    const restore = runWithoutTsx(restoreInstall, RESTORE, [file])
+    assert.equal(restore.status, 0, restore.stderr)
+    assert.ok(lastLine(restore.stdout).startsWith(`Restored ${file} into ${restored}: `), restore.stdout)
+    // The restored database holds the centre: a first run there finds it and creates nothing.
+    const again = runWithoutTsx(restoreInstall, SETUP, ['--centre', '晨光月子中心', '--admin', 'zhao2'])
+    assert.equal(again.status, 1, again.stdout)
+    assert.match(again.stderr, /晨光月子中心/)
+  } finally {
+    for (const folder of [install, restoreInstall, work]) rmSync(folder, { recursive: true, force: true })
+  }
+})
+
+test("npm run backup asks the compiled server running on .env's DATA_DIR, under node alone", () => {
+  const install = installWithEnv({ ...centreSettings(), DATA_DIR: server.dataDir })
+  try {
+    const backup = runWithoutTsx(install, BACKUP, [])
+    assert.equal(backup.status, 0, backup.stderr)
+    // The server made it, in its own backup folder beside its DATA_DIR.
+    const file = lastLine(backup.stdout)
+    assert.equal(path.dirname(file), `${server.dataDir}-backups`)
+    assert.ok(existsSync(file))
+    assert.equal(server.exit(), null, 'the server serves on')
+  } finally {
+    rmSync(install, { recursive: true, force: true })
+  }
+})
+
+test('in development the commands run their sources through tsx', () => {
   const { NODE_ENV: _mode, ...env } = process.env
-  const refused = spawnSync(process.execPath, [...NO_TSX, SETUP, '--help'], { cwd: ROOT, env, encoding: 'utf8' })
-  assert.match(refused.stderr, /tsx was imported/)
-  const run = spawnSync(process.execPath, [SETUP, '--help'], { cwd: ROOT, env, encoding: 'utf8' })
-  assert.equal(run.status, 0, run.stderr)
-  assert.match(run.stdout, /^Usage: npm run setup/)
+  const emptyData = mkdtempSync(path.join(tmpdir(), 'yuezi-no-data-'))
+  const options = { cwd: ROOT, env: { ...env, DATA_DIR: emptyData }, encoding: 'utf8' }
+  try {
+    for (const [command, args, ran] of [
+      [SETUP, ['--help'], /^Usage: npm run setup/],
+      [RESTORE, [], /^Usage: npm run restore/],
+      [BACKUP, [], /^No embedded database in /],
+    ]) {
+      const refused = spawnSync(process.execPath, [...NO_TSX, command, ...args], options)
+      assert.match(refused.stderr, /tsx was imported/, command)
+      const run = spawnSync(process.execPath, [command, ...args], options)
+      assert.match(`${run.stdout}${run.stderr}`, ran, command)
+    }
+  } finally {
+    rmSync(emptyData, { recursive: true, force: true })
+  }
 })
 
 /** A staff request to the care API: its `res`, once it answered code 1. */
