@@ -48,9 +48,7 @@ it('a working date other than today is called out on home and on the form, and n
   await h.waitForPage('pagesHome/pages/form/chooseDate')
   await h.settled()
   const day = Number(today.slice(8))
-  const other = h
-    .$$('.nut-calendarcard-day.current')
-    .find((el) => Number(h.textOf(el).trim()) === (day === 1 ? 2 : 1))
+  const other = h.$$('.nut-calendarcard-day.current').find((el) => Number(h.textOf(el).trim()) === (day === 1 ? 2 : 1))
   h.tap(other)
   const chosen = `${today.slice(0, 8)}${day === 1 ? '02' : '01'}`
   await h.waitFor(() => h.textOf().includes(fmt(zh['chooseDate.selected'], { date: chosen })), { what: chosen })
