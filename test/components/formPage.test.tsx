@@ -183,6 +183,20 @@ describe('form page', () => {
     expect(draft('draft:1:收据遗失证明:7').values).toMatchObject({ customer_name: '李静', handler: '客服小李' })
   })
 
+  it('a round starts with the signed-in staff member as its doctor, whom she may change; an empty doctor is not saved', async () => {
+    const api = serverWith({})
+    const view = await show(<FormPage definition={pediatricianRounds} />)
+    expect(field(view.container, 'doctor_name').getAttribute('value')).toBe('王小美')
+    typeInto(field(view.container, 'doctor_name'), '林慧敏')
+    await act(() => new Promise((resolve) => setTimeout(resolve, DRAFT_DELAY + 50)))
+    expect(draft('draft:1:儿科医生查房签到表:7').values).toMatchObject({ doctor_name: '林慧敏' })
+    typeInto(field(view.container, 'doctor_name'), '')
+    click(saveButton())
+    await settle()
+    expect(messageOf('doctor_name')).toBe('请输入查房医生')
+    expect(callsTo(api, SAVE)).toEqual([])
+  })
+
   it('a draft left on the device is restored as it was: prefilling never overwrites it', async () => {
     serverWith({})
     Taro.setStorageSync('draft:1:收据遗失证明:7', {
@@ -504,13 +518,18 @@ describe('form page', () => {
       ...round(21, 70, { temperature: 37.8 }),
       flags: [{ path: 'temperature', rule: 'babyTemperature', value: 37.8, bound: 37.5 }],
     }
-    serverWith({ [LIST]: () => ({ code: 1, res: { list: [alone, round(22, 71), both], total: 3 } }) })
+    // A round saved before rounds named their doctor lists all the same.
+    const older = round(22, 71)
+    alone.data.doctor_name = '林慧敏'
+    serverWith({ [LIST]: () => ({ code: 1, res: { list: [alone, older, both], total: 3 } }) })
     await show(<FormPage definition={pediatricianRounds} />)
     click(screen.getByText('历史记录'))
     await settle()
     const rows = [...document.querySelectorAll('.form-records__row')].map((row) => row.textContent ?? '')
     expect(rows).toHaveLength(3)
     expect(rows[0]).toContain('客户：李静（805）')
+    expect(rows[0]).toContain('查房医生：林慧敏')
+    expect(rows[1]).not.toContain('查房医生')
     expect(rows[0]).toContain('宝宝：李大宝')
     expect(rows[0]).not.toContain('李小宝')
     expect(rows[1]).toContain('宝宝：李小宝')

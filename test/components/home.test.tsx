@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import type { Customer } from '@/api/types'
@@ -6,6 +6,8 @@ import Home from '@/pages/tabPages/index'
 import { openFormStore } from '@/features/forms'
 import { centreClock, customerStore, homeStore, sessionStore, workingDateStore } from '@/stores'
 import zh from '@locales/zh-CN.json'
+import en from '@locales/en.json'
+import { setLocale } from '@/i18n'
 import { callsTo, click, mockApi, settle } from './support/helpers'
 import { signedIn } from './support/signedIn'
 
@@ -76,6 +78,25 @@ describe('home', () => {
     // Not a line under the cell's title: a notice of its own.
     expect(screen.getByRole('note').textContent).toBe(zh['home.notToday'])
     expect(document.querySelector('.home__date--other')).toBeTruthy()
+  })
+
+  it('names the site she works in, and the other one after a switch, in either language', async () => {
+    mockApi({
+      [DESK]: () => ({ code: 1, res: deskDay }),
+      [SUMMARY]: () => ({ code: 1, res: { date: '2026-11-22', counts: {} } }),
+      '/api/care/account/info': ({ site_id }) => ({
+        code: 1,
+        res: { ...sessionStore.userInfo, site_id, site_name: '阳光二店' },
+      }),
+    })
+    await show()
+    const site = () => document.querySelector('.home__site')?.textContent
+    expect(site()).toBe(`${zh['home.site']}阳光一店`)
+    await act(() => sessionStore.switchSite(2))
+    await settle()
+    expect(site()).toBe(`${zh['home.site']}阳光二店`)
+    act(() => setLocale('en'))
+    expect(site()).toBe(`${en['home.site']}阳光二店`)
   })
 
   it('shows every entry in its group', async () => {

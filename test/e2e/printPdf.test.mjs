@@ -16,6 +16,7 @@ import {
   modal,
   openEntry,
   tokenOf,
+  adminZh,
   formZh,
   serverZh,
   zh,
@@ -239,16 +240,16 @@ test('a manager sees on 查阅记录 who opened and exported a signed record of 
   await manager.waitForURL(/\/pagesAdmin\/pages\/accessLog\/index/)
   await input(manager, zh['customer.searchPlaceholder']).fill('818')
   await manager.locator('.customer-picker__row').filter({ hasText: '818' }).first().click()
-  const record = fmt(zh['accessLog.record'], { title: formZh['form.title.visit'], id })
+  const record = fmt(adminZh['accessLog.record'], { title: formZh['form.title.visit'], id })
   const cards = manager.locator('.access-log__card').filter({ hasText: record })
   await cards.first().waitFor()
   const texts = await cards.allTextContents()
   for (const action of ['accessLog.read', 'accessLog.pdf'])
     assert.ok(
-      texts.some((text) => text.includes('客服小李') && text.includes(zh[action])),
-      `客服小李 ${zh[action]} in ${texts}`,
+      texts.some((text) => text.includes('客服小李') && text.includes(adminZh[action])),
+      `客服小李 ${adminZh[action]} in ${texts}`,
     )
   // Newest first: the PDF's opening comes before the reading that preceded it.
-  assert.ok(texts[0].includes(zh['accessLog.pdf']), texts[0])
+  assert.ok(texts[0].includes(adminZh['accessLog.pdf']), texts[0])
   await manager.close()
 })

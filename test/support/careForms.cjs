@@ -16,12 +16,12 @@ const VISITS = {
   pediatricianRounds: {
     entry: 'entry.pediatricianRounds',
     room: '811',
-    values: { signin_location: NURSES_STATION, temperature: 36.6 },
+    values: { doctor_name: '林慧敏', signin_location: NURSES_STATION, temperature: 36.6 },
   },
   obstetricianRounds: {
     entry: 'entry.obstetricianRounds',
     room: '812',
-    values: { signin_location: NURSES_STATION, temperature: 36.8 },
+    values: { doctor_name: '周雅琴', signin_location: NURSES_STATION, temperature: 36.8 },
   },
   proofOfLostReceipt: {
     entry: 'entry.proofOfLostReceipt',

@@ -8,6 +8,7 @@ module.exports = (customerId, babyId, roundDate) => ({
   customer_id: customerId,
   data: {
     round_date: roundDate,
+    doctor_name: '林慧敏',
     customer_id: customerId,
     baby_id: babyId,
     signin_location: FORMS.pediatricianRounds.fields.find((field) => field.key === 'signin_location').value,

@@ -104,6 +104,7 @@ describe('rules', () => {
   const rounds = form('儿科医生查房签到表')
   const valid = {
     round_date: '2026-11-22',
+    doctor_name: '林慧敏',
     customer_id: 3,
     baby_id: 7,
     signin_location: { name: '护理站', address: '3楼', latitude: 30.27952, longitude: 120.13078 },

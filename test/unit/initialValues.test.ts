@@ -37,7 +37,7 @@ describe('first values of a new record', () => {
     })
   })
 
-  it('the staff member signs as 经办人 / 领用人; the dates of what happens now start on the working date', () => {
+  it('the staff member signs as 经办人 / 领用人 and does the rounds as 查房医生; the dates of what happens now start on the working date', () => {
     expect(initialValues(proofOfLostReceipt, sources)).toEqual({
       customer_name: '李静',
       phone: '13800000007',
@@ -48,15 +48,16 @@ describe('first values of a new record', () => {
     expect(initialValues(giftCollection, sources)).toEqual({ receive_date: '2026-11-22', handler: '王小美' })
     expect(initialValues(outApplyGift, sources)).toEqual({ apply_date: '2026-11-22' })
     expect(initialValues(specialCare, sources)).toEqual({ room: '805', consume_date: '2026-11-22' })
-    expect(initialValues(obstetricianRounds, sources)).toEqual({ round_date: '2026-11-22' })
+    expect(initialValues(obstetricianRounds, sources)).toEqual({ round_date: '2026-11-22', doctor_name: '王小美' })
     // Twins: the first baby at the top, a section for the other; one baby is chosen by a tap.
     expect(initialValues(pediatricianRounds, sources)).toEqual({
       round_date: '2026-11-22',
+      doctor_name: '王小美',
       baby_id: 70,
       babies: [{ baby_id: 71 }],
     })
     const single = { ...sources, customer: { ...customer, children: [customer.children[0]] } }
-    expect(initialValues(pediatricianRounds, single)).toEqual({ round_date: '2026-11-22' })
+    expect(initialValues(pediatricianRounds, single)).toEqual({ round_date: '2026-11-22', doctor_name: '王小美' })
     expect(initialValues(familyFood, sources)).toEqual({ meal_date: '2026-11-22' })
     expect(initialValues(checkNotice, sources)).toEqual({ sign_date: '2026-11-22' })
     expect(initialValues(visit, sources)).toEqual({})
@@ -83,6 +84,7 @@ describe('first values of a new record', () => {
       giftCollection,
       specialCare,
       familyFood,
+      obstetricianRounds,
     ]
     for (const definition of definitions) {
       const values = initialValues(definition, sources)

@@ -1,7 +1,7 @@
 // Who opened what: a record holding a mother's ID number, read by one account, shows on the access
 // log that a manager opens from the personal centre.
 const h = require('./harness')
-const { zh, formZh, api, tokenOf, signIn, pickCustomer, fmt } = require('./app')
+const { zh, adminZh, formZh, api, tokenOf, signIn, pickCustomer, fmt } = require('./app')
 
 const MINE = 'pages/tabPages/personalCenter'
 const ACCESS_LOG = 'pagesAdmin/pages/accessLog/index'
@@ -22,10 +22,10 @@ it("a manager sees that another account read a customer's check-in notice", asyn
   h.tap(await h.waitFor(() => h.byText(zh['mine.accessLog'])[0], { what: 'the access log entry' }))
   await h.waitForPage(ACCESS_LOG)
   await pickCustomer(notice.room)
-  const record = fmt(zh['accessLog.record'], { title: formZh['form.title.checkInNoticeMonth'], id: notice.id })
+  const record = fmt(adminZh['accessLog.record'], { title: formZh['form.title.checkInNoticeMonth'], id: notice.id })
   const card = await h.waitFor(
     () => h.$$('.access-log__card').find((c) => c.textContent.includes(record) && c.textContent.includes('客服小李')),
     { what: `客服小李 reading ${record}` },
   )
-  expect(card.textContent).toContain(zh['accessLog.read'])
+  expect(card.textContent).toContain(adminZh['accessLog.read'])
 })

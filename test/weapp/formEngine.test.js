@@ -77,8 +77,9 @@ it("twins' paediatric rounds tell apart in 历史记录: each names the customer
   for (const child of twinsMother.children)
     await api('index/saveForm', paediatricRound(twinsMother.id, child.id, today), token)
   await openForm('pagesHome/pages/form/Pediatricianrounds/form', 'round_date')
-  // A new round starts on the working date.
+  // A new round starts on the working date, with the signed-in staff member as its doctor.
   expect(f.shownValue('round_date')).toBe(today)
+  expect(f.shownValue('doctor_name')).toBe(staff.name)
   h.tap(h.byText(formZh['formUi.records'])[0])
   await h.waitFor(() => h.$$('.form-records__row').length >= 2, { what: 'the two rounds' })
   const rows = h.$$('.form-records__row').map((row) => h.textOf(row))

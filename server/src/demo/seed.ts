@@ -389,6 +389,7 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
   })
   const pediatric = (customer: (typeof people)[number], at: Date, weight: number) => ({
     round_date: day(at),
+    doctor_name: '林慧敏',
     customer_id: customer.id,
     baby_id: babyOf(customer.id).id,
     signin_location: station,
@@ -408,6 +409,7 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
   })
   const obstetric = (customer: (typeof people)[number], at: Date, place = station) => ({
     round_date: day(at),
+    doctor_name: '周雅琴',
     customer_id: customer.id,
     delivery_mode: 'caesarean',
     signin_location: place,

@@ -9,7 +9,7 @@ import { formDefinitions } from '@yuezi/contract/forms/index'
 import type { Field, FormData } from '@yuezi/contract/forms/types'
 import { fieldsOf, labelKeyOf } from '@yuezi/contract/forms/validate'
 import { repoRoot } from '../../src/config.js'
-import { products } from '../../src/db/schema.js'
+import { formRecords, products } from '../../src/db/schema.js'
 import { DEMO_SIGNATURE } from '../../src/demo/common.js'
 import { AppError } from '../../src/errors.js'
 import { formTranslator, serverTranslator } from '../../src/plugins/i18n.js'
@@ -218,6 +218,25 @@ describe('PDFs of form records', () => {
     assert.equal(withoutSession.code, -90001)
     const neither = await post(`${INDEX}/formRecordPdf`, {})
     assert.deepEqual([neither.code, neither.msg], [-1, zhServer['pdf.recordOrAnswer']])
+  })
+
+  it('prints the doctor a round names; a round saved before rounds named one still prints', async () => {
+    const definition = definitionOf('产科医生查房签到表')
+    const customer = site.customers[0]
+    const data = validSample(definition, { customer, room: customer.room, departmentIds: [] })
+    data.doctor_signature = data.customer_signature = DEMO_SIGNATURE
+    data.doctor_name = '周雅琴'
+    const id = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data })
+    const named = (await pdfOf(`${INDEX}/formRecordPdf`, { id })).pdf
+    has(named, `${zhForms['form.field.doctor_name']}周雅琴`)
+
+    const { doctor_name: _doctor, ...older } = data
+    const oldId = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data })
+    await app.db.update(formRecords).set({ data: older }).where(eq(formRecords.id, oldId))
+    const unnamed = (await pdfOf(`${INDEX}/formRecordPdf`, { id: oldId })).pdf
+    has(unnamed, zhForms[definition.titleKey])
+    has(unnamed, zhForms['form.field.temperature'])
+    assert.ok(!unnamed.squeezed.includes('周雅琴'), unnamed.text)
   })
 
   it("prints a twins' round with a block for each of her babies, a one-baby round without one", async () => {

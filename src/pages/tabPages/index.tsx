@@ -15,7 +15,7 @@ import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle, useTabBarTexts } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
 import { CHOOSE_DATE_PAGE, CUSTOMER_FILE_PAGE } from '@/routes'
-import { customerStore, homeStore, workingDateStore } from '@/stores'
+import { customerStore, homeStore, sessionStore, workingDateStore } from '@/stores'
 import './index.scss'
 
 export default observer(function Home() {
@@ -42,6 +42,8 @@ export default observer(function Home() {
             {t('home.notToday')}
           </View>
         )}
+        {/* A manager who switches sites sees on home which one she now works in. */}
+        <Cell className="home__site" title={t('home.site')} extra={sessionStore.userInfo?.site_name} align="center" />
         <Cell
           title={t('home.workingDate')}
           extra={<CellLink value={<Text className="home__date-value">{workingDateStore.today}</Text>} />}

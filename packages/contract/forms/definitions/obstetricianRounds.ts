@@ -1,7 +1,7 @@
 import type { FormDefinition } from '../types.js'
 import { FORM_PAGES } from './pages.js'
 import { daysBetween } from '../compute.js'
-import { medicinesSection, options } from './options.js'
+import { doctorName, medicinesSection, options } from './options.js'
 
 export const obstetricianRounds: FormDefinition = {
   ...FORM_PAGES.obstetricianRounds,
@@ -10,6 +10,7 @@ export const obstetricianRounds: FormDefinition = {
       titleKey: 'form.section.basic',
       fields: [
         { key: 'round_date', type: 'date', required: true, initial: 'workingDate' },
+        doctorName,
         { key: 'customer_id', type: 'customer', required: true },
         {
           key: 'delivery_mode',

@@ -18,3 +18,12 @@ export const medicinesSection: Section = {
   titleKey: 'form.section.medicines',
   fields: [{ key: 'medicines', type: 'rows', rows: medicineRow, maxItems: 20 }],
 }
+
+/** The doctor who did a round (both round forms): most often the one signed in, who may name a colleague instead. */
+export const doctorName: Field = {
+  key: 'doctor_name',
+  type: 'text',
+  required: true,
+  maxLength: 30,
+  initial: 'staff.name',
+}

@@ -1,7 +1,7 @@
 import type { Field, FormDefinition } from '../types.js'
 import { FORM_PAGES } from './pages.js'
 import { daysBetween } from '../compute.js'
-import { medicinesSection, options } from './options.js'
+import { doctorName, medicinesSection, options } from './options.js'
 
 /** A transcutaneous bilirubin reading, marked against the jaundice line for her age. */
 const tcb = (key: string): Field => ({
@@ -65,6 +65,7 @@ export const pediatricianRounds: FormDefinition = {
       titleKey: 'form.section.basic',
       fields: [
         { key: 'round_date', type: 'date', required: true, initial: 'workingDate' },
+        doctorName,
         { key: 'customer_id', type: 'customer', required: true },
         { key: 'baby_id', type: 'baby', required: true, initial: 'customer.firstTwin' },
         ageDays,

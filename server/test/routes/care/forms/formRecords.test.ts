@@ -188,6 +188,25 @@ describe('saveForm', () => {
     }
   })
 
+  it('refuses a round that names no doctor, with the field’s message in the language of the request', async () => {
+    const { babies: _twins, doctor_name: _doctor, ...paediatric } = sampleFor('儿科医生查房签到表')
+    const { doctor_name: _obstetrician, ...obstetric } = sampleFor('产科医生查房签到表')
+    for (const [name, data] of [
+      ['儿科医生查房签到表', paediatric],
+      ['产科医生查房签到表', obstetric],
+    ] as const) {
+      for (const round of [data, { ...data, doctor_name: '' }]) {
+        assert.deepEqual(await save(name, round), {
+          code: -1,
+          msg: '请输入查房医生',
+          res: { errors: [{ path: 'doctor_name', message: '请输入查房医生' }] },
+        })
+        assert.equal((await save(name, round, {}, { lang: 'en' })).msg, 'Please enter Doctor')
+      }
+    }
+    assert.equal((await save('产科医生查房签到表', { ...obstetric, doctor_name: '周雅琴' })).code, 1)
+  })
+
   it('refuses a day after the centre’s today where a form records what happened, not where it plans ahead', async () => {
     const tomorrow = addDays(centreToday(DEFAULT_ZONE), 1)
     const { babies: _twins, ...round } = sampleFor('儿科医生查房签到表')
