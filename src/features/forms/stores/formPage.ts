@@ -72,6 +72,19 @@ function idParam(): number | undefined {
   return Number.isInteger(id) && id > 0 ? id : undefined
 }
 
+/**
+ * H5: the page's address names the record shown (none for a new one), so that the app opened again
+ * on it (back from a PDF that replaced it) shows that record, not a blank form. Only while the page
+ * at `path` is the one shown.
+ */
+function showInAddress(path: string, id: number | null) {
+  if (process.env.TARO_ENV !== 'h5' || window.location.pathname !== path) return
+  const url = new URL(window.location.href)
+  if (id) url.searchParams.set('id', String(id))
+  else url.searchParams.delete('id')
+  window.history.replaceState(window.history.state, '', url.href)
+}
+
 /** Scrolls the first field with a message into view. */
 function scrollToFirstError(session: FormSession, offsetTop?: number) {
   const [path] = Object.keys(session.errors)
@@ -125,6 +138,8 @@ export class FormPageStore {
   private readonly options: FormPageOptions
   private lastOpen: OpenOptions = {}
   private cleanUp: (() => void) | null = null
+  /** H5: the page's path in the browser's address. */
+  private readonly path = process.env.TARO_ENV === 'h5' ? window.location.pathname : ''
 
   constructor(definition: FormDefinition, options: FormPageOptions = {}) {
     this.definition = definition
@@ -137,9 +152,9 @@ export class FormPageStore {
       (id) => this.start({ id }),
       exportSheet && (() => exportSheet(this.definition.name, { customer_id: this.session?.customer?.id })),
     )
-    makeAutoObservable<this, 'backend' | 'options' | 'lastOpen' | 'cleanUp'>(
+    makeAutoObservable<this, 'backend' | 'options' | 'lastOpen' | 'cleanUp' | 'path'>(
       this,
-      { definition: false, history: false, backend: false, options: false, lastOpen: false, cleanUp: false },
+      { definition: false, history: false, backend: false, options: false, lastOpen: false, cleanUp: false, path: false },
       { autoBind: true },
     )
   }
@@ -232,6 +247,7 @@ export class FormPageStore {
         this.session = next
         this.status = 'ready'
       })
+      showInAddress(this.path, next.recordId)
     } catch (error) {
       runInAction(() => {
         this.loadError = (error as Error).message
@@ -276,6 +292,7 @@ export class FormPageStore {
       }),
     )
     if (!reportSave(result, session, HEADER_OFFSET) || result.status !== 'saved') return
+    showInAddress(this.path, result.id)
     // Who and when, as the server now has them; a one-per-customer record becomes formRecord.
     this.backend
       .load(result.id)
