@@ -13,6 +13,7 @@ import envelopePlugin from './plugins/envelope.js'
 import i18nPlugin from './plugins/i18n.js'
 import inputPlugin from './plugins/input.js'
 import ownUploadsPlugin from './plugins/ownUploads.js'
+import replySchemasPlugin from './plugins/replySchemas.js'
 import requestLogPlugin, { RequestLog, loggedRequest, requestIdOf } from './plugins/requestLog.js'
 import securityHeadersPlugin from './plugins/securityHeaders.js'
 import shutdownPlugin from './plugins/shutdown.js'
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(i18nPlugin)
   await app.register(shutdownPlugin)
   await app.register(envelopePlugin)
+  await app.register(replySchemasPlugin)
   await app.register(inputPlugin)
   await app.register(ownUploadsPlugin, { origins: config.csp.apiOrigins, links: config.uploadLinks })
   // The demo data, when asked for: its code is loaded only then, a production start runs none of it.

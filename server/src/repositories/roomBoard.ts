@@ -23,20 +23,19 @@ export interface BoardRow {
 // by reading the site's rooms and open stays once each rather than looking a stay up per room. 'left'
 // is written in, so that the open stays' partial indexes serve every plan of the statement; her name
 // is looked up by key for each occupied room, never by reading every mother the centre has had. The
-// rooms come as one JSON array, parsed at once, rather than as a row each mapped cell by cell; its
-// values hidden from the planner (see plannedWithout), it keeps one plan.
+// rooms come as one JSON array of the joined rows (json_agg of a row, whose columns are its keys,
+// builds it at a fraction of json_build_object's cost per room), parsed at once rather than as a row
+// each mapped cell by cell; its values hidden from the planner (see plannedWithout), it keeps one plan.
 const boardStatement = prepared((db) =>
   db
-    .select({
-      rooms: sql<BoardRow[]>`coalesce(json_agg(json_build_object(
-        'floor', r.floor, 'room', r.room, 'usable', r.in_service and r.retired_at is null,
-        'customer_id', s.customer_id, 'name', (select c.name from customers c where c.id = s.customer_id),
-        'status', s.status, 'check_in_date', s.check_in_date, 'leave_date', s.leave_date,
-        'planned_days', s.planned_days, 'day', (${plannedWithout('today', 'date')} - s.check_in_date) + 1
-      ) order by r.floor, r.room), '[]'::json)`,
-    })
-    .from(sql`${rooms} r left join ${stays} s on s.site_id = r.site_id and s.room = r.room and s.status <> 'left'`)
-    .where(sql`r.site_id = ${plannedWithout('siteId', 'int8')}`)
+    .select({ rooms: sql<BoardRow[]>`coalesce(json_agg(b order by b.floor, b.room), '[]'::json)` })
+    .from(
+      sql`(select r.floor, r.room, r.in_service and r.retired_at is null as usable, s.customer_id,
+        (select c.name from customers c where c.id = s.customer_id) as name, s.status, s.check_in_date,
+        s.leave_date, s.planned_days, (${plannedWithout('today', 'date')} - s.check_in_date) + 1 as day
+      from ${rooms} r left join ${stays} s on s.site_id = r.site_id and s.room = r.room and s.status <> 'left'
+      where r.site_id = ${plannedWithout('siteId', 'int8')}) b`,
+    )
     .prepare('room_board'),
 )
 
