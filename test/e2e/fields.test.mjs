@@ -217,20 +217,20 @@ test('full-width digits and marks are read as numbers and saved as such; a negat
   await formReady(page, 'form.title.familyFood', 'meal_date')
   await fill(page, { key: 'meal_date', type: 'date' })
 
-  const price = fieldOf(page, 'lunch_price').locator('input')
+  const price = fieldOf(page, 'breakfast_price').locator('input')
   await price.fill('－５')
   await price.blur()
   // Refused as typed, with the rule's own words; not turned into -5.00 first.
-  await fieldOf(page, 'lunch_price')
+  await fieldOf(page, 'breakfast_price')
     .locator('.field-message')
-    .getByText(fmt(formZh['form.rule.negative'], { label: label('lunch_price') }))
+    .getByText(fmt(formZh['form.rule.negative'], { label: label('breakfast_price') }))
     .waitFor()
   assert.equal(await price.inputValue(), '－５')
 
   await price.fill('２５．５')
   await price.blur()
   await eventually(async () => (await price.inputValue()) === '25.50', 'the price shown as the app reads it')
-  assert.equal(await fieldOf(page, 'lunch_price').locator('.field-message').count(), 0)
+  assert.equal(await fieldOf(page, 'breakfast_price').locator('.field-message').count(), 0)
   const breakfast = fieldOf(page, 'breakfast').locator('input')
   await breakfast.fill('２')
   await breakfast.blur()
@@ -256,7 +256,7 @@ test('full-width digits and marks are read as numbers and saved as such; a negat
     limit: 1,
   })
   // Sent as numbers, half-width: what the server's rules accept.
-  assert.equal(list[0].data.lunch_price, 25.5)
+  assert.equal(list[0].data.breakfast_price, 25.5)
   assert.equal(list[0].data.breakfast, 2)
   await page.close()
 })
@@ -318,7 +318,12 @@ test('自费物品消费表: after a refused save, choosing an item clears 请�
   await items.locator('.field-message').getByText(noItems).waitFor()
   const { product } = await productWithStock(app, page, 1)
   await addItem(page, 0, product, 1)
-  await eventually(async () => (await marks.count()) === 0, 'no field marked once the item is chosen')
+  // Only her signature, still to be drawn, stays marked.
+  await eventually(async () => (await marks.count()) === 1, 'only one field marked once the item is chosen')
+  await fieldOf(page, 'signature')
+    .and(marks)
+    .getByText(fmt(formZh['form.rule.requiredSignature'], { label: formZh['form.field.customer_signature'] }))
+    .waitFor()
   assert.equal(await items.getByText(noItems).count(), 0)
 
   // A row left empty: its item and batch are marked, and a choice clears both.
