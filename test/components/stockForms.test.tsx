@@ -74,9 +74,7 @@ const batches: Record<number, object[]> = {
   ],
 }
 
-function api(
-  extra: Record<string, (data: Record<string, unknown>) => { code: number; msg?: string; res?: unknown }> = {},
-) {
+function api(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     '/api/care/index/productList': () => ({ code: 1, res: { list: products, total: products.length } }),
     '/api/care/inoutstore/getProductBatch': (d) => ({ code: 1, res: batches[d.product_id as number] ?? [] }),
