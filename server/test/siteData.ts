@@ -7,7 +7,7 @@ import { formDefinitions } from '@yuezi/contract/forms/index'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { medicineFieldsOf } from '../src/lib/forms.js'
 import type { ApiRoute, JsonSchema } from './apiRoutes.js'
-import { definitionOf, validSample, type SampleRefs } from './formSamples.js'
+import { definitionOf, SIGNATURE, validSample, type SampleRefs } from './formSamples.js'
 import { addAccount, call, stockRefs, type StockRefs, type TestSite } from './helpers.js'
 
 // A test site's rows as the tests that go over every route use them (fuzz, access): ids by what
@@ -134,6 +134,7 @@ export const outApplyBody = (data: SiteData, n: number) =>
 export const specialCareBody = (data: SiteData, n: number) => ({
   customer_id: sampleRefs(data, n).customer.id,
   items: [{ ...orderItem(data), price: 12.5 }],
+  signature: SIGNATURE,
 })
 
 /** An inbound order of the site's product: every batch number it uses expires on the same day. */

@@ -4,6 +4,7 @@ import { eq, sum } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { stockMovements } from '../src/db/schema.js'
 import { addProduct, addSite, approverOf, call, startApp, stockOf, type TestSite } from './helpers.js'
+import { SIGNATURE } from './formSamples.js'
 
 // Approvals at the same moment, as several staff members' phones send them. On PostgreSQL
 // (scripts/test.sh) the requests run in transactions on separate connections of the pool.
@@ -37,7 +38,7 @@ async function order(
   const body =
     kind === 'outApply'
       ? { type: 'general', department_id: departmentId, items }
-      : { customer_id: site.customers[0].id, items }
+      : { customer_id: site.customers[0].id, items, signature: SIGNATURE }
   const reply = await post(`/api/care/${kind}/save`, body)
   assert.equal(reply.code, 1, reply.msg)
   return reply.res.id

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { call, login, startApp, stockOf } from './helpers.js'
+import { SIGNATURE } from './formSamples.js'
 
 // Site 1's stock and orders (the demo seed, staff account demo) seen from site 2 (demo2): nothing
 // of them can be read, listed, changed, checked or referred to.
@@ -94,7 +95,7 @@ for (const [kind, label] of [
       const edit =
         kind === 'outApply'
           ? { id: pending.id, type: 'general', department_id: theirDepartment.id, items: theirItems }
-          : { id: pending.id, customer_id: theirCustomer.id, items: theirItems }
+          : { id: pending.id, customer_id: theirCustomer.id, items: theirItems, signature: SIGNATURE }
       assert.deepEqual(await theirs(url('save'), edit), notFound)
 
       const mine = as(one)
@@ -119,7 +120,7 @@ for (const [kind, label] of [
       const body =
         kind === 'outApply'
           ? { type: 'general', department_id: (await theirs('/api/care/index/departmentList')).res[0].id, items: ours }
-          : { customer_id: theirCustomer.id, items: ours }
+          : { customer_id: theirCustomer.id, items: ours, signature: SIGNATURE }
       const refused = await theirs(url('save'), body)
       assert.equal(refused.code, -1)
       assert.equal(refused.msg, '物品明细第1行：物品的选项无效')

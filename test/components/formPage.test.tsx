@@ -157,12 +157,13 @@ describe('form page', () => {
     click(saveButton())
     await settle()
     expect(messageOf('meal_date')).toBeNull()
-    expect(messageOf('unit_price')).toBe('请输入单价')
+    // A meal's price is asked for once that meal is ordered.
+    expect(messageOf('breakfast_price')).toBeNull()
     expect(messageOf('family_signature')).toBe('请家属签字')
     // No meal ordered: said once, on the first of them.
     expect(messageOf('breakfast')).toBe('份数不能都为 0：请至少订一份')
     expect(Taro.showToast).toHaveBeenCalledWith(
-      expect.objectContaining({ title: '份数不能都为 0：请至少订一份（共 3 处需修改）' }),
+      expect.objectContaining({ title: '份数不能都为 0：请至少订一份（共 2 处需修改）' }),
     )
     expect(Taro.pageScrollTo).toHaveBeenCalledWith(expect.objectContaining({ selector: '#form-field-breakfast' }))
     expect(api).not.toHaveBeenCalled()
@@ -241,31 +242,32 @@ describe('form page', () => {
   it('keeps what is typed on the device and restores it when the form opens again', async () => {
     serverWith({})
     const first = await show()
-    typeInto(field(first.container, 'unit_price'), '25.5')
+    typeInto(field(first.container, 'lunch_price'), '25.5')
     typeInto(field(first.container, 'lunch'), '3')
     await act(() => new Promise((resolve) => setTimeout(resolve, DRAFT_DELAY + 50)))
-    expect(draft().values).toMatchObject({ customer_id: 7, unit_price: 25.5, lunch: 3 })
+    expect(draft().values).toMatchObject({ customer_id: 7, lunch_price: 25.5, lunch: 3 })
     typeInto(field(first.container, 'dinner'), '1')
+    typeInto(field(first.container, 'dinner_price'), '40')
     first.unmount() // leaving writes at once
 
-    expect(draft().values).toMatchObject({ unit_price: 25.5, lunch: 3, dinner: 1 })
+    expect(draft().values).toMatchObject({ lunch_price: 25.5, lunch: 3, dinner: 1, dinner_price: 40 })
     const second = await show()
-    expect(field(second.container, 'unit_price').getAttribute('value')).toBe('25.50')
+    expect(field(second.container, 'lunch_price').getAttribute('value')).toBe('25.50')
     expect(field(second.container, 'dinner').getAttribute('value')).toBe('1')
     expect(screen.getByText('已恢复未保存的内容')).toBeTruthy()
-    expect(frame('amount').textContent).toContain('102')
+    expect(frame('amount').textContent).toContain('116.5')
   })
 
   it('a restored draft is offered for discarding: declined it stays, confirmed the form starts afresh', async () => {
     serverWith({})
-    leaveFoodDraft({ unit_price: 25 })
+    leaveFoodDraft({ breakfast_price: 25 })
     const view = await show()
-    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('25.00')
+    expect(field(view.container, 'breakfast_price').getAttribute('value')).toBe('25.00')
     modal.mockResolvedValueOnce({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
     click(screen.getByText('丢弃草稿'))
     await settle()
     expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '丢弃未保存的内容吗？丢弃后无法恢复。' }))
-    expect(draft().values).toMatchObject({ unit_price: 25 })
+    expect(draft().values).toMatchObject({ breakfast_price: 25 })
     expect(screen.getByText('已恢复未保存的内容')).toBeTruthy()
 
     click(screen.getByText('丢弃草稿'))
@@ -273,13 +275,13 @@ describe('form page', () => {
     expect(draft()).toBe('')
     expect(screen.queryByText('已恢复未保存的内容')).toBeNull()
     expect(screen.queryByText('丢弃草稿')).toBeNull()
-    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('')
+    expect(field(view.container, 'breakfast_price').getAttribute('value')).toBe('')
   })
 
   it('a saved record whose draft is discarded shows what was saved', async () => {
     jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: { id: '12' } } } as never)
     Taro.setStorageSync(`${FOOD_DRAFT}:12`, {
-      values: { customer_id: 7, meal_date: '2026-11-21', unit_price: 45, dinner: 2 },
+      values: { customer_id: 7, meal_date: '2026-11-21', breakfast_price: 45, dinner: 2 },
       request_id: 'req-12',
       record_id: 12,
       saved_at: '2026-11-22T01:00:00.000Z',
@@ -287,45 +289,45 @@ describe('form page', () => {
     serverWith({
       [INFO]: () => ({
         code: 1,
-        res: record({ data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30, dinner: 2 } }),
+        res: record({ data: { customer_id: 7, meal_date: '2026-11-21', breakfast_price: 30, dinner: 2 } }),
       }),
       [LIST]: () => ({ code: 1, res: { list: [], total: 0 } }),
     })
     const view = await show()
-    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('45.00')
+    expect(field(view.container, 'breakfast_price').getAttribute('value')).toBe('45.00')
     click(screen.getByText('丢弃草稿'))
     await settle()
     expect(draft(`${FOOD_DRAFT}:12`)).toBe('')
     expect(screen.getByText('编辑记录 #12')).toBeTruthy()
-    expect(field(view.container, 'unit_price').getAttribute('value')).toMatch(/^30(\.00)?$/)
+    expect(field(view.container, 'breakfast_price').getAttribute('value')).toMatch(/^30(\.00)?$/)
     expect(screen.queryByText('丢弃草稿')).toBeNull()
   })
 
   it("shows the server's field errors next to their fields and keeps everything", async () => {
-    leaveFoodDraft({ unit_price: 99 })
+    leaveFoodDraft({ breakfast_price: 99 })
     const api = serverWith({
       [SAVE]: () => ({
         code: -1,
         msg: '单价超出本店标准',
-        res: { errors: [{ path: 'unit_price', message: '单价超出本店标准' }] },
+        res: { errors: [{ path: 'breakfast_price', message: '单价超出本店标准' }] },
       }),
     })
     await show()
     click(saveButton())
     await settle()
-    expect(messageOf('unit_price')).toBe('单价超出本店标准')
+    expect(messageOf('breakfast_price')).toBe('单价超出本店标准')
     expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '单价超出本店标准' }))
     expect(callsTo(api, SAVE)[0].data).toEqual({
       name: '家属订餐登记表',
       customer_id: 7,
       request_id: 'req-1',
-      data: { customer_id: 7, meal_date: '2026-11-22', breakfast: 2, unit_price: 99, family_signature: SIGNATURE },
+      data: { customer_id: 7, meal_date: '2026-11-22', breakfast: 2, breakfast_price: 99, family_signature: SIGNATURE },
     })
-    expect(draft().values).toMatchObject({ unit_price: 99 })
+    expect(draft().values).toMatchObject({ breakfast_price: 99 })
   })
 
   it('a failed save keeps everything; the retry sends the same request_id and one record is made; success clears the draft', async () => {
-    leaveFoodDraft({ unit_price: 25 })
+    leaveFoodDraft({ breakfast_price: 25 })
     const created = new Map<string, number>()
     let online = false
     const api = serverWith({
@@ -335,7 +337,7 @@ describe('form page', () => {
         if (!created.has(request_id as string)) created.set(request_id as string, 40 + created.size)
         return { code: 1, res: { id: created.get(request_id as string) } }
       },
-      [INFO]: () => ({ code: 1, res: record({ id: 40, data: { unit_price: 25 } }) }),
+      [INFO]: () => ({ code: 1, res: record({ id: 40, data: { breakfast_price: 25 } }) }),
     })
     const view = await show()
 
@@ -345,7 +347,7 @@ describe('form page', () => {
       expect.objectContaining({ content: expect.stringContaining('已填写的内容已保留在本机') }),
     )
     expect(draft().request_id).toBe('req-1')
-    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('25.00')
+    expect(field(view.container, 'breakfast_price').getAttribute('value')).toBe('25.00')
 
     online = true
     click(saveButton())
@@ -356,7 +358,7 @@ describe('form page', () => {
     expect(screen.getByText('编辑记录 #40')).toBeTruthy()
 
     // Saving again edits that record, with a new request_id.
-    typeInto(field(view.container, 'unit_price'), '26')
+    typeInto(field(view.container, 'breakfast_price'), '26')
     click(saveButton())
     await settle()
     const last = callsTo(api, SAVE).pop()!.data as { id: number; request_id: string }
@@ -371,7 +373,7 @@ describe('form page', () => {
       [INFO]: () => ({
         code: 1,
         res: record({
-          data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30, dinner: 2, family_signature: SIGNATURE },
+          data: { customer_id: 7, meal_date: '2026-11-21', dinner_price: 30, dinner: 2, family_signature: SIGNATURE },
         }),
       }),
       [SAVE]: () => ({ code: 1, res: { id: 12 } }),
@@ -382,21 +384,25 @@ describe('form page', () => {
     expect(callsTo(api, INFO)[0].data).toEqual({ id: 12 })
     expect(screen.getByText('编辑记录 #12')).toBeTruthy()
     expect(screen.getByText(/^客服小李 于 2026-11-22 \d{2}:00 最后修改$/)).toBeTruthy()
-    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('30.00')
+    expect(field(view.container, 'dinner_price').getAttribute('value')).toBe('30.00')
     expect(frame('amount').textContent).toContain('60')
     expect(frame('family_signature').querySelector('.form-signature__image')).toBeTruthy()
 
     typeInto(field(view.container, 'breakfast'), '1')
+    typeInto(field(view.container, 'breakfast_price'), '18')
     click(saveButton())
     await settle()
-    expect(callsTo(api, SAVE)[0].data).toMatchObject({ id: 12, data: { breakfast: 1, dinner: 2, unit_price: 30 } })
+    expect(callsTo(api, SAVE)[0].data).toMatchObject({
+      id: 12,
+      data: { breakfast: 1, breakfast_price: 18, dinner: 2, dinner_price: 30 },
+    })
 
     click(screen.getByText('删除'))
     await settle()
     expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '确定删除这条记录吗？删除后不可恢复。' }))
     expect(callsTo(api, DELETE)[0].data).toEqual({ id: 12 })
     expect(screen.getByText('新建')).toBeTruthy()
-    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('')
+    expect(field(view.container, 'dinner_price').getAttribute('value')).toBe('')
   })
 
   it("a one-per-customer form opens blank; the customer's record is offered and, opened, saves with its id", async () => {
@@ -453,11 +459,11 @@ describe('form page', () => {
     const api = serverWith({
       [LIST]: () => ({
         code: 1,
-        res: { list: [record({ id: 12, data: { meal_date: '2026-11-21', unit_price: 30 } })], total: 1 },
+        res: { list: [record({ id: 12, data: { meal_date: '2026-11-21', breakfast_price: 30 } })], total: 1 },
       }),
       [INFO]: () => ({
         code: 1,
-        res: record({ id: 12, data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30 } }),
+        res: record({ id: 12, data: { customer_id: 7, meal_date: '2026-11-21', breakfast_price: 30 } }),
       }),
     })
     await show()
@@ -548,7 +554,7 @@ describe('form page', () => {
     let fail = true
     serverWith({
       [INFO]: () =>
-        fail ? { code: -500, msg: '服务器内部错误' } : { code: 1, res: record({ data: { unit_price: 30 } }) },
+        fail ? { code: -500, msg: '服务器内部错误' } : { code: 1, res: record({ data: { breakfast_price: 30 } }) },
     })
     await show()
     expect(screen.getByRole('alert').textContent).toContain('加载失败：服务器内部错误')
@@ -718,20 +724,20 @@ describe('blur', () => {
   it('checks a field when it is left', async () => {
     serverWith({})
     const view = await show()
-    typeInto(field(view.container, 'unit_price'), '-3')
-    blurField(field(view.container, 'unit_price'))
-    expect(messageOf('unit_price')).toBe('单价不能为负数')
+    typeInto(field(view.container, 'breakfast_price'), '-3')
+    blurField(field(view.container, 'breakfast_price'))
+    expect(messageOf('breakfast_price')).toBe('早餐单价不能为负数')
     // Refused as typed, not turned into -3.00 first.
-    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('-3')
+    expect(field(view.container, 'breakfast_price').getAttribute('value')).toBe('-3')
   })
 
   it('reads full-width digits and marks as the number they are, and shows it so', async () => {
     serverWith({})
     const view = await show()
-    typeInto(field(view.container, 'unit_price'), '２５．５')
-    blurField(field(view.container, 'unit_price'))
-    expect(messageOf('unit_price')).toBeNull()
-    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('25.50')
+    typeInto(field(view.container, 'breakfast_price'), '２５．５')
+    blurField(field(view.container, 'breakfast_price'))
+    expect(messageOf('breakfast_price')).toBeNull()
+    expect(field(view.container, 'breakfast_price').getAttribute('value')).toBe('25.50')
   })
 })
 
@@ -743,7 +749,7 @@ describe('print / PDF of a saved record', () => {
   const PDF = '/api/care/index/formRecordPdf'
   const saved = () => ({
     code: 1,
-    res: record({ data: { customer_id: 7, meal_date: '2026-11-21', unit_price: 30, dinner: 2 } }),
+    res: record({ data: { customer_id: 7, meal_date: '2026-11-21', breakfast_price: 30, dinner: 2 } }),
   })
 
   it('is offered on a saved record only, and opens the link the server answers', async () => {
@@ -775,12 +781,12 @@ describe('print / PDF of a saved record', () => {
       [PDF]: () => ({ code: -1, msg: '记录不存在或已删除' }),
     })
     const view = await show()
-    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('30.00')
+    expect(field(view.container, 'breakfast_price').getAttribute('value')).toBe('30.00')
     click(screen.getByText('打印 / 导出 PDF'))
     await settle()
     expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '文件未能打开：记录不存在或已删除' }))
     expect(tab.close).toHaveBeenCalled()
-    expect(field(view.container, 'unit_price').getAttribute('value')).toBe('30.00')
+    expect(field(view.container, 'breakfast_price').getAttribute('value')).toBe('30.00')
     expect(screen.getByText('编辑记录 #12')).toBeTruthy()
   })
 })

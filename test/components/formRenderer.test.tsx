@@ -130,16 +130,16 @@ describe('form renderer', () => {
   })
 
   it('money: shows ¥, keeps two decimals and refuses more', () => {
-    const { session, container } = show(formOf({ key: 'unit_price', type: 'money', required: true }))
-    expect(within(frame(container, 'unit_price')).getByText('¥')).toBeTruthy()
-    const input = field(container, 'unit_price')
+    const { session, container } = show(formOf({ key: 'lunch_price', type: 'money', required: true }))
+    expect(within(frame(container, 'lunch_price')).getByText('¥')).toBeTruthy()
+    const input = field(container, 'lunch_price')
     typeInto(input, '25.5')
     blurField(input)
-    expect(session.values.unit_price).toBe(25.5)
+    expect(session.values.lunch_price).toBe(25.5)
     expect(input.getAttribute('value')).toBe('25.50')
     typeInto(input, '25.555')
     blurField(input)
-    expect(messageOf(container, 'unit_price')).toBe('单价最多保留2位小数')
+    expect(messageOf(container, 'lunch_price')).toBe('午餐单价最多保留2位小数')
   })
 
   it('date: the picker confirms a date (the working date first); today is one tap', async () => {
@@ -377,12 +377,26 @@ describe('form renderer', () => {
 
     const food = show(familyFood)
     const amount = () => frame(food.container, 'amount').querySelector('.form-computed')?.textContent
-    typeInto(field(food.container, 'unit_price'), '25.5')
+    typeInto(field(food.container, 'breakfast_price'), '25.5')
     typeInto(field(food.container, 'breakfast'), '2')
     expect(amount()).toBe('51')
+    // Each meal at its own price.
     typeInto(field(food.container, 'dinner'), '1')
-    expect(amount()).toBe('76.5')
+    typeInto(field(food.container, 'dinner_price'), '40')
+    expect(amount()).toBe('91')
     expect(within(frame(food.container, 'amount')).getByText('元')).toBeTruthy()
+  })
+
+  it("marks a meal's price required once that meal is ordered, and only then", () => {
+    const food = show(familyFood)
+    const mark = (key: string) => frame(food.container, key).querySelector('.form-field__required')
+    expect(frame(food.container, 'lunch_price').textContent).toContain('午餐单价')
+    expect(mark('lunch_price')).toBeNull()
+    typeInto(field(food.container, 'lunch'), '2')
+    expect(mark('lunch_price')?.textContent).toBe('*')
+    expect(mark('dinner_price')).toBeNull()
+    typeInto(field(food.container, 'lunch'), '0')
+    expect(mark('lunch_price')).toBeNull()
   })
 
   it('rows: add and remove rows; each row field is checked, with its message in the row', async () => {

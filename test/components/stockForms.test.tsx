@@ -15,6 +15,7 @@ import { signedIn } from './support/signedIn'
 
 const day = (n: number) => dayjs().add(n, 'day').format('YYYY-MM-DD')
 const TODAY = day(0)
+const SIGNATURE = 'http://127.0.0.1:3200/uploads/sig.png'
 
 const mother: Customer = {
   id: 7,
@@ -73,9 +74,7 @@ const batches: Record<number, object[]> = {
   ],
 }
 
-function api(
-  extra: Record<string, (data: Record<string, unknown>) => { code: number; msg?: string; res?: unknown }> = {},
-) {
+function api(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     '/api/care/index/productList': () => ({ code: 1, res: { list: products, total: products.length } }),
     '/api/care/inoutstore/getProductBatch': (d) => ({ code: 1, res: batches[d.product_id as number] ?? [] }),
@@ -241,7 +240,17 @@ describe('gift pack', () => {
 
 describe('self-paid items', () => {
   it("shows the product list's unit price, not typed, and computes subtotals and the total live", async () => {
-    const spy = api({ '/api/care/specialCare/save': () => ({ code: 1, res: { id: 8 } }) })
+    const spy = api({
+      '/api/care/specialCare/save': () => ({ code: 1, res: { id: 8 } }),
+      '/api/admin/oss/links': ({ urls }) => ({ err: 0, message: 'ok', data: { urls } }),
+    })
+    // Signed on this phone before: her signature is kept as the draft has it.
+    Taro.setStorageSync('draft:1:自费物品消费表:7', {
+      values: { customer_id: 7, room: '805', consume_date: TODAY, signature: SIGNATURE },
+      request_id: 'req-1',
+      record_id: null,
+      saved_at: '2026-11-22T01:00:00.000Z',
+    })
     const { container } = await show(<SpecialCareForm />)
     click(screen.getByText(/添加/))
     await settle()
@@ -268,7 +277,43 @@ describe('self-paid items', () => {
         { product_id: 1, batch_id: 11, quantity: 3, price: 12.5 },
         { product_id: 2, batch_id: 21, quantity: 2, price: 3 },
       ],
+      signature: SIGNATURE,
     })
+  })
+})
+
+describe('自费物品消费表', () => {
+  it('asks for her signature before anything is sent', async () => {
+    const spy = api({ '/api/care/specialCare/save': () => ({ code: 1, res: { id: 8 } }) })
+    await show(<SpecialCareForm />)
+    click(screen.getByText('保存'))
+    await settle()
+    expect(callsTo(spy, '/api/care/specialCare/save')).toHaveLength(0)
+    expect(frame('signature').querySelector('[role="alert"]')?.textContent).toBe('请客户签字')
+  })
+
+  it('marks a room that is not hers beside the room, in her language, and clears it on her own room', async () => {
+    api({
+      '/api/care/index/floorList': () => ({
+        code: 1,
+        res: [
+          {
+            floor: 8,
+            rooms: [
+              { room: '805', customer_id: 7 },
+              { room: '806', customer_id: null },
+            ],
+          },
+        ],
+      }),
+    })
+    await show(<SpecialCareForm />)
+    const flag = () => frame('room').querySelector('.form-field__flag')?.textContent ?? null
+    expect(flag()).toBeNull()
+    await choose('room', '806')
+    expect(flag()).toBe('与客户所住房间 805 不一致')
+    await choose('room', '805')
+    expect(flag()).toBeNull()
   })
 })
 

@@ -261,8 +261,8 @@ test('the content security policy lets the app work: login, home, a form with a 
   await page.locator('.form-header__title').getByText(formZh['form.title.familyFood'], { exact: true }).waitFor()
   await fieldOf(page, 'meal_date').locator('.nut-button').click()
   await fieldOf(page, 'lunch').locator('input').fill('2')
-  await fieldOf(page, 'unit_price').locator('input').fill('38')
-  await fieldOf(page, 'unit_price').locator('input').blur()
+  await fieldOf(page, 'lunch_price').locator('input').fill('38')
+  await fieldOf(page, 'lunch_price').locator('input').blur()
   // The pad draws on a canvas, the drawing is uploaded (a data:/blob: fetch) and shown from /uploads.
   await sign(page, 'family_signature')
   await saveButton(page).click()

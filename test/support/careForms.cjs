@@ -42,8 +42,13 @@ const VISITS = {
     room: '814',
     values: { visitor_name: '张访客', phone: '13812345678', visitors: 2, temperature: 36.6 },
   },
-  // A meal order needs at least one meal, though no single count is required.
-  familyFood: { entry: 'entry.familyFood', room: '815', values: { lunch: 2, unit_price: 38 }, alsoTyped: ['lunch'] },
+  // A meal order needs at least one meal, though no single count is required; a meal ordered needs its price.
+  familyFood: {
+    entry: 'entry.familyFood',
+    room: '815',
+    values: { lunch: 2, lunch_price: 38 },
+    alsoTyped: ['lunch', 'lunch_price'],
+  },
   checkInNoticeMonth: {
     entry: 'entry.checkInNoticeMonth',
     room: '816',

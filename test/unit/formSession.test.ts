@@ -91,8 +91,8 @@ describe('form session', () => {
     const session = new FormSession(familyFood, customer)
     for (const [key, value] of Object.entries({
       meal_date: '2026-11-22',
-      unit_price: 20,
-      breakfast: 1,
+      lunch_price: 20,
+      lunch: 1,
       family_signature: '/uploads/s.png',
     })) {
       session.setValue(key, value)
@@ -124,16 +124,16 @@ describe('form session', () => {
     for (const [key, value] of Object.entries({
       meal_date: '2026-11-22',
       lunch: 1,
-      unit_price: 20,
+      lunch_price: 20,
       family_signature: '/uploads/s.png',
     })) {
       session.setValue(key, value)
     }
     const result = await session.save(async () => {
-      throw new RequestError('单价超出本店标准', -1, { errors: [{ path: 'unit_price', message: '单价超出本店标准' }] })
+      throw new RequestError('单价超出本店标准', -1, { errors: [{ path: 'lunch_price', message: '单价超出本店标准' }] })
     })
     expect(result).toEqual({ status: 'refused', message: '单价超出本店标准', count: 1 })
-    expect(session.errorText('unit_price')).toBe('单价超出本店标准')
+    expect(session.errorText('lunch_price')).toBe('单价超出本店标准')
   })
 
   describe('the count told and the fields marked agree', () => {
@@ -198,12 +198,33 @@ describe('form session', () => {
     })
   })
 
+  it('自费物品消费表: a room that is not hers is marked beside it, and the order is still sent', async () => {
+    const session = new FormSession(specialCare, customer)
+    expect(session.values.room).toBe('805')
+    expect(session.flagAt('room')).toBeUndefined()
+    session.setValue('room', '901')
+    expect(session.flagAt('room')).toEqual({ path: 'room', rule: 'otherRoom', value: '901', bound: '805' })
+    for (const [key, value] of Object.entries({
+      signature: '/uploads/s.png',
+      items: [{ product_id: 3, batch_id: 5, quantity: 1, price: 12 }],
+    }))
+      session.setValue(key, value)
+    const sent: object[] = []
+    const result = await session.save(async (body) => {
+      sent.push(body)
+      return { id: 9 }
+    })
+    expect(result).toEqual({ status: 'saved', id: 9 })
+    expect(sent).toMatchObject([{ data: { room: '901' } }])
+  })
+
   describe('a message goes as soon as its field is valid', () => {
     const never = async () => ({ id: 1 })
 
     it('自费物品消费表: a row added clears 请选择物品明细, the item and batch chosen clear their marks', async () => {
       const session = new FormSession(specialCare, customer)
       session.setValue('room', '805')
+      session.setValue('signature', '/uploads/s.png')
       expect(await session.save(never)).toEqual({ status: 'invalid', count: 1, message: '请选择物品明细' })
       session.addRow('items')
       expect(session.errors).toEqual({})
@@ -246,16 +267,16 @@ describe('form session', () => {
 
     it("nothing new is marked while typing, and the server's words stay until their own field changes", async () => {
       const session = new FormSession(familyFood, customer)
-      for (const [key, value] of Object.entries({ lunch: 1, unit_price: 20, family_signature: '/uploads/s.png' }))
+      for (const [key, value] of Object.entries({ lunch: 1, lunch_price: 20, family_signature: '/uploads/s.png' }))
         session.setValue(key, value)
       await session.save(async () => {
         throw new RequestError('单价超出本店标准', -1, {
-          errors: [{ path: 'unit_price', message: '单价超出本店标准' }],
+          errors: [{ path: 'lunch_price', message: '单价超出本店标准' }],
         })
       })
       session.setValue('breakfast', 1)
-      expect(session.errors).toEqual({ unit_price: '单价超出本店标准' })
-      session.setValue('unit_price', 18)
+      expect(session.errors).toEqual({ lunch_price: '单价超出本店标准' })
+      session.setValue('lunch_price', 18)
       expect(session.errors).toEqual({})
     })
   })
@@ -269,7 +290,7 @@ describe('form session', () => {
     })
     const definition = { ...familyFood, name: '月子入住通知单', onePerCustomer: true }
     const session = new FormSession(definition, customer)
-    session.loadRecord({ id: 31, data: { unit_price: 30 } } as unknown as FormRecord)
+    session.loadRecord({ id: 31, data: { lunch_price: 30 } } as unknown as FormRecord)
     expect(session.restoreDraft()).toBe(true)
     expect(session.recordId).toBe(31)
     expect(session.requestId).toBe('r-9')

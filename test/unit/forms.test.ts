@@ -17,6 +17,8 @@ import '@/features/forms/locales'
 import zh from '@locales/forms/zh-CN.json'
 import en from '@locales/forms/en.json'
 import { daysBetween, addDays, product, sumOf } from '@yuezi/contract/forms/compute'
+import { flagsOf, flagText } from '@yuezi/contract/forms/ranges'
+import { specialCare } from '@yuezi/contract/forms/definitions/stock'
 
 const SIGNATURE = 'http://127.0.0.1:3000/uploads/abc123.png'
 const ctx = {
@@ -227,7 +229,7 @@ describe('rules', () => {
 
   it('refuses a family meal order of no meals, marking breakfast; one meal is an order', () => {
     const food = form('家属订餐登记表')
-    const order = { customer_id: 7, meal_date: '2026-11-22', unit_price: 30, family_signature: SIGNATURE }
+    const order = { customer_id: 7, meal_date: '2026-11-22', dinner_price: 30, family_signature: SIGNATURE }
     for (const counts of [{}, { breakfast: 0, lunch: 0, dinner: 0 }])
       expect(validateForm(food, { ...order, ...counts })).toEqual([
         { path: 'breakfast', labelKey: 'form.field.breakfast', rule: 'noneOrdered' },
@@ -235,6 +237,60 @@ describe('rules', () => {
     expect(validateForm(food, { ...order, breakfast: 0, dinner: 1 })).toEqual([])
     const [error] = validateForm(food, order)
     expect(fieldErrorMessage(error, t)).toBe('份数不能都为 0：请至少订一份')
+  })
+
+  it("asks a family meal order for each ordered meal's price, and only for those", () => {
+    const food = form('家属订餐登记表')
+    const order = { customer_id: 7, meal_date: '2026-11-22', family_signature: SIGNATURE }
+    const errors = validateForm(food, { ...order, breakfast: 1, lunch: 0, dinner: 2, dinner_price: 40 })
+    expect(errors).toEqual([{ path: 'breakfast_price', labelKey: 'form.field.breakfast_price', rule: 'required' }])
+    expect(fieldErrorMessage(errors[0], t)).toBe('请输入早餐单价')
+    expect(validateField(food, 'breakfast_price', { breakfast: 1 })).toMatchObject([{ rule: 'required' }])
+    expect(validateField(food, 'breakfast_price', { breakfast: 0 })).toEqual([])
+    expect(validateForm(food, { ...order, breakfast: 1, breakfast_price: 18, dinner: 2, dinner_price: 40 })).toEqual([])
+    // The one price of the form before is no field of it now.
+    expect(rulesOf(validateForm(food, { ...order, lunch: 1, lunch_price: 30, unit_price: 30 }))).toEqual({
+      unit_price: 'unknown',
+    })
+  })
+
+  it("sums a family meal order's meals, each at its own price; an order saved with one price at that price", () => {
+    const food = form('家属订餐登记表')
+    const amount = (data: Record<string, unknown>) => withComputed(food, data, ctx).amount
+    expect(
+      amount({ breakfast: 1, breakfast_price: 18, lunch: 2, lunch_price: 38, dinner: 3, dinner_price: 42.5 }),
+    ).toBe(221.5)
+    expect(amount({ breakfast: 3, breakfast_price: 0.1, lunch: 0, lunch_price: 99 })).toBe(0.3)
+    expect(amount({ breakfast: 1 })).toBeNull()
+    // Saved before each meal had its price.
+    const earlier = { breakfast: 1, lunch: 2, dinner: 0, unit_price: 30 }
+    expect(amount(earlier)).toBe(90)
+    const upgraded = food.upgrade!(earlier)
+    expect(upgraded).toEqual({ breakfast: 1, breakfast_price: 30, lunch: 2, lunch_price: 30, dinner: 0 })
+    expect(amount(upgraded)).toBe(90)
+    expect(food.upgrade!({ lunch: 1, lunch_price: 20 })).toEqual({ lunch: 1, lunch_price: 20 })
+  })
+
+  it('asks a self-paid order for her signature and marks a room that is not hers, without refusing it', () => {
+    const order = specialCare
+    const errors = validateForm(order, { customer_id: 7, room: '806', consume_date: '2026-11-22', items: [] })
+    expect(errors.find((e) => e.path === 'signature')).toEqual({
+      path: 'signature',
+      labelKey: 'form.field.customer_signature',
+      rule: 'requiredSignature',
+    })
+    expect(
+      fieldErrorMessage(
+        errors.find((e) => e.path === 'signature')!,
+        t,
+      ),
+    ).toBe('请客户签字')
+    expect(flagsOf(order, { room: '806' }, { room: '806' })).toEqual([])
+    const [flag] = flagsOf(order, { room: '901' }, { room: '806' })
+    expect(flag).toEqual({ path: 'room', rule: 'otherRoom', value: '901', bound: '806' })
+    expect(flagText(flag, t)).toBe('与客户所住房间 806 不一致')
+    // Without her room (a record read on its own), nothing is marked.
+    expect(flagsOf(order, { room: '901' }, {})).toEqual([])
   })
 
   it('validates one field for blur', () => {
@@ -265,7 +321,6 @@ describe('rules', () => {
       leave_date: '2026-12-20',
       baby_count: 2,
     })
-    expect(withComputed(form('家属订餐登记表'), { breakfast: 1, lunch: 2, unit_price: 0.1 }, ctx).amount).toBe(0.3)
   })
 })
 

@@ -151,6 +151,8 @@ it("a self-paid order opened from its list: the order's header opens its PDF", a
       room: customer.room,
       items: [{ product_id: product.id, batch_id: batch.id, quantity: 1, price: 12.5 }],
       remark: 'PDF自费备注',
+      // The demo's own signature upload: she signs for what she is charged.
+      signature: '/uploads/demo-signature.png',
     },
     token,
   )

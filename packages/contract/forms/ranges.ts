@@ -75,6 +75,8 @@ export interface RangeContext {
   today?: string
   /** The time of day the values were taken ('HH:mm'): now while typing, the record's saving once saved. */
   time?: string
+  /** Her room now: a self-paid order charged to another room is marked. */
+  room?: string | null
 }
 
 type Found = Pick<RangeFlag, 'value' | 'bound' | 'hours'> | null
@@ -156,6 +158,8 @@ const RULES: Record<RangeRule, Rule> = {
     const lost = round1(((birth - weight) / birth) * 100)
     return lost > WEIGHT_LOSS_PERCENT ? { value: lost, bound: WEIGHT_LOSS_PERCENT } : null
   },
+  otherRoom: (value, _scope, _data, ctx) =>
+    ctx.room && typeof value === 'string' && value !== ctx.room ? { value, bound: ctx.room } : null,
 }
 
 /** The flag of one value under its field's rule, or null when it is within it (or not there). */

@@ -56,6 +56,7 @@ export const RANGE_RULES = [
   'babyTemperature',
   'jaundice',
   'weightLoss',
+  'otherRoom',
 ] as const
 export type RangeRule = (typeof RANGE_RULES)[number]
 
@@ -95,6 +96,8 @@ export interface Field {
   /** Locale key of the label; defaults to `form.field.<key>`. */
   labelKey?: string
   required?: boolean
+  /** Required once the count of this key is above zero: a meal's price once that meal is ordered. */
+  requiredWith?: string
   /** number / money: inclusive range. */
   min?: number
   max?: number
@@ -160,6 +163,8 @@ export interface FormDefinition {
   admits?: boolean
   /** Counts of which at least one must be above zero (an order of no meals orders nothing): the first is marked. */
   atLeastOne?: string[]
+  /** A record saved under the form's earlier fields, read under its current ones (to show, print and save again). */
+  upgrade?: (data: FormData) => FormData
   sections: Section[]
 }
 

@@ -53,6 +53,10 @@ const TYPED_FIELDS: Field['type'][] = ['text', 'textarea', 'number', 'money', 'p
 export const requiredRuleOf = (field: Field): RuleName =>
   TYPED_FIELDS.includes(field.type) ? 'required' : field.type === 'signature' ? 'requiredSignature' : 'requiredChoice'
 
+/** Whether the field must be filled in: always, or once the count it goes with is above zero. */
+export const isRequired = (field: Field, data: FormData) =>
+  !!field.required || (!!field.requiredWith && Number(data[field.requiredWith]) > 0)
+
 function checkField(field: Field, value: unknown, path: string, isUpload: UploadCheck): FieldError[] {
   const error = (rule: FieldError['rule'], params?: FieldError['params']): FieldError[] => [
     { path, labelKey: labelKeyOf(field), rule, ...(params ? { params } : {}) },
@@ -146,7 +150,9 @@ function validateFields(fields: Field[], data: FormData, isUpload: UploadCheck, 
     .filter((key) => !known.has(key))
     .map((key): FieldError => ({ path: `${prefix}${key}`, labelKey: `form.field.${key}`, rule: 'unknown' }))
   return [
-    ...fields.flatMap((field) => checkField(field, data[field.key], `${prefix}${field.key}`, isUpload)),
+    ...fields.flatMap((field) =>
+      checkField({ ...field, required: isRequired(field, data) }, data[field.key], `${prefix}${field.key}`, isUpload),
+    ),
     ...unknown,
   ]
 }
@@ -238,7 +244,7 @@ export function futureDateErrors(definition: FormDefinition, data: FormData, tod
 /** One field, for validation on blur. */
 export function validateField(definition: FormDefinition, key: string, data: FormData): FieldError[] {
   const field = fieldsOf(definition).find((f) => f.key === key)
-  return field ? checkField(field, data[key], key, isUploadUrl) : []
+  return field ? checkField({ ...field, required: isRequired(field, data) }, data[key], key, isUploadUrl) : []
 }
 
 /**

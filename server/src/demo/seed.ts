@@ -439,9 +439,11 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     customer_id: customer.id,
     meal_date: day(at),
     breakfast: 1,
+    breakfast_price: 18,
     lunch: 2,
+    lunch_price: 38,
     dinner: 2,
-    unit_price: 38,
+    dinner_price: 38,
     diet_notes: '少油少盐，不吃香菜',
     family_signature: DEMO_SIGNATURE,
   })

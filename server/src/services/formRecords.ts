@@ -45,12 +45,18 @@ const handedOut = (record: { id: number; name: string; customer_id: number | nul
     : []
 }
 
+/** A record as its form reads it now: one saved under the form's earlier fields is upgraded. */
+export function asCurrent<T extends { name: string; data: FormData }>(record: T): T {
+  const upgrade = formByName(record.name)?.upgrade
+  return upgrade ? { ...record, data: upgrade(record.data) } : record
+}
+
 /** The site's records, newest first; the rows holding personal data are logged as read. */
 export async function listFormRecords(db: Db, actor: Actor, query: formRecords.RecordQuery) {
   const page = await formRecords.listFormRecords(db, actor.siteId, query)
   await logAccess(db, actor, 'read', page.list.flatMap(handedOut))
   const flags = await flagsOfRecords(db, actor.siteId, page.list)
-  return { ...page, list: page.list.map((record, i) => ({ ...record, flags: flags[i] })) }
+  return { ...page, list: page.list.map((record, i) => ({ ...asCurrent(record), flags: flags[i] })) }
 }
 
 /** One live record of the site (a round record with its medicines), logged as read; else not-found. */
@@ -58,7 +64,7 @@ export async function getFormRecord(db: Db, actor: Actor, id: number) {
   const record = await formRecords.findFormRecord(db, actor.siteId, id)
   if (!record) throw recordNotFound()
   await logAccess(db, actor, 'read', handedOut(record))
-  return record
+  return asCurrent(record)
 }
 
 /** How many records the site created in [from, to): of the form `name` (0 when none), or per form. */

@@ -454,6 +454,69 @@ describe('PDFs of orders', () => {
     assert.equal(theirs.code, -2)
   })
 
+  it('marks a self-paid order charged to a room other than hers, and not one charged to her own', async () => {
+    const { productId, batches } = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 10 }] })
+    const customer = site.customers[0]
+    const elsewhere = site.customers.find((c) => c.room !== customer.room)!.room
+    const order = (room: string) =>
+      saved(`${CARE}/save`, {
+        customer_id: customer.id,
+        room,
+        items: [row(productId, batches[0].id, 1)],
+        signature: DEMO_SIGNATURE,
+      })
+    const flag = zhForms['form.flag.otherRoom'].replace('{bound}', customer.room)
+    const { pdf } = await pdfOf(`${CARE}/pdf`, { id: await order(elsewhere) })
+    has(pdf, `${zhForms['form.field.room']}${elsewhere}${flag}`)
+    const own = (await pdfOf(`${CARE}/pdf`, { id: await order(customer.room) })).pdf
+    has(own, customer.room)
+    assert.ok(!own.squeezed.includes(squeeze(flag)), own.text)
+    const english = (await pdfOf(`${CARE}/pdf`, { id: await order(elsewhere) }, { lang: 'en' })).pdf
+    has(english, enForms['form.flag.otherRoom'].replace('{bound}', customer.room))
+  })
+
+  it("prints a family meal order's price of each meal and its amount; one saved with one price, at that price", async () => {
+    const definition = definitionOf('家属订餐登记表')
+    const customer = site.customers[0]
+    const sample = validSample(definition, { customer, room: customer.room, departmentIds: [] })
+    const meals = { breakfast: 1, breakfast_price: 18, lunch: 2, lunch_price: 36.5, dinner: 0, dinner_price: 40 }
+    const data = { ...sample, ...meals, family_signature: DEMO_SIGNATURE }
+    const id = await saved(`${INDEX}/saveForm`, { name: definition.name, customer_id: customer.id, data })
+    const { pdf } = await pdfOf(`${INDEX}/formRecordPdf`, { id })
+    for (const [key, price] of [
+      ['breakfast_price', '18.00'],
+      ['lunch_price', '36.50'],
+    ])
+      has(pdf, `${zhForms[`form.field.${key}`]}${price}`)
+    has(pdf, `${zhForms['form.field.amount']}91${zhForms['form.unit.yuan']}`)
+
+    // Saved before each meal had its price: one price, and the amount the server worked out then.
+    const [earlier] = await app.db
+      .insert(formRecords)
+      .values({
+        siteId: site.siteId,
+        name: definition.name,
+        customerId: customer.id,
+        data: {
+          customer_id: customer.id,
+          meal_date: sample.meal_date,
+          breakfast: 0,
+          lunch: 1,
+          dinner: 2,
+          unit_price: 25,
+          amount: 75,
+          family_signature: DEMO_SIGNATURE,
+        },
+        createdBy: site.accountId,
+        updatedBy: site.accountId,
+      })
+      .returning({ id: formRecords.id })
+    const old = (await pdfOf(`${INDEX}/formRecordPdf`, { id: earlier.id })).pdf
+    has(old, `${zhForms['form.field.lunch_price']}25.00`)
+    has(old, `${zhForms['form.field.dinner_price']}25.00`)
+    has(old, `${zhForms['form.field.amount']}75${zhForms['form.unit.yuan']}`)
+  })
+
   it('prints an inbound order: the supplier, each row with its batch, expiry and unit cost, and the totals', async () => {
     const { productId, name: productName } = await addProduct(app, site.siteId)
     const items = [

@@ -58,7 +58,14 @@ export const specialCare: FormDefinition = {
       titleKey: 'form.section.consumption',
       fields: [
         { key: 'customer_id', type: 'customer', required: true },
-        { key: 'room', type: 'select', required: true, optionsSource: 'floorList', initial: 'customer.room' },
+        {
+          key: 'room',
+          type: 'select',
+          required: true,
+          optionsSource: 'floorList',
+          initial: 'customer.room',
+          range: 'otherRoom',
+        },
         { key: 'consume_date', type: 'date', required: true, initial: 'workingDate' },
       ],
     },
@@ -88,7 +95,7 @@ export const specialCare: FormDefinition = {
     },
     {
       titleKey: 'form.section.signatures',
-      fields: [{ key: 'signature', type: 'signature', labelKey: 'form.field.customer_signature' }],
+      fields: [{ key: 'signature', type: 'signature', required: true, labelKey: 'form.field.customer_signature' }],
     },
   ],
 }

@@ -5,7 +5,8 @@ import { FORM_PAGES } from '@yuezi/contract/forms/definitions/pages'
 import { inbound, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import type { Field, FormData, FormDefinition, OptionsSource } from '@yuezi/contract/forms/types'
 import { fieldsOf } from '@yuezi/contract/forms/validate'
-import { getCustomer } from '../../repositories/customers.js'
+import { flagsOf } from '@yuezi/contract/forms/ranges'
+import { getCustomer, siteCustomer } from '../../repositories/customers.js'
 import { findFormRecord } from '../../repositories/formRecords.js'
 import { getInbound } from '../../repositories/inbound.js'
 import { getOutApply } from '../../repositories/outApplies.js'
@@ -16,6 +17,7 @@ import { getAnswer } from '../../repositories/surveys.js'
 import { BILL_NAME } from '../accessLog.js'
 import { customerBill } from '../customerFile.js'
 import { flagsOfRecords } from '../flags.js'
+import { asCurrent } from '../formRecords.js'
 import { OUT_APPLY_FORMS } from '../orders.js'
 import type { Names, Printable, Translators } from './document.js'
 import type { PdfKind } from './link.js'
@@ -121,7 +123,8 @@ const customerFacts = (
     : []
 
 const loadRecord: Load = async (db, site, id, t, lang) => {
-  const record = await findFormRecord(db, site.id, id)
+  const found = await findFormRecord(db, site.id, id)
+  const record = found && asCurrent(found)
   const definition = record && formByName(record.name)
   if (!record || !definition) return undefined
   const customer =
@@ -225,6 +228,7 @@ const loadOutApply: Load = async (db, site, id, t, lang) => {
 const loadSpecialCare: Load = async (db, site, id, t, lang) => {
   const order = await getSpecialCare(db, site.id, id, centreToday(site))
   if (!order) return undefined
+  const customer = await siteCustomer(db, site.id, order.customer_id)
   const { facts, names, closing } = orderParts(site, t, order)
   const data: FormData = {
     customer_id: order.customer_id,
@@ -242,7 +246,9 @@ const loadSpecialCare: Load = async (db, site, id, t, lang) => {
     signature: order.signature,
   }
   const printable = printableOf(site, lang, t, specialCare, { facts, data, names, closing })
-  return { number: order.no, printable, customerId: order.customer_id }
+  // Charged to a room other than hers, the order is marked, as the form marks it.
+  const flags = flagsOf(specialCare, data, { room: customer?.room })
+  return { number: order.no, printable: { ...printable, flags }, customerId: order.customer_id }
 }
 
 /** What a row of an inbound order holds: the columns of its form's rows. */

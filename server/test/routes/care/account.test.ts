@@ -7,6 +7,7 @@ import { centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
 import { hashToken } from '../../../src/repositories/sessions.js'
 import { addAccount, addProduct, addSite, call, login, startApp } from '../../helpers.js'
 import { CARE, INDEX, OUT, row } from '../../stockFixture.js'
+import { SIGNATURE } from '../../formSamples.js'
 
 let app: FastifyInstance
 before(async () => {
@@ -342,7 +343,11 @@ describe('account/index', () => {
     await as(`${OUT}/save`, { type: 'general', department_id: ownDepartment, items })
     const gone = (await as(`${OUT}/save`, { type: 'general', department_id: ownDepartment, items })).res.id
     await as(`${OUT}/del`, { id: gone })
-    await as(`${CARE}/save`, { customer_id: own.customers[0].id, items: [{ ...items[0], price: 5 }] })
+    await as(`${CARE}/save`, {
+      customer_id: own.customers[0].id,
+      items: [{ ...items[0], price: 5 }],
+      signature: SIGNATURE,
+    })
     const home = await as('/api/care/account/index', {})
     assert.deepEqual(home.res, { date: centreToday(DEFAULT_ZONE), counts: { 出库单: 2, 自费物品消费表: 1 } })
     const ids = (

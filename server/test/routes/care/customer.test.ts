@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
-import { accessLog, auditLog, customers, rooms, stays } from '../../../src/db/schema.js'
+import { accessLog, auditLog, customers, formRecords, rooms, stays } from '../../../src/db/schema.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
 import { definitionOf, SIGNATURE, validSample } from '../../formSamples.js'
 import { addSite, call, login, startApp, stockRefs, type TestSite } from '../../helpers.js'
@@ -652,7 +652,9 @@ describe('customer/timeline', () => {
     mother = site.customers[0]
     const refs = await stockRefs(app, site.token)
     await saveForm('访客出入登记表', sample('访客出入登记表'))
-    await saveForm('家属订餐登记表', { ...sample('家属订餐登记表'), breakfast: 1, lunch: 2, dinner: 0, unit_price: 30 })
+    // Each meal at its own price: 18 + 2 × 36.
+    const meals = { breakfast: 1, breakfast_price: 18, lunch: 2, lunch_price: 36, dinner: 0, dinner_price: 40 }
+    await saveForm('家属订餐登记表', { ...sample('家属订餐登记表'), ...meals })
     await round(mother.babies[0].id, [3200, 36.6, [5, 6.5]])
     await round(mother.babies[1].id, [2900, 36.9, [7, 4]])
     // The twins seen at one round.
@@ -872,5 +874,66 @@ describe('customer/timeline', () => {
       assert.equal(opens[0].n, 3)
       assert.equal(list.length, total)
     })
+  })
+})
+
+describe('family meals saved before each meal had its price', () => {
+  const MEALS = '家属订餐登记表'
+  let site: TestSite
+  const post = (url: string, body: object) => call(app, url, body, { token: site.token })
+
+  it('are read, summed and billed at their one price beside the orders priced per meal', async () => {
+    site = await addSite(app)
+    const mother = site.customers[1]
+    const today = centreToday(DEFAULT_ZONE)
+    const sample = validSample(definitionOf(MEALS), { customer: mother, room: mother.room, departmentIds: [] })
+    const fresh = await post('/api/care/index/saveForm', {
+      name: MEALS,
+      customer_id: mother.id,
+      data: { ...sample, breakfast: 2, breakfast_price: 15, lunch: 1, lunch_price: 38, dinner: 1, dinner_price: 42.5 },
+    })
+    assert.equal(fresh.code, 1, fresh.msg)
+    // As the server stored an order then: one price for every meal, and the amount it made of it.
+    const earlier = { customer_id: mother.id, meal_date: today, lunch: 1, dinner: 2, unit_price: 25, amount: 75 }
+    const [old] = await app.db
+      .insert(formRecords)
+      .values({
+        siteId: site.siteId,
+        name: MEALS,
+        customerId: mother.id,
+        data: { ...earlier, family_signature: SIGNATURE },
+        createdBy: site.accountId,
+        updatedBy: site.accountId,
+      })
+      .returning({ id: formRecords.id })
+
+    const info = (await post('/api/care/index/getFormRecordInfo', { id: fresh.res.id })).res
+    assert.equal(info.data.amount, 110.5)
+    const read = (await post('/api/care/index/getFormRecordInfo', { id: old.id })).res.data
+    assert.deepEqual(
+      [read.lunch_price, read.dinner_price, read.breakfast_price, read.unit_price, read.amount],
+      [25, 25, undefined, undefined, 75],
+    )
+    const listed = (await post('/api/care/index/getFormRecord', { name: MEALS, limit: 10 })).res.list
+    assert.equal(listed.find((r: { id: number }) => r.id === old.id).data.dinner_price, 25)
+
+    const { file } = (await post('/api/care/customer/timeline', { customer_id: mother.id })).res
+    assert.deepEqual(file.owed, { self_paid: 0, meals: 185.5, total: 185.5 })
+    const bill = (await post('/api/care/customer/billPdf', { customer_id: mother.id })).res
+    const response = await app.inject({ method: 'GET', url: bill.url })
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: response.rawPayload, encoding: 'utf8' })
+    for (const part of ['家属订餐小计¥185.50', `${today}1275.00`, `${today}211110.50`])
+      assert.ok(text.replace(/\s+/g, '').includes(part), `${part} in ${text}`)
+
+    // Opened and saved again as read, it keeps its amount.
+    const again = await post('/api/care/index/saveForm', {
+      id: old.id,
+      name: MEALS,
+      customer_id: mother.id,
+      data: read,
+    })
+    assert.equal(again.code, 1, again.msg)
+    const saved = (await post('/api/care/index/getFormRecordInfo', { id: old.id })).res.data
+    assert.deepEqual([saved.lunch_price, saved.dinner_price, saved.amount], [25, 25, 75])
   })
 })

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test'
 import { and, eq } from 'drizzle-orm'
 import { accountSites, sites } from '../../../src/db/schema.js'
 import { addAccount, addProduct, call, login, stockOf } from '../../helpers.js'
+import { SIGNATURE } from '../../formSamples.js'
 import {
   app,
   approver,
@@ -32,7 +33,10 @@ async function pendingOrder(url: string, token: string, siteId: number, customer
   const { productId, batches } = await addProduct(app, siteId, { batches: [{ expiresIn: 100, quantity: 10 }] })
   const items = [row(productId, batches[0].id, 2)]
   const departmentId = (await call(app, '/api/care/index/departmentList', {}, { token })).res[0].id
-  const body = url === OUT ? general(items, { department_id: departmentId }) : { customer_id: customerId, items }
+  const body =
+    url === OUT
+      ? general(items, { department_id: departmentId })
+      : { customer_id: customerId, items, signature: SIGNATURE }
   const reply = await call(app, `${url}/save`, body, { token })
   assert.equal(reply.code, 1, reply.msg)
   return { id: reply.res.id as number, batchId: batches[0].id }
@@ -48,7 +52,7 @@ describe('check needs the permission to approve', () => {
     it(`${url}/check: a staff member without it cannot approve, reject or reverse, and nothing changes`, async () => {
       const { productId, batches } = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 10 }] })
       const items = [{ ...row(productId, batches[0].id, 4), ...(url === CARE ? { price: 1 } : {}) }]
-      const body = url === OUT ? general(items) : { customer_id: site.customers[0].id, items }
+      const body = url === OUT ? general(items) : { customer_id: site.customers[0].id, items, signature: SIGNATURE }
       const [pending, approved] = [await saved(`${url}/save`, body), await saved(`${url}/save`, body)]
       // The maker of both may approve in the site, but someone else approves.
       assert.equal((await check(url, { id: approved, approve: true })).code, 1)

@@ -81,21 +81,25 @@ describe('specialCare', () => {
       room: '805',
       consume_date: addDays(today, -1),
       items: [{ ...items()[1], quantity: 1 }],
+      signature: '/uploads/test-signature-2.png',
     }
     const edited = await post(`${CARE}/save`, edit)
     assert.equal(edited.code, 1, edited.msg)
     const changed = await info(CARE, id)
     assert.deepEqual(
-      [changed.room, changed.consume_date, changed.total, changed.signature, changed.no],
-      ['805', addDays(today, -1), 39.9, null, order.no],
+      [changed.room, changed.consume_date, changed.total, referenceOf(changed.signature), changed.no],
+      ['805', addDays(today, -1), 39.9, '/uploads/test-signature-2.png', order.no],
     )
   })
 
   it('refuses what the form or the stock does not allow, and writes nothing', async () => {
     const before = await orderCount(specialCares)
-    const base = { customer_id: customer().id, items: items() }
+    const base = { customer_id: customer().id, items: items(), signature: SIGNATURE }
     const cases: [object, string][] = [
       [{ ...base, customer_id: undefined }, '请选择客户'],
+      // The customer signs for what she is charged.
+      [{ ...base, signature: undefined }, '请客户签字'],
+      [{ ...base, signature: '' }, '请客户签字'],
       [
         { ...base, items: [{ ...items()[0], quantity: 11 }] },
         `物品明细第1行：数量超出库存：测试棉签（批次 ${product.batches[0].batchNo}）仅剩 10`,
@@ -120,7 +124,7 @@ describe('specialCare', () => {
       { ...items()[0], price: 0.01 },
       { ...items()[1], price: 1.234 },
     ]
-    const id = await saved(`${CARE}/save`, { customer_id: customer().id, items: sent })
+    const id = await saved(`${CARE}/save`, { customer_id: customer().id, items: sent, signature: SIGNATURE })
     const order = await info(CARE, id)
     assert.deepEqual(
       order.items.map((i: { price: number; subtotal: number }) => [i.price, i.subtotal]),
@@ -133,7 +137,12 @@ describe('specialCare', () => {
     // Without a price at all, as the product list prices it.
     const unpriced = sent.map(({ price: _, ...item }) => item)
     assert.equal(
-      (await info(CARE, await saved(`${CARE}/save`, { customer_id: customer().id, items: unpriced }))).total,
+      (
+        await info(
+          CARE,
+          await saved(`${CARE}/save`, { customer_id: customer().id, items: unpriced, signature: SIGNATURE }),
+        )
+      ).total,
       120,
     )
 
@@ -152,7 +161,7 @@ describe('specialCare', () => {
   })
 
   it('approval takes the items out of stock once; reversal puts them back; only a pending order is deleted', async () => {
-    const id = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() })
+    const id = await saved(`${CARE}/save`, { customer_id: customer().id, items: items(), signature: SIGNATURE })
     const approved = await check(CARE, { id, approve: true })
     assert.equal(approved.code, 1, approved.msg)
     assert.equal(approved.res.status, 'approved')
@@ -177,14 +186,14 @@ describe('specialCare', () => {
     assert.deepEqual([await stockOf(app, product.batches[0].id), await stockOf(app, other2.batches[0].id)], [10, 10])
     assert.deepEqual(await auditOf('special_cares', id), ['create', 'approve', 'reverse'])
 
-    const rejected = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() })
+    const rejected = await saved(`${CARE}/save`, { customer_id: customer().id, items: items(), signature: SIGNATURE })
     assert.deepEqual(await check(CARE, { id: rejected, approve: false }), {
       code: -1,
       msg: '驳回时请输入原因',
       res: null,
     })
     assert.equal((await check(CARE, { id: rejected, approve: false, reason: '客户取消' })).res.status, 'rejected')
-    const pending = await saved(`${CARE}/save`, { customer_id: customer().id, items: items() })
+    const pending = await saved(`${CARE}/save`, { customer_id: customer().id, items: items(), signature: SIGNATURE })
     assert.deepEqual(await post(`${CARE}/del`, { id: pending }), { code: 1, msg: '成功', res: null })
     assert.deepEqual(await post(`${CARE}/info`, { id: pending }), { code: -2, msg: '单据不存在或已删除', res: null })
     assert.deepEqual(await check(CARE, { id: pending, approve: true }), {
@@ -203,6 +212,7 @@ describe('specialCare', () => {
         customer_id: own.customers[who].id,
         consume_date: consumeDate,
         items: [row(item.productId, item.batches[0].id, 2)],
+        signature: SIGNATURE,
       }
       const reply = await call(app, `${CARE}/save`, body, { token: own.token })
       assert.equal(reply.code, 1, reply.msg)

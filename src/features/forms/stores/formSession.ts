@@ -136,8 +136,8 @@ export class FormSession {
   }
 
   /**
-   * What the centre's ranges read: its visiting hours, her babies, and when the values were taken
-   * (the saved record's time, else now).
+   * What the centre's ranges read: its visiting hours, her babies, when the values were taken
+   * (the saved record's time, else now), and her room.
    */
   get rangeContext(): RangeContext {
     const saved = this.record?.created_at
@@ -146,6 +146,7 @@ export class FormSession {
       children: this.customer?.children ?? [],
       today: workingDateStore.today,
       time: (saved ? centreClock.dateTime(saved) : centreClock.now()).slice(11, 16),
+      room: this.customer?.room,
     }
   }
 

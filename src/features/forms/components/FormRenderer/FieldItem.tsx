@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import FieldMessage from '@/components/FieldMessage'
 import type { Field } from '@yuezi/contract/forms/types'
-import { labelKeyOf } from '@yuezi/contract/forms/validate'
+import { isRequired, labelKeyOf } from '@yuezi/contract/forms/validate'
 import { flagText } from '@yuezi/contract/forms/ranges'
 import { t } from '@/i18n'
 import { fieldAnchor } from '../../fieldAnchor'
@@ -23,7 +23,7 @@ export default observer(function FieldItem({
 }) {
   const message = session.errorText(path)
   const flag = session.flagAt(path)
-  const required = field.required || (field.flagReason && session.needsReason)
+  const required = isRequired(field, session.values) || (field.flagReason && session.needsReason)
   const classes = ['form-field', `form-field--${field.type}`]
   if (message) classes.push('form-field--invalid')
   return (
