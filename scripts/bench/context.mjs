@@ -20,7 +20,10 @@ export async function contextSection({ quick }) {
   const perRequest = { without: [], with: [] }
   try {
     for (let run = 0; run < runs; run++) {
-      for (const [label, outer] of [['without', '0'], ['with', '1']]) {
+      for (const [label, outer] of [
+        ['without', '0'],
+        ['with', '1'],
+      ]) {
         const server = await startServer({
           env: { DATABASE_URL: postgres.url, SEED: '1', DATA_DIR: dataDir, OUTER_CONTEXT: outer },
           nodeArgs: ['--import', PRELOAD],
@@ -46,6 +49,8 @@ export async function contextSection({ quick }) {
     `Context: the server's CPU a request, with and without an outer AsyncLocalStorage context (${process.version})`,
     ['outer context', 'median', 'runs'],
     Object.entries(perRequest).map(([label, values]) => [label, µs(median(values)), values.map(µs).join(', ')]),
-    [`care/index/getFormRecord {${BENCH_FORM}, limit 20} on PostgreSQL, ${requests} requests at one connection a run, runs interleaved.`],
+    [
+      `care/index/getFormRecord {${BENCH_FORM}, limit 20} on PostgreSQL, ${requests} requests at one connection a run, runs interleaved.`,
+    ],
   )
 }

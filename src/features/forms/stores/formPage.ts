@@ -154,7 +154,15 @@ export class FormPageStore {
     )
     makeAutoObservable<this, 'backend' | 'options' | 'lastOpen' | 'cleanUp' | 'path'>(
       this,
-      { definition: false, history: false, backend: false, options: false, lastOpen: false, cleanUp: false, path: false },
+      {
+        definition: false,
+        history: false,
+        backend: false,
+        options: false,
+        lastOpen: false,
+        cleanUp: false,
+        path: false,
+      },
       { autoBind: true },
     )
   }
