@@ -123,14 +123,16 @@ describe('totals of 自费物品消费表', () => {
     expect(withComputed(specialCare(), {}, ctx).total).toBe(0)
   })
 
-  it('needs a price of at most 2 decimals on every row; the signature is optional', () => {
-    const base = { customer_id: 5, room: '801', consume_date: TODAY }
+  it('needs a price of at most 2 decimals on every row, and her signature', () => {
+    const base = { customer_id: 5, room: '801', consume_date: TODAY, signature: SIGNATURE }
     const rules = (items: unknown[], extra = {}) =>
       validateForm(specialCare(), { ...base, items, ...extra }).map((e) => [e.path, e.rule])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 1, price: 12.5 }])).toEqual([])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 1 }])).toEqual([['items.0.price', 'required']])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 1, price: 1.234 }])).toEqual([['items.0.price', 'decimals']])
-    expect(rules([{ product_id: 1, batch_id: 2, quantity: 1, price: 1 }], { signature: SIGNATURE })).toEqual([])
+    expect(rules([{ product_id: 1, batch_id: 2, quantity: 1, price: 1 }], { signature: undefined })).toEqual([
+      ['signature', 'requiredSignature'],
+    ])
     expect(rules([{ product_id: 1, batch_id: 2, quantity: 1, price: 1 }], { signature: 'x' })).toEqual([
       ['signature', 'format'],
     ])
