@@ -204,6 +204,8 @@ test('月子入住通知单: create, reopen from 历史记录, find it in 入住
   await assertShown(page, expected)
   await fill(page, { key: 'days', type: 'number', value: 30 })
   await saveButton(page).click()
+  // The app has taken the save's reply (the form is clean) before the way back is asked.
+  await page.getByText(formZh['formUi.saved'], { exact: true }).first().waitFor()
   let mine = await eventually(async () => {
     const list = await recordsOf(page, spec.name, customerId)
     return list.some((r) => r.data.days === 30) && list
