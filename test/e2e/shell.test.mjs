@@ -291,7 +291,10 @@ test('a page whose code is slow to arrive shows the loading state after 200 ms; 
   // The date picker's code is here (it was opened once before: on a busy machine even this
   // machine's server can be slow the first time): no loading state.
   const openDatePicker = async () => {
-    await page.locator('.home__date .nut-cell').click()
+    await page
+      .locator('.home__date .nut-cell')
+      .filter({ has: page.locator('.home__date-value') })
+      .click()
     await page.locator('.choose-date__calendar').waitFor()
     await page.goBack()
     await page.locator('.choose-date__calendar').waitFor({ state: 'detached' })

@@ -59,7 +59,10 @@ test('forms and lists have a title bar: back to where they were opened from, hom
   await atHome(page)
 
   // The working date's calendar, too.
-  await page.locator('.home__date .nut-cell').click()
+  await page
+    .locator('.home__date .nut-cell')
+    .filter({ has: page.locator('.home__date-value') })
+    .click()
   await bar(page).locator('.nav-bar__title').getByText(zh['chooseDate.title'], { exact: true }).waitFor()
   await barButton(page).click()
   await atHome(page)
