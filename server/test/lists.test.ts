@@ -9,7 +9,7 @@ import { formRecordCounts, formRecords } from '../src/db/schema.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { listCustomers } from '../src/repositories/customers.js'
 import { listFormRecords } from '../src/repositories/formRecords.js'
-import { roomBoard } from '../src/services/roomBoard.js'
+import { boardRooms, boardVersion } from '../src/repositories/roomBoard.js'
 import { customerTimeline } from '../src/services/customerFile.js'
 import { definitionOf, validSample } from './formSamples.js'
 import { addSite, call, startApp, type TestSite } from './helpers.js'
@@ -168,14 +168,15 @@ describe("the lists' statements", () => {
 
 describe("the room board's and her file's statements", () => {
   it(
-    'are one prepared statement each, her file read and its access entry written together, each keeping its plan',
+    "are prepared statements (the board's version and rooms, her file), her file read and its access entry written together, each keeping its plan",
     { skip: !process.env.DATABASE_URL && 'PGlite sends each statement afresh: it has no plans to keep' },
     async () => {
       const today = centreToday(DEFAULT_ZONE)
       const actor = { siteId: site.siteId, accountId: site.accountId }
       const plans = await app.db.transaction(async (tx) => {
         for (let call = 0; call < 8; call++) {
-          await roomBoard(tx, site.siteId, today)
+          await boardVersion(tx, site.siteId)
+          await boardRooms(tx, site.siteId, today)
           await customerTimeline(tx, actor, { customerId: site.customers[0].id, page: 1, limit: 20 }, today)
         }
         const statements = sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements`
@@ -185,6 +186,7 @@ describe("the room board's and her file's statements", () => {
         return new Map(rows.map((row) => [row.name, [row.generic_plans, row.custom_plans] as const]))
       })
       // Planned for the first five calls' values, then on the one kept plan: never planned per call.
+      assert.deepEqual(plans.get('room_board_version'), [3, 5])
       assert.deepEqual(plans.get('room_board'), [3, 5])
       assert.deepEqual(plans.get('customer_file'), [3, 5])
     },

@@ -403,6 +403,24 @@ export const rooms = pgTable(
   (t) => [uniqueIndex('rooms_site_room_idx').on(t.siteId, t.room)],
 )
 
+/**
+ * How many times a site's rooms, stays and mothers have changed: the room board an instance built
+ * is answered again while the sum of its site's shards and the centre's day are the same. Counted
+ * by triggers on rooms, stays and customers (migration 0026), in the writing transaction, whoever
+ * writes; each connection adds to its own shard, as the form records' counts do.
+ */
+export const boardVersions = pgTable(
+  'board_versions',
+  {
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
+    shard: smallint('shard').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.shard] })],
+)
+
 /** A site's departments (departmentList: the check-in notices' departments to notify, stock outbound). */
 export const departments = pgTable(
   'departments',

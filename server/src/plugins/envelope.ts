@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyReply {
     /** The success envelope of `/api/care/*`. */
     ok<T>(res: T): { code: typeof Code.OK; msg: string; res: T }
+    /** Sends the success envelope around a `res` already written as JSON (written once, answered many times). */
+    okJson(res: string): FastifyReply
   }
   interface FastifyContextConfig {
     /** The route answers in the upload envelope `{err, message}` instead of `{code, msg, res}`. */
@@ -57,6 +59,12 @@ export default fp(
   async (app) => {
     app.decorateReply('ok', function <T>(this: FastifyReply, res: T) {
       return { code: Code.OK, msg: this.request.t('ok'), res }
+    })
+    app.decorateReply('okJson', function (this: FastifyReply, res: string) {
+      // A string with its JSON type is sent as it is: the route's serializer and preSerialization hooks are for objects.
+      return this.type('application/json; charset=utf-8').send(
+        `{"code":${Code.OK},"msg":${JSON.stringify(this.request.t('ok'))},"res":${res}}`,
+      )
     })
 
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { plannedWithout, prepared } from '../db/prepared.js'
-import { rooms, stays } from '../db/schema.js'
+import { boardVersions, rooms, stays } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 
 /** A room of the site with the mother of its open stay (booked or in house), if any. */
@@ -43,4 +43,18 @@ const boardStatement = prepared((db) =>
 export async function boardRooms(db: Db, siteId: number, today: string): Promise<BoardRow[]> {
   const [{ rooms }] = await boardStatement(db).execute({ siteId, today })
   return rooms
+}
+
+const versionStatement = prepared((db) =>
+  db
+    .select({ version: sql<number>`coalesce(sum(${boardVersions.version}), 0)`.mapWith(Number) })
+    .from(boardVersions)
+    .where(sql`${boardVersions.siteId} = ${plannedWithout('siteId', 'int8')}`)
+    .prepare('room_board_version'),
+)
+
+/** How many times the site's rooms, stays and mothers have changed so far (its shards' sum). */
+export async function boardVersion(db: Db, siteId: number): Promise<number> {
+  const [{ version }] = await versionStatement(db).execute({ siteId })
+  return version
 }

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox'
 import type { BoardRoom } from '@yuezi/contract/api/roomBoard'
 import type { Db } from '../db/types.js'
-import { boardRooms, type BoardRow } from '../repositories/roomBoard.js'
+import { boardRooms, boardVersion, type BoardRow } from '../repositories/roomBoard.js'
 
 // The room board (房态): what each room of the site holds on the centre's today.
 
@@ -37,7 +37,7 @@ function roomOf(row: BoardRow, today: string): Room {
 }
 
 /** The site's rooms by floor with their states, and how many rooms are in each state. */
-export async function roomBoard(db: Db, siteId: number, today: string) {
+async function roomBoard(db: Db, siteId: number, today: string) {
   const floors: { floor: number; rooms: Room[] }[] = []
   const counts: Record<RoomState, number> = { in_use: 0, arriving: 0, free: 0, out_of_service: 0 }
   for (const row of await boardRooms(db, siteId, today)) {
@@ -47,4 +47,24 @@ export async function roomBoard(db: Db, siteId: number, today: string) {
     floors.at(-1)!.rooms.push(room)
   }
   return { floors, counts }
+}
+
+/**
+ * The board of each site as this instance last wrote it (JSON), answered again while the site's
+ * rooms, stays and mothers are as they were (its board version, read first: a change committed
+ * meanwhile makes the board built newer than the version it is kept under, never older) and the
+ * centre's day is the same. Kept in this instance's memory only, for signed-in staff of the site.
+ */
+export class KeptBoards {
+  private readonly kept = new Map<number, { today: string; version: number; json: string }>()
+
+  async json(db: Db, siteId: number, today: string): Promise<string> {
+    const version = await boardVersion(db, siteId)
+    const entry = this.kept.get(siteId)
+    if (entry?.today === today && entry.version === version) return entry.json
+    const json = JSON.stringify(await roomBoard(db, siteId, today))
+    const latest = this.kept.get(siteId)
+    if (!latest || latest.version <= version) this.kept.set(siteId, { today, version, json })
+    return json
+  }
 }

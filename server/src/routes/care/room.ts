@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { NoBody } from '@yuezi/contract/api/common'
 import { RoomBoard } from '@yuezi/contract/api/roomBoard'
 import { centreToday } from '../../lib/dates.js'
-import { roomBoard } from '../../services/roomBoard.js'
+import { KeptBoards } from '../../services/roomBoard.js'
 
 /** The site's rooms as the front desk sees them. */
 const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate)
+  // The desk's screens ask for the board over and over; it changes a few times a day.
+  const boards = new KeptBoards()
 
   app.post(
     '/board',
@@ -21,7 +23,8 @@ const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RoomBoard },
       },
     },
-    async (request, reply) => reply.ok(await roomBoard(app.db, request.session.siteId, centreToday(request.session))),
+    async (request, reply) =>
+      reply.okJson(await boards.json(app.db, request.session.siteId, centreToday(request.session))),
   )
 }
 

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { and, eq } from 'drizzle-orm'
-import { rooms } from '../../../src/db/schema.js'
+import { customers, rooms, stays } from '../../../src/db/schema.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
+import { KeptBoards } from '../../../src/services/roomBoard.js'
 import { addSite, call, startApp, type TestSite } from '../../helpers.js'
 
 const BOARD = '/api/care/room/board'
@@ -176,4 +177,46 @@ describe('room/board', () => {
     for (const name of ['沈若兰', '韩静', '杜月', '许安']) assert.ok(!names.includes(name), name)
     assert.deepEqual(theirs.floors[0].rooms[0].occupant?.customer_id, other.customers[0].id)
   })
+
+  it('answers every change of its rooms, stays and mothers at once, one made by hand in the database included', async () => {
+    const id = await admit('钱语', '912', today)
+    assert.equal((await roomOf('912')).occupant?.name, '钱语')
+    // Read twice before each change: the board this instance keeps is the one changed.
+    await app.db.update(customers).set({ name: '钱语桐' }).where(eq(customers.id, id))
+    assert.equal((await roomOf('912')).occupant?.name, '钱语桐')
+    await roomOf('912')
+    await app.db.update(stays).set({ status: 'left', leftOn: today }).where(eq(stays.customerId, id))
+    assert.deepEqual(await roomOf('912'), { room: '912', state: 'free', occupant: null })
+    await roomOf('912')
+    await app.db.delete(rooms).where(and(eq(rooms.siteId, clinic.siteId), eq(rooms.room, '912')))
+    assert.equal(await roomOf('912'), undefined)
+    // The other site's board is not its to change.
+    assert.equal((await boardOf(other.token)).counts.free, 46)
+  })
+
+  it('is built again for a new day, her day of stay counted to it', async () => {
+    const boards = new KeptBoards()
+    const dayOf = (json: string) =>
+      (JSON.parse(json) as { floors: { rooms: Room[] }[] }).floors[0].rooms[0].occupant?.day
+    assert.equal(dayOf(await boards.json(app.db, clinic.siteId, today)), 8)
+    assert.equal(dayOf(await boards.json(app.db, clinic.siteId, addDays(today, 1))), 9)
+    assert.equal(dayOf(await boards.json(app.db, clinic.siteId, today)), 8)
+  })
+
+  it(
+    "answers a change made through another instance at once",
+    { skip: !process.env.DATABASE_URL && 'two instances at once need PostgreSQL' },
+    async () => {
+      const second = await startApp()
+      try {
+        const id = await admit('孙悦', '913', today)
+        assert.equal((await roomOf('913')).state, 'in_use')
+        const out = await call(second, '/api/care/customer/checkout', { customer_id: id }, { token: clinic.token })
+        assert.equal(out.code, 1, out.msg)
+        assert.deepEqual(await roomOf('913'), { room: '913', state: 'free', occupant: null })
+      } finally {
+        await second.close()
+      }
+    },
+  )
 })
