@@ -274,8 +274,8 @@ export const formRecords = pgTable(
     index('form_records_customer_name_created_idx')
       .on(t.customerId, t.name, t.createdAt.desc(), t.id.desc())
       .where(isNull(t.deletedAt)),
-    // Also serves the foreign key, deleted records included.
-    index('form_records_customer_idx').on(t.customerId),
+    // Her timeline, newest first; also serves the foreign key, deleted records included.
+    index('form_records_customer_created_idx').on(t.customerId, t.createdAt.desc(), t.id.desc()),
     keywordIndex('form_records_search_idx', t.searchText),
     uniqueIndex('form_records_site_request_idx').on(t.siteId, t.requestId),
   ],

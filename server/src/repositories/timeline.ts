@@ -48,15 +48,13 @@ const today = sql`${value('today', 'date')}`
 // Each kind: her newest rows of it, newest first, as (kind, id, name, at, created_by, no, status, of),
 // each reading its own index in the timeline's order and stopping at the rows a page needs.
 
-/** Her form records: one index range per form name (customer, name, created_at desc, id desc), merged. */
-const records = sql`select 'record' as kind, r.id, r.name, r.created_at as at, r.created_by, null as no, null as status,
-    null as of
-  from unnest(${value('recordNames', 'text[]')}) as f(name)
-  cross join lateral (
-    select x.id, x.name, x.created_at, x.created_by from form_records x
-    where x.customer_id = ${her} and x.name = f.name and x.deleted_at is null and x.site_id = ${site}
-    order by x.created_at desc, x.id desc limit ${upTo}
-  ) r`
+/** Her form records of the timeline's forms: one range of her records, newest first. */
+const records = sql`select 'record' as kind, x.id, x.name, x.created_at as at, x.created_by, null as no,
+    null as status, null as of
+  from form_records x
+  where x.customer_id = ${her} and x.deleted_at is null and x.site_id = ${site}
+    and x.name = any(${value('recordNames', 'text[]')}::text[])
+  order by x.created_at desc, x.id desc limit ${upTo}`
 
 /** Her check-in rules acknowledgements. */
 const answers = sql`select 'answer', x.id, s.title, x.created_at, x.created_by, null, null, null

@@ -1,0 +1,2 @@
+DROP INDEX "form_records_customer_idx";--> statement-breakpoint
+CREATE INDEX "form_records_customer_created_idx" ON "form_records" USING btree ("customer_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
