@@ -204,7 +204,7 @@ describe('room/board', () => {
   })
 
   it(
-    "answers a change made through another instance at once",
+    'answers a change made through another instance at once',
     { skip: !process.env.DATABASE_URL && 'two instances at once need PostgreSQL' },
     async () => {
       const second = await startApp()
