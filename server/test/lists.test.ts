@@ -3,6 +3,7 @@
 // of each room's occupant: routes/care/forms/siteLists.test.ts).
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { FORM_PAGES } from '@yuezi/contract/forms/definitions/pages'
 import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { formRecordCounts, formRecords } from '../src/db/schema.js'
@@ -10,7 +11,8 @@ import { addDays, centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { listCustomers } from '../src/repositories/customers.js'
 import { listFormRecords } from '../src/repositories/formRecords.js'
 import { boardRooms, boardVersion } from '../src/repositories/roomBoard.js'
-import { customerTimeline } from '../src/services/customerFile.js'
+import { readFile, readTimeline } from '../src/repositories/timeline.js'
+import { RECORD_NAMES } from '../src/services/customerFile.js'
 import { definitionOf, validSample } from './formSamples.js'
 import { addSite, call, startApp, type TestSite } from './helpers.js'
 
@@ -168,16 +170,35 @@ describe("the lists' statements", () => {
 
 describe("the room board's and her file's statements", () => {
   it(
-    "are prepared statements (the board's version and rooms, her file), her file read and its access entry written together, each keeping its plan",
+    "are prepared statements (the board's version and rooms, her file, her timeline's page), her file read and its access entry written together, each keeping its plan",
     { skip: !process.env.DATABASE_URL && 'PGlite sends each statement afresh: it has no plans to keep' },
     async () => {
       const today = centreToday(DEFAULT_ZONE)
-      const actor = { siteId: site.siteId, accountId: site.accountId }
+      const customerId = site.customers[0].id
       const plans = await app.db.transaction(async (tx) => {
         for (let call = 0; call < 8; call++) {
           await boardVersion(tx, site.siteId)
           await boardRooms(tx, site.siteId, today)
-          await customerTimeline(tx, actor, { customerId: site.customers[0].id, page: 1, limit: 20 }, today)
+          const read = { accountId: site.accountId, name: 'customer', httpRequestId: null }
+          const file = await readFile(tx, {
+            siteId: site.siteId,
+            customerId,
+            today,
+            roundName: FORM_PAGES.pediatricianRounds.name,
+            roundsRead: 20,
+            byIds: [site.accountId],
+            read,
+          })
+          assert.deepEqual(Object.keys(file!.names), [String(site.accountId)])
+          const stay = { from: file!.stay?.check_in_date ?? null, to: today }
+          const page = {
+            limit: 20,
+            offset: 0,
+            recordNames: RECORD_NAMES,
+            mealsName: FORM_PAGES.familyFood.name,
+            ...stay,
+          }
+          await readTimeline(tx, { siteId: site.siteId, customerId, ...page })
         }
         const statements = sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements`
         const { rows } = (await tx.execute(statements)) as {
@@ -189,6 +210,7 @@ describe("the room board's and her file's statements", () => {
       assert.deepEqual(plans.get('room_board_version'), [3, 5])
       assert.deepEqual(plans.get('room_board'), [3, 5])
       assert.deepEqual(plans.get('customer_file'), [3, 5])
+      assert.deepEqual(plans.get('customer_timeline'), [3, 5])
     },
   )
 })

@@ -46,7 +46,7 @@ export function preparedByName<Statement extends object>(): (
 /** A statement's value by its placeholder's name and its SQL type. */
 export type StatementValue = (
   name: string,
-  type: 'int8' | 'text' | 'text[]' | 'date' | 'timestamptz',
+  type: 'int8' | 'int8[]' | 'text' | 'text[]' | 'date' | 'timestamptz',
 ) => SQL | Placeholder
 
 /** A value the planner is told: for a statement planned for its values on every call. */

@@ -421,6 +421,24 @@ export const boardVersions = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.shard] })],
 )
 
+/**
+ * How many times what her timeline lists has changed for a mother: her form records, check-in rules
+ * signed, self-paid and gift orders, and PDFs printed. The page of her timeline an instance read is
+ * answered again while the sum of her shards is the same. Counted by triggers on those tables
+ * (migration 0028) in the writing transaction, whoever writes; each connection adds to its own shard.
+ */
+export const timelineVersions = pgTable(
+  'timeline_versions',
+  {
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    shard: smallint('shard').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.shard] })],
+)
+
 /** A site's departments (departmentList: the check-in notices' departments to notify, stock outbound). */
 export const departments = pgTable(
   'departments',

@@ -1,12 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { plannedWithout, prepared } from '../db/prepared.js'
-import { customers } from '../db/schema.js'
+import { customers, timelineVersions } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 import { customerColumns } from './customers.js'
 
-// Her file: her details, a page of what is recorded about her, her babies' readings, what she owes,
-// and the entry of this read in her access log, all one prepared statement (each statement of a
-// request is a round trip as dear as the work it carries).
+// Her file in two prepared statements (each statement of a request is a round trip as dear as the
+// work it carries): her details, her babies' readings and her timeline's version with the entry of
+// this read in her access log; and a page of what is recorded about her with what she owes, which
+// the service answers again while her timeline's version is the same.
 
 /** A row of her timeline's page as the statement reads it. */
 export interface TimelineRow {
@@ -15,6 +16,8 @@ export interface TimelineRow {
   name: string
   /** ISO 8601 in UTC, to the millisecond. */
   at: string
+  /** The account that recorded it, and its name when the page was read. */
+  by_id: number
   by: string
   no: string | null
   status: string | null
@@ -37,13 +40,11 @@ export interface RoundReading {
 // Its values hidden from the planner (see plannedWithout), so that it keeps one plan instead of
 // planning each call anew.
 const value = plannedWithout
-/** The mother the statement reads (the file subquery's id), and her site. */
-const her = sql`"file"."id"`
+/** The mother the statement reads, and her site. */
+const her = sql`${value('customerId', 'int8')}`
 const site = value('siteId', 'int8')
 /** Each kind's newest rows up to the end of the page: the page is among them, whatever the mix. */
 const upTo = value('upTo', 'int8')
-/** The centre's date: her day of stay and what she owes count to it. */
-const today = sql`${value('today', 'date')}`
 
 // Each kind: her newest rows of it, newest first, as (kind, id, name, at, created_by, no, status, of),
 // each reading its own index in the timeline's order and stopping at the rows a page needs.
@@ -105,7 +106,7 @@ const COUNTS = [
 const page = sql<TimelineRow[]>`(select coalesce(json_agg(json_build_object(
     'kind', e.kind, 'id', e.id, 'name', e.name,
     'at', to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'by', a.name, 'no', e.no, 'status', e.status, 'of', e.of) order by e.at desc, e.id desc), '[]'::json)
+    'by_id', e.created_by, 'by', a.name, 'no', e.no, 'status', e.status, 'of', e.of) order by e.at desc, e.id desc), '[]'::json)
   from (
     ${sql.join(
       KINDS.map((kind) => sql`(${kind})`),
@@ -133,16 +134,8 @@ const readings = sql<RoundReading[]>`(select coalesce(json_agg(json_build_object
     select twin from jsonb_array_elements(
       case when jsonb_typeof(r.data->'babies') = 'array' then r.data->'babies' else '[]'::jsonb end) as twin
   ) b
-  where r.customer_id = ${her} and r.name = ${value('roundName', 'text')} and r.deleted_at is null
+  where r.customer_id = "file"."id" and r.name = ${value('roundName', 'text')} and r.deleted_at is null
   order by r.created_at desc, r.id desc limit ${value('roundsRead', 'int8')}) b)`
-
-/**
- * What she owes for the days of her stay (check-in to the day she left, or today): her self-paid
- * orders consumed on them (pending or approved: a rejected or reversed order is not charged), and
- * the amounts of her family's meals on them. Nothing without a stay.
- */
-const stayFrom = sql`("file"."stay"->>'check_in_date')::date`
-const stayTo = sql`coalesce(("file"."stay"->>'left_on')::date, ${today})`
 
 /** Her self-paid orders charged for the days [from, to]: pending or approved (a rejected or reversed order is not). */
 const chargedOrders = (customer: SQL, from: SQL, to: SQL) =>
@@ -162,16 +155,24 @@ const owedSums = (customer: SQL, mealsName: SQL, from: SQL, to: SQL) => ({
     where ${mealsOrdered(customer, mealsName, from, to)})`.mapWith(Number),
 })
 
+/** How many times what her timeline lists has changed (her shards' sum). */
+const version = sql<number>`(select coalesce(sum(v.version), 0) from ${timelineVersions} v
+  where v.customer_id = "file"."id")`.mapWith(Number)
+
+/** The names of the accounts that recorded a page's rows, by their ids. */
+const names = sql<Record<string, string>>`(select coalesce(json_object_agg(a.id, a.name), '{}'::json)
+  from accounts a where a.id = any(${value('byIds', 'int8[]')}::int8[]))`
+
 const fileStatement = prepared((db) => {
   const file = db.$with('file').as(
     db
       .select({
-        ...customerColumns(today),
+        ...customerColumns(sql`${value('today', 'date')}`),
         allergies: customers.allergies,
         diet_needs: customers.dietNeeds,
       })
       .from(customers)
-      .where(and(eq(customers.id, value('customerId', 'int8')), eq(customers.siteId, site))),
+      .where(and(eq(customers.id, her), eq(customers.siteId, site))),
   )
   // Written as she is read, in the same statement: no file of hers goes out unrecorded.
   const logged = db.$with('logged', {}).as(sql`
@@ -191,10 +192,9 @@ const fileStatement = prepared((db) => {
       diet_needs: file.diet_needs,
       stay: file.stay,
       children: file.children,
-      page,
-      total: sql<number>`${sql.join(COUNTS, sql` + `)}`.mapWith(Number),
       readings,
-      ...owedSums(her, sql`${value('mealsName', 'text')}`, stayFrom, stayTo),
+      version,
+      names,
     })
     .from(file)
     .prepare('customer_file')
@@ -203,34 +203,67 @@ const fileStatement = prepared((db) => {
 export interface FileQuery {
   siteId: number
   customerId: number
-  /** The centre's date: her day of stay and what she owes count to it. */
+  /** The centre's date: her day of stay counts to it. */
   today: string
-  limit: number
-  offset: number
-  /** The forms whose records her timeline lists, the paediatric round's and the family meals'. */
-  recordNames: string[]
   roundName: string
-  mealsName: string
   /** How many round readings to read for her babies' trends. */
   roundsRead: number
+  /** The accounts whose names a kept page of her timeline shows. */
+  byIds: number[]
   /** The access log's entry of this read: who, under which name, in which request. */
   read: { accountId: number; name: string; httpRequestId: string | null }
 }
 
 /**
- * Her file of the site with a page of her timeline, the read written to her access log; undefined
- * (and nothing written) for another site's customer or none.
+ * Her file of the site: her details, her babies' readings, her timeline's version and the names of
+ * `byIds`, the read written to her access log; undefined (and nothing written) for another site's
+ * customer or none.
  */
 export async function readFile(db: Db, query: FileQuery) {
   const { read, ...values } = query
   const [file] = await fileStatement(db).execute({
     ...values,
-    upTo: query.offset + query.limit,
     accountId: read.accountId,
     logName: read.name,
     httpRequestId: read.httpRequestId,
   })
   return file
+}
+
+const timelineStatement = prepared((db) => {
+  const days = [sql`${value('from', 'date')}`, sql`${value('to', 'date')}`] as const
+  const owed = owedSums(her, sql`${value('mealsName', 'text')}`, ...days)
+  return (
+    db
+      .select({
+        page,
+        total: sql<number>`${sql.join(COUNTS, sql` + `)}`.mapWith(Number),
+        ...owed,
+      })
+      // Her row by key: on its own the statement answers nothing of another site's customer.
+      .from(customers)
+      .where(and(eq(customers.id, her), eq(customers.siteId, site)))
+      .prepare('customer_timeline')
+  )
+})
+
+export interface TimelineQuery {
+  siteId: number
+  customerId: number
+  limit: number
+  offset: number
+  /** The forms whose records her timeline lists, and the family meals'. */
+  recordNames: string[]
+  mealsName: string
+  /** The days of her stay what she owes is summed for: none without a stay. */
+  from: string | null
+  to: string | null
+}
+
+/** A page of her timeline (newest first), how many rows it has in all, and what she owes for the days [from, to]. */
+export async function readTimeline(db: Db, query: TimelineQuery) {
+  const [timeline] = await timelineStatement(db).execute({ ...query, upTo: query.offset + query.limit })
+  return timeline
 }
 
 /** A self-paid item she is charged for, as her bill lists it. */

@@ -96,31 +96,77 @@ const reading = (row: timeline.RoundReading, children: RangeBaby[]) => {
   }
 }
 
-/**
- * A page of her timeline (newest first) with her file's head, for a customer of the caller's site;
- * another site's customer is not found. The read is written to the access log as it is read.
- */
-export async function customerTimeline(
-  db: Db,
-  actor: Actor,
-  query: { customerId: number; page: number; limit: number },
-  today: string,
-) {
-  const { customerId, page, limit } = query
-  const customer = await timeline.readFile(db, {
-    siteId: actor.siteId,
-    customerId,
-    today,
-    limit,
-    offset: (page - 1) * limit,
-    recordNames: RECORD_NAMES,
-    roundName: FORM_PAGES.pediatricianRounds.name,
-    mealsName: FORM_PAGES.familyFood.name,
-    roundsRead: ROUNDS_READ,
-    read: { accountId: actor.accountId, name: FILE_NAME, httpRequestId: actor.httpRequestId ?? null },
-  })
-  if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+/** Her file's head as read: her details, her babies' readings, her timeline's version. */
+type FileHead = NonNullable<Awaited<ReturnType<typeof timeline.readFile>>>
+/** A page of her timeline as read: its rows, how many in all, what she owes. */
+type TimelinePage = NonNullable<Awaited<ReturnType<typeof timeline.readTimeline>>>
 
+/** How many pages of timelines an instance keeps: the mothers the desk has open, a few pages each. */
+const PAGES_KEPT = 2000
+
+/**
+ * The pages of her timeline as this instance last read them, answered again while her timeline's
+ * version (read first, with her file: a change committed meanwhile makes the page read newer than
+ * the version it is kept under, never older) and the days of her stay what she owes counts are the
+ * same. They hold what was recorded when and by whom, order numbers and sums, none of her details,
+ * readings or records' contents (read afresh each time, as is who recorded each row's name); kept in
+ * this instance's memory only, and given out only after her file is read for her site.
+ */
+export class KeptTimelines {
+  private readonly kept = new Map<string, { version: number; from: string | null; to: string; page: TimelinePage }>()
+
+  /**
+   * A page of her timeline (newest first) with her file's head, for a customer of the caller's
+   * site; another site's customer is not found. The read is written to the access log as it is read.
+   */
+  async read(db: Db, actor: Actor, query: { customerId: number; page: number; limit: number }, today: string) {
+    const { customerId, page, limit } = query
+    const key = `${customerId}/${page}/${limit}`
+    const entry = this.kept.get(key)
+    const customer = await timeline.readFile(db, {
+      siteId: actor.siteId,
+      customerId,
+      today,
+      roundName: FORM_PAGES.pediatricianRounds.name,
+      roundsRead: ROUNDS_READ,
+      byIds: entry ? [...new Set(entry.page.page.map((row) => row.by_id))] : [],
+      read: { accountId: actor.accountId, name: FILE_NAME, httpRequestId: actor.httpRequestId ?? null },
+    })
+    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+    // What she owes counts from her check-in to the day she left, or today; nothing without a stay.
+    const [from, to] = [customer.stay?.check_in_date ?? null, customer.stay?.left_on ?? today]
+
+    let read: TimelinePage | undefined
+    if (entry && entry.version === customer.version && entry.from === from && entry.to === to) {
+      read = {
+        ...entry.page,
+        page: entry.page.page.map((row) => ({ ...row, by: customer.names[row.by_id] ?? row.by })),
+      }
+    } else {
+      read = await timeline.readTimeline(db, {
+        siteId: actor.siteId,
+        customerId,
+        limit,
+        offset: (page - 1) * limit,
+        recordNames: RECORD_NAMES,
+        mealsName: FORM_PAGES.familyFood.name,
+        from,
+        to,
+      })
+      if (!read) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+      const latest = this.kept.get(key)
+      if (!latest || latest.version <= customer.version) {
+        this.kept.delete(key)
+        this.kept.set(key, { version: customer.version, from, to, page: read })
+        if (this.kept.size > PAGES_KEPT) this.kept.delete(this.kept.keys().next().value!)
+      }
+    }
+    return fileOf(customer, read, today)
+  }
+}
+
+/** Her file as the API answers it: a page of her timeline, and her file's head. */
+function fileOf(customer: FileHead, read: TimelinePage, today: string) {
   const babies = customer.children.map((baby) => {
     const trend = customer.readings
       .filter((row) => Number(row.baby_id) === baby.id)
@@ -140,8 +186,8 @@ export async function customerTimeline(
   })
 
   return {
-    list: customer.page.map(entryOf),
-    total: customer.total,
+    list: read.page.map(entryOf),
+    total: read.total,
     file: {
       id: customer.id,
       name: customer.name,
@@ -151,7 +197,7 @@ export async function customerTimeline(
       diet_needs: customer.diet_needs,
       stay: customer.stay,
       babies,
-      owed: owedOf(customer.self_paid, customer.meals),
+      owed: owedOf(read.self_paid, read.meals),
     },
   }
 }

@@ -14,12 +14,13 @@ import {
 import { actorOf } from '../../actor.js'
 import { centreToday } from '../../lib/dates.js'
 import { listAccessLog } from '../../services/accessLog.js'
-import { customerTimeline } from '../../services/customerFile.js'
+import { KeptTimelines } from '../../services/customerFile.js'
 import { checkIn, checkOut, getCustomer, listCustomers, saveCustomer } from '../../services/customers.js'
 
 /** The site's customers, their babies and stays: admitting, changing, checking in and out; who opened her records. */
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate)
+  const timelines = new KeptTimelines()
 
   app.post(
     '/index',
@@ -131,7 +132,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { customer_id, page, limit } = request.body
       return reply.ok(
-        await customerTimeline(
+        await timelines.read(
           app.db,
           actorOf(request),
           { customerId: customer_id, page, limit },

@@ -875,6 +875,147 @@ describe('customer/timeline', () => {
       assert.equal(list.length, total)
     })
   })
+
+  describe('kept by the instance that read it', () => {
+    const read = async (customerId = mother.id) => (await post(TIMELINE, { customer_id: customerId, limit: 100 })).res
+    const versionOf = async (customerId: number) => {
+      const versions = sql`select coalesce(sum(version), 0)::int as version from timeline_versions
+        where customer_id = ${customerId}`
+      return ((await app.db.execute(versions)) as unknown as { rows: { version: number }[] }).rows[0].version
+    }
+    const idOf = (kind: string) => saved.find((row) => row.kind === kind)!.id
+    const listed = (res: { list: { kind: string; id: number }[] }) => res.list.map((e) => `${e.kind} ${e.id}`)
+
+    it('counts no read of her file, and each write of what her timeline lists', async () => {
+      const before = await versionOf(mother.id)
+      await read()
+      await read()
+      assert.equal(await versionOf(mother.id), before)
+      const visit = await post('/api/care/index/saveForm', {
+        name: '访客出入登记表',
+        customer_id: mother.id,
+        data: sample('访客出入登记表'),
+      })
+      assert.equal(visit.code, 1, visit.msg)
+      assert.ok((await versionOf(mother.id)) > before)
+      assert.equal(listed(await read())[0], `record ${visit.res.id}`)
+      assert.equal((await post('/api/care/index/delFormRecord', { id: visit.res.id })).code, 1)
+      assert.ok(!listed(await read()).includes(`record ${visit.res.id}`))
+    })
+
+    it('answers each change of what it lists at once, one made by hand in the database included', async () => {
+      const kept = await read()
+      assert.deepEqual(await read(), kept)
+      /** A change made by hand, what her timeline shows after it, then the change undone. */
+      const afterChange = async (change: ReturnType<typeof sql>, undo: ReturnType<typeof sql>) => {
+        await app.db.execute(change)
+        const changed = await read()
+        await app.db.execute(undo)
+        assert.deepEqual(await read(), kept)
+        return changed
+      }
+      const record = idOf('record')
+      const gone = (res: Awaited<ReturnType<typeof read>>, entry: string) => {
+        assert.ok(!listed(res).includes(entry), `${entry} still listed`)
+        assert.equal(res.total, kept.total - 1)
+      }
+      gone(
+        await afterChange(
+          sql`update form_records set deleted_at = now() where id = ${record}`,
+          sql`update form_records set deleted_at = null where id = ${record}`,
+        ),
+        `record ${record}`,
+      )
+      for (const [kind, table] of [
+        ['answer', 'survey_answers'],
+        ['outApply', 'out_applies'],
+      ] as const) {
+        const id = idOf(kind)
+        gone(
+          await afterChange(
+            sql`update ${sql.raw(table)} set deleted_at = now() where id = ${id}`,
+            sql`update ${sql.raw(table)} set deleted_at = null where id = ${id}`,
+          ),
+          `${kind} ${id}`,
+        )
+      }
+      // A rejected self-paid order is listed as such and no longer charged.
+      const order = idOf('specialCare')
+      const rejected = await afterChange(
+        sql`update special_cares set status = 'rejected' where id = ${order}`,
+        sql`update special_cares set status = 'pending' where id = ${order}`,
+      )
+      assert.equal(rejected.list.find((e: { kind: string }) => e.kind === 'specialCare').status, 'rejected')
+      assert.equal(rejected.file.owed.self_paid, 0)
+      // Her record written under another mother leaves her timeline and joins the other's.
+      const other = site.customers[1]
+      await read(other.id)
+      await app.db.execute(sql`update form_records set customer_id = ${other.id} where id = ${record}`)
+      assert.ok(listed(await read(other.id)).includes(`record ${record}`))
+      gone(
+        await afterChange(sql`select 1`, sql`update form_records set customer_id = ${mother.id} where id = ${record}`),
+        `record ${record}`,
+      )
+      assert.ok(!listed(await read(other.id)).includes(`record ${record}`))
+      // A PDF of her record printed (its link asked for) is a row of her timeline.
+      const printed = await afterChange(
+        sql`insert into access_log (site_id, account_id, customer_id, kind, record_id, name, action)
+          values (${site.siteId}, ${site.accountId}, ${mother.id}, 'record', ${record}, '访客出入登记表', 'pdf')`,
+        sql`delete from access_log where action = 'pdf' and record_id = ${record} and customer_id = ${mother.id}`,
+      )
+      assert.equal(listed(printed)[0], `pdf ${record}`)
+      assert.equal(printed.total, kept.total + 1)
+      // Who recorded each row is named as her account is named now.
+      const renamed = await afterChange(
+        sql`update accounts set name = '改名员工' where id = ${site.accountId}`,
+        sql`update accounts set name = ${kept.list[0].by} where id = ${site.accountId}`,
+      )
+      assert.deepEqual(new Set(renamed.list.map((e: { by: string }) => e.by)), new Set(['改名员工']))
+    })
+
+    it('sums what she owes for the days of her stay as it is now', async () => {
+      const kept = await read()
+      assert.ok(kept.file.owed.meals > 0 && kept.file.owed.self_paid > 0)
+      const tomorrow = addDays(centreToday(DEFAULT_ZONE), 1)
+      const stay = sql`(select id from stays where customer_id = ${mother.id} and status = 'in_house')`
+      const [{ check_in_date: checkIn }] = (
+        (await app.db.execute(sql`select check_in_date::text from stays where id = ${stay}`)) as unknown as {
+          rows: { check_in_date: string }[]
+        }
+      ).rows
+      await app.db.execute(sql`update stays set check_in_date = ${tomorrow} where id = ${stay}`)
+      try {
+        // Her orders and meals of today are before a stay that starts tomorrow.
+        assert.deepEqual((await read()).file.owed, { self_paid: 0, meals: 0, total: 0 })
+      } finally {
+        await app.db.execute(sql`update stays set check_in_date = ${checkIn} where id = ${stay}`)
+      }
+      assert.deepEqual(await read(), kept)
+    })
+
+    it(
+      'answers a record saved through another instance at once',
+      { skip: !process.env.DATABASE_URL && 'two instances at once need PostgreSQL' },
+      async () => {
+        const second = await startApp()
+        try {
+          await read()
+          const visit = await call(
+            second,
+            '/api/care/index/saveForm',
+            { name: '访客出入登记表', customer_id: mother.id, data: sample('访客出入登记表') },
+            { token: site.token },
+          )
+          assert.equal(visit.code, 1, visit.msg)
+          assert.equal(listed(await read())[0], `record ${visit.res.id}`)
+          await call(second, '/api/care/index/delFormRecord', { id: visit.res.id }, { token: site.token })
+          assert.ok(!listed(await read()).includes(`record ${visit.res.id}`))
+        } finally {
+          await second.close()
+        }
+      },
+    )
+  })
 })
 
 describe('family meals saved before each meal had its price', () => {
