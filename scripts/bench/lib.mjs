@@ -149,7 +149,8 @@ async function settle(url) {
 /**
  * One autocannon run of POSTs at `connections` connections for `duration` seconds (or `amount`
  * requests), after a one-second warm-up that is not counted: requests per second, p50/p99
- * latency, and failures (transport errors, non-2xx, and replies that are not the success envelope).
+ * latency, and failures (transport errors, non-2xx, and replies that are not the success envelope;
+ * with `acceptEncoding`, as a phone's browser sends it, the compressed replies are not read).
  */
 export async function load({
   url,
@@ -161,15 +162,20 @@ export async function load({
   amount,
   requests,
   warmUp = true,
+  acceptEncoding,
 }) {
   const options = {
     url: `${url}/api/${route}`,
     method: 'POST',
     connections,
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { token } : {}),
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+    },
     body: JSON.stringify(body),
     requests,
-    verifyBody: succeeded,
+    verifyBody: acceptEncoding ? undefined : succeeded,
   }
   if (warmUp) {
     await autocannon({ ...options, duration: 1 })

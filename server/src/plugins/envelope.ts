@@ -1,6 +1,10 @@
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import negotiate from '@fastify/accept-negotiator'
 import type { FastifyError, FastifyReply, FastifySchemaValidationError } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError, Code, FormInvalidError, isDatabaseUnavailable } from '../errors.js'
+import type { WrittenJson } from '../lib/writtenJson.js'
 import { fieldErrorMessage } from '@yuezi/contract/forms/messages'
 import { formTranslator } from './i18n.js'
 
@@ -8,13 +12,26 @@ declare module 'fastify' {
   interface FastifyReply {
     /** The success envelope of `/api/care/*`. */
     ok<T>(res: T): { code: typeof Code.OK; msg: string; res: T }
-    /** Sends the success envelope around a `res` already written as JSON (written once, answered many times). */
-    okJson(res: string): FastifyReply
+    /**
+     * Sends the success envelope around a `res` already written as JSON; one kept as WrittenJson
+     * goes compressed as the client asks, compressed once.
+     */
+    okJson(res: string | WrittenJson): FastifyReply | Promise<FastifyReply>
   }
   interface FastifyContextConfig {
     /** The route answers in the upload envelope `{err, message}` instead of `{code, msg, res}`. */
     errEnvelope?: boolean
   }
+}
+
+/** The encodings a WrittenJson is sent in, best first (as @fastify/compress prefers them). */
+const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip']
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+const compress = {
+  br: (body: string) =>
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+  gzip: (body: string) => gzip(body),
 }
 
 const LIMIT_MESSAGES: Record<string, string> = {
@@ -60,11 +77,23 @@ export default fp(
     app.decorateReply('ok', function <T>(this: FastifyReply, res: T) {
       return { code: Code.OK, msg: this.request.t('ok'), res }
     })
-    app.decorateReply('okJson', function (this: FastifyReply, res: string) {
-      // A string with its JSON type is sent as it is: the route's serializer and preSerialization hooks are for objects.
-      return this.type('application/json; charset=utf-8').send(
-        `{"code":${Code.OK},"msg":${JSON.stringify(this.request.t('ok'))},"res":${res}}`,
-      )
+    app.decorateReply('okJson', function (this: FastifyReply, res: string | WrittenJson) {
+      // A string or a buffer with its JSON type is sent as it is: the route's serializer and
+      // preSerialization hooks are for objects, and @fastify/compress leaves an encoded body alone.
+      const msg = this.request.t('ok')
+      const envelope = (json: string) => `{"code":${Code.OK},"msg":${JSON.stringify(msg)},"res":${json}}`
+      this.type('application/json; charset=utf-8')
+      if (typeof res === 'string') return this.send(envelope(res))
+      this.header('vary', 'accept-encoding')
+      const encoding = negotiate(this.request.headers['accept-encoding'] ?? '', ENCODINGS)
+      if (!encoding) return this.send(envelope(res.json))
+      const key = `${encoding} ${msg}`
+      let body = res.compressed.get(key)
+      if (!body) {
+        res.compressed.set(key, (body = compress[encoding](envelope(res.json))))
+        body.catch(() => res.compressed.delete(key))
+      }
+      return body.then((buffer) => this.header('content-encoding', encoding).send(buffer))
     })
 
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

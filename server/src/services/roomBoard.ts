@@ -1,6 +1,7 @@
 import type { Static } from 'typebox'
 import type { BoardRoom } from '@yuezi/contract/api/roomBoard'
 import type { Db } from '../db/types.js'
+import { WrittenJson } from '../lib/writtenJson.js'
 import { boardRooms, boardVersion, type BoardRow } from '../repositories/roomBoard.js'
 
 // The room board (房态): what each room of the site holds on the centre's today.
@@ -50,21 +51,22 @@ async function roomBoard(db: Db, siteId: number, today: string) {
 }
 
 /**
- * The board of each site as this instance last wrote it (JSON), answered again while the site's
+ * The board of each site as this instance last wrote it (JSON, and compressed as clients asked for
+ * it), answered again while the site's
  * rooms, stays and mothers are as they were (its board version, read first: a change committed
  * meanwhile makes the board built newer than the version it is kept under, never older) and the
  * centre's day is the same. Kept in this instance's memory only, for signed-in staff of the site.
  */
 export class KeptBoards {
-  private readonly kept = new Map<number, { today: string; version: number; json: string }>()
+  private readonly kept = new Map<number, { today: string; version: number; board: WrittenJson }>()
 
-  async json(db: Db, siteId: number, today: string): Promise<string> {
+  async board(db: Db, siteId: number, today: string): Promise<WrittenJson> {
     const version = await boardVersion(db, siteId)
     const entry = this.kept.get(siteId)
-    if (entry?.today === today && entry.version === version) return entry.json
-    const json = JSON.stringify(await roomBoard(db, siteId, today))
+    if (entry?.today === today && entry.version === version) return entry.board
+    const board = new WrittenJson(JSON.stringify(await roomBoard(db, siteId, today)))
     const latest = this.kept.get(siteId)
-    if (!latest || latest.version <= version) this.kept.set(siteId, { today, version, json })
-    return json
+    if (!latest || latest.version <= version) this.kept.set(siteId, { today, version, board })
+    return board
   }
 }

@@ -24,7 +24,7 @@ const roomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.okJson(await boards.json(app.db, request.session.siteId, centreToday(request.session))),
+      reply.okJson(await boards.board(app.db, request.session.siteId, centreToday(request.session))),
   )
 }
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import zlib from 'node:zlib'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { and, eq } from 'drizzle-orm'
@@ -194,13 +195,57 @@ describe('room/board', () => {
     assert.equal((await boardOf(other.token)).counts.free, 46)
   })
 
+  it('goes compressed as a phone asks for it, in her language, and changes with the board', async () => {
+    /** The board as a client sending these headers reads it: its encoding and its envelope. */
+    const sent = async (headers: Record<string, string>) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: BOARD,
+        payload: {},
+        headers: { token: clinic.token, ...headers },
+      })
+      assert.equal(response.statusCode, 200)
+      assert.match(String(response.headers.vary), /accept-encoding/i)
+      const encoding = response.headers['content-encoding']
+      const body =
+        encoding === 'br'
+          ? zlib.brotliDecompressSync(response.rawPayload)
+          : encoding === 'gzip'
+            ? zlib.gunzipSync(response.rawPayload)
+            : response.rawPayload
+      return { encoding, envelope: JSON.parse(body.toString('utf8')) }
+    }
+    const plain = await sent({})
+    assert.equal(plain.encoding, undefined)
+    assert.equal(plain.envelope.code, 1)
+    const phone = 'gzip, deflate, br'
+    for (const [acceptEncoding, encoding] of [
+      [phone, 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['identity', undefined],
+    ]) {
+      const reply = await sent({ 'accept-encoding': acceptEncoding! })
+      assert.deepEqual(reply, { encoding, envelope: plain.envelope }, acceptEncoding)
+    }
+    const english = await sent({ 'accept-encoding': phone, lang: 'en' })
+    assert.equal(english.envelope.msg, 'ok')
+    assert.notEqual(plain.envelope.msg, 'ok')
+    assert.deepEqual(english.envelope.res, plain.envelope.res)
+    // A mother admitted: the compressed board a phone gets is the new one.
+    await admit('林夕', '914', today)
+    const after = (await sent({ 'accept-encoding': phone })).envelope.res as { floors: { rooms: Room[] }[] }
+    assert.equal(after.floors.flatMap((f) => f.rooms).find((r) => r.room === '914')?.occupant?.name, '林夕')
+  })
+
   it('is built again for a new day, her day of stay counted to it', async () => {
     const boards = new KeptBoards()
-    const dayOf = (json: string) =>
-      (JSON.parse(json) as { floors: { rooms: Room[] }[] }).floors[0].rooms[0].occupant?.day
-    assert.equal(dayOf(await boards.json(app.db, clinic.siteId, today)), 8)
-    assert.equal(dayOf(await boards.json(app.db, clinic.siteId, addDays(today, 1))), 9)
-    assert.equal(dayOf(await boards.json(app.db, clinic.siteId, today)), 8)
+    const dayOf = async (day: string) => {
+      const { json } = await boards.board(app.db, clinic.siteId, day)
+      return (JSON.parse(json) as { floors: { rooms: Room[] }[] }).floors[0].rooms[0].occupant?.day
+    }
+    assert.equal(await dayOf(today), 8)
+    assert.equal(await dayOf(addDays(today, 1)), 9)
+    assert.equal(await dayOf(today), 8)
   })
 
   it(
