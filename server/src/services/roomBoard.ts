@@ -52,10 +52,10 @@ async function roomBoard(db: Db, siteId: number, today: string) {
 
 /**
  * The board of each site as this instance last wrote it (JSON, and compressed as clients asked for
- * it), answered again while the site's
- * rooms, stays and mothers are as they were (its board version, read first: a change committed
- * meanwhile makes the board built newer than the version it is kept under, never older) and the
- * centre's day is the same. Kept in this instance's memory only, for signed-in staff of the site.
+ * it), answered again while the site's rooms, stays and mothers are as they were (its board
+ * version, read first: a change committed meanwhile makes the board built newer than the version
+ * it is kept under, never older) and the centre's day is the same. Kept in this instance's memory
+ * only, for signed-in staff of the site.
  */
 export class KeptBoards {
   private readonly kept = new Map<number, { today: string; version: number; board: WrittenJson }>()
