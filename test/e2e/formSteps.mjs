@@ -198,6 +198,9 @@ export async function saveFeverishVisit(page, temperature, reason) {
 const openPopup = (page) =>
   page
     .locator('.form-choice-popup')
+    // Another row's popup, closed, stays in the page hidden with its choices: the open one is the
+    // visible one, once its choices are in.
+    .filter({ visible: true })
     .filter({ has: page.locator('.form-choice-popup__tile') })
     .last()
 
