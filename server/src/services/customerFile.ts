@@ -61,6 +61,10 @@ const owedOf = (selfPaid: number, meals: number) => ({
   total: fromFen(toFen(selfPaid) + toFen(meals)),
 })
 
+/** The days what she owes is summed for: from her check-in to the day she left, or today; none without a stay. */
+const owedDays = (stay: { check_in_date: string; left_on: string | null } | null | undefined, today: string) =>
+  stay ? { from: stay.check_in_date, to: stay.left_on ?? today } : null
+
 /**
  * Her bill for a customer of the site: the self-paid items and family meal orders of her stay (to
  * the day she left, or today), and what she owes for them; another site's customer is none.
@@ -69,13 +73,14 @@ export async function customerBill(db: Db, siteId: number, customerId: number, t
   const customer = await customers.getCustomer(db, siteId, customerId, today)
   if (!customer) return undefined
   const stay = customer.stay ?? null
-  if (!stay) return { customer, stay, items: [], meals: [], owed: owedOf(0, 0) }
+  const days = owedDays(stay, today)
+  if (!days) return { customer, stay, items: [], meals: [], owed: owedOf(0, 0) }
   const { selfPaid, mealsOwed, ...rows } = await timeline.billBetween(
     db,
     customerId,
     FORM_PAGES.familyFood.name,
-    stay.check_in_date,
-    stay.left_on ?? today,
+    days.from,
+    days.to,
   )
   return { customer, stay, ...rows, owed: owedOf(selfPaid, mealsOwed) }
 }
@@ -113,7 +118,10 @@ const PAGES_KEPT = 2000
  * this instance's memory only, and given out only after her file is read for her site.
  */
 export class KeptTimelines {
-  private readonly kept = new Map<string, { version: number; from: string | null; to: string; page: TimelinePage }>()
+  private readonly kept = new Map<
+    string,
+    { version: number; from: string | null; to: string | null; page: TimelinePage }
+  >()
 
   /**
    * A page of her timeline (newest first) with her file's head, for a customer of the caller's
@@ -133,8 +141,7 @@ export class KeptTimelines {
       read: { accountId: actor.accountId, name: FILE_NAME, httpRequestId: actor.httpRequestId ?? null },
     })
     if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
-    // What she owes counts from her check-in to the day she left, or today; nothing without a stay.
-    const [from, to] = [customer.stay?.check_in_date ?? null, customer.stay?.left_on ?? today]
+    const { from, to } = owedDays(customer.stay, today) ?? { from: null, to: null }
 
     let read: TimelinePage | undefined
     if (entry && entry.version === customer.version && entry.from === from && entry.to === to) {
