@@ -28,7 +28,7 @@ import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { listCustomers } from '../src/repositories/customers.js'
 import { listFormRecords } from '../src/repositories/formRecords.js'
 import { boardRooms } from '../src/repositories/roomBoard.js'
-import { KeptTimelines } from '../src/services/customerFile.js'
+import { KeptFiles } from '../src/services/customerFile.js'
 import { openUploadStore } from '../src/services/uploads/index.js'
 
 const SITE_ID = 1
@@ -211,7 +211,7 @@ const plans = {
   'customer/index': await plansOf(() => listCustomers(db, SITE_ID, { page: 1, limit: 20, status: 'in_house', today })),
   'room/board': await plansOf(() => boardRooms(db, SITE_ID, today)),
   'customer/timeline': await plansOf(() =>
-    new KeptTimelines().read(
+    new KeptFiles().read(
       db,
       { siteId: SITE_ID, accountId: reader.id },
       { customerId: first.id, page: 1, limit: 20 },

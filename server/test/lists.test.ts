@@ -11,7 +11,7 @@ import { addDays, centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { listCustomers } from '../src/repositories/customers.js'
 import { listFormRecords } from '../src/repositories/formRecords.js'
 import { boardRooms, boardVersion } from '../src/repositories/roomBoard.js'
-import { readFile, readTimeline } from '../src/repositories/timeline.js'
+import { logFileRead, readFile, readTimeline } from '../src/repositories/timeline.js'
 import { RECORD_NAMES } from '../src/services/customerFile.js'
 import { definitionOf, validSample } from './formSamples.js'
 import { addSite, call, startApp, type TestSite } from './helpers.js'
@@ -170,7 +170,7 @@ describe("the lists' statements", () => {
 
 describe("the room board's and her file's statements", () => {
   it(
-    "are prepared statements (the board's version and rooms, her file, her timeline's page), her file read and its access entry written together, each keeping its plan",
+    "are prepared statements (the board's version and rooms, her file's read, head and timeline's page), each keeping its plan",
     { skip: !process.env.DATABASE_URL && 'PGlite sends each statement afresh: it has no plans to keep' },
     async () => {
       const today = centreToday(DEFAULT_ZONE)
@@ -180,16 +180,15 @@ describe("the room board's and her file's statements", () => {
           await boardVersion(tx, site.siteId)
           await boardRooms(tx, site.siteId, today)
           const read = { accountId: site.accountId, name: 'customer', httpRequestId: null }
+          const logged = await logFileRead(tx, { siteId: site.siteId, customerId, byIds: [site.accountId], read })
+          assert.deepEqual(Object.keys(logged!.names), [String(site.accountId)])
           const file = await readFile(tx, {
             siteId: site.siteId,
             customerId,
             today,
             roundName: FORM_PAGES.pediatricianRounds.name,
             roundsRead: 20,
-            byIds: [site.accountId],
-            read,
           })
-          assert.deepEqual(Object.keys(file!.names), [String(site.accountId)])
           const stay = { from: file!.stay?.check_in_date ?? null, to: today }
           const page = {
             limit: 20,
@@ -209,6 +208,7 @@ describe("the room board's and her file's statements", () => {
       // Planned for the first five calls' values, then on the one kept plan: never planned per call.
       assert.deepEqual(plans.get('room_board_version'), [3, 5])
       assert.deepEqual(plans.get('room_board'), [3, 5])
+      assert.deepEqual(plans.get('customer_file_read'), [3, 5])
       assert.deepEqual(plans.get('customer_file'), [3, 5])
       assert.deepEqual(plans.get('customer_timeline'), [3, 5])
     },

@@ -80,6 +80,14 @@ describe('the centre’s ranges', () => {
     expect(ageInHours(baby, '2026-11-22', '08:00')).toBe(48)
     // An unknown birth time counts as the end of the birth day.
     expect(ageInHours({ id: 7, birth_date: '2026-11-20' }, '2026-11-22', '08:00')).toBe(32)
+    // Across a month's and a year's end; a reading before her birth, or on a day or at a time that
+    // does not exist, has no age.
+    expect(ageInHours({ id: 7, birth_date: '2026-02-27', birth_time: '22:30' }, '2026-03-01', '00:29')).toBe(25)
+    expect(ageInHours({ id: 7, birth_date: '2026-12-31', birth_time: '23:00' }, '2027-01-01T09:00', '09:00')).toBe(10)
+    expect(ageInHours(baby, '2026-11-19', '08:00')).toBeNull()
+    expect(ageInHours(baby, '2026-11-31', '08:00')).toBeNull()
+    expect(ageInHours(baby, '2026-11-22', '24:10')).toBeNull()
+    expect(ageInHours({ id: 7, birth_date: '2026-11-20', birth_time: '8:00' }, '2026-11-22', '08:00')).toBeNull()
     // At 48 hours the line is 15: at it no mark, above it one.
     expect(rules(paediatric, { baby_id: 7, round_date: '2026-11-22', tcb_forehead: 15 })).toEqual([])
     const flags = flagsOf(paediatric, { baby_id: 7, round_date: '2026-11-22', tcb_forehead: 15.1, tcb_chest: 9 }, ctx)

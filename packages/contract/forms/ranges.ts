@@ -1,6 +1,5 @@
-import dayjs from 'dayjs'
 import type { Field, FieldError, FormData, FormDefinition, RangeRule } from './types.js'
-import { DATETIME_FORMAT, fieldsOf, isEmpty, labelKeyOf } from './validate.js'
+import { fieldsOf, isEmpty, labelKeyOf } from './validate.js'
 
 export { RANGE_RULES, type RangeRule } from './types.js'
 
@@ -104,11 +103,29 @@ const babyOf = (scope: FormData, data: FormData, ctx: RangeContext) => {
  */
 export function ageInHours(baby: RangeBaby, date: string | undefined, time: string | undefined): number | null {
   if (!baby.birth_date || !date) return null
-  const born = dayjs(`${baby.birth_date} ${baby.birth_time ?? '23:59'}`, DATETIME_FORMAT)
-  const taken = dayjs(`${date.slice(0, 10)} ${time ?? '12:00'}`, DATETIME_FORMAT)
-  if (!born.isValid() || !taken.isValid()) return null
-  const hours = Math.floor(taken.diff(born, 'minute') / 60)
+  const born = minutesOf(baby.birth_date, baby.birth_time ?? '23:59')
+  const taken = minutesOf(date.slice(0, 10), time ?? '12:00')
+  if (born === null || taken === null) return null
+  const hours = Math.floor((taken - born) / 60)
   return hours >= 0 ? hours : null
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
+
+/**
+ * Minutes since 1970 of a day ('YYYY-MM-DD') at a time ('HH:mm'), both on the centre's clock; null
+ * for a day or time that does not exist. Counted as plain numbers: her file marks each reading of
+ * every baby, and this is read for each.
+ */
+function minutesOf(day: string, time: string): number | null {
+  const date = DAY.exec(day)
+  const clock = TIME.exec(time)
+  if (!date || !clock) return null
+  const [year, month, dayOfMonth] = [Number(date[1]), Number(date[2]), Number(date[3])]
+  const at = new Date(Date.UTC(year, month - 1, dayOfMonth, Number(clock[1]), Number(clock[2])))
+  if (at.getUTCFullYear() !== year || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== dayOfMonth) return null
+  return at.getTime() / 60_000
 }
 
 /** The high-risk bilirubin (mg/dL) at an age in hours, read off the nomogram's line. */

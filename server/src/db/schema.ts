@@ -422,10 +422,11 @@ export const boardVersions = pgTable(
 )
 
 /**
- * How many times what her timeline lists has changed for a mother: her form records, check-in rules
- * signed, self-paid and gift orders, and PDFs printed. The page of her timeline an instance read is
- * answered again while the sum of her shards is the same. Counted by triggers on those tables
- * (migration 0028) in the writing transaction, whoever writes; each connection adds to its own shard.
+ * How many times what her file shows has changed for a mother: her details, babies, stays and their
+ * packages' names, form records, check-in rules signed, self-paid and gift orders, and PDFs printed.
+ * Her file as an instance wrote it is answered again while the sum of her shards is the same.
+ * Counted by triggers on those tables (migrations 0028 and 0030) in the writing transaction, whoever
+ * writes; each connection adds to its own shard.
  */
 export const timelineVersions = pgTable(
   'timeline_versions',
@@ -905,19 +906,20 @@ export type AccessAction = (typeof ACCESS_ACTIONS)[number]
 /**
  * Who opened which record holding a mother's ID number, photos or signatures, read in a reply or
  * exported as a PDF: written before the reply goes, so that no such read goes unrecorded.
+ *
+ * Its site, account and customer are not foreign keys: an entry is written on every read of her
+ * file, and a foreign key's check locks the site's, the account's and her row for each one, so that
+ * the site's reads queue on one another. Its writers take them from the session and from the rows
+ * they have just read, and sites, accounts and customers are never deleted.
  */
 export const accessLog = pgTable(
   'access_log',
   {
     id: id(),
-    siteId: ref('site_id')
-      .notNull()
-      .references(() => sites.id),
-    accountId: ref('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    siteId: ref('site_id').notNull(),
+    accountId: ref('account_id').notNull(),
     /** The customer the record belongs to; none for a record of the site. */
-    customerId: ref('customer_id').references(() => customers.id),
+    customerId: ref('customer_id'),
     kind: text('kind', { enum: ACCESS_KINDS }).notNull(),
     recordId: bigint('record_id', { mode: 'number' }).notNull(),
     /** The record's form name (stored data, as form_records.name), so the entry reads the same after a deletion. */

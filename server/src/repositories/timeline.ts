@@ -4,10 +4,10 @@ import { customers, timelineVersions } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 import { customerColumns } from './customers.js'
 
-// Her file in two prepared statements (each statement of a request is a round trip as dear as the
-// work it carries): her details, her babies' readings and her timeline's version with the entry of
-// this read in her access log; and a page of what is recorded about her with what she owes, which
-// the service answers again while her timeline's version is the same.
+// Her file in three prepared statements (each statement of a request is a round trip as dear as the
+// work it carries): the read written to her access log, with her file's version; her details and her
+// babies' readings; and a page of what is recorded about her with what she owes. The service answers
+// the last two again while her file's version is the same.
 
 /** A row of her timeline's page as the statement reads it. */
 export interface TimelineRow {
@@ -155,13 +155,61 @@ const owedSums = (customer: SQL, mealsName: SQL, from: SQL, to: SQL) => ({
     where ${mealsOrdered(customer, mealsName, from, to)})`.mapWith(Number),
 })
 
-/** How many times what her timeline lists has changed (her shards' sum). */
+/** How many times what her file shows has changed (her shards' sum). */
 const version = sql<number>`(select coalesce(sum(v.version), 0) from ${timelineVersions} v
-  where v.customer_id = "file"."id")`.mapWith(Number)
+  where v.customer_id = "her"."id")`.mapWith(Number)
 
 /** The names of the accounts that recorded a page's rows, by their ids. */
 const names = sql<Record<string, string>>`(select coalesce(json_object_agg(a.id, a.name), '{}'::json)
   from accounts a where a.id = any(${value('byIds', 'int8[]')}::int8[]))`
+
+/** The site's time zone: the time of day her babies' readings were taken is told in it. */
+const timeZone = sql<string>`(select s.time_zone from sites s where s.id = ${site})`
+
+const readStatement = prepared((db) => {
+  const mother = db.$with('her').as(
+    db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, her), eq(customers.siteId, site))),
+  )
+  // Written before anything of her file is read: no file of hers goes out unrecorded.
+  const logged = db.$with('logged', {}).as(sql`
+    insert into access_log (site_id, account_id, customer_id, kind, record_id, name, action, http_request_id)
+    select ${site}, ${value('accountId', 'int8')}, id, 'customer', id, ${value('logName', 'text')}, 'read',
+      ${value('httpRequestId', 'text')}
+    from ${mother}
+    returning 1`)
+  return db
+    .with(mother, logged)
+    .select({ version, names, time_zone: timeZone })
+    .from(mother)
+    .prepare('customer_file_read')
+})
+
+export interface ReadQuery {
+  siteId: number
+  customerId: number
+  /** The accounts whose names a kept page of her timeline shows. */
+  byIds: number[]
+  /** The access log's entry of this read: who, under which name, in which request. */
+  read: { accountId: number; name: string; httpRequestId: string | null }
+}
+
+/**
+ * A read of her file written to her access log, with her file's version, the names of `byIds` and
+ * the site's time zone; undefined (and nothing written) for another site's customer or none.
+ */
+export async function logFileRead(db: Db, query: ReadQuery) {
+  const { read, ...values } = query
+  const [file] = await readStatement(db).execute({
+    ...values,
+    accountId: read.accountId,
+    logName: read.name,
+    httpRequestId: read.httpRequestId,
+  })
+  return file
+}
 
 const fileStatement = prepared((db) => {
   const file = db.$with('file').as(
@@ -174,15 +222,8 @@ const fileStatement = prepared((db) => {
       .from(customers)
       .where(and(eq(customers.id, her), eq(customers.siteId, site))),
   )
-  // Written as she is read, in the same statement: no file of hers goes out unrecorded.
-  const logged = db.$with('logged', {}).as(sql`
-    insert into access_log (site_id, account_id, customer_id, kind, record_id, name, action, http_request_id)
-    select ${site}, ${value('accountId', 'int8')}, id, 'customer', id, ${value('logName', 'text')}, 'read',
-      ${value('httpRequestId', 'text')}
-    from ${file}
-    returning 1`)
   return db
-    .with(file, logged)
+    .with(file)
     .select({
       id: file.id,
       name: file.name,
@@ -193,8 +234,6 @@ const fileStatement = prepared((db) => {
       stay: file.stay,
       children: file.children,
       readings,
-      version,
-      names,
     })
     .from(file)
     .prepare('customer_file')
@@ -208,25 +247,11 @@ export interface FileQuery {
   roundName: string
   /** How many round readings to read for her babies' trends. */
   roundsRead: number
-  /** The accounts whose names a kept page of her timeline shows. */
-  byIds: number[]
-  /** The access log's entry of this read: who, under which name, in which request. */
-  read: { accountId: number; name: string; httpRequestId: string | null }
 }
 
-/**
- * Her file of the site: her details, her babies' readings, her timeline's version and the names of
- * `byIds`, the read written to her access log; undefined (and nothing written) for another site's
- * customer or none.
- */
+/** Her file of the site: her details and her babies' readings; undefined for another site's customer or none. */
 export async function readFile(db: Db, query: FileQuery) {
-  const { read, ...values } = query
-  const [file] = await fileStatement(db).execute({
-    ...values,
-    accountId: read.accountId,
-    logName: read.name,
-    httpRequestId: read.httpRequestId,
-  })
+  const [file] = await fileStatement(db).execute({ ...query })
   return file
 }
 

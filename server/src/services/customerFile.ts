@@ -7,6 +7,7 @@ import type { Db } from '../db/types.js'
 import { AppError, Code } from '../errors.js'
 import * as customers from '../repositories/customers.js'
 import * as timeline from '../repositories/timeline.js'
+import { WrittenJson } from '../lib/writtenJson.js'
 import { FILE_NAME } from './accessLog.js'
 
 // Her file (客户档案): her stay, her babies' latest readings, what she owes, and everything recorded
@@ -101,76 +102,108 @@ const reading = (row: timeline.RoundReading, children: RangeBaby[]) => {
   }
 }
 
-/** Her file's head as read: her details, her babies' readings, her timeline's version. */
+/** Her file's head as read: her details and her babies' readings. */
 type FileHead = NonNullable<Awaited<ReturnType<typeof timeline.readFile>>>
 /** A page of her timeline as read: its rows, how many in all, what she owes. */
 type TimelinePage = NonNullable<Awaited<ReturnType<typeof timeline.readTimeline>>>
 
-/** How many pages of timelines an instance keeps: the mothers the desk has open, a few pages each. */
+/** How many pages of files an instance keeps: the mothers the desk has open, a few pages each. */
 const PAGES_KEPT = 2000
+/** How long a file read from the database is answered again, at most (ms): then it is read afresh. */
+const KEPT_FOR = 5 * 60_000
+
+interface KeptFile {
+  /** When it was read from the database (ms). */
+  at: number
+  version: number
+  today: string
+  timeZone: string
+  /** Who recorded the page's rows, by account id, as named when it was read. */
+  names: Record<string, string>
+  file: WrittenJson
+}
 
 /**
- * The pages of her timeline as this instance last read them, answered again while her timeline's
- * version (read first, with her file: a change committed meanwhile makes the page read newer than
- * the version it is kept under, never older) and the days of her stay what she owes counts are the
- * same. They hold what was recorded when and by whom, order numbers and sums, none of her details,
- * readings or records' contents (read afresh each time, as is who recorded each row's name); kept in
- * this instance's memory only, and given out only after her file is read for her site.
+ * Her file as this instance last wrote it, by mother, page and page size: answered again while her
+ * file's version is the same (read first, as the read is written to her access log: a change
+ * committed meanwhile makes the file read newer than the version it is kept under, never older), and
+ * the centre's day, the site's time zone and the names of who recorded the page's rows are too.
+ * Her version counts every write of her details, babies, stays and their packages, form records,
+ * orders and PDFs. Kept in this instance's memory only, for a few minutes, and given out only to
+ * signed-in staff of her site once their read is in her access log.
  */
-export class KeptTimelines {
-  private readonly kept = new Map<
-    string,
-    { version: number; from: string | null; to: string | null; page: TimelinePage }
-  >()
+export class KeptFiles {
+  private readonly kept = new Map<string, KeptFile>()
 
   /**
    * A page of her timeline (newest first) with her file's head, for a customer of the caller's
-   * site; another site's customer is not found. The read is written to the access log as it is read.
+   * site; another site's customer is not found. The read is written to the access log first.
    */
   async read(db: Db, actor: Actor, query: { customerId: number; page: number; limit: number }, today: string) {
     const { customerId, page, limit } = query
     const key = `${customerId}/${page}/${limit}`
+    const now = Date.now()
+    this.dropOlderThan(now - KEPT_FOR)
     const entry = this.kept.get(key)
-    const customer = await timeline.readFile(db, {
+    const read = await timeline.logFileRead(db, {
+      siteId: actor.siteId,
+      customerId,
+      byIds: entry ? Object.keys(entry.names).map(Number) : [],
+      read: { accountId: actor.accountId, name: FILE_NAME, httpRequestId: actor.httpRequestId ?? null },
+    })
+    if (!read) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+    if (
+      entry &&
+      entry.version === read.version &&
+      entry.today === today &&
+      entry.timeZone === read.time_zone &&
+      sameNames(entry.names, read.names)
+    )
+      return entry.file
+
+    const head = await timeline.readFile(db, {
       siteId: actor.siteId,
       customerId,
       today,
       roundName: FORM_PAGES.pediatricianRounds.name,
       roundsRead: ROUNDS_READ,
-      byIds: entry ? [...new Set(entry.page.page.map((row) => row.by_id))] : [],
-      read: { accountId: actor.accountId, name: FILE_NAME, httpRequestId: actor.httpRequestId ?? null },
     })
-    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
-    const { from, to } = owedDays(customer.stay, today) ?? { from: null, to: null }
-
-    let read: TimelinePage | undefined
-    if (entry && entry.version === customer.version && entry.from === from && entry.to === to) {
-      read = {
-        ...entry.page,
-        page: entry.page.page.map((row) => ({ ...row, by: customer.names[row.by_id] ?? row.by })),
-      }
-    } else {
-      read = await timeline.readTimeline(db, {
-        siteId: actor.siteId,
-        customerId,
-        limit,
-        offset: (page - 1) * limit,
-        recordNames: RECORD_NAMES,
-        mealsName: FORM_PAGES.familyFood.name,
-        from,
-        to,
-      })
-      if (!read) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
-      const latest = this.kept.get(key)
-      if (!latest || latest.version <= customer.version) {
-        this.kept.delete(key)
-        this.kept.set(key, { version: customer.version, from, to, page: read })
-        if (this.kept.size > PAGES_KEPT) this.kept.delete(this.kept.keys().next().value!)
-      }
+    if (!head) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+    const { from, to } = owedDays(head.stay, today) ?? { from: null, to: null }
+    const rows = await timeline.readTimeline(db, {
+      siteId: actor.siteId,
+      customerId,
+      limit,
+      offset: (page - 1) * limit,
+      recordNames: RECORD_NAMES,
+      mealsName: FORM_PAGES.familyFood.name,
+      from,
+      to,
+    })
+    if (!rows) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+    const file = new WrittenJson(JSON.stringify(fileOf(head, rows, today)))
+    const latest = this.kept.get(key)
+    if (!latest || latest.version <= read.version) {
+      const names = Object.fromEntries(rows.page.map((row) => [row.by_id, row.by]))
+      this.kept.delete(key)
+      this.kept.set(key, { at: now, version: read.version, today, timeZone: read.time_zone, names, file })
+      if (this.kept.size > PAGES_KEPT) this.kept.delete(this.kept.keys().next().value!)
     }
-    return fileOf(customer, read, today)
+    return file
+  }
+
+  /** Drops the files read before `time`: the oldest are first, as each is put back when read again. */
+  private dropOlderThan(time: number) {
+    for (const [key, entry] of this.kept) {
+      if (entry.at >= time) return
+      this.kept.delete(key)
+    }
   }
 }
+
+/** Whether the accounts a kept page names are named as they were. */
+const sameNames = (kept: Record<string, string>, now: Record<string, string>) =>
+  Object.keys(kept).every((id) => kept[id] === now[id])
 
 /** Her file as the API answers it: a page of her timeline, and her file's head. */
 function fileOf(customer: FileHead, read: TimelinePage, today: string) {

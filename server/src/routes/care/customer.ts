@@ -14,13 +14,13 @@ import {
 import { actorOf } from '../../actor.js'
 import { centreToday } from '../../lib/dates.js'
 import { listAccessLog } from '../../services/accessLog.js'
-import { KeptTimelines } from '../../services/customerFile.js'
+import { KeptFiles } from '../../services/customerFile.js'
 import { checkIn, checkOut, getCustomer, listCustomers, saveCustomer } from '../../services/customers.js'
 
 /** The site's customers, their babies and stays: admitting, changing, checking in and out; who opened her records. */
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate)
-  const timelines = new KeptTimelines()
+  const files = new KeptFiles()
 
   app.post(
     '/index',
@@ -131,8 +131,8 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { customer_id, page, limit } = request.body
-      return reply.ok(
-        await timelines.read(
+      return reply.okJson(
+        await files.read(
           app.db,
           actorOf(request),
           { customerId: customer_id, page, limit },

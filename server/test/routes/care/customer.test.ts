@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
-import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { accessLog, auditLog, customers, formRecords, rooms, stays } from '../../../src/db/schema.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
 import { definitionOf, SIGNATURE, validSample } from '../../formSamples.js'
@@ -877,7 +877,11 @@ describe('customer/timeline', () => {
   })
 
   describe('kept by the instance that read it', () => {
-    const read = async (customerId = mother.id) => (await post(TIMELINE, { customer_id: customerId, limit: 100 })).res
+    const read = async (customerId = mother.id) => {
+      const r = await post(TIMELINE, { customer_id: customerId, limit: 100 })
+      if (!r.res) console.log('READ', JSON.stringify(r))
+      return r.res
+    }
     const versionOf = async (customerId: number) => {
       const versions = sql`select coalesce(sum(version), 0)::int as version from timeline_versions
         where customer_id = ${customerId}`
@@ -903,17 +907,18 @@ describe('customer/timeline', () => {
       assert.ok(!listed(await read()).includes(`record ${visit.res.id}`))
     })
 
+    /** A change made by hand, her file after it; then the change undone, and her file as `kept`. */
+    const afterChange = async (kept: unknown, change: SQL, undo: SQL) => {
+      await app.db.execute(change)
+      const changed = await read()
+      await app.db.execute(undo)
+      assert.deepEqual(await read(), kept)
+      return changed
+    }
+
     it('answers each change of what it lists at once, one made by hand in the database included', async () => {
       const kept = await read()
       assert.deepEqual(await read(), kept)
-      /** A change made by hand, what her timeline shows after it, then the change undone. */
-      const afterChange = async (change: ReturnType<typeof sql>, undo: ReturnType<typeof sql>) => {
-        await app.db.execute(change)
-        const changed = await read()
-        await app.db.execute(undo)
-        assert.deepEqual(await read(), kept)
-        return changed
-      }
       const record = idOf('record')
       const gone = (res: Awaited<ReturnType<typeof read>>, entry: string) => {
         assert.ok(!listed(res).includes(entry), `${entry} still listed`)
@@ -921,6 +926,7 @@ describe('customer/timeline', () => {
       }
       gone(
         await afterChange(
+          kept,
           sql`update form_records set deleted_at = now() where id = ${record}`,
           sql`update form_records set deleted_at = null where id = ${record}`,
         ),
@@ -933,6 +939,7 @@ describe('customer/timeline', () => {
         const id = idOf(kind)
         gone(
           await afterChange(
+            kept,
             sql`update ${sql.raw(table)} set deleted_at = now() where id = ${id}`,
             sql`update ${sql.raw(table)} set deleted_at = null where id = ${id}`,
           ),
@@ -942,6 +949,7 @@ describe('customer/timeline', () => {
       // A rejected self-paid order is listed as such and no longer charged.
       const order = idOf('specialCare')
       const rejected = await afterChange(
+        kept,
         sql`update special_cares set status = 'rejected' where id = ${order}`,
         sql`update special_cares set status = 'pending' where id = ${order}`,
       )
@@ -953,12 +961,17 @@ describe('customer/timeline', () => {
       await app.db.execute(sql`update form_records set customer_id = ${other.id} where id = ${record}`)
       assert.ok(listed(await read(other.id)).includes(`record ${record}`))
       gone(
-        await afterChange(sql`select 1`, sql`update form_records set customer_id = ${mother.id} where id = ${record}`),
+        await afterChange(
+          kept,
+          sql`select 1`,
+          sql`update form_records set customer_id = ${mother.id} where id = ${record}`,
+        ),
         `record ${record}`,
       )
       assert.ok(!listed(await read(other.id)).includes(`record ${record}`))
       // A PDF of her record printed (its link asked for) is a row of her timeline.
       const printed = await afterChange(
+        kept,
         sql`insert into access_log (site_id, account_id, customer_id, kind, record_id, name, action)
           values (${site.siteId}, ${site.accountId}, ${mother.id}, 'record', ${record}, '访客出入登记表', 'pdf')`,
         sql`delete from access_log where action = 'pdf' and record_id = ${record} and customer_id = ${mother.id}`,
@@ -967,10 +980,118 @@ describe('customer/timeline', () => {
       assert.equal(printed.total, kept.total + 1)
       // Who recorded each row is named as her account is named now.
       const renamed = await afterChange(
+        kept,
         sql`update accounts set name = '改名员工' where id = ${site.accountId}`,
         sql`update accounts set name = ${kept.list[0].by} where id = ${site.accountId}`,
       )
       assert.deepEqual(new Set(renamed.list.map((e: { by: string }) => e.by)), new Set(['改名员工']))
+    })
+
+    it('answers each change of her details, babies, stay and its package at once, by hand included', async () => {
+      const kept = await read()
+      const allergic = await afterChange(
+        kept,
+        sql`update customers set allergies = '青霉素过敏、海鲜过敏' where id = ${mother.id}`,
+        sql`update customers set allergies = ${kept.file.allergies} where id = ${mother.id}`,
+      )
+      assert.equal(allergic.file.allergies, '青霉素过敏、海鲜过敏')
+      const [baby, twin] = kept.file.babies
+      const weighed = await afterChange(
+        kept,
+        sql`update babies set birth_weight = 2900 where id = ${twin.id}`,
+        sql`update babies set birth_weight = ${twin.birth_weight} where id = ${twin.id}`,
+      )
+      // Born lighter, her twin's latest weight is no longer a loss past the centre's line.
+      assert.deepEqual([weighed.file.babies[1].birth_weight, weighed.file.babies[1].latest.flags], [2900, []])
+      const third = await afterChange(
+        kept,
+        sql`insert into babies (customer_id, name, sex, birth_date) values (${mother.id}, '三宝', 'male', ${baby.birth_date})`,
+        sql`delete from babies where customer_id = ${mother.id} and name = '三宝'`,
+      )
+      assert.deepEqual(
+        third.file.babies.map((b: { name: string }) => b.name),
+        [...kept.file.babies.map((b: { name: string }) => b.name), '三宝'],
+      )
+      const { stay } = kept.file
+      const longer = await afterChange(
+        kept,
+        sql`update stays set planned_days = ${stay.planned_days + 14} where id = ${stay.id}`,
+        sql`update stays set planned_days = ${stay.planned_days} where id = ${stay.id}`,
+      )
+      assert.equal(longer.file.stay.planned_days, stay.planned_days + 14)
+      // Her stay's package, then the package renamed.
+      const [{ id: packageId }] = (
+        (await app.db.execute(
+          sql`insert into product_packages (site_id, name) values (${site.siteId}, '月子套餐甲') returning id`,
+        )) as unknown as { rows: { id: number }[] }
+      ).rows
+      try {
+        await app.db.execute(sql`update stays set package_id = ${packageId} where id = ${stay.id}`)
+        assert.equal((await read()).file.stay.package_name, '月子套餐甲')
+        await app.db.execute(sql`update product_packages set name = '月子套餐乙' where id = ${packageId}`)
+        assert.equal((await read()).file.stay.package_name, '月子套餐乙')
+      } finally {
+        await app.db.execute(sql`update stays set package_id = null where id = ${stay.id}`)
+        await app.db.execute(sql`delete from product_packages where id = ${packageId}`)
+      }
+      assert.deepEqual(await read(), kept)
+    })
+
+    it("answers a change of her site's time zone at once: her babies' readings are timed in it", async () => {
+      const other = site.customers[2]
+      const yesterday = addDays(centreToday(DEFAULT_ZONE), -1)
+      const [newborn] = (
+        (await app.db.execute(sql`insert into babies (customer_id, name, sex, birth_date, birth_time, birth_weight)
+          values (${other.id}, '新生儿', 'male', ${yesterday}, '00:00', 3300) returning id`)) as unknown as {
+          rows: { id: number }[]
+        }
+      ).rows
+      const { babies: _twins, ...single } = validSample(definitionOf('儿科医生查房签到表'), {
+        customer: other,
+        room: other.room,
+        departmentIds: [],
+      })
+      const round = await post('/api/care/index/saveForm', {
+        name: '儿科医生查房签到表',
+        customer_id: other.id,
+        data: { ...single, baby_id: Number(newborn.id), tcb_forehead: 19.5, tcb_chest: 19 },
+      })
+      assert.equal(round.code, 1, round.msg)
+      /** Her newborn's age in hours at the round, as her file's jaundice mark gives it. */
+      const hours = async () => {
+        const baby = (await read(other.id)).file.babies.find((b: { id: number }) => b.id === Number(newborn.id))
+        return baby.latest.flags.find((flag: { rule: string }) => flag.rule === 'jaundice').hours as number
+      }
+      try {
+        const before = await hours()
+        await app.db.execute(sql`update sites set time_zone = 'Asia/Tokyo' where id = ${site.siteId}`)
+        try {
+          assert.notEqual(await hours(), before)
+        } finally {
+          await app.db.execute(sql`update sites set time_zone = ${DEFAULT_ZONE.timeZone} where id = ${site.siteId}`)
+        }
+        assert.equal(await hours(), before)
+      } finally {
+        await post('/api/care/index/delFormRecord', { id: round.res.id })
+        await app.db.execute(sql`delete from babies where id = ${newborn.id}`)
+      }
+    })
+
+    it('reads her file afresh after a few minutes, whatever its version says', async (t) => {
+      const kept = await read()
+      // A change no trigger counts: written as a replica applies what it is sent.
+      await app.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`)
+        await tx.execute(sql`update customers set diet_needs = '少盐，不吃辣' where id = ${mother.id}`)
+      })
+      try {
+        assert.deepEqual(await read(), kept)
+        const now = Date.now()
+        t.mock.method(Date, 'now', () => now + 5 * 60_000 + 1)
+        assert.equal((await read()).file.diet_needs, '少盐，不吃辣')
+      } finally {
+        await app.db.execute(sql`update customers set diet_needs = ${kept.file.diet_needs} where id = ${mother.id}`)
+      }
     })
 
     it('sums what she owes for the days of her stay as it is now', async () => {
