@@ -56,7 +56,7 @@ export async function mothersSection({ quick }) {
         rows,
         [
           'room/board: every room of site 1 by floor, most in use, some arriving, free or out of service.',
-          "customer/timeline {page 1, limit 20}: the first room's mother, her page kept; each read is written to her access log.",
+          "customer/timeline {page 1, limit 20}: the first room's mother, her file kept; each read is written to her access log first.",
           'As a phone asks: with its Accept-Encoding, answered compressed (the replies not read back).',
           'Goal: p99 ≤ 50 ms.',
         ],
