@@ -234,12 +234,17 @@ async function faultRun(server, target, { stopBeforeCheck }) {
   }
 }
 
+// The servers killed and restarted on their port listen below the ports Linux gives outgoing
+// connections (32768 and up): a client retrying while the server is down could otherwise be given
+// the server's port as its own, connect to itself and hold it, and the restart fail on it.
+const RESTARTED_PORT_FROM = 30500
+
 describe('on PostgreSQL', () => {
   let pg
   let server
   before(async () => {
     pg = await startPostgres({ portFrom: 57700 })
-    server = await startServer({ env: { DATABASE_URL: pg.url, SEED: '1' }, portFrom: 57500 })
+    server = await startServer({ env: { DATABASE_URL: pg.url, SEED: '1' }, portFrom: RESTARTED_PORT_FROM })
   })
   after(async () => {
     await server?.stop()
@@ -303,7 +308,7 @@ describe('on PostgreSQL', () => {
 describe('on the embedded PGlite', () => {
   let server
   before(async () => {
-    server = await startServer({ portFrom: 57600 })
+    server = await startServer({ portFrom: RESTARTED_PORT_FROM + 100 })
   })
   after(() => server?.stop())
 
