@@ -910,7 +910,7 @@ export type AccessAction = (typeof ACCESS_ACTIONS)[number]
  * Its site, account and customer are not foreign keys: an entry is written on every read of her
  * file, and a foreign key's check locks the site's, the account's and her row for each one, so that
  * the site's reads queue on one another. Its writers take them from the session and from the rows
- * they have just read, and sites, accounts and customers are never deleted.
+ * they have just read, and no route deletes a site, an account or a customer.
  */
 export const accessLog = pgTable(
   'access_log',

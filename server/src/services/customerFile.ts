@@ -192,7 +192,10 @@ export class KeptFiles {
     return file
   }
 
-  /** Drops the files read before `time`: the oldest are first, as each is put back when read again. */
+  /**
+   * Drops the files read before `time`: the oldest come first, as a file read again from the
+   * database is put back last.
+   */
   private dropOlderThan(time: number) {
     for (const [key, entry] of this.kept) {
       if (entry.at >= time) return

@@ -877,11 +877,7 @@ describe('customer/timeline', () => {
   })
 
   describe('kept by the instance that read it', () => {
-    const read = async (customerId = mother.id) => {
-      const r = await post(TIMELINE, { customer_id: customerId, limit: 100 })
-      if (!r.res) console.log('READ', JSON.stringify(r))
-      return r.res
-    }
+    const read = async (customerId = mother.id) => (await post(TIMELINE, { customer_id: customerId, limit: 100 })).res
     const versionOf = async (customerId: number) => {
       const versions = sql`select coalesce(sum(version), 0)::int as version from timeline_versions
         where customer_id = ${customerId}`
