@@ -20,7 +20,10 @@ class CustomerStore {
   keyword = ''
   /** Which mothers the picker lists: in house unless the person chooses another filter. */
   status: CustomerStatus = 'in_house'
+  /** The rows of the last search that answered: kept until a newer one answers, so that rows do not vanish under a finger. */
   list: Customer[] = []
+  /** The search whose rows `list` holds; null before the first answer. */
+  answered: { keyword: string; status: CustomerStatus } | null = null
   total = 0
   /** The last page loaded; 0 before the first. */
   page = 0
@@ -52,12 +55,33 @@ class CustomerStore {
   search(keyword: string, status = this.status) {
     this.keyword = keyword
     this.status = status
-    this.list = []
-    this.total = 0
     this.page = 0
     this.finished = false
     this.loading = false
     return this.loadMore()
+  }
+
+  /** The picker's opening: mothers in house, nothing of an earlier search (or account) shown meanwhile. */
+  startOver() {
+    this.list = []
+    this.total = 0
+    this.answered = null
+    return this.search('', 'in_house')
+  }
+
+  /** Whether `list` is the answer to `typed` under the current filter. */
+  answers(typed: string) {
+    return this.answered?.keyword === typed && this.answered.status === this.status
+  }
+
+  /**
+   * The rows to show for what is typed: the answer to it, or until that comes, the rows shown that
+   * match it, so that the row a finger is on stays the mother it names.
+   */
+  rowsFor(typed: string): Customer[] {
+    if (!typed || this.answers(typed)) return this.list
+    const needle = typed.toLowerCase()
+    return this.list.filter((c) => [c.name, c.room, c.phone].some((v) => v && v.toLowerCase().includes(needle)))
   }
 
   /** Loads the next page; the picker shows `error` itself, so no modal. */
@@ -74,7 +98,8 @@ class CustomerStore {
       )
       if (!isCurrent()) return
       runInAction(() => {
-        this.list = [...this.list, ...result.list]
+        this.list = page === 1 ? result.list : [...this.list, ...result.list]
+        this.answered = { keyword: this.keyword, status: this.status }
         this.total = result.total
         this.page = page
         this.finished = this.list.length >= result.total || result.list.length < PAGE_SIZE

@@ -30,6 +30,30 @@ export const chooseField = (page, key, labelKey) =>
     .locator('.nut-radio')
     .getByText({ ...formZh, ...adminZh }[labelKey], { exact: true })
     .click()
+/**
+ * Types `keyword` into the open customer picker and resolves to the row `has` names (text or a
+ * locator) once the list answers that keyword: a row is tapped only when it stays where it is.
+ */
+export async function pickerRow(page, keyword, has = keyword) {
+  await input(page, zh['customer.searchPlaceholder']).fill(keyword)
+  const row = page
+    .locator(`.customer-picker__rows[data-keyword="${keyword}"] .customer-picker__row`)
+    .filter(typeof has === 'string' ? { hasText: has } : { has })
+    .first()
+  await row.waitFor()
+  return row
+}
+
+/** Chooses, in the open picker, the mother `keyword` finds (`has` narrows); resolves to her name once home's card shows her. */
+export async function chooseInPicker(page, keyword, has = keyword) {
+  const row = await pickerRow(page, keyword, has)
+  const name = row.locator('.customer-picker__name')
+  const text = (await name.textContent()).trim()
+  await name.click()
+  await page.locator('.customer-card').getByText(text).waitFor()
+  return text
+}
+
 export const saveButton = (page) => page.locator('.form-page__save')
 export const modal = (page) => page.locator('.taro__modal')
 export const isHome = (url) => url.pathname === '/' || url.pathname.startsWith('/pages/tabPages/index')
@@ -163,16 +187,8 @@ export function driving(app) {
     await page.waitForURL(isHome)
     if (!room) return null
     await button(page, zh['home.chooseCustomer']).click()
-    await input(page, zh['customer.searchPlaceholder']).fill(room)
-    const row = page
-      .locator('.customer-picker__row')
-      .filter({ has: page.locator('.customer-picker__room', { hasText: fmt(zh['customer.room'], { room }) }) })
-      .first()
-    await row.waitFor()
-    const name = (await row.locator('.customer-picker__name').textContent()).trim()
-    await row.click()
-    await page.locator('.customer-card').getByText(name).waitFor()
-    return name
+    const inRoom = page.locator('.customer-picker__room', { hasText: fmt(zh['customer.room'], { room }) })
+    return chooseInPicker(page, room, inRoom)
   }
 
   /** A call of /api/care/<route> with the page's session; `code` the expected code. */

@@ -35,6 +35,7 @@ import {
   zh,
   typeField as type,
   chooseField as choose,
+  pickerRow,
 } from './app.mjs'
 import { chooseFirst } from './formSteps.mjs'
 import { ROOT, launchBrowser, startServer } from './support.mjs'
@@ -351,8 +352,7 @@ test('表格导入: the mothers in house, one in a room the centre lacks is refu
   // In the picker on home, in house on her seventh day.
   await manager.goto(`${app.server.url}/`)
   await button(manager, zh['home.chooseCustomer']).click()
-  await input(manager, zh['customer.searchPlaceholder']).fill('孙悦')
-  const row = manager.locator('.customer-picker__row').filter({ hasText: '孙悦' }).first()
+  const row = await pickerRow(manager, '孙悦')
   await row.getByText(fmt(zh['customer.day'], { day: 7, days: 28 })).waitFor()
 })
 

@@ -17,6 +17,8 @@ import {
   input,
   modal,
   openEntry,
+  pickerRow,
+  chooseInPicker,
   saveButton,
   sign,
   eventually,
@@ -49,9 +51,7 @@ const pickedText = async (page, key) => (await fieldOf(page, key).locator('.form
 async function signInFor(page, customer) {
   await app.loginAndPick(page)
   await button(page, zh['home.chooseCustomer']).click()
-  await input(page, zh['customer.searchPlaceholder']).fill(customer.name)
-  await page.locator('.customer-picker__row').filter({ hasText: customer.name }).first().click()
-  await page.locator('.customer-card').getByText(customer.name).waitFor()
+  await chooseInPicker(page, customer.name)
 }
 
 /** A demo customer with that many babies, read through the API. */
@@ -95,7 +95,10 @@ test("a check-in notice starts with the mother's name, phone, room, delivery dat
 
   // What is typed over a prefilled value is what the form keeps, through a reload (the draft).
   await fill(page, { key: 'customer_name', type: 'text', value: `${customer.name}（代签）` })
-  await page.waitForTimeout(500)
+  await page.waitForFunction(
+    (typed) => Object.keys(localStorage).some((k) => k.startsWith('draft:') && localStorage.getItem(k).includes(typed)),
+    `${customer.name}（代签）`,
+  )
   await page.reload()
   await formReady(page, 'form.title.checkInNoticeMonth', 'customer_name')
   await page.getByText(formZh['formUi.draftRestored'], { exact: true }).waitFor()
@@ -314,8 +317,7 @@ test('a 月子入住通知单 typed for a new arrival admits her: she is then th
   await page.goto(`${app.server.url}/`)
   await page.locator('.customer-card').getByText('周新').waitFor()
   await button(page, zh['home.changeCustomer']).click()
-  await input(page, zh['customer.searchPlaceholder']).fill(phone)
-  await page.locator('.customer-picker__row').filter({ hasText: '周新' }).first().waitFor()
+  await pickerRow(page, phone, '周新')
   await page.close()
 })
 
@@ -383,9 +385,7 @@ test("changing a chosen mother's name on her notice asks: 更正她的资料 cor
   // Another name and phone on the next mother's notice: someone new is admitted with it, not filed under her.
   await page.goto(`${app.server.url}/`)
   await button(page, zh['home.changeCustomer']).click()
-  await input(page, zh['customer.searchPlaceholder']).fill(second.name)
-  await page.locator('.customer-picker__row').filter({ hasText: second.name }).first().click()
-  await page.locator('.customer-card').getByText(second.name).waitFor()
+  await chooseInPicker(page, second.name)
   await openEntry(page, 'entry.checkInNoticeMonth')
   await formReady(page, 'form.title.checkInNoticeMonth', 'customer_name')
   const phone = newPhone()
@@ -431,7 +431,9 @@ test("a new arrival's stay: her notice admits her with twins, day 1 in the picke
     await formReady(page, titleKey, first)
   }
   const picker = page.locator('.customer-picker')
-  const row = picker.locator('.customer-picker__row').filter({ hasText: name })
+  // Her row once the list answers her name (the list keeps its rows while a search is on its way).
+  const listed = picker.locator(`.customer-picker__rows[data-keyword="${name}"]`)
+  const row = listed.locator('.customer-picker__row').filter({ hasText: name })
   const openPicker = async () => {
     await page.locator('.customer-card .nut-button').click()
     await input(page, zh['customer.searchPlaceholder']).fill(name)
@@ -531,7 +533,9 @@ test("a new arrival's stay: her notice admits her with twins, day 1 in the picke
   await page.locator('.stay__status').getByText(customerZh['stay.status.left']).waitFor()
   await page.goBack()
   await picker.locator('.customer-picker__filter--on').getByText(zh['customer.status.in_house']).waitFor()
-  await row.waitFor({ state: 'detached' })
+  // The picker opens afresh on the way back: her name, searched again among those in house, finds no one.
+  await input(page, zh['customer.searchPlaceholder']).fill(name)
+  await eventually(async () => (await listed.count()) === 1 && (await row.count()) === 0, 'her row gone from 在住')
   await page.goto(`${app.server.url}/`)
   await openEntry(page, 'entry.roomBoard')
   await tile.getByText(deskZh['roomBoard.freeHint'], { exact: true }).waitFor()

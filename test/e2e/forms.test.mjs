@@ -478,7 +478,9 @@ test('新建客户 from the picker: twins admitted, day 1 of 28, her phone offer
   const name = `新妈妈${Date.now() % 10000}`
   const phone = `137${String(Date.now() % 100000000).padStart(8, '0')}`
   const picker = page.locator('.customer-picker')
-  const row = picker.locator('.customer-picker__row').filter({ hasText: name })
+  // Her row once the list answers her name (the list keeps its rows while a search is on its way).
+  const listed = picker.locator(`.customer-picker__rows[data-keyword="${name}"]`)
+  const row = listed.locator('.customer-picker__row').filter({ hasText: name })
 
   // The card's button opens the picker (her name opens her file).
   const openPicker = () => page.locator('.customer-card .nut-button').click()
@@ -534,7 +536,9 @@ test('新建客户 from the picker: twins admitted, day 1 of 28, her phone offer
   await page.locator('.stay__status').getByText(customerZh['stay.status.left']).waitFor()
   await page.goBack()
   await picker.locator('.customer-picker__filter--on').getByText(zh['customer.status.in_house']).waitFor()
-  await row.waitFor({ state: 'detached' })
+  // The picker opens afresh on the way back: her name, searched again among those in house, finds no one.
+  await input(page, zh['customer.searchPlaceholder']).fill(name)
+  await eventually(async () => (await listed.count()) === 1 && (await row.count()) === 0, 'her row gone from 在住')
   await picker.getByText(zh['customer.status.left'], { exact: true }).click()
   await row.waitFor()
 })

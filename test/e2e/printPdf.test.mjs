@@ -11,7 +11,6 @@ import {
   button,
   cell,
   fieldOf,
-  input,
   isHome,
   modal,
   openEntry,
@@ -21,6 +20,7 @@ import {
   serverZh,
   zh,
   fmt,
+  pickerRow,
 } from './app.mjs'
 import { productWithStock } from './formSteps.mjs'
 
@@ -238,8 +238,7 @@ test('a manager sees on 查阅记录 who opened and exported a signed record of 
   await manager.getByText(zh['tab.mine'], { exact: true }).click()
   await cell(manager, zh['mine.accessLog']).click()
   await manager.waitForURL(/\/pagesAdmin\/pages\/accessLog\/index/)
-  await input(manager, zh['customer.searchPlaceholder']).fill('818')
-  await manager.locator('.customer-picker__row').filter({ hasText: '818' }).first().click()
+  await (await pickerRow(manager, '818')).locator('.customer-picker__name').click()
   const record = fmt(adminZh['accessLog.record'], { title: formZh['form.title.visit'], id })
   const cards = manager.locator('.access-log__card').filter({ hasText: record })
   await cards.first().waitFor()

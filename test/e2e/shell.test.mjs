@@ -22,6 +22,7 @@ import {
   eventually,
   driving,
   isHome,
+  chooseInPicker,
 } from './app.mjs'
 
 const app = useApp()
@@ -73,12 +74,7 @@ test('login → home → pick a customer → personal centre → English → cha
 
   // Pick a customer by room.
   await button(page, zh['home.chooseCustomer']).click()
-  await input(page, zh['customer.searchPlaceholder']).fill('805')
-  const row = page.locator('.customer-picker__row').filter({ hasText: '805' }).first()
-  await row.waitFor()
-  const name = (await row.locator('.customer-picker__name').textContent()).trim()
-  await row.click()
-  await page.locator('.customer-card').getByText(name).waitFor()
+  await chooseInPicker(page, '805')
 
   // Personal centre shows who is signed in.
   await page.getByText(zh['tab.mine'], { exact: true }).click()
@@ -254,9 +250,7 @@ test('the content security policy lets the app work: login, home, a form with a 
   await login(page, 'manager', 'demo1234')
   await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/pages/tabPages/index')
   await button(page, zh['home.chooseCustomer']).click()
-  await input(page, zh['customer.searchPlaceholder']).fill('815')
-  await page.locator('.customer-picker__row').filter({ hasText: '815' }).first().click()
-  await page.locator('.customer-card').waitFor()
+  await chooseInPicker(page, '815')
   await openEntry(page, 'entry.familyFood')
   await page.locator('.form-header__title').getByText(formZh['form.title.familyFood'], { exact: true }).waitFor()
   await fieldOf(page, 'meal_date').locator('.nut-button').click()

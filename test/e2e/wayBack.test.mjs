@@ -3,7 +3,20 @@
 // after signing in, and the forced password change left by logging out.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useApp, zh, formZh, input, button, fieldOf, modal, isHome, openEntry, tokenOf, eventually } from './app.mjs'
+import {
+  useApp,
+  zh,
+  formZh,
+  input,
+  button,
+  fieldOf,
+  modal,
+  isHome,
+  openEntry,
+  tokenOf,
+  eventually,
+  pickerRow,
+} from './app.mjs'
 import { formReady } from './formSteps.mjs'
 
 const app = useApp()
@@ -34,10 +47,8 @@ async function openForm(page) {
 
 /** Chooses the customer of `room` in the open customer picker. */
 async function chooseCustomer(page, room) {
-  await input(page, zh['customer.searchPlaceholder']).fill(room)
-  const row = page.locator('.customer-picker__row').filter({ hasText: room }).first()
-  await row.waitFor()
-  await row.click()
+  const row = await pickerRow(page, room)
+  await row.locator('.customer-picker__name').click()
 }
 
 test('forms and lists have a title bar: back to where they were opened from, home when opened by address', async () => {

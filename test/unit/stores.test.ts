@@ -451,6 +451,39 @@ describe('customerStore', () => {
     await first
     expect(customerStore.list.map((c) => c.name)).toEqual(['new'])
   })
+
+  it('keeps the rows shown until a new search answers, narrowed at once to what is typed', async () => {
+    const answers: Array<(value: unknown) => void> = []
+    jest.spyOn(Taro, 'request').mockImplementation((() => new Promise((resolve) => answers.push(resolve))) as never)
+    const reply = (...names: string[]) => ({
+      statusCode: 200,
+      data: ok({
+        list: names.map((name, i) => ({ ...customer, id: i + 1, name, room: `80${i}` })),
+        total: names.length,
+      }),
+    })
+    const first = customerStore.startOver()
+    expect(customerStore.rowsFor('')).toEqual([])
+    answers[0](reply('王芳', '李娜', '王丽'))
+    await first
+    expect(customerStore.answers('')).toBe(true)
+
+    // Typed, not yet searched (and then searched, not yet answered): the same rows, narrowed, in their order.
+    expect(customerStore.rowsFor('王').map((c) => c.name)).toEqual(['王芳', '王丽'])
+    expect(customerStore.rowsFor('802').map((c) => c.name)).toEqual(['王丽'])
+    const second = customerStore.search('王')
+    expect(customerStore.answers('王')).toBe(false)
+    expect(customerStore.rowsFor('王').map((c) => c.name)).toEqual(['王芳', '王丽'])
+    answers[1](reply('王丽', '王芳', '王小'))
+    await second
+    expect(customerStore.answers('王')).toBe(true)
+    expect(customerStore.rowsFor('王').map((c) => c.name)).toEqual(['王丽', '王芳', '王小'])
+
+    // A new opening shows nothing of the search before it until its own answer.
+    void customerStore.startOver()
+    expect(customerStore.rowsFor('')).toEqual([])
+    expect(customerStore.answers('')).toBe(false)
+  })
 })
 
 describe('openFormStore', () => {

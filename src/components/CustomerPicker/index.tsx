@@ -64,6 +64,10 @@ const Footer = observer(function Footer({ onAdmit }: { onAdmit: () => void }) {
 export default observer(function CustomerPicker({ visible, onClose }: CustomerPickerProps) {
   const [keyword, setKeyword] = useState('')
   const current = customerStore.customerInfo
+  const typed = keyword.trim()
+  const rows = customerStore.rowsFor(typed)
+  // The rows name the keyword they answer once its first page is in (tests wait on it before a tap).
+  const answered = customerStore.answers(typed) && !(customerStore.loading && customerStore.page === 0)
   // Hidden while a page opened from it is shown (on H5 the sheet would cover it).
   const [away, setAway] = useState('')
   useDidShow(() => setAway(''))
@@ -73,15 +77,15 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
   useEffect(() => {
     if (!visible) return
     setKeyword('')
-    customerStore.search('', 'in_house')
+    customerStore.startOver()
   }, [visible])
 
   // A search once typing pauses.
   useEffect(() => {
-    if (!visible || keyword.trim() === customerStore.keyword) return undefined
-    const timer = setTimeout(() => customerStore.search(keyword.trim()), SEARCH_DELAY)
+    if (!visible || typed === customerStore.keyword) return undefined
+    const timer = setTimeout(() => customerStore.search(typed), SEARCH_DELAY)
     return () => clearTimeout(timer)
-  }, [visible, keyword])
+  }, [visible, typed])
 
   // A customer chosen while 新建客户 is open is the mother admitted (or the one her phone found).
   useEffect(() => {
@@ -154,30 +158,32 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
         lowerThreshold={80}
         onScrollToLower={customerStore.loadMore}
       >
-        {customerStore.list.map((customer) => {
-          const stay = customer.stay
-          const action = stay && STAY_ACTIONS[stay.status]
-          return (
-            <View key={customer.id} className="customer-picker__row" onClick={() => pick(customer)}>
-              <View className="customer-picker__main">
-                <Text className="customer-picker__name">{customer.name}</Text>
-                <Text className="customer-picker__room">{t('customer.room', { room: customer.room })}</Text>
-                <Text className="customer-picker__phone">{stayDay(stay)}</Text>
-                {stay && stay.overdue && <Text className="customer-picker__overdue">{t('customer.overdue')}</Text>}
-              </View>
-              <Text className="customer-picker__phone">{customer.phone}</Text>
-              {current && customer.id === current.id && <Check size={16} color="#e8627a" />}
-              <Text className="customer-picker__link" onClick={goFromRow(`${CUSTOMER_FILE_PAGE}?id=${customer.id}`)}>
-                {t('customerFile.title')}
-              </Text>
-              {action && (
-                <Text className="customer-picker__link" onClick={goFromRow(`${STAY_PAGE}?id=${customer.id}`)}>
-                  {t(`customer.${action}`)}
+        <View className="customer-picker__rows" data-keyword={answered ? typed : undefined}>
+          {rows.map((customer) => {
+            const stay = customer.stay
+            const action = stay && STAY_ACTIONS[stay.status]
+            return (
+              <View key={customer.id} className="customer-picker__row" onClick={() => pick(customer)}>
+                <View className="customer-picker__main">
+                  <Text className="customer-picker__name">{customer.name}</Text>
+                  <Text className="customer-picker__room">{t('customer.room', { room: customer.room })}</Text>
+                  <Text className="customer-picker__phone">{stayDay(stay)}</Text>
+                  {stay && stay.overdue && <Text className="customer-picker__overdue">{t('customer.overdue')}</Text>}
+                </View>
+                <Text className="customer-picker__phone">{customer.phone}</Text>
+                {current && customer.id === current.id && <Check size={16} color="#e8627a" />}
+                <Text className="customer-picker__link" onClick={goFromRow(`${CUSTOMER_FILE_PAGE}?id=${customer.id}`)}>
+                  {t('customerFile.title')}
                 </Text>
-              )}
-            </View>
-          )
-        })}
+                {action && (
+                  <Text className="customer-picker__link" onClick={goFromRow(`${STAY_PAGE}?id=${customer.id}`)}>
+                    {t(`customer.${action}`)}
+                  </Text>
+                )}
+              </View>
+            )
+          })}
+        </View>
         <Footer onAdmit={() => go(ADMISSION_PAGE)} />
       </ScrollView>
     </Popup>
