@@ -1,4 +1,4 @@
-// The server compiled to JavaScript for `npm run start:prod`, systemd and the centre's commands (setup,
+// The server compiled to JavaScript for `npm run start:prod`, systemd and the centre's commands (setup, check,
 // backup, restore): files that node runs without tsx, with the contract's TypeScript inside them and
 // the installed packages loaded from node_modules as they are.
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
@@ -10,12 +10,14 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** The built server: `node` runs this file. */
 export const SERVER_BUILD = path.join(ROOT, 'server/dist/main.js')
 /** The centre's commands in server/scripts/, each built beside the server as `<name>.js`. */
-const COMMANDS = ['setup', 'backup', 'restore']
+const COMMANDS = ['setup', 'backup', 'restore', 'check', 'moveToPostgres']
 
 /** The install's settings (.env.example lists them), from .env when there is one; those already in the environment win. */
 export function readInstallSettings() {
   const file = path.join(ROOT, '.env')
   if (existsSync(file)) process.loadEnvFile(file)
+  // Where a command that sets one (setup, move-to-postgres) writes it.
+  process.env.INSTALL_ENV_FILE ??= file
 }
 
 /**

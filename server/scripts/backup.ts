@@ -1,57 +1,51 @@
-// `npm run backup`: one backup file of the embedded database and the uploaded files, its path on
-// the last line. A running server makes it itself (only it may open the database); with none
-// running, this opens the database as it is, without migrating it.
+// `npm run backup`: one backup file of the database and the uploaded files, its path on the last
+// line. On the embedded database a running server makes it itself (only it may open the database);
+// with none running, this opens the database as it is, without migrating it. On PostgreSQL this
+// makes it with pg_dump while the server serves on.
 import { existsSync } from 'node:fs'
-import { request } from 'node:http'
 import path from 'node:path'
-import { loadConfig } from '../src/config.js'
+import { loadConfig, type Config } from '../src/config.js'
 import { openDatabase } from '../src/db/index.js'
-import { backupSocket } from '../src/plugins/backups.js'
-import { makeBackup } from '../src/services/backup/index.js'
+import { checkIntegrity } from '../src/db/integrity.js'
+import { askRunningServer } from '../src/plugins/backups.js'
+import { DatabaseDamaged, makeBackup, pruneBackups, type Engine } from '../src/services/backup/index.js'
+import { snapshotPostgres } from '../src/services/backup/postgres.js'
 import { openUploadStore } from '../src/services/uploads/index.js'
-
-/** The running server's backup, or undefined when no server answers on the socket. */
-function askServer(socketPath: string): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const asked = request({ socketPath, method: 'POST', path: '/backup' }, (reply) => {
-      let text = ''
-      reply.setEncoding('utf8')
-      reply.on('data', (chunk) => (text += chunk))
-      reply.on('end', () => {
-        const answer = JSON.parse(text) as { file?: string; error?: string }
-        if (answer.file) resolve(answer.file)
-        else reject(new Error(`The server could not make the backup: ${answer.error}`))
-      })
-    })
-    asked.on('error', (error: { code?: string }) => {
-      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolve(undefined)
-      else reject(error as Error)
-    })
-    asked.end()
-  })
-}
 
 async function main(): Promise<number> {
   const config = loadConfig({ ...process.env, SEED: '0' })
-  if (config.databaseUrl) {
-    console.error('DATABASE_URL is set: back up PostgreSQL with pg_dump (docs/backups.md)')
-    return 1
-  }
-  const fromServer = await askServer(backupSocket(config.dataDir))
+  // PostgreSQL serves this command beside the server: pg_dump reads one snapshot of it.
+  if (config.databaseUrl) return backUp(config, 'postgres')
+  const fromServer = await askRunningServer<{ file: string }>(config.dataDir, '/backup')
   if (fromServer) {
-    console.log(fromServer)
+    console.log(fromServer.file)
     return 0
   }
   if (!existsSync(path.join(config.dataDir, 'pglite'))) {
     console.error(`No embedded database in ${config.dataDir}: set DATA_DIR to the server's`)
     return 1
   }
+  return backUp(config, 'embedded')
+}
+
+async function backUp(config: Config, engine: Engine): Promise<number> {
   const database = await openDatabase(config, { migrate: false })
   const uploads = await openUploadStore(config)
   try {
-    const snapshot = database.snapshot as NonNullable<typeof database.snapshot>
-    console.log(await makeBackup({ snapshot, uploads }, config.backup.dir))
+    const snapshot =
+      engine === 'postgres'
+        ? () => snapshotPostgres(config.databaseUrl as string)
+        : (database.snapshot as NonNullable<typeof database.snapshot>)
+    // The embedded database is this process's alone: its indexes are checked against their parents too.
+    const check = () => checkIntegrity(database.db, { thorough: engine === 'embedded' })
+    console.log(await makeBackup({ engine, check, snapshot, uploads }, config.backup.dir))
+    // On PostgreSQL a timer runs this command every day (deploy/yuezi-backup.timer): it also prunes.
+    if (engine === 'postgres') await pruneBackups(config.backup.dir, config.backup.keepDays)
     return 0
+  } catch (error) {
+    if (!(error instanceof DatabaseDamaged)) throw error
+    console.error(error.message)
+    return 1
   } finally {
     uploads.close?.()
     await database.close()

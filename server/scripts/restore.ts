@@ -1,5 +1,6 @@
-// `npm run restore -- <file>`: fills an empty DATA_DIR (and, with S3_BUCKET, the bucket) from a
-// backup file, after checking every byte of it. `--check <file>` only checks it.
+// `npm run restore -- <file>`: fills an empty DATA_DIR, or with DATABASE_URL an empty PostgreSQL
+// database (from either engine's backup), and the upload store from a backup file, after checking
+// every byte of it. `--check <file>` only checks it.
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../src/config.js'
 import {
@@ -9,6 +10,7 @@ import {
   RestoreRefused,
   type Manifest,
 } from '../src/services/backup/index.js'
+import { shownUrl } from '../src/services/backup/postgres.js'
 import { openUploadStore } from '../src/services/uploads/index.js'
 
 const USAGE = `Usage: npm run restore -- <backup file>          fills the empty DATA_DIR from it
@@ -38,12 +40,13 @@ async function main(): Promise<number> {
       console.log(`${file} is whole: ${summary(await checkBackup(file))}`)
       return 0
     }
-    if (config.databaseUrl) {
-      console.error('DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/backups.md)')
-      return 1
-    }
-    const manifest = await restoreBackup(file, config.dataDir, () => openUploadStore(config))
-    console.log(`Restored ${file} into ${config.dataDir}: ${summary(manifest)}`)
+    const manifest = await restoreBackup(file, {
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      openUploads: () => openUploadStore(config),
+    })
+    const into = config.databaseUrl ? shownUrl(config.databaseUrl) : config.dataDir
+    console.log(`Restored ${file} into ${into}: ${summary(manifest)}`)
     return 0
   } catch (error) {
     if (error instanceof BackupDamaged) {
@@ -51,7 +54,10 @@ async function main(): Promise<number> {
       return 1
     }
     if (error instanceof RestoreRefused) {
-      console.error(`Refused: ${error.message}. A restore fills an empty DATA_DIR only: set DATA_DIR to a new folder.`)
+      const fix = config.databaseUrl
+        ? 'A restore fills an empty PostgreSQL database only: create one and set DATABASE_URL to it.'
+        : 'A restore fills an empty DATA_DIR only: set DATA_DIR to a new folder.'
+      console.error(`Refused: ${error.message}. ${fix}`)
       return 1
     }
     if ((error as { code?: string }).code === 'ENOENT') {

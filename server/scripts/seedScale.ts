@@ -11,8 +11,6 @@
 //
 // It prints one JSON line: {records, customers, seconds, plans}. The server must not be running on
 // the same PGlite folder (only one process may open it).
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { count, eq, sql, type Logger } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -20,7 +18,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { loadConfig } from '../src/config.js'
-import { openDatabase } from '../src/db/index.js'
+import { openDatabase, openEmbedded } from '../src/db/index.js'
 import { accounts, customers, formRecords, rooms } from '../src/db/schema.js'
 import type { Db } from '../src/db/types.js'
 import { seed } from '../src/demo/seed.js'
@@ -64,11 +62,12 @@ if (config.databaseUrl) {
   explain = async (query, params) => (await pool.query(query, params)).rows[0]['QUERY PLAN']
   close = () => pool.end()
 } else {
-  const client = new PGlite(path.join(config.dataDir, 'pglite'), { extensions: { pg_trgm } })
+  const embedded = await openEmbedded(path.join(config.dataDir, 'pglite'))
+  const { client } = embedded
   db = drizzlePglite({ client, logger })
   explain = async (query, params) =>
     ((await client.query(query, params)).rows[0] as Record<string, unknown>)['QUERY PLAN']
-  close = () => client.close()
+  close = embedded.close
 }
 
 const started = Date.now()

@@ -1,15 +1,22 @@
 // `npm run setup -- --centre <name> --admin <account>`: a centre's first run. Creates the centre
-// and its first manager on the configured database (the embedded one of a stopped server, or
-// DATABASE_URL) and prints her one-time password once. Without options it asks for each value.
+// and its first manager on DATABASE_URL, or without it on a database it creates on PostgreSQL (named
+// in .env then), or with --embedded in the embedded one of a stopped server; prints her one-time
+// password once. Without options it asks for each value.
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../src/config.js'
 import { openDatabase } from '../src/db/index.js'
+import { setInstallSetting } from '../src/lib/installSettings.js'
+import { shownUrl } from '../src/services/backup/postgres.js'
+import { createCentreDatabase, localPostgres, PostgresUnavailable } from '../src/services/postgresInstall.js'
 import { setUpCentre, SetupRefused, type NewCentre } from '../src/services/setup.js'
 
 const USAGE = `Usage: npm run setup -- --centre <name> --admin <account> [--name <her name>]
        [--time-zone <IANA zone, default Asia/Shanghai>] [--latitude <deg> --longitude <deg>] [--radius <metres, default 500>]
-Run without options to be asked for each value.`
+       [--postgres-admin <a superuser's URL>] [--database <name, default yuezi>] [--embedded]
+Run without options to be asked for each value. Without DATABASE_URL it creates the centre's database
+on PostgreSQL (this machine's when run as root, or the one --postgres-admin names) and writes its
+DATABASE_URL into .env; --embedded keeps the centre in DATA_DIR instead (a very small centre).`
 
 const OPTIONS = {
   centre: { type: 'string' },
@@ -19,10 +26,15 @@ const OPTIONS = {
   latitude: { type: 'string' },
   longitude: { type: 'string' },
   radius: { type: 'string' },
+  'postgres-admin': { type: 'string' },
+  database: { type: 'string' },
+  embedded: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
 
-type Answers = Partial<Record<Exclude<keyof typeof OPTIONS, 'help'>, string>>
+type Answers = Partial<
+  Record<Exclude<keyof typeof OPTIONS, 'help' | 'embedded' | 'postgres-admin' | 'database'>, string>
+>
 
 class Invalid extends Error {}
 
@@ -107,11 +119,33 @@ async function main(): Promise<number> {
     return 1
   }
   // The demo data is never added here, whatever SEED says.
-  const config = loadConfig({ ...process.env, SEED: '0' })
+  let config = loadConfig({ ...process.env, SEED: '0' })
+  if (!config.databaseUrl && !parsed.values.embedded) {
+    const name = parsed.values.database ?? 'yuezi'
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
+      console.error(`The database name "${name}" may hold only a-z, 0-9 and _\n${USAGE}`)
+      return 1
+    }
+    let databaseUrl: string
+    try {
+      const adminUrl = parsed.values['postgres-admin']
+      databaseUrl = await createCentreDatabase(adminUrl ? { url: adminUrl } : { local: localPostgres() }, name)
+    } catch (error) {
+      if (!(error instanceof PostgresUnavailable)) throw error
+      console.error(error.message)
+      return 1
+    }
+    const envFile = process.env.INSTALL_ENV_FILE
+    if (envFile) {
+      await setInstallSetting(envFile, 'DATABASE_URL', databaseUrl)
+      console.log(`Created the database "${name}" on PostgreSQL; ${envFile} names it (DATABASE_URL).`)
+    } else console.log(`Created the database "${name}" on PostgreSQL: set DATABASE_URL=${databaseUrl}`)
+    config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, SEED: '0' })
+  }
   const database = await openDatabase(config)
   try {
     const created = await setUpCentre(database.db, input)
-    const where = config.databaseUrl ? 'on DATABASE_URL' : `in ${config.dataDir}`
+    const where = config.databaseUrl ? `on ${shownUrl(config.databaseUrl)}` : `in ${config.dataDir}`
     console.log(
       `Created the centre "${input.centre}" (site ${created.siteId}) ${where}, and its manager "${input.admin}".`,
     )

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The server's tests: the whole suite against a throwaway PostgreSQL, then the files that exercise
-# the database again on the embedded PGlite.
+# The server's tests: the whole suite on a throwaway PostgreSQL and on the embedded PGlite, then
+# the integrity check of both.
 # Usage: scripts/test.sh [test files…] (default: every test/**/*.test.ts; with files, both runs take them).
 # Needs PostgreSQL's binaries (Debian: apt-get install postgresql; or set PG_BIN). As root, the
 # database runs as the `postgres` user, which initdb requires.
@@ -31,28 +31,30 @@ as_db_owner "$PG_BIN/pg_ctl" -D "$work/pg" -l "$work/pg.log" -w \
 as_db_owner "$PG_BIN/createdb" -h 127.0.0.1 -p "$port" -U postgres yuezi_test
 
 tests=("$@")
-smoke=("$@")
 if [[ $# -eq 0 ]]; then
   shopt -s globstar
   tests=(test/**/*.test.ts)
-  # The route files that read and write the most (the PDFs read every form), and the whole-app checks of lists, access and sessions.
-  smoke=(test/routes/care/account.test.ts test/routes/care/customer.test.ts test/routes/admin/uploads.test.ts
-         test/routes/care/forms/formRecords.test.ts test/routes/care/forms/siteLists.test.ts
-         test/routes/care/forms/stockLists.test.ts test/routes/care/productBatches.test.ts test/routes/care/outApply.test.ts
-         test/routes/care/specialCare.test.ts test/routes/care/orderRoutes.test.ts test/routes/pdf.test.ts
-         test/lists.test.ts test/access.test.ts test/sessions.test.ts test/audit.test.ts)
 fi
 
-echo "== PostgreSQL (port $port)"
-DATABASE_URL="postgresql://postgres@127.0.0.1:$port/yuezi_test" SEED=1 DATA_DIR="$work/data-pg" \
-  node --import tsx --test "${tests[@]}"
-
-# PGlite keeps its database in one folder that only one process may open: one file at a time,
-# each on a database of its own, so that what one file leaves behind never decides another.
-echo "== PGlite"
+# Both engines at once, one a core: the whole suite on PostgreSQL (files side by side, as instances
+# share it), and on the embedded PGlite one file after another on one folder, as a server restarted
+# on the same data opens it. Then PostgreSQL's checker (amcheck) on both databases.
+pg_url="postgresql://postgres@127.0.0.1:$port/yuezi_test"
+DATABASE_URL="$pg_url" SEED=1 DATA_DIR="$work/data-pg" \
+  node --import tsx --test "${tests[@]}" >"$work/pg.out" 2>&1 &
+pg_run=$!
+env -u DATABASE_URL DATA_DIR="$work/data-pglite" \
+  node --import tsx --test --test-concurrency=1 "${tests[@]}" >"$work/pglite.out" 2>&1 &
+pglite_run=$!
 status=0
-for file in "${smoke[@]}"; do
-  env -u DATABASE_URL DATA_DIR="$work/data-pglite-$(basename "$file" .test.ts)" \
-    node --import tsx --test "$file" || status=1
-done
+wait $pg_run || status=1
+echo "== PostgreSQL (port $port)"
+cat "$work/pg.out"
+wait $pglite_run || status=1
+echo "== PGlite (one folder, file after file)"
+cat "$work/pglite.out"
+
+echo "== Integrity of both databases"
+DATABASE_URL="$pg_url" node --import tsx scripts/check.ts || status=1
+env -u DATABASE_URL DATA_DIR="$work/data-pglite" node --import tsx scripts/check.ts || status=1
 exit $status

@@ -8,6 +8,7 @@ import type { Config } from './config.js'
 import type { Db } from './db/types.js'
 import authPlugin from './plugins/auth.js'
 import backupsPlugin from './plugins/backups.js'
+import integrityPlugin from './plugins/integrity.js'
 import dbPlugin from './plugins/db.js'
 import envelopePlugin from './plugins/envelope.js'
 import i18nPlugin from './plugins/i18n.js'
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   // The demo data, when asked for: its code is loaded only then, a production start runs none of it.
   const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploads) : undefined
   await app.register(dbPlugin, { config, afterMigrate })
+  await app.register(integrityPlugin, { everyHours: config.integrityCheckHours, thorough: !config.databaseUrl })
   await app.register(backupsPlugin, { dataDir: config.dataDir, backup: config.backup, uploads })
   await app.register(authPlugin, {
     sessionCacheSeconds: config.sessionCacheSeconds,

@@ -36,6 +36,8 @@ export interface Config {
   importMaxRows: number
   /** Hours between two sweeps of the uploads no record needs (services/uploads/sweep.ts); 0: never. */
   uploadSweepHours: number
+  /** Hours between two integrity checks of the database (plugins/integrity.ts); 0: never. */
+  integrityCheckHours: number
   /** Uploaded images go to this S3-compatible bucket when it is set, else to DATA_DIR/uploads. */
   s3?: S3Config
   /** Backups of the embedded database and the uploads (services/backup). */
@@ -360,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxBytes: positiveInt(env, 'IMPORT_MAX_BYTES', 2 * 1024 * 1024),
     importMaxRows: positiveInt(env, 'IMPORT_MAX_ROWS', 2000),
     uploadSweepHours: positiveInt(env, 'UPLOAD_SWEEP_HOURS', 6, { zeroAllowed: true }),
+    integrityCheckHours: positiveInt(env, 'INTEGRITY_CHECK_HOURS', 24, { zeroAllowed: true }),
     s3: s3Config(env),
     backup: backupConfig(env, dataDir, databaseUrl),
     h5Dir: path.resolve(env.H5_DIR || path.join(repoRoot, 'dist/h5')),

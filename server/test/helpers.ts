@@ -35,10 +35,23 @@ export function startApp(overrides: Partial<Config> = {}, options: BuildOptions 
       pdfRateMax: 10_000,
       // A test sweeps the uploads when it is about that (uploadLinks.test.ts).
       uploadSweepHours: 0,
+      // A check runs before each backup and when a test asks (integrity.test.ts).
+      integrityCheckHours: 0,
       ...overrides,
     },
     options,
   )
+}
+
+/**
+ * An app beside the file's own, open at the same time: on PostgreSQL on the same database; on the
+ * embedded engine, whose folder takes one opener, on a fresh folder of its own.
+ */
+export function startAppBeside(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
+  if (process.env.DATABASE_URL) return startApp(overrides, options)
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yuezi-beside-'))
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+  return startApp({ ...overrides, dataDir }, options)
 }
 
 export interface Reply {

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { after, before, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig } from '../src/config.js'
-import { addAccount, call, startApp } from './helpers.js'
+import { addAccount, call, startApp, startAppBeside } from './helpers.js'
 
 // The login limit is counted in the database: every instance on it counts the same attempts, and
 // a restart forgets none. Each test uses accounts of its own, as other files log in at the same time.
@@ -16,6 +16,8 @@ if (!process.env.DATA_DIR) process.on('exit', () => rmSync(dataDir, { recursive:
 // Other files fail logins from this address at the same time: only one test counts per address.
 const LIMIT = { loginRateMax: 3, loginRateAddressMax: 10_000, loginRateWindowMs: 120_000, dataDir }
 const start = (overrides = {}) => startApp({ ...LIMIT, ...overrides })
+/** An app with settings of its own while `app` runs. */
+const beside = (overrides = {}) => startAppBeside({ ...LIMIT, ...overrides })
 /** Behind one proxy, as the setting is read. */
 const behindProxy = { trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy }
 
@@ -46,7 +48,7 @@ it('stops login attempts on one account after LOGIN_RATE_MAX, and says when to r
 })
 
 it('stops one account after LOGIN_RATE_MAX wrong passwords sent from as many forwarded addresses', async () => {
-  const proxied = await start(behindProxy)
+  const proxied = await beside(behindProxy)
   try {
     const { account, password } = await addAccount(proxied)
     for (let i = 0; i < 4; i++) {
@@ -63,7 +65,7 @@ it('stops one account after LOGIN_RATE_MAX wrong passwords sent from as many for
 })
 
 it('stops an address after LOGIN_RATE_ADDRESS_MAX wrong passwords spread over accounts, and not the others', async () => {
-  const proxied = await start({ ...behindProxy, loginRateAddressMax: 4 })
+  const proxied = await beside({ ...behindProxy, loginRateAddressMax: 4 })
   try {
     const address = `192.0.2.${Math.floor(Math.random() * 250) + 1}`
     // The client writes what it likes in front; one hop back is what the proxy saw.
@@ -156,7 +158,7 @@ it('frees the account once the window has ended', async () => {
 })
 
 it('refuses opens of PDF links from one address past PDF_RATE_MAX, with when to retry', async () => {
-  const limited = await start({ pdfRateMax: 3 })
+  const limited = await beside({ pdfRateMax: 3 })
   try {
     // An address of its own: other files open PDFs from this machine at the same time.
     const remoteAddress = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`

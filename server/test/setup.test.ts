@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import pg from 'pg'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { call } from './helpers.js'
@@ -26,12 +27,18 @@ const embedded = !process.env.DATABASE_URL
 /** One run's names: on PostgreSQL the test database is shared with the suite's other files. */
 const suffix = randomBytes(3).toString('hex')
 
-async function setup(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Setup on the suite's database: its embedded folder (--embedded), or PostgreSQL's DATABASE_URL. */
+const setup = (...args: string[]) => setupWith({}, ...(embedded ? ['--embedded'] : []), ...args)
+
+async function setupWith(
+  env: NodeJS.ProcessEnv,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', 'scripts/setup.ts', ...args],
-      { cwd: SERVER, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', SEED: '', ...SECRETS } },
+      { cwd: SERVER, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', SEED: '', ...SECRETS, ...env } },
     )
     return { code: 0, stdout, stderr }
   } catch (error) {
@@ -96,7 +103,7 @@ describe('a first run without demo data', () => {
         // The embedded database belongs to the running server: setup refuses to touch it.
         const busy = await setup('--centre', `另一家-${suffix}`, '--admin', `other-${suffix}`)
         assert.equal(busy.code, 1)
-        assert.match(busy.stderr, /in use by process \d+: stop the server first/)
+        assert.match(busy.stderr, /in use by process \d+: stop it first/)
       }
     } finally {
       await app.close()
@@ -109,6 +116,62 @@ describe('a first run without demo data', () => {
     assert.equal(sameAccount.code, 1)
     assert.match(sameAccount.stderr, /An account ".*" exists already: nothing was created/)
   })
+
+  it(
+    "creates the centre's own database and role on PostgreSQL when no DATABASE_URL is set, and names it in .env",
+    { skip: embedded && 'PostgreSQL only' },
+    async () => {
+      const name = `yuezi_setup_${suffix}`
+      const envFile = path.join(dataDir, '.env')
+      writeFileSync(envFile, 'NODE_ENV=production\n')
+      const made = await setupWith(
+        { DATABASE_URL: '', INSTALL_ENV_FILE: envFile },
+        ...['--postgres-admin', process.env.DATABASE_URL as string, '--database', name],
+        ...['--centre', `自建库中心-${suffix}`, '--admin', `owner-${suffix}`],
+      )
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
+      await admin.connect()
+      try {
+        assert.equal(made.code, 0, made.stderr)
+        const written = /^DATABASE_URL=(.+)$/m.exec(readFileSync(envFile, 'utf8'))?.[1]
+        assert.ok(written?.startsWith(`postgresql://${name}:`), readFileSync(envFile, 'utf8'))
+        assert.equal(statSync(envFile).mode & 0o777, 0o600)
+        assert.ok(!made.stdout.includes(new URL(written as string).password), 'the password stays in .env')
+        // The centre's role owns its database, is no superuser, and may run the integrity check.
+        const { rows } = await admin.query(
+          `select r.rolsuper as super, pg_get_userbyid(d.datdba) as owner from pg_roles r, pg_database d
+            where r.rolname = $1 and d.datname = $1`,
+          [name],
+        )
+        assert.deepEqual(rows, [{ super: false, owner: name }])
+        const app = await buildApp({
+          ...loadConfig({
+            ...process.env,
+            DATABASE_URL: written,
+            DATA_DIR: dataDir,
+            NODE_ENV: 'production',
+            SEED: '',
+            ...SECRETS,
+          }),
+          logLevel: 'silent',
+          uploadSweepHours: 0,
+          integrityCheckHours: 0,
+        })
+        try {
+          const report = await app.checkIntegrity()
+          assert.deepEqual(report.damage, [])
+          const first = await call(app, '/api/care/account/login_old', { account: `owner-${suffix}`, password: 'x' })
+          assert.equal(first.code, -4, 'her account is there (a wrong password is refused as such)')
+        } finally {
+          await app.close()
+        }
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`)
+        await admin.query(`drop role if exists ${name}`)
+        await admin.end()
+      }
+    },
+  )
 
   it('says what is wrong with its options, and creates nothing', async () => {
     for (const [args, message] of [

@@ -99,7 +99,7 @@ test('a production server on an empty database has no demo accounts', async () =
 test('npm run setup on the stopped server’s data folder creates the centre and prints the one-time password once', async () => {
   const { stdout } = await promisify(execFile)(
     'npm',
-    ['run', '--silent', 'setup', '--', '--centre', CENTRE, '--admin', 'wang.dz', '--name', '王店长'],
+    ['run', '--silent', 'setup', '--', '--embedded', '--centre', CENTRE, '--admin', 'wang.dz', '--name', '王店长'],
     { cwd: ROOT, env: { ...process.env, ...ENV } },
   )
   const lines = stdout.trim().split('\n')

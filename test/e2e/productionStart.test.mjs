@@ -1,8 +1,10 @@
 // `npm run start:prod` as a centre runs it: the server compiled by `npm run build` (compiled here,
 // the H5 app being the e2e stage's build), started by node alone in production with .env.example's
 // settings on an empty embedded database, serves the API and the app; without a build it refuses.
-// `npm run setup`, `npm run backup` and `npm run restore` run the compiled commands with .env's
-// settings, and the compiled server prints a record's PDF.
+// `npm run setup`, `npm run backup`, `npm run check` and `npm run restore` run the compiled commands
+// with .env's settings, and the compiled server prints a record's PDF. On a throwaway PostgreSQL:
+// setup makes the centre's database, its backup restores into an empty one, and an embedded centre
+// moves there (`npm run move-to-postgres`).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -11,13 +13,16 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseEnv } from 'node:util'
+import pg from 'pg'
 import { buildServer, SERVER_BUILD } from '../../scripts/lib/buildServer.mjs'
+import { startPostgres } from '../../scripts/lib/postgres.mjs'
 import { ROOT, startServer } from '../../scripts/lib/server.mjs'
 
 const H5_DIR = path.join(process.env.DIST_DIR || path.join(ROOT, 'dist'), 'h5')
 const START_PROD = 'scripts/startProd.mjs'
 const SETUP = 'scripts/setup.mjs'
 const BACKUP = 'scripts/backup.mjs'
+const CHECK = 'scripts/check.mjs'
 const RESTORE = 'scripts/restore.mjs'
 
 /**
@@ -145,7 +150,7 @@ test('npm run setup runs the compiled first run under node alone, with the setti
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yuezi-setup-data-'))
   const install = installWithEnv({ ...centreSettings(), DATA_DIR: dataDir })
   try {
-    const run = runWithoutTsx(install, SETUP, ['--centre', '晨光月子中心', '--admin', 'zhao'])
+    const run = runWithoutTsx(install, SETUP, ['--embedded', '--centre', '晨光月子中心', '--admin', 'zhao'])
     assert.equal(run.status, 0, run.stderr)
     assert.match(run.stdout, new RegExp(`"晨光月子中心" \\(site \\d+\\) in ${dataDir}`))
     assert.match(lastLine(run.stdout), /^password: \S+$/)
@@ -165,9 +170,12 @@ test('npm run backup and npm run restore run the compiled commands under node al
   const install = installWithEnv(settings)
   const restoreInstall = installWithEnv({ ...settings, DATA_DIR: restored })
   try {
-    const setup = runWithoutTsx(install, SETUP, ['--centre', '晨光月子中心', '--admin', 'zhao'])
+    const setup = runWithoutTsx(install, SETUP, ['--embedded', '--centre', '晨光月子中心', '--admin', 'zhao'])
     assert.equal(setup.status, 0, setup.stderr)
-    // No server runs on .env's DATA_DIR: the command opens the database itself.
+    // No server runs on .env's DATA_DIR: the commands open the database themselves.
+    const checked = runWithoutTsx(install, CHECK, [])
+    assert.equal(checked.status, 0, checked.stderr)
+    assert.match(checked.stdout, /^Integrity check clean: \d+ indexes and \d+ tables/)
     const backup = runWithoutTsx(install, BACKUP, [])
     assert.equal(backup.status, 0, backup.stderr)
     const file = lastLine(backup.stdout)
@@ -182,7 +190,7 @@ test('npm run backup and npm run restore run the compiled commands under node al
     assert.equal(restore.status, 0, restore.stderr)
     assert.ok(lastLine(restore.stdout).startsWith(`Restored ${file} into ${restored}: `), restore.stdout)
     // The restored database holds the centre: a first run there finds it and creates nothing.
-    const again = runWithoutTsx(restoreInstall, SETUP, ['--centre', '晨光月子中心', '--admin', 'zhao2'])
+    const again = runWithoutTsx(restoreInstall, SETUP, ['--embedded', '--centre', '晨光月子中心', '--admin', 'zhao2'])
     assert.equal(again.status, 1, again.stdout)
     assert.match(again.stderr, /晨光月子中心/)
   } finally {
@@ -190,9 +198,12 @@ test('npm run backup and npm run restore run the compiled commands under node al
   }
 })
 
-test("npm run backup asks the compiled server running on .env's DATA_DIR, under node alone", () => {
+test("npm run backup and npm run check ask the compiled server running on .env's DATA_DIR, under node alone", () => {
   const install = installWithEnv({ ...centreSettings(), DATA_DIR: server.dataDir })
   try {
+    const checked = runWithoutTsx(install, CHECK, [])
+    assert.equal(checked.status, 0, checked.stderr)
+    assert.match(checked.stdout, /^Integrity check clean: \d+ indexes and \d+ tables/)
     const backup = runWithoutTsx(install, BACKUP, [])
     assert.equal(backup.status, 0, backup.stderr)
     // The server made it, in its own backup folder beside its DATA_DIR.
@@ -259,5 +270,102 @@ test('the compiled server prints a record as a PDF that holds its text', async (
     for (const value of ['陈建国', '13917654321']) assert.ok(text.includes(value), `${value} in: ${text}`)
   } finally {
     await demo.stop()
+  }
+})
+
+/** The URL of `database` on the cluster, as its superuser. */
+const urlOf = (cluster, database) => cluster.url.replace(/\/[^/]+$/, `/${database}`)
+
+/** Runs `sql` on `url` (the throwaway cluster's superuser). */
+async function onPostgres(url, sql) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query(sql)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+test('on PostgreSQL: npm run setup makes the centre, the server runs on it, its backup restores into an empty database, an embedded centre moves there', async () => {
+  const cluster = await startPostgres()
+  const work = mkdtempSync(path.join(tmpdir(), 'yuezi-postgres-install-'))
+  const installs = []
+  const install = (settings) => {
+    const made = installWithEnv({ ...centreSettings(), BACKUP_DIR: path.join(work, 'backups'), ...settings })
+    installs.push(made)
+    return made
+  }
+  const envOf = (folder) => parseEnv(readFileSync(path.join(folder, '.env'), 'utf8'))
+  try {
+    // The centre's own database and role, made by setup and named in .env.
+    const centre = install({ DATA_DIR: path.join(work, 'centre') })
+    const setup = runWithoutTsx(centre, SETUP, [
+      ...['--postgres-admin', cluster.url, '--database', 'yuezi_centre'],
+      ...['--centre', '晨光月子中心', '--admin', 'zhao'],
+    ])
+    assert.equal(setup.status, 0, setup.stderr)
+    const { DATABASE_URL } = envOf(centre)
+    assert.match(DATABASE_URL, /^postgresql:\/\/yuezi_centre:[^@]+@127\.0\.0\.1:\d+\/yuezi_centre$/)
+    const password = lastLine(setup.stdout).replace('password: ', '')
+    let file
+
+    // The compiled server on it: her first sign-in asks for a new password.
+    const onCentre = await startServer({ script: [START_PROD], env: { ...envOf(centre), NODE_ENV: '' } })
+    try {
+      const login = await fetch(`${onCentre.url}/api/care/account/login_old`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'zhao', password }),
+      })
+      assert.equal((await login.json()).code, -90004)
+      // Backed up beside the running server with pg_dump, after a clean check.
+      const checked = runWithoutTsx(centre, CHECK, [])
+      assert.equal(checked.status, 0, checked.stderr)
+      assert.match(checked.stdout, /^Integrity check clean/)
+      const backup = runWithoutTsx(centre, BACKUP, [])
+      assert.equal(backup.status, 0, backup.stderr)
+      file = lastLine(backup.stdout)
+    } finally {
+      await onCentre.stop()
+    }
+
+    // Restored into an empty database: every count as the backup's, the centre there.
+    await onPostgres(cluster.url, 'create database yuezi_restored')
+    const restoreInto = install({
+      DATA_DIR: path.join(work, 'restored'),
+      DATABASE_URL: urlOf(cluster, 'yuezi_restored'),
+    })
+    const restored = runWithoutTsx(restoreInto, RESTORE, [file])
+    assert.equal(restored.status, 0, restored.stderr)
+    assert.match(
+      lastLine(restored.stdout),
+      /^Restored .* into postgresql:\/\/postgres@127\.0\.0\.1:\d+\/yuezi_restored: /,
+    )
+    assert.deepEqual(await onPostgres(urlOf(cluster, 'yuezi_restored'), 'select name from sites'), [
+      { name: '晨光月子中心' },
+    ])
+    const again = runWithoutTsx(restoreInto, RESTORE, [file])
+    assert.equal(again.status, 1)
+    assert.match(again.stderr, /is not empty/)
+
+    // A centre on the embedded engine moves there with one command; .env then names PostgreSQL.
+    const small = install({ DATA_DIR: path.join(work, 'small') })
+    const smallSetup = runWithoutTsx(small, SETUP, ['--embedded', '--centre', '小月子中心', '--admin', 'li'])
+    assert.equal(smallSetup.status, 0, smallSetup.stderr)
+    await onPostgres(cluster.url, 'create database yuezi_moved')
+    const moved = runWithoutTsx(small, 'scripts/moveToPostgres.mjs', ['--to', urlOf(cluster, 'yuezi_moved')])
+    assert.equal(moved.status, 0, moved.stderr)
+    assert.match(moved.stdout, /Integrity check clean/)
+    assert.match(moved.stdout, /Moved \d+ rows in \d+ tables, every count as the backup's/)
+    assert.equal(envOf(small).DATABASE_URL, urlOf(cluster, 'yuezi_moved'))
+    assert.deepEqual(await onPostgres(urlOf(cluster, 'yuezi_moved'), 'select name from sites'), [
+      { name: '小月子中心' },
+    ])
+    const checkMoved = runWithoutTsx(small, CHECK, [])
+    assert.equal(checkMoved.status, 0, checkMoved.stderr)
+  } finally {
+    for (const folder of [...installs, work]) rmSync(folder, { recursive: true, force: true })
+    cluster.stop()
   }
 })

@@ -10,6 +10,7 @@ import {
   workingDateStore,
 } from '@/stores'
 import { openFormStore } from '@/features/forms'
+import { IntegrityStore } from '@/features/admin/stores/integrity'
 import { getLocale } from '@/i18n'
 import type { Customer } from '@/api/types'
 import { mockServer, mockUi, ok, requestCalls, staffUser } from './taroMocks'
@@ -607,5 +608,27 @@ describe('settingsStore', () => {
       window.dispatchEvent(new Event('online'))
       expect(settingsStore.online).toBe(true)
     })
+  })
+})
+
+describe('IntegrityStore (门店管理)', () => {
+  it("holds the latest check's damage, and nothing when it was clean, not run, or not answered", async () => {
+    const at = new Date(2026, 11, 2, 9, 5).toISOString()
+    let answer: unknown = ok({ at, indexes: 291, tables: 102, damaged: ['public.audit_log_pkey'] })
+    mockServer({ '/api/admin/site/integrity': () => answer })
+    const store = new IntegrityStore()
+    await store.load()
+    expect(store.damaged).toEqual(['public.audit_log_pkey'])
+    expect(store.checkedAt).toBe('2026-12-02 09:05')
+    expect(ui.showLoading).not.toHaveBeenCalled()
+    for (answer of [
+      ok({ at, indexes: 291, tables: 102, damaged: [] }),
+      ok(null),
+      { code: -5, msg: '无权限', res: null },
+    ]) {
+      await store.load()
+      expect(store.damaged).toEqual([])
+    }
+    expect(ui.showToast).not.toHaveBeenCalled()
   })
 })

@@ -22,7 +22,16 @@ module.exports = async function globalSetup() {
   // would fill it with its lists).
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'server/scripts/setup.ts', '--centre', FIRST_MANAGER.centre, '--admin', FIRST_MANAGER.account],
+    [
+      '--import',
+      'tsx',
+      'server/scripts/setup.ts',
+      '--embedded',
+      '--centre',
+      FIRST_MANAGER.centre,
+      '--admin',
+      FIRST_MANAGER.account,
+    ],
     { cwd: ROOT, env: { ...process.env, DATA_DIR: seeded.dataDir } },
   )
   const firstManager = { ...FIRST_MANAGER, password: /^password: (\S+)$/m.exec(stdout)[1] }

@@ -41,3 +41,17 @@ export const SiteInfo = Envelope(
     rules_version: Type.Integer(),
   }),
 )
+
+/** The database's latest integrity check on the answering server: null before its first. */
+export const IntegrityStatus = Envelope(
+  Nullable(
+    Type.Object({
+      /** When it ended (ISO 8601). */
+      at: Type.String(),
+      indexes: Type.Number(),
+      tables: Type.Number(),
+      /** The damaged indexes and tables by name (schema.name); empty when clean. */
+      damaged: Type.Array(Type.String()),
+    }),
+  ),
+)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { amcheck } from '@electric-sql/pglite/contrib/amcheck'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -109,53 +110,102 @@ function running(pid: number): boolean {
   }
 }
 
+/** A data folder another opener holds: the server, setup, a backup or a restore, in this process or another. */
+export class DataFolderInUse extends Error {}
+
+/** The embedded databases this process holds open, by their folder's full path. */
+const heldHere = new Set<string>()
+
 /**
- * The embedded database belongs to one process at a time: a second one (the server started twice,
- * the setup command while the server runs) would corrupt it. A lock file beside it holds the
- * process id; a file left by a process that died is taken over. Answers the release.
+ * The embedded database belongs to one opener at a time: a second one, in another process (the
+ * server started twice, the setup command while the server runs) or in this one (a second app, a
+ * restore), would corrupt it, as two handles on one folder once duplicated a primary key. A lock
+ * file beside it holds the process id; a file left by a process that died is taken over. Answers
+ * the release.
  */
 async function lockDataDir(dir: string): Promise<() => Promise<void>> {
-  const file = `${dir}.pid`
+  const folder = path.resolve(dir)
+  const file = `${folder}.pid`
+  const refuse = (by: string) =>
+    new DataFolderInUse(
+      `The embedded database in ${folder} is in use by ${by}: stop it first (if nothing runs, delete ${file})`,
+    )
+  if (heldHere.has(folder)) throw refuse(`this process (process ${process.pid})`)
   for (;;) {
     try {
-      await writeFile(file, String(process.pid), { flag: 'wx' })
-      return () => rm(file, { force: true })
+      await writeFile(file, String(process.pid), { flag: 'wx', mode: 0o600 })
+      break
     } catch (error) {
       if ((error as { code?: string }).code !== 'EEXIST') throw error
     }
     const holder = Number(await readFile(file, 'utf8').catch(() => ''))
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && running(holder)) {
-      throw new Error(
-        `The embedded database in ${dir} is in use by process ${holder}: stop the server first ` +
-          `(if no server runs, delete ${file})`,
-      )
-    }
+    // Our own id in a file this process did not write: a process that died had it before us.
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && running(holder))
+      throw refuse(`process ${holder}`)
+    await rm(file, { force: true })
+  }
+  heldHere.add(folder)
+  return async () => {
+    heldHere.delete(folder)
     await rm(file, { force: true })
   }
 }
 
-async function openPglite(dir: string, { afterMigrate, migrate = true }: OpenOptions): Promise<Database> {
-  await mkdir(dir, { recursive: true })
+/** The PGlite options every opener of a data folder uses: the extensions the schema and the check need. */
+const PGLITE_EXTENSIONS = { pg_trgm, amcheck }
+
+/**
+ * Opens the embedded database in `dir` for this opener alone (see lockDataDir): every opener of a
+ * data folder, the server's, setup's, a backup's, a restore's, a test's, comes through here.
+ * `loadDataDir` fills an empty folder from a backup's tar.
+ */
+export async function openEmbedded(
+  dir: string,
+  { loadDataDir }: { loadDataDir?: Blob } = {},
+): Promise<{ client: PGlite; close(): Promise<void> }> {
+  await mkdir(dir, { recursive: true, mode: 0o700 })
   const unlock = await lockDataDir(dir)
-  // pg_trgm: the migrations create it (the form records' keyword search).
-  const client = new TakingTurnsPGlite(dir, { extensions: { pg_trgm } })
-  const db = drizzlePglite({ client })
-  if (migrate) await migratePglite(db, { migrationsFolder })
-  await afterMigrate?.(db)
-  const changes = new Changes()
-  // One process, one connection: changes are told as each commit returns, and nothing can drop.
-  await client.listen(CHANGES_CHANNEL, (change) => changes.changed(change))
-  changes.listening(true)
+  let client: PGlite
+  try {
+    client = new TakingTurnsPGlite(dir, { extensions: PGLITE_EXTENSIONS, loadDataDir })
+    await client.waitReady
+  } catch (error) {
+    await unlock()
+    throw error
+  }
   return {
-    db,
-    onChange: (listener) => changes.add(listener),
-    // Nobody else uses the database: its changes are heard before its commit returns.
-    heardEverywhere: async () => {},
-    snapshot: () => snapshotPglite(client, dir),
+    client,
     close: async () => {
-      await client.close()
-      await unlock()
+      try {
+        await client.close()
+      } finally {
+        await unlock()
+      }
     },
+  }
+}
+
+async function openPglite(dir: string, { afterMigrate, migrate = true }: OpenOptions): Promise<Database> {
+  const { client, close } = await openEmbedded(dir)
+  try {
+    const db = drizzlePglite({ client })
+    if (migrate) await migratePglite(db, { migrationsFolder })
+    await afterMigrate?.(db)
+    const changes = new Changes()
+    // One process, one connection: changes are told as each commit returns, and nothing can drop.
+    await client.listen(CHANGES_CHANNEL, (change) => changes.changed(change))
+    changes.listening(true)
+    return {
+      db,
+      onChange: (listener) => changes.add(listener),
+      // Nobody else uses the database: its changes are heard before its commit returns.
+      heardEverywhere: async () => {},
+      snapshot: () => snapshotPglite(client, dir),
+      close,
+    }
+  } catch (error) {
+    await close()
+    throw error
   }
 }
 

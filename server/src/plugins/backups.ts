@@ -1,4 +1,4 @@
-import { createServer } from 'node:http'
+import { createServer, request } from 'node:http'
 import { chmod, rm } from 'node:fs/promises'
 import path from 'node:path'
 import fp from 'fastify-plugin'
@@ -11,6 +11,30 @@ import type { UploadStore } from '../services/uploads/store.js'
  * this machine's accounts with access to the folder reach, and no network at all.
  */
 export const backupSocket = (dataDir: string) => path.join(dataDir, 'backup.sock')
+
+/**
+ * Asks the server running on `dataDir` for `what` over its socket and answers its reply, or
+ * undefined when no server answers there; a reply with `error` throws it.
+ */
+export function askRunningServer<T>(dataDir: string, what: '/backup' | '/check'): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    const asked = request({ socketPath: backupSocket(dataDir), method: 'POST', path: what }, (reply) => {
+      let text = ''
+      reply.setEncoding('utf8')
+      reply.on('data', (chunk) => (text += chunk))
+      reply.on('end', () => {
+        const answer = JSON.parse(text) as T & { error?: string }
+        if (answer.error) reject(new Error(`The server could not do ${what}: ${answer.error}`))
+        else resolve(answer)
+      })
+    })
+    asked.on('error', (error: { code?: string }) => {
+      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolve(undefined)
+      else reject(error as Error)
+    })
+    asked.end()
+  })
+}
 
 /** After start, how soon a backup that is due (none yet, or the last one too old) is made. */
 const FIRST_BACKUP_DELAY_MS = 10_000
@@ -46,7 +70,7 @@ export default fp<BackupsPluginOptions>(
     const backUp = (): Promise<string> => {
       const made = queue.then(async () => {
         const started = Date.now()
-        const file = await makeBackup({ snapshot, uploads }, backup.dir)
+        const file = await makeBackup({ engine: 'embedded', check: app.checkIntegrity, snapshot, uploads }, backup.dir)
         last = { file, at: new Date() }
         app.log.info({ backup: file, ms: Date.now() - started }, 'backup made')
         return file
@@ -58,15 +82,21 @@ export default fp<BackupsPluginOptions>(
     const socket = backupSocket(dataDir)
     // A socket left by a server that was killed: the database's lock says no other server runs here.
     await rm(socket, { force: true })
+    // POST /backup makes one; POST /check runs the integrity check (npm run check).
+    const asked: Record<string, () => Promise<object>> = {
+      '/backup': async () => ({ file: await backUp() }),
+      '/check': async () => ({ report: await app.checkIntegrity() }),
+    }
     const channel = createServer((request, reply) => {
-      if (request.method !== 'POST' || request.url !== '/backup') {
+      const answer = request.method === 'POST' ? asked[request.url ?? ''] : undefined
+      if (!answer) {
         reply.writeHead(404).end()
         return
       }
-      backUp().then(
-        (file) => reply.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ file })),
+      answer().then(
+        (body) => reply.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
         (err: unknown) => {
-          app.log.error({ err }, 'backup failed')
+          app.log.error({ err }, `${request.url} failed`)
           reply
             .writeHead(500, { 'content-type': 'application/json' })
             .end(JSON.stringify({ error: (err as Error).message }))
@@ -107,5 +137,5 @@ export default fp<BackupsPluginOptions>(
       await queue
     })
   },
-  { name: 'backups', dependencies: ['db'] },
+  { name: 'backups', dependencies: ['db', 'integrity'] },
 )

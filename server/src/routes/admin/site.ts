@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { actorOf } from '../../actor.js'
 import { Done, NoBody } from '@yuezi/contract/api/common'
-import { SiteInfo, SiteSaveBody } from '@yuezi/contract/api/site'
+import { IntegrityStatus, SiteInfo, SiteSaveBody } from '@yuezi/contract/api/site'
 import { getSite, saveSite } from '../../services/site.js'
 
 /** The settings of the caller's site, for those who administer it (-5 otherwise). */
@@ -37,6 +37,25 @@ const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await saveSite(app.db, actorOf(request), request.body)
       await app.sessionsChanged(`t:${request.session.siteId}`)
       return reply.ok(null)
+    },
+  )
+
+  app.post(
+    '/integrity',
+    {
+      schema: {
+        summary: "The database's latest integrity check on this server",
+        description:
+          'Null before the first (daily, before each backup, npm run check). Damage is for the maintainer to act on.',
+        body: NoBody,
+        response: { 200: IntegrityStatus },
+      },
+    },
+    async (_request, reply) => {
+      const last = app.lastIntegrityCheck()
+      if (!last) return reply.ok(null)
+      const damaged = [...new Set(last.damage.map((damage) => damage.relation))]
+      return reply.ok({ at: last.at, indexes: last.indexes, tables: last.tables, damaged })
     },
   )
 }

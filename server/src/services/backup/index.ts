@@ -6,18 +6,21 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createGunzip, createGzip } from 'node:zlib'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { repoRoot } from '../../config.js'
-import { countRows, type Snapshot } from '../../db/index.js'
+import pg from 'pg'
+import { countRows, openDatabase, openEmbedded, type Snapshot } from '../../db/index.js'
+import { describeReport, type IntegrityReport } from '../../db/integrity.js'
 import { mimeOfName } from '../../lib/images.js'
 import { readUpload, STORED_NAME, type UploadStore } from '../uploads/store.js'
+import { copyEmbeddedInto } from './copy.js'
+import { assertEmpty, restorePostgres, shownUrl } from './postgres.js'
 import { readTar, tarChunks, type TarEntry } from './tar.js'
 
 /** The layout of a backup file; a restore refuses one it does not know. */
 export const BACKUP_FORMAT = 1
 
-const DATABASE_ENTRY = 'database.tar'
+/** The database's entry: the embedded folder as a tar, or PostgreSQL's pg_dump in its custom format. */
+const databaseEntry = (engine: Engine) => (engine === 'postgres' ? 'database.dump' : 'database.tar')
 const MANIFEST_ENTRY = 'manifest.json'
 const UPLOAD_PREFIX = 'uploads/'
 
@@ -30,8 +33,13 @@ export interface FileSum {
 }
 
 /** What a backup holds, written last into it: enough to check every byte and every table on restore. */
+/** Which engine's database a backup holds. */
+export type Engine = 'embedded' | 'postgres'
+
 export interface Manifest {
   format: number
+  /** Absent in the backups of the versions before PostgreSQL's: the embedded one. */
+  engine?: Engine
   createdAt: string
   appVersion: string
   /** Rows per table of the database in it. */
@@ -71,17 +79,27 @@ async function version(): Promise<string> {
 }
 
 export interface BackupSource {
+  engine: Engine
+  /** The integrity check, run before anything is copied. */
+  check: () => Promise<IntegrityReport>
   snapshot: () => Promise<Snapshot>
   uploads: UploadStore
 }
 
+/** A backup refused because the database failed its integrity check: a damaged copy would pass for a good one. */
+export class DatabaseDamaged extends Error {}
+
 /**
- * Writes a backup of the embedded database and the uploaded files into `dir` and answers its path.
+ * Writes a backup of the embedded database and the uploaded files into `dir` and answers its path,
+ * once the database passed its integrity check (DatabaseDamaged otherwise, and nothing written).
  * The database is copied in one piece between two transactions; the files listed at that moment
  * follow (a stored file never changes: a later one is simply not in it). It is written under a
  * temporary name and renamed once whole, so a backup file with its final name is always complete.
  */
-export async function makeBackup({ snapshot, uploads }: BackupSource, dir: string): Promise<string> {
+export async function makeBackup({ engine, check, snapshot, uploads }: BackupSource, dir: string): Promise<string> {
+  const report = await check()
+  if (report.damage.length)
+    throw new DatabaseDamaged(`no backup written, the database is damaged: ${describeReport(report)}`)
   await mkdir(dir, { recursive: true })
   let at = new Date()
   // Two backups in one second would share a name.
@@ -93,6 +111,7 @@ export async function makeBackup({ snapshot, uploads }: BackupSource, dir: strin
   const names = (await uploads.list()).filter((name) => STORED_NAME.test(name)).sort()
   const manifest: Manifest = {
     format: BACKUP_FORMAT,
+    engine,
     createdAt: at.toISOString(),
     appVersion: await version(),
     tables: rows,
@@ -101,7 +120,7 @@ export async function makeBackup({ snapshot, uploads }: BackupSource, dir: strin
     checksum: '',
   }
   async function* entries(): AsyncGenerator<TarEntry> {
-    yield { name: DATABASE_ENTRY, body: Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength) }
+    yield { name: databaseEntry(engine), body: Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength) }
     for (const name of names) {
       const body = await readUpload(uploads, name)
       // Deleted since the list was made (the sweep of files no record needs).
@@ -171,7 +190,7 @@ function parseManifest(body: Buffer): Manifest {
 /** Every entry the manifest names is there with its size and sum, and nothing else. */
 function checkAgainst(manifest: Manifest, seen: Map<string, FileSum>) {
   const expected = new Map<string, FileSum>([
-    [DATABASE_ENTRY, manifest.database],
+    [databaseEntry(manifest.engine ?? 'embedded'), manifest.database],
     ...manifest.uploads.map(({ name, ...sum }) => [`${UPLOAD_PREFIX}${name}`, sum] as const),
   ])
   for (const [name, sum] of expected) {
@@ -194,52 +213,125 @@ export async function checkBackup(file: string): Promise<Manifest> {
   return manifest as Manifest
 }
 
-/** A restore that would overwrite something: DATA_DIR is not empty. */
+/** A restore that would overwrite something: DATA_DIR, or the PostgreSQL database, is not empty. */
 export class RestoreRefused extends Error {}
 
+export interface RestoreTarget {
+  /** The embedded database's folder's parent (the install's DATA_DIR); filled only when it is empty. */
+  dataDir: string
+  /** An empty PostgreSQL database to fill instead of the embedded one: from either engine's backup. */
+  databaseUrl?: string
+  /** The upload store, opened only once the file checked out. */
+  openUploads: () => Promise<UploadStore>
+}
+
 /**
- * Fills an empty `dataDir` from a backup: the file is checked whole first (nothing is written
- * from a damaged one), then the database is unpacked and its row counts compared with the
- * manifest's, and the files are put in `uploads` (opened only once the file checked out).
+ * Fills an empty database from a backup: the file is checked whole first (nothing is written
+ * from a damaged one), then the files are put in the upload store (those already there with the
+ * same bytes are left), the database is restored, and its row counts compared with the manifest's.
+ * An embedded backup restored into PostgreSQL is a move: its rows are copied into the migrated schema.
  */
 export async function restoreBackup(
   file: string,
-  dataDir: string,
-  openUploads: () => Promise<UploadStore>,
+  { dataDir, databaseUrl, openUploads }: RestoreTarget,
 ): Promise<Manifest> {
-  const present = await readdir(dataDir).catch((error: { code?: string }) => {
-    if (error.code === 'ENOENT') return []
-    throw error
-  })
-  if (present.length) throw new RestoreRefused(`${dataDir} is not empty (${present.slice(0, 3).join(', ')})`)
+  if (!databaseUrl) {
+    const present = await readdir(dataDir).catch((error: { code?: string }) => {
+      if (error.code === 'ENOENT') return []
+      throw error
+    })
+    if (present.length) throw new RestoreRefused(`${dataDir} is not empty (${present.slice(0, 3).join(', ')})`)
+  }
   const manifest = await checkBackup(file)
-  const uploads = await openUploads()
-  let tar: Buffer | undefined
-  for await (const entry of verifiedEntries(file)) {
-    if (entry.name === DATABASE_ENTRY) tar = entry.body
-    else if (entry.name.startsWith(UPLOAD_PREFIX)) {
-      const name = entry.name.slice(UPLOAD_PREFIX.length)
-      await uploads.put(name, entry.body, mimeOfName(name))
+  const engine = manifest.engine ?? 'embedded'
+  if (engine === 'postgres' && !databaseUrl)
+    throw new RestoreRefused('it is a backup of a PostgreSQL database: set DATABASE_URL to an empty one')
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    try {
+      await assertEmpty(client, shownUrl(databaseUrl))
+    } catch (error) {
+      throw new RestoreRefused((error as Error).message)
+    } finally {
+      await client.end()
     }
   }
-  uploads.close?.()
-  const client = new PGlite(path.join(dataDir, 'pglite'), {
-    extensions: { pg_trgm },
-    loadDataDir: new Blob([new Uint8Array(tar as Buffer)]),
-  })
+  const uploads = await openUploads()
+  let database: Buffer | undefined
   try {
-    const restored = await countRows((sql) => client.query(sql))
-    for (const name of Object.keys({ ...manifest.tables, ...restored })) {
-      if (restored[name] !== manifest.tables[name])
-        throw new Error(
-          `table ${name} has ${restored[name] ?? 0} rows restored, the backup says ${manifest.tables[name] ?? 0}: ` +
-            `delete ${dataDir} and try again`,
-        )
+    for await (const entry of verifiedEntries(file)) {
+      if (entry.name === databaseEntry(engine)) database = entry.body
+      else if (entry.name.startsWith(UPLOAD_PREFIX)) {
+        const name = entry.name.slice(UPLOAD_PREFIX.length)
+        const kept = await readUpload(uploads, name)
+        if (!kept || !kept.equals(entry.body)) await uploads.put(name, entry.body, mimeOfName(name))
+      }
     }
   } finally {
-    await client.close()
+    uploads.close?.()
   }
+  const bytes = new Uint8Array(database as Buffer) as Uint8Array<ArrayBuffer>
+  const where = databaseUrl ? shownUrl(databaseUrl) : dataDir
+  const restored =
+    engine === 'postgres'
+      ? await restorePostgres(bytes, databaseUrl as string)
+      : databaseUrl
+        ? await moveInto(bytes, manifest, dataDir, databaseUrl)
+        : await unpackEmbedded(bytes, path.join(dataDir, 'pglite'))
+  assertCounts(restored, manifest, `empty ${where} and try again`)
   return manifest
+}
+
+/** Each table's rows as the manifest counted them, or an error that says what to do. */
+function assertCounts(restored: Record<string, number>, manifest: Manifest, then: string) {
+  for (const name of Object.keys({ ...manifest.tables, ...restored })) {
+    if (restored[name] !== manifest.tables[name])
+      throw new Error(
+        `table ${name} has ${restored[name] ?? 0} rows restored, the backup says ${manifest.tables[name] ?? 0}: ${then}`,
+      )
+  }
+}
+
+async function unpackEmbedded(tar: Uint8Array<ArrayBuffer>, folder: string): Promise<Record<string, number>> {
+  const { client, close } = await openEmbedded(folder, { loadDataDir: new Blob([tar]) })
+  try {
+    return await countRows((sql) => client.query(sql))
+  } finally {
+    await close()
+  }
+}
+
+/**
+ * An embedded backup into PostgreSQL: unpacked into a folder of its own beside DATA_DIR (checked
+ * against the manifest there), the schema migrated on PostgreSQL, then every row copied in one
+ * transaction.
+ */
+async function moveInto(tar: Uint8Array<ArrayBuffer>, manifest: Manifest, dataDir: string, databaseUrl: string) {
+  const folder = `${path.resolve(dataDir)}-moving-${process.pid}`
+  await rm(folder, { recursive: true, force: true })
+  const { client: source, close } = await openEmbedded(folder, { loadDataDir: new Blob([tar]) })
+  try {
+    assertCounts(await countRows((sql) => source.query(sql)), manifest, 'the backup does not unpack whole')
+    const migrated = await openDatabase({ databaseUrl, dataDir })
+    await migrated.close()
+    const target = new pg.Client({ connectionString: databaseUrl })
+    await target.connect()
+    try {
+      await target.query('begin')
+      await copyEmbeddedInto(source, target)
+      await target.query('commit')
+      return await countRows((sql) => target.query(sql))
+    } catch (error) {
+      await target.query('rollback').catch(() => {})
+      throw error
+    } finally {
+      await target.end()
+    }
+  } finally {
+    await close()
+    await rm(folder, { recursive: true, force: true })
+  }
 }
 
 /** The newest backup file in `dir` and when it was taken, or undefined when there is none. */

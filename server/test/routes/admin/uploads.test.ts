@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { deflateSync } from 'node:zlib'
 import sharp from 'sharp'
-import { login, PNG, startApp, uploadFile } from '../../helpers.js'
+import { login, PNG, startApp, startAppBeside, uploadFile } from '../../helpers.js'
 
 const MAX_BYTES = 2048
 
@@ -156,8 +156,9 @@ function pngDeclaring(width: number, height: number) {
 describe('uploaded images as they are kept', () => {
   let big: FastifyInstance
   let bigToken: string
+  // With the default size limit, beside `app`.
   before(async () => {
-    big = await startApp()
+    big = await startAppBeside()
     bigToken = await login(big, 'demo', 'demo1234')
   })
   after(() => big.close())
