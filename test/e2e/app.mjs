@@ -54,6 +54,12 @@ export async function chooseInPicker(page, keyword, has = keyword) {
   return text
 }
 
+/** A 1×1 PNG: a signature as the signature pad uploads one. */
+const SIGNATURE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+
 export const saveButton = (page) => page.locator('.form-page__save')
 export const modal = (page) => page.locator('.taro__modal')
 export const isHome = (url) => url.pathname === '/' || url.pathname.startsWith('/pages/tabPages/index')
@@ -189,6 +195,20 @@ export function driving(app) {
     await button(page, zh['home.chooseCustomer']).click()
     const inRoom = page.locator('.customer-picker__room', { hasText: fmt(zh['customer.room'], { room }) })
     return chooseInPicker(page, room, inRoom)
+  }
+
+  /** A signature uploaded as the app uploads one, with the page's session: answers its URL. */
+  app.uploadSignature = async (page) => {
+    const form = new FormData()
+    form.append('file', new Blob([SIGNATURE_PNG], { type: 'image/png' }), 'signature.png')
+    const reply = await fetch(`${app.server.url}/api/admin/oss/upload`, {
+      method: 'POST',
+      headers: { token: await tokenOf(page) },
+      body: form,
+    })
+    const { err, data } = await reply.json()
+    assert.equal(err, 0)
+    return data.url
   }
 
   /** A call of /api/care/<route> with the page's session; `code` the expected code. */

@@ -249,7 +249,13 @@ test('one paediatric round for her twins: a section per baby, saved once, one ro
 test("a round saved for her is at the top of her file's timeline, opened from the home card's mother", async () => {
   const { page, customer } = await chosenMother(2)
   const today = await workingDate(page)
-  const round = await app.api(page, 'index/saveForm', paediatricRound(customer.id, customer.children[0].id, today))
+  // Signed with uploaded signatures: the round's page shows them.
+  const signatures = { doctor: await app.uploadSignature(page), family: await app.uploadSignature(page) }
+  const round = await app.api(
+    page,
+    'index/saveForm',
+    paediatricRound(customer.id, customer.children[0].id, today, signatures),
+  )
   await page.locator('.customer-card__info').getByText(customer.name).click()
   const first = page.locator('.customer-file__entry').first()
   await first.waitFor()
@@ -533,8 +539,9 @@ test("a new arrival's stay: her notice admits her with twins, day 1 in the picke
   await page.locator('.stay__status').getByText(customerZh['stay.status.left']).waitFor()
   await page.goBack()
   await picker.locator('.customer-picker__filter--on').getByText(zh['customer.status.in_house']).waitFor()
-  // The picker opens afresh on the way back: her name, searched again among those in house, finds no one.
-  await input(page, zh['customer.searchPlaceholder']).fill(name)
+  // On home afresh, her name searched among those in house finds no one.
+  await home()
+  await openPicker()
   await eventually(async () => (await listed.count()) === 1 && (await row.count()) === 0, 'her row gone from 在住')
   await page.goto(`${app.server.url}/`)
   await openEntry(page, 'entry.roomBoard')

@@ -536,7 +536,10 @@ test('新建客户 from the picker: twins admitted, day 1 of 28, her phone offer
   await page.locator('.stay__status').getByText(customerZh['stay.status.left']).waitFor()
   await page.goBack()
   await picker.locator('.customer-picker__filter--on').getByText(zh['customer.status.in_house']).waitFor()
-  // The picker opens afresh on the way back: her name, searched again among those in house, finds no one.
+  // On home afresh, her name searched among those in house finds no one.
+  await page.goto(`${app.server.url}/`)
+  await page.locator('.customer-card').getByText(name, { exact: true }).waitFor()
+  await openPicker()
   await input(page, zh['customer.searchPlaceholder']).fill(name)
   await eventually(async () => (await listed.count()) === 1 && (await row.count()) === 0, 'her row gone from 在住')
   await picker.getByText(zh['customer.status.left'], { exact: true }).click()

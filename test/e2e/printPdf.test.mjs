@@ -14,7 +14,6 @@ import {
   isHome,
   modal,
   openEntry,
-  tokenOf,
   adminZh,
   formZh,
   serverZh,
@@ -29,25 +28,6 @@ const PDF_LABEL = formZh['formUi.exportPdf']
 /** The form header's button (a page left behind keeps its own in the document). */
 const headerPdf = (page) => page.locator('.form-header__pdf').filter({ hasText: PDF_LABEL, visible: true })
 const VISIT = '/pagesHome/pages/form/visit/form'
-
-/** A 1×1 PNG: the visitor's signature, uploaded as the app uploads one. */
-const SIGNATURE_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-)
-
-async function uploadSignature(page) {
-  const form = new FormData()
-  form.append('file', new Blob([SIGNATURE_PNG], { type: 'image/png' }), 'signature.png')
-  const reply = await fetch(`${app.server.url}/api/admin/oss/upload`, {
-    method: 'POST',
-    headers: { token: await tokenOf(page) },
-    body: form,
-  })
-  const { err, data } = await reply.json()
-  assert.equal(err, 0)
-  return data.url
-}
 
 /** A visit as saveForm takes it, every required field filled. */
 const visitRecord = (customerId, visitor, signature) => ({
@@ -119,7 +99,11 @@ async function pdfFrom(target) {
 async function openSavedVisit(page, room, visitor) {
   await app.loginAndPick(page, room)
   const customerId = await page.evaluate(() => JSON.parse(localStorage.getItem('customerInfo')).data.id)
-  const { id } = await app.api(page, 'index/saveForm', visitRecord(customerId, visitor, await uploadSignature(page)))
+  const { id } = await app.api(
+    page,
+    'index/saveForm',
+    visitRecord(customerId, visitor, await app.uploadSignature(page)),
+  )
   await page.goto(`${app.server.url}${VISIT}?id=${id}`)
   await page
     .locator('.form-header__chip')

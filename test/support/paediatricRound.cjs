@@ -1,9 +1,10 @@
 // A paediatric round of one baby as saveForm takes it, with every required field: both end-to-end
-// suites save twins' rounds this way to see their history tell the babies apart. And the fields a
+// suites save twins' rounds this way to see their history tell the babies apart. Its signatures
+// name no stored file unless `signatures` gives uploaded ones (a page that shows the round needs them). And the fields a
 // person fills on one round for twins, in both suites.
 const FORMS = require('./careForms.cjs')
 
-module.exports = (customerId, babyId, roundDate) => ({
+module.exports = (customerId, babyId, roundDate, signatures = {}) => ({
   name: '儿科医生查房签到表',
   customer_id: customerId,
   data: {
@@ -16,8 +17,8 @@ module.exports = (customerId, babyId, roundDate) => ({
     umbilicus: 'dry',
     skin: 'normal',
     feeding: 'breast',
-    doctor_signature: '/uploads/doctor.png',
-    family_signature: '/uploads/family.png',
+    doctor_signature: signatures.doctor ?? '/uploads/doctor.png',
+    family_signature: signatures.family ?? '/uploads/family.png',
   },
 })
 
