@@ -63,6 +63,19 @@ async function staffOf(db: Db, actor: Actor, id: number) {
   return row
 }
 
+/**
+ * An account the caller may act on (reset, end, enable, rename, rights, sites): of her site, and
+ * in no site she does not administer, so that one site's administrator cannot take over an
+ * account that holds rights elsewhere.
+ */
+async function staffToActOn(db: Db, actor: Actor, id: number) {
+  const row = await staffOf(db, actor, id)
+  const administered = await sitesOf(db, actor)
+  if ((await listAccountSites(db, id)).some((site) => !administered.includes(site.id)))
+    throw new AppError(Code.FORBIDDEN, 'staff.otherSites')
+  return row
+}
+
 export async function getStaff(db: Db, actor: Actor, id: number) {
   const [member] = await present(db, actor, [await staffOf(db, actor, id)])
   return member
@@ -109,7 +122,7 @@ const membershipOf = (accountId: number, row: StaffInput['sites'][number]) => ({
  */
 export async function saveStaff(db: Db, actor: Actor, input: StaffInput): Promise<{ id: number; password?: string }> {
   const administered = await sitesOf(db, actor)
-  const existing = input.id === undefined ? undefined : await staffOf(db, actor, input.id)
+  const existing = input.id === undefined ? undefined : await staffToActOn(db, actor, input.id)
   checkInput(input, existing?.account ?? input.account, administered)
   if (!existing) return createStaff(db, actor, input)
   const id = existing.id
@@ -180,7 +193,7 @@ function createStaff(db: Db, actor: Actor, input: StaffInput) {
 
 /** Ends the account at once (every session of it); not the caller's own, not a site's last administrator. */
 export async function disableStaff(db: Db, actor: Actor, id: number): Promise<void> {
-  await staffOf(db, actor, id)
+  await staffToActOn(db, actor, id)
   if (id === actor.accountId) throw new AppError(Code.CONFLICT, 'staff.notYourself')
   await db.transaction(async (tx) => {
     await endAccount(tx, actor, id)
@@ -192,7 +205,7 @@ export async function disableStaff(db: Db, actor: Actor, id: number): Promise<vo
 }
 
 export async function enableStaff(db: Db, actor: Actor, id: number): Promise<void> {
-  await staffOf(db, actor, id)
+  await staffToActOn(db, actor, id)
   await db.transaction(async (tx) => {
     if (await staff.enableAccount(tx, id)) {
       await writeAudit(tx, { ...actor, action: 'enable', entity: ENTITY, entityId: id })
@@ -202,7 +215,7 @@ export async function enableStaff(db: Db, actor: Actor, id: number): Promise<voi
 
 /** A new one-time password, to be changed at the next sign-in; her sessions end. Not the caller's own. */
 export async function resetStaffPassword(db: Db, actor: Actor, id: number): Promise<string> {
-  const { account } = await staffOf(db, actor, id)
+  const { account } = await staffToActOn(db, actor, id)
   if (id === actor.accountId) throw new AppError(Code.CONFLICT, 'staff.notYourself')
   const password = oneTimePasswordFor(account)
   await resetPassword(db, actor, id, password)

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { auditLog } from '../../../src/db/schema.js'
+import { accounts, auditLog } from '../../../src/db/schema.js'
 import { Code } from '../../../src/errors.js'
 import { addAccount, addSite, call, login, startApp, type TestSite } from '../../helpers.js'
 
@@ -201,5 +201,72 @@ describe('staff administration', () => {
     const again = await call(app, '/api/care/account/login_old', { account, password: reset.res.password })
     assert.equal(again.code, Code.MUST_CHANGE_PASSWORD)
     assert.deepEqual(await actions(id), ['create', 'resetPassword'])
+  })
+})
+
+describe('an account of several sites', () => {
+  it('is acted on only by whoever administers every site it belongs to: -5 otherwise, and nothing changes', async () => {
+    const other = await addSite(app)
+    // Administers both sites; and a colleague she hires, plain in the first and administering the second.
+    const manager = await addAccount(app, { siteIds: [site.siteId, other.siteId], canAdminister: true })
+    const managerToken = await login(app, manager.account, manager.password, site.siteId)
+    const [{ id: managerId }] = await app.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.account, manager.account))
+    const mixed = { account: newAccount(), password: '' }
+    const hired = await post(
+      'save',
+      {
+        name: '李双店',
+        account: mixed.account,
+        sites: [
+          { site_id: site.siteId, rights: [] },
+          { site_id: other.siteId, rights: ['administer'] },
+        ],
+      },
+      managerToken,
+    )
+    assert.equal(hired.code, 1, hired.msg)
+    mixed.password = hired.res.password
+
+    // An administrator of one site only, in each direction.
+    for (const [own, token] of [
+      [
+        site.siteId,
+        await login(app, (await addAccount(app, { siteIds: [site.siteId], canAdminister: true })).account, 'start1234'),
+      ],
+      [
+        other.siteId,
+        await login(
+          app,
+          (await addAccount(app, { siteIds: [other.siteId], canAdminister: true })).account,
+          'start1234',
+        ),
+      ],
+    ] as const) {
+      for (const id of [managerId, hired.res.id as number]) {
+        for (const [path, body] of [
+          ['resetPassword', { id }],
+          ['disable', { id }],
+          ['enable', { id }],
+          ['save', { id, name: '改个名字', sites: [{ site_id: own, rights: [] }] }],
+        ] as const) {
+          const refused = await post(path, body, token)
+          assert.equal(refused.code, Code.FORBIDDEN, `${path} by site ${own}'s administrator`)
+          assert.equal(refused.msg, '该员工也在您没有管理权限的门店：请由管理她所有门店的人操作')
+        }
+      }
+    }
+    // Nothing changed: both sign in as before, with their rights in both sites.
+    assert.equal((await call(app, '/api/care/account/login_old', manager)).code, 1)
+    assert.equal((await call(app, '/api/care/account/login_old', mixed)).code, Code.MUST_CHANGE_PASSWORD)
+    const [kept] = await app.db
+      .select({ name: accounts.name })
+      .from(accounts)
+      .where(eq(accounts.account, mixed.account))
+    assert.equal(kept.name, '李双店')
+    // Whoever administers both sites may.
+    assert.equal((await post('resetPassword', { id: hired.res.id }, managerToken)).code, 1)
   })
 })
