@@ -68,9 +68,11 @@ it('logs a failed save of an ID number by its kind, statement and request id, wi
   assert.equal(failed.err.cause.code, 'P0001')
 })
 
-it("logs no token of an address: the PC back-office's ?token=, any other token value, a PDF link", async () => {
+it("logs no token of an address: the PC back-office's ?token=, any other token value, a PDF, sheet or upload link", async () => {
   const secret = `secret${randomUUID().replace(/-/g, '')}`
   const pdfToken = `pdf${randomUUID().replace(/-/g, '')}`
+  const sheetToken = `sheet${randomUUID().replace(/-/g, '')}`
+  const uploadLink = `upload${randomUUID().replace(/-/g, '')}`
   const requestId = `log-token-${randomUUID()}`
   const before = lines.length
   const headers = { 'x-request-id': requestId }
@@ -79,9 +81,11 @@ it("logs no token of an address: the PC back-office's ?token=, any other token v
   await app.inject({ method: 'GET', url: `/no/such/page?token=${secret}`, headers })
   await app.inject({ method: 'POST', url: `/api/care/account/info?token=${secret}`, headers, payload: {} })
   await app.inject({ method: 'GET', url: `/api/pdf/${pdfToken}?token=${secret}`, headers })
+  await app.inject({ method: 'GET', url: `/api/sheet/${sheetToken}`, headers })
+  await app.inject({ method: 'GET', url: `/uploads/photo.png?link=${uploadLink}`, headers })
   const written = lines.slice(before)
   const ours = written.map((line) => JSON.parse(line)).filter((entry) => entry.requestId === requestId)
-  assert.ok(ours.length >= 5, 'every request is logged')
+  assert.ok(ours.length >= 7, 'every request is logged')
   assert.ok(
     ours.some((entry) => entry.url === '/?token=[token]&customer_id=7'),
     'the address is logged, its token replaced',
@@ -90,6 +94,10 @@ it("logs no token of an address: the PC back-office's ?token=, any other token v
   const log = written.join('')
   assert.ok(!log.includes(secret), 'the log holds the session token')
   assert.ok(!log.includes(pdfToken), 'the log holds the PDF link')
+  assert.ok(ours.some((entry) => entry.url === '/api/sheet/[token]'))
+  assert.ok(ours.some((entry) => entry.url === '/uploads/photo.png?link=[token]'))
+  assert.ok(!log.includes(sheetToken), 'the log holds the sheet link')
+  assert.ok(!log.includes(uploadLink), 'the log holds the upload link')
 })
 
 it('never logs a one-time password, made or reset', async () => {

@@ -18,13 +18,16 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID()
 }
 
-/** A session token in the address (the PC back-office's `?token=`, any other `token` value, a PDF link's path). */
-const TOKEN_IN_QUERY = /([?&]token=)[^&#]*/gi
-const TOKEN_IN_PDF_PATH = /^(\/api\/pdf\/)[^/?#]+/
+/**
+ * A token in the address: a session's (the PC back-office's `?token=`, any other `token` value), an
+ * upload link's (`?link=`), and a PDF's or an exported sheet's link, which is its path.
+ */
+const TOKEN_IN_QUERY = /([?&](?:token|link)=)[^&#]*/gi
+const TOKEN_IN_PATH = /^(\/api\/(?:pdf|sheet)\/)[^/?#]+/
 
-/** The address as the log keeps it: a token anywhere in it is replaced, so that the log never opens a session or a PDF. */
+/** The address as the log keeps it: a token anywhere in it is replaced, so that the log never opens a session, a file or a list. */
 export function loggedUrl(url: string): string {
-  return url.replace(TOKEN_IN_PDF_PATH, '$1[token]').replace(TOKEN_IN_QUERY, '$1[token]')
+  return url.replace(TOKEN_IN_PATH, '$1[token]').replace(TOKEN_IN_QUERY, '$1[token]')
 }
 
 /** A request as Fastify's own lines (an error of a reply, a failed write) name it, its address without a token. */
