@@ -5,7 +5,7 @@ import { before, after, afterEach } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { ROOT, startServer, launchBrowser } from './support.mjs'
+import { ROOT, STEP_TIMEOUT_MS, startServer, launchBrowser } from './support.mjs'
 
 const locale = (file) => JSON.parse(readFileSync(path.join(ROOT, 'locales', file), 'utf8'))
 export const zh = locale('zh-CN.json')
@@ -75,9 +75,9 @@ export async function openEntry(page, entryKey) {
     .click()
 }
 
-/** Polls `check` (an async function resolving to a truthy value when done) for up to 15 s. */
+/** Polls `check` (an async function resolving to a truthy value when done) for up to a step's timeout. */
 export async function eventually(check, what) {
-  const deadline = Date.now() + 15_000
+  const deadline = Date.now() + STEP_TIMEOUT_MS
   for (;;) {
     const result = await check()
     if (result) return result

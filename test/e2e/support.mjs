@@ -7,6 +7,9 @@ import { chromium } from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs'
 import { ROOT, startServer as startProductServer } from '../../scripts/lib/server.mjs'
 
+/** How long one step of a test may wait for the page's sign (see launchBrowser). */
+export const STEP_TIMEOUT_MS = 30_000
+
 export { ROOT }
 const H5_DIR = path.join(process.env.DIST_DIR || path.join(ROOT, 'dist'), 'h5')
 
@@ -40,8 +43,9 @@ export async function launchBrowser({ timezoneId = 'Asia/Shanghai', clockAt } = 
     args: CHROMIUM_FLAGS,
   })
   if (clockAt) await context.clock.install({ time: clockAt })
-  // A step that takes longer than this on a 2-core machine is a failure, not slowness.
-  context.setDefaultTimeout(15_000)
+  // A step waits for its sign this long at most: on a 2-core machine whose cores other work keeps
+  // busy a step takes several times as long as on a quiet one; past it, it is a failure.
+  context.setDefaultTimeout(STEP_TIMEOUT_MS)
   return {
     context,
     async close() {
