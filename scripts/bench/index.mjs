@@ -7,7 +7,7 @@
 //   npm run bench                          everything, the builds included
 //   npm run bench -- --quick               shorter runs, scale 1k and 10k records
 //   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, profile, scale, mothers, pdf,
-//                                          context)
+//                                          context, year: a centre's year of writes under kill -9)
 //   npm run bench -- --no-build            use the builds already in DIST_DIR (or dist)
 import os from 'node:os'
 import { parseArgs } from 'node:util'
@@ -20,6 +20,7 @@ import { pdfSection } from './pdf.mjs'
 import { profileSection } from './profile.mjs'
 import { scaleSection } from './scale.mjs'
 import { serverSection } from './server.mjs'
+import { yearSection } from './year.mjs'
 
 const SECTIONS = {
   weapp: weappSection,
@@ -31,6 +32,7 @@ const SECTIONS = {
   mothers: mothersSection,
   pdf: pdfSection,
   context: contextSection,
+  year: yearSection,
 }
 /** The sections that read a build. */
 const NEEDS_BUILD = ['weapp', 'h5', 'lighthouse']

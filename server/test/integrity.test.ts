@@ -160,6 +160,28 @@ describe('one opener per data folder', { skip: !!process.env.DATABASE_URL && 'th
     }
   })
 
+  it("npm run check finds a planted corruption in a stopped server's folder, names it, and exits 1", async () => {
+    const dataDir = temporary('yuezi-planted-')
+    const { client, close } = await openEmbedded(path.join(dataDir, 'pglite'))
+    const { drizzle } = await import('drizzle-orm/pglite')
+    try {
+      await plantMissedRow(drizzle({ client }) as unknown as Db, 'planted')
+    } finally {
+      await close()
+    }
+    const checked = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check.ts'], {
+      cwd: SERVER,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+      encoding: 'utf8',
+    })
+    assert.equal(checked.status, 1, checked.stderr)
+    assert.match(checked.stdout, /^Integrity check FAILED: 1 damaged of \d+ indexes and \d+ tables/)
+    assert.match(
+      checked.stdout,
+      /\n {2}index public\.planted_pkey: heap tuple \(0,51\) from table "planted" lacks matching index tuple/,
+    )
+  })
+
   it('keeps a folder whole across openings: open, write, close, reopen, write, then a clean check', async () => {
     const dir = temporary('yuezi-reopened-')
     for (let opening = 0; opening < 4; opening++) {
