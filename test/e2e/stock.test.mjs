@@ -234,7 +234,7 @@ test('入库单: made by demo, approved by the manager; the stock page shows the
   )
   assert.equal(batch.quantity, 12)
   // 入库单列表's 导出 Excel holds the order the list shows, with its number and supplier.
-  const inboundSheet = (await workbookOf(await downloadBy(desk, formZh['sheet.export']))).worksheets[0]
+  const inboundSheet = (await workbookOf(await downloadBy(desk, formZh['sheet.export'], 'stock-list'))).worksheets[0]
   const inboundRow = inboundSheet
     .getSheetValues()
     .slice(2)
@@ -253,7 +253,7 @@ test('入库单: made by demo, approved by the manager; the stock page shows the
   await desk.goBack()
   await openEntry(desk, 'entry.stockLevels')
   // 导出 Excel: the product's quantity on hand, and the batch with its expiry and what it holds now.
-  const download = await downloadBy(desk, formZh['sheet.export'])
+  const download = await downloadBy(desk, formZh['sheet.export'], 'stock-levels')
   assert.match(download.suggestedFilename(), /^库存-\d{4}-\d{2}-\d{2}\.xlsx$/)
   const [onHand, held] = (await workbookOf(download)).worksheets.map((sheet) =>
     sheet.getSheetValues().slice(2).filter(Boolean),
@@ -290,8 +290,15 @@ async function workbookOf(download) {
 }
 
 /** Taps `text` and resolves to the file the browser saves. */
-async function downloadBy(page, text) {
-  const [download] = await Promise.all([page.waitForEvent('download'), button(page, text).click()])
+/**
+ * Taps the button `text` of the page `pageClass` (the page just left may still be in the document
+ * while it slides away, with a button of the same name) and answers the download it starts.
+ */
+async function downloadBy(page, text, pageClass) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    button(page.locator(`.${pageClass}`), text).click(),
+  ])
   return download
 }
 
@@ -306,7 +313,7 @@ test('出库单列表 导出 Excel: the spreadsheet holds a row per order the li
   const shown = await page.locator('.stock-list__no').allTextContents()
   assert.ok(total <= 20, 'one page of orders, so that the list shows every one')
 
-  const download = await downloadBy(page, formZh['sheet.export'])
+  const download = await downloadBy(page, formZh['sheet.export'], 'stock-list')
   assert.match(download.suggestedFilename(), /^出库单-\d{4}-\d{2}-\d{2}\.xlsx$/)
   const sheet = (await workbookOf(download)).worksheets[0]
   const rows = sheet.getSheetValues().slice(2).filter(Boolean)
@@ -326,7 +333,7 @@ test('期初库存, then 物品 and a 套餐 of them, from spreadsheets as the m
   const before = await batchesOf()
   await page.goto(`${app.server.url}/pagesAdmin/pages/import/index`)
 
-  const template = await workbookOf(await downloadBy(page, adminZh['import.template']))
+  const template = await workbookOf(await downloadBy(page, adminZh['import.template'], 'import-sheet'))
   const header = template.worksheets[0].getRow(1).values.slice(1)
   const label = (key) => formZh[`form.field.${key}`]
   assert.deepEqual(header, [
@@ -376,7 +383,7 @@ test('期初库存, then 物品 and a 套餐 of them, from spreadsheets as the m
   // Items, then a package of them, each from its own template; a row naming an unknown item refuses the package.
   const templateOf = async (kind) => {
     await page.locator('.import-sheet__kind', { hasText: adminZh[`import.kind.${kind}`] }).click()
-    return (await workbookOf(await downloadBy(page, adminZh['import.template']))).worksheets[0]
+    return (await workbookOf(await downloadBy(page, adminZh['import.template'], 'import-sheet'))).worksheets[0]
       .getRow(1)
       .values.slice(1)
   }
