@@ -124,6 +124,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
       addressMax: config.loginRateAddressMax,
       windowMs: config.loginRateWindowMs,
     },
+    oneTimePasswordHours: config.oneTimePasswordHours,
   })
   await app.register(customerRoutes, { prefix: '/api/care/customer' })
   await app.register(roomRoutes, { prefix: '/api/care/room' })
@@ -138,7 +139,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(inboundRoutes, { prefix: '/api/care/inbound' })
   await app.register(mapRoutes, { prefix: '/api/care/map', tiles: config.mapTiles, geocode: config.mapGeocode })
   await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads, rateMax: config.pdfRateMax })
-  await app.register(staffRoutes, { prefix: '/api/admin/staff' })
+  await app.register(staffRoutes, { prefix: '/api/admin/staff', resetRateMax: config.resetPasswordRateMax })
   await app.register(siteRoutes, { prefix: '/api/admin/site' })
   // The centre's lists: the same routes for each kind.
   for (const kind of MASTER_KINDS) await app.register(masterDataRoutes, { prefix: `/api/admin/${kind}`, kind })

@@ -26,6 +26,10 @@ export interface Config {
   /** Failed logins from one address (to any account) in a window: guessing across the centre's accounts. */
   loginRateAddressMax: number
   loginRateWindowMs: number
+  /** Hours a one-time password (setup, a new account, a reset, an import) signs in for after it was made. */
+  oneTimePasswordHours: number
+  /** Passwords one administrator may reset in 15 minutes: a stolen session cannot lock the whole staff out. */
+  resetPasswordRateMax: number
   /** Opens of PDF links from one address per minute: a script holding a link cannot keep the server rendering. */
   pdfRateMax: number
   uploadMaxBytes: number
@@ -356,6 +360,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateMax: positiveInt(env, 'LOGIN_RATE_MAX', 10),
     loginRateAddressMax: positiveInt(env, 'LOGIN_RATE_ADDRESS_MAX', 100),
     loginRateWindowMs: positiveInt(env, 'LOGIN_RATE_WINDOW_MS', 300_000),
+    oneTimePasswordHours: positiveInt(env, 'ONE_TIME_PASSWORD_HOURS', 72),
+    resetPasswordRateMax: positiveInt(env, 'RESET_PASSWORD_RATE_MAX', 10),
     pdfRateMax: positiveInt(env, 'PDF_RATE_MAX', 60),
     uploadMaxBytes: positiveInt(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
     exportMaxRows: positiveInt(env, 'EXPORT_MAX_ROWS', 2000),
