@@ -9,6 +9,7 @@ import type { Db } from './db/types.js'
 import authPlugin from './plugins/auth.js'
 import backupsPlugin from './plugins/backups.js'
 import integrityPlugin from './plugins/integrity.js'
+import retentionPlugin from './plugins/retention.js'
 import dbPlugin from './plugins/db.js'
 import envelopePlugin from './plugins/envelope.js'
 import i18nPlugin from './plugins/i18n.js'
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploads) : undefined
   await app.register(dbPlugin, { config, afterMigrate })
   await app.register(integrityPlugin, { everyHours: config.integrityCheckHours, thorough: !config.databaseUrl })
+  await app.register(retentionPlugin, config.retention)
   await app.register(backupsPlugin, { dataDir: config.dataDir, backup: config.backup, uploads })
   await app.register(authPlugin, {
     sessionCacheSeconds: config.sessionCacheSeconds,

@@ -33,6 +33,8 @@ export function startApp(overrides: Partial<Config> = {}, options: BuildOptions 
       uploadSweepHours: 0,
       // A check runs before each backup and when a test asks (integrity.test.ts).
       integrityCheckHours: 0,
+      // A test deletes old log entries when it is about that (retention.test.ts).
+      retention: { ...config.retention, sweepHours: 0 },
       ...overrides,
     },
     options,
