@@ -325,7 +325,7 @@ export interface RetentionConfig {
 }
 
 /** The Cybersecurity Law (art. 21) has network logs kept six months at least: a shorter retention is refused. */
-export const RETENTION_MIN_DAYS = 180
+const RETENTION_MIN_DAYS = 180
 /** Three years: the Civil Code's time to bring a claim (art. 188), which they may have to answer; PIPL, no longer. */
 const RETENTION_DEFAULT_DAYS = 1095
 

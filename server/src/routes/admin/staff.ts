@@ -78,8 +78,8 @@ const staffRoutes: FastifyPluginAsyncTypebox<StaffRoutesOptions> = async (app, {
         summary: 'Creates an account (answering its one-time password, shown once) or changes one',
         description:
           'The body is the staff form (forms/definitions/admin.ts). A new account must change its password at ' +
-          'its first sign-in (-90004), within ONE_TIME_PASSWORD_HOURS. An update changes the name and the sites the caller administers; a site ' +
-          "taken away ends the account's sessions there. Refused: a taken or badly formed account name, no site, " +
+          'its first sign-in (-90004), within ONE_TIME_PASSWORD_HOURS. An update changes the name and the sites ' +
+          "the caller administers; a site taken away ends the account's sessions there. Refused: a taken or badly formed account name, no site, " +
           'a site the caller does not administer (-5), a change that leaves a site without an administrator (-6).',
         body: StaffSaveBody,
         response: { 200: { anyOf: [StaffCreated, StaffSaved] } },
