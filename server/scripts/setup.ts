@@ -1,7 +1,8 @@
 // `npm run setup -- --centre <name> --admin <account>`: a centre's first run. Creates the centre
 // and its first manager on DATABASE_URL, or without it on a database it creates on PostgreSQL (named
 // in .env then), or with --embedded in the embedded one of a stopped server; prints her one-time
-// password once. Without options it asks for each value.
+// password once. Without options it asks for each value. With --reset-password <account>, gives that
+// account of an existing centre a new one-time password instead (a manager nobody else can reset).
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../src/config.js'
@@ -9,14 +10,18 @@ import { openDatabase } from '../src/db/index.js'
 import { setInstallSetting } from '../src/lib/installSettings.js'
 import { shownUrl } from '../src/services/backup/postgres.js'
 import { createCentreDatabase, localPostgres, PostgresUnavailable } from '../src/services/postgresInstall.js'
-import { setUpCentre, SetupRefused, type NewCentre } from '../src/services/setup.js'
+import { newOneTimePassword, setUpCentre, SetupRefused, type NewCentre } from '../src/services/setup.js'
 
 const USAGE = `Usage: npm run setup -- --centre <name> --admin <account> [--name <her name>]
        [--time-zone <IANA zone, default Asia/Shanghai>] [--latitude <deg> --longitude <deg>] [--radius <metres, default 500>]
        [--postgres-admin <a superuser's URL>] [--database <name, default yuezi>] [--embedded]
 Run without options to be asked for each value. Without DATABASE_URL it creates the centre's database
 on PostgreSQL (this machine's when run as root, or the one --postgres-admin names) and writes its
-DATABASE_URL into .env; --embedded keeps the centre in DATA_DIR instead (a very small centre).`
+DATABASE_URL into .env; --embedded keeps the centre in DATA_DIR instead (a very small centre).
+       npm run setup -- --reset-password <account> [--embedded]
+gives an account of the centre on DATABASE_URL (or, with --embedded, in DATA_DIR of a stopped server)
+a new one-time password and ends its sessions: for a manager whose one has expired, or who forgot
+hers, when no other administrator can reset it.`
 
 const OPTIONS = {
   centre: { type: 'string' },
@@ -29,11 +34,12 @@ const OPTIONS = {
   'postgres-admin': { type: 'string' },
   database: { type: 'string' },
   embedded: { type: 'boolean' },
+  'reset-password': { type: 'string' },
   help: { type: 'boolean' },
 } as const
 
 type Answers = Partial<
-  Record<Exclude<keyof typeof OPTIONS, 'help' | 'embedded' | 'postgres-admin' | 'database'>, string>
+  Record<Exclude<keyof typeof OPTIONS, 'help' | 'embedded' | 'postgres-admin' | 'database' | 'reset-password'>, string>
 >
 
 class Invalid extends Error {}
@@ -105,6 +111,8 @@ async function main(): Promise<number> {
     console.log(USAGE)
     return 0
   }
+  const account = parsed.values['reset-password']
+  if (account !== undefined) return resetPassword(account.trim(), parsed.values.embedded ?? false)
   const given = Object.keys(parsed.values).length > 0
   if (!given && !process.stdin.isTTY) {
     console.error(USAGE)
@@ -149,13 +157,41 @@ async function main(): Promise<number> {
     console.log(
       `Created the centre "${input.centre}" (site ${created.siteId}) ${where}, and its manager "${input.admin}".`,
     )
-    console.log('Her one-time password, shown this once (at her first sign-in she sets her own):')
+    console.log(
+      `Her one-time password, shown this once: she signs in with it within ${config.oneTimePasswordHours} hours ` +
+        '(ONE_TIME_PASSWORD_HOURS) and sets her own at once; after that, --reset-password gives her a new one.',
+    )
     console.log(`password: ${created.password}`)
     return 0
   } catch (error) {
     if (!(error instanceof SetupRefused)) throw error
     console.error(REFUSALS[error.reason](input))
     return 1
+  } finally {
+    await database.close()
+  }
+}
+
+/** A new one-time password for `account`, on the centre's database, printed once. */
+async function resetPassword(account: string, embedded: boolean): Promise<number> {
+  const config = loadConfig({ ...process.env, SEED: '0' })
+  if (!config.databaseUrl && !embedded) {
+    console.error(`Set DATABASE_URL to the centre's database, or give --embedded for DATA_DIR\n${USAGE}`)
+    return 1
+  }
+  const database = await openDatabase(config)
+  try {
+    const password = await newOneTimePassword(database.db, account)
+    if (password === undefined) {
+      console.error(`There is no account "${account}" that signs in (ended or never made): nothing was changed`)
+      return 1
+    }
+    console.log(
+      `"${account}" has a new one-time password, shown this once: she signs in with it within ` +
+        `${config.oneTimePasswordHours} hours (ONE_TIME_PASSWORD_HOURS) and sets her own at once.`,
+    )
+    console.log(`password: ${password}`)
+    return 0
   } finally {
     await database.close()
   }

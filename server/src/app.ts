@@ -9,6 +9,7 @@ import type { Db } from './db/types.js'
 import authPlugin from './plugins/auth.js'
 import backupsPlugin from './plugins/backups.js'
 import integrityPlugin from './plugins/integrity.js'
+import retentionPlugin from './plugins/retention.js'
 import dbPlugin from './plugins/db.js'
 import envelopePlugin from './plugins/envelope.js'
 import i18nPlugin from './plugins/i18n.js'
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   const afterMigrate = config.seed ? async (db: Db) => (await import('./demo/seed.js')).seed(db, uploads) : undefined
   await app.register(dbPlugin, { config, afterMigrate })
   await app.register(integrityPlugin, { everyHours: config.integrityCheckHours, thorough: !config.databaseUrl })
+  await app.register(retentionPlugin, config.retention)
   await app.register(backupsPlugin, { dataDir: config.dataDir, backup: config.backup, uploads })
   await app.register(authPlugin, {
     sessionCacheSeconds: config.sessionCacheSeconds,
@@ -124,6 +126,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
       addressMax: config.loginRateAddressMax,
       windowMs: config.loginRateWindowMs,
     },
+    oneTimePasswordHours: config.oneTimePasswordHours,
   })
   await app.register(customerRoutes, { prefix: '/api/care/customer' })
   await app.register(roomRoutes, { prefix: '/api/care/room' })
@@ -138,7 +141,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(inboundRoutes, { prefix: '/api/care/inbound' })
   await app.register(mapRoutes, { prefix: '/api/care/map', tiles: config.mapTiles, geocode: config.mapGeocode })
   await app.register(pdfRoutes, { prefix: '/api', ...config.pdf, uploads, rateMax: config.pdfRateMax })
-  await app.register(staffRoutes, { prefix: '/api/admin/staff' })
+  await app.register(staffRoutes, { prefix: '/api/admin/staff', resetRateMax: config.resetPasswordRateMax })
   await app.register(siteRoutes, { prefix: '/api/admin/site' })
   // The centre's lists: the same routes for each kind.
   for (const kind of MASTER_KINDS) await app.register(masterDataRoutes, { prefix: `/api/admin/${kind}`, kind })

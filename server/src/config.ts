@@ -26,6 +26,10 @@ export interface Config {
   /** Failed logins from one address (to any account) in a window: guessing across the centre's accounts. */
   loginRateAddressMax: number
   loginRateWindowMs: number
+  /** Hours a one-time password (setup, a new account, a reset, an import) signs in for after it was made. */
+  oneTimePasswordHours: number
+  /** Passwords one administrator may reset in 15 minutes: a stolen session cannot lock the whole staff out. */
+  resetPasswordRateMax: number
   /** Opens of PDF links from one address per minute: a script holding a link cannot keep the server rendering. */
   pdfRateMax: number
   uploadMaxBytes: number
@@ -38,6 +42,8 @@ export interface Config {
   uploadSweepHours: number
   /** Hours between two integrity checks of the database (plugins/integrity.ts); 0: never. */
   integrityCheckHours: number
+  /** How long the access log and the audit are kept (plugins/retention.ts). */
+  retention: RetentionConfig
   /** Uploaded images go to this S3-compatible bucket when it is set, else to DATA_DIR/uploads. */
   s3?: S3Config
   /** Backups of the embedded database and the uploads (services/backup). */
@@ -309,6 +315,30 @@ function demoData(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): bool
   return env.SEED === '1' || (!databaseUrl && env.SEED !== '0')
 }
 
+export interface RetentionConfig {
+  /** Days an access log entry is kept, then deleted. */
+  accessLogDays: number
+  /** Days an audit entry is kept, then deleted. */
+  auditDays: number
+  /** Hours between two deletions of the entries past their days; 0: never (tests run it themselves). */
+  sweepHours: number
+}
+
+/** The Cybersecurity Law (art. 21) has network logs kept six months at least: a shorter retention is refused. */
+const RETENTION_MIN_DAYS = 180
+/** Three years: the Civil Code's time to bring a claim (art. 188), which they may have to answer; PIPL, no longer. */
+const RETENTION_DEFAULT_DAYS = 1095
+
+function retentionDays(env: NodeJS.ProcessEnv, name: string): number {
+  const days = positiveInt(env, name, RETENTION_DEFAULT_DAYS)
+  if (days < RETENTION_MIN_DAYS) {
+    throw new Error(
+      `${name} must be at least ${RETENTION_MIN_DAYS} days (network logs are kept six months at least), got ${days}`,
+    )
+  }
+  return days
+}
+
 export interface BackupConfig {
   /** Where backup files go: beside DATA_DIR by default, so that DATA_DIR can be restored into empty. */
   dir: string
@@ -356,6 +386,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateMax: positiveInt(env, 'LOGIN_RATE_MAX', 10),
     loginRateAddressMax: positiveInt(env, 'LOGIN_RATE_ADDRESS_MAX', 100),
     loginRateWindowMs: positiveInt(env, 'LOGIN_RATE_WINDOW_MS', 300_000),
+    oneTimePasswordHours: positiveInt(env, 'ONE_TIME_PASSWORD_HOURS', 72),
+    resetPasswordRateMax: positiveInt(env, 'RESET_PASSWORD_RATE_MAX', 10),
     pdfRateMax: positiveInt(env, 'PDF_RATE_MAX', 60),
     uploadMaxBytes: positiveInt(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
     exportMaxRows: positiveInt(env, 'EXPORT_MAX_ROWS', 2000),
@@ -363,6 +395,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxRows: positiveInt(env, 'IMPORT_MAX_ROWS', 2000),
     uploadSweepHours: positiveInt(env, 'UPLOAD_SWEEP_HOURS', 6, { zeroAllowed: true }),
     integrityCheckHours: positiveInt(env, 'INTEGRITY_CHECK_HOURS', 24, { zeroAllowed: true }),
+    retention: {
+      accessLogDays: retentionDays(env, 'ACCESS_LOG_RETENTION_DAYS'),
+      auditDays: retentionDays(env, 'AUDIT_RETENTION_DAYS'),
+      sweepHours: 24,
+    },
     s3: s3Config(env),
     backup: backupConfig(env, dataDir, databaseUrl),
     h5Dir: path.resolve(env.H5_DIR || path.join(repoRoot, 'dist/h5')),

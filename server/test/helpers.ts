@@ -18,12 +18,7 @@ import { createAccount } from '../src/repositories/accounts.js'
  * temporary PGlite); without DATA_DIR, a fresh PGlite in a temporary folder.
  */
 export function startApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
-  let dataDir = process.env.DATA_DIR
-  if (!dataDir) {
-    const tempDir = mkdtempSync(path.join(os.tmpdir(), 'yuezi-test-'))
-    process.on('exit', () => rmSync(tempDir, { recursive: true, force: true }))
-    dataDir = tempDir
-  }
+  const dataDir = process.env.DATA_DIR ?? tempDir('yuezi-test-')
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED: '1' })
   // Tests log in and open PDFs far more often than people do; the rate limits have their own tests.
   return buildApp(
@@ -33,10 +28,13 @@ export function startApp(overrides: Partial<Config> = {}, options: BuildOptions 
       loginRateMax: 10_000,
       loginRateAddressMax: 10_000,
       pdfRateMax: 10_000,
+      resetPasswordRateMax: 10_000,
       // A test sweeps the uploads when it is about that (uploadLinks.test.ts).
       uploadSweepHours: 0,
       // A check runs before each backup and when a test asks (integrity.test.ts).
       integrityCheckHours: 0,
+      // A test deletes old log entries when it is about that (retention.test.ts).
+      retention: { ...config.retention, sweepHours: 0 },
       ...overrides,
     },
     options,
@@ -49,9 +47,18 @@ export function startApp(overrides: Partial<Config> = {}, options: BuildOptions 
  */
 export function startAppBeside(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
   if (process.env.DATABASE_URL) return startApp(overrides, options)
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yuezi-beside-'))
-  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
-  return startApp({ ...overrides, dataDir }, options)
+  return startApp({ ...overrides, dataDir: tempDir('yuezi-beside-') }, options)
+}
+
+const tempDirs: string[] = []
+
+/** A new temporary folder, deleted when the process exits (one listener for all: a file may start many apps). */
+function tempDir(prefix: string): string {
+  if (!tempDirs.length)
+    process.on('exit', () => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix))
+  tempDirs.push(dir)
+  return dir
 }
 
 export interface Reply {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, it } from 'node:test'
+import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig } from '../src/config.js'
 import { addAccount, call, startApp, startAppBeside } from './helpers.js'
@@ -177,5 +178,47 @@ it('refuses opens of PDF links from one address past PDF_RATE_MAX, with when to 
     assert.equal(other.statusCode, 403)
   } finally {
     await limited.close()
+  }
+})
+
+it('refuses password resets by one administrator past RESET_PASSWORD_RATE_MAX in 15 minutes, and not another', async () => {
+  const limited = await beside({ resetPasswordRateMax: 3 })
+  try {
+    const signIn = async (account: { account: string; password: string }) =>
+      (await attempt(limited, account.account, account.password)).res.token as string
+    const admin = await addAccount(limited, { canAdminister: true })
+    const staff = await Promise.all(Array.from({ length: 5 }, () => addAccount(limited)))
+    const ids = await Promise.all(
+      staff.map(async (one) => (await attempt(limited, one.account, one.password)).res.userInfo.id as number),
+    )
+    const reset = (token: string, id: number, lang = 'zh') =>
+      call(limited, '/api/admin/staff/resetPassword', { id }, { token, lang })
+    const token = await signIn(admin)
+    for (const id of ids.slice(0, 3)) assert.equal((await reset(token, id)).code, 1)
+    const refused = await reset(token, ids[3])
+    assert.equal(refused.code, -3)
+    assert.equal(refused.msg, '重置密码过于频繁，请 15 分钟后再试')
+    assert.ok(refused.res.retry_after > 800 && refused.res.retry_after <= 900, `retry_after ${refused.res.retry_after}`)
+    assert.equal((await reset(token, ids[3], 'en')).msg, 'Too many password resets, try again in 15 min')
+    // Nothing was reset: her password still signs her in.
+    assert.equal((await attempt(limited, staff[3].account, staff[3].password)).code, 1)
+    // Counted for the administrator, not her session: signing in again changes nothing.
+    assert.equal((await reset(await signIn(admin), ids[3])).code, -3)
+    // Another administrator resets as before.
+    const colleague = await addAccount(limited, { canAdminister: true })
+    assert.equal((await reset(await signIn(colleague), ids[4])).code, 1)
+  } finally {
+    await limited.close()
+  }
+})
+
+it('refuses an expired one-time password without counting it: the account is not locked out by it', async () => {
+  const { account, password } = await addAccount(app, { mustChangePassword: true })
+  await app.db.execute(
+    sql`update accounts set password_set_at = now() - interval '73 hours' where account = ${account}`,
+  )
+  for (let i = 0; i < 5; i++) {
+    const refused = await attempt(app, account, password)
+    assert.deepEqual([refused.code, refused.msg], [-4, '一次性密码已过期，请联系管理员重置密码'])
   }
 })

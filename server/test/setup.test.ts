@@ -7,6 +7,7 @@ import path from 'node:path'
 import { after, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
@@ -115,6 +116,47 @@ describe('a first run without demo data', () => {
     const sameAccount = await setup('--centre', `新中心-${suffix}`, '--admin', admin)
     assert.equal(sameAccount.code, 1)
     assert.match(sameAccount.stderr, /An account ".*" exists already: nothing was created/)
+  })
+
+  it('signs her in with the one-time password for ONE_TIME_PASSWORD_HOURS; --reset-password gives a new one', async () => {
+    const admin = `late-${suffix}`
+    const created = await setup('--centre', `迟到中心-${suffix}`, '--admin', admin)
+    assert.equal(created.code, 0, created.stderr)
+    assert.match(created.stdout, /within 72 hours/)
+    const password = /^password: (\S+)$/m.exec(created.stdout)?.[1] as string
+    const start = () =>
+      buildApp({
+        ...loadConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', SEED: '', ...SECRETS }),
+        logLevel: 'silent',
+        uploadSweepHours: 0,
+        integrityCheckHours: 0,
+      })
+    let app = await start()
+    try {
+      // Four days went by before she tried it.
+      await app.db.execute(
+        sql`update accounts set password_set_at = now() - interval '73 hours' where account = ${admin}`,
+      )
+      const late = await call(app, '/api/care/account/login_old', { account: admin, password })
+      assert.deepEqual([late.code, late.msg], [-4, '一次性密码已过期，请联系管理员重置密码'])
+    } finally {
+      await app.close()
+    }
+    // Nobody else administers her centre: the command line gives her a new one.
+    const reset = await setup('--reset-password', admin)
+    assert.equal(reset.code, 0, reset.stderr)
+    const fresh = /^password: (\S+)$/m.exec(reset.stdout)?.[1]
+    assert.ok(fresh && fresh !== password, reset.stdout)
+    app = await start()
+    try {
+      assert.equal((await call(app, '/api/care/account/login_old', { account: admin, password: fresh })).code, -90004)
+      assert.equal((await call(app, '/api/care/account/login_old', { account: admin, password })).code, -4)
+    } finally {
+      await app.close()
+    }
+    const unknown = await setup('--reset-password', `nobody-${suffix}`)
+    assert.equal(unknown.code, 1)
+    assert.match(unknown.stderr, /There is no account "nobody-.*" that signs in/)
   })
 
   it(

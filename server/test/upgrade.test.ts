@@ -79,6 +79,9 @@ describe('upgrading a centre’s embedded database', () => {
         const customers = await call(app, '/api/care/customer/index', { page: 1, limit: 5 }, { token })
         assert.equal(customers.code, 1, customers.msg)
         assert.ok(customers.res.list.length > 0, 'her mothers are listed')
+        // A one-time password made before the upgrade counts its hours from the upgrade, not from when it was made.
+        const waiting = await call(app, '/api/care/account/login_old', { account: 'newstaff', password: 'temp1234' })
+        assert.equal(waiting.code, -90004, waiting.msg)
       } finally {
         await app.close()
       }

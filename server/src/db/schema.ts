@@ -66,6 +66,11 @@ export const accounts = pgTable('accounts', {
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
   mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /**
+   * When the password was set: a one-time one (mustChangePassword) signs in no more once
+   * ONE_TIME_PASSWORD_HOURS have passed since. Accounts older than the column count from the upgrade.
+   */
+  passwordSetAt: at('password_set_at').notNull().defaultNow(),
   defaultSiteId: ref('default_site_id')
     .notNull()
     .references(() => sites.id),

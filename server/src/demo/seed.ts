@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import {
+  accounts,
   babies,
   customers,
   departments,
@@ -148,6 +149,19 @@ function idCardNumber(rnd: ReturnType<typeof random>, birthDate: string): string
  */
 export async function seed(db: Db, uploads: UploadStore): Promise<void> {
   await seedIfEmpty(db)
+  // The demo's one-time password (newstaff) counts its hours from each start, so a demo kept for days still shows it.
+  await db
+    .update(accounts)
+    .set({ passwordSetAt: new Date() })
+    .where(
+      and(
+        inArray(
+          accounts.account,
+          DEMO_ACCOUNTS.filter((demo) => demo.mustChangePassword).map((demo) => demo.account),
+        ),
+        eq(accounts.mustChangePassword, true),
+      ),
+    )
   const siteIds = (await db.select({ id: sites.id }).from(sites).orderBy(asc(sites.id))).map((row) => row.id)
   const sitesWith = async (table: typeof rooms | typeof products) =>
     new Set(

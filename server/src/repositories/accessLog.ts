@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm'
 import { accessLog, accounts } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 
@@ -32,4 +32,11 @@ export async function listEntries(db: Db, siteId: number, customerId: number, pa
     .offset((page - 1) * limit)
   const [{ total }] = await db.select({ total: count() }).from(accessLog).where(ofCustomer)
   return { list: list.map((row) => ({ ...row, at: row.at.toISOString() })), total }
+}
+
+/** Deletes up to `limit` entries written before `before`; answers how many went. */
+export async function deleteEntriesBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const oldest = db.select({ id: accessLog.id }).from(accessLog).where(lt(accessLog.at, before)).limit(limit)
+  const rows = await db.delete(accessLog).where(inArray(accessLog.id, oldest)).returning({ id: accessLog.id })
+  return rows.length
 }

@@ -45,7 +45,13 @@ export async function accountExists(db: Db, account: string): Promise<boolean> {
 /** An account that has not been ended, by its name. */
 export async function findAccount(db: Db, account: string) {
   const [row] = await db
-    .select({ id: accounts.id, passwordHash: accounts.passwordHash, defaultSiteId: accounts.defaultSiteId })
+    .select({
+      id: accounts.id,
+      passwordHash: accounts.passwordHash,
+      mustChangePassword: accounts.mustChangePassword,
+      passwordSetAt: accounts.passwordSetAt,
+      defaultSiteId: accounts.defaultSiteId,
+    })
     .from(accounts)
     .where(and(eq(accounts.account, account), isNull(accounts.disabledAt)))
   return row
@@ -74,7 +80,7 @@ export async function disableAccount(db: Db, accountId: number): Promise<boolean
 export async function setTemporaryPassword(db: Db, accountId: number, passwordHash: string): Promise<void> {
   await db
     .update(accounts)
-    .set({ passwordHash, mustChangePassword: true, updatedAt: new Date() })
+    .set({ passwordHash, mustChangePassword: true, passwordSetAt: new Date(), updatedAt: new Date() })
     .where(eq(accounts.id, accountId))
 }
 
@@ -91,19 +97,24 @@ export async function setDefaultSite(db: Db, accountId: number, siteId: number):
   await db.update(accounts).set({ defaultSiteId: siteId, updatedAt: new Date() }).where(eq(accounts.id, accountId))
 }
 
-export async function getPasswordHash(db: Db, accountId: number): Promise<string> {
+/** The account's password: its hash, whether it is a one-time one, and when it was set. */
+export async function getPassword(db: Db, accountId: number) {
   const [row] = await db
-    .select({ passwordHash: accounts.passwordHash })
+    .select({
+      passwordHash: accounts.passwordHash,
+      mustChangePassword: accounts.mustChangePassword,
+      passwordSetAt: accounts.passwordSetAt,
+    })
     .from(accounts)
     .where(eq(accounts.id, accountId))
-  return row.passwordHash
+  return row
 }
 
 /** Sets a password chosen by the account's owner, which ends the duty to change it. */
 export async function setPassword(db: Db, accountId: number, passwordHash: string): Promise<void> {
   await db
     .update(accounts)
-    .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+    .set({ passwordHash, mustChangePassword: false, passwordSetAt: new Date(), updatedAt: new Date() })
     .where(eq(accounts.id, accountId))
 }
 

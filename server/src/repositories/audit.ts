@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { auditLog, type AuditAction } from '../db/schema.js'
 import { prepared } from '../db/prepared.js'
 import type { Db } from '../db/types.js'
@@ -57,4 +57,11 @@ export async function findRequest(db: Db, siteId: number, requestId: string): Pr
     .from(auditLog)
     .where(and(eq(auditLog.siteId, siteId), eq(auditLog.requestId, requestId)))
   return row?.entityId
+}
+
+/** Deletes up to `limit` entries written before `before`; answers how many went. */
+export async function deleteEntriesBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const oldest = db.select({ id: auditLog.id }).from(auditLog).where(lt(auditLog.at, before)).limit(limit)
+  const rows = await db.delete(auditLog).where(inArray(auditLog.id, oldest)).returning({ id: auditLog.id })
+  return rows.length
 }

@@ -81,7 +81,18 @@ export interface LoginInput {
   /** The client's address, as far as the proxies in front are believed. */
   address: string
   limit: LoginLimit
+  /** Hours a one-time password signs in for after it was set. */
+  oneTimePasswordHours: number
 }
+
+/** A password the account must change (a one-time one) that was set `hours` or longer ago. */
+export const oneTimePasswordExpired = (
+  password: { mustChangePassword: boolean; passwordSetAt: Date },
+  hours: number,
+  now = new Date(),
+) => password.mustChangePassword && now.getTime() - password.passwordSetAt.getTime() >= hours * 3600_000
+
+const expiredRefusal = () => new AppError(Code.BAD_CREDENTIALS, 'auth.oneTimePasswordExpired')
 
 /**
  * Counts a login attempt against its account and its address before the password is checked, so
@@ -110,7 +121,8 @@ async function countLogin(db: Db, account: string, address: string, limit: Login
 /**
  * Checks the account's password and opens a session in the site. A wrong password and an unknown
  * account answer the same, and count alike towards the login limit; a right one is not counted.
- * The session is opened even when the password must be changed: the app needs its token to change it.
+ * The session is opened even when the password must be changed: the app needs its token to change it;
+ * a one-time password past its hours opens none.
  */
 export async function login(db: Db, input: LoginInput) {
   // Phone keyboards add spaces after a word.
@@ -122,6 +134,8 @@ export async function login(db: Db, input: LoginInput) {
     throw new AppError(Code.BAD_CREDENTIALS, 'auth.badCredentials')
   }
   for (const key of counted) await uncountAttempt(db, key)
+  // Refused after the attempt is taken back: she keeps her tries for the new one-time password.
+  if (oneTimePasswordExpired(found, input.oneTimePasswordHours)) throw expiredRefusal()
   const siteId = input.siteId ?? found.defaultSiteId
   if (!(await accounts.mayUseSite(db, found.id, siteId))) throw new AppError(Code.FORBIDDEN, 'site.forbidden')
   const token = await createSession(db, {
@@ -165,17 +179,21 @@ export async function switchSite(
 /**
  * Changes the account's password, which must be new, strong enough and not hold the account name;
  * audited as a change of the account, under the site the owner works in. The account's other
- * sessions end; this one stays.
+ * sessions end; this one stays. A one-time password past its `oneTimePasswordHours` is changed no
+ * more, even from a session it opened in time: an administrator gives a new one.
  */
 export async function changePassword(
   db: Db,
   session: sessions.Session & Actor,
   oldPassword: string,
   password: string,
+  oneTimePasswordHours: number,
 ): Promise<void> {
-  if (!(await verifyPassword(await accounts.getPasswordHash(db, session.accountId), oldPassword))) {
+  const current = await accounts.getPassword(db, session.accountId)
+  if (!(await verifyPassword(current.passwordHash, oldPassword))) {
     throw new AppError(Code.BAD_CREDENTIALS, 'password.oldWrong')
   }
+  if (oneTimePasswordExpired(current, oneTimePasswordHours)) throw expiredRefusal()
   const problem = newPasswordProblem(password, oldPassword, session.account)
   if (problem) throw new AppError(Code.INVALID_INPUT, problem)
   const passwordHash = await hashPassword(password)

@@ -1,9 +1,11 @@
 import type { Db } from '../db/types.js'
 import { hashPassword, oneTimePassword } from '../lib/password.js'
-import { accountExists, createAccount } from '../repositories/accounts.js'
+import { accountExists, createAccount, findAccount } from '../repositories/accounts.js'
 import { findSiteByName, insertSite } from '../repositories/sites.js'
 import { insertSurvey } from '../repositories/surveys.js'
+import { resetPassword } from './accounts.js'
 import { SURVEY_CONTENT, SURVEY_TITLE } from './checkInRules.js'
+import { oneTimePasswordFor } from './staff.js'
 
 // A centre's first run: its site and its first manager, who signs in with a one-time password
 // and sets her own at once, then puts in the rest of the centre from the app.
@@ -59,4 +61,18 @@ export async function setUpCentre(
     })
     return { siteId, accountId, password }
   })
+}
+
+/**
+ * Gives an account that has not been ended a new one-time password and ends its sessions: the way
+ * back in for a centre's only manager, whose first one expired before she signed in, with nobody
+ * else to reset it. Audited as a reset by the account itself, in its default site. Answers the
+ * password, or undefined when no such account signs in.
+ */
+export async function newOneTimePassword(db: Db, account: string): Promise<string | undefined> {
+  const found = await findAccount(db, account)
+  if (!found) return undefined
+  const password = oneTimePasswordFor(account)
+  await resetPassword(db, { siteId: found.defaultSiteId, accountId: found.id }, found.id, password)
+  return password
 }

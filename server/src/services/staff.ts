@@ -143,7 +143,7 @@ export async function saveStaff(db: Db, actor: Actor, input: StaffInput): Promis
 }
 
 /** A one-time password that passes the rules of a password of the account. */
-function oneTimePasswordFor(account: string): string {
+export function oneTimePasswordFor(account: string): string {
   let password = oneTimePassword()
   // A random one may, rarely, hold a short account name, which a password must not.
   while (newPasswordProblem(password, '', account)) password = oneTimePassword()

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { actorOf } from '../../actor.js'
+import { AppError, Code } from '../../errors.js'
 import { Done, IdBody, NoBody } from '@yuezi/contract/api/common'
 import {
   AdminSites,
@@ -21,8 +22,15 @@ import {
   saveStaff,
 } from '../../services/staff.js'
 
+export interface StaffRoutesOptions {
+  /** Resets one administrator may make in RESET_WINDOW_MS (RESET_PASSWORD_RATE_MAX). */
+  resetRateMax: number
+}
+
+const RESET_WINDOW_MS = 15 * 60_000
+
 /** The staff accounts of the caller's site, for those who administer it (-5 otherwise). */
-const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const staffRoutes: FastifyPluginAsyncTypebox<StaffRoutesOptions> = async (app, { resetRateMax }) => {
   app.addHook('onRequest', app.authenticate)
   app.addHook('onRequest', app.administer)
 
@@ -70,8 +78,8 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Creates an account (answering its one-time password, shown once) or changes one',
         description:
           'The body is the staff form (forms/definitions/admin.ts). A new account must change its password at ' +
-          'its first sign-in (-90004). An update changes the name and the sites the caller administers; a site ' +
-          "taken away ends the account's sessions there. Refused: a taken or badly formed account name, no site, " +
+          'its first sign-in (-90004), within ONE_TIME_PASSWORD_HOURS. An update changes the name and the sites ' +
+          "the caller administers; a site taken away ends the account's sessions there. Refused: a taken or badly formed account name, no site, " +
           'a site the caller does not administer (-5), a change that leaves a site without an administrator (-6).',
         body: StaffSaveBody,
         response: { 200: { anyOf: [StaffCreated, StaffSaved] } },
@@ -118,9 +126,28 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/resetPassword',
     {
+      config: {
+        // Per administrator, after her session is checked: a stolen session cannot reset every account at once.
+        rateLimit: {
+          max: resetRateMax,
+          timeWindow: RESET_WINDOW_MS,
+          keyGenerator: (request) => `account ${request.session.accountId}`,
+          errorResponseBuilder: (_request, context) =>
+            new AppError(
+              Code.TOO_MANY_ATTEMPTS,
+              'staff.tooManyResets',
+              { minutes: Math.ceil(context.ttl / 60_000) },
+              200,
+              { retry_after: Math.ceil(context.ttl / 1000) },
+            ),
+        },
+      },
       schema: {
         summary: 'Gives an account a new one-time password (shown once), to be changed at its next sign-in',
-        description: "Every session of the account ends. Not the caller's own (she changes hers herself).",
+        description:
+          "Every session of the account ends. Not the caller's own (she changes hers herself). The password " +
+          'signs in for ONE_TIME_PASSWORD_HOURS. Past RESET_PASSWORD_RATE_MAX resets in 15 minutes by one ' +
+          'administrator, -3 with `res: {retry_after}` (seconds).',
         body: IdBody,
         response: { 200: StaffPassword },
       },

@@ -34,6 +34,8 @@ export interface AccountRoutesOptions {
   sessionTtlHours: number
   sessionIdleMinutes: number
   loginLimit: LoginLimit
+  /** Hours a one-time password signs in and may be changed for (ONE_TIME_PASSWORD_HOURS). */
+  oneTimePasswordHours: number
 }
 
 /** Logging in and out, the account and its sites, the home page's counts. */
@@ -45,6 +47,10 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
     {
       schema: {
         summary: 'Log in with account and password',
+        description:
+          'A one-time password (made by setup, for a new account, by a reset or an import) must be changed ' +
+          'at once (-90004, with the token for change_pwd); past ONE_TIME_PASSWORD_HOURS after it was made ' +
+          'it is refused (-4), and the message tells her to ask an administrator for a new one.',
         security: [],
         body: LoginBody,
         response: { 200: LoginReply },
@@ -62,6 +68,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
         httpRequestId: request.id,
         address: request.ip,
         limit: options.loginLimit,
+        oneTimePasswordHours: options.oneTimePasswordHours,
       })
       const res = { token, userInfo: userInfo(session) }
       // The session exists either way: the app needs its token to call change_pwd.
@@ -132,7 +139,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (ap
       config: { allowedBeforePasswordChange: true },
     },
     async (request, reply) => {
-      await changePassword(app.db, sessionActorOf(request), request.body.old_password, request.body.password)
+      const { old_password, password } = request.body
+      await changePassword(app.db, sessionActorOf(request), old_password, password, options.oneTimePasswordHours)
       await app.sessionsChanged(`a:${request.session.accountId}`)
       return reply.ok(null)
     },

@@ -362,6 +362,14 @@ describe('admin/import of the lists', () => {
       const first = await call(app, '/api/care/account/login_old', { account, password })
       assert.equal(first.code, Code.MUST_CHANGE_PASSWORD, first.msg)
     }
+    // Like any one-time password, they sign in for ONE_TIME_PASSWORD_HOURS (72) from the import.
+    const aged = new Date(Date.now() - 73 * 3600_000)
+    await app.db.update(accounts).set({ passwordSetAt: aged }).where(eq(accounts.account, a))
+    const late = await call(app, '/api/care/account/login_old', {
+      account: a,
+      password: done.res.passwords[0].password,
+    })
+    assert.deepEqual([late.code, late.msg], [Code.BAD_CREDENTIALS, zhServer['auth.oneTimePasswordExpired']])
   })
 
   it('imports rooms: a room number of the site or twice in the file is refused, another site does not count', async () => {

@@ -204,6 +204,61 @@ describe('staff administration', () => {
   })
 })
 
+describe('one-time passwords', () => {
+  const HOUR = 3600_000
+  /** Her password as if it was set `hours` ago. */
+  const setHoursAgo = (id: number, hours: number) =>
+    app.db
+      .update(accounts)
+      .set({ passwordSetAt: new Date(Date.now() - hours * HOUR) })
+      .where(eq(accounts.id, id))
+  const signIn = (account: string, password: string, lang = 'zh') =>
+    call(app, '/api/care/account/login_old', { account, password }, { lang })
+  const EXPIRED = { code: Code.BAD_CREDENTIALS, msg: '一次性密码已过期，请联系管理员重置密码', res: null }
+
+  it("sign a new account in for ONE_TIME_PASSWORD_HOURS (72), then never; a reset's likewise", async () => {
+    const { id, account, password } = await hire()
+    await setHoursAgo(id, 71)
+    const inTime = await signIn(account, password)
+    assert.equal(inTime.code, Code.MUST_CHANGE_PASSWORD, inTime.msg)
+    await setHoursAgo(id, 73)
+    assert.deepEqual(await signIn(account, password), EXPIRED)
+    assert.equal(
+      (await signIn(account, password, 'en')).msg,
+      'This one-time password has expired: ask an administrator for a new one',
+    )
+    // Nor is it changed from the session it opened in time.
+    const changed = await call(
+      app,
+      '/api/care/account/change_pwd',
+      { old_password: password, password: 'Chosen2026pw' },
+      { token: inTime.res.token },
+    )
+    assert.deepEqual(changed, EXPIRED)
+    assert.deepEqual(await signIn(account, 'Chosen2026pw'), {
+      code: Code.BAD_CREDENTIALS,
+      msg: '账号或密码错误',
+      res: null,
+    })
+
+    // A reset gives her a new one, counted from the reset.
+    const reset = await post('resetPassword', { id })
+    assert.equal(reset.code, 1, reset.msg)
+    assert.equal((await signIn(account, reset.res.password)).code, Code.MUST_CHANGE_PASSWORD)
+    await setHoursAgo(id, 71)
+    assert.equal((await signIn(account, reset.res.password)).code, Code.MUST_CHANGE_PASSWORD)
+    await setHoursAgo(id, 73)
+    assert.deepEqual(await signIn(account, reset.res.password), EXPIRED)
+  })
+
+  it('leave the password she chose herself alone, however old', async () => {
+    const { id, account, password } = await hire()
+    await firstSignIn(account, password)
+    await setHoursAgo(id, 24 * 400)
+    assert.equal((await signIn(account, 'Chosen2026pw')).code, 1)
+  })
+})
+
 describe('an account of several sites', () => {
   it('is acted on only by whoever administers every site it belongs to: -5 otherwise, and nothing changes', async () => {
     const other = await addSite(app)
