@@ -557,6 +557,13 @@ describe('the access log', () => {
     assert.deepEqual({ code: elsewhere.code, res: elsewhere.res }, { code: -2, res: null })
   })
 
+  it('is described in the API docs with the right it checks: administration, not approval', async () => {
+    const doc = app.swagger() as { paths: Record<string, { post: { description: string } }> }
+    const { description } = doc.paths['/api/care/customer/accessLog'].post
+    assert.match(description, /administration right on the site \(else -5\)/)
+    assert.doesNotMatch(description, /approve/)
+  })
+
   it('is read with the administration right of the site the session is in, and no other', async () => {
     const { account, password } = await addAccount(app, {
       siteIds: [clinic.siteId, site.siteId],

@@ -94,9 +94,9 @@ describe('uploaded photos and signatures', () => {
     const cases = {
       bare: pathname,
       altered: `${pathname}?link=${flipped}`,
-      'another site named': `${pathname}?link=${signFields(Buffer.from('another secret'), [name, site.siteId, expires + TTL])}`,
+      'another site named': `${pathname}?link=${signFields(Buffer.from('another secret'), [name, site.siteId, site.accountId, expires + TTL])}`,
       "another file's link": `${second.link.split('?')[0]}?${query}`,
-      expired: `${pathname}?link=${signFields(Buffer.from(SECRET), [name, site.siteId, expires])}`,
+      expired: `${pathname}?link=${signFields(Buffer.from(SECRET), [name, site.siteId, site.accountId, expires])}`,
       'empty link': `${pathname}?link=`,
     }
     for (const [what, url] of Object.entries(cases)) assertRefused(await get(url), what)
@@ -106,7 +106,9 @@ describe('uploaded photos and signatures', () => {
     const { name } = await uploaded()
     const future = Math.floor(Date.now() / 1000) + TTL
     assertRefused(
-      await get(`/uploads/${name}?link=${signFields(Buffer.from(SECRET), [name, other.siteId, future])}`),
+      await get(
+        `/uploads/${name}?link=${signFields(Buffer.from(SECRET), [name, other.siteId, other.accountId, future])}`,
+      ),
       'link',
     )
     assertRefused(await get(`/uploads/${name}`, { token: other.token }), 'session')
@@ -153,7 +155,7 @@ describe('uploaded photos and signatures', () => {
   it("are signed afresh on request, as a draft's expired links are, and only this server's", async () => {
     const { name } = await uploaded()
     const foreign = await uploaded(other.token)
-    const expired = `http://localhost:80/uploads/${name}?link=${signFields(Buffer.from(SECRET), [name, site.siteId, 1])}`
+    const expired = `http://localhost:80/uploads/${name}?link=${signFields(Buffer.from(SECRET), [name, site.siteId, site.accountId, 1])}`
     assertRefused(await get(expired.slice('http://localhost:80'.length)), 'the expired link itself')
     const reply = await app.inject({
       method: 'POST',

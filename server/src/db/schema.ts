@@ -850,7 +850,9 @@ export const imports = pgTable(
 )
 
 // disable, enable, resetPassword: a staff account; retire, restore: a list entry (a room, a product,
-// …) taken out of use or back into it; checkIn, checkOut: a mother's stay begun or ended.
+// …) taken out of use or back into it; checkIn, checkOut: a mother's stay begun or ended;
+// approveOwn, rejectOwn, reverseOwn: an order checked by its own maker, as the site's
+// creator_may_approve lets her.
 export const AUDIT_ACTIONS = [
   'create',
   'update',
@@ -858,6 +860,9 @@ export const AUDIT_ACTIONS = [
   'approve',
   'reject',
   'reverse',
+  'approveOwn',
+  'rejectOwn',
+  'reverseOwn',
   'disable',
   'enable',
   'resetPassword',

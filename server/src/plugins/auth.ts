@@ -2,7 +2,10 @@ import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError, Code } from '../errors.js'
 import { SessionCache } from '../lib/sessionCache.js'
-import { findSession, markSessionSeen, type Session } from '../repositories/sessions.js'
+import { findMember, findSession, markSessionSeen, type Member, type Session } from '../repositories/sessions.js'
+
+/** A right of an account in a site that a signed link may need besides being there. */
+export type SiteRight = 'canApprove' | 'canAdminister'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +20,12 @@ declare module 'fastify' {
     sessionsChanged(change: `s:${number}` | `a:${number}` | `t:${number}`): Promise<void>
     /** onRequest hook after `authenticate`: the caller administers the site she works in (-5 otherwise). */
     administer(request: FastifyRequest): Promise<void>
+    /**
+     * Whether the account a signed link was made for may still open it: not ended, still in the
+     * link's site, and holding `right` there when the link needed one. Kept as sessions are, and
+     * dropped by the same changes: a disabled account's links stop with her sessions.
+     */
+    linkHolderMay(link: { accountId: number; siteId: number }, right?: SiteRight): Promise<boolean>
   }
   interface FastifyRequest {
     /** The caller's session; set by `authenticate`, so present on every protected route. */
@@ -48,13 +57,28 @@ export default fp<AuthPluginOptions>(
     // Such a reply waits until every instance has dropped the session: the client's next request,
     // wherever it goes, finds it ended or moved.
     const cache = new SessionCache((token) => findSession(app.db, token), sessionCacheSeconds * 1000)
+    // The accounts of signed links alike: each photo of a page opens one, and asks this.
+    const members = new SessionCache<Member>(
+      (key) => {
+        const [accountId, siteId] = key.split(':').map(Number)
+        return findMember(app.db, accountId, siteId)
+      },
+      sessionCacheSeconds * 1000,
+      undefined,
+      (key) => key,
+    )
     if (sessionCacheSeconds > 0) {
-      const stop = app.onDatabaseChange(cache)
-      app.addHook('onClose', async () => stop())
+      const stops = [app.onDatabaseChange(cache), app.onDatabaseChange(members)]
+      app.addHook('onClose', async () => stops.forEach((stop) => stop()))
     }
     app.decorate('sessionsChanged', async (change: string) => {
       cache.changed(change)
+      members.changed(change)
       await app.changesHeardEverywhere()
+    })
+    app.decorate('linkHolderMay', async (link: { accountId: number; siteId: number }, right?: SiteRight) => {
+      const member = await members.find(`${link.accountId}:${link.siteId}`)
+      return member !== undefined && (right === undefined || member[right])
     })
     app.decorateRequest('session', null as unknown as Session)
     app.decorate('authenticate', async (request: FastifyRequest) => {

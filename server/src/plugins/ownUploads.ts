@@ -54,7 +54,8 @@ function mapStrings(value: unknown, change: (text: string) => string, depth = 0)
 /**
  * A save's signatures and photos may be only this server's uploads, whichever of its addresses a
  * device uses; records keep them as `/uploads/<name>`, and every reply to a signed-in staff member
- * hands them out as links signed for her site, which open without a session for a few minutes.
+ * hands them out as links signed for her in her site, which open without a session for a few
+ * minutes while she is still the site's.
  */
 export default fp<OwnUploadsOptions>(
   async (app, { origins, links }) => {
@@ -75,11 +76,12 @@ export default fp<OwnUploadsOptions>(
     app.addHook('preSerialization', async (request, _reply, payload) => {
       if (!request.session) return payload
       const own = originsOf(request)
-      const { siteId } = request.session
+      const { siteId, accountId } = request.session
       return mapStrings(payload, (text) => {
         const reference = text.includes('/uploads/') ? uploadReference(text, own) : undefined
         if (!reference) return text
-        return `${own[0]}${reference}?link=${signUploadLink(links, reference.slice('/uploads/'.length), siteId)}`
+        const name = reference.slice('/uploads/'.length)
+        return `${own[0]}${reference}?link=${signUploadLink(links, name, { siteId, accountId })}`
       })
     })
   },

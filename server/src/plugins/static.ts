@@ -55,8 +55,8 @@ function pageDocuments(h5Dir: string) {
 export default fp<StaticOptions>(
   async (app, { uploads, h5Dir, linkSecret }) => {
     // From the upload store, so that every instance serves what any of them stored; only to the
-    // staff of the file's site: through a link the server signed for them (an <image> sends no
-    // session), or with a session's token as the API calls carry it.
+    // staff of the file's site: through a link the server signed for one of them, while she is
+    // still its staff (an <image> sends no session), or with a session's token as the API calls carry it.
     app.get<{ Params: { name: string }; Querystring: { link?: unknown } }>(
       '/uploads/:name',
       { schema: { hide: true }, config: { errEnvelope: true } },
@@ -67,7 +67,7 @@ export default fp<StaticOptions>(
         let maxAge = 0
         if (typeof request.query.link === 'string') {
           const link = readUploadLink(linkSecret, name, request.query.link)
-          if (!link) throw forbidden
+          if (!link || !(await app.linkHolderMay(link))) throw forbidden
           siteId = link.siteId
           maxAge = Math.max(0, link.expires - Math.ceil(Date.now() / 1000))
         } else if (typeof request.headers.token === 'string') {

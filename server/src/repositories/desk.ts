@@ -48,12 +48,17 @@ const noRound = (q: DayQuery) => sql`s.site_id = ${q.siteId} and s.status = 'in_
     )})
     and r.created_at >= ${q.from.toISOString()} and r.created_at < ${q.to.toISOString()} and r.deleted_at is null)`
 
-/** Pending orders of a table that the caller may check: not her own unless the site allows it. */
+/**
+ * Pending orders of a table that the caller may check: not her own unless the site allows it, and
+ * not one of someone else's that she changed (its `update` audit entries say who did).
+ */
 const waiting = (q: DayQuery, table: string, extra = sql``) =>
   q.approver
     ? sql`(select count(*)::int from ${sql.identifier(table)} o where o.site_id = ${q.siteId} and o.status = 'pending'
         and o.deleted_at is null ${extra}
-        ${q.approver.creatorMayApprove ? sql`` : sql`and o.created_by <> ${q.accountId}`})`
+        ${q.approver.creatorMayApprove ? sql`` : sql`and o.created_by <> ${q.accountId}`}
+        and (o.created_by = ${q.accountId} or not exists (select 1 from audit_log a where a.entity = ${table}
+          and a.entity_id = o.id and a.action = 'update' and a.account_id = ${q.accountId})))`
     : sql`null::int`
 
 export async function dayCounts(db: Db, q: DayQuery): Promise<DayCounts> {

@@ -1,7 +1,8 @@
-import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, eq, getTableName, sql, type SQLWrapper } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import {
   accounts,
+  auditLog,
   inboundOrderItems,
   inboundOrders,
   outApplies,
@@ -52,6 +53,17 @@ export const orderOfSite = (t: OrderTables, siteId: number | SQLWrapper, id: num
 /** Whether an order read by orderOfSite is live (not deleted). */
 export const isLive = (order: { deleted_at: Date | null }) => order.deleted_at === null
 
+/**
+ * Who changed an order after it was made: the accounts of its `update` audit entries, as a JSON
+ * array of ids (the order's columns keep only the last of them, and four eyes needs them all).
+ */
+const changedBy = (orders: OrderTables['orders']) => {
+  // Qualified by hand: Drizzle leaves a one-table statement's columns bare, and a bare id here is the entry's.
+  const table = getTableName(orders)
+  return sql<number[]>`(select coalesce(json_agg(distinct a.account_id), '[]'::json) from ${auditLog} a
+    where a.entity = ${table} and a.entity_id = ${sql.identifier(table)}.id and a.action = 'update')`
+}
+
 /** A statement of each kind of order, prepared (`name` is its kind's prefix). */
 function preparedPerKind<Statement extends object>(build: (db: Db, t: OrderTables, name: string) => Statement) {
   const kinds = preparedByName<Statement>()
@@ -64,6 +76,7 @@ const lockStatement = preparedPerKind((db, t, name) =>
       status: t.orders.status,
       no: t.orders.no,
       created_by: t.orders.createdBy,
+      changed_by: changedBy(t.orders),
       deleted_at: t.orders.deletedAt,
     })
     .from(t.orders)
@@ -73,13 +86,15 @@ const lockStatement = preparedPerKind((db, t, name) =>
 )
 
 /**
- * Locks a live order of the site until the transaction ends and answers its status, number and
- * maker (undefined when there is none): a second save, delete or check of the same order waits, then
- * sees what the first one did.
+ * Locks a live order of the site until the transaction ends and answers its status, number, maker
+ * and who changed it since (undefined when there is none): a second save, delete or check of the
+ * same order waits, then sees what the first one did.
  */
 export async function lockOrder(tx: Db, t: OrderTables, siteId: number, id: number) {
   const [order] = await lockStatement(tx, t).execute({ id, siteId })
-  return order && isLive(order) ? { status: order.status, no: order.no, createdBy: order.created_by } : undefined
+  return order && isLive(order)
+    ? { status: order.status, no: order.no, createdBy: order.created_by, changedBy: order.changed_by }
+    : undefined
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,6 +162,8 @@ export interface OrderCheck extends StockMove {
   siteId: number
   orderId: number
   action: 'approve' | 'reject' | 'reverse'
+  /** Its maker checks it, as the site's creator_may_approve lets her: the audit entry says so. */
+  own: boolean
   /** The order's new status, and its reason when one is given (kept otherwise). */
   status: OrderStatus
   reason: string | null
@@ -209,7 +226,7 @@ export async function recordCheck(tx: Db, t: OrderTables, check: OrderCheck): Pr
     checkedBy: reversing ? null : check.by,
     reversedAt: reversing ? at : null,
     reversedBy: reversing ? check.by : null,
-    action: check.action,
+    action: check.own ? (`${check.action}Own` as const) : check.action,
     httpRequestId: check.httpRequestId ?? null,
   })
   return changed
@@ -224,7 +241,8 @@ const staffName = (account: AnyPgColumn) =>
 
 /**
  * Who made, changed, checked and reversed an order, and when: the header columns of an order
- * table, with the staff's names. The headers join other tables, so the columns are qualified.
+ * table, with the staff's names, and everyone who changed it (see changedBy; no reply shows it).
+ * The headers join other tables, so the columns are qualified.
  */
 export const trailColumns = (orders: OrderTables['orders']) => ({
   created_at: orders.createdAt,
@@ -233,6 +251,7 @@ export const trailColumns = (orders: OrderTables['orders']) => ({
   updated_at: orders.updatedAt,
   updated_by: orders.updatedBy,
   updated_by_name: staffName(orders.updatedBy),
+  changed_by: changedBy(orders),
   checked_at: orders.checkedAt,
   checked_by: orders.checkedBy,
   checked_by_name: staffName(orders.checkedBy),

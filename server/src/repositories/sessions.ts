@@ -51,6 +51,23 @@ export async function findSession(db: Db, token: string) {
 
 export type Session = NonNullable<Awaited<ReturnType<typeof findSession>>>
 
+/** The account's rights in the site, if it is not ended and still has the site (what a signed link's account needs). */
+export async function findMember(db: Db, accountId: number, siteId: number) {
+  const [row] = await db
+    .select({
+      accountId: accountSites.accountId,
+      siteId: accountSites.siteId,
+      canApprove: accountSites.canApprove,
+      canAdminister: accountSites.canAdminister,
+    })
+    .from(accountSites)
+    .innerJoin(accounts, eq(accounts.id, accountSites.accountId))
+    .where(and(eq(accountSites.accountId, accountId), eq(accountSites.siteId, siteId), isNull(accounts.disabledAt)))
+  return row
+}
+
+export type Member = NonNullable<Awaited<ReturnType<typeof findMember>>>
+
 /** Records that the session signed a request in at `at`, unless a later use is recorded already. */
 export async function markSessionSeen(db: Db, id: number, at: Date): Promise<void> {
   await db

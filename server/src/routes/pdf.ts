@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { actorOf } from '../actor.js'
 import { AppError, Code } from '../errors.js'
 import { contentDisposition } from '../lib/fileName.js'
-import { serverTranslator } from '../plugins/i18n.js'
+import { serverTranslator, type Lang } from '../plugins/i18n.js'
 import { IdBody } from '@yuezi/contract/api/common'
 import { BillPdfBody, FormRecordPdfBody, PdfFile, PdfLink, PdfRefused, PdfToken } from '@yuezi/contract/api/pdf'
 import {
@@ -129,7 +129,8 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfRoutesOptions> = async (app, { rat
       schema: {
         summary: 'The PDF a link opens (no headers needed)',
         description:
-          "A link that was altered or has expired answers HTTP 403 `{code: -5, msg}` in the link's language. " +
+          "A link that was altered or has expired answers HTTP 403 `{code: -5, msg}` in the link's language; so " +
+          'does one whose staff member has since been disabled or taken out of the site. ' +
           'A link opened again answers the PDF made the first time. Past PDF_RATE_MAX opens a minute from one ' +
           'address, HTTP 429 `{code: -3, msg, res: {retry_after}}` (seconds).',
         params: PdfToken,
@@ -139,11 +140,14 @@ const pdfRoutes: FastifyPluginAsyncTypebox<PdfRoutesOptions> = async (app, { rat
     },
     async (request, reply) => {
       const check = readPdfLink(settings.linkSecret, request.params.token)
-      if (!check.ok) {
-        const msg = serverTranslator(check.lang)(check.reason === 'expired' ? 'pdf.linkExpired' : 'pdf.linkInvalid')
-        request.log.info({ reason: check.reason }, 'pdf link refused')
+      const refuse = (reason: 'invalid' | 'expired' | 'account', lang: Lang) => {
+        const msg = serverTranslator(lang)(reason === 'expired' ? 'pdf.linkExpired' : 'pdf.linkInvalid')
+        request.log.info({ reason }, 'pdf link refused')
         return reply.code(403).send({ code: Code.FORBIDDEN, msg, res: null })
       }
+      if (!check.ok) return refuse(check.reason, check.lang)
+      // Before the kept PDF: a link opened again is refused once its staff member is gone.
+      if (!(await app.linkHolderMay(check.link))) return refuse('account', check.link.lang)
       const pdf = await rendered.of(request.params.token, check.link.expires * 1000, () =>
         pdfOfLink(app.db, settings, check.link),
       )

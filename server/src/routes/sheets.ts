@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { actorOf } from '../actor.js'
 import { AppError, Code } from '../errors.js'
 import { contentDisposition } from '../lib/fileName.js'
-import { serverTranslator } from '../plugins/i18n.js'
+import { serverTranslator, type Lang } from '../plugins/i18n.js'
 import { NoBody } from '@yuezi/contract/api/common'
 import { PdfRefused } from '@yuezi/contract/api/pdf'
 import {
@@ -18,6 +18,7 @@ import {
 } from '@yuezi/contract/api/sheets'
 import {
   IMPORT_SPECS,
+  SHEET_RIGHT,
   XLSX_MIME,
   createExportLink,
   exportOfLink,
@@ -128,8 +129,10 @@ const sheetRoutes: FastifyPluginAsyncTypebox<SheetRoutesOptions> = async (app, {
       schema: {
         summary: 'The spreadsheet a link downloads (no headers needed)',
         description:
-          "A link that was altered or has expired answers HTTP 403 `{code: -5, msg}` in the link's language. " +
-          'Past PDF_RATE_MAX opens a minute from one address, HTTP 429 `{code: -3, msg, res: {retry_after}}`.',
+          "A link that was altered or has expired answers HTTP 403 `{code: -5, msg}` in the link's language; so " +
+          'does one whose staff member has since been disabled, taken out of the site, or (the mothers export, an ' +
+          'import template) lost the administration right there. Past PDF_RATE_MAX opens a minute from one ' +
+          'address, HTTP 429 `{code: -3, msg, res: {retry_after}}`.',
         params: SheetToken,
         security: [],
         response: { 200: SheetFile, 403: PdfRefused },
@@ -137,12 +140,14 @@ const sheetRoutes: FastifyPluginAsyncTypebox<SheetRoutesOptions> = async (app, {
     },
     async (request, reply) => {
       const check = readSheetLink(settings.linkSecret, request.params.token)
-      if (!check.ok) {
-        const msg = serverTranslator(check.lang)(check.reason === 'expired' ? 'sheet.linkExpired' : 'sheet.linkInvalid')
-        request.log.info({ reason: check.reason }, 'sheet link refused')
+      const refuse = (reason: 'invalid' | 'expired' | 'account', lang: Lang) => {
+        const msg = serverTranslator(lang)(reason === 'expired' ? 'sheet.linkExpired' : 'sheet.linkInvalid')
+        request.log.info({ reason }, 'sheet link refused')
         return reply.code(403).send({ code: Code.FORBIDDEN, msg, res: null })
       }
+      if (!check.ok) return refuse(check.reason, check.lang)
       const { link } = check
+      if (!(await app.linkHolderMay(link, SHEET_RIGHT[link.kind]))) return refuse('account', link.lang)
       const file =
         link.kind === 'template'
           ? await templateOf(IMPORT_SPECS[link.query.kind as ImportKind], link.lang)

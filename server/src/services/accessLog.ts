@@ -70,6 +70,28 @@ export async function logBillPdf(db: Db, actor: Actor, customerId: number, linkO
   ])
 }
 
+/** The name the answer to an admission that its ID number is hers goes by in the access log. */
+export const ID_HOLDER_NAME = '身份证号查重'
+
+/**
+ * An admission was answered that its ID number is this mother's, with her name, phone and room: a
+ * read of her ID number by whoever typed it, logged as one.
+ */
+export async function logIdHolder(db: Db, actor: Actor, customerId: number): Promise<void> {
+  await accessLog.insertEntries(db, [
+    {
+      siteId: actor.siteId,
+      accountId: actor.accountId,
+      customerId,
+      kind: 'customer',
+      recordId: customerId,
+      name: ID_HOLDER_NAME,
+      action: 'read',
+      httpRequestId: actor.httpRequestId ?? null,
+    },
+  ])
+}
+
 /** The name the export of the mothers in house goes by in the access log. */
 export const MOTHERS_SHEET_NAME = '在住客户'
 

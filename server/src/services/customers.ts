@@ -9,6 +9,7 @@ import { AppError, Code, FormInvalidError } from '../errors.js'
 import { writeAudit } from '../repositories/audit.js'
 import * as customers from '../repositories/customers.js'
 import * as stays from '../repositories/stays.js'
+import { logIdHolder } from './accessLog.js'
 import { auditSave, saveOnce } from './saveOnce.js'
 import { checkAgainstSite, refuseClosedEntries } from './siteOptions.js'
 
@@ -61,10 +62,36 @@ export function checkAdmission(data: FormData, { update, today }: { update: bool
   if (errors.length) throw new FormInvalidError(errors)
 }
 
+/** A mother's phone or ID number is another mother's of the site: the answer names her (`holder`), to offer her instead. */
+export class DuplicateCustomerError extends AppError {
+  constructor(readonly holder: { id: number; name: string; phone: string; room: string; field: 'phone' | 'id_card' }) {
+    super(Code.DUPLICATE_CUSTOMER, `customer.duplicate.${holder.field}`, { name: holder.name }, 200, {
+      duplicate: holder,
+    })
+  }
+}
+
+/**
+ * Runs a save that admits or changes a mother. An answer that her ID number is another mother's
+ * tells who holds it (her name, phone and room), as a read of that mother's ID number does: it is
+ * written to her access log first, outside the save's transaction, which rolls back.
+ */
+export async function loggingIdHolder<T>(db: Db, actor: Actor, save: () => Promise<T>): Promise<T> {
+  try {
+    return await save()
+  } catch (error) {
+    if (error instanceof DuplicateCustomerError && error.holder.field === 'id_card') {
+      await logIdHolder(db, actor, error.holder.id)
+    }
+    throw error
+  }
+}
+
 /**
  * Admits a mother (no `id`) or changes the site's mother `id`, inside the transaction `tx`: her
  * details, her babies, and her stay when the data books one. Checked first with `checkAdmission`.
- * Answers her id; a phone or ID number of another mother answers DUPLICATE_CUSTOMER naming her.
+ * Answers her id; a phone or ID number of another mother answers DUPLICATE_CUSTOMER naming her
+ * (the caller's save runs in loggingIdHolder).
  */
 export async function writeAdmission(
   tx: Db,
@@ -86,12 +113,7 @@ export async function writeAdmission(
     exceptId: input.id,
     openOnly: input.id !== undefined,
   })
-  if (holder) {
-    const { field, ...duplicate } = holder
-    throw new AppError(Code.DUPLICATE_CUSTOMER, `customer.duplicate.${field}`, { name: holder.name }, 200, {
-      duplicate: { ...duplicate, field },
-    })
-  }
+  if (holder) throw new DuplicateCustomerError(holder)
 
   const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(admission), data, [])
   if (siteErrors.length) throw new FormInvalidError(siteErrors)
@@ -205,7 +227,9 @@ export async function saveCustomer(
   input: { id?: number; data: FormData; today: string; requestId?: string },
 ): Promise<number> {
   checkAdmission(input.data, { update: input.id !== undefined, today: input.today })
-  return saveOnce(db, actor.siteId, input.requestId, (tx) => writeAdmission(tx, actor, input))
+  return loggingIdHolder(db, actor, () =>
+    saveOnce(db, actor.siteId, input.requestId, (tx) => writeAdmission(tx, actor, input)),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------

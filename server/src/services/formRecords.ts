@@ -21,7 +21,7 @@ import * as medicines from '../repositories/medicines.js'
 import { findSite } from '../repositories/siteLists.js'
 import { logAccess } from './accessLog.js'
 import { flagsOfRecords } from './flags.js'
-import { checkAdmission, writeAdmission } from './customers.js'
+import { checkAdmission, loggingIdHolder, writeAdmission } from './customers.js'
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js'
 import { checkAgainstSite, refuseClosedEntries } from './siteOptions.js'
 
@@ -119,9 +119,13 @@ function checkNamedMother(data: FormData, customer: { id: number; name: string; 
 /**
  * Validates a form's data with its definition and the site's records, and saves it with its
  * computed fields, a round form's medicines and the audit entry in one transaction. Answers the
- * record's id; a retried save (same request_id) answers the first one's and changes nothing.
+ * record's id; a retried save (same request_id) answers the first one's and changes nothing. A
+ * record that admits a mother whose ID number is another's logs that answer (see loggingIdHolder).
  */
-export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Promise<number> {
+export const saveFormRecord = (db: Db, actor: Actor, input: SaveInput): Promise<number> =>
+  loggingIdHolder(db, actor, () => saveRecord(db, actor, input))
+
+async function saveRecord(db: Db, actor: Actor, input: SaveInput): Promise<number> {
   const definition = formByName(input.name)
   if (!definition) throw new AppError(Code.INVALID_INPUT, 'form.unknownName', { name: input.name })
   const { admission } = input

@@ -475,31 +475,46 @@ export const deleteInbound = (db: Db, actor: Actor, id: number) => deleteOrder(d
 
 /** Who checks an order: a staff member with the approve right in the site, and what the site allows its makers. */
 export interface Checker extends Actor {
-  /** The site lets whoever made an order approve or reject it too. */
+  /** The site lets whoever made an order approve, reject or reverse it too. */
   creatorMayApprove: boolean
 }
 
+/** Who made and changed an order (changedBy: every account that saved a change to it). */
+interface Makers {
+  createdBy: number
+  changedBy: number[]
+}
+
 /**
- * Whether the four-eyes rule lets the checker approve or reject an order: someone else made it, or
- * the site lets makers check their own orders.
+ * Why the four-eyes rule keeps the checker from approving, rejecting or reversing an order, if it
+ * does: she made it and the site does not let makers check their own (`own`), or she changed
+ * someone else's (`changed`: the site's setting covers the maker only).
  */
-const ownOrderAllowed = (checker: Omit<Checker, 'siteId'>, createdBy: number) =>
-  checker.creatorMayApprove || createdBy !== checker.accountId
+function fourEyes(checker: Omit<Checker, 'siteId'>, order: Makers): 'own' | 'changed' | undefined {
+  if (order.createdBy === checker.accountId) return checker.creatorMayApprove ? undefined : 'own'
+  return order.changedBy.includes(checker.accountId) ? 'changed' : undefined
+}
 
 /** The caller as an order's reply reads her: her account, her right in the site, what the site allows. */
 type Caller = Omit<Checker, 'siteId'> & { canApprove: boolean }
 
+/** An order as the repositories read it: who made and changed it. */
+export type OrderRead = { created_by: number; changed_by: number[] }
+
 /** An order as the caller reads it: with whether she may approve or reject it while it is pending. */
-export const withMayApprove = <Order extends { created_by: number }>(order: Order, caller: Caller) => ({
+export const withMayApprove = <Order extends OrderRead>(order: Order, caller: Caller) => ({
   ...order,
-  may_approve: caller.canApprove && ownOrderAllowed(caller, order.created_by),
+  may_approve: caller.canApprove && !fourEyes(caller, { createdBy: order.created_by, changedBy: order.changed_by }),
 })
 
 /** A page of orders as the caller reads it (see withMayApprove). */
-export const pageWithMayApprove = <Order extends { created_by: number }>(
+export const pageWithMayApprove = <Order extends OrderRead>(
   page: { list: Order[]; total: number },
   caller: Caller,
-) => ({ ...page, list: page.list.map((order) => withMayApprove(order, caller)) })
+) => ({
+  ...page,
+  list: page.list.map((order) => withMayApprove(order, caller)),
+})
 
 type CheckAction = { approve: true } | { approve: false; reason: string } | { reverse: true; reason?: string }
 
@@ -536,23 +551,31 @@ const noStockMove: StockMove = { batchDeltas: new Map(), movements: [] }
 /**
  * Works out a check of a locked, live order inside the caller's transaction: approving takes its
  * items out of stock (or fails), reversing puts them back, rejecting records the reason. Only a
- * pending order can be approved or rejected, only an approved one reversed; its maker may not
- * approve or reject it unless the site allows. Answers what the check writes (see orders.recordCheck).
+ * pending order can be approved or rejected, only an approved one reversed; nobody who changed it
+ * may do either, nor its maker unless the site allows (see fourEyes). Answers what the check
+ * writes (see orders.recordCheck).
  */
 async function planCheck(
   db: Db,
   actor: Checker,
   t: orders.OrderTables,
-  order: { id: number; status: OrderStatus; createdBy: number },
+  order: Makers & { id: number; status: OrderStatus },
   action: CheckAction,
   today: string,
 ): Promise<orders.OrderCheck> {
+  const reversing = 'reverse' in action
+  if (reversing && order.status !== 'approved') throw notInStatus('reverse', order.status)
+  if (!reversing && order.status !== 'pending') throw notInStatus('check', order.status)
+  const refusal = fourEyes(actor, order)
+  if (refusal === 'own') throw new AppError(Code.FORBIDDEN, reversing ? 'order.ownReverse' : 'order.ownOrder')
+  if (refusal === 'changed') throw new AppError(Code.FORBIDDEN, 'order.changedOrder')
   const check = {
     siteId: actor.siteId,
     orderId: order.id,
     by: actor.accountId,
     at: new Date(),
     httpRequestId: actor.httpRequestId,
+    own: order.createdBy === actor.accountId,
   }
   const move = async (direction: 'approve' | 'reverse') => {
     if (t.kind === 'inbound' && direction === 'approve') await receive(db, actor.siteId, order.id)
@@ -565,7 +588,6 @@ async function planCheck(
     )
   }
   if ('reverse' in action) {
-    if (order.status !== 'approved') throw notInStatus('reverse', order.status)
     return {
       ...check,
       ...(await move('reverse')),
@@ -573,10 +595,6 @@ async function planCheck(
       status: 'reversed',
       reason: action.reason ?? null,
     }
-  }
-  if (order.status !== 'pending') throw notInStatus('check', order.status)
-  if (!ownOrderAllowed(actor, order.createdBy)) {
-    throw new AppError(Code.FORBIDDEN, 'order.ownOrder')
   }
   if (action.approve) {
     return { ...check, ...(await move('approve')), action: 'approve', status: 'approved', reason: null }

@@ -61,7 +61,7 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "The fields are the admission form's (packages/contract/forms/definitions/admission.ts), checked by it: " +
           'a refused form answers -1 with `res.errors`. A phone or ID number held by another mother of the site ' +
           '(for a change: an ID number, or the phone of a mother in house) answers -9 with `res.duplicate` naming ' +
-          'her. The room must be in service and hold no other open stay (-6 when taken), the package not retired. ' +
+          'her; named by her ID number, she has the answer in her access log as a read by the caller. The room must be in service and hold no other open stay (-6 when taken), the package not retired. ' +
           "A check-in date after the centre's today books the room (arriving); otherwise she is in house. A " +
           'change that leaves out every stay field keeps her stay; one that sends them changes her open stay, ' +
           'or books a new one when she has none. Babies are matched to hers in the order customer/info lists ' +
@@ -148,8 +148,10 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Who opened the records of a customer of the site that hold her ID number, photos or signatures',
         description:
-          'Newest first: each reply that handed such a record out (read) and each PDF link asked for or opened ' +
-          "(pdf). Only for staff with the approve right on the site (else -5); another site's customer is -2.",
+          'Newest first: each reply that handed such a record out (read), each PDF link asked for or opened ' +
+          '(pdf), each spreadsheet link opened that held it (export), and each answer of an admission that named ' +
+          'her as the holder of its ID number (read, 身份证号查重). Only for staff with the administration right ' +
+          "on the site (else -5); another site's customer is -2.",
         body: AccessLogBody,
         response: { 200: AccessLog },
       },

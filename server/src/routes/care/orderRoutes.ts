@@ -4,7 +4,13 @@ import { AppError, Code } from '../../errors.js'
 import { centreToday } from '../../lib/dates.js'
 import { Done, IdBody } from '@yuezi/contract/api/common'
 import { CheckBody } from '@yuezi/contract/api/orders'
-import { orderNotFound, withMayApprove, type CheckBody as Check, type Checker } from '../../services/orders.js'
+import {
+  orderNotFound,
+  withMayApprove,
+  type CheckBody as Check,
+  type Checker,
+  type OrderRead,
+} from '../../services/orders.js'
 
 // The routes outApply, specialCare and inbound share: /info, /del and /check read the same and call their
 // kind's functions. /index and /save differ in their filters and fields: each kind registers them.
@@ -22,9 +28,9 @@ export interface OrderRoutes {
   /** Registers /save (the order's fields differ). */
   save: (app: App) => void
   /** One order (else undefined); the reader is the actor, for the access log. */
-  get: (db: App['db'], actor: Actor, id: number, today: string) => Promise<{ created_by: number } | undefined>
+  get: (db: App['db'], actor: Actor, id: number, today: string) => Promise<OrderRead | undefined>
   delete: (db: App['db'], actor: Actor, id: number) => Promise<void>
-  check: (db: App['db'], checker: Checker, body: Check, today: string) => Promise<{ created_by: number }>
+  check: (db: App['db'], checker: Checker, body: Check, today: string) => Promise<OrderRead>
 }
 
 const checkDescription =
@@ -33,8 +39,9 @@ const checkDescription =
   '`{id, reverse: true, reason?}` undoes the move of an approved order (-7 when an inbound batch no longer holds ' +
   'it). Only a pending order can be approved or rejected, only an approved ' +
   'one reversed (else -6). Only staff with the approve right in the site may check; whoever made the order may ' +
-  "not approve or reject it (else -5) unless the site allows it (sites.creator_may_approve). The order's " +
-  '`may_approve` says whether the caller may.'
+  'not approve, reject or reverse it (else -5) unless the site allows it (sites.creator_may_approve: its audit ' +
+  'entry is then approveOwn, rejectOwn or reverseOwn); whoever changed an order someone else made may not, ' +
+  "whatever the site allows (-5). The order's `may_approve` says whether the caller may."
 
 /** The body's values for the form: null and absent are the same, empty. */
 export const formData = (values: Record<string, unknown>) =>

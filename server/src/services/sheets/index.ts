@@ -10,7 +10,7 @@ import { staffImportKind } from './staff.js'
 
 export { createExportLink, exportOfLink, type ExportKind, type ExportQuery, type ExportSettings } from './export.js'
 export { runImport, templateOf, type ImportSettings } from './import.js'
-export { readSheetLink, type SheetLink } from './link.js'
+export { readSheetLink, SHEET_RIGHT, type SheetLink } from './link.js'
 export { XLSX_MIME } from './workbook.js'
 export { IMPORT_KINDS, type ImportKind } from '../../db/schema.js'
 

@@ -19,6 +19,15 @@ export const SHEET_KINDS = [
 ] as const
 export type SheetKind = (typeof SHEET_KINDS)[number]
 
+/**
+ * The right in the site that opening a kind's link still needs, besides being her staff: the
+ * mothers' export and the import templates are the administration's, as asking for them was.
+ */
+export const SHEET_RIGHT: Partial<Record<SheetKind, 'canAdminister'>> = {
+  mothers: 'canAdminister',
+  template: 'canAdminister',
+}
+
 export interface SheetLink {
   kind: SheetKind
   /** The list's filters (an import's kind for a template), as the route checked them. */

@@ -8,7 +8,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { accessLog, auditLog, customers, formRecords, rooms, stays } from '../../../src/db/schema.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
 import { definitionOf, SIGNATURE, validSample } from '../../formSamples.js'
-import { addSite, call, login, startApp, stockRefs, type TestSite } from '../../helpers.js'
+import { addAccount, addSite, call, login, startApp, stockRefs, type TestSite } from '../../helpers.js'
 
 interface Customer {
   id: number
@@ -161,6 +161,8 @@ const SAVE_FORM = '/api/care/index/saveForm'
 const ID_CARD = '11010519491231002X'
 /** Another valid ID number, of a mother whose details change. */
 const ID_CARD_KEPT = '110105199003071239'
+/** Another, of a mother whom the offer names to plain staff. */
+const ID_CARD_HELD = '110105198001010008'
 
 let phones = 0
 /** A mobile number no other test of the file uses. */
@@ -269,6 +271,87 @@ describe('admission, stays and check-out', () => {
     assert.equal((await infoOf(id)).remark, '改')
     // Another site's mother of that phone is not this site's business.
     assert.equal((await as(SAVE, admissionOf('906', today, { phone: first.phone }), other.token)).code, 1)
+  })
+
+  it('writes who learned whose ID number it is from the offer to her access log, as a read of her', async () => {
+    const holder = admissionOf('908', today, { id_card: ID_CARD_HELD })
+    const { id } = (await as(SAVE, holder)).res
+    const { account, password } = await addAccount(app, { siteIds: [clinic.siteId] })
+    const token = await login(app, account, password)
+    const accountId = (await as('/api/care/account/info', {}, token)).res.id
+    const entriesOf = () =>
+      app.db
+        .select({
+          accountId: accessLog.accountId,
+          customerId: accessLog.customerId,
+          kind: accessLog.kind,
+          recordId: accessLog.recordId,
+          name: accessLog.name,
+          action: accessLog.action,
+          httpRequestId: accessLog.httpRequestId,
+        })
+        .from(accessLog)
+        .where(eq(accessLog.customerId, id))
+        .orderBy(accessLog.id)
+    const offered = async (url: string, body: object, requestId: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: { token, 'x-request-id': requestId },
+      })
+      const reply = response.json()
+      assert.equal(reply.code, -9, reply.msg)
+      assert.deepEqual(reply.res.duplicate, {
+        id,
+        name: '沈若兰',
+        phone: holder.phone,
+        room: '908',
+        field: reply.res.duplicate.field,
+      })
+      return reply.res.duplicate.field
+    }
+    const entry = (httpRequestId: string) => ({
+      accountId,
+      customerId: id,
+      kind: 'customer',
+      recordId: id,
+      name: '身份证号查重',
+      action: 'read',
+      httpRequestId,
+    })
+    assert.deepEqual(await entriesOf(), [])
+
+    // Her phone alone tells nobody her ID number: no entry.
+    assert.equal(await offered(SAVE, admissionOf('909', today, { phone: holder.phone }), 'by-phone'), 'phone')
+    assert.deepEqual(await entriesOf(), [])
+    assert.equal(await offered(SAVE, admissionOf('909', today, { id_card: ID_CARD_HELD }), 'by-id'), 'id_card')
+    assert.deepEqual(await entriesOf(), [entry('by-id')])
+    // A check-in notice that admits a new arrival is offered her alike.
+    const arrival = admissionOf('909', today, { id_card: ID_CARD_HELD })
+    const departments = (await as('/api/care/index/departmentList', {})).res.map((d: { id: number }) => d.id)
+    const notice = {
+      customer_name: arrival.customer_name,
+      phone: arrival.phone,
+      id_card: ID_CARD_HELD,
+      package: '28天尊享套餐',
+      room: '909',
+      check_in_date: today,
+      days: 28,
+      departments: departments.slice(0, 1),
+    }
+    const body = { name: '月子入住通知单', data: notice, admission: arrival }
+    assert.equal(await offered(SAVE_FORM, body, 'by-notice'), 'id_card')
+    assert.deepEqual(await entriesOf(), [entry('by-id'), entry('by-notice')])
+    // Her manager reads it in her access log.
+    const log = (await as('/api/care/customer/accessLog', { customer_id: id })).res.list
+    assert.deepEqual(
+      log.map((e: { account_id: number; name: string; action: string }) => [e.account_id, e.name, e.action]),
+      [
+        [accountId, '身份证号查重', 'read'],
+        [accountId, '身份证号查重', 'read'],
+      ],
+    )
   })
 
   it('keeps her ID number when a change of her details leaves it out', async () => {

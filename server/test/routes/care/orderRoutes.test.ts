@@ -1,9 +1,10 @@
-// What outApply and specialCare share (routes/care/orderRoutes.ts): the check and its permission,
-// which is the account's in each of its sites, and the four-eyes rule.
+// What outApply, specialCare and inbound share (routes/care/orderRoutes.ts): the check and its
+// permission, which is the account's in each of its sites, and the four-eyes rule.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { and, eq } from 'drizzle-orm'
-import { accountSites, sites } from '../../../src/db/schema.js'
+import { and, asc, eq } from 'drizzle-orm'
+import { accountSites, auditLog, sites } from '../../../src/db/schema.js'
+import { addDays } from '../../../src/lib/dates.js'
 import { addAccount, addProduct, call, login, stockOf } from '../../helpers.js'
 import { SIGNATURE } from '../../formSamples.js'
 import {
@@ -13,12 +14,14 @@ import {
   CARE,
   check,
   general,
+  INBOUND,
   info,
   movementsOf,
   OUT,
   row,
   saved,
   site,
+  today,
   useStockSites,
   other,
   post,
@@ -179,5 +182,166 @@ describe("the approve right is the account's in each of its sites", () => {
     assert.equal((await call(app, `${CARE}/check`, { id: theirs.id, approve: true }, { token: inSite })).code, -5)
     const back = await call(app, INFO, { site_id: site.siteId }, { token: inSite })
     assert.deepEqual([back.res.site_id, back.res.can_approve], [site.siteId, true])
+  })
+})
+
+describe('four eyes: nobody who changed an order checks it, whatever the site allows', () => {
+  const changedOrder = { code: -5, msg: '您修改过的单据需由其他有审核权限的同事审核或冲销', res: null }
+  const KINDS = [
+    [OUT, 'out_apply', 'out_applies', 'outApplyGeneral'],
+    [CARE, 'special_care', 'special_cares', 'specialCare'],
+    [INBOUND, 'inbound', 'inbound_orders', 'inbound'],
+  ] as const
+
+  /** Another staff member of the site with the approve right, logged in. */
+  async function colleague() {
+    const { account, password } = await addAccount(app, { siteIds: [site.siteId], canApprove: true })
+    const token = await login(app, account, password)
+    return { token, accountId: (await call(app, INFO, {}, { token })).res.id as number }
+  }
+
+  /** The body of an order of `url`'s kind of `quantity` of a product of the site with stock. */
+  async function orderOf(url: string) {
+    const { productId, batches } = await addProduct(app, site.siteId, { batches: [{ expiresIn: 100, quantity: 10 }] })
+    return (quantity: number) => {
+      const items = [row(productId, batches[0].id, quantity)]
+      if (url === OUT) return general(items)
+      if (url === CARE) return { customer_id: site.customers[0].id, items, signature: SIGNATURE }
+      const arriving = {
+        product_id: productId,
+        batch_no: `EYES-${productId}`,
+        production_date: addDays(today, -10),
+        expiry_date: addDays(today, 365),
+        quantity,
+        unit_cost: 8.5,
+      }
+      return { supplier: '母婴用品批发部', items: [arriving] }
+    }
+  }
+
+  /** Every audit entry of an order: what was done and by whom. */
+  const trailOf = async (table: string, id: number) =>
+    (
+      await app.db
+        .select({ action: auditLog.action, by: auditLog.accountId })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, table), eq(auditLog.entityId, id)))
+        .orderBy(asc(auditLog.id))
+    ).map((entry) => [entry.action, entry.by])
+
+  /** Lets the site's makers check their own orders while `run` runs; a kept session sees it once told. */
+  async function creatorMayApprove(run: () => Promise<void>) {
+    const probe = await saved(`${OUT}/save`, (await orderOf(OUT))(1))
+    const sees = async (allowed: boolean) => {
+      const deadline = Date.now() + 5_000
+      while ((await info(OUT, probe)).may_approve !== allowed && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      assert.equal((await info(OUT, probe)).may_approve, allowed)
+    }
+    await app.db.update(sites).set({ creatorMayApprove: true }).where(eq(sites.id, site.siteId))
+    try {
+      await sees(true)
+      await run()
+    } finally {
+      await app.db.update(sites).set({ creatorMayApprove: false }).where(eq(sites.id, site.siteId))
+      await sees(false)
+    }
+  }
+
+  for (const [url, kind, table, waiting] of KINDS) {
+    it(`${url}/check: a colleague who changed it may not approve, reject or reverse it; nothing changes`, async () => {
+      const body = await orderOf(url)
+      const id = await saved(`${url}/save`, body(2))
+      const editor = await colleague()
+      const theirs = (path: string, payload: object, headers: Record<string, string> = {}) =>
+        call(app, `${url}/${path}`, payload, { token: editor.token, ...headers })
+      const waitingFor = async (token: string) =>
+        (await call(app, '/api/care/desk/today', {}, { token })).res.waiting[waiting] as number
+      const waitingBefore = await waitingFor(editor.token)
+      assert.equal((await theirs('info', { id })).res.may_approve, true, 'before her change she may')
+
+      const changed = await theirs('save', { ...body(3), id })
+      assert.equal(changed.code, 1, changed.msg)
+      // Then the maker saves it again: the order's last changer is the maker, the editor still changed it.
+      assert.equal((await post(`${url}/save`, { ...body(4), id })).code, 1)
+      const shown = (await theirs('info', { id })).res
+      assert.deepEqual([shown.created_by, shown.updated_by, shown.may_approve], [site.accountId, site.accountId, false])
+      assert.equal(await waitingFor(editor.token), waitingBefore - 1, 'her desk does not count it')
+      const state = async () => ({
+        order: await info(url, id),
+        movements: await movementsOf(kind, id),
+        trail: await trailOf(table, id),
+      })
+      const before = await state()
+      assert.deepEqual(before.trail, [
+        ['create', site.accountId],
+        ['update', editor.accountId],
+        ['update', site.accountId],
+      ])
+
+      assert.deepEqual(await theirs('check', { id, approve: true }), changedOrder)
+      assert.deepEqual(await theirs('check', { id, approve: false, reason: '不要了' }), changedOrder)
+      assert.equal(
+        (await theirs('check', { id, approve: true }, { lang: 'en' })).msg,
+        'An order you changed must be approved, rejected or reversed by another colleague with the right',
+      )
+      await creatorMayApprove(async () => {
+        assert.deepEqual(await theirs('check', { id, approve: true }), changedOrder, 'the setting is for makers')
+      })
+      assert.deepEqual(await state(), before)
+
+      const approved = await check(url, { id, approve: true })
+      assert.deepEqual([approved.code, approved.res.checked_by], [1, approver.accountId], approved.msg)
+      const afterApproval = await state()
+      assert.deepEqual(await theirs('check', { id, reverse: true, reason: '领错了' }), changedOrder)
+      assert.deepEqual(await state(), afterApproval)
+      assert.equal((await check(url, { id, reverse: true, reason: '领错了' })).code, 1)
+    })
+  }
+
+  it('the maker may approve, reject and reverse her own orders only when the site allows, and the audit says so', async () => {
+    const out = await orderOf(OUT)
+    const [approvedOwn, rejectedOwn, reversedOwn] = [
+      await saved(`${OUT}/save`, out(1)),
+      await saved(`${CARE}/save`, (await orderOf(CARE))(1)),
+      await saved(`${OUT}/save`, out(2)),
+    ]
+    const inbound = await saved(`${INBOUND}/save`, (await orderOf(INBOUND))(5))
+    // She changed her own order: she is still its maker.
+    assert.equal((await post(`${OUT}/save`, { ...out(3), id: approvedOwn })).code, 1)
+    assert.equal((await check(OUT, { id: reversedOwn, approve: true })).code, 1)
+    const reversal = await post(`${OUT}/check`, { id: reversedOwn, reverse: true })
+    assert.deepEqual(reversal, { code: -5, msg: '您创建的单据需由其他有审核权限的同事冲销', res: null })
+    assert.equal(
+      (await post(`${OUT}/check`, { id: reversedOwn, reverse: true }, { lang: 'en' })).msg,
+      'An order you made must be reversed by another colleague with the right',
+    )
+    assert.equal((await info(OUT, reversedOwn)).status, 'approved')
+
+    await creatorMayApprove(async () => {
+      assert.equal((await post(`${OUT}/check`, { id: approvedOwn, approve: true })).code, 1)
+      assert.equal((await post(`${CARE}/check`, { id: rejectedOwn, approve: false, reason: '客户取消' })).code, 1)
+      assert.equal((await post(`${OUT}/check`, { id: reversedOwn, reverse: true })).code, 1)
+      assert.equal((await post(`${INBOUND}/check`, { id: inbound, approve: true })).code, 1)
+    })
+    const me = site.accountId
+    assert.deepEqual(await trailOf('out_applies', approvedOwn), [
+      ['create', me],
+      ['update', me],
+      ['approveOwn', me],
+    ])
+    assert.deepEqual(await trailOf('special_cares', rejectedOwn), [
+      ['create', me],
+      ['rejectOwn', me],
+    ])
+    assert.deepEqual(await trailOf('out_applies', reversedOwn), [
+      ['create', me],
+      ['approve', approver.accountId],
+      ['reverseOwn', me],
+    ])
+    assert.deepEqual(await trailOf('inbound_orders', inbound), [
+      ['create', me],
+      ['approveOwn', me],
+    ])
   })
 })
