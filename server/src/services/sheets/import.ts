@@ -114,11 +114,9 @@ async function readRows(
   bytes: Buffer,
   lang: Lang,
 ): Promise<{ rows: ImportRow[]; headers: Map<string, string> }> {
-  // An .xlsx is a zip archive: anything else is refused before the parser sees it.
-  const isZip = bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50
-  const sheet = isZip ? await readFirstSheet(bytes) : undefined
-  if (!sheet) throw new AppError(Code.INVALID_INPUT, 'import.notSpreadsheet')
   const fields = fieldsOf(spec.definition)
+  // No column beyond the template's, no row beyond the most an import takes and its header.
+  const sheet = await readFirstSheet(bytes, { columns: fields.length, rows: settings.maxRows + 1 })
   const t = serverTranslator(lang)
   const byHeader = new Map<string, Field>()
   for (const field of fields) {
