@@ -51,6 +51,8 @@ export interface ImportOutcome {
 /** A kind of import: its form, its own checks, and what it writes (inside the import's transaction). */
 export interface ImportKindSpec<Prepared> {
   definition: FormDefinition
+  /** Its rows are about people (staff, mothers): the import's record keeps how many, not what they say. */
+  personal?: boolean
   /** Checks the rows against each other and the site's records; answers the problems or what to write. */
   check(
     db: Db,
@@ -198,7 +200,9 @@ export async function runImport<Prepared>(
       siteId: actor.siteId,
       kind,
       fileName: file.name,
-      rows: rows.map((row) => row.data),
+      // Once the rows are written where they belong, their people's data is kept there alone.
+      rows: spec.personal ? [] : rows.map((row) => row.data),
+      rowCount: rows.length,
       by: actor.accountId,
     })
     const outcome = await spec.write(tx, actor, id, prepared)

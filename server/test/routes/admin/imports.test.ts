@@ -4,7 +4,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { crc32, deflateRawSync } from 'node:zlib'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { FastifyInstance } from 'fastify'
 import { strFromU8, strToU8, unzipSync, Zip, type ZipInputFile } from 'fflate'
@@ -762,6 +762,8 @@ describe('admin/import of the mothers in house', () => {
     )
     const [done] = await created('imports', [good.res.id])
     assert.ok(done, 'the import is audited')
+    const [record] = await app.db.select().from(imports).where(eq(imports.id, good.res.id))
+    assert.deepEqual([record.rowCount, record.rows], [3, []], 'her data is kept with her, not with the import')
 
     // In the picker, in house from her check-in date, with her day of stay.
     const picker = await call(app, '/api/care/customer/index', { keyword: pa }, { token: site.token })
@@ -856,6 +858,50 @@ describe('admin/import of the mothers in house', () => {
       ).rawPayload,
     ).then((all) => [all.slice(1)])
     assert.deepEqual(copy, rows)
+  })
+})
+
+describe('the record of an import', () => {
+  it("keeps no staff member's or mother's row once the import is done; earlier records let theirs go", async () => {
+    const done = await importRows('staff', [['赵敏', unique('imp-z'), '', '']])
+    assert.equal(done.code, 1, JSON.stringify(done))
+    const [record] = await app.db.select().from(imports).where(eq(imports.id, done.res.id))
+    assert.deepEqual([record.kind, record.rowCount, record.rows], ['staff', 1, []])
+
+    // The records of imports made before: the migration empties those of people, keeps the others.
+    const earlier = await app.db
+      .insert(imports)
+      .values(
+        (['mothers', 'staff', 'rooms'] as const).map((kind) => ({
+          siteId: site.siteId,
+          kind,
+          fileName: `${kind}.xlsx`,
+          rowCount: 1,
+          rows: [{ name: '周雅', id_card: '110101199003070011', room: '805' }],
+          by: site.accountId,
+        })),
+      )
+      .returning({ id: imports.id })
+    const migration = readFileSync(
+      path.join(repoRoot, 'server/src/db/migrations/0031_imports_without_people.sql'),
+      'utf8',
+    )
+    await app.db.execute(sql.raw(migration))
+    const after = await app.db
+      .select({ kind: imports.kind, rowCount: imports.rowCount, rows: imports.rows })
+      .from(imports)
+      .where(
+        inArray(
+          imports.id,
+          earlier.map((row) => row.id),
+        ),
+      )
+      .orderBy(imports.id)
+    assert.deepEqual(after, [
+      { kind: 'mothers', rowCount: 1, rows: [] },
+      { kind: 'staff', rowCount: 1, rows: [] },
+      { kind: 'rooms', rowCount: 1, rows: [{ name: '周雅', id_card: '110101199003070011', room: '805' }] },
+    ])
   })
 })
 
