@@ -40,7 +40,7 @@ class Refusal extends Error {
 
 /** A column's letters as its number: A is 1, XFD 16384. */
 const columnNumber = (letters: string) => [...letters].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0)
-const columnLetters = (n: number): string =>
+export const columnLetters = (n: number): string =>
   (n > 26 ? columnLetters(Math.floor((n - 1) / 26)) : '') + String.fromCharCode(65 + ((n - 1) % 26))
 
 /** A reference (A1, $B$2, A1:XFD1048576) as its bottom-right corner; undefined when it is none. */
@@ -159,7 +159,7 @@ function plain(value: ExcelJS.CellValue): CellValue {
 }
 
 /** The first sheet of the checked workbook, as its header row's texts and its data rows. */
-async function firstSheet(bytes: Uint8Array): Promise<ReadSheet> {
+async function firstSheet(bytes: Uint8Array, bounds: SheetBounds): Promise<ReadSheet> {
   const book = new ExcelJS.Workbook()
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer)
@@ -168,6 +168,8 @@ async function firstSheet(bytes: Uint8Array): Promise<ReadSheet> {
   }
   const sheet = book.worksheets[0]
   if (!sheet) return { headers: [], rows: [] }
+  // Cells and rows without a reference were counted, not placed: where they fell is known only now.
+  within(`${columnLetters(Math.max(sheet.columnCount, 1))}${Math.max(sheet.rowCount, 1)}`, bounds)
   const width = sheet.columnCount
   const cellsOf = (row: ExcelJS.Row) =>
     Array.from({ length: width }, (_, i) => {
@@ -189,7 +191,7 @@ export async function readChecked(bytes: Uint8Array, bounds: SheetBounds): Promi
     // An .xlsx is a zip archive: anything else is refused before it is unpacked.
     const isZip = bytes.length > 4 && Buffer.from(bytes.buffer, bytes.byteOffset, 4).readUInt32LE(0) === 0x04034b50
     if (!isZip) throw new Refusal('import.notSpreadsheet')
-    return { ok: true, sheet: await firstSheet(checkedWorkbook(bytes, bounds)) }
+    return { ok: true, sheet: await firstSheet(checkedWorkbook(bytes, bounds), bounds) }
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, key: error.key, params: error.params }
     throw error

@@ -7,7 +7,8 @@ import { crc32, deflateRawSync } from 'node:zlib'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { FastifyInstance } from 'fastify'
-import { strFromU8, strToU8, unzipSync, Zip, type ZipInputFile } from 'fflate'
+import fc from 'fast-check'
+import { strFromU8, strToU8, unzipSync, Zip, zipSync, type ZipInputFile } from 'fflate'
 import { repoRoot } from '../../../src/config.js'
 import {
   accessLog,
@@ -30,13 +31,15 @@ import { seedSiteLists } from '../../../src/demo/seed.js'
 import { seedSiteStock } from '../../../src/demo/stock.js'
 import { Code } from '../../../src/errors.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
+import { columnLetters, readChecked } from '../../../src/services/sheets/sheetReader.js'
 import { readFirstSheet } from '../../../src/services/sheets/workbook.js'
 import { randomUUID } from 'node:crypto'
 import { addAccount, addProduct, addSite, call, login, PNG, startApp, type TestSite } from '../../helpers.js'
 
 // The administration's imports: the template, files that are no spreadsheet, a bad row refused with
 // nothing written, the file put right importing every row; for opening stock, staff, rooms,
-// products and packages, each row checked as the administration pages check a save.
+// products and packages, each row checked as the administration pages check a save; files built to
+// stop the server refused while it answers, and no row of people kept with the import's record.
 
 const MAX_BYTES = 512 * 1024
 const json = (file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')) as Record<string, string>
@@ -1049,6 +1052,53 @@ describe('admin/import of files built to stop the server', () => {
     assert.equal(reply.code, 1, JSON.stringify(reply))
     const made = (await roomsOfSite()).map((r) => r.room)
     assert.ok(made.includes(a[1] as string) && made.includes(b[1] as string))
+  })
+
+  it("reads any change of a sheet's references as rows within the template, or refuses it with a message", async () => {
+    const parts = unzipSync(await workbook(await templateHeader('rooms', 'zh'), [room(), room(), room()]))
+    const xml = strFromU8(parts['xl/worksheets/sheet1.xml'])
+    const bounds = { columns: 4, rows: 11 }
+    const ref = fc
+      .tuple(fc.integer({ min: 1, max: 16_384 }), fc.integer({ min: 1, max: 1_048_576 }))
+      .map(([column, row]) => `${columnLetters(column)}${row}`)
+    const small = fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 14 }))
+    const change = fc.oneof(
+      // A reference of the sheet (its dimension, a cell, a row) made another, far or near.
+      fc
+        .tuple(
+          fc.nat(),
+          fc.oneof(
+            ref,
+            small.map(([column, row]) => `${columnLetters(column)}${row}`),
+          ),
+        )
+        .map(([n, to]) => {
+          const refs = [...xml.matchAll(/\b(r|ref)="([A-Z]*\d+(:[A-Z]+\d+)?)"/g)]
+          const { index, 0: found, 1: name, 2: value } = refs[n % refs.length]
+          const next = /^\d+$/.test(value) ? to.replace(/^[A-Z]+/, '') : to
+          return xml.slice(0, index) + `${name}="${next}"` + xml.slice(index + found.length)
+        }),
+      // A merge, or cells and rows without a reference, which follow the one before.
+      fc
+        .tuple(ref, small)
+        .map(([far, [c, r]]) =>
+          xml
+            .replace('</sheetData>', `</sheetData><mergeCells><mergeCell ref="A1:${far}"/></mergeCells>`)
+            .replace(
+              /<\/row>(?![\s\S]*<\/row>)/,
+              `${'<c><v>1</v></c>'.repeat(c)}</row>${'<row><c><v>2</v></c></row>'.repeat(r)}`,
+            ),
+        ),
+    )
+    await fc.assert(
+      fc.asyncProperty(change, async (changed) => {
+        const answer = await readChecked(zipSync({ ...parts, 'xl/worksheets/sheet1.xml': strToU8(changed) }), bounds)
+        if (!answer.ok) return assert.ok(answer.key in zhServer && answer.key in enServer, answer.key)
+        assert.ok(answer.sheet.headers.length <= bounds.columns)
+        for (const row of answer.sheet.rows) assert.ok(row.row <= bounds.rows && row.cells.length <= bounds.columns)
+      }),
+      { numRuns: 80 },
+    )
   })
 
   it('ends the reading of a file past its time or its memory, and refuses the file', async () => {
