@@ -7,6 +7,8 @@ import { ImportDone, ImportTemplateBody, ImportUploadBody, SheetLink } from '@yu
 import {
   IMPORT_KINDS,
   IMPORT_SPECS,
+  MAX_UNPACKED_BYTES,
+  READ_LIMITS,
   createTemplateLink,
   runImport,
   type ImportKind,
@@ -57,8 +59,9 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (
           'Multipart fields `kind` (before the file) and `file`. A file that is no .xlsx, larger than ' +
           'IMPORT_MAX_BYTES, without data rows or with more than IMPORT_MAX_ROWS: code -1 and why; so is one ' +
           "that uses a column beyond the template's or a row beyond IMPORT_MAX_ROWS and the header (its " +
-          'dimension, a cell or a merge), unpacks to more than 32 MB or oddly far, or is not read within 30 s ' +
-          'and 256 MB (read in a worker thread: the server answers others meanwhile). Past IMPORT_RATE_MAX ' +
+          `dimension, a cell or a merge), unpacks to more than ${readableSize(MAX_UNPACKED_BYTES)} or oddly far, ` +
+          `or is not read within ${READ_LIMITS.ms / 1000} s and ${READ_LIMITS.memoryMb} MB (read in a worker ` +
+          'thread: the server answers others meanwhile). Past IMPORT_RATE_MAX ' +
           'uploads a minute from one account: code -3, `res.retry_after` (seconds). Columns by ' +
           "their header (Chinese or English label); rows checked by the form rules and the kind's own, as the " +
           'administration pages check a save (staff: a free account name; rooms: a new room number; products: a ' +
@@ -66,7 +69,8 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (
           'products; opening stock: the product by name and specification, a new batch number, an expiry not past), ' +
           'and repeats within the file. Any error: code -1, `res.errors` [{row, column, message}] in the language of ' +
           'the request, nothing written. Else every row in one transaction with the import and every audit entry: ' +
-          "`{id, rows}`, for staff with `passwords`, each new account's one-time password, answered this once.",
+          "`{id, rows}`, for staff with `passwords`, each new account's one-time password, answered this once. " +
+          "The import's record keeps the rows of things, never those of staff or mothers.",
         consumes: ['multipart/form-data'],
         body: ImportUploadBody,
         response: { 200: ImportDone },

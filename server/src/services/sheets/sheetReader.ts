@@ -47,7 +47,7 @@ export const columnLetters = (n: number): string =>
 function corner(ref: string): { column: number; row: number } | undefined {
   const cells = ref
     .split(':')
-    .map((part) => /^\$?([A-Z]{1,3})\$?(\d{1,7})$/i.exec(part.trim()))
+    .map((part) => /^\$?([A-Z]+)\$?(\d+)$/i.exec(part.trim()))
     .filter((match) => match !== null)
   if (!cells.length) return undefined
   return {
