@@ -61,6 +61,8 @@ export async function buildServer() {
     entryPoints: {
       main: path.join(ROOT, 'server/src/main.ts'),
       ...Object.fromEntries(COMMANDS.map((name) => [name, path.join(ROOT, `server/scripts/${name}.ts`)])),
+      // The thread an uploaded spreadsheet is read in: the server starts it from its file beside main.js.
+      sheetWorker: path.join(ROOT, 'server/src/services/sheets/sheetWorker.ts'),
     },
     outdir,
     bundle: true,

@@ -157,8 +157,14 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
     ...sheetLinks,
     maxBytes: config.importMaxBytes,
     maxRows: config.importMaxRows,
+    rateMax: config.importRateMax,
   })
-  await app.register(uploadRoutes, { prefix: '/api/admin/oss', uploads, uploadMaxBytes: config.uploadMaxBytes })
+  await app.register(uploadRoutes, {
+    prefix: '/api/admin/oss',
+    uploads,
+    uploadMaxBytes: config.uploadMaxBytes,
+    rateMax: config.uploadRateMax,
+  })
   await app.register(staticPlugin, { uploads, h5Dir: config.h5Dir, linkSecret: config.uploadLinks.secret })
 
   if (config.uploadSweepHours > 0) sweepEvery(app, uploads, config.uploadSweepHours)

@@ -32,12 +32,16 @@ export interface Config {
   resetPasswordRateMax: number
   /** Opens of PDF links from one address per minute: a script holding a link cannot keep the server rendering. */
   pdfRateMax: number
+  /** Photos and signatures one account may upload per minute: each is decoded and written again. */
+  uploadRateMax: number
   uploadMaxBytes: number
   /** The most records one exported spreadsheet holds: a longer list is refused with a message to narrow it. */
   exportMaxRows: number
   /** The largest spreadsheet an import takes, and the most data rows in it. */
   importMaxBytes: number
   importMaxRows: number
+  /** Spreadsheets one account may import per minute: each is read in a worker of its own. */
+  importRateMax: number
   /** Hours between two sweeps of the uploads no record needs (services/uploads/sweep.ts); 0: never. */
   uploadSweepHours: number
   /** Hours between two integrity checks of the database (plugins/integrity.ts); 0: never. */
@@ -389,10 +393,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oneTimePasswordHours: positiveInt(env, 'ONE_TIME_PASSWORD_HOURS', 72),
     resetPasswordRateMax: positiveInt(env, 'RESET_PASSWORD_RATE_MAX', 10),
     pdfRateMax: positiveInt(env, 'PDF_RATE_MAX', 60),
+    uploadRateMax: positiveInt(env, 'UPLOAD_RATE_MAX', 60),
     uploadMaxBytes: positiveInt(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
     exportMaxRows: positiveInt(env, 'EXPORT_MAX_ROWS', 2000),
     importMaxBytes: positiveInt(env, 'IMPORT_MAX_BYTES', 2 * 1024 * 1024),
     importMaxRows: positiveInt(env, 'IMPORT_MAX_ROWS', 2000),
+    importRateMax: positiveInt(env, 'IMPORT_RATE_MAX', 10),
     uploadSweepHours: positiveInt(env, 'UPLOAD_SWEEP_HOURS', 6, { zeroAllowed: true }),
     integrityCheckHours: positiveInt(env, 'INTEGRITY_CHECK_HOURS', 24, { zeroAllowed: true }),
     retention: {

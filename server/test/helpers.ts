@@ -29,6 +29,8 @@ export function startApp(overrides: Partial<Config> = {}, options: BuildOptions 
       loginRateAddressMax: 10_000,
       pdfRateMax: 10_000,
       resetPasswordRateMax: 10_000,
+      importRateMax: 10_000,
+      uploadRateMax: 10_000,
       // A test sweeps the uploads when it is about that (uploadLinks.test.ts).
       uploadSweepHours: 0,
       // A check runs before each backup and when a test asks (integrity.test.ts).

@@ -6,7 +6,7 @@ import { after, before, it } from 'node:test'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig } from '../src/config.js'
-import { addAccount, call, startApp, startAppBeside } from './helpers.js'
+import { addAccount, call, login, PNG, startApp, startAppBeside, uploadFile } from './helpers.js'
 
 // The login limit is counted in the database: every instance on it counts the same attempts, and
 // a restart forgets none. Each test uses accounts of its own, as other files log in at the same time.
@@ -15,7 +15,14 @@ import { addAccount, call, startApp, startAppBeside } from './helpers.js'
 const dataDir = process.env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'yuezi-rate-'))
 if (!process.env.DATA_DIR) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 // Other files fail logins from this address at the same time: only one test counts per address.
-const LIMIT = { loginRateMax: 3, loginRateAddressMax: 10_000, loginRateWindowMs: 120_000, dataDir }
+const LIMIT = {
+  loginRateMax: 3,
+  loginRateAddressMax: 10_000,
+  loginRateWindowMs: 120_000,
+  importRateMax: 2,
+  uploadRateMax: 3,
+  dataDir,
+}
 const start = (overrides = {}) => startApp({ ...LIMIT, ...overrides })
 /** An app with settings of its own while `app` runs. */
 const beside = (overrides = {}) => startAppBeside({ ...LIMIT, ...overrides })
@@ -221,4 +228,29 @@ it('refuses an expired one-time password without counting it: the account is not
     const refused = await attempt(app, account, password)
     assert.deepEqual([refused.code, refused.msg], [-4, '一次性密码已过期，请联系管理员重置密码'])
   }
+})
+
+it("stops an account's imports after IMPORT_RATE_MAX a minute, refused ones counted, and not another's", async () => {
+  const importing = async (token: string) =>
+    (await uploadFile(app, '房间.xlsx', PNG, { token }, '/api/admin/import/upload')).json()
+  const admin = await addAccount(app, { canAdminister: true })
+  const token = await login(app, admin.account, admin.password)
+  for (let i = 0; i < 2; i++) assert.equal((await importing(token)).code, -1)
+  const blocked = await importing(token)
+  assert.deepEqual([blocked.code, blocked.msg], [-3, '导入过于频繁，请稍后再试'])
+  assert.ok(blocked.res.retry_after > 0 && blocked.res.retry_after <= 60, `retry_after ${blocked.res.retry_after}`)
+  const other = await addAccount(app, { canAdminister: true })
+  assert.equal((await importing(await login(app, other.account, other.password))).code, -1)
+})
+
+it("stops an account's photos and signatures after UPLOAD_RATE_MAX a minute, and not another's", async () => {
+  const uploading = async (token: string, lang = 'zh-CN') =>
+    (await uploadFile(app, '签名.png', PNG, { token, lang })).json()
+  const staff = await addAccount(app)
+  const token = await login(app, staff.account, staff.password)
+  for (let i = 0; i < 3; i++) assert.equal((await uploading(token)).err, 0)
+  assert.deepEqual(await uploading(token), { err: -3, message: '上传过于频繁，请稍后再试' })
+  assert.deepEqual(await uploading(token, 'en'), { err: -3, message: 'Too many uploads: try again in a minute' })
+  const other = await addAccount(app)
+  assert.equal((await uploading(await login(app, other.account, other.password))).err, 0)
 })

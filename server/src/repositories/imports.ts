@@ -29,12 +29,16 @@ export const batchKey = (productId: number, batchNo: string) => JSON.stringify([
 
 export async function insertImport(
   tx: Db,
-  values: { siteId: number; kind: ImportKind; fileName: string; rows: Record<string, unknown>[]; by: number },
+  values: {
+    siteId: number
+    kind: ImportKind
+    fileName: string
+    rowCount: number
+    rows: Record<string, unknown>[]
+    by: number
+  },
 ): Promise<number> {
-  const [row] = await tx
-    .insert(imports)
-    .values({ ...values, rowCount: values.rows.length })
-    .returning({ id: imports.id })
+  const [row] = await tx.insert(imports).values(values).returning({ id: imports.id })
   return row.id
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { actorOf } from '../../actor.js'
+import { AppError, Code } from '../../errors.js'
 import { readableSize } from '../../lib/fileName.js'
 import { UploadBody, UploadLinksBody, UploadLinksReply, UploadReply } from '@yuezi/contract/api/uploads'
 import { invalidUpload, storeUpload } from '../../services/uploads/index.js'
@@ -8,6 +9,8 @@ import type { UploadStore } from '../../services/uploads/store.js'
 export interface UploadRoutesOptions {
   uploads: UploadStore
   uploadMaxBytes: number
+  /** Uploads of one account per minute (UPLOAD_RATE_MAX). */
+  rateMax: number
 }
 
 /**
@@ -19,7 +22,10 @@ const malformed = (error: { statusCode?: number }): never => {
 }
 
 /** Uploads of images (signatures, photos), answered in the upload envelope `{err, message, data}`. */
-const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = async (app, { uploads, uploadMaxBytes }) => {
+const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = async (
+  app,
+  { uploads, uploadMaxBytes, rateMax },
+) => {
   app.addHook('onRequest', app.authenticate)
 
   app.post(
@@ -27,11 +33,22 @@ const uploadRoutes: FastifyPluginAsyncTypebox<UploadRoutesOptions> = async (app,
     {
       schema: {
         summary: 'Upload an image (png, jpg, jpeg, bmp, gif) as the multipart field `file`',
+        description: 'Past UPLOAD_RATE_MAX uploads a minute from one account: `{err: -3, message}`.',
         consumes: ['multipart/form-data'],
         body: UploadBody,
         response: { 200: UploadReply },
       },
-      config: { errEnvelope: true },
+      config: {
+        errEnvelope: true,
+        rateLimit: {
+          max: rateMax,
+          timeWindow: 60_000,
+          // After authentication, before the file is read: counted per account, refused or not.
+          hook: 'preHandler',
+          keyGenerator: (request) => String(request.session.accountId),
+          errorResponseBuilder: () => new AppError(Code.TOO_MANY_ATTEMPTS, 'upload.tooMany'),
+        },
+      },
     },
     async (request) => {
       // preservePath: see the name as sent, so that a path in it is refused rather than cut silently.

@@ -51,6 +51,8 @@ export interface ImportOutcome {
 /** A kind of import: its form, its own checks, and what it writes (inside the import's transaction). */
 export interface ImportKindSpec<Prepared> {
   definition: FormDefinition
+  /** Its rows are about people (staff, mothers): the import's record keeps how many, not what they say. */
+  personal?: boolean
   /** Checks the rows against each other and the site's records; answers the problems or what to write. */
   check(
     db: Db,
@@ -114,11 +116,9 @@ async function readRows(
   bytes: Buffer,
   lang: Lang,
 ): Promise<{ rows: ImportRow[]; headers: Map<string, string> }> {
-  // An .xlsx is a zip archive: anything else is refused before the parser sees it.
-  const isZip = bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50
-  const sheet = isZip ? await readFirstSheet(bytes) : undefined
-  if (!sheet) throw new AppError(Code.INVALID_INPUT, 'import.notSpreadsheet')
   const fields = fieldsOf(spec.definition)
+  // No column beyond the template's, no row beyond the most an import takes and its header.
+  const sheet = await readFirstSheet(bytes, { columns: fields.length, rows: settings.maxRows + 1 })
   const t = serverTranslator(lang)
   const byHeader = new Map<string, Field>()
   for (const field of fields) {
@@ -200,7 +200,9 @@ export async function runImport<Prepared>(
       siteId: actor.siteId,
       kind,
       fileName: file.name,
-      rows: rows.map((row) => row.data),
+      // Once the rows are written where they belong, their people's data is kept there alone.
+      rows: spec.personal ? [] : rows.map((row) => row.data),
+      rowCount: rows.length,
       by: actor.accountId,
     })
     const outcome = await spec.write(tx, actor, id, prepared)

@@ -11,7 +11,8 @@ import { staffImportKind } from './staff.js'
 export { createExportLink, exportOfLink, type ExportKind, type ExportQuery, type ExportSettings } from './export.js'
 export { runImport, templateOf, type ImportSettings } from './import.js'
 export { readSheetLink, SHEET_RIGHT, type SheetLink } from './link.js'
-export { XLSX_MIME } from './workbook.js'
+export { READ_LIMITS, XLSX_MIME } from './workbook.js'
+export { MAX_UNPACKED_BYTES } from './sheetReader.js'
 export { IMPORT_KINDS, type ImportKind } from '../../db/schema.js'
 
 // Spreadsheets: lists exported, and the administration's imports with their templates.

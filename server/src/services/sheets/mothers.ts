@@ -112,6 +112,7 @@ function daysOf({ row, shared }: Mother, problems: RowProblem[]): number | undef
  */
 export const mothersImportKind: ImportKindSpec<{ today: string; mothers: FormData[] }> = {
   definition: mothersImport,
+  personal: true,
   async check(db, siteId, rows, today) {
     const problems: RowProblem[] = []
     const mothers = mothersOf(rows, problems)

@@ -10,6 +10,7 @@ type NewStaff = StaffInput & { account: string }
 
 export const staffImportKind: ImportKindSpec<NewStaff[]> = {
   definition: staffImport,
+  personal: true,
   async check(db, siteId, rows) {
     const problems: RowProblem[] = []
     const seen = new Map<string, number>()

@@ -1,4 +1,7 @@
+import { Worker, type WorkerOptions } from 'node:worker_threads'
 import ExcelJS from 'exceljs'
+import { AppError, Code } from '../../errors.js'
+import type { ReadAnswer, SheetBounds } from './sheetReader.js'
 
 // The .xlsx files themselves: a list written as a sheet with a header row, and a sheet read back
 // as its header row and data rows, each cell as plain text, number or date.
@@ -77,40 +80,59 @@ export interface ReadSheet {
   rows: { row: number; cells: CellValue[] }[]
 }
 
-/** A cell as a value: rich text and links as their text, formulas as their result, errors as nothing. */
-function plain(value: ExcelJS.CellValue): CellValue {
-  if (value === null || value === undefined) return null
-  if (typeof value === 'string' || typeof value === 'number' || value instanceof Date) return value
-  if (typeof value === 'boolean') return String(value)
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('')
-    if ('text' in value && typeof value.text === 'string') return value.text
-    if ('result' in value) return plain(value.result as ExcelJS.CellValue)
-  }
-  return null
+/** How long reading one file may take, and how much memory (the worker's heap). */
+export interface ReadLimits {
+  ms: number
+  memoryMb: number
 }
 
-/** The first sheet of a workbook's bytes; undefined when they are no workbook exceljs reads. */
-export async function readFirstSheet(bytes: Buffer): Promise<ReadSheet | undefined> {
-  const book = new ExcelJS.Workbook()
-  try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer)
-  } catch {
-    return undefined
-  }
-  const sheet = book.worksheets[0]
-  if (!sheet) return { headers: [], rows: [] }
-  const width = sheet.columnCount
-  const cellsOf = (row: ExcelJS.Row) =>
-    Array.from({ length: width }, (_, i) => {
-      const value = plain(row.getCell(i + 1).value)
-      return typeof value === 'string' ? value.trim() || null : value
+/** Some tenfold what 2,000 rows of twelve columns take on a busy machine (about 5 s, within 32 MB). */
+export const READ_LIMITS: ReadLimits = { ms: 30_000, memoryMb: 256 }
+
+/**
+ * The sheet worker: in the built server the bundle's entry beside this one; from the sources, the
+ * TypeScript file under tsx, registered in the worker by its API (a worker does not take the hooks of
+ * `--import tsx` for its own first file).
+ */
+const WORKER: [string | URL, WorkerOptions] = import.meta.url.endsWith('.ts')
+  ? [
+      `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); ` +
+        `return import(${JSON.stringify(new URL('./sheetWorker.ts', import.meta.url).href)}) })`,
+      { eval: true },
+    ]
+  : [new URL('./sheetWorker.js', import.meta.url), {}]
+
+/**
+ * The first sheet of an uploaded workbook, its area checked against `bounds` first (sheetReader.ts),
+ * read in a worker that is ended past the limits; the server goes on answering meanwhile. Throws the
+ * refusal, code -1, when the file is no workbook, exceeds the bounds or the limits.
+ */
+export function readFirstSheet(
+  bytes: Buffer,
+  bounds: SheetBounds,
+  limits: ReadLimits = READ_LIMITS,
+): Promise<ReadSheet> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER[0], {
+      ...WORKER[1],
+      workerData: { bytes, bounds },
+      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
     })
-  const headers = cellsOf(sheet.getRow(1)).map((value) => (value === null ? '' : String(value)))
-  const rows: ReadSheet['rows'] = []
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    const cells = cellsOf(row)
-    if (number > 1 && cells.some((cell) => cell !== null)) rows.push({ row: number, cells })
+    const done = (answer: ReadAnswer | Error) => {
+      clearTimeout(timer)
+      void worker.terminate()
+      if (answer instanceof Error) reject(answer)
+      else if (answer.ok) resolve(answer.sheet)
+      else reject(refusal(answer.key, answer.params))
+    }
+    const timer = setTimeout(() => done(refusal('import.tooComplex')), limits.ms)
+    worker.once('message', done)
+    // Past its memory the worker is ended; anything else it threw is the server's fault.
+    worker.once('error', (error: Error & { code?: string }) =>
+      done(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refusal('import.tooComplex') : error),
+    )
+    worker.once('exit', () => done(refusal('import.tooComplex')))
   })
-  return { headers, rows }
 }
+
+const refusal = (key: string, params?: Record<string, string | number>) => new AppError(Code.INVALID_INPUT, key, params)

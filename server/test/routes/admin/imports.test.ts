@@ -2,9 +2,13 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { and, eq, inArray } from 'drizzle-orm'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { crc32, deflateRawSync } from 'node:zlib'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { FastifyInstance } from 'fastify'
+import fc from 'fast-check'
+import { strFromU8, strToU8, unzipSync, Zip, zipSync, type ZipInputFile } from 'fflate'
 import { repoRoot } from '../../../src/config.js'
 import {
   accessLog,
@@ -27,14 +31,17 @@ import { seedSiteLists } from '../../../src/demo/seed.js'
 import { seedSiteStock } from '../../../src/demo/stock.js'
 import { Code } from '../../../src/errors.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
+import { columnLetters, readChecked } from '../../../src/services/sheets/sheetReader.js'
+import { readFirstSheet } from '../../../src/services/sheets/workbook.js'
 import { randomUUID } from 'node:crypto'
 import { addAccount, addProduct, addSite, call, login, PNG, startApp, type TestSite } from '../../helpers.js'
 
 // The administration's imports: the template, files that are no spreadsheet, a bad row refused with
 // nothing written, the file put right importing every row; for opening stock, staff, rooms,
-// products and packages, each row checked as the administration pages check a save.
+// products and packages, each row checked as the administration pages check a save; files built to
+// stop the server refused while it answers, and no row of people kept with the import's record.
 
-const MAX_BYTES = 64 * 1024
+const MAX_BYTES = 512 * 1024
 const json = (file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')) as Record<string, string>
 const zhServer = json('locales/server/zh-CN.json')
 const enServer = json('locales/server/en.json')
@@ -119,7 +126,7 @@ describe('admin/import', () => {
     const zip = await upload('x.xlsx', Buffer.from('PK\x03\x04not really a workbook at all'))
     assert.equal(zip.msg, zhServer['import.notSpreadsheet'])
     const large = await upload('库存.xlsx', Buffer.alloc(MAX_BYTES + 1, 1))
-    assert.deepEqual([large.code, large.msg], [-1, zhServer['import.tooLarge'].replace('{limit}', '64 KB')])
+    assert.deepEqual([large.code, large.msg], [-1, zhServer['import.tooLarge'].replace('{limit}', '512 KB')])
     const empty = await upload(
       '库存.xlsx',
       await workbook(['物品名称', '规格', '批号', '有效期至', '数量', '进价'], []),
@@ -766,6 +773,8 @@ describe('admin/import of the mothers in house', () => {
     )
     const [done] = await created('imports', [good.res.id])
     assert.ok(done, 'the import is audited')
+    const [record] = await app.db.select().from(imports).where(eq(imports.id, good.res.id))
+    assert.deepEqual([record.rowCount, record.rows], [3, []], 'her data is kept with her, not with the import')
 
     // In the picker, in house from her check-in date, with her day of stay.
     const picker = await call(app, '/api/care/customer/index', { keyword: pa }, { token: site.token })
@@ -860,5 +869,251 @@ describe('admin/import of the mothers in house', () => {
       ).rawPayload,
     ).then((all) => [all.slice(1)])
     assert.deepEqual(copy, rows)
+  })
+})
+
+describe('the record of an import', () => {
+  it("keeps no staff member's or mother's row once the import is done; earlier records let theirs go", async () => {
+    const done = await importRows('staff', [['赵敏', unique('imp-z'), '', '']])
+    assert.equal(done.code, 1, JSON.stringify(done))
+    const [record] = await app.db.select().from(imports).where(eq(imports.id, done.res.id))
+    assert.deepEqual([record.kind, record.rowCount, record.rows], ['staff', 1, []])
+
+    // The records of imports made before: the migration empties those of people, keeps the others.
+    const earlier = await app.db
+      .insert(imports)
+      .values(
+        (['mothers', 'staff', 'rooms'] as const).map((kind) => ({
+          siteId: site.siteId,
+          kind,
+          fileName: `${kind}.xlsx`,
+          rowCount: 1,
+          rows: [{ name: '周雅', id_card: '110101199003070011', room: '805' }],
+          by: site.accountId,
+        })),
+      )
+      .returning({ id: imports.id })
+    const migration = readFileSync(
+      path.join(repoRoot, 'server/src/db/migrations/0032_imports_without_people.sql'),
+      'utf8',
+    )
+    await app.db.execute(sql.raw(migration))
+    const after = await app.db
+      .select({ kind: imports.kind, rowCount: imports.rowCount, rows: imports.rows })
+      .from(imports)
+      .where(
+        inArray(
+          imports.id,
+          earlier.map((row) => row.id),
+        ),
+      )
+      .orderBy(imports.id)
+    assert.deepEqual(after, [
+      { kind: 'mothers', rowCount: 1, rows: [] },
+      { kind: 'staff', rowCount: 1, rows: [] },
+      { kind: 'rooms', rowCount: 1, rows: [{ name: '周雅', id_card: '110101199003070011', room: '805' }] },
+    ])
+  })
+})
+
+/** A workbook's parts as a zip, each deflated by node's zlib: fast even for a part of hundreds of megabytes. */
+function zipOf(parts: Record<string, Uint8Array>): Buffer {
+  const chunks: Uint8Array[] = []
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error
+    chunks.push(chunk)
+  })
+  for (const [filename, data] of Object.entries(parts)) {
+    const part: ZipInputFile = { filename, size: data.length, crc: crc32(data), compression: 8 }
+    zip.add(part)
+    part.ondata!(null, deflateRawSync(data, { level: 9 }), true)
+  }
+  zip.end()
+  return Buffer.concat(chunks)
+}
+
+/** A file of `rows` under the rooms template's header, its parts as `change` leaves them. */
+async function roomsFile(rows: unknown[][], change: (parts: Record<string, Uint8Array>) => void = () => {}) {
+  const parts = unzipSync(await workbook(await templateHeader('rooms', 'zh'), rows))
+  change(parts)
+  return zipOf(parts)
+}
+
+/** The part's XML with `edit` applied. */
+const editXml = (parts: Record<string, Uint8Array>, name: string, edit: (xml: string) => string) => {
+  parts[name] = strToU8(edit(strFromU8(parts[name])))
+}
+
+/**
+ * Uploads a rooms file while /api/health is asked again and again; answers the upload's reply, the
+ * slowest answer of health and how many it gave.
+ */
+async function uploadWatched(file: Buffer, fileName = 'rooms.xlsx') {
+  let settled = false
+  const reply = upload(fileName, file, { token: site.token }, 'rooms').finally(() => (settled = true))
+  let slowest = 0
+  let answers = 0
+  do {
+    const started = performance.now()
+    const health = await app.inject({ method: 'GET', url: '/api/health' })
+    slowest = Math.max(slowest, performance.now() - started)
+    assert.equal(health.json().code, 1)
+    answers++
+    await sleep(20)
+  } while (!settled)
+  return { reply: await reply, slowest, answers }
+}
+
+describe('admin/import of files built to stop the server', () => {
+  const room = () => [5, unique('R'), '套房', '是']
+  const roomsOfSite = () => app.db.select({ room: rooms.room }).from(rooms).where(eq(rooms.siteId, site.siteId))
+  const importsOfSite = () => app.db.select({ id: imports.id }).from(imports).where(eq(imports.siteId, site.siteId))
+
+  /** Uploads the file, health answering within a second throughout; answers the refusal after checking nothing was written. */
+  async function refused(file: Buffer) {
+    const [roomsBefore, importsBefore] = [await roomsOfSite(), await importsOfSite()]
+    const { reply, slowest, answers } = await uploadWatched(file)
+    assert.ok(slowest < 1000, `/api/health answered in ${Math.round(slowest)} ms`)
+    assert.ok(answers >= 1)
+    assert.equal(reply.code, -1, JSON.stringify(reply))
+    assert.deepEqual([await roomsOfSite(), await importsOfSite()], [roomsBefore, importsBefore], 'nothing written')
+    return reply
+  }
+
+  it('refuses a merge over the whole sheet, answering health meanwhile', async () => {
+    const file = await roomsFile([room()], (parts) =>
+      editXml(parts, 'xl/worksheets/sheet1.xml', (xml) =>
+        xml.replace('</sheetData>', '</sheetData><mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>'),
+      ),
+    )
+    assert.ok(file.length < 8 * 1024, `${file.length} bytes`)
+    const reply = await refused(file)
+    assert.equal(reply.msg, fill(zhServer['import.tooWide'], { column: 'XFD', max: 4 }))
+  })
+
+  it('refuses IMPORT_MAX_ROWS rows each with a cell in the last column, answering health meanwhile', async () => {
+    const book = new ExcelJS.Workbook()
+    const sheet = book.addWorksheet('x')
+    sheet.addRow(await templateHeader('rooms', 'zh'))
+    for (let i = 0; i < 2000; i++) {
+      const row = sheet.getRow(i + 2)
+      row.values = room()
+      row.getCell(16_384).value = 'x'
+    }
+    const file = Buffer.from(await book.xlsx.writeBuffer())
+    assert.ok(file.length < MAX_BYTES, `${file.length} bytes`)
+    const reply = await refused(file)
+    assert.equal(reply.msg, fill(zhServer['import.tooWide'], { column: 'XFD', max: 4 }))
+  })
+
+  it('refuses a shared string of 300 MB in a file of 300 KB, unpacking none of it, answering health meanwhile', async () => {
+    const text = new Uint8Array(300_000_000).fill(0x61)
+    const file = await roomsFile([room()], (parts) => {
+      const [head, tail] = [strToU8('<sst count="1" uniqueCount="1"><si><t>'), strToU8('</t></si></sst>')]
+      const strings = new Uint8Array(head.length + text.length + tail.length)
+      strings.set(head)
+      strings.set(text, head.length)
+      strings.set(tail, head.length + text.length)
+      parts['xl/sharedStrings.xml'] = strings
+    })
+    assert.ok(file.length < MAX_BYTES, `${file.length} bytes`)
+    const reply = await refused(file)
+    assert.equal(reply.msg, fill(zhServer['import.unpackedTooLarge'], { limit: '32 MB' }))
+    const english = await upload('rooms.xlsx', file, { token: site.token, lang: 'en' }, 'rooms')
+    assert.equal(english.msg, fill(enServer['import.unpackedTooLarge'], { limit: '32 MB' }))
+  })
+
+  it('refuses a row beyond IMPORT_MAX_ROWS and a part packed a thousandfold', async () => {
+    const far = await roomsFile([room()], (parts) =>
+      editXml(parts, 'xl/worksheets/sheet1.xml', (xml) =>
+        xml.replace('</sheetData>', '<row r="1048576"><c r="A1048576"><v>1</v></c></row></sheetData>'),
+      ),
+    )
+    assert.equal((await refused(far)).msg, fill(zhServer['import.tooLong'], { row: 1048576, max: 2000 }))
+    const packed = await roomsFile([room()], (parts) => {
+      parts['docProps/custom.xml'] = new Uint8Array(8_000_000).fill(0x20)
+    })
+    assert.equal((await refused(packed)).msg, zhServer['import.oddlyPacked'])
+  })
+
+  it('imports a file whose whole columns have a validation and a name, reading neither', async () => {
+    const [a, b] = [room(), room()]
+    const file = await roomsFile([a, b], (parts) => {
+      editXml(parts, 'xl/worksheets/sheet1.xml', (xml) =>
+        xml.replace(
+          '</sheetData>',
+          '</sheetData><dataValidations count="1"><dataValidation type="list" sqref="D2:D1048576">' +
+            '<formula1>"是,否"</formula1></dataValidation></dataValidations>',
+        ),
+      )
+      editXml(parts, 'xl/workbook.xml', (xml) =>
+        xml
+          .replace(/<definedNames\s*\/>/, '')
+          .replace(
+            '</sheets>',
+            '</sheets><definedNames><definedName name="all">x!$A$1:$XFD$1048576</definedName></definedNames>',
+          ),
+      )
+    })
+    const { reply, slowest } = await uploadWatched(file)
+    assert.ok(slowest < 1000, `/api/health answered in ${Math.round(slowest)} ms`)
+    assert.equal(reply.code, 1, JSON.stringify(reply))
+    const made = (await roomsOfSite()).map((r) => r.room)
+    assert.ok(made.includes(a[1] as string) && made.includes(b[1] as string))
+  })
+
+  it("reads any change of a sheet's references as rows within the template, or refuses it with a message", async () => {
+    const parts = unzipSync(await workbook(await templateHeader('rooms', 'zh'), [room(), room(), room()]))
+    const xml = strFromU8(parts['xl/worksheets/sheet1.xml'])
+    const bounds = { columns: 4, rows: 11 }
+    const ref = fc
+      .tuple(fc.integer({ min: 1, max: 16_384 }), fc.integer({ min: 1, max: 1_048_576 }))
+      .map(([column, row]) => `${columnLetters(column)}${row}`)
+    const small = fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 14 }))
+    const change = fc.oneof(
+      // A reference of the sheet (its dimension, a cell, a row) made another, far or near.
+      fc
+        .tuple(
+          fc.nat(),
+          fc.oneof(
+            ref,
+            small.map(([column, row]) => `${columnLetters(column)}${row}`),
+          ),
+        )
+        .map(([n, to]) => {
+          const refs = [...xml.matchAll(/\b(r|ref)="([A-Z]*\d+(:[A-Z]+\d+)?)"/g)]
+          const { index, 0: found, 1: name, 2: value } = refs[n % refs.length]
+          const next = /^\d+$/.test(value) ? to.replace(/^[A-Z]+/, '') : to
+          return xml.slice(0, index) + `${name}="${next}"` + xml.slice(index + found.length)
+        }),
+      // A merge, or cells and rows without a reference, which follow the one before.
+      fc
+        .tuple(ref, small)
+        .map(([far, [c, r]]) =>
+          xml
+            .replace('</sheetData>', `</sheetData><mergeCells><mergeCell ref="A1:${far}"/></mergeCells>`)
+            .replace(
+              /<\/row>(?![\s\S]*<\/row>)/,
+              `${'<c><v>1</v></c>'.repeat(c)}</row>${'<row><c><v>2</v></c></row>'.repeat(r)}`,
+            ),
+        ),
+    )
+    await fc.assert(
+      fc.asyncProperty(change, async (changed) => {
+        const answer = await readChecked(zipSync({ ...parts, 'xl/worksheets/sheet1.xml': strToU8(changed) }), bounds)
+        if (!answer.ok) return assert.ok(answer.key in zhServer && answer.key in enServer, answer.key)
+        assert.ok(answer.sheet.headers.length <= bounds.columns)
+        for (const row of answer.sheet.rows) assert.ok(row.row <= bounds.rows && row.cells.length <= bounds.columns)
+      }),
+      { numRuns: 80 },
+    )
+  })
+
+  it('ends the reading of a file past its time or its memory, and refuses the file', async () => {
+    const file = await workbook(await templateHeader('rooms', 'zh'), [room()])
+    const bounds = { columns: 4, rows: 2001 }
+    assert.equal((await readFirstSheet(file, bounds)).rows.length, 1)
+    await assert.rejects(readFirstSheet(file, bounds, { ms: 1, memoryMb: 256 }), { key: 'import.tooComplex' })
+    await assert.rejects(readFirstSheet(file, bounds, { ms: 60_000, memoryMb: 4 }), { key: 'import.tooComplex' })
   })
 })
