@@ -217,7 +217,7 @@ function embeddedBackups(): Promise<EmbeddedBackups> {
     try {
       const source = {
         engine: 'embedded' as const,
-        check: () => checkIntegrity(database.db, { thorough: true }),
+        check: () => checkIntegrity(database.db),
         snapshot: database.snapshot as NonNullable<typeof database.snapshot>,
         uploads,
       }
