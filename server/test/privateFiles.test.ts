@@ -119,7 +119,7 @@ it(
 
     const made = await askRunningServer<{ file: string }>(dataDir, '/backup')
     assert.ok(made && path.dirname(made.file) === backupDir)
-    assert.deepEqual(readdirSync(backupDir).length, 2)
+    assert.equal(readdirSync(backupDir).length, 2)
     assert.deepEqual(openToOthers(backupDir), [], 'the backups, the older one too')
     assert.deepEqual(openToOthers(dataDir), [], 'after a backup')
     await app.close()
