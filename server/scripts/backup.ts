@@ -7,8 +7,15 @@ import path from 'node:path'
 import { loadConfig, type Config } from '../src/config.js'
 import { openDatabase } from '../src/db/index.js'
 import { checkIntegrity } from '../src/db/integrity.js'
+import { keepFilesPrivate } from '../src/lib/privateFiles.js'
 import { askRunningServer } from '../src/plugins/backups.js'
-import { DatabaseDamaged, makeBackup, pruneBackups, type Engine } from '../src/services/backup/index.js'
+import {
+  BackupKeyMissing,
+  DatabaseDamaged,
+  makeBackup,
+  pruneBackups,
+  type Engine,
+} from '../src/services/backup/index.js'
 import { snapshotPostgres } from '../src/services/backup/postgres.js'
 import { openUploadStore } from '../src/services/uploads/index.js'
 
@@ -16,7 +23,13 @@ async function main(): Promise<number> {
   const config = loadConfig({ ...process.env, SEED: '0' })
   // PostgreSQL serves this command beside the server: pg_dump reads one snapshot of it.
   if (config.databaseUrl) return backUp(config, 'postgres')
-  const fromServer = await askRunningServer<{ file: string }>(config.dataDir, '/backup')
+  let fromServer
+  try {
+    fromServer = await askRunningServer<{ file: string }>(config.dataDir, '/backup')
+  } catch (error) {
+    console.error((error as Error).message)
+    return 1
+  }
   if (fromServer) {
     console.log(fromServer.file)
     return 0
@@ -38,12 +51,12 @@ async function backUp(config: Config, engine: Engine): Promise<number> {
         : (database.snapshot as NonNullable<typeof database.snapshot>)
     // The embedded database is this process's alone: its indexes are checked against their parents too.
     const check = () => checkIntegrity(database.db, { thorough: engine === 'embedded' })
-    console.log(await makeBackup({ engine, check, snapshot, uploads }, config.backup.dir))
+    console.log(await makeBackup({ engine, check, snapshot, uploads }, config.backup.dir, config.backup.key))
     // On PostgreSQL a timer runs this command every day (deploy/yuezi-backup.timer): it also prunes.
     if (engine === 'postgres') await pruneBackups(config.backup.dir, config.backup.keepDays)
     return 0
   } catch (error) {
-    if (!(error instanceof DatabaseDamaged)) throw error
+    if (!(error instanceof DatabaseDamaged || error instanceof BackupKeyMissing)) throw error
     console.error(error.message)
     return 1
   } finally {
@@ -52,4 +65,5 @@ async function backUp(config: Config, engine: Engine): Promise<number> {
   }
 }
 
+keepFilesPrivate()
 process.exitCode = await main()

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { loadConfig } from '../src/config.js'
 import { openDatabase } from '../src/db/index.js'
 import { checkIntegrity, describeReport, type IntegrityReport } from '../src/db/integrity.js'
+import { keepFilesPrivate } from '../src/lib/privateFiles.js'
 import { askRunningServer } from '../src/plugins/backups.js'
 
 async function report(): Promise<IntegrityReport | undefined> {
@@ -27,6 +28,7 @@ async function report(): Promise<IntegrityReport | undefined> {
   }
 }
 
+keepFilesPrivate()
 const found = await report()
 if (found) console.log(describeReport(found))
 process.exitCode = found && found.damage.length === 0 ? 0 : 1

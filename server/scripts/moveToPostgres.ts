@@ -9,8 +9,15 @@ import { loadConfig } from '../src/config.js'
 import { openDatabase } from '../src/db/index.js'
 import { checkIntegrity, describeReport } from '../src/db/integrity.js'
 import { setInstallSetting } from '../src/lib/installSettings.js'
+import { keepFilesPrivate } from '../src/lib/privateFiles.js'
 import { askRunningServer } from '../src/plugins/backups.js'
-import { DatabaseDamaged, makeBackup, restoreBackup, RestoreRefused } from '../src/services/backup/index.js'
+import {
+  DatabaseDamaged,
+  makeBackup,
+  NO_BACKUP_KEY,
+  restoreBackup,
+  RestoreRefused,
+} from '../src/services/backup/index.js'
 import { shownUrl } from '../src/services/backup/postgres.js'
 import { openUploadStore } from '../src/services/uploads/index.js'
 
@@ -33,6 +40,11 @@ async function main(): Promise<number> {
     console.error(`No embedded database in ${config.dataDir}: set DATA_DIR to the server's`)
     return 1
   }
+  // The move goes through a backup, which is encrypted.
+  if (!config.backup.key) {
+    console.error(`${NO_BACKUP_KEY}\nNothing was moved.`)
+    return 1
+  }
   if (await askRunningServer(config.dataDir, '/check')) {
     console.error('The server is running on this DATA_DIR: stop it first (systemctl stop yuezi), then move.')
     return 1
@@ -46,7 +58,7 @@ async function main(): Promise<number> {
     try {
       const snapshot = embedded.snapshot as NonNullable<typeof embedded.snapshot>
       const check = () => checkIntegrity(embedded.db, { thorough: true })
-      file = await makeBackup({ engine: 'embedded', check, snapshot, uploads }, config.backup.dir)
+      file = await makeBackup({ engine: 'embedded', check, snapshot, uploads }, config.backup.dir, config.backup.key)
     } finally {
       uploads.close?.()
     }
@@ -65,6 +77,7 @@ async function main(): Promise<number> {
       dataDir: config.dataDir,
       databaseUrl: to,
       openUploads: () => openUploadStore(config),
+      key: config.backup.key,
     })
   } catch (error) {
     if (!(error instanceof RestoreRefused)) throw error
@@ -96,4 +109,5 @@ async function main(): Promise<number> {
   return 0
 }
 
+keepFilesPrivate()
 process.exitCode = await main()

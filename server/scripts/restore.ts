@@ -1,20 +1,29 @@
 // `npm run restore -- <file>`: fills an empty DATA_DIR, or with DATABASE_URL an empty PostgreSQL
-// database (from either engine's backup), and the upload store from a backup file, after checking
-// every byte of it. `--check <file>` only checks it.
+// database (from either engine's backup), and the upload store from a backup file, after
+// decrypting it with BACKUP_KEY and checking every byte of it. `--check <file>` only checks it. A
+// backup made before backups were encrypted is restored only with `--unencrypted`.
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../src/config.js'
+import { keepFilesPrivate } from '../src/lib/privateFiles.js'
 import {
   BackupDamaged,
+  backupIsEncrypted,
+  BackupKeyMissing,
   checkBackup,
   restoreBackup,
   RestoreRefused,
+  UnencryptedBackup,
   type Manifest,
 } from '../src/services/backup/index.js'
 import { shownUrl } from '../src/services/backup/postgres.js'
 import { openUploadStore } from '../src/services/uploads/index.js'
 
-const USAGE = `Usage: npm run restore -- <backup file>          fills the empty DATA_DIR from it
-       npm run restore -- --check <backup file>  only checks it`
+const USAGE = `Usage: npm run restore -- <backup file>                fills the empty DATA_DIR from it
+       npm run restore -- --check <backup file>        only checks it
+       npm run restore -- --unencrypted <backup file>  restores one made before backups were encrypted
+BACKUP_KEY must be the key the backup was made with.`
+
+const NOT_ENCRYPTED = 'it is not encrypted, a backup made before backups were: nothing proves who made it'
 
 const summary = (manifest: Manifest) =>
   `taken ${manifest.createdAt} by version ${manifest.appVersion}: ` +
@@ -24,7 +33,10 @@ const summary = (manifest: Manifest) =>
 async function main(): Promise<number> {
   let parsed
   try {
-    parsed = parseArgs({ options: { check: { type: 'boolean' } }, allowPositionals: true })
+    parsed = parseArgs({
+      options: { check: { type: 'boolean' }, unencrypted: { type: 'boolean' } },
+      allowPositionals: true,
+    })
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`)
     return 1
@@ -35,15 +47,21 @@ async function main(): Promise<number> {
     return 1
   }
   const config = loadConfig({ ...process.env, SEED: '0' })
+  const key = config.backup.key
   try {
     if (parsed.values.check) {
-      console.log(`${file} is whole: ${summary(await checkBackup(file))}`)
+      console.log(`${file} is whole: ${summary(await checkBackup(file, key))}`)
+      if (!(await backupIsEncrypted(file))) console.warn(`Warning: ${NOT_ENCRYPTED}.`)
       return 0
     }
+    if (parsed.values.unencrypted && !(await backupIsEncrypted(file)))
+      console.warn(`Warning: ${NOT_ENCRYPTED}; restoring it as --unencrypted asks. Back up once the server runs.`)
     const manifest = await restoreBackup(file, {
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       openUploads: () => openUploadStore(config),
+      key,
+      unencrypted: parsed.values.unencrypted,
     })
     const into = config.databaseUrl ? shownUrl(config.databaseUrl) : config.dataDir
     console.log(`Restored ${file} into ${into}: ${summary(manifest)}`)
@@ -51,6 +69,16 @@ async function main(): Promise<number> {
   } catch (error) {
     if (error instanceof BackupDamaged) {
       console.error(`${file} cannot be restored, it is damaged or cut off: ${error.message}. Nothing was written.`)
+      return 1
+    }
+    if (error instanceof BackupKeyMissing) {
+      console.error(`${file} cannot be opened: ${error.message}. Nothing was written.`)
+      return 1
+    }
+    if (error instanceof UnencryptedBackup) {
+      console.error(
+        `${file} was not restored: ${error.message}. If you made it, restore it with --unencrypted. Nothing was written.`,
+      )
       return 1
     }
     if (error instanceof RestoreRefused) {
@@ -68,4 +96,5 @@ async function main(): Promise<number> {
   }
 }
 
+keepFilesPrivate()
 process.exitCode = await main()

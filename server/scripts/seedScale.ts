@@ -23,6 +23,7 @@ import { accounts, customers, formRecords, rooms } from '../src/db/schema.js'
 import type { Db } from '../src/db/types.js'
 import { seed } from '../src/demo/seed.js'
 import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
+import { keepFilesPrivate } from '../src/lib/privateFiles.js'
 import { listCustomers } from '../src/repositories/customers.js'
 import { listFormRecords } from '../src/repositories/formRecords.js'
 import { boardRooms } from '../src/repositories/roomBoard.js'
@@ -43,6 +44,7 @@ const form = values.form
 const roomTarget = Number(values.rooms ?? 0)
 if (!Number.isInteger(roomTarget) || roomTarget < 0) throw new Error('--rooms N: a whole number')
 
+keepFilesPrivate()
 const config = loadConfig()
 // Migrations and the demo data first (the server does the same at start; both are no-ops when done).
 const uploads = await openUploadStore(config)

@@ -1,13 +1,17 @@
 // `npm run setup -- --centre <name> --admin <account>`: a centre's first run. Creates the centre
 // and its first manager on DATABASE_URL, or without it on a database it creates on PostgreSQL (named
 // in .env then), or with --embedded in the embedded one of a stopped server; prints her one-time
-// password once. Without options it asks for each value. With --reset-password <account>, gives that
-// account of an existing centre a new one-time password instead (a manager nobody else can reset).
+// password once. Without options it asks for each value. Without BACKUP_KEY it makes one, in .env.
+// With --reset-password <account>, gives that account of an existing centre a new one-time password
+// instead (a manager nobody else can reset).
+import { randomBytes } from 'node:crypto'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../src/config.js'
 import { openDatabase } from '../src/db/index.js'
 import { setInstallSetting } from '../src/lib/installSettings.js'
+import { keepFilesPrivate } from '../src/lib/privateFiles.js'
+import { keyIdOf } from '../src/services/backup/crypt.js'
 import { shownUrl } from '../src/services/backup/postgres.js'
 import { createCentreDatabase, localPostgres, PostgresUnavailable } from '../src/services/postgresInstall.js'
 import { newOneTimePassword, setUpCentre, SetupRefused, type NewCentre } from '../src/services/setup.js'
@@ -94,6 +98,29 @@ function centreOf(answers: Answers): NewCentre {
   return { centre, admin, adminName: answers.name?.trim() || undefined, timeZone, latitude, longitude, radius }
 }
 
+/**
+ * Every backup is encrypted with BACKUP_KEY: without one, a new random key goes into .env (as
+ * DATABASE_URL does), and the person setting up is told to keep a copy where the backups are not.
+ */
+async function makeBackupKey(): Promise<void> {
+  if (process.env.BACKUP_KEY) return
+  const envFile = process.env.INSTALL_ENV_FILE
+  if (!envFile) {
+    console.log(
+      "BACKUP_KEY is not set: set one in the server's settings (openssl rand -base64 32) before the first backup, " +
+        'and keep a copy away from the backups.',
+    )
+    return
+  }
+  const key = randomBytes(32)
+  await setInstallSetting(envFile, 'BACKUP_KEY', key.toString('base64'))
+  process.env.BACKUP_KEY = key.toString('base64')
+  console.log(
+    `Wrote a new BACKUP_KEY (key ${keyIdOf(key)}) into ${envFile}: every backup is encrypted with it, and without it ` +
+      "none can be restored. Keep a copy away from the backups: printed in the centre's safe, or in a password manager.",
+  )
+}
+
 const REFUSALS = {
   centreExists: (input: NewCentre) => `A centre named "${input.centre}" exists already: nothing was created`,
   accountExists: (input: NewCentre) => `An account "${input.admin}" exists already: nothing was created`,
@@ -126,6 +153,7 @@ async function main(): Promise<number> {
     console.error(`${error.message}\n${USAGE}`)
     return 1
   }
+  await makeBackupKey()
   // The demo data is never added here, whatever SEED says.
   let config = loadConfig({ ...process.env, SEED: '0' })
   if (!config.databaseUrl && !parsed.values.embedded) {
@@ -197,4 +225,5 @@ async function resetPassword(account: string, embedded: boolean): Promise<number
   }
 }
 
+keepFilesPrivate()
 process.exitCode = await main()

@@ -7,7 +7,9 @@ import { sql } from 'drizzle-orm'
 import { loadConfig } from '../src/config.js'
 import { openDatabase } from '../src/db/index.js'
 import { checkIntegrity, describeReport } from '../src/db/integrity.js'
+import { keepFilesPrivate } from '../src/lib/privateFiles.js'
 
+keepFilesPrivate()
 const acknowledged = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Record<string, number>
 const config = loadConfig({ ...process.env, SEED: '0' })
 const database = await openDatabase(config, { migrate: false })

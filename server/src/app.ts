@@ -45,6 +45,7 @@ import pdfRoutes from './routes/pdf.js'
 import sheetRoutes from './routes/sheets.js'
 import { loggedError } from './lib/loggedError.js'
 import { MASTER_KINDS } from '@yuezi/contract/forms/definitions/masterData'
+import { NO_BACKUP_KEY } from './services/backup/index.js'
 import { fontProblem } from './services/pdf/font.js'
 import { openUploadStore } from './services/uploads/index.js'
 import type { UploadStore } from './services/uploads/store.js'
@@ -59,6 +60,9 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, { logStream }: BuildOptions = {}): Promise<FastifyInstance> {
+  // A server that backs itself up without a key would make no backup, and say so only in its log.
+  if (config.backup.auto && !config.backup.key)
+    throw new Error(`Automatic backups are on (BACKUP_AUTO; by default in production), but ${NO_BACKUP_KEY}`)
   const app = Fastify({
     // Every logged error, Fastify's own included, keeps its kind and never its values (loggedError);
     // a logged request never its token (loggedRequest).

@@ -346,11 +346,33 @@ function retentionDays(env: NodeJS.ProcessEnv, name: string): number {
 export interface BackupConfig {
   /** Where backup files go: beside DATA_DIR by default, so that DATA_DIR can be restored into empty. */
   dir: string
+  /**
+   * BACKUP_KEY, which every backup is encrypted with (services/backup/crypt.ts) and which restores
+   * it; unset, no backup is made. Never inside a backup: kept in the settings, and away from the backups.
+   */
+  key?: Buffer
   /** Backup files older than this many days are deleted after each automatic backup (never the newest). */
   keepDays: number
   /** Whether the server makes one by itself every `everySeconds`. */
   auto: boolean
   everySeconds: number
+}
+
+/** BACKUP_KEY's bytes: AES-256's key. */
+const BACKUP_KEY_BYTES = 32
+
+/** BACKUP_KEY: 32 random bytes in base64, as `openssl rand -base64 32` writes them; its value is never shown. */
+function backupKey(env: NodeJS.ProcessEnv): Buffer | undefined {
+  const raw = env.BACKUP_KEY?.trim()
+  if (!raw) return undefined
+  const key = Buffer.from(raw, 'base64')
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw) || key.length !== BACKUP_KEY_BYTES) {
+    throw new Error(
+      `BACKUP_KEY must be ${BACKUP_KEY_BYTES} random bytes in base64 (44 characters, as openssl rand -base64 32 ` +
+        `makes them), got ${raw.length} characters: keep the key the backups were made with, or make a new one`,
+    )
+  }
+  return key
 }
 
 /**
@@ -366,6 +388,7 @@ function backupConfig(env: NodeJS.ProcessEnv, dataDir: string, databaseUrl: stri
   }
   return {
     dir: path.resolve(env.BACKUP_DIR || `${dataDir}-backups`),
+    key: backupKey(env),
     keepDays: positiveInt(env, 'BACKUP_KEEP', 14),
     auto: asked ?? (env.NODE_ENV === 'production' && !databaseUrl),
     everySeconds: positiveInt(env, 'BACKUP_EVERY_SECONDS', 86_400),

@@ -1,7 +1,9 @@
 import { networkInterfaces } from 'node:os'
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
+import { keepFilesPrivate } from './lib/privateFiles.js'
 
+keepFilesPrivate()
 const config = loadConfig()
 const app = await buildApp(config)
 await app.listen({ port: config.port, host: config.host })

@@ -23,6 +23,8 @@ after(() => rmSync(dataDir, { recursive: true, force: true }))
 const SECRETS = {
   PDF_LINK_SECRET: randomBytes(48).toString('base64'),
   UPLOAD_LINK_SECRET: randomBytes(48).toString('base64'),
+  // A production server on the embedded database backs itself up: it starts only with a key.
+  BACKUP_KEY: randomBytes(32).toString('base64'),
 }
 const embedded = !process.env.DATABASE_URL
 /** One run's names: on PostgreSQL the test database is shared with the suite's other files. */

@@ -42,9 +42,10 @@ import { ROOT, launchBrowser, startServer } from './support.mjs'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'yuezi-first-run-'))
 const file = path.join(dataDir, 'opening-stock.xlsx')
-/** A real centre's server: production, its own link secrets, the data folder the setup writes to. */
+/** A real centre's server: production, its own link secrets and backup key, the data folder the setup writes to. */
 const ENV = {
   NODE_ENV: 'production',
+  BACKUP_KEY: randomBytes(32).toString('base64'),
   DATA_DIR: dataDir,
   PDF_LINK_SECRET: randomBytes(48).toString('base64'),
   UPLOAD_LINK_SECRET: randomBytes(48).toString('base64'),

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseEnv } from 'node:util'
@@ -40,6 +40,9 @@ const NO_TSX = [
   )}`,
 ]
 
+/** The centre's backup key: every install of the test is the same centre's, which restores the others' backups. */
+const BACKUP_KEY = randomBytes(32).toString('base64')
+
 /** A centre's settings: .env.example's, with its secrets filled in; the test's own port and data folder. */
 function centreSettings() {
   const { PORT, DATA_DIR, ...settings } = parseEnv(readFileSync(path.join(ROOT, '.env.example'), 'utf8'))
@@ -48,6 +51,7 @@ function centreSettings() {
     ...settings,
     PDF_LINK_SECRET: randomBytes(48).toString('base64'),
     UPLOAD_LINK_SECRET: randomBytes(48).toString('base64'),
+    BACKUP_KEY,
     H5_DIR,
   }
 }
@@ -132,7 +136,14 @@ function installWithEnv(settings) {
 
 /** The environment without what .env sets: each command must read .env itself. */
 function withoutInstallSettings() {
-  const { NODE_ENV: _mode, DATA_DIR: _data, BACKUP_DIR: _backups, DATABASE_URL: _database, ...env } = process.env
+  const {
+    NODE_ENV: _mode,
+    DATA_DIR: _data,
+    BACKUP_DIR: _backups,
+    BACKUP_KEY: _key,
+    DATABASE_URL: _database,
+    ...env
+  } = process.env
   return env
 }
 
@@ -148,13 +159,18 @@ const lastLine = (output) => output.trim().split('\n').at(-1)
 
 test('npm run setup runs the compiled first run under node alone, with the settings of .env', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yuezi-setup-data-'))
-  const install = installWithEnv({ ...centreSettings(), DATA_DIR: dataDir })
+  // .env.example's, its BACKUP_KEY left empty: setup makes one.
+  const install = installWithEnv({ ...centreSettings(), BACKUP_KEY: '', DATA_DIR: dataDir })
   try {
     const run = runWithoutTsx(install, SETUP, ['--embedded', '--centre', '晨光月子中心', '--admin', 'zhao'])
     assert.equal(run.status, 0, run.stderr)
     assert.match(run.stdout, new RegExp(`"晨光月子中心" \\(site \\d+\\) in ${dataDir}`))
     assert.match(lastLine(run.stdout), /^password: \S+$/)
     assert.ok(existsSync(path.join(dataDir, 'pglite')), "the database is in .env's DATA_DIR")
+    const written = parseEnv(readFileSync(path.join(install, '.env'), 'utf8')).BACKUP_KEY
+    assert.equal(Buffer.from(written, 'base64').length, 32, 'a new backup key in .env')
+    assert.match(run.stdout, /Wrote a new BACKUP_KEY \(key [0-9a-f]{16}\) into .*Keep a copy away from the backups/)
+    assert.equal(statSync(path.join(install, '.env')).mode & 0o777, 0o600)
   } finally {
     rmSync(install, { recursive: true, force: true })
     rmSync(dataDir, { recursive: true, force: true })
@@ -180,7 +196,7 @@ test('npm run backup and npm run restore run the compiled commands under node al
     assert.equal(backup.status, 0, backup.stderr)
     const file = lastLine(backup.stdout)
     assert.equal(path.dirname(file), backupDir, "the backup is in .env's BACKUP_DIR")
-    assert.match(path.basename(file), /^yuezi-backup-.+\.tar\.gz$/)
+    assert.match(path.basename(file), /^yuezi-backup-.+\.tar\.gz\.enc$/)
     assert.ok(existsSync(file))
 
     const check = runWithoutTsx(restoreInstall, RESTORE, ['--check', file])

@@ -1,11 +1,11 @@
 // Backups of the embedded database: one taken by `npm run backup` while staff keep saving restores
 // into an empty folder with every save answered before it began, whole, every table's rows and every
 // uploaded file as they were then, and the restored server signs in. A non-empty folder, a cut-off
-// file and a file with one byte changed are refused before anything is written. The server's own
+// file, a file with one byte changed and the wrong key are refused before anything is written. The server's own
 // backups come at their interval and the old ones go, and the server answers while it copies the database.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -19,8 +19,12 @@ import { checkRun, openForChecks } from './records.mjs'
 const DEVICES = 4
 /** Answered saves before the backup is asked for: the backup must hold each of them. */
 const SAVES_BEFORE = 24
-/** A backup file planted as if taken long ago: the automatic backups delete it. */
+/** A backup file planted as if taken long ago, before backups were encrypted: the automatic backups delete it. */
 const OLD_BACKUP = 'yuezi-backup-2020-01-01T000000Z.tar.gz'
+/** The install's key: the server's backups and the commands' are encrypted with it. */
+const BACKUP_KEY = randomBytes(32).toString('base64')
+/** An encrypted backup's name. */
+const BACKUP_NAME = /^yuezi-backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.tar\.gz\.enc$/
 
 const work = mkdtempSync(path.join(tmpdir(), 'yuezi-backup-test-'))
 const backupDir = path.join(work, 'backups')
@@ -33,7 +37,7 @@ function npmRun(script, args, env) {
     execFile(
       process.execPath,
       ['--import', 'tsx', `server/scripts/${script}.ts`, ...args],
-      { cwd: ROOT, env: { ...base, BACKUP_DIR: backupDir, ...env } },
+      { cwd: ROOT, env: { ...base, BACKUP_DIR: backupDir, BACKUP_KEY, ...env } },
       (error, stdout, stderr) => resolve({ code: error ? error.code : 0, stdout, stderr }),
     )
   })
@@ -68,6 +72,7 @@ before(async () => {
     env: {
       SEED: '1',
       BACKUP_DIR: backupDir,
+      BACKUP_KEY,
       BACKUP_AUTO: '1',
       BACKUP_EVERY_SECONDS: '3',
       BACKUP_KEEP: '1',
@@ -91,7 +96,7 @@ test('the server says where its last backup is, makes one at its interval and de
   const names = readdirSync(backupDir)
   assert.ok(!names.includes(OLD_BACKUP), `the old backup is deleted: ${names}`)
   assert.ok(
-    names.some((name) => /^yuezi-backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.tar\.gz$/.test(name)),
+    names.some((name) => BACKUP_NAME.test(name)),
     names.join(', '),
   )
   assert.match(server.output(), /"msg":"backup made"/)
@@ -178,7 +183,7 @@ test('a backup taken while staff save restores every save answered before it, ev
     return { file: made.stdout.trim().split('\n').at(-1), tookMs }
   }
   const [{ file, tookMs }] = await Promise.all([backupMeanwhile(), ...Array.from({ length: DEVICES }, device)])
-  assert.match(path.basename(file), /^yuezi-backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.tar\.gz$/)
+  assert.match(path.basename(file), BACKUP_NAME)
   assert.ok(forms.size > answeredBefore.size, 'saves were answered while the backup was taken')
   await server.stop({ keepData: true })
 
@@ -231,7 +236,7 @@ test('a backup taken while staff save restores every save answered before it, ev
     await again.stop()
   }
 
-  // Refused: a folder that is not empty, a cut-off file, a file with one byte changed. Nothing written.
+  // Refused: a folder that is not empty, a cut-off file, a file with one byte changed, another key. Nothing written.
   const refusedInto = path.join(work, 'refused')
   const notEmpty = await npmRun('restore', [file], { DATA_DIR: restored })
   assert.notEqual(notEmpty.code, 0)
@@ -249,6 +254,16 @@ test('a backup taken while staff save restores every save answered before it, ev
     assert.match(refused.stderr, /cannot be restored, it is damaged or cut off: .*\. Nothing was written\./)
     assert.ok(!existsSync(refusedInto), `${path.basename(damaged)}: nothing written`)
   }
+  const otherKey = await npmRun('restore', [file], {
+    DATA_DIR: refusedInto,
+    BACKUP_KEY: randomBytes(32).toString('base64'),
+  })
+  assert.notEqual(otherKey.code, 0)
+  assert.match(
+    otherKey.stderr,
+    /cannot be opened: it is encrypted with the key [0-9a-f]{16}, and BACKUP_KEY is another/,
+  )
+  assert.ok(!existsSync(refusedInto), 'another key: nothing written')
   const checked = await npmRun('restore', ['--check', file], {})
   assert.equal(checked.code, 0, checked.stderr)
   assert.match(checked.stdout, /is whole: taken .* \d+ uploaded files/)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { Config } from '../config.js'
+import { makeTreePrivate, privateFolder } from '../lib/privateFiles.js'
 import { folderTar } from '../services/backup/tar.js'
 import type { Db } from './types.js'
 
@@ -74,13 +75,14 @@ export interface OpenOptions {
 }
 
 /** Connects and brings the schema up to date, then runs `afterMigrate`. */
-export function openDatabase(
+export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   options: OpenOptions = {},
 ): Promise<Database> {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl, options)
-    : openPglite(path.join(config.dataDir, 'pglite'), options)
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, options)
+  // The data folder, made by an older release readable by all perhaps, holds every record.
+  await privateFolder(config.dataDir)
+  return openPglite(path.join(config.dataDir, 'pglite'), options)
 }
 
 /**
@@ -158,17 +160,22 @@ const PGLITE_EXTENSIONS = { pg_trgm, amcheck }
  * Opens the embedded database in `dir` for this opener alone (see lockDataDir): every opener of a
  * data folder, the server's, setup's, a backup's, a restore's, a test's, comes through here.
  * `loadDataDir` fills an empty folder from a backup's tar.
+ *
+ * The folder is its account's alone before PGlite writes in it: PGlite makes the files it unpacks
+ * (a new database, a restored one) readable and writable by all, and its cache files readable by
+ * all, whatever the umask; so the files are made private again once it is open and once it closed.
  */
 export async function openEmbedded(
   dir: string,
   { loadDataDir }: { loadDataDir?: Blob } = {},
 ): Promise<{ client: PGlite; close(): Promise<void> }> {
-  await mkdir(dir, { recursive: true, mode: 0o700 })
+  await privateFolder(dir)
   const unlock = await lockDataDir(dir)
   let client: PGlite
   try {
     client = new TakingTurnsPGlite(dir, { extensions: PGLITE_EXTENSIONS, loadDataDir })
     await client.waitReady
+    await makeTreePrivate(dir)
   } catch (error) {
     await unlock()
     throw error
@@ -178,6 +185,7 @@ export async function openEmbedded(
     close: async () => {
       try {
         await client.close()
+        await makeTreePrivate(dir)
       } finally {
         await unlock()
       }
@@ -191,6 +199,8 @@ async function openPglite(dir: string, { afterMigrate, migrate = true }: OpenOpt
     const db = drizzlePglite({ client })
     if (migrate) await migratePglite(db, { migrationsFolder })
     await afterMigrate?.(db)
+    // A migration rewrites PGlite's cache files, readable by all again.
+    await makeTreePrivate(dir)
     const changes = new Changes()
     // One process, one connection: changes are told as each commit returns, and nothing can drop.
     await client.listen(CHANGES_CHANNEL, (change) => changes.changed(change))

@@ -70,7 +70,11 @@ export default fp<BackupsPluginOptions>(
     const backUp = (): Promise<string> => {
       const made = queue.then(async () => {
         const started = Date.now()
-        const file = await makeBackup({ engine: 'embedded', check: app.checkIntegrity, snapshot, uploads }, backup.dir)
+        const file = await makeBackup(
+          { engine: 'embedded', check: app.checkIntegrity, snapshot, uploads },
+          backup.dir,
+          backup.key,
+        )
         last = { file, at: new Date() }
         app.log.info({ backup: file, ms: Date.now() - started }, 'backup made')
         return file

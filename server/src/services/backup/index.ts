@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { chmod, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { Readable } from 'node:stream'
+import { pipeline as pipe, Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createGunzip, createGzip } from 'node:zlib'
@@ -11,8 +11,10 @@ import pg from 'pg'
 import { countRows, openDatabase, openEmbedded, type Snapshot } from '../../db/index.js'
 import { describeReport, type IntegrityReport } from '../../db/integrity.js'
 import { mimeOfName } from '../../lib/images.js'
+import { PRIVATE_FILE, privateFolder } from '../../lib/privateFiles.js'
 import { readUpload, STORED_NAME, type UploadStore } from '../uploads/store.js'
 import { copyEmbeddedInto } from './copy.js'
+import { envelopeOf, HEADER_BYTES, keyIdOf, opening, sealing } from './crypt.js'
 import { assertEmpty, restorePostgres, shownUrl } from './postgres.js'
 import { readTar, tarChunks, type TarEntry } from './tar.js'
 
@@ -24,8 +26,11 @@ const databaseEntry = (engine: Engine) => (engine === 'postgres' ? 'database.dum
 const MANIFEST_ENTRY = 'manifest.json'
 const UPLOAD_PREFIX = 'uploads/'
 
-/** yuezi-backup-2026-11-26T150312Z.tar.gz: the time (UTC) it was taken, so names sort by age. */
-const BACKUP_NAME = /^yuezi-backup-(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz$/
+/**
+ * yuezi-backup-2026-11-26T150312Z.tar.gz.enc: the time (UTC) it was taken, so names sort by age,
+ * and what it holds, encrypted; without .enc, one made before backups were encrypted.
+ */
+const BACKUP_NAME = /^yuezi-backup-(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz(\.enc)?$/
 
 export interface FileSum {
   size: number
@@ -50,8 +55,19 @@ export interface Manifest {
   checksum: string
 }
 
-/** A backup file that cannot be restored: damaged, cut off, or not a backup. Nothing was written. */
+/** A backup file that cannot be restored: damaged, cut off, altered, or not a backup. Nothing was written. */
 export class BackupDamaged extends Error {}
+
+/** A backup that cannot be made or read for want of its key: BACKUP_KEY unset, or another. Nothing was written. */
+export class BackupKeyMissing extends Error {}
+
+/** Why no backup can be made without BACKUP_KEY, and what to do. */
+export const NO_BACKUP_KEY =
+  'BACKUP_KEY is not set: backups are encrypted with it. npm run setup writes one into .env ' +
+  '(or make one: openssl rand -base64 32); keep a copy away from the backups (docs/backups.md)'
+
+/** A backup made before backups were encrypted: restored only when asked for, as nothing vouches for what it holds. */
+export class UnencryptedBackup extends Error {}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 const sumOf = (bytes: Uint8Array): FileSum => ({ size: bytes.length, sha256: sha256(bytes) })
@@ -62,7 +78,7 @@ function backupName(at: Date): string {
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z')
-  return `yuezi-backup-${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6)}.tar.gz`
+  return `yuezi-backup-${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6)}.tar.gz.enc`
 }
 
 /** When a backup file of that name was taken, or undefined for any other file. */
@@ -89,18 +105,31 @@ export interface BackupSource {
 /** A backup refused because the database failed its integrity check: a damaged copy would pass for a good one. */
 export class DatabaseDamaged extends Error {}
 
+/** The backup files in `dir`, oldest first. */
+async function backupNames(dir: string): Promise<string[]> {
+  return (await readdir(dir).catch(() => [] as string[])).filter((name) => takenAt(name)).sort()
+}
+
 /**
- * Writes a backup of the embedded database and the uploaded files into `dir` and answers its path,
- * once the database passed its integrity check (DatabaseDamaged otherwise, and nothing written).
- * The database is copied in one piece between two transactions; the files listed at that moment
- * follow (a stored file never changes: a later one is simply not in it). It is written under a
- * temporary name and renamed once whole, so a backup file with its final name is always complete.
+ * Writes a backup of the database and the uploaded files into `dir`, encrypted with `key`
+ * (BACKUP_KEY), and answers its path, once the database passed its integrity check (DatabaseDamaged
+ * otherwise, BackupKeyMissing without a key, and nothing written). The database is copied in one
+ * piece (between two transactions, or in one snapshot); the files listed at that moment follow (a
+ * stored file never changes: a later one is simply not in it). It is written under a temporary name
+ * and renamed once whole, so a backup file with its final name is always complete. The folder and
+ * every backup in it, older ones too, are the server's account's alone.
  */
-export async function makeBackup({ engine, check, snapshot, uploads }: BackupSource, dir: string): Promise<string> {
+export async function makeBackup(
+  { engine, check, snapshot, uploads }: BackupSource,
+  dir: string,
+  key?: Buffer,
+): Promise<string> {
   const report = await check()
   if (report.damage.length)
     throw new DatabaseDamaged(`no backup written, the database is damaged: ${describeReport(report)}`)
-  await mkdir(dir, { recursive: true })
+  if (!key) throw new BackupKeyMissing(`no backup written: ${NO_BACKUP_KEY}`)
+  await privateFolder(dir)
+  for (const name of await backupNames(dir)) await chmod(path.join(dir, name), PRIVATE_FILE)
   let at = new Date()
   // Two backups in one second would share a name.
   while (await stat(path.join(dir, backupName(at))).catch(() => undefined)) {
@@ -134,7 +163,12 @@ export async function makeBackup({ engine, check, snapshot, uploads }: BackupSou
   const file = path.join(dir, backupName(at))
   const partial = `${file}.partial`
   try {
-    await pipeline(Readable.from(tarChunks(entries(), at)), createGzip(), createWriteStream(partial, { flags: 'wx' }))
+    await pipeline(
+      Readable.from(tarChunks(entries(), at)),
+      createGzip(),
+      sealing(key),
+      createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE }),
+    )
     await rename(partial, file)
   } catch (error) {
     await rm(partial, { force: true })
@@ -143,13 +177,50 @@ export async function makeBackup({ engine, check, snapshot, uploads }: BackupSou
   return file
 }
 
-/** The entries of a backup file, each checked against its manifest; reading it twice (check, then restore) sees the same. */
-async function* verifiedEntries(file: string): AsyncGenerator<TarEntry & { manifest?: Manifest }> {
+/** A backup file opened for reading: whether it is encrypted, and its streams, file to gzip'd tar, each time it is read. */
+interface OpenedBackup {
+  encrypted: boolean
+  streams: () => (Readable | NodeJS.ReadWriteStream)[]
+}
+
+/**
+ * Opens a backup file with `key` (BACKUP_KEY): refused when it is encrypted with another key or
+ * none is given (BackupKeyMissing), or when it is no backup of this product (BackupDamaged).
+ */
+async function openBackup(file: string, key: Buffer | undefined): Promise<OpenedBackup> {
+  const envelope = await envelopeOf(file)
+  if (!envelope) throw new BackupDamaged('it is not a backup of this product (it begins as none does)')
+  if (!envelope.encrypted) return { encrypted: false, streams: () => [createReadStream(file)] }
+  const made = `it is encrypted with the key ${envelope.keyId}`
+  if (!key)
+    throw new BackupKeyMissing(
+      `${made} and BACKUP_KEY is not set: set BACKUP_KEY to that key (the .env of the install that made it)`,
+    )
+  if (keyIdOf(key) !== envelope.keyId)
+    throw new BackupKeyMissing(
+      `${made}, and BACKUP_KEY is another (${keyIdOf(key)}): set BACKUP_KEY to the key of the install that made it`,
+    )
+  return {
+    encrypted: true,
+    streams: () => [createReadStream(file, { start: HEADER_BYTES }), opening(key, envelope.header)],
+  }
+}
+
+/** Whether the backup file is encrypted (not one made before backups were). */
+export async function backupIsEncrypted(file: string): Promise<boolean> {
+  return (await envelopeOf(file))?.encrypted ?? false
+}
+
+/**
+ * The entries of a backup file, each checked against its manifest, an encrypted file's parts each
+ * against its seal before it is read; reading it twice (check, then restore) sees the same.
+ */
+async function* verifiedEntries(backup: OpenedBackup): AsyncGenerator<TarEntry & { manifest?: Manifest }> {
   const seen = new Map<string, FileSum>()
   const gunzip = createGunzip()
-  const source = createReadStream(file)
-  source.on('error', (error) => gunzip.destroy(error))
-  source.pipe(gunzip)
+  const streams = [...backup.streams(), gunzip]
+  // A stream that fails ends the last with its error, which reading it throws.
+  pipe(streams, () => {})
   let manifest: Manifest | undefined
   try {
     for await (const entry of readTar(gunzip)) {
@@ -168,7 +239,7 @@ async function* verifiedEntries(file: string): AsyncGenerator<TarEntry & { manif
     if (error instanceof BackupDamaged) throw error
     throw new BackupDamaged((error as Error).message)
   } finally {
-    source.destroy()
+    for (const stream of streams) (stream as Readable).destroy()
   }
   if (!manifest) throw new BackupDamaged('it has no manifest (cut off, or not a backup of this product)')
 }
@@ -206,11 +277,19 @@ function checkAgainst(manifest: Manifest, seen: Map<string, FileSum>) {
   }
 }
 
-/** Reads the whole file and checks every sum; answers its manifest or throws BackupDamaged. */
-export async function checkBackup(file: string): Promise<Manifest> {
+async function checkEntries(backup: OpenedBackup): Promise<Manifest> {
   let manifest: Manifest | undefined
-  for await (const entry of verifiedEntries(file)) manifest = entry.manifest ?? manifest
+  for await (const entry of verifiedEntries(backup)) manifest = entry.manifest ?? manifest
   return manifest as Manifest
+}
+
+/**
+ * Reads the whole file, decrypted with `key`, and checks every seal and every sum; answers its
+ * manifest, or throws BackupDamaged (BackupKeyMissing without its key). One made before backups
+ * were encrypted is read too.
+ */
+export async function checkBackup(file: string, key: Buffer | undefined): Promise<Manifest> {
+  return checkEntries(await openBackup(file, key))
 }
 
 /** A restore that would overwrite something: DATA_DIR, or the PostgreSQL database, is not empty. */
@@ -223,17 +302,22 @@ export interface RestoreTarget {
   databaseUrl?: string
   /** The upload store, opened only once the file checked out. */
   openUploads: () => Promise<UploadStore>
+  /** BACKUP_KEY: the key the backup was encrypted with. */
+  key: Buffer | undefined
+  /** A backup made before backups were encrypted is restored too (else UnencryptedBackup). */
+  unencrypted?: boolean
 }
 
 /**
- * Fills an empty database from a backup: the file is checked whole first (nothing is written
- * from a damaged one), then the files are put in the upload store (those already there with the
- * same bytes are left), the database is restored, and its row counts compared with the manifest's.
- * An embedded backup restored into PostgreSQL is a move: its rows are copied into the migrated schema.
+ * Fills an empty database from a backup: the file is decrypted and checked whole first (nothing is
+ * written from a damaged one, one altered or one of another key), then the files are put in the
+ * upload store (those already there with the same bytes are left), the database is restored, and
+ * its row counts compared with the manifest's. An embedded backup restored into PostgreSQL is a
+ * move: its rows are copied into the migrated schema.
  */
 export async function restoreBackup(
   file: string,
-  { dataDir, databaseUrl, openUploads }: RestoreTarget,
+  { dataDir, databaseUrl, openUploads, key, unencrypted = false }: RestoreTarget,
 ): Promise<Manifest> {
   if (!databaseUrl) {
     const present = await readdir(dataDir).catch((error: { code?: string }) => {
@@ -242,7 +326,10 @@ export async function restoreBackup(
     })
     if (present.length) throw new RestoreRefused(`${dataDir} is not empty (${present.slice(0, 3).join(', ')})`)
   }
-  const manifest = await checkBackup(file)
+  const backup = await openBackup(file, key)
+  if (!backup.encrypted && !unencrypted)
+    throw new UnencryptedBackup('it is not encrypted: a backup made before backups were, which nothing vouches for')
+  const manifest = await checkEntries(backup)
   const engine = manifest.engine ?? 'embedded'
   if (engine === 'postgres' && !databaseUrl)
     throw new RestoreRefused('it is a backup of a PostgreSQL database: set DATABASE_URL to an empty one')
@@ -257,10 +344,12 @@ export async function restoreBackup(
       await client.end()
     }
   }
+  // The data folder, which may have been made empty beforehand for the restore, is its account's alone.
+  if (!databaseUrl) await privateFolder(dataDir)
   const uploads = await openUploads()
   let database: Buffer | undefined
   try {
-    for await (const entry of verifiedEntries(file)) {
+    for await (const entry of verifiedEntries(backup)) {
       if (entry.name === databaseEntry(engine)) database = entry.body
       else if (entry.name.startsWith(UPLOAD_PREFIX)) {
         const name = entry.name.slice(UPLOAD_PREFIX.length)
@@ -336,14 +425,13 @@ async function moveInto(tar: Uint8Array<ArrayBuffer>, manifest: Manifest, dataDi
 
 /** The newest backup file in `dir` and when it was taken, or undefined when there is none. */
 export async function latestBackup(dir: string): Promise<{ file: string; at: Date } | undefined> {
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => takenAt(name)).sort()
-  const newest = names.at(-1)
+  const newest = (await backupNames(dir)).at(-1)
   return newest ? { file: path.join(dir, newest), at: takenAt(newest) as Date } : undefined
 }
 
 /** Deletes the backup files in `dir` taken more than `keepDays` ago, never the newest; answers their names. */
 export async function pruneBackups(dir: string, keepDays: number, now = new Date()): Promise<string[]> {
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => takenAt(name)).sort()
+  const names = await backupNames(dir)
   const cutoff = now.getTime() - keepDays * 86_400_000
   const old = names.slice(0, -1).filter((name) => (takenAt(name) as Date).getTime() < cutoff)
   for (const name of old) await rm(path.join(dir, name), { force: true })

@@ -19,12 +19,15 @@ function field(header: Buffer, offset: number, length: number, value: string) {
 
 const octal = (value: number, digits: number) => value.toString(8).padStart(digits, '0')
 
-/** A ustar header: any tar tool lists and unpacks the backup (`tar -tzf`). */
+/**
+ * A ustar header: any tar tool lists and unpacks the backup's contents. Its modes are the owner's
+ * alone, so that what a tool unpacks from it is as private as the data folder it came from.
+ */
 function header(name: string, size: number, mtime: Date, directory = false): Buffer {
   if (Buffer.byteLength(name) > 100) throw new Error(`a backup entry's name is too long: ${name}`)
   const block = Buffer.alloc(BLOCK)
   field(block, 0, 100, name)
-  field(block, 100, 8, directory ? '0000755\0' : '0000644\0')
+  field(block, 100, 8, directory ? '0000700\0' : '0000600\0')
   field(block, 108, 8, '0000000\0')
   field(block, 116, 8, '0000000\0')
   field(block, 124, 12, `${octal(size, 11)}\0`)
@@ -97,14 +100,32 @@ class Bytes {
     this.held = all.length - length
     return all.subarray(0, length)
   }
+
+  /** Reads on to the end of the stream; answers whether anything but zeros was left. */
+  async more(): Promise<boolean> {
+    const nonZero = (chunk: Buffer) => chunk.some((byte) => byte !== 0)
+    if (this.chunks.some(nonZero)) return true
+    for (;;) {
+      const next = await this.source.next()
+      if (next.done) return false
+      if (nonZero(next.value)) return true
+    }
+  }
 }
 
-/** The entries of a tar stream written by tarChunks, one at a time; a malformed or cut-off stream throws. */
+/**
+ * The entries of a tar stream written by tarChunks, one at a time; a malformed or cut-off stream
+ * throws. The stream is read to its end, so that whatever checks its whole (gzip's sum, the last
+ * seal of an encrypted backup) has run once the entries are read.
+ */
 export async function* readTar(stream: Readable): AsyncGenerator<TarEntry> {
   const bytes = new Bytes(stream)
   for (;;) {
     const block = await bytes.take(BLOCK)
-    if (block.every((byte) => byte === 0)) return
+    if (block.every((byte) => byte === 0)) {
+      if (await bytes.more()) throw new Error('there is more after its end')
+      return
+    }
     let sum = 0
     for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i]
     if (parseInt(block.toString('latin1', 148, 156), 8) !== sum) throw new Error('an entry header is damaged')
