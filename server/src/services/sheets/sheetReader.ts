@@ -1,7 +1,15 @@
 import ExcelJS from 'exceljs'
 import { unzipSync, zipSync, type Unzipped } from 'fflate'
 import { readableSize } from '../../lib/fileName.js'
-import type { CellValue, ReadSheet } from './workbook.js'
+
+/** A cell as read: plain text, a number or a date, or nothing. */
+export type CellValue = string | number | Date | null
+
+/** A read sheet: the header row's texts and each data row (its sheet row number and its cells by column). */
+export interface ReadSheet {
+  headers: string[]
+  rows: { row: number; cells: CellValue[] }[]
+}
 
 // Reading an uploaded .xlsx safely (in the sheet worker, sheetWorker.ts): exceljs builds every cell
 // of a merge and of a row up to its last column, and inflates whatever the zip holds, so the archive

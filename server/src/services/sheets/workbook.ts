@@ -1,7 +1,8 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads'
 import ExcelJS from 'exceljs'
 import { AppError, Code } from '../../errors.js'
-import type { ReadAnswer, SheetBounds } from './sheetReader.js'
+import type { CellValue, ReadAnswer, ReadSheet, SheetBounds } from './sheetReader.js'
+export type { CellValue, ReadSheet } from './sheetReader.js'
 
 // The .xlsx files themselves: a list written as a sheet with a header row, and a sheet read back
 // as its header row and data rows, each cell as plain text, number or date.
@@ -15,8 +16,6 @@ export interface Column {
   note?: string
   numFmt?: string
 }
-
-export type CellValue = string | number | Date | null
 
 const WIDTH = { min: 8, max: 60 }
 
@@ -73,12 +72,6 @@ export const newWorkbook = () => {
 }
 
 export const bytesOf = async (book: ExcelJS.Workbook) => Buffer.from(await book.xlsx.writeBuffer())
-
-/** A read sheet: the header row's texts and each data row (its sheet row number and its cells by column). */
-export interface ReadSheet {
-  headers: string[]
-  rows: { row: number; cells: CellValue[] }[]
-}
 
 /** How long reading one file may take, and how much memory (the worker's heap). */
 export interface ReadLimits {
