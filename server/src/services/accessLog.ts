@@ -53,8 +53,15 @@ export const FILE_NAME = '客户档案'
 /** The name her bill's PDFs go by in the access log (and in her timeline). */
 export const BILL_NAME = '费用清单'
 
-/** A PDF link to her bill was asked for or opened (`linkOpened`): it names her and what she owes, so each is logged. */
-export async function logBillPdf(db: Db, actor: Actor, customerId: number, linkOpened = false): Promise<void> {
+/** One entry about her as a whole (her bill, her ID number), by the caller, in one statement. */
+async function logCustomer(
+  db: Db,
+  actor: Actor,
+  customerId: number,
+  name: string,
+  action: AccessAction,
+  linkOpened = false,
+): Promise<void> {
   await accessLog.insertEntries(db, [
     {
       siteId: actor.siteId,
@@ -62,13 +69,17 @@ export async function logBillPdf(db: Db, actor: Actor, customerId: number, linkO
       customerId,
       kind: 'customer',
       recordId: customerId,
-      name: BILL_NAME,
-      action: 'pdf',
+      name,
+      action,
       linkOpened,
       httpRequestId: actor.httpRequestId ?? null,
     },
   ])
 }
+
+/** A PDF link to her bill was asked for or opened (`linkOpened`): it names her and what she owes, so each is logged. */
+export const logBillPdf = (db: Db, actor: Actor, customerId: number, linkOpened = false) =>
+  logCustomer(db, actor, customerId, BILL_NAME, 'pdf', linkOpened)
 
 /** The name the answer to an admission that its ID number is hers goes by in the access log. */
 export const ID_HOLDER_NAME = '身份证号查重'
@@ -77,20 +88,8 @@ export const ID_HOLDER_NAME = '身份证号查重'
  * An admission was answered that its ID number is this mother's, with her name, phone and room: a
  * read of her ID number by whoever typed it, logged as one.
  */
-export async function logIdHolder(db: Db, actor: Actor, customerId: number): Promise<void> {
-  await accessLog.insertEntries(db, [
-    {
-      siteId: actor.siteId,
-      accountId: actor.accountId,
-      customerId,
-      kind: 'customer',
-      recordId: customerId,
-      name: ID_HOLDER_NAME,
-      action: 'read',
-      httpRequestId: actor.httpRequestId ?? null,
-    },
-  ])
-}
+export const logIdHolder = (db: Db, actor: Actor, customerId: number) =>
+  logCustomer(db, actor, customerId, ID_HOLDER_NAME, 'read')
 
 /** The name the export of the mothers in house goes by in the access log. */
 export const MOTHERS_SHEET_NAME = '在住客户'
