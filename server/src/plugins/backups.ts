@@ -3,6 +3,7 @@ import { chmod, rm } from 'node:fs/promises'
 import path from 'node:path'
 import fp from 'fastify-plugin'
 import type { BackupConfig } from '../config.js'
+import { repeatInBackground } from '../lib/repeating.js'
 import { latestBackup, makeBackup, pruneBackups } from '../services/backup/index.js'
 import type { UploadStore } from '../services/uploads/store.js'
 
@@ -114,29 +115,26 @@ export default fp<BackupsPluginOptions>(
         app.log.warn({ err, socket }, 'npm run backup cannot reach this server (the daily backups go on)'),
       )
 
-    let timer: NodeJS.Timeout | undefined
-    let closing = false
-    const every = backup.everySeconds * 1_000
-    const schedule = (ms: number) => {
-      timer = setTimeout(() => {
-        backUp()
-          .then(async () => {
-            const deleted = await pruneBackups(backup.dir, backup.keepDays)
-            if (deleted.length) app.log.info({ deleted }, 'deleted the backups older than BACKUP_KEEP days')
-          })
-          .catch((err: unknown) => app.log.error({ err }, 'the automatic backup failed'))
-          .finally(() => closing || schedule(every))
-      }, ms).unref()
-    }
+    let stop = () => {}
     if (backup.auto) {
+      const every = backup.everySeconds * 1_000
       const due = last ? last.at.getTime() + every - Date.now() : 0
-      schedule(Math.max(due, Math.min(every, FIRST_BACKUP_DELAY_MS)))
+      stop = repeatInBackground(
+        app.log,
+        Math.max(due, Math.min(every, FIRST_BACKUP_DELAY_MS)),
+        every,
+        async () => {
+          await backUp()
+          const deleted = await pruneBackups(backup.dir, backup.keepDays)
+          if (deleted.length) app.log.info({ deleted }, 'deleted the backups older than BACKUP_KEEP days')
+        },
+        'the automatic backup failed',
+      )
     }
 
     // Before the database closes: a backup under way finishes first.
     app.addHook('preClose', async () => {
-      closing = true
-      clearTimeout(timer)
+      stop()
       await new Promise((resolve) => channel.close(resolve))
       await queue
     })

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { checkIntegrity, describeReport, type IntegrityReport } from '../db/integrity.js'
+import { repeatInBackground } from '../lib/repeating.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,19 +45,15 @@ export default fp<IntegrityPluginOptions>(
     app.decorate('lastIntegrityCheck', () => last)
 
     if (everyHours <= 0) return
-    let timer: NodeJS.Timeout | undefined
-    let closing = false
-    const schedule = (ms: number) => {
-      timer = setTimeout(() => {
-        check()
-          .catch((err: unknown) => app.log.error({ err }, 'the integrity check could not run'))
-          .finally(() => closing || schedule(everyHours * 3_600_000))
-      }, ms).unref()
-    }
-    schedule(FIRST_CHECK_DELAY_MS)
+    const stop = repeatInBackground(
+      app.log,
+      FIRST_CHECK_DELAY_MS,
+      everyHours * 3_600_000,
+      check,
+      'the integrity check could not run',
+    )
     app.addHook('preClose', async () => {
-      closing = true
-      clearTimeout(timer)
+      stop()
       await queue
     })
   },

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import type { RetentionConfig } from '../config.js'
+import { repeatInBackground } from '../lib/repeating.js'
 import { sweepOldLogs } from '../services/retention.js'
 
 declare module 'fastify' {
@@ -27,23 +28,18 @@ export default fp<RetentionConfig>(
     app.decorate('sweepOldLogs', sweep)
 
     if (sweepHours <= 0) return
-    let timer: NodeJS.Timeout | undefined
-    let closing = false
-    const schedule = (ms: number) => {
-      timer = setTimeout(() => {
-        sweep()
-          .then((deleted) => {
-            if (deleted.accessLog || deleted.audit)
-              app.log.info(deleted, 'deleted the log entries past their retention')
-          })
-          .catch((err: unknown) => app.log.error({ err }, 'could not delete the log entries past their retention'))
-          .finally(() => closing || schedule(sweepHours * 3_600_000))
-      }, ms).unref()
-    }
-    schedule(FIRST_SWEEP_DELAY_MS)
+    const stop = repeatInBackground(
+      app.log,
+      FIRST_SWEEP_DELAY_MS,
+      sweepHours * 3_600_000,
+      async () => {
+        const deleted = await sweep()
+        if (deleted.accessLog || deleted.audit) app.log.info(deleted, 'deleted the log entries past their retention')
+      },
+      'could not delete the log entries past their retention',
+    )
     app.addHook('preClose', async () => {
-      closing = true
-      clearTimeout(timer)
+      stop()
       await running
     })
   },
