@@ -12,13 +12,15 @@ function files(dir: string): string[] {
   })
 }
 
+// The subpackages are read from the app's own config, so that a new one is guarded from its first page.
+;(globalThis as { defineAppConfig?: (config: unknown) => unknown }).defineAppConfig = (config) => config
+const appConfig = require('../../src/app.config').default as { subPackages: { root: string }[] }
+const SUBPACKAGES = appConfig.subPackages.map((subpackage) => subpackage.root.replace(/^\//, '').split('/')[0])
+
 const drawing = [
   'components',
   'pages',
-  'pagesHome',
-  'pagesMap',
-  'pagesAccount',
-  'pagesAdmin',
+  ...SUBPACKAGES,
   ...readdirSync(path.join(SRC, 'features'))
     .map((feature) => `features/${feature}/components`)
     .filter((dir) => {
