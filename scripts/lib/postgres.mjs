@@ -45,7 +45,7 @@ export async function startPostgres({ port, database = 'yuezi', portFrom = 56000
   const work = mkdtempSync(path.join(os.tmpdir(), 'yuezi-pg-'))
   if (asRoot) chownSync(work, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), 0)
   const dataDir = path.join(work, 'pg')
-  const listenPort = port ?? (await freePort(portFrom))
+  let listenPort = port ?? (await freePort(portFrom))
   run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync'])
   const start = () =>
     run('pg_ctl', [
@@ -62,7 +62,17 @@ export async function startPostgres({ port, database = 'yuezi', portFrom = 56000
       'start',
     ])
   const halt = () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop'])
-  start()
+  // The port found free can be taken meanwhile (initdb takes a while, and the ports tests use lie in
+  // the system's ephemeral range): a first start that fails tries another one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      start()
+      break
+    } catch (error) {
+      if (port !== undefined || attempt >= 5) throw error
+      listenPort = await freePort(listenPort + 1)
+    }
+  }
   run('createdb', ['-h', '127.0.0.1', '-p', String(listenPort), '-U', 'postgres', database])
   let stopped = false
   const stop = () => {

@@ -58,9 +58,11 @@ export async function startServer({
   nodeArgs = [],
   script = ['--import', 'tsx', 'server/src/main.ts'],
 } = {}) {
-  const listenPort = env.PORT ? Number(env.PORT) : (port ?? (portFrom ? await freePort(portFrom) : await anyFreePort()))
+  const fixedPort = env.PORT ? Number(env.PORT) : port
+  const choosePort = async () => fixedPort ?? (portFrom ? await freePort(portFrom) : await anyFreePort())
+  let listenPort = await choosePort()
   const dataDir = env.DATA_DIR || mkdtempSync(path.join(tmpdir(), 'yuezi-server-'))
-  const url = `http://127.0.0.1:${listenPort}`
+  let url = `http://127.0.0.1:${listenPort}`
   let output = ''
   let child
 
@@ -120,7 +122,20 @@ export async function startServer({
     }
   }
 
-  await spawnServer()
+  // A port found free can be taken before the server listens on it (by any process's outgoing
+  // connection: the ports tests use lie in the system's ephemeral range), so a first start that
+  // finds it in use tries another one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await spawnServer()
+      break
+    } catch (error) {
+      if (fixedPort !== undefined || attempt >= 5 || !/EADDRINUSE/.test(String(error.message))) throw error
+      output = ''
+      listenPort = await choosePort()
+      url = `http://127.0.0.1:${listenPort}`
+    }
+  }
   return {
     url,
     port: listenPort,
