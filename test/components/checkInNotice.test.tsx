@@ -59,6 +59,9 @@ const typed = (who: { customer_name: string; phone: string }, extra: Record<stri
   ...extra,
 })
 
+/** Her notice as her file has her: nothing of her file changed. */
+const asSheIs = { allergies: '青霉素过敏', babies: [{ sex: 'female', birth_weight: 3200 }] }
+
 const newcomer: CustomerDetails = {
   ...her,
   id: 9,
@@ -202,9 +205,14 @@ describe('a check-in notice for a new arrival', () => {
     expect(screen.getByText('本单客户：李静')).toBeTruthy()
     expect(customerStore.customerInfo).toMatchObject({ id: 7 })
     await save()
+    // Her allergies and baby differ from her file: the notice alone is saved.
+    click(screen.getByText('只保存此单'))
+    await settle()
+    await settle()
     const [, second] = callsTo(api, SAVE).map((call) => call.data as Record<string, unknown>)
     expect(second.customer_id).toBe(7)
     expect(second.admission).toBeUndefined()
+    expect(second.customer_update).toBeUndefined()
     expect(second.data).toMatchObject({
       customer_name: '李静',
       phone: '13800000007',
@@ -219,7 +227,7 @@ describe('a check-in notice for a chosen mother', () => {
   beforeEach(() => customerStore.select(her))
 
   it('names her, her room and the day of her stay; her own notice is saved without a question', async () => {
-    leaveDraft(7, typed({ customer_name: '李静', phone: '13800000007' }))
+    leaveDraft(7, typed({ customer_name: '李静', phone: '13800000007' }, asSheIs))
     const api = server()
     await show()
     expect(screen.getByText('本单客户：李静')).toBeTruthy()
@@ -229,6 +237,50 @@ describe('a check-in notice for a chosen mother', () => {
     expect(screen.queryByText('姓名或电话已改动')).toBeNull()
     expect(callsTo(api, SAVE)[0].data).toMatchObject({ customer_id: 7, data: { customer_name: '李静' } })
     expect(callsTo(api, SAVE)[0].data).not.toHaveProperty('admission')
+    expect(callsTo(api, SAVE)[0].data).not.toHaveProperty('customer_update')
+  })
+
+  it('a notice changing her allergies and babies asks once; 更新她的档案 saves her file with it', async () => {
+    leaveDraft(7, typed({ customer_name: '李静', phone: '13800000007' }, { allergies: '青霉素、头孢过敏' }))
+    const api = server()
+    await show()
+    await save()
+    expect(screen.getByText('此单的过敏史、饮食或宝宝与「李静」的档案不同。要一并更新她的档案吗？')).toBeTruthy()
+    click(screen.getByText('更新她的档案'))
+    await settle()
+    await settle()
+    expect(callsTo(api, SAVE)).toHaveLength(1)
+    expect(callsTo(api, CUSTOMER_SAVE)).toHaveLength(0)
+    expect(callsTo(api, SAVE)[0].data).toMatchObject({
+      customer_id: 7,
+      data: { allergies: '青霉素、头孢过敏' },
+      customer_update: {
+        customer_name: '李静',
+        phone: '13800000007',
+        delivery_date: '2026-11-10',
+        delivery_mode: 'vaginal',
+        hospital: '市妇幼',
+        allergies: '青霉素、头孢过敏',
+        babies: [{ name: '李宝', sex: 'male', birth_date: '2026-11-10', birth_weight: 3000 }],
+      },
+    })
+  })
+
+  it('只保存此单 saves the notice alone; 取消 sends nothing and keeps what is typed', async () => {
+    const twins = { ...asSheIs, babies: [...asSheIs.babies, { sex: 'male' }] }
+    leaveDraft(7, typed({ customer_name: '李静', phone: '13800000007' }, twins))
+    const api = server()
+    await show()
+    await save()
+    click(screen.getByText('取消'))
+    await settle()
+    expect(callsTo(api, SAVE)).toHaveLength(0)
+    await save()
+    click(screen.getByText('只保存此单'))
+    await settle()
+    await settle()
+    expect(callsTo(api, SAVE)).toHaveLength(1)
+    expect(callsTo(api, SAVE)[0].data).not.toHaveProperty('customer_update')
   })
 
   it('a changed name asks; 取消 sends nothing and keeps what is typed', async () => {
@@ -245,7 +297,7 @@ describe('a check-in notice for a chosen mother', () => {
   })
 
   it('更正她的资料 corrects her details as she is, then files the notice under her', async () => {
-    leaveDraft(7, typed({ customer_name: '李静', phone: '13800000070' }))
+    leaveDraft(7, typed({ customer_name: '李静', phone: '13800000070' }, asSheIs))
     const api = server()
     await show()
     await save()
@@ -282,7 +334,7 @@ describe('a check-in notice for a chosen mother', () => {
   })
 
   it("the server's refusal of a notice naming another mother is shown, and everything typed is kept", async () => {
-    leaveDraft(7, typed({ customer_name: '李静', phone: '13800000007' }))
+    leaveDraft(7, typed({ customer_name: '李静', phone: '13800000007' }, asSheIs))
     server({
       [SAVE]: () => ({
         code: -1,
@@ -295,7 +347,7 @@ describe('a check-in notice for a chosen mother', () => {
     expect(modal).toHaveBeenCalledWith(
       expect.objectContaining({ content: expect.stringContaining('不是所选客户「李静」') }),
     )
-    expect(Taro.getStorageSync('draft:1:月子入住通知单:7').values).toMatchObject({ allergies: '芒果过敏' })
+    expect(Taro.getStorageSync('draft:1:月子入住通知单:7').values).toMatchObject({ allergies: '青霉素过敏' })
   })
 
   it('asks in English too, and offers a new arrival from her notice', async () => {

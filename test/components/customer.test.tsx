@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import type { Customer } from '@/api/types'
 import Admission from '@/features/customers/components/Admission'
+import CustomerEdit from '@/features/customers/components/CustomerEdit'
 import Stay from '@/features/customers/components/Stay'
 import Home from '@/pages/tabPages/index'
 import { setLocale } from '@/i18n'
@@ -131,7 +132,7 @@ describe('customer picker', () => {
     expect(navigateTo).toHaveBeenLastCalledWith({ url: ADMISSION_PAGE })
   })
 
-  it("opens a mother's file from her row without choosing her", async () => {
+  it("opens a mother's file and her details (编辑) from her row without choosing her", async () => {
     homeApi()
     render(<Home />)
     await settle()
@@ -140,6 +141,8 @@ describe('customer picker', () => {
     const row = screen.getByText('王芳').closest('.customer-picker__row') as HTMLElement
     click(within(row).getByText('客户档案'))
     expect(navigateTo).toHaveBeenLastCalledWith({ url: `${CUSTOMER_FILE_PAGE}?id=8` })
+    click(within(row).getByText('编辑'))
+    expect(navigateTo).toHaveBeenLastCalledWith({ url: `${ADMISSION_PAGE}?edit=8` })
     expect(customerStore.customerInfo).toBeNull()
   })
 
@@ -251,6 +254,44 @@ describe('admission page', () => {
     await waitFor(() => expect(navigateBack).toHaveBeenCalled())
     expect(callsTo(api, INFO)[0].data).toEqual({ id: 7 })
     expect(customerStore.customerInfo?.id).toBe(7)
+  })
+})
+
+describe('her details page (编辑)', () => {
+  const details = {
+    ...mother,
+    delivery_mode: null,
+    hospital: null,
+    allergies: '青霉素过敏',
+    diet_needs: null,
+    remark: null,
+  }
+
+  it('shows her details and babies; a baby renamed and her allergies corrected are saved to her, her stay kept', async () => {
+    customerStore.select(mother)
+    const api = mockApi({
+      [INFO]: () => ({ code: 1, res: details }),
+      [SAVE]: () => ({ code: 1, res: { id: 7 } }),
+    })
+    const view = render(<CustomerEdit customerId={7} />)
+    await settle()
+    expect((field(view.container, 'customer_name') as HTMLInputElement).value).toBe('李静')
+    typeInto(field(view.container, 'babies.0.name'), '李小宝')
+    await settle()
+    click(screen.getByText('保存'))
+    await waitFor(() => expect(navigateBack).toHaveBeenCalled())
+    const sent = callsTo(api, SAVE)[0].data as Record<string, unknown>
+    expect(sent).toMatchObject({
+      id: 7,
+      customer_name: '李静',
+      phone: '13800000007',
+      allergies: '青霉素过敏',
+      babies: [{ name: '李小宝', sex: 'female', birth_date: '2026-11-10', birth_weight: 3200 }],
+    })
+    // Her ID number is never shown, so it is kept; her stay is not the form's.
+    for (const key of ['id_card', 'room', 'stay_kind', 'check_in_date', 'days']) expect(sent).not.toHaveProperty(key)
+    // She is the current customer: read afresh.
+    expect(callsTo(api, INFO)).toHaveLength(2)
   })
 })
 

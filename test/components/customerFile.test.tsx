@@ -5,7 +5,7 @@ import { CustomerFileStore, type TimelineEntry } from '@/features/customers/stor
 import Home from '@/pages/tabPages/index'
 import { setLocale } from '@/i18n'
 import { customerStore } from '@/stores'
-import { CUSTOMER_FILE_PAGE } from '@/routes'
+import { ADMISSION_PAGE, CUSTOMER_FILE_PAGE } from '@/routes'
 import { callsTo, click, demoUser, mockApi, mockViewerTab, QUIET_DESK, settle } from './support/helpers'
 import { signedIn } from './support/signedIn'
 
@@ -144,6 +144,15 @@ describe('her file store', () => {
 })
 
 describe('her file page', () => {
+  it('opens her details and babies to edit (编辑) on the admission page', async () => {
+    server()
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    render(<CustomerFile />)
+    await settle()
+    click(screen.getByText('编辑'))
+    expect(navigateTo).toHaveBeenCalledWith({ url: `${ADMISSION_PAGE}?edit=${lin.id}` })
+  })
+
   it('shows her stay, babies, allergies, what she owes and her timeline', async () => {
     server()
     const { container } = render(<CustomerFile />)

@@ -152,6 +152,57 @@ it("opens a mother's file from her picker row without choosing her, and exports 
   expect(text).toContain(serverZh['pdf.bill'])
 })
 
+it('her allergy corrected on her notice updates her file after the question; her baby renamed from her file', async () => {
+  await signIn('demo')
+  const token = await tokenOf()
+  const [room] = (await freeRooms()).map((r) => r.room)
+  const stamp = Date.now() % 100000000
+  const name = `孙过敏${stamp % 10000}`
+  const today = (await api('account/index', {}, token)).date
+  const babyName = fmt(noticeZh['notice.babyNameOf'], { name, n: 1 })
+  const baby = { name: babyName, sex: 'female', birth_date: today }
+  const body = { customer_name: name, phone: `137${String(stamp).padStart(8, '0')}`, allergies: '青霉素过敏' }
+  const { id } = await api(
+    'customer/save',
+    { ...body, babies: [baby], stay_kind: 'month', room, check_in_date: today, days: 28 },
+    token,
+  )
+  await pickCustomer(room)
+
+  // Her notice with her allergies changed asks once; 更新她的档案 saves her file with it.
+  await openEntry('entry.checkInNoticeMonth', NOTICE)
+  await h.waitFor(() => fieldOf('package'), { what: 'her notice' })
+  await h.settled()
+  await fillAll([
+    { key: 'package', type: 'text', value: '28天尊享套餐' },
+    { key: 'check_in_date', type: 'date' },
+    { key: 'days', type: 'number', value: '28' },
+    { key: 'allergies', type: 'textarea', value: '青霉素、头孢过敏' },
+    { key: 'departments', type: 'multiselect' },
+  ])
+  h.tap('.form-page__save')
+  h.tap(await h.waitFor(() => h.$('.notice-file__update'), { what: 'the question about her file' }))
+  await h.waitFor(() => h.$('.form-header__chip--edit'), { what: 'the saved notice' })
+  expect((await api('customer/info', { id }, token)).allergies).toBe('青霉素、头孢过敏')
+  await h.back()
+  await h.waitForPage(HOME)
+
+  // Her file says so; 编辑 renames her baby, and her file shows the new name.
+  h.tap(h.$('.customer-card__info'))
+  await h.waitForPage(FILE)
+  const allergies = fmt(customerZh['customerFile.allergies'], { value: '青霉素、头孢过敏' })
+  await h.waitFor(() => h.byText(allergies).length, { what: 'her allergies in her file' })
+  h.tap(h.byText(customerZh['customerFile.edit'])[0])
+  await h.waitForPage(ADMISSION)
+  await h.waitFor(() => fieldOf('babies.0.name'), { what: 'her details' })
+  await h.settled()
+  await fill({ key: 'babies.0.name', type: 'text', value: '孙小满' })
+  h.tap('.admission__save')
+  await h.waitForPage(FILE)
+  await h.waitFor(() => h.byText('孙小满').length, { what: 'her baby renamed in her file' })
+  expect((await api('customer/info', { id }, token)).children.map((c) => c.name)).toEqual(['孙小满'])
+})
+
 it("home starts with the desk's day: its counts, its list of mothers with no round, and a round for one", async () => {
   await signIn('demo')
   const day = await api('desk/today', {}, await tokenOf())

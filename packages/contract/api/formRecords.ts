@@ -46,6 +46,13 @@ export const SaveFormBody = Type.Object({
         'she, her babies and her stay are saved with the record',
     }),
   ),
+  customer_update: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), {
+      description:
+        "A check-in notice for customer_id that changes her file: customer/save's fields of her details and " +
+        "babies (no stay fields), checked as customer/save checks a change and saved in the record's transaction",
+    }),
+  ),
   id: Type.Optional(Id),
   request_id: Type.Optional(RequestId),
 })

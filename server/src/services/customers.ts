@@ -1,7 +1,13 @@
 import type { CustomerStatus } from '@yuezi/contract/api/customers'
 import { idOf } from '@yuezi/contract/forms/definitions/stockRules'
-import { admission, isBirthTime, STAY_KEYS, type StayKind } from '@yuezi/contract/forms/definitions/admission'
-import type { FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import {
+  admission,
+  customerDetails,
+  isBirthTime,
+  STAY_KEYS,
+  type StayKind,
+} from '@yuezi/contract/forms/definitions/admission'
+import type { FieldError, FormData } from '@yuezi/contract/forms/types'
 import { fieldsOf, futureDateErrors, isEmpty, validateForm } from '@yuezi/contract/forms/validate'
 import type { Actor } from '../actor.js'
 import type { Db } from '../db/types.js'
@@ -38,12 +44,6 @@ export async function getCustomer(db: Db, siteId: number, id: number, today: str
 // ---------------------------------------------------------------------------------------------
 // Admitting and changing her
 
-/** The admission form without her stay: a change of her details alone. */
-const detailsOnly: FormDefinition = {
-  ...admission,
-  sections: admission.sections.filter((section) => !section.fields.some((field) => field.key === 'room')),
-}
-
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null)
 
 /** Whether the admission's data books a stay (a change of her details alone leaves every stay field out). */
@@ -51,7 +51,7 @@ const booksStay = (data: FormData) => STAY_KEYS.some((key) => !isEmpty(data[key]
 
 /** The admission's data checked by its form on the centre's `today`: her details, and her stay if it books one. */
 export function checkAdmission(data: FormData, { update, today }: { update: boolean; today: string }): void {
-  const definition = update && !booksStay(data) ? detailsOnly : admission
+  const definition = update && !booksStay(data) ? customerDetails : admission
   const errors: FieldError[] = [...validateForm(definition, data), ...futureDateErrors(definition, data, today)]
   const rows = Array.isArray(data.babies) ? (data.babies as FormData[]) : []
   rows.forEach((row, i) => {
@@ -60,6 +60,12 @@ export function checkAdmission(data: FormData, { update, today }: { update: bool
     }
   })
   if (errors.length) throw new FormInvalidError(errors)
+}
+
+/** Her details and babies changed with a check-in notice: customer/save's checks of a change, and no stay field. */
+export function checkHerDetails(data: FormData, today: string): void {
+  if (booksStay(data)) throw new AppError(Code.INVALID_INPUT, 'record.updateNoStay')
+  checkAdmission(data, { update: true, today })
 }
 
 /** A mother's phone or ID number is another mother's of the site: the answer names her (`holder`), to offer her instead. */

@@ -21,7 +21,7 @@ import * as medicines from '../repositories/medicines.js'
 import { findSite } from '../repositories/siteLists.js'
 import { logAccess } from './accessLog.js'
 import { flagsOfRecords } from './flags.js'
-import { checkAdmission, loggingIdHolder, writeAdmission } from './customers.js'
+import { checkAdmission, checkHerDetails, loggingIdHolder, writeAdmission } from './customers.js'
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js'
 import { checkAgainstSite, refuseClosedEntries } from './siteOptions.js'
 
@@ -90,6 +90,8 @@ export interface SaveInput {
   isUpload?: UploadCheck
   /** A new arrival's admission (a check-in notice without a customer): she is admitted with the record. */
   admission?: FormData
+  /** Her details and babies changed with a check-in notice for `customerId`, in the record's transaction. */
+  customerUpdate?: FormData
 }
 
 /** The value of a field that names the record's mother, as typed. */
@@ -136,6 +138,13 @@ async function saveRecord(db: Db, actor: Actor, input: SaveInput): Promise<numbe
     }
     checkAdmission(admission, { update: false, today: input.today })
   }
+  const { customerUpdate } = input
+  if (customerUpdate) {
+    if (!definition.admits) throw new AppError(Code.INVALID_INPUT, 'record.notAdmission', { name: definition.name })
+    if (input.customerId === undefined || admission)
+      throw new AppError(Code.INVALID_INPUT, 'record.updateNeedsCustomer')
+    checkHerDetails(customerUpdate, input.today)
+  }
   const data = withoutComputed(definition, input.data)
   const errors = [...validateForm(definition, data, input.isUpload), ...futureDateErrors(definition, data, input.today)]
   if (definition.needsCustomer && input.customerId === undefined && !admission) {
@@ -175,7 +184,10 @@ async function saveRecord(db: Db, actor: Actor, input: SaveInput): Promise<numbe
       const customerId = admission
         ? await writeAdmission(tx, actor, { data: admission, today: input.today })
         : input.customerId
-      const customer = admission ? await formRecords.customerContext(tx, actor.siteId, customerId!) : locked
+      // Her file changed with the notice is changed in its transaction: a refused notice changes nothing.
+      if (customerUpdate) await writeAdmission(tx, actor, { id: customerId, data: customerUpdate, today: input.today })
+      const customer =
+        admission || customerUpdate ? await formRecords.customerContext(tx, actor.siteId, customerId!) : locked
       if (definition.admits && customer) checkNamedMother(data, customer)
       const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(definition), data, customer?.children ?? [])
       if (siteErrors.length) {

@@ -1,5 +1,5 @@
 // Not NutUI's SearchBar: it draws a plain Taro input, not the NutUI Input every other field uses (named, clearable, `.nut-input-native` on both targets).
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import Taro, { useDidShow } from '@tarojs/taro'
 import { ScrollView, Text, View } from '@tarojs/components'
 import { Button, Input, Popup } from '@nutui/nutui-react-taro'
@@ -70,7 +70,13 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
   const answered = customerStore.answers(typed) && !(customerStore.loading && customerStore.page === 0)
   // Hidden while a page opened from it is shown (on H5 the sheet would cover it).
   const [away, setAway] = useState('')
-  useDidShow(() => setAway(''))
+  // Back from a page opened from a row (her details changed, her stay ended): the rows afresh.
+  const cameBack = useRef(false)
+  useDidShow(() => {
+    if (cameBack.current) void customerStore.search(customerStore.keyword)
+    cameBack.current = false
+    setAway('')
+  })
 
   // Each opening lists the mothers in house with nothing typed: the last filter and search (on any
   // page, by anyone signed in before) belong to another moment.
@@ -105,6 +111,7 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
   /** A row's action: its page opens, and she is not chosen. */
   const goFromRow = (url: string) => (event: { stopPropagation: () => void }) => {
     event.stopPropagation()
+    cameBack.current = true
     go(url)
   }
 
@@ -174,6 +181,9 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
                 {current && customer.id === current.id && <Check size={16} color="#e8627a" />}
                 <Text className="customer-picker__link" onClick={goFromRow(`${CUSTOMER_FILE_PAGE}?id=${customer.id}`)}>
                   {t('customerFile.title')}
+                </Text>
+                <Text className="customer-picker__link" onClick={goFromRow(`${ADMISSION_PAGE}?edit=${customer.id}`)}>
+                  {t('customer.edit')}
                 </Text>
                 {action && (
                   <Text className="customer-picker__link" onClick={goFromRow(`${STAY_PAGE}?id=${customer.id}`)}>

@@ -2,7 +2,7 @@ import type { FormDefinition } from '../types.js'
 import { addDays } from '../compute.js'
 import { options } from './options.js'
 
-// Admitting a mother (新建客户, or a check-in notice for a new arrival) and changing her details:
+// Admitting a mother (新建客户, or a check-in notice for a new arrival) and changing her details (编辑):
 // customer/save validates the save with this definition, and so does saveForm for the admission a
 // notice carries. Her babies are rows; her stay is booked with her.
 
@@ -17,42 +17,55 @@ export type StayStatus = (typeof STAY_STATUSES)[number]
 /** The keys of her stay's fields: customer/save changes the stay only when the form sends them. */
 export const STAY_KEYS = ['stay_kind', 'room', 'check_in_date', 'days', 'package_id'] as const
 
+/** Her details and her babies: admitted with her stay, and changed later on her own (编辑). */
+const herSections: FormDefinition['sections'] = [
+  {
+    titleKey: 'form.section.mother',
+    fields: [
+      { key: 'customer_name', type: 'text', required: true, maxLength: 30 },
+      { key: 'phone', type: 'phone', required: true },
+      { key: 'id_card', type: 'idCard' },
+      { key: 'delivery_date', type: 'date' },
+      { key: 'delivery_mode', type: 'select', options: options('deliveryMode', [...DELIVERY_MODES]) },
+      { key: 'hospital', type: 'text', maxLength: 50 },
+      { key: 'allergies', type: 'textarea', maxLength: 500 },
+      { key: 'diet_needs', type: 'textarea', maxLength: 500 },
+      { key: 'remark', type: 'textarea', maxLength: 500 },
+    ],
+  },
+  {
+    titleKey: 'form.section.babies',
+    fields: [
+      {
+        key: 'babies',
+        type: 'rows',
+        maxItems: 4,
+        rows: [
+          { key: 'name', type: 'text', required: true, maxLength: 30, labelKey: 'form.field.baby_name' },
+          { key: 'sex', type: 'select', required: true, options: options('sex', ['male', 'female']) },
+          { key: 'birth_date', type: 'date', required: true },
+          { key: 'birth_time', type: 'text', maxLength: 5 },
+          { key: 'birth_weight', type: 'number', min: 500, max: 6000, decimals: 0, unitKey: 'form.unit.gram' },
+        ],
+      },
+    ],
+  },
+]
+
+/** A change of her details and babies alone (her stay kept): customer/save with `id` and no stay field. */
+export const customerDetails: FormDefinition = {
+  name: 'customerDetails',
+  titleKey: 'form.title.customerDetails',
+  route: '',
+  sections: herSections,
+}
+
 export const admission: FormDefinition = {
   name: 'admission',
   titleKey: 'form.title.admission',
   route: '',
   sections: [
-    {
-      titleKey: 'form.section.mother',
-      fields: [
-        { key: 'customer_name', type: 'text', required: true, maxLength: 30 },
-        { key: 'phone', type: 'phone', required: true },
-        { key: 'id_card', type: 'idCard' },
-        { key: 'delivery_date', type: 'date' },
-        { key: 'delivery_mode', type: 'select', options: options('deliveryMode', [...DELIVERY_MODES]) },
-        { key: 'hospital', type: 'text', maxLength: 50 },
-        { key: 'allergies', type: 'textarea', maxLength: 500 },
-        { key: 'diet_needs', type: 'textarea', maxLength: 500 },
-        { key: 'remark', type: 'textarea', maxLength: 500 },
-      ],
-    },
-    {
-      titleKey: 'form.section.babies',
-      fields: [
-        {
-          key: 'babies',
-          type: 'rows',
-          maxItems: 4,
-          rows: [
-            { key: 'name', type: 'text', required: true, maxLength: 30, labelKey: 'form.field.baby_name' },
-            { key: 'sex', type: 'select', required: true, options: options('sex', ['male', 'female']) },
-            { key: 'birth_date', type: 'date', required: true },
-            { key: 'birth_time', type: 'text', maxLength: 5 },
-            { key: 'birth_weight', type: 'number', min: 500, max: 6000, decimals: 0, unitKey: 'form.unit.gram' },
-          ],
-        },
-      ],
-    },
+    ...herSections,
     {
       titleKey: 'form.section.stay',
       fields: [

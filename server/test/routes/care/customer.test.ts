@@ -371,6 +371,29 @@ describe('admission, stays and check-out', () => {
     assert.equal(cleared.idCard, null)
   })
 
+  it('changes her details and renames her babies with her details alone, her stay kept', async () => {
+    const first = admissionOf('917', today)
+    const id = (await as(SAVE, first)).res.id
+    const before = await infoOf(id)
+    const { room, check_in_date, days, stay_kind, id_card, ...details } = first
+    const babies = before.children.map((c: any, i: number) => ({ ...details.babies[i], name: `${c.name}改` }))
+    const change = await as(SAVE, { ...details, id, allergies: '青霉素、头孢过敏', babies })
+    assert.equal(change.code, 1, change.msg)
+    const her = await infoOf(id)
+    assert.equal(her.allergies, '青霉素、头孢过敏')
+    assert.deepEqual(
+      her.children.map((c: any) => [c.id, c.name]),
+      before.children.map((c: any) => [c.id, `${c.name}改`]),
+    )
+    assert.deepEqual(her.stay, before.stay)
+    // Checked as the admission checks her details: a baby's weight out of range is refused.
+    const refused = await as(SAVE, { ...details, id, babies: [{ ...babies[0], birth_weight: 90 }, babies[1]] })
+    assert.deepEqual(
+      refused.res.errors.map((e: { path: string }) => e.path),
+      ['babies.0.birth_weight'],
+    )
+  })
+
   it('checks the ID number and the form with the admission form', async () => {
     const body = admissionOf('908', today, { id_card: '110105194912310021' })
     const refused = await as(SAVE, body)
@@ -551,6 +574,108 @@ describe('admission, stays and check-out', () => {
           .code,
         1,
       )
+    })
+
+    describe('that changes her file', () => {
+      /** A mother admitted into `room` with her allergies and twins, and her notice as she is. */
+      const admitted = async (room: string) => {
+        const admission = admissionOf(room, today)
+        const id = (await as(SAVE, admission)).res.id as number
+        const her = await infoOf(id)
+        return { id, her, data: notice({ name: her.name, phone: her.phone }, room) }
+      }
+      /** Her details and babies as the notice changes them: allergies, and a third baby. */
+      const updateOf = (her: any, extra: Record<string, unknown> = {}) => ({
+        customer_name: her.name,
+        phone: her.phone,
+        allergies: '青霉素、头孢过敏',
+        diet_needs: her.diet_needs,
+        babies: [
+          ...her.children.map((c: any) => ({ name: c.name, sex: c.sex, birth_date: c.birth_date })),
+          { name: `${her.name}的宝宝3`, sex: 'male', birth_date: her.delivery_date },
+        ],
+        ...extra,
+      })
+      const save = (id: number, data: object, update?: object, token?: string) =>
+        as(
+          SAVE_FORM,
+          { name: '月子入住通知单', customer_id: id, data, ...(update ? { customer_update: update } : {}) },
+          token,
+        )
+
+      it("updates her details and babies in the record's transaction", async () => {
+        const { id, her, data } = await admitted('918')
+        const saved = await save(id, { ...data, allergies: '青霉素、头孢过敏' }, updateOf(her))
+        assert.equal(saved.code, 1, saved.msg)
+        const now = await infoOf(id)
+        assert.equal(now.allergies, '青霉素、头孢过敏')
+        assert.deepEqual(
+          now.children.map((c: any) => c.name),
+          [...her.children.map((c: any) => c.name), `${her.name}的宝宝3`],
+        )
+        assert.deepEqual(now.stay, her.stay)
+        const record = (await as('/api/care/index/getFormRecordInfo', { id: saved.res.id })).res
+        assert.equal(record.data.allergies, '青霉素、头孢过敏')
+        const audited = await app.db
+          .select({ action: auditLog.action })
+          .from(auditLog)
+          .where(and(eq(auditLog.entity, 'customers'), eq(auditLog.entityId, id)))
+        assert.deepEqual(
+          audited.map((a) => a.action),
+          ['create', 'update'],
+        )
+      })
+
+      it('saves the notice alone when it carries no update: her file is as it was', async () => {
+        const { id, her, data } = await admitted('919')
+        const saved = await save(id, { ...data, allergies: '青霉素、头孢过敏' })
+        assert.equal(saved.code, 1, saved.msg)
+        assert.equal((await infoOf(id)).allergies, her.allergies)
+      })
+
+      it('changes nothing when the notice or the update is refused, checked as customer/save checks', async () => {
+        const { id, her, data } = await admitted('821')
+        const otherDepartment = (await as('/api/care/index/departmentList', {}, other.token)).res[0].id
+        const foreign = await save(id, { ...data, departments: [otherDepartment] }, updateOf(her))
+        assert.equal(foreign.code, -1)
+        const heavy = updateOf(her, {
+          babies: [{ name: '大宝', sex: 'female', birth_date: today, birth_weight: 9000 }],
+        })
+        const refused = await save(id, data, heavy)
+        assert.deepEqual(
+          refused.res.errors.map((e: { path: string }) => e.path),
+          ['babies.0.birth_weight'],
+        )
+        // A baby is never removed, nor her stay changed with a notice.
+        const fewer = await save(id, data, updateOf(her, { babies: [] }))
+        assert.equal(fewer.code, -1)
+        const stay = await save(id, data, updateOf(her, { room: '822' }))
+        assert.deepEqual([stay.code, stay.msg], [-1, '随入住通知单更新档案只能改她的资料和宝宝，不能改入住信息'])
+        // Another mother's phone is refused as customer/save refuses it.
+        const [known] = clinic.customers
+        const taken = await save(id, data, updateOf(her, { phone: known.phone }))
+        assert.equal(taken.code, -9)
+        const now = await infoOf(id)
+        assert.deepEqual([now.allergies, now.children.length], [her.allergies, her.children.length])
+        const records = await as('/api/care/index/getFormRecord', { name: '月子入住通知单', customer_id: id })
+        assert.equal(records.res.total, 0)
+      })
+
+      it("never updates another site's mother, nor without a chosen mother", async () => {
+        const [theirs] = other.customers
+        const hers = await infoOf(theirs.id, other.token)
+        const refused = await save(theirs.id, notice(theirs, theirs.room), updateOf(hers))
+        assert.equal(refused.code, -2)
+        assert.equal((await infoOf(theirs.id, other.token)).allergies, hers.allergies)
+        const admission = admissionOf('823', today)
+        const both = await as(SAVE_FORM, {
+          name: '月子入住通知单',
+          data: notice({ name: admission.customer_name, phone: admission.phone }, '823'),
+          admission,
+          customer_update: updateOf(hers),
+        })
+        assert.deepEqual([both.code, both.msg], [-1, '更新她的档案须随她已有的入住通知单一起保存'])
+      })
     })
 
     it("of a new arrival admits her with her babies and stay in the record's transaction", async () => {

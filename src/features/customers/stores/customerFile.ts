@@ -1,5 +1,7 @@
 // 客户档案: one mother's stay, babies, allergies and diet, what she owes (and its PDF), and her timeline page by page.
 import { makeAutoObservable, runInAction } from 'mobx'
+import Taro from '@tarojs/taro'
+import { ADMISSION_PAGE } from '@/routes'
 import { FEATURES } from '@/features/registry'
 import { openFormStore } from '@/features/forms'
 import { customerStore } from '@/stores'
@@ -32,6 +34,11 @@ export class CustomerFileStore {
   /** The page opened or was pulled: her file afresh. */
   refresh() {
     return this.list.reload()
+  }
+
+  /** 编辑: her details and babies on the admission page; her file is read afresh on the way back. */
+  edit() {
+    if (this.customerId) void Taro.navigateTo({ url: `${ADMISSION_PAGE}?edit=${this.customerId}` })
   }
 
   /** The sums of her stay: whether she owes anything. */

@@ -17,11 +17,21 @@ import type { FormPageStore } from './formPage'
 
 /** What the person chose when the chosen mother's name or phone was changed. */
 export type NamedChoice = 'correct' | 'admit' | 'cancel'
+/** What the person chose when the notice changes her file (allergies, diet, babies). */
+export type FileChoice = 'update' | 'recordOnly' | 'cancel'
+/** The question on screen. */
+type Question = 'named' | 'file'
 
 const typed = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 /** The notice's value of `key` when there is one. */
 const some = (data: FormData, key: string, as = key): FormData => (isEmpty(data[key]) ? {} : { [as]: data[key] })
+
+const rowsOf = (data: FormData) => (Array.isArray(data.babies) ? (data.babies as FormData[]) : [])
+
+/** A baby admitted with a notice is named after her mother until she is renamed in her file. */
+const babyName = (mother: string, count: number, i: number) =>
+  t(count > 1 ? 'notice.babyNameOf' : 'notice.babyName', { name: mother, n: i + 1 })
 
 /**
  * The admission a new arrival's notice carries: her details, her babies (named after her, born on
@@ -29,9 +39,9 @@ const some = (data: FormData, key: string, as = key): FormData => (isEmpty(data[
  */
 export function admissionOf(kind: StayKind, data: FormData): FormData {
   const name = typed(data.customer_name)
-  const rows = Array.isArray(data.babies) ? (data.babies as FormData[]) : []
+  const rows = rowsOf(data)
   const babies = rows.map((row, i) => ({
-    name: t(rows.length > 1 ? 'notice.babyNameOf' : 'notice.babyName', { name, n: i + 1 }),
+    name: babyName(name, rows.length, i),
     birth_date: data.delivery_date,
     ...some(row, 'sex'),
     ...some(row, 'birth_weight'),
@@ -77,6 +87,36 @@ export function correctionOf(her: CustomerDetails, data: FormData): CustomerSave
   }
 }
 
+/**
+ * Her details and babies as the notice changes them, for saving with it (customer_update); null when
+ * it changes nothing of her file. What the notice leaves empty is kept, and no baby is removed.
+ */
+export function fileUpdateOf(her: CustomerDetails, data: FormData): CustomerSaveBody | null {
+  const { id: _id, ...details } = correctionOf(her, data)
+  const changed: FormData = {}
+  const allergies = typed(data.allergies)
+  if (allergies && allergies !== (her.allergies ?? '')) changed.allergies = allergies
+  const diet = typed(data.diet_needs) || typed(data.diet_taboos)
+  if (diet && diet !== (her.diet_needs ?? '')) changed.diet_needs = diet
+  const rows = rowsOf(data)
+  const babies = (details.babies as FormData[]).map((baby, i) => ({
+    ...baby,
+    ...some(rows[i] ?? {}, 'sex'),
+    ...some(rows[i] ?? {}, 'birth_weight'),
+  }))
+  const born = isEmpty(data.delivery_date) ? her.delivery_date : data.delivery_date
+  for (let i = babies.length; i < rows.length; i++) {
+    babies.push({
+      name: babyName(her.name, rows.length, i),
+      birth_date: born,
+      ...some(rows[i], 'sex'),
+      ...some(rows[i], 'birth_weight'),
+    })
+  }
+  if (JSON.stringify(babies) !== JSON.stringify(details.babies)) changed.babies = babies
+  return Object.keys(changed).length ? { ...details, ...changed } : null
+}
+
 /** Whether the notice names another mother than its chosen one (the name or phone was changed). */
 export function namesAnother(session: FormSession): boolean {
   const { customer, values } = session
@@ -85,17 +125,23 @@ export function namesAnother(session: FormSession): boolean {
 }
 
 export class CheckInNoticeStore {
-  /** The question on screen when the chosen mother's name or phone was changed; its answer goes to `answer`. */
-  asking = false
+  /** The question on screen (her name or phone changed; her file changed); its answer goes to `answer`. */
+  asking: Question | null = null
+  /** Her file as the notice changes it, saved with it when the person chose so. */
+  private update: CustomerSaveBody | null = null
   /** The mother already here with the phone or ID number a new arrival's notice gave: offered instead. */
   duplicate: Duplicate | null = null
-  private answer: ((choice: NamedChoice) => void) | null = null
+  private answer: ((choice: string) => void) | null = null
   private page: FormPageStore | null = null
   readonly kind: StayKind
 
   constructor(kind: StayKind) {
     this.kind = kind
-    makeAutoObservable<this, 'answer' | 'page'>(this, { kind: false, answer: false, page: false }, { autoBind: true })
+    makeAutoObservable<this, 'answer' | 'page' | 'update'>(
+      this,
+      { kind: false, answer: false, page: false, update: false },
+      { autoBind: true },
+    )
   }
 
   /** The page's store, once made (the notice opens a new arrival's form through it). */
@@ -113,45 +159,64 @@ export class CheckInNoticeStore {
   }
 
   /** Answers the question on screen. */
-  choose(choice: NamedChoice) {
-    this.asking = false
+  choose(choice: NamedChoice | FileChoice) {
+    this.asking = null
     this.answer?.(choice)
     this.answer = null
   }
 
-  private ask(): Promise<NamedChoice> {
-    this.asking = true
-    return new Promise((resolve) => (this.answer = resolve))
+  private ask<Choice extends string>(question: Question): Promise<Choice> {
+    this.asking = question
+    return new Promise((resolve) => (this.answer = resolve as (choice: string) => void))
   }
 
   /**
-   * Before a notice for a chosen mother that names another is sent: her details are corrected, or
-   * the notice becomes a new arrival's (a new record only), or nothing is sent.
+   * Before a notice for a chosen mother is sent: one that names another corrects her details, or
+   * becomes a new arrival's (a new record only), or sends nothing; one that changes her allergies,
+   * diet or babies asks once whether her file is updated with it.
    */
   async beforeSave(session: FormSession): Promise<boolean> {
-    if (!namesAnother(session)) return true
-    const choice = await this.ask()
-    if (choice === 'cancel') return false
-    if (choice === 'admit') {
-      if (!session.isNew) return false
-      runInAction(() => (session.customer = null))
-      return true
+    this.update = null
+    if (namesAnother(session)) {
+      const choice = await this.ask<NamedChoice>('named')
+      if (choice === 'cancel') return false
+      if (choice === 'admit') {
+        if (!session.isNew) return false
+        runInAction(() => (session.customer = null))
+        return true
+      }
+      const id = session.customer!.id
+      try {
+        const her = await customerInfo(id, { loading: true, showError: true })
+        await customerSave(correctionOf(her, session.values), { loading: true, showError: true })
+        const corrected = await customerInfo(id, { loading: false, showError: false })
+        this.becomeCurrent(session, corrected)
+      } catch {
+        return false // the request layer has said why; the notice is kept as typed
+      }
     }
-    const id = session.customer!.id
+    return session.customer ? this.askFile(session, session.customer.id) : true
+  }
+
+  /** Whether to update her file with what the notice changes of it; false: nothing is sent. */
+  private async askFile(session: FormSession, id: number): Promise<boolean> {
+    let update: CustomerSaveBody | null
     try {
-      const her = await customerInfo(id, { loading: true, showError: true })
-      await customerSave(correctionOf(her, session.values), { loading: true, showError: true })
-      const corrected = await customerInfo(id, { loading: false, showError: false })
-      this.becomeCurrent(session, corrected)
+      update = fileUpdateOf(await customerInfo(id, { loading: true, showError: true }), session.values)
     } catch {
       return false // the request layer has said why; the notice is kept as typed
     }
+    if (!update) return true
+    const choice = await this.ask<FileChoice>('file')
+    if (choice === 'cancel') return false
+    if (choice === 'update') this.update = update
     return true
   }
 
   /** Sends the notice: a new arrival's with her admission, else for its mother. */
   async send(body: SaveFormBody) {
     const session = this.page?.session
+    if (body.customer_id !== undefined && this.update) return this.sendWithUpdate(body, this.update)
     if (body.customer_id !== undefined || body.id !== undefined || !session) return saveForm(body)
     this.duplicate = null
     const saved = await saveForm({ ...body, admission: admissionOf(this.kind, body.data) }).catch((error: unknown) => {
@@ -165,6 +230,20 @@ export class CheckInNoticeStore {
       if (record.customer_id) this.becomeCurrent(session, await customerInfo(record.customer_id))
     } catch {
       // The notice is saved; she is found in the picker.
+    }
+    return saved
+  }
+
+  /** Sends the notice with her file updated in its transaction; her details shown afresh once saved. */
+  private async sendWithUpdate(body: SaveFormBody, update: CustomerSaveBody) {
+    const { id: _id, request_id: _requestId, ...customer_update } = update
+    const saved = await saveForm({ ...body, customer_update })
+    this.update = null
+    const session = this.page?.session
+    try {
+      if (session && body.customer_id !== undefined) this.becomeCurrent(session, await customerInfo(body.customer_id))
+    } catch {
+      // The notice and her file are saved; she is read afresh when next chosen.
     }
     return saved
   }

@@ -387,9 +387,15 @@ export class FormSession {
 
   /** Edits an existing record. */
   loadRecord(record: FormRecord) {
-    this.values = this.known(record.data ?? {})
+    this.loadSaved(record.id, record.data ?? {})
     this.record = record
-    this.recordId = record.id
+  }
+
+  /** Edits what is saved under `id` (a record, or her details): its values; a save sends the id. */
+  loadSaved(id: number, data: FormData) {
+    this.values = this.known(data)
+    this.record = null
+    this.recordId = id
     this.errors = {}
     this.dirty = false
     this.restored = false

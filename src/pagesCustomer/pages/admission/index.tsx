@@ -1,8 +1,14 @@
 import Taro from '@tarojs/taro'
-import { Admission } from '@/features/customers'
+import { Admission, CustomerEdit } from '@/features/customers'
 
-/** 新建客户: admitting a new mother, from the customer picker, or into a free room of the room board (`?room=`). */
+/**
+ * 新建客户: admitting a new mother, from the customer picker, or into a free room of the room board
+ * (`?room=`); with `?edit=<customerId>`, her details and babies changed (编辑).
+ */
 export default function Page() {
-  const room = Taro.getCurrentInstance().router?.params?.room
+  const params = Taro.getCurrentInstance().router?.params
+  const edit = Number(params?.edit)
+  if (edit) return <CustomerEdit customerId={edit} />
+  const room = params?.room
   return <Admission room={room ? decodeURIComponent(room) : undefined} />
 }

@@ -35,18 +35,21 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'notice must name its customer (customer_name and phone hers, else -1 with `res: {field, customer_id}`); ' +
           "a new arrival's notice is sent without customer_id and with `admission` (customer/save's fields): she, " +
           'her babies, her stay and the record are saved in one transaction, and refused together (a known phone ' +
-          'or ID number: -9 as customer/save).',
+          'or ID number: -9 as customer/save). A notice for customer_id may carry `customer_update` ' +
+          "(customer/save's fields of her details and babies): her file is changed with the record, in its " +
+          'transaction, with the checks of customer/save, and refused together.',
         body: SaveFormBody,
         response: { 200: Saved },
       },
     },
     async (request, reply) => {
-      const { name, customer_id, data, id, request_id, admission } = request.body
+      const { name, customer_id, data, id, request_id, admission, customer_update } = request.body
       const saved = await saveFormRecord(app.db, actorOf(request), {
         name,
         customerId: customer_id,
         data,
         admission,
+        customerUpdate: customer_update,
         id,
         requestId: request_id,
         today: centreToday(request.session),

@@ -11,6 +11,7 @@ import { t, type MessageKey } from '@/i18n'
 import { sessionStore } from '@/stores'
 import '../../locales'
 import { AdmissionStore } from '../../stores/admission'
+import SaveButton from '../SaveButton'
 import './index.scss'
 
 /**
@@ -40,16 +41,7 @@ export default observer(function Admission({ room }: { room?: string }) {
           </Button>
         </View>
       )}
-      <Button
-        className="admission__save"
-        type="primary"
-        size="large"
-        block
-        loading={session.saving}
-        onClick={store.save}
-      >
-        {t('common.save')}
-      </Button>
+      <SaveButton session={session} onSave={store.save} />
     </PageShell>
   )
 })

@@ -25,11 +25,14 @@ function stayState(stay: Stay) {
   return t('customerFile.day', { day: stay.day ?? 0, days: stay.planned_days })
 }
 
-const StayCard = ({ file }: { file: File }) => (
+const StayCard = ({ file, onEdit }: { file: File; onEdit: () => void }) => (
   <View className="customer-file__card">
     <View className="customer-file__head">
       <Text className="customer-file__name">{file.name}</Text>
       <Text className="customer-file__meta">{t('customer.room', { room: file.room })}</Text>
+      <Button className="customer-file__edit" size="small" fill="outline" type="primary" onClick={onEdit}>
+        {t('customerFile.edit')}
+      </Button>
     </View>
     <Text className="customer-file__meta">{file.phone}</Text>
     {file.stay ? (
@@ -141,7 +144,7 @@ export default observer(function CustomerFile() {
     <PageShell className="customer-file" navBar={<NavBar title={t('customerFile.title')} back />}>
       {file && (
         <>
-          <StayCard file={file} />
+          <StayCard file={file} onEdit={store.edit} />
           {file.babies.length > 0 && (
             <View className="customer-file__card">
               <Text className="customer-file__title">{t('customerFile.babies')}</Text>

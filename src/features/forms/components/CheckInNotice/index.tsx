@@ -7,7 +7,7 @@ import type { StayKind } from '@yuezi/contract/forms/definitions/admission'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { customerStore } from '@/stores'
-import { CheckInNoticeStore } from '../../stores/checkInNotice'
+import { CheckInNoticeStore, type FileChoice, type NamedChoice } from '../../stores/checkInNotice'
 import { careRecords, type FormPageStore } from '../../stores/formPage'
 import FormPage from '../FormPage'
 import './locales'
@@ -45,6 +45,61 @@ const NoticeFor = observer(function NoticeFor({ page, notice }: { page: FormPage
   )
 })
 
+/** A choice of a question: the first is the one suggested, the others outlined. */
+interface Choice {
+  choice: NamedChoice | FileChoice
+  label: string
+  className: string
+}
+
+/** A question asked before the notice is sent: its choices, then 取消 (closing it cancels too). */
+const Question = observer(function Question({
+  notice,
+  question,
+  title,
+  text,
+  choices,
+  className = '',
+}: {
+  notice: CheckInNoticeStore
+  question: NonNullable<CheckInNoticeStore['asking']>
+  title: string
+  text: string
+  choices: Choice[]
+  className?: string
+}) {
+  return (
+    <Popup
+      className={`notice-ask ${className}`}
+      visible={notice.asking === question}
+      position="bottom"
+      round
+      title={title}
+      portal={popupPortal}
+      onClose={() => notice.choose('cancel')}
+    >
+      <View className="notice-ask__body">
+        <Text className="notice-ask__text">{text}</Text>
+        {choices.map(({ choice, label, className: choiceClass }, i) => (
+          <Button
+            key={choice}
+            className={choiceClass}
+            type="primary"
+            fill={i === 0 ? undefined : 'outline'}
+            block
+            onClick={() => notice.choose(choice)}
+          >
+            {label}
+          </Button>
+        ))}
+        <Button className="notice-ask__cancel" fill="none" block onClick={() => notice.choose('cancel')}>
+          {t('common.cancel')}
+        </Button>
+      </View>
+    </Popup>
+  )
+})
+
 /** The question asked when the chosen mother's name or phone was changed. */
 const NamedQuestion = observer(function NamedQuestion({
   page,
@@ -55,39 +110,39 @@ const NamedQuestion = observer(function NamedQuestion({
 }) {
   const session = page.session
   const name = session?.customer?.name ?? ''
+  const correct: Choice = { choice: 'correct', label: t('notice.correct'), className: 'notice-ask__correct' }
+  const admit: Choice = { choice: 'admit', label: t('notice.admit'), className: 'notice-ask__admit' }
   return (
-    <Popup
-      className="notice-ask"
-      visible={notice.asking}
-      position="bottom"
-      round
+    <Question
+      notice={notice}
+      question="named"
       title={t('notice.askTitle')}
-      portal={popupPortal}
-      onClose={() => notice.choose('cancel')}
-    >
-      <View className="notice-ask__body">
-        <Text className="notice-ask__text">
-          {session?.isNew ? t('notice.askContent', { name }) : t('notice.askEditing', { name })}
-        </Text>
-        <Button className="notice-ask__correct" type="primary" block onClick={() => notice.choose('correct')}>
-          {t('notice.correct')}
-        </Button>
-        {session?.isNew && (
-          <Button
-            className="notice-ask__admit"
-            type="primary"
-            fill="outline"
-            block
-            onClick={() => notice.choose('admit')}
-          >
-            {t('notice.admit')}
-          </Button>
-        )}
-        <Button className="notice-ask__cancel" fill="none" block onClick={() => notice.choose('cancel')}>
-          {t('common.cancel')}
-        </Button>
-      </View>
-    </Popup>
+      text={session?.isNew ? t('notice.askContent', { name }) : t('notice.askEditing', { name })}
+      choices={session?.isNew ? [correct, admit] : [correct]}
+    />
+  )
+})
+
+/** The question asked when the notice changes her allergies, diet or babies: her file updated with it, or not. */
+const FileQuestion = observer(function FileQuestion({
+  page,
+  notice,
+}: {
+  page: FormPageStore
+  notice: CheckInNoticeStore
+}) {
+  return (
+    <Question
+      notice={notice}
+      question="file"
+      className="notice-file"
+      title={t('notice.fileTitle')}
+      text={t('notice.fileContent', { name: page.session?.customer?.name ?? '' })}
+      choices={[
+        { choice: 'update', label: t('notice.fileUpdate'), className: 'notice-file__update' },
+        { choice: 'recordOnly', label: t('notice.fileRecordOnly'), className: 'notice-file__record-only' },
+      ]}
+    />
   )
 })
 
@@ -137,6 +192,7 @@ export default function CheckInNotice({ definition, kind }: { definition: FormDe
           <>
             <NoticeFor page={page} notice={notice} />
             <NamedQuestion page={page} notice={notice} />
+            <FileQuestion page={page} notice={notice} />
             <DuplicateOffer notice={notice} />
           </>
         )
