@@ -22,6 +22,12 @@ const detailsOf = (her: CustomerDetails): FormData => {
   return details
 }
 
+/** What an admission again starts from: her details, and her last stay's kind and days (her room may be taken). */
+const readmissionOf = (her: CustomerDetails): FormData => ({
+  ...detailsOf(her),
+  ...(her.stay ? { stay_kind: her.stay.kind, days: her.stay.planned_days } : {}),
+})
+
 export class AdmissionStore {
   readonly session = new FormSession(admission, null)
   /** The mother already here with the phone or ID number typed: offered instead of a duplicate. */
@@ -41,7 +47,7 @@ export class AdmissionStore {
       const her = await customerInfo(readmit, { loading: true, showError: true }).catch(() => null)
       if (!her) return
       runInAction(() => (this.readmitting = her))
-      for (const [key, value] of Object.entries(detailsOf(her))) this.session.setValue(key, value)
+      for (const [key, value] of Object.entries(readmissionOf(her))) this.session.setValue(key, value)
       return
     }
     this.session.restoreDraft()

@@ -35,7 +35,8 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'notice must name its customer (customer_name and phone hers, else -1 with `res: {field, customer_id}`); ' +
           "a new arrival's notice is sent without customer_id and with `admission` (customer/save's fields): she, " +
           'her babies, her stay and the record are saved in one transaction, and refused together (a known phone ' +
-          'or ID number: -9 as customer/save).',
+          'or ID number: -9 as customer/save). A new notice for a mother who left (no open stay) books her next ' +
+          "stay (its room, check-in date and days) in the record's transaction, her earlier notice notwithstanding.",
         body: SaveFormBody,
         response: { 200: Saved },
       },
