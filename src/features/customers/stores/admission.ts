@@ -46,7 +46,12 @@ export class AdmissionStore {
     if (readmit) {
       const her = await customerInfo(readmit, { loading: true, showError: true }).catch(() => null)
       if (!her) return
-      runInAction(() => (this.readmitting = her))
+      runInAction(() => {
+        this.readmitting = her
+        // Her own draft: what was typed for her never fills in a new mother's admission.
+        this.session.customer = her
+      })
+      if (this.session.restoreDraft()) return
       for (const [key, value] of Object.entries(readmissionOf(her))) this.session.setValue(key, value)
       return
     }
