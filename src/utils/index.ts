@@ -58,7 +58,17 @@ export function stripFormName(name: string): string {
   return name.replace(/[(){}[\]]/g, '')
 }
 
+/** Day N of a stay as shown: never below 1, as she is here whatever her booked date said. */
+export function dayOfStay(day: number): number {
+  return Math.max(1, day)
+}
+
 /** "Day N of M" of a mother in house; nothing for one not in house, or stored before stays were kept. */
 export function stayDay(stay: { day: number | null; planned_days: number } | null | undefined): string {
-  return stay?.day ? t('customer.day', { day: stay.day, days: stay.planned_days }) : ''
+  return stay?.day ? t('customer.day', { day: dayOfStay(stay.day), days: stay.planned_days }) : ''
+}
+
+/** Where a mother is: her room, or 已离开 once her last stay is over (her old room is no longer hers). */
+export function roomOrLeft(customer: { room: string; stay?: { status: string } | null }): string {
+  return customer.stay?.status === 'left' ? t('customer.status.left') : t('customer.room', { room: customer.room })
 }

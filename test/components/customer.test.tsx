@@ -7,7 +7,7 @@ import Stay from '@/features/customers/components/Stay'
 import Home from '@/pages/tabPages/index'
 import { setLocale } from '@/i18n'
 import { ADMISSION_PAGE, CUSTOMER_FILE_PAGE, STAY_PAGE } from '@/routes'
-import { customerStore, homeStore, sessionStore } from '@/stores'
+import { centreClock, customerStore, homeStore, sessionStore } from '@/stores'
 import { callsTo, click, demoUser, field, mockApi, QUIET_DESK, settle, typeInto } from './support/helpers'
 import { signedIn } from './support/signedIn'
 
@@ -19,6 +19,8 @@ const CUSTOMERS = '/api/care/customer/index'
 const INFO = '/api/care/customer/info'
 const SAVE = '/api/care/customer/save'
 const CHECKOUT = '/api/care/customer/checkout'
+const CHECKIN = '/api/care/customer/checkin'
+const UNDO = '/api/care/customer/undoCheckout'
 
 const stay = {
   id: 3,
@@ -255,6 +257,43 @@ describe('admission page', () => {
     expect(callsTo(api, INFO)[0].data).toEqual({ id: 7 })
     expect(customerStore.customerInfo?.id).toBe(7)
   })
+  it('a mother who left, named by the duplicate, is admitted again with what was typed, her babies kept', async () => {
+    typedBefore()
+    const duplicate = { id: 7, name: '李静', phone: '13800000099', room: 'A305', field: 'phone', left: true }
+    let offered = false
+    const api = server(() => {
+      if (offered) return { code: 1, res: { id: 7 } }
+      offered = true
+      return { code: -9, msg: '手机号已存在', res: { duplicate } }
+    })
+    render(<Admission />)
+    await settle()
+    click(screen.getByText('保存'))
+    expect(await screen.findByText('手机号已属于 李静（已离开）')).toBeTruthy()
+    click(screen.getByText('为 李静 再次入住（保留已填写的内容）'))
+    await waitFor(() => expect(navigateBack).toHaveBeenCalled())
+    const again = callsTo(api, SAVE)[1].data as { id: number; room: string; babies: { name: string }[] }
+    expect([again.id, again.room, again.babies.map((baby) => baby.name)]).toEqual([
+      7,
+      'A307',
+      ['李宝', '赵大宝', '赵二宝'],
+    ])
+  })
+
+  it('opened with ?readmit, fills in her details and her last stay, and saves them as hers', async () => {
+    const api = server(() => ({ code: 1, res: { id: 7 } }))
+    render(<Admission readmit={7} />)
+    expect(await screen.findByText('再次入住：李静')).toBeTruthy()
+    await settle()
+    click(screen.getByText('保存'))
+    await settle()
+    // Her room is chosen anew: the save waits for it; what was typed is kept as her own draft.
+    expect(callsTo(api, SAVE)).toHaveLength(0)
+    expect(Taro.getStorageSync(draftKey)).toBeFalsy()
+    expect(Taro.getStorageSync(`draft:${demoUser.id}:admission:7`)).toMatchObject({
+      values: { customer_name: '李静', phone: '13800000007', stay_kind: 'month', days: 28, babies: [{ name: '李宝' }] },
+    })
+  })
 })
 
 describe('her details page (编辑)', () => {
@@ -319,6 +358,49 @@ describe('stay page', () => {
     expect(await screen.findByText('已离开')).toBeTruthy()
     expect(screen.queryByText('退房')).toBeNull()
     expect(customerStore.customerInfo?.stay?.status).toBe('left')
+  })
+
+  it('asks an early arrival about her leave date and checks her in with the answer', async () => {
+    const booked = { ...mother, stay: { ...stay, status: 'arriving' as const, check_in_date: '2099-01-10', day: null } }
+    const api = mockApi({
+      [INFO]: () => ({ code: 1, res: booked }),
+      [CHECKIN]: () => ({ code: 1, res: null }),
+      [CUSTOMERS]: () => ({ code: 1, res: { list: [], total: 0 } }),
+    })
+    const sheet = jest
+      .spyOn(Taro, 'showActionSheet')
+      .mockResolvedValue({ tapIndex: 1, errMsg: 'showActionSheet:ok' } as never)
+    render(<Stay id={7} />)
+    click(await screen.findByText('办理入住'))
+    await waitFor(() => expect(callsTo(api, CHECKIN)).toHaveLength(1))
+    expect(sheet.mock.calls[0][0]).toMatchObject({
+      itemList: ['保留离所日期（2026-12-18）', expect.stringMatching(/^顺延离所日期（\d{4}-\d{2}-\d{2}）$/)],
+    })
+    expect(callsTo(api, CHECKIN)[0].data).toEqual({ customer_id: 7, leave: 'move' })
+    expect(modal).not.toHaveBeenCalled()
+  })
+
+  it('undoes a check-out of today after a confirmation, and offers 再次入住 to a mother who left', async () => {
+    let undone = false
+    const gone = { ...mother, stay: { ...stay, status: 'left' as const, left_on: centreClock.today(), day: null } }
+    const api = mockApi({
+      [INFO]: () => ({ code: 1, res: undone ? mother : gone }),
+      [UNDO]: () => {
+        undone = true
+        return { code: 1, res: null }
+      },
+      [CUSTOMERS]: () => ({ code: 1, res: { list: [], total: 0 } }),
+    })
+    render(<Stay id={7} />)
+    click(await screen.findByText('再次入住'))
+    expect(navigateTo).toHaveBeenLastCalledWith({ url: `${ADMISSION_PAGE}?readmit=7` })
+    click(screen.getByText('撤销退房'))
+    await waitFor(() => expect(callsTo(api, UNDO)).toHaveLength(1))
+    expect(modal).toHaveBeenCalledWith(
+      expect.objectContaining({ content: '撤销 李静 今天的退房？她将回到 A305 房在住。' }),
+    )
+    expect(await screen.findByText('第 3/28 天')).toBeTruthy()
+    expect(screen.queryByText('撤销退房')).toBeNull()
   })
 
   it('does nothing when the person cancels', async () => {

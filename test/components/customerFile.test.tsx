@@ -35,6 +35,7 @@ const file = {
     day: 10,
     overdue: false,
   },
+  stays: [] as object[],
   babies: [
     {
       id: 11,
@@ -52,6 +53,20 @@ const file = {
   ],
   owed: { self_paid: 79.8, meals: 90, total: 169.8 },
 }
+// Her stays, newest first: this one and an earlier one, over.
+file.stays = [
+  file.stay,
+  {
+    ...file.stay,
+    id: 2,
+    check_in_date: '2026-03-01',
+    leave_date: '2026-03-29',
+    room: '819',
+    status: 'left',
+    left_on: '2026-03-29',
+    day: null,
+  },
+]
 
 const entry = (id: number, extra: object) => ({
   kind: 'record',
@@ -163,6 +178,13 @@ describe('her file page', () => {
     expect(screen.getByText('黄疸 8.2 mg/dL')).toBeTruthy()
     expect(screen.getByText('近 2 次体重：3200 → 3260')).toBeTruthy()
     expect(screen.getByText('合计 ¥169.80')).toBeTruthy()
+    // Her stays, newest first; in house, she is not offered 再次入住.
+    const stays = [...container.querySelectorAll('.customer-file__stay-row')].map((row) => row.textContent)
+    expect(stays).toEqual([
+      '月子 · 801 房 · 2026-11-13 至 2026-12-11 · 第 10 / 28 天',
+      '月子 · 819 房 · 2026-03-01 至 2026-03-29 · 已退房',
+    ])
+    expect(container.querySelector('.customer-file__readmit')).toBeNull()
     const rows = [...container.querySelectorAll('.customer-file__entry')].map((row) => row.textContent)
     expect(rows).toEqual([
       expect.stringMatching(/^自费物品消费表待审核ZF20261122-00001前台小王/),

@@ -93,8 +93,79 @@ it('admits a mother with twins from the picker, offers her for her phone, and ch
   await h.waitFor(() => h.byText(customerZh['stay.status.left']).length, { what: 'she has left' })
   await h.back()
   await h.waitFor(() => !row(name), { what: 'gone from the mothers in house' })
-  h.tap(h.byText(zh['customer.status.left'])[0])
-  await h.waitFor(() => row(name), { what: 'listed as left' })
+  // The home card names her as left, not her old room.
+  expect(h.textOf(h.$('.customer-card__room'))).toBe(zh['customer.status.left'])
+  h.tap(h.$$('.customer-picker__filter').find((chip) => h.textOf(chip) === zh['customer.status.left']))
+  const left = await h.waitFor(() => row(name), { what: 'listed as left' })
+  expect(h.textOf(h.$('.customer-picker__room', left))).toBe(zh['customer.status.left'])
+})
+
+it('a booked mother who came early counts day 1; checked out and undone, she comes back from her file for a second stay', async () => {
+  const stamp = Date.now() % 100000000
+  const name = `早到产妇${stamp % 10000}`
+  const rooms = (await freeRooms()).map((r) => r.room)
+  const [room, next] = rooms.slice(-3, -1)
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date())
+  const booked = new Date(Date.parse(`${today}T00:00:00Z`) + 3 * 86400000).toISOString().slice(0, 10)
+  const { id } = await api(
+    'customer/save',
+    {
+      customer_name: name,
+      phone: `138${String(stamp).padStart(8, '0')}`,
+      stay_kind: 'month',
+      room,
+      check_in_date: booked,
+      days: 28,
+    },
+    await tokenOf(),
+  )
+  await signIn('demo')
+  await h.openPage(`${STAY}?id=${id}`)
+  await h.waitForPage(STAY)
+
+  // Three days early: asked what becomes of her leave date, she moves it, and counts from today.
+  const sheets = h.ui.sheets.length
+  h.ui.pick = () => 1
+  h.tap(await h.waitFor(() => h.$('.stay__action'), { what: 'check-in' }))
+  const asked = await h.waitFor(() => h.ui.sheets[sheets], { what: 'the leave date question' })
+  expect(asked.itemList[0]).toContain(customerZh['stay.keepLeave'].split('（')[0])
+  expect(asked.itemList[1]).toContain(customerZh['stay.moveLeave'].split('（')[0])
+  await h.waitFor(() => h.byText(fmt(zh['customer.day'], { day: 1, days: 28 })).length, { what: 'day 1 of 28' })
+  h.ui.pick = () => 0
+  expect(asked.tapped).toBe(1)
+  expect(h.textOf(h.$('.stay'))).toContain(today)
+
+  // Checked out by mistake, undone the same day, then checked out for good.
+  const checkOut = async () => {
+    h.tap(await h.waitFor(() => h.$('.stay__action.nut-button-danger') ?? h.$('.stay__action'), { what: 'check-out' }))
+    await h.waitFor(() => h.$('.stay__undo'), { what: 'she has left, to be undone' })
+  }
+  await checkOut()
+  h.tap(h.$('.stay__undo'))
+  await h.waitFor(() => !h.$('.stay__undo') && h.byText(customerZh['stay.status.in_house']).length, {
+    what: 'in house again',
+  })
+  await checkOut()
+
+  // Back through her file: 再次入住 opens the admission with her details, and books her second stay.
+  await h.openPage(`${FILE}?id=${id}`)
+  h.tap(await h.waitFor(() => h.$('.customer-file__readmit'), { what: '再次入住' }))
+  await h.waitForPage(ADMISSION)
+  await h.waitFor(() => h.byText(fmt(customerZh['admission.readmitTitle'], { name })).length, {
+    what: 'her admission again',
+  })
+  await fill({ key: 'room', type: 'room', value: next })
+  h.tap('.admission__save')
+  await h.waitForPage(FILE)
+  const stays = await h.waitFor(
+    () => (h.$$('.customer-file__stay-row').length === 2 ? h.$$('.customer-file__stay-row') : null),
+    {
+      what: 'two stays in her file',
+    },
+  )
+  expect(h.textOf(stays[0])).toContain(`${next} 房`)
+  expect(h.textOf(stays[1])).toContain(`${room} 房`)
+  expect(h.textOf(stays[1])).toContain(customerZh['customerFile.left'])
 })
 
 it('admits a mother into the free room tapped on the room board; her room then opens her file', async () => {

@@ -104,10 +104,31 @@ export const DuplicateCustomer = Type.Object({
     phone: Type.String(),
     room: Type.String(),
     field: Type.Union([Type.Literal('phone'), Type.Literal('id_card')]),
+    left: Type.Boolean({
+      description: 'She has no open stay (her room is her last one): the app offers to admit her again',
+    }),
   }),
 })
 
 export const StayActionBody = Type.Object({ customer_id: Id })
+
+/** What an early arrival does to her planned leave date: keep it (fewer days) or move it by as many days. */
+export const EARLY_LEAVE = ['keep', 'move'] as const
+export type EarlyLeave = (typeof EARLY_LEAVE)[number]
+
+export const CheckInBody = Type.Object({
+  customer_id: Id,
+  leave: Type.Optional(
+    Type.Union(
+      EARLY_LEAVE.map((choice) => Type.Literal(choice)),
+      {
+        description:
+          "Needed when she arrives before her booked date (else -1, stay.earlyLeave): her check-in date becomes the centre's today; " +
+          'keep: the planned leave date stays; move: the planned days stay and the leave date moves as much',
+      },
+    ),
+  ),
+})
 
 export const AccessLogBody = Type.Object({ customer_id: Id, ...Paging })
 
@@ -214,6 +235,7 @@ export const CustomerFile = Type.Object({
   allergies: Nullable(Type.String()),
   diet_needs: Nullable(Type.String()),
   stay: Nullable(Stay),
+  stays: Type.Array(Stay, { description: 'Every stay of hers, newest first' }),
   babies: Type.Array(FileBaby),
   owed: Type.Object(
     {

@@ -870,6 +870,7 @@ export const AUDIT_ACTIONS = [
   'restore',
   'checkIn',
   'checkOut',
+  'undoCheckOut',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -253,7 +253,14 @@ export async function findHolder(
     'phone' | 'id_card'
   >`case when ${customers.idCard} = ${idCard ?? ''} then 'id_card' else 'phone' end`
   const [holder] = await db
-    .select({ id: customers.id, name: customers.name, phone: customers.phone, room: customers.room, field })
+    .select({
+      id: customers.id,
+      name: customers.name,
+      phone: customers.phone,
+      room: customers.room,
+      field,
+      left: sql<boolean>`not exists (select 1 from stays s where s.customer_id = ${customerId} and s.status <> 'left')`,
+    })
     .from(customers)
     .where(
       and(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { plannedWithout, prepared } from '../db/prepared.js'
 import { boardVersions, rooms, stays } from '../db/schema.js'
 import type { Db } from '../db/types.js'
+import { stayDay } from './stays.js'
 
 /** A room of the site with the mother of its open stay (booked or in house), if any. */
 export interface BoardRow {
@@ -15,7 +16,7 @@ export interface BoardRow {
   check_in_date: string | null
   leave_date: string | null
   planned_days: number | null
-  /** Day N since her check-in date (day 1) on the centre's today. */
+  /** Day N since her check-in date (day 1, never less) on the centre's today. */
   day: number | null
 }
 
@@ -32,7 +33,7 @@ const boardStatement = prepared((db) =>
     .from(
       sql`(select r.floor, r.room, r.in_service and r.retired_at is null as usable, s.customer_id,
         (select c.name from customers c where c.id = s.customer_id) as name, s.status, s.check_in_date,
-        s.leave_date, s.planned_days, (${plannedWithout('today', 'date')} - s.check_in_date) + 1 as day
+        s.leave_date, s.planned_days, ${stayDay(plannedWithout('today', 'date'), sql`s.check_in_date`)} as day
       from ${rooms} r left join ${stays} s on s.site_id = r.site_id and s.room = r.room and s.status <> 'left'
       where r.site_id = ${plannedWithout('siteId', 'int8')}) b`,
     )

@@ -1,4 +1,6 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { Static } from 'typebox'
+import type { Stay } from '@yuezi/contract/api/customers'
 import type { StayKind, StayStatus } from '@yuezi/contract/forms/definitions/admission'
 import { productPackages, rooms, stays } from '../db/schema.js'
 import type { Db } from '../db/types.js'
@@ -9,6 +11,12 @@ import type { Db } from '../db/types.js'
 export const isOpen = ne(stays.status, 'left')
 
 /**
+ * Day N of a stay on `today` (the centre's date), its check-in date `checkInDate` being day 1; never
+ * below 1, as a mother in house has arrived whatever her booked date said.
+ */
+export const stayDay = (today: SQLWrapper, checkInDate: SQLWrapper) => sql`greatest((${today} - ${checkInDate}) + 1, 1)`
+
+/**
  * A stay as the API answers it, `s` the stay's alias and `p` its package's, with day N of M and
  * the overdue flag counted on `today` (the centre's date).
  */
@@ -16,7 +24,7 @@ export const stayJson = (today: SQL) => sql`json_build_object(
   'id', s.id, 'kind', s.kind, 'check_in_date', s.check_in_date, 'planned_days', s.planned_days,
   'leave_date', s.leave_date, 'room', s.room, 'package_id', s.package_id, 'package_name', p.name,
   'status', s.status, 'left_on', s.left_on,
-  'day', case when s.status = 'in_house' then (${today} - s.check_in_date) + 1 end,
+  'day', case when s.status = 'in_house' then ${stayDay(today, sql`s.check_in_date`)} end,
   'overdue', s.status = 'in_house' and ${today} > s.leave_date)`
 
 /** Her stay that lists show, of the customer whose id is `customerId`: the open one, else the latest. */
@@ -28,11 +36,41 @@ export const currentStay = (customerId: SQL, today: SQL) => sql`(
 /** The customer's open stay, locked until the transaction ends; undefined when she has none. */
 export async function lockOpenStay(db: Db, customerId: number) {
   const [stay] = await db
-    .select({ id: stays.id, room: stays.room, packageId: stays.packageId, status: stays.status })
+    .select({
+      id: stays.id,
+      room: stays.room,
+      packageId: stays.packageId,
+      status: stays.status,
+      checkInDate: stays.checkInDate,
+      leaveDate: stays.leaveDate,
+      plannedDays: stays.plannedDays,
+    })
     .from(stays)
     .where(and(eq(stays.customerId, customerId), isOpen))
     .for('update')
   return stay
+}
+
+/** The customer's latest stay (its status, room and the day she left), locked until the transaction ends. */
+export async function lockLatestStay(db: Db, customerId: number) {
+  const [stay] = await db
+    .select({ id: stays.id, siteId: stays.siteId, room: stays.room, status: stays.status, leftOn: stays.leftOn })
+    .from(stays)
+    .where(eq(stays.customerId, customerId))
+    .orderBy(desc(stays.checkInDate), desc(stays.id))
+    .limit(1)
+    .for('update')
+  return stay
+}
+
+/** Every stay of the customer, newest first, as the API answers a stay (day N counted on `today`). */
+export async function staysOf(db: Db, customerId: number, today: string) {
+  const result = await db.execute(sql`
+    select ${stayJson(sql`${today}::date`)} as stay
+    from stays s left join product_packages p on p.id = s.package_id
+    where s.customer_id = ${customerId}
+    order by s.check_in_date desc, s.id desc`)
+  return (result as unknown as { rows: { stay: Static<typeof Stay> }[] }).rows.map((row) => row.stay)
 }
 
 /** Whether another open stay than `exceptId` holds the site's room. */
@@ -90,18 +128,43 @@ export async function updateStay(db: Db, id: number, values: StayValues & { stat
     .where(eq(stays.id, id))
 }
 
-/** Ends an open stay: she left on `leftOn`, checked out by `accountId`. */
+/**
+ * Ends an open stay: she left on `leftOn`, checked out by `accountId`. A check-in date after it
+ * becomes that day too, so that a departure is never before the arrival.
+ */
 export async function endStay(db: Db, id: number, leftOn: string, accountId: number): Promise<void> {
   await db
     .update(stays)
-    .set({ status: 'left', leftOn, checkedOutBy: accountId, updatedAt: new Date() })
+    .set({
+      status: 'left',
+      leftOn,
+      checkInDate: sql`least(${stays.checkInDate}, ${leftOn}::date)`,
+      checkedOutBy: accountId,
+      updatedAt: new Date(),
+    })
     .where(eq(stays.id, id))
 }
 
-/** A booked stay begins: she is in house, checked in by `accountId`. */
-export async function beginStay(db: Db, id: number, accountId: number): Promise<void> {
+/** An ended stay is open again (in house): its check-out undone. */
+export async function reopenStay(db: Db, id: number): Promise<void> {
   await db
     .update(stays)
-    .set({ status: 'in_house', checkedInBy: accountId, updatedAt: new Date() })
+    .set({ status: 'in_house', leftOn: null, checkedOutBy: null, updatedAt: new Date() })
+    .where(eq(stays.id, id))
+}
+
+/**
+ * A booked stay begins: she is in house, checked in by `accountId`; `arrival` moves its check-in
+ * date (and planned days) to the day she came, when she came before it.
+ */
+export async function beginStay(
+  db: Db,
+  id: number,
+  accountId: number,
+  arrival?: { checkInDate: string; plannedDays: number },
+): Promise<void> {
+  await db
+    .update(stays)
+    .set({ status: 'in_house', checkedInBy: accountId, ...arrival, updatedAt: new Date() })
     .where(eq(stays.id, id))
 }

@@ -6,6 +6,7 @@ import type { Actor } from '../actor.js'
 import type { Db } from '../db/types.js'
 import { AppError, Code } from '../errors.js'
 import * as customers from '../repositories/customers.js'
+import * as stays from '../repositories/stays.js'
 import * as timeline from '../repositories/timeline.js'
 import { WrittenJson } from '../lib/writtenJson.js'
 import { FILE_NAME } from './accessLog.js'
@@ -181,7 +182,8 @@ export class KeptFiles {
       to,
     })
     if (!rows) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
-    const file = new WrittenJson(JSON.stringify(fileOf(head, rows, today)))
+    const allStays = await stays.staysOf(db, customerId, today)
+    const file = new WrittenJson(JSON.stringify(fileOf({ ...head, stays: allStays }, rows, today)))
     const latest = this.kept.get(key)
     if (!latest || latest.version <= read.version) {
       const names = Object.fromEntries(rows.page.map((row) => [row.by_id, row.by]))
@@ -209,7 +211,7 @@ const sameNames = (kept: Record<string, string>, now: Record<string, string>) =>
   Object.keys(kept).every((id) => kept[id] === now[id])
 
 /** Her file as the API answers it: a page of her timeline, and her file's head. */
-function fileOf(customer: FileHead, read: TimelinePage, today: string) {
+function fileOf(customer: FileHead & { stays: unknown[] }, read: TimelinePage, today: string) {
   const babies = customer.children.map((baby) => {
     const trend = customer.readings
       .filter((row) => Number(row.baby_id) === baby.id)
@@ -239,6 +241,7 @@ function fileOf(customer: FileHead, read: TimelinePage, today: string) {
       allergies: customer.allergies,
       diet_needs: customer.diet_needs,
       stay: customer.stay,
+      stays: customer.stays,
       babies,
       owed: owedOf(read.self_paid, read.meals),
     },

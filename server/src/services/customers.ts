@@ -1,4 +1,6 @@
-import type { CustomerStatus } from '@yuezi/contract/api/customers'
+import type { CustomerStatus, EarlyLeave } from '@yuezi/contract/api/customers'
+import { daysBetween } from '@yuezi/contract/forms/compute'
+import { FORM_PAGES } from '@yuezi/contract/forms/definitions/pages'
 import { idOf } from '@yuezi/contract/forms/definitions/stockRules'
 import {
   admission,
@@ -70,7 +72,16 @@ export function checkHerDetails(data: FormData, today: string): void {
 
 /** A mother's phone or ID number is another mother's of the site: the answer names her (`holder`), to offer her instead. */
 export class DuplicateCustomerError extends AppError {
-  constructor(readonly holder: { id: number; name: string; phone: string; room: string; field: 'phone' | 'id_card' }) {
+  constructor(
+    readonly holder: {
+      id: number
+      name: string
+      phone: string
+      room: string
+      field: 'phone' | 'id_card'
+      left: boolean
+    },
+  ) {
     super(Code.DUPLICATE_CUSTOMER, `customer.duplicate.${holder.field}`, { name: holder.name }, 200, {
       duplicate: holder,
     })
@@ -158,17 +169,8 @@ export async function writeAdmission(
   })
 
   if (stay) {
-    // A check-in date after today books the room; on or before it she is in house.
-    const status = stay.values.checkInDate > today ? 'arriving' : 'in_house'
     if (stay.openId === undefined) {
-      const stayId = await stays.insertStay(tx, {
-        ...stay.values,
-        siteId: actor.siteId,
-        customerId: id,
-        status,
-        checkedInBy: status === 'in_house' ? actor.accountId : null,
-      })
-      await writeAudit(tx, { ...actor, action: 'create', entity: 'stays', entityId: stayId })
+      await insertStay(tx, actor, id, stay.values, today)
     } else {
       // An open stay keeps its status: she is checked in or out on purpose.
       await stays.updateStay(tx, stay.openId, { ...stay.values, status: stay.openStatus! })
@@ -176,6 +178,19 @@ export async function writeAdmission(
     }
   }
   return id
+}
+
+/** A new stay of hers, audited: a check-in date after `today` books the room; on or before it she is in house. */
+async function insertStay(tx: Db, actor: Actor, customerId: number, values: stays.StayValues, today: string) {
+  const status = values.checkInDate > today ? 'arriving' : 'in_house'
+  const stayId = await stays.insertStay(tx, {
+    ...values,
+    siteId: actor.siteId,
+    customerId,
+    status,
+    checkedInBy: status === 'in_house' ? actor.accountId : null,
+  })
+  await writeAudit(tx, { ...actor, action: 'create', entity: 'stays', entityId: stayId })
 }
 
 /** The stay the data books, checked against the site: her open stay (changed) or a new one. */
@@ -258,12 +273,73 @@ export async function checkOut(db: Db, actor: Actor, customerId: number, today: 
   })
 }
 
-/** A booked mother arrives: her stay is in house, recording who checked her in. */
-export async function checkIn(db: Db, actor: Actor, customerId: number): Promise<void> {
+/**
+ * A booked mother arrives: her stay is in house, recording who checked her in. Before her booked
+ * date her check-in date becomes `today`, and `leave` says whether her leave date stays (`keep`) or
+ * moves with it (`move`); without it she is refused, to be asked.
+ */
+export async function checkIn(
+  db: Db,
+  actor: Actor,
+  customerId: number,
+  { today, leave }: { today: string; leave?: EarlyLeave },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const open = await openStayOf(tx, actor.siteId, customerId)
     if (open.status !== 'arriving') throw new AppError(Code.CONFLICT, 'stay.alreadyIn')
-    await stays.beginStay(tx, open.id, actor.accountId)
+    let arrival: { checkInDate: string; plannedDays: number } | undefined
+    if (open.checkInDate > today) {
+      if (!leave) throw new AppError(Code.INVALID_INPUT, 'stay.earlyLeave', { date: open.checkInDate })
+      const plannedDays = leave === 'keep' ? daysBetween(today, open.leaveDate)! : open.plannedDays
+      arrival = { checkInDate: today, plannedDays }
+    }
+    await stays.beginStay(tx, open.id, actor.accountId, arrival)
     await writeAudit(tx, { ...actor, action: 'checkIn', entity: 'stays', entityId: open.id })
   })
 }
+
+/**
+ * Undoes her check-out of `today` (the centre's date): her last stay is in house again. Refused
+ * when she left on another day, has an open stay, or her room was taken meanwhile.
+ */
+export async function undoCheckOut(db: Db, actor: Actor, customerId: number, today: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await customers.lockCustomer(tx, actor.siteId, customerId))) throw notFound()
+    const last = await stays.lockLatestStay(tx, customerId)
+    if (!last || last.status !== 'left' || last.leftOn !== today) {
+      throw new AppError(Code.CONFLICT, 'stay.undoCheckOutToday')
+    }
+    await stays.lockRoom(tx, actor.siteId, last.room)
+    if (await stays.roomTaken(tx, actor.siteId, last.room, last.id)) {
+      throw new AppError(Code.CONFLICT, 'stay.roomTaken', { room: last.room })
+    }
+    await stays.reopenStay(tx, last.id)
+    await writeAudit(tx, { ...actor, action: 'undoCheckOut', entity: 'stays', entityId: last.id })
+  })
+}
+
+/**
+ * A check-in notice for a mother of the site who has no open stay books her next one, inside the
+ * record's transaction `tx`: its kind, room, check-in date and days, as an admission would.
+ * Answers whether it booked one (none when she has an open stay).
+ */
+export async function bookNextStay(
+  tx: Db,
+  actor: Actor,
+  customerId: number,
+  input: { data: FormData; today: string },
+): Promise<boolean> {
+  if (await stays.lockOpenStay(tx, customerId)) return false
+  const stay = await checkStay(tx, actor.siteId, input.data, customerId)
+  await insertStay(tx, actor, customerId, stay.values, input.today)
+  await customers.updateCustomer(tx, customerId, { room: stay.values.room })
+  return true
+}
+
+/** The stay fields of a check-in notice `name` (月子 or 小月子) as an admission names them. */
+export const stayOfNotice = (name: string, data: FormData): FormData => ({
+  stay_kind: name === FORM_PAGES.checkInNoticeSmall.name ? 'small' : 'month',
+  room: data.room,
+  check_in_date: data.check_in_date,
+  days: data.days,
+})

@@ -21,7 +21,14 @@ import * as medicines from '../repositories/medicines.js'
 import { findSite } from '../repositories/siteLists.js'
 import { logAccess } from './accessLog.js'
 import { flagsOfRecords } from './flags.js'
-import { checkAdmission, checkHerDetails, loggingIdHolder, writeAdmission } from './customers.js'
+import {
+  bookNextStay,
+  checkAdmission,
+  checkHerDetails,
+  loggingIdHolder,
+  stayOfNotice,
+  writeAdmission,
+} from './customers.js'
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js'
 import { checkAgainstSite, refuseClosedEntries } from './siteOptions.js'
 
@@ -189,6 +196,11 @@ async function saveRecord(db: Db, actor: Actor, input: SaveInput): Promise<numbe
       const customer =
         admission || customerUpdate ? await formRecords.customerContext(tx, actor.siteId, customerId!) : locked
       if (definition.admits && customer) checkNamedMother(data, customer)
+      // A new notice for a mother of the site with no open stay (she left) books her next stay with it.
+      const booksNext =
+        definition.admits && !admission && input.id === undefined && customerId !== undefined
+          ? await bookNextStay(tx, actor, customerId, { data: stayOfNotice(definition.name, data), today: input.today })
+          : false
       const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(definition), data, customer?.children ?? [])
       if (siteErrors.length) {
         throw new FormInvalidError(
@@ -203,6 +215,7 @@ async function saveRecord(db: Db, actor: Actor, input: SaveInput): Promise<numbe
 
       if (
         definition.onePerCustomer &&
+        !booksNext &&
         customerId !== undefined &&
         (await formRecords.customerHasRecord(tx, customerId, definition.name, input.id))
       ) {

@@ -3,7 +3,7 @@ import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { t, tCount } from '@/i18n'
 import { customerStore } from '@/stores'
-import { joinNames, stayDay } from '@/utils'
+import { joinNames, stayDay, roomOrLeft } from '@/utils'
 import Initial from '../Initial'
 import './index.scss'
 
@@ -38,7 +38,7 @@ export default observer(function CustomerCard({
           >
             <View className="customer-card__line">
               <Text className="customer-card__name">{customer.name}</Text>
-              <Text className="customer-card__room">{t('customer.room', { room: customer.room })}</Text>
+              <Text className="customer-card__room">{roomOrLeft(customer)}</Text>
               <Text className="customer-card__meta">{stayDay(customer.stay)}</Text>
             </View>
             <Text className="customer-card__meta">{customer.phone}</Text>

@@ -10,7 +10,7 @@ import { t, tCount } from '@/i18n'
 import { ADMISSION_PAGE, CUSTOMER_FILE_PAGE, STAY_PAGE } from '@/routes'
 import { customerStore } from '@/stores'
 import type { Customer, CustomerStatus } from '@/stores/customer'
-import { stayDay } from '@/utils'
+import { stayDay, roomOrLeft } from '@/utils'
 import { popupPortal } from '../popupPortal'
 import './index.scss'
 
@@ -173,7 +173,7 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
               <View key={customer.id} className="customer-picker__row" onClick={() => pick(customer)}>
                 <View className="customer-picker__main">
                   <Text className="customer-picker__name">{customer.name}</Text>
-                  <Text className="customer-picker__room">{t('customer.room', { room: customer.room })}</Text>
+                  <Text className="customer-picker__room">{roomOrLeft(customer)}</Text>
                   <Text className="customer-picker__phone">{stayDay(stay)}</Text>
                   {stay && stay.overdue && <Text className="customer-picker__overdue">{t('customer.overdue')}</Text>}
                 </View>

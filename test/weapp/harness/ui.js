@@ -11,6 +11,10 @@ const ui = {
   loading: 0,
   /** How the next modals are answered: a function of the modal, resolving { confirm, cancel }. */
   answer: () => ({ confirm: true, cancel: false }),
+  /** The action sheets shown, each with the index tapped. */
+  sheets: [],
+  /** Which item of the next action sheets is tapped: a function of the sheet. */
+  pick: () => 0,
 }
 Object.assign(wx, {
   showToast: (o) => (ui.toasts.push({ ...o, page: topRoute() }), later(() => settle(o, { errMsg: 'showToast:ok' }))),
@@ -29,7 +33,14 @@ Object.assign(wx, {
       settle(o, { confirm: !!confirm, cancel: !!cancel, errMsg: 'showModal:ok' })
     })
   },
-  showActionSheet: (o) => later(() => settle(o, { tapIndex: 0, errMsg: 'showActionSheet:ok' })),
+  showActionSheet: (o) => {
+    const sheet = { ...o, page: topRoute() }
+    ui.sheets.push(sheet)
+    later(() => {
+      sheet.tapped = ui.pick(sheet)
+      settle(o, { tapIndex: sheet.tapped, errMsg: 'showActionSheet:ok' })
+    })
+  },
   setNavigationBarTitle: (o) => {
     const page = top()
     if (page) page.title = o.title

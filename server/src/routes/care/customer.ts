@@ -3,6 +3,7 @@ import { Done, IdBody, Saved } from '@yuezi/contract/api/common'
 import {
   AccessLog,
   AccessLogBody,
+  CheckInBody,
   CustomerInfo,
   CustomerList,
   CustomerListBody,
@@ -15,7 +16,7 @@ import { actorOf } from '../../actor.js'
 import { centreToday } from '../../lib/dates.js'
 import { listAccessLog } from '../../services/accessLog.js'
 import { KeptFiles } from '../../services/customerFile.js'
-import { checkIn, checkOut, getCustomer, listCustomers, saveCustomer } from '../../services/customers.js'
+import { checkIn, checkOut, getCustomer, listCustomers, saveCustomer, undoCheckOut } from '../../services/customers.js'
 
 /** The site's customers, their babies and stays: admitting, changing, checking in and out; who opened her records. */
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -103,13 +104,33 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'A booked mother arrives: her stay is in house',
-        description: 'Records who checked her in. A mother with no booked stay answers -6.',
+        description:
+          'Records who checked her in. A mother with no booked stay answers -6. Before her booked date her ' +
+          "check-in date becomes the centre's today, `leave` saying what becomes of her leave date (-1 without it).",
+        body: CheckInBody,
+        response: { 200: Done },
+      },
+    },
+    async (request, reply) => {
+      const { customer_id, leave } = request.body
+      await checkIn(app.db, actorOf(request), customer_id, { today: centreToday(request.session), leave })
+      return reply.ok(null)
+    },
+  )
+
+  app.post(
+    '/undoCheckout',
+    {
+      schema: {
+        summary: "Undo her check-out of the centre's today: her last stay is in house again",
+        description:
+          'Audited. Only on the day she was checked out, while she has no open stay and her room is still free (else -6).',
         body: StayActionBody,
         response: { 200: Done },
       },
     },
     async (request, reply) => {
-      await checkIn(app.db, actorOf(request), request.body.customer_id)
+      await undoCheckOut(app.db, actorOf(request), request.body.customer_id, centreToday(request.session))
       return reply.ok(null)
     },
   )

@@ -258,7 +258,7 @@ describe('admission, stays and check-out', () => {
     assert.deepEqual(byPhone, {
       code: -9,
       msg: '手机号已是客户「沈若兰」的，请直接选择她',
-      res: { duplicate: { id, name: '沈若兰', phone: first.phone, room: '906', field: 'phone' } },
+      res: { duplicate: { id, name: '沈若兰', phone: first.phone, room: '906', field: 'phone', left: false } },
     })
     const byId = await as(SAVE, admissionOf('907', today, { id_card: ID_CARD.toLowerCase() }), clinic.token, 'en')
     assert.equal(byId.code, -9)
@@ -308,6 +308,7 @@ describe('admission, stays and check-out', () => {
         phone: holder.phone,
         room: '908',
         field: reply.res.duplicate.field,
+        left: false,
       })
       return reply.res.duplicate.field
     }

@@ -142,12 +142,13 @@ describe('room/board', () => {
         overdue: false,
       },
     })
-    // Checked in, she is in the room.
+    // Checked in a day early, she is in the room on day 1.
     assert.equal(
-      (await call(app, '/api/care/customer/checkin', { customer_id: booked }, { token: clinic.token })).code,
+      (await call(app, '/api/care/customer/checkin', { customer_id: booked, leave: 'move' }, { token: clinic.token }))
+        .code,
       1,
     )
-    assert.equal((await roomOf('908')).state, 'in_use')
+    assert.deepEqual([(await roomOf('908')).state, (await roomOf('908')).occupant?.day], ['in_use', 1])
   })
 
   it('frees the room when she is checked out', async () => {

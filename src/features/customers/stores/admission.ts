@@ -1,16 +1,39 @@
-// Admitting a new mother (新建客户): the admission definition, the one the server validates the
-// save with, drawn by the form engine; once saved she is the current customer.
+// Admitting a new mother (新建客户), or one who left again (再次入住): the admission definition, the
+// one the server validates the save with, drawn by the form engine; once saved she is the current customer.
+import Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
-import { customerSave, duplicateOf, type Duplicate } from '@/api/customer'
-import { formOptionsStore, FormSession, reportSave } from '@/features/forms'
+import { customerInfo, customerSave, duplicateOf, type Duplicate } from '@/api/customer'
+import type { CustomerDetails } from '@/api/types'
+import { correctionOf, formOptionsStore, FormSession, reportSave } from '@/features/forms'
+import { ADMISSION_PAGE } from '@/routes'
 import { customerStore } from '@/stores'
 import { goBackOrHome } from '@/utils/navigation'
 import { admission } from '@yuezi/contract/forms/definitions/admission'
+import type { FormData } from '@yuezi/contract/forms/types'
+
+/** 再次入住: the admission page for the mother `id`, who left, with her details filled in. */
+export function openReadmission(id: number) {
+  void Taro.navigateTo({ url: `${ADMISSION_PAGE}?readmit=${id}` })
+}
+
+/** Her details and babies as the admission form holds them (her babies first: none can be removed). */
+const detailsOf = (her: CustomerDetails): FormData => {
+  const { id: _id, ...details } = correctionOf(her, { customer_name: her.name, phone: her.phone ?? '' })
+  return details
+}
+
+/** What an admission again starts from: her details, and her last stay's kind and days (her room may be taken). */
+const readmissionOf = (her: CustomerDetails): FormData => ({
+  ...detailsOf(her),
+  ...(her.stay ? { stay_kind: her.stay.kind, days: her.stay.planned_days } : {}),
+})
 
 export class AdmissionStore {
   readonly session = new FormSession(admission, null)
   /** The mother already here with the phone or ID number typed: offered instead of a duplicate. */
   duplicate: Duplicate | null = null
+  /** The mother who left, admitted again (再次入住); null for a new mother. */
+  readmitting: CustomerDetails | null = null
 
   constructor() {
     // The rooms and packages afresh (a room freed a moment ago), before the form asks for them.
@@ -18,8 +41,20 @@ export class AdmissionStore {
     makeAutoObservable(this, { session: false }, { autoBind: true })
   }
 
-  /** What was typed before leaving; a room chosen on the room board is hers. */
-  enter(room?: string) {
+  /** What was typed before leaving; a room chosen on the room board is hers; `readmit`: her details, to admit her again. */
+  async enter(room?: string, readmit?: number) {
+    if (readmit) {
+      const her = await customerInfo(readmit, { loading: true, showError: true }).catch(() => null)
+      if (!her) return
+      runInAction(() => {
+        this.readmitting = her
+        // Her own draft: what was typed for her never fills in a new mother's admission.
+        this.session.customer = her
+      })
+      if (this.session.restoreDraft()) return
+      for (const [key, value] of Object.entries(readmissionOf(her))) this.session.setValue(key, value)
+      return
+    }
     this.session.restoreDraft()
     if (room) this.session.setValue('room', room)
   }
@@ -27,15 +62,17 @@ export class AdmissionStore {
   /** Saves; a duplicate names the mother who holds it and keeps everything typed. */
   async save() {
     this.duplicate = null
+    const id = this.readmitting?.id
     const result = await this.session.save((body) =>
       // The page shows what went wrong itself (next to the fields, or the mother to choose instead).
-      customerSave({ ...body.data, request_id: body.request_id }, { loading: true, showError: false }).catch(
-        (error: unknown) => {
-          const duplicate = duplicateOf(error)
-          if (duplicate) runInAction(() => (this.duplicate = duplicate))
-          throw error
-        },
-      ),
+      customerSave(
+        { ...body.data, ...(id ? { id } : {}), request_id: body.request_id },
+        { loading: true, showError: false },
+      ).catch((error: unknown) => {
+        const duplicate = duplicateOf(error)
+        if (duplicate) runInAction(() => (this.duplicate = duplicate))
+        throw error
+      }),
     )
     if (this.duplicate) return
     if (!reportSave(result, this.session) || result.status !== 'saved') return
@@ -47,6 +84,25 @@ export class AdmissionStore {
     if (!this.duplicate) return
     this.session.discardDraft()
     await this.choose(this.duplicate.id)
+  }
+
+  /** The mother who left, named by the duplicate, admitted again with what was typed (her babies kept, the typed ones added). */
+  async readmitDuplicate() {
+    const duplicate = this.duplicate
+    if (!duplicate?.left) return
+    const her = await customerInfo(duplicate.id, { loading: true, showError: true }).catch(() => null)
+    if (!her) return
+    this.duplicate = null
+    const kept = detailsOf(her).babies as FormData[]
+    const result = await this.session.save((body) => {
+      const typed = Array.isArray(body.data.babies) ? (body.data.babies as FormData[]) : []
+      return customerSave(
+        { ...body.data, id: her.id, babies: [...kept, ...typed], request_id: body.request_id },
+        { loading: true, showError: false },
+      )
+    })
+    if (!reportSave(result, this.session) || result.status !== 'saved') return
+    await this.choose(result.id)
   }
 
   /** Makes her the current customer (as the picker does) and goes back to where the admission was opened from. */

@@ -7,6 +7,7 @@ import { openFormStore } from '@/features/forms'
 import { customerStore } from '@/stores'
 import { PagedList } from '@/stores/pagedList'
 import { openServerFile } from '@/api/files'
+import { openReadmission } from './admission'
 import { customerBillPdf, customerTimeline, type CustomerFile, type TimelineEntry } from '../api/timeline'
 
 export type { CustomerFile, TimelineEntry }
@@ -63,5 +64,10 @@ export class CustomerFileStore {
     }
     const feature = FEATURES.find((candidate) => candidate.route === entry.route)
     return feature ? openFormStore.open(feature, entry.id) : false
+  }
+
+  /** 再次入住: a mother who left is admitted again, her details on the admission page. */
+  readmit() {
+    if (this.file) openReadmission(this.file.id)
   }
 }

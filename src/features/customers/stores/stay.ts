@@ -1,11 +1,14 @@
-// A mother's stay as the front desk handles it: checking in a booked mother, checking one out.
+// A mother's stay as the front desk handles it: checking in a booked mother, checking one out, undoing it.
 import { makeAutoObservable, runInAction } from 'mobx'
 import { customerInfo } from '@/api/customer'
 import type { Customer } from '@/api/types'
 import { t } from '@/i18n'
-import { customerStore } from '@/stores'
-import { confirm, toast } from '@/utils/feedback'
+import { centreClock, customerStore } from '@/stores'
+import { chooseOne, confirm, toast } from '@/utils/feedback'
+import type { EarlyLeave } from '@yuezi/contract/api/customers'
+import { addDays } from '@yuezi/contract/forms/compute'
 import { customersApi } from '../api/customers'
+import { openReadmission } from './admission'
 
 export class StayStore {
   customer: Customer | null = null
@@ -49,16 +52,57 @@ export class StayStore {
     await this.done(t('stay.checkedOut', { name: customer.name }))
   }
 
-  /** A booked mother has arrived: her stay is in house. */
+  /**
+   * A booked mother has arrived: her stay is in house. Before her booked date she counts from
+   * today, and the person chooses whether her leave date stays or moves with it.
+   */
   async checkIn() {
     const customer = this.customer
+    const stay = customer?.stay
+    if (!customer || !stay) return
+    const today = centreClock.today()
+    let leave: EarlyLeave | undefined
+    if (stay.check_in_date > today) {
+      const moved = addDays(today, stay.planned_days)!
+      leave = await chooseOne(
+        [
+          { value: 'keep' as const, label: t('stay.keepLeave', { date: stay.leave_date }) },
+          { value: 'move' as const, label: t('stay.moveLeave', { date: moved }) },
+        ],
+        t('stay.earlyAsk', { name: customer.name, date: stay.check_in_date }),
+      )
+      if (!leave) return
+    } else {
+      const sure = await confirm(t('stay.checkInConfirm', { name: customer.name, room: stay.room }), {
+        confirmText: t('customer.checkIn'),
+      })
+      if (!sure) return
+    }
+    await customersApi.checkIn(customer.id, leave)
+    await this.done(t('stay.checkedIn', { name: customer.name }))
+  }
+
+  /** Whether her check-out can be undone: she left today (the centre's date). */
+  get canUndoCheckOut() {
+    const stay = this.customer?.stay
+    return stay?.status === 'left' && stay.left_on === centreClock.today()
+  }
+
+  /** Her check-out of today undone, once the person confirms: she is in house again. */
+  async undoCheckOut() {
+    const customer = this.customer
     if (!customer?.stay) return
-    const sure = await confirm(t('stay.checkInConfirm', { name: customer.name, room: customer.stay.room }), {
-      confirmText: t('customer.checkIn'),
+    const sure = await confirm(t('stay.undoConfirm', { name: customer.name, room: customer.stay.room }), {
+      confirmText: t('stay.undoCheckOut'),
     })
     if (!sure) return
-    await customersApi.checkIn(customer.id)
-    await this.done(t('stay.checkedIn', { name: customer.name }))
+    await customersApi.undoCheckOut(customer.id)
+    await this.done(t('stay.undone', { name: customer.name }))
+  }
+
+  /** 再次入住: she left, and is admitted again on the admission page. */
+  readmit() {
+    if (this.customer) openReadmission(this.customer.id)
   }
 
   /** Her stay afresh, for this page, the current customer (when it is her) and the picker's list. */

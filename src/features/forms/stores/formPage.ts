@@ -195,6 +195,10 @@ export class FormPageStore {
   get existingRecord(): FormRecord | null {
     const record = openFormStore.formRecord
     if (!this.definition.onePerCustomer || !this.session?.isNew || !record) return null
+    // A new notice for a mother who left books her next stay: hers to save, not the old one to open.
+    const chosen = customerStore.customerInfo
+    if (this.definition.admits && chosen?.id === this.session.customer?.id && chosen?.stay?.status === 'left')
+      return null
     return record.name === this.definition.name && record.customer_id === this.session.customer?.id ? record : null
   }
 

@@ -37,7 +37,8 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'her babies, her stay and the record are saved in one transaction, and refused together (a known phone ' +
           'or ID number: -9 as customer/save). A notice for customer_id may carry `customer_update` ' +
           "(customer/save's fields of her details and babies): her file is changed with the record, in its " +
-          'transaction, with the checks of customer/save, and refused together.',
+          'transaction, with the checks of customer/save, and refused together. A new notice for a mother who left (no open stay) books her next ' +
+          "stay (its room, check-in date and days) in the record's transaction, her earlier notice notwithstanding.",
         body: SaveFormBody,
         response: { 200: Saved },
       },

@@ -16,26 +16,37 @@ import './index.scss'
 
 /**
  * 新建客户: the admission form drawn by the form engine; a duplicate offers the mother already here.
- * `room`: the free room she is admitted into, from the room board.
+ * `room`: the free room she is admitted into, from the room board; `readmit`: the mother who left, admitted again.
  */
-export default observer(function Admission({ room }: { room?: string }) {
+export default observer(function Admission({ room, readmit }: { room?: string; readmit?: number }) {
   const [store] = useState(() => new AdmissionStore())
   const { session, duplicate } = store
   usePageTitle('form.title.admission' as MessageKey)
   useLoginGuard()
   // Without a session the login guard takes over.
-  useEffect(() => void (sessionStore.isLoggedIn && store.enter(room)), [store, room])
+  useEffect(() => void (sessionStore.isLoggedIn && store.enter(room, readmit)), [store, room, readmit])
   useEffect(() => session.dispose, [session])
 
   return (
     <PageShell className="admission" navBar={<NavBar title={t('form.title.admission')} back />}>
+      {store.readmitting && (
+        <Text className="admission__readmit">{t('admission.readmitTitle', { name: store.readmitting.name })}</Text>
+      )}
       <FormRenderer definition={session.definition} session={session} />
       {duplicate && (
         <View className="admission__duplicate" role="alert">
           <Text className="admission__duplicate-who">
-            {t(`admission.duplicate.${duplicate.field}`, { name: duplicate.name, room: duplicate.room })}
+            {t(`admission.duplicate.${duplicate.field}${duplicate.left ? 'Left' : ''}`, {
+              name: duplicate.name,
+              room: duplicate.room,
+            })}
           </Text>
           <Text className="admission__duplicate-hint">{t('admission.duplicate.hint')}</Text>
+          {duplicate.left && (
+            <Button className="admission__readmit-her" type="primary" onClick={store.readmitDuplicate}>
+              {t('admission.readmitHer', { name: duplicate.name })}
+            </Button>
+          )}
           <Button type="primary" fill="outline" onClick={store.chooseDuplicate}>
             {t('admission.chooseHer', { name: duplicate.name })}
           </Button>

@@ -11,6 +11,7 @@ import { usePageTitle } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
 import { flagText } from '@yuezi/contract/forms/ranges'
 import { centreClock } from '@/stores'
+import { dayOfStay, roomOrLeft } from '@/utils'
 import '../../locales'
 import { CustomerFileStore, type CustomerFile as File, type TimelineEntry } from '../../stores/customerFile'
 import './index.scss'
@@ -22,14 +23,39 @@ type Baby = File['babies'][number]
 function stayState(stay: Stay) {
   if (stay.status === 'arriving') return t('customerFile.arriving')
   if (stay.status === 'left') return t('customerFile.left')
-  return t('customerFile.day', { day: stay.day ?? 0, days: stay.planned_days })
+  return t('customerFile.day', { day: dayOfStay(stay.day ?? 1), days: stay.planned_days })
 }
+
+/** 入住记录: every stay of hers, newest first; 再次入住 once she has left. */
+const StaysCard = ({ file, onReadmit }: { file: File; onReadmit: () => void }) => (
+  <View className="customer-file__card customer-file__stays">
+    <View className="customer-file__head">
+      <Text className="customer-file__title">{t('customerFile.stays')}</Text>
+      {file.stay?.status !== 'in_house' && file.stay?.status !== 'arriving' && (
+        <Button className="customer-file__readmit" size="small" fill="outline" type="primary" onClick={onReadmit}>
+          {t('customerFile.readmit')}
+        </Button>
+      )}
+    </View>
+    {file.stays.map((stay) => (
+      <Text key={stay.id} className="customer-file__line customer-file__stay-row">
+        {t('customerFile.stayRow', {
+          kind: t(`stay.kind.${stay.kind}`),
+          room: stay.room,
+          from: stay.check_in_date,
+          to: stay.left_on ?? stay.leave_date,
+          state: stayState(stay),
+        })}
+      </Text>
+    ))}
+  </View>
+)
 
 const StayCard = ({ file, onEdit }: { file: File; onEdit: () => void }) => (
   <View className="customer-file__card">
     <View className="customer-file__head">
       <Text className="customer-file__name">{file.name}</Text>
-      <Text className="customer-file__meta">{t('customer.room', { room: file.room })}</Text>
+      <Text className="customer-file__meta">{roomOrLeft(file)}</Text>
       <Button className="customer-file__edit" size="small" fill="outline" type="primary" onClick={onEdit}>
         {t('customerFile.edit')}
       </Button>
@@ -153,6 +179,7 @@ export default observer(function CustomerFile() {
               ))}
             </View>
           )}
+          <StaysCard file={file} onReadmit={store.readmit} />
           <OwedCard owed={file.owed} onExport={store.exportBill} />
           <Text className="customer-file__section">{t('customerFile.timeline')}</Text>
         </>

@@ -15,7 +15,7 @@ import '../../locales'
 import { StayStore } from '../../stores/stay'
 import './index.scss'
 
-/** 入住信息: her stay as the front desk sees it, with checking her in or out. */
+/** 入住信息: her stay as the front desk sees it, with checking her in or out, undoing a check-out, admitting her again. */
 export default observer(function Stay({ id }: { id: number }) {
   const [store] = useState(() => new StayStore(id))
   usePageTitle('stay.title' as MessageKey)
@@ -52,6 +52,16 @@ export default observer(function Stay({ id }: { id: number }) {
       {stay?.status === 'in_house' && (
         <Button className="stay__action" type="danger" size="large" block onClick={store.checkOut}>
           {t('customer.checkOut')}
+        </Button>
+      )}
+      {store.canUndoCheckOut && (
+        <Button className="stay__undo" type="primary" fill="outline" size="large" block onClick={store.undoCheckOut}>
+          {t('stay.undoCheckOut')}
+        </Button>
+      )}
+      {customer && (!stay || stay.status === 'left') && (
+        <Button className="stay__readmit" type="primary" size="large" block onClick={store.readmit}>
+          {t('stay.readmit')}
         </Button>
       )}
       {stay?.status === 'arriving' && (

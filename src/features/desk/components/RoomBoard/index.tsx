@@ -10,6 +10,7 @@ import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
 import { centreClock, sessionStore } from '@/stores'
+import { dayOfStay } from '@/utils'
 import '../../locales'
 import { RoomBoardStore, type BoardRoom } from '../../stores/roomBoard'
 import './index.scss'
@@ -24,7 +25,7 @@ function wordsOf({ state, occupant }: BoardRoom, today: string): string {
         : t('roomBoard.booked', { date: occupant.check_in_date.slice(5) })
     return `${occupant.name} · ${when}`
   }
-  const words = [occupant.name, t('customer.day', { day: occupant.day ?? 0, days: occupant.planned_days })]
+  const words = [occupant.name, t('customer.day', { day: dayOfStay(occupant.day ?? 1), days: occupant.planned_days })]
   if (occupant.leaving_today) words.push(t('roomBoard.leavingToday'))
   if (occupant.overdue) words.push(t('customer.overdue'))
   return words.join(' · ')

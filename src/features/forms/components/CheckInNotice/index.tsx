@@ -6,6 +6,7 @@ import { popupPortal } from '@/components/popupPortal'
 import type { StayKind } from '@yuezi/contract/forms/definitions/admission'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
+import { dayOfStay } from '@/utils'
 import { customerStore } from '@/stores'
 import { CheckInNoticeStore, type FileChoice, type NamedChoice } from '../../stores/checkInNotice'
 import { careRecords, type FormPageStore } from '../../stores/formPage'
@@ -26,7 +27,9 @@ const NoticeFor = observer(function NoticeFor({ page, notice }: { page: FormPage
         </Text>
         {customer?.room && <Text className="notice-for__meta">{t('notice.room', { room: customer.room })}</Text>}
         {stay?.day && (
-          <Text className="notice-for__meta">{t('notice.stayDay', { day: stay.day, days: stay.planned_days })}</Text>
+          <Text className="notice-for__meta">
+            {t('notice.stayDay', { day: dayOfStay(stay.day), days: stay.planned_days })}
+          </Text>
         )}
         {!customer && <Text className="notice-for__hint">{t('notice.newArrivalHint')}</Text>}
       </View>
