@@ -118,6 +118,7 @@ describe('the lists behind the desk day', () => {
       arrivals: [{ ...mother, status: 'arriving', check_in_date: '2026-11-21', late: true }],
       departures: [{ ...mother, customer_id: 8, name: '陈洁', leave_date: '2026-11-20', overdue: true }],
       booked: [{ ...mother, customer_id: 9, name: '赵敏', status: 'arriving', check_in_date: '2026-11-25' }],
+      noRound: [{ ...mother, overdue: true }],
     }
     const api = mockApi({
       [DESK]: ({ list }) => ({ code: 1, res: { ...day, booked: 1, mothers: rows[list as keyof typeof rows] } }),
@@ -132,7 +133,7 @@ describe('the lists behind the desk day', () => {
     expect(screen.getByText('今日退房（在住、计划今天或之前离店）')).toBeTruthy()
     expect(screen.getByText('超期')).toBeTruthy()
     departures.unmount()
-    render(<DeskDayList list="booked" />)
+    const booked = render(<DeskDayList list="booked" />)
     await settle()
     expect(callsTo(api, DESK).slice(-1)[0].data).toEqual({ list: 'booked' })
     expect(screen.getByText('待入住（预订了以后的日子）')).toBeTruthy()
@@ -140,6 +141,11 @@ describe('the lists behind the desk day', () => {
     expect(screen.queryByText('逾期未入住')).toBeNull()
     click(screen.getByText('A305 赵敏'))
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesCustomer/pages/stay/index?id=9' })
+    booked.unmount()
+    // Without a round today, an overdue mother keeps her round buttons.
+    render(<DeskDayList list="noRound" />)
+    await settle()
+    expect(screen.getByText('产科查房')).toBeTruthy()
   })
 
   it('opens an arriving mother on her stay, to check her in', async () => {
