@@ -101,6 +101,38 @@ describe('customer picker', () => {
     expect(callsTo(api, CUSTOMERS).slice(-1)[0]?.data).toMatchObject({ status: 'all' })
   })
 
+  it('lists the booked mothers under 待入住, each with her date, one past it flagged 逾期未入住', async () => {
+    const booked = (id: number, name: string, date: string, isLate: boolean): Customer => ({
+      ...mother,
+      id,
+      name,
+      stay: { ...stay, status: 'arriving', check_in_date: date, day: null, late: isLate },
+    })
+    const api = mockApi({
+      ...QUIET_DESK,
+      [SUMMARY]: () => ({ code: 1, res: { date: '2026-11-22', counts: {} } }),
+      [CUSTOMERS]: ({ status }) => ({
+        code: 1,
+        res:
+          status === 'booked'
+            ? { list: [booked(11, '赵敏', '2026-11-25', false), booked(12, '孙丽', '2026-11-21', true)], total: 2 }
+            : { list: [mother], total: 1 },
+      }),
+    })
+    render(<Home />)
+    await settle()
+    click(screen.getByText('选择客户'))
+    await settle()
+    click(screen.getByText('待入住'))
+    await settle()
+    expect(callsTo(api, CUSTOMERS).slice(-1)[0]?.data).toMatchObject({ status: 'booked', page: 1 })
+    expect(screen.getByText('2026-11-25 入住')).toBeTruthy()
+    expect(screen.getByText('2026-11-21 入住')).toBeTruthy()
+    expect(screen.getAllByText('逾期未入住')).toHaveLength(1)
+    // A booked mother is checked in from her row.
+    expect(screen.getAllByText('办理入住')).toHaveLength(2)
+  })
+
   it('shows her day on the home card once chosen, and none for one stored before stays were kept', async () => {
     homeApi()
     const { stay: _, ...stored } = mother

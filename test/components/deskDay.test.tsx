@@ -12,6 +12,7 @@ const day = {
   date: '2026-11-22',
   arrivals: 1,
   departures: 0,
+  booked: 0,
   visitors_inside: 1,
   longest_inside_minutes: 40,
   no_round: 1,
@@ -24,6 +25,8 @@ const mother = {
   check_in_date: '2026-11-10',
   leave_date: '2026-12-08',
   status: 'in_house',
+  late: false,
+  overdue: false,
 }
 const details = {
   id: 7,
@@ -108,6 +111,41 @@ describe('the lists behind the desk day', () => {
     expect(screen.queryByText('大礼包出库单列表')).toBeNull()
     click(screen.getByText('入库单列表'))
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesHome/pages/form/inbound/index?status=pending' })
+  })
+
+  it('flags a late arrival and an overdue departure; lists the booked mothers with their dates', async () => {
+    const rows = {
+      arrivals: [{ ...mother, status: 'arriving', check_in_date: '2026-11-21', late: true }],
+      departures: [{ ...mother, customer_id: 8, name: '陈洁', leave_date: '2026-11-20', overdue: true }],
+      booked: [{ ...mother, customer_id: 9, name: '赵敏', status: 'arriving', check_in_date: '2026-11-25' }],
+      noRound: [{ ...mother, overdue: true }],
+    }
+    const api = mockApi({
+      [DESK]: ({ list }) => ({ code: 1, res: { ...day, booked: 1, mothers: rows[list as keyof typeof rows] } }),
+    })
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+    const arrivals = render(<DeskDayList list="arrivals" />)
+    await settle()
+    expect(screen.getByText('逾期未入住')).toBeTruthy()
+    arrivals.unmount()
+    const departures = render(<DeskDayList list="departures" />)
+    await settle()
+    expect(screen.getByText('今日退房（在住、计划今天或之前离店）')).toBeTruthy()
+    expect(screen.getByText('超期')).toBeTruthy()
+    departures.unmount()
+    const booked = render(<DeskDayList list="booked" />)
+    await settle()
+    expect(callsTo(api, DESK).slice(-1)[0].data).toEqual({ list: 'booked' })
+    expect(screen.getByText('待入住（预订了以后的日子）')).toBeTruthy()
+    expect(screen.getByText('2026-11-25 入住 · 2026-12-08 离店')).toBeTruthy()
+    expect(screen.queryByText('逾期未入住')).toBeNull()
+    click(screen.getByText('A305 赵敏'))
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesCustomer/pages/stay/index?id=9' })
+    booked.unmount()
+    // Without a round today, an overdue mother keeps her round buttons.
+    render(<DeskDayList list="noRound" />)
+    await settle()
+    expect(screen.getByText('产科查房')).toBeTruthy()
   })
 
   it('opens an arriving mother on her stay, to check her in', async () => {

@@ -172,35 +172,60 @@ describe('form renderer', () => {
     expect(messageOf(container, 'relation')).toBeNull()
   })
 
-  it('select from a server list: rooms by floor from floorList, the taken ones marked', async () => {
-    const api = mockApi({
-      '/api/care/index/floorList': () => ({
-        code: 1,
-        res: [
-          {
-            floor: 8,
-            rooms: [
-              { room: '801', customer_id: null },
-              { room: '802', customer_id: 99 },
-            ],
-          },
-          { floor: 9, rooms: [{ room: '901', customer_id: 7 }] },
-        ],
-      }),
-    })
+  const free = { customer_id: null, name: null, status: null, check_in_date: null }
+  const floors = [
+    {
+      floor: 8,
+      rooms: [
+        { room: '801', ...free },
+        { room: '802', customer_id: 99, name: '王芳', status: 'in_house', check_in_date: '2026-11-20' },
+        { room: '803', customer_id: 98, name: '赵敏', status: 'arriving', check_in_date: '2026-12-08' },
+      ],
+    },
+    {
+      floor: 9,
+      rooms: [{ room: '901', customer_id: 7, name: '本人', status: 'in_house', check_in_date: '2026-11-25' }],
+    },
+  ]
+
+  it("select from a server list: rooms by floor from floorList, another mother's room named and not offered", async () => {
+    const api = mockApi({ '/api/care/index/floorList': () => ({ code: 1, res: floors }) })
     const { session, container } = show(
-      formOf({ key: 'room', type: 'select', required: true, optionsSource: 'floorList' }),
+      formOf({ key: 'room', type: 'select', required: true, optionsSource: 'floorList', booksRoom: true }),
     )
     await settle()
     expect(callsTo(api, '/api/care/index/floorList')).toHaveLength(1)
     click(within(frame(container, 'room')).getByText('请选择'))
     expect(screen.getByText('8 楼')).toBeTruthy()
     expect(screen.getByText('9 楼')).toBeTruthy()
-    // 802 is someone else's; 901 is this customer's own room.
-    expect(screen.getAllByText('已入住')).toHaveLength(1)
+    // 802 is taken and 803 booked by other mothers: each says whose, and neither is chosen on a tap.
+    expect(screen.getByText('王芳 已入住')).toBeTruthy()
+    expect(screen.getByText('已预订 · 12-08 赵敏')).toBeTruthy()
+    for (const room of ['802', '803']) {
+      const tile = screen.getByText(room).closest('.form-choice-popup__tile')!
+      expect(tile.getAttribute('aria-disabled')).toBe('true')
+      click(screen.getByText(room))
+      expect(session.values.room).toBeUndefined()
+    }
+    // 901 is this customer's own room.
+    click(screen.getByText('901'))
+    expect(session.values.room).toBe('901')
+    click(within(frame(container, 'room')).getByText('901'))
     click(screen.getByText('801'))
     expect(session.values.room).toBe('801')
     expect(within(frame(container, 'room')).getByText('801')).toBeTruthy()
+  })
+
+  it("a room that books nothing (a self-paid order's) may be another mother's, and says whose", async () => {
+    mockApi({ '/api/care/index/floorList': () => ({ code: 1, res: floors }) })
+    const { session, container } = show(
+      formOf({ key: 'room', type: 'select', required: true, optionsSource: 'floorList' }),
+    )
+    await settle()
+    click(within(frame(container, 'room')).getByText('请选择'))
+    expect(screen.getByText('王芳 已入住')).toBeTruthy()
+    click(screen.getByText('802'))
+    expect(session.values.room).toBe('802')
   })
 
   it('a long room list is searched by room number, and its search box says so', async () => {

@@ -15,11 +15,12 @@ const SUMMARY = '/api/care/account/index'
 const CUSTOMERS = '/api/care/customer/index'
 const DESK = '/api/care/desk/today'
 
-/** The desk's day at the site: two arrive, one leaves, three visitors in for two hours, orders for an approver. */
+/** The desk's day at the site: two arrive, one leaves, five booked ahead, three visitors in for two hours, orders for an approver. */
 const deskDay = {
   date: '2026-11-22',
   arrivals: 2,
   departures: 1,
+  booked: 5,
   visitors_inside: 3,
   longest_inside_minutes: 135,
   no_round: 4,
@@ -200,9 +201,11 @@ describe("home's desk day", () => {
     await show()
     expect(callsTo(api, DESK)[0].data).toEqual({})
     expect(screen.getByText('今日工作')).toBeTruthy()
-    for (const text of ['今日入住 2', '今日退房 1', '访客在内 3 · 最长 2小时', '未查房 4', '待审批 3']) {
+    for (const text of ['今日入住 2', '今日退房 1', '待入住 5', '访客在内 3 · 最长 2小时', '未查房 4', '待审批 3']) {
       expect(screen.getByText(text)).toBeTruthy()
     }
+    click(screen.getByText('待入住 5'))
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesDesk/pages/today/index?list=booked' })
     click(screen.getByText('访客在内 3 · 最长 2小时'))
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pagesDesk/pages/today/index?list=visitors' })
     click(screen.getByText('待审批 3'))

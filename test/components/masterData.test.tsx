@@ -91,6 +91,32 @@ describe('a list of the centre', () => {
     expect(callsTo(api, `${DEPARTMENTS}/list`)).toHaveLength(2)
   })
 
+  it('retires an entry only once confirmed, as deleting is; a refusal is shown and nothing changes', async () => {
+    const api = mockApi({
+      '/api/admin/rooms/list': () => ({ code: 1, res: { list: [{ ...room, in_service: true }], total: 1 } }),
+      '/api/admin/rooms/retire': () => ({
+        code: -6,
+        msg: '房间 808 有客户在住或已预订，不能停用。请先为她办理退房或换房。',
+        res: null,
+      }),
+    })
+    render(<MasterList kind="rooms" />)
+    await wait()
+    modal.mockResolvedValueOnce({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
+    click(screen.getByText('停用'))
+    await wait()
+    expect(modal.mock.calls[0][0].content).toBe('确定停用“808”？停用后不再供新记录选择，已有记录照常显示。')
+    expect(callsTo(api, '/api/admin/rooms/retire')).toHaveLength(0)
+    click(screen.getByText('停用'))
+    await wait()
+    expect(callsTo(api, '/api/admin/rooms/retire').map((call) => call.data)).toEqual([{ id: room.id }])
+    expect(modal.mock.calls.slice(-1)[0][0].content).toBe(
+      '房间 808 有客户在住或已预订，不能停用。请先为她办理退房或换房。',
+    )
+    // Refused: the list is not read again.
+    expect(callsTo(api, '/api/admin/rooms/list')).toHaveLength(1)
+  })
+
   it('reads in English', async () => {
     setLocale('en')
     mockApi({ [`${DEPARTMENTS}/list`]: () => ({ code: 1, res: { list: [kitchen], total: 1 } }) })

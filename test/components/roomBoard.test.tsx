@@ -71,6 +71,9 @@ describe('room board', () => {
     expect(screen.getByText('空房 · 点击入住')).toBeTruthy()
     expect(screen.getByText('停用')).toBeTruthy()
     expect(screen.getByText('903').parentElement!.className).toContain('room-board__tile--out_of_service')
+    // The overdue room stands out from the rooms in use; the one leaving today does not.
+    expect(screen.getByText('803').parentElement!.className).toContain('room-board__tile--overdue')
+    expect(screen.getByText('802').parentElement!.className).not.toContain('room-board__tile--overdue')
   })
 
   it('a board that fails to load says why and loads again on 重试', async () => {

@@ -474,7 +474,7 @@ test('新建客户 from the picker: twins admitted, day 1 of 28, her phone offer
   const page = await app.newPage()
   await app.loginAndPick(page)
   const floors = await app.api(page, 'index/floorList', {})
-  const [room] = floors.flatMap((floor) => floor.rooms).filter((r) => r.customer_id === null)
+  const [room, another] = floors.flatMap((floor) => floor.rooms).filter((r) => r.customer_id === null)
   const name = `新妈妈${Date.now() % 10000}`
   const phone = `137${String(Date.now() % 100000000).padStart(8, '0')}`
   const picker = page.locator('.customer-picker')
@@ -515,8 +515,9 @@ test('新建客户 from the picker: twins admitted, day 1 of 28, her phone offer
     ['大宝', '二宝'],
   )
 
-  // Typed again (her phone, her room) as if new: the app offers her, with nothing typed lost.
-  await admit('另一位妈妈', room)
+  // Typed again (her phone) as if new, into another room (hers is not offered now): the app offers
+  // her, with nothing typed lost.
+  await admit('另一位妈妈', another)
   await button(page, zh['common.save']).click()
   await page.getByText(fmt(customerZh['admission.duplicate.phone'], { name, room: room.room })).waitFor()
   assert.equal(await fieldOf(page, 'customer_name').locator('input').inputValue(), '另一位妈妈')

@@ -51,7 +51,7 @@ it('admits a mother with twins from the picker, offers her for her phone, and ch
   const stamp = Date.now() % 100000000
   const name = `测试产妇${stamp % 10000}`
   const phone = `139${String(stamp).padStart(8, '0')}`
-  const [room] = (await freeRooms()).map((r) => r.room)
+  const [room, another] = (await freeRooms()).map((r) => r.room)
   await signIn('demo')
 
   await openAdmission()
@@ -69,9 +69,10 @@ it('admits a mother with twins from the picker, offers her for her phone, and ch
   expect(h.storage.get('childrenData').map((baby) => baby.name)).toEqual(['大宝', '二宝'])
   await h.waitFor(() => h.byText(fmt(zh['customer.day'], { day: 1, days: 28 })).length, { what: 'day 1 of 28' })
 
-  // Typed again (her phone, her room) as if new: the app offers her, and choosing her keeps her current.
+  // Typed again (her phone) as if new, into another room (hers is not offered now): the app offers
+  // her, and choosing her keeps her current.
   await openAdmission()
-  await typeMother('另一位', phone, room)
+  await typeMother('另一位', phone, another)
   h.tap('.admission__save')
   await h.waitFor(() => h.byText(fmt(customerZh['admission.duplicate.phone'], { name, room })).length, {
     what: 'the mother who holds the phone',

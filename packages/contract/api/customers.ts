@@ -28,6 +28,8 @@ export const Stay = Type.Object({
     }),
   ),
   overdue: Type.Boolean({ description: 'In house past her planned leave date (until she is checked out)' }),
+  // Optional: a customer the app stored (customerInfo) before it was kept has none.
+  late: Type.Optional(Type.Boolean({ description: 'Booked, her check-in date passed, and not yet in (逾期未入住)' })),
 })
 
 const Baby = Type.Object({
@@ -57,7 +59,7 @@ const customerFields = {
 
 export const Customer = Type.Object(customerFields)
 
-export const CUSTOMER_STATUSES = ['in_house', 'arriving', 'left', 'all'] as const
+export const CUSTOMER_STATUSES = ['in_house', 'arriving', 'booked', 'left', 'all'] as const
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number]
 
 export const CustomerListBody = Type.Object({
@@ -68,7 +70,8 @@ export const CustomerListBody = Type.Object({
       CUSTOMER_STATUSES.map((status) => Type.Literal(status)),
       {
         description:
-          'in_house (the default): mothers in house; arriving: booked for today or earlier, not yet in; left: whose stays are all over; all',
+          'in_house (the default): mothers in house; arriving: booked for today or earlier, not yet in; ' +
+          'booked: booked for any day, not yet in; left: whose stays are all over; all',
       },
     ),
   ),

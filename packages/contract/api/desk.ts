@@ -3,7 +3,7 @@ import { Day, Envelope, Nullable } from './common.js'
 
 // /api/care/desk: the front desk's day at the caller's site.
 
-export const DESK_LISTS = ['arrivals', 'departures', 'visitors', 'noRound'] as const
+export const DESK_LISTS = ['arrivals', 'departures', 'booked', 'visitors', 'noRound'] as const
 export type DeskList = (typeof DESK_LISTS)[number]
 
 export const DeskTodayBody = Type.Object({
@@ -12,7 +12,7 @@ export const DeskTodayBody = Type.Object({
       DESK_LISTS.map((list) => Type.Literal(list)),
       {
         description:
-          'The rows behind one count as well: arrivals, departures or noRound (mothers), visitors (visits still open)',
+          'The rows behind one count as well: arrivals, departures, booked or noRound (mothers), visitors (visits still open)',
       },
     ),
   ),
@@ -26,6 +26,8 @@ export const DeskMother = Type.Object({
   check_in_date: Day,
   leave_date: Day,
   status: Type.Union([Type.Literal('arriving'), Type.Literal('in_house')]),
+  late: Type.Boolean({ description: 'Booked, her check-in date passed, and not yet in (逾期未入住)' }),
+  overdue: Type.Boolean({ description: 'In house past her planned leave date' }),
 })
 
 /** A visit still open: the visitor, whom they visit and since when. */
@@ -49,8 +51,13 @@ export const DeskWaiting = Type.Object({
 export const DeskToday = Envelope(
   Type.Object({
     date: Day,
-    arrivals: Type.Integer({ description: 'Open stays whose check-in date is today' }),
-    departures: Type.Integer({ description: 'Mothers in house whose planned leave date is today' }),
+    arrivals: Type.Integer({
+      description: 'Open stays whose check-in date is today, and bookings past their date not yet in (late)',
+    }),
+    departures: Type.Integer({
+      description: 'Mothers in house whose planned leave date is today or past (overdue)',
+    }),
+    booked: Type.Integer({ description: 'Mothers booked for a later day than today, not yet in' }),
     visitors_inside: Type.Integer({ description: "Today's visits without a time out" }),
     longest_inside_minutes: Nullable(Type.Integer({ description: 'How long the earliest of them has been inside' })),
     no_round: Type.Integer({ description: 'Mothers in house with no obstetric or paediatric round recorded today' }),

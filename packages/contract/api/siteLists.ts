@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { Envelope, Named, Nullable, Retired } from './common.js'
+import { Day, Envelope, Named, Nullable, Retired } from './common.js'
 
 // /api/care/index: the site's lists that forms choose from: rooms by floor, departments, gift types.
 
@@ -7,7 +7,17 @@ export const FloorList = Envelope(
   Type.Array(
     Type.Object({
       floor: Type.Integer(),
-      rooms: Type.Array(Type.Object({ room: Type.String(), customer_id: Nullable(Type.Integer()) })),
+      rooms: Type.Array(
+        Type.Object({
+          room: Type.String(),
+          customer_id: Nullable(
+            Type.Integer({ description: "The mother of the room's open stay, booked or in house" }),
+          ),
+          name: Nullable(Type.String({ description: 'Her name' })),
+          status: Nullable(Type.Union([Type.Literal('arriving'), Type.Literal('in_house')])),
+          check_in_date: Nullable(Day),
+        }),
+      ),
     }),
   ),
 )

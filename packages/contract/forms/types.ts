@@ -119,6 +119,11 @@ export interface Field {
    * printed as a section of its own; no baby may be named twice, and without such babies nothing shows.
    */
   perBaby?: boolean
+  /**
+   * select of floorList: the room her stay holds, which the server refuses while another mother is
+   * in it or booked for it; such rooms are shown with whose they are, and not offered.
+   */
+  booksRoom?: boolean
   /** A new record starts with this value (see InitialValue). */
   initial?: InitialValue
   /** Filled in by a choice elsewhere on the form (a product's price), shown but not typed. */

@@ -42,8 +42,8 @@ export const customerColumns = (today: SQL) => ({
 
 /**
  * Which of the site's mothers a list shows, `id` the customer's id: those with a stay in house,
- * those expected by `today` (booked for today, or late and not yet checked in), those whose stays
- * are all over, or every one.
+ * those expected by `today` (booked for today, or late and not yet checked in), every one booked
+ * and not yet in whatever her date, those whose stays are all over, or every one.
  */
 function statusMatches(status: CustomerStatus, id: SQL, today: SQL): SQL | undefined {
   const hasStay = (condition: SQL) => sql`exists (select 1 from stays s where s.customer_id = ${id} and ${condition})`
@@ -52,6 +52,8 @@ function statusMatches(status: CustomerStatus, id: SQL, today: SQL): SQL | undef
       return hasStay(sql`s.status = 'in_house'`)
     case 'arriving':
       return hasStay(sql`s.status = 'arriving' and s.check_in_date <= ${today}`)
+    case 'booked':
+      return hasStay(sql`s.status = 'arriving'`)
     case 'left':
       return sql`${hasStay(sql`s.status = 'left'`)} and not ${hasStay(sql`s.status <> 'left'`)}`
     case 'all':
@@ -107,20 +109,30 @@ const siteCount = (value: StatementValue, status: CustomerStatus, today: SQL) =>
 const matchingCount = sql<number>`count(*) over ()`.mapWith(Number)
 
 /**
- * A page of the site's customers of a status by room (those a pattern matches), each row with
- * `total`, the number of all that match; a first page as listPlan says.
+ * A keyword's rooms first: the room it names, then rooms holding it, then the mothers whose name or
+ * phone hold it ("830" is room 830 before a phone with 830 in it).
+ */
+const roomsFirst = (keyword: string) => [
+  sql`${customers.room} = ${keyword} desc`,
+  sql`${customers.room} ilike ${containing(keyword)} desc`,
+]
+
+/**
+ * A page of the site's customers of a status by room (those a keyword matches, its rooms first),
+ * each row with `total`, the number of all that match; a first page as listPlan says.
  */
 const customerPage = (
   db: Db,
-  { firstPageOf, matching, status }: { firstPageOf?: number; matching?: SQL; status: CustomerStatus },
+  { firstPageOf, keyword, status }: { firstPageOf?: number; keyword?: string; status: CustomerStatus },
 ) => {
   const { value, limit, offset } = listPlan(firstPageOf)
   const today = sql`${value('today', 'text')}::date`
+  const matching = keyword ? customerMatches(containing(keyword)) : undefined
   return db
     .select({ ...customerColumns(today), total: matching ? matchingCount : siteCount(value, status, today) })
     .from(customers)
     .where(and(eq(customers.siteId, value('siteId', 'int8')), statusMatches(status, customerId, today), matching))
-    .orderBy(asc(customers.room), asc(customers.id))
+    .orderBy(...(keyword ? roomsFirst(keyword) : []), asc(customers.room), asc(customers.id))
     .limit(limit)
     .offset(offset)
 }
@@ -144,8 +156,7 @@ export async function listCustomers(db: Db, siteId: number, query: CustomerQuery
   let page
   if (keyword || query.page > 1) {
     // An unnamed statement (an empty name), planned for its values each time.
-    const matching = keyword ? customerMatches(containing(keyword)) : undefined
-    page = customerPage(db, { matching, status }).prepare('')
+    page = customerPage(db, { keyword, status }).prepare('')
   } else {
     page = firstPages(db, `customer_list_${status}_${query.limit}`, (db, name) =>
       customerPage(db, { firstPageOf: query.limit, status }).prepare(name),

@@ -21,6 +21,7 @@ export interface DayQuery {
 export interface DayCounts {
   arrivals: number
   departures: number
+  booked: number
   visitors_inside: number
   earliest_in: string | null
   no_round: number
@@ -33,10 +34,15 @@ export interface DayCounts {
 const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows
 
-const arriving = (q: DayQuery) =>
-  sql`s.site_id = ${q.siteId} and s.status in ('arriving', 'in_house') and s.check_in_date = ${q.today}::date`
+// Today's arrivals hold those booked for an earlier day who have not come (late), and today's
+// departures those in house past their leave date (overdue): both still the desk's to settle.
+const arriving = (q: DayQuery) => sql`s.site_id = ${q.siteId} and (
+  (s.status in ('arriving', 'in_house') and s.check_in_date = ${q.today}::date)
+  or (s.status = 'arriving' and s.check_in_date < ${q.today}::date))`
 const leaving = (q: DayQuery) =>
-  sql`s.site_id = ${q.siteId} and s.status = 'in_house' and s.leave_date = ${q.today}::date`
+  sql`s.site_id = ${q.siteId} and s.status = 'in_house' and s.leave_date <= ${q.today}::date`
+const booked = (q: DayQuery) =>
+  sql`s.site_id = ${q.siteId} and s.status = 'arriving' and s.check_in_date > ${q.today}::date`
 const openVisit = (q: DayQuery) => sql`r.site_id = ${q.siteId} and r.name = ${q.visitName}
   and r.created_at >= ${q.from.toISOString()} and r.created_at < ${q.to.toISOString()} and r.deleted_at is null
   and coalesce(r.data->>'time_out', '') = ''`
@@ -67,6 +73,7 @@ export async function dayCounts(db: Db, q: DayQuery): Promise<DayCounts> {
     sql`select
       (select count(*)::int from stays s where ${arriving(q)}) as arrivals,
       (select count(*)::int from stays s where ${leaving(q)}) as departures,
+      (select count(*)::int from stays s where ${booked(q)}) as booked,
       (select count(*)::int from form_records r where ${openVisit(q)}) as visitors_inside,
       (select min(r.data->>'time_in') from form_records r where ${openVisit(q)}) as earliest_in,
       (select count(*)::int from stays s where ${noRound(q)}) as no_round,
@@ -85,6 +92,8 @@ export interface MotherRow {
   check_in_date: string
   leave_date: string
   status: 'arriving' | 'in_house'
+  late: boolean
+  overdue: boolean
 }
 
 export interface VisitRow {
@@ -96,14 +105,17 @@ export interface VisitRow {
   time_in: string
 }
 
-/** The mothers behind a count, by room. */
+/** The mothers behind a count, by room; those booked ahead by their day, then room. */
 export function mothersOf(db: Db, q: DayQuery, list: Exclude<DeskList, 'visitors'>): Promise<MotherRow[]> {
-  const where = { arrivals: arriving, departures: leaving, noRound }[list](q)
+  const where = { arrivals: arriving, departures: leaving, booked, noRound }[list](q)
+  const order = list === 'booked' ? sql`s.check_in_date, s.room, c.id` : sql`s.room, c.id`
   return rowsOf<MotherRow>(
     db,
     sql`select c.id::int as customer_id, c.name, s.room, s.check_in_date::text as check_in_date,
-      s.leave_date::text as leave_date, s.status
-    from stays s join customers c on c.id = s.customer_id where ${where} order by s.room, c.id`,
+      s.leave_date::text as leave_date, s.status,
+      s.status = 'arriving' and s.check_in_date < ${q.today}::date as late,
+      s.status = 'in_house' and s.leave_date < ${q.today}::date as overdue
+    from stays s join customers c on c.id = s.customer_id where ${where} order by ${order}`,
   )
 }
 

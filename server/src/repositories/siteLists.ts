@@ -1,30 +1,43 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import { departments, giftTypes, rooms, sites, stays } from '../db/schema.js'
+import { customers, departments, giftTypes, rooms, sites, stays } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 import { isOpen } from './stays.js'
 import { isRetired } from './stock.js'
 
+/** A room as the forms' room picker shows it: the mother of its open stay, booked or in house. */
+export interface FloorRoom {
+  room: string
+  customer_id: number | null
+  name: string | null
+  status: 'arriving' | 'in_house' | null
+  check_in_date: string | null
+}
+
 /**
- * The site's rooms that take customers, by floor, each with the customer of its open stay (in house
- * or booked) or null. Retired rooms and those out of service are left out: a record names its
- * room as it is called, so it shows it all the same.
+ * The site's rooms that take customers, by floor, each with the mother of its open stay (in house
+ * or booked: her id, name, status and check-in date) or nulls. Retired rooms and those out of
+ * service are left out: a record names its room as it is called, so it shows it all the same.
  */
 export async function listFloors(db: Db, siteId: number) {
-  // One index probe per room (stays_open_room_idx), not every stay the site ever had.
-  const occupant = db
-    .select({ id: stays.customerId })
-    .from(stays)
-    .where(and(eq(stays.siteId, rooms.siteId), eq(stays.room, rooms.room), isOpen))
-    .limit(1)
+  // A room holds one open stay at most (stays_open_room_idx): one index probe per room.
   const roomRows = await db
-    .select({ floor: rooms.floor, room: rooms.room, customer_id: sql<number | null>`(${occupant})`.mapWith(Number) })
+    .select({
+      floor: rooms.floor,
+      room: rooms.room,
+      customer_id: stays.customerId,
+      name: customers.name,
+      status: sql<FloorRoom['status']>`${stays.status}`,
+      check_in_date: stays.checkInDate,
+    })
     .from(rooms)
+    .leftJoin(stays, and(eq(stays.siteId, rooms.siteId), eq(stays.room, rooms.room), isOpen))
+    .leftJoin(customers, eq(customers.id, stays.customerId))
     .where(and(eq(rooms.siteId, siteId), eq(rooms.inService, true), isNull(rooms.retiredAt)))
     .orderBy(asc(rooms.floor), asc(rooms.room))
-  const floors: { floor: number; rooms: { room: string; customer_id: number | null }[] }[] = []
-  for (const { floor, room, customer_id } of roomRows) {
+  const floors: { floor: number; rooms: FloorRoom[] }[] = []
+  for (const { floor, ...room } of roomRows) {
     if (floors.at(-1)?.floor !== floor) floors.push({ floor, rooms: [] })
-    floors.at(-1)!.rooms.push({ room, customer_id })
+    floors.at(-1)!.rooms.push(room)
   }
   return floors
 }

@@ -25,7 +25,8 @@ export const stayJson = (today: SQL) => sql`json_build_object(
   'leave_date', s.leave_date, 'room', s.room, 'package_id', s.package_id, 'package_name', p.name,
   'status', s.status, 'left_on', s.left_on,
   'day', case when s.status = 'in_house' then ${stayDay(today, sql`s.check_in_date`)} end,
-  'overdue', s.status = 'in_house' and ${today} > s.leave_date)`
+  'overdue', s.status = 'in_house' and ${today} > s.leave_date,
+  'late', s.status = 'arriving' and ${today} > s.check_in_date)`
 
 /** Her stay that lists show, of the customer whose id is `customerId`: the open one, else the latest. */
 export const currentStay = (customerId: SQL, today: SQL) => sql`(

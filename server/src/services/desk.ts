@@ -22,7 +22,8 @@ const minutesBetween = (from: string, to: string) =>
   )
 
 /**
- * Today's work at the caller's site: arrivals, departures, visitors still inside and for how long,
+ * Today's work at the caller's site: arrivals (late ones too), departures (overdue ones too), mothers
+ * booked for a later day, visitors still inside and for how long,
  * mothers in house with no round yet, and (for approvers) the orders waiting for her; with `list`,
  * the rows behind one of those counts.
  */
@@ -52,6 +53,7 @@ export async function deskToday(db: Db, caller: DeskCaller, list?: DeskList, now
     date: today,
     arrivals: counts.arrivals,
     departures: counts.departures,
+    booked: counts.booked,
     visitors_inside: counts.visitors_inside,
     longest_inside_minutes: earliest ? minutesBetween(earliest, centreNow(caller, now)) : null,
     no_round: counts.no_round,

@@ -9,6 +9,7 @@ import { formTranslator, serverTranslator, type Lang } from '../plugins/i18n.js'
 import { writeAudit } from '../repositories/audit.js'
 import type { Translators } from './pdf/document.js'
 import * as entries from '../repositories/masterData.js'
+import * as stays from '../repositories/stays.js'
 import { fenText, yuan } from '../repositories/stock.js'
 import { checkAgainstSite } from './siteOptions.js'
 
@@ -232,11 +233,20 @@ export async function deleteEntry(db: Db, kind: MasterKind, actor: Actor, id: nu
   })
 }
 
-/** Takes an entry of the site out of use (`retire`) or back into it; either is audited, also when it was already so. */
+/**
+ * Takes an entry of the site out of use (`retire`) or back into it; either is audited, also when it
+ * was already so. A room a mother is in or booked for is refused: her stay would lose its room.
+ */
 export async function retireEntry(db: Db, kind: MasterKind, actor: Actor, id: number, retire: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await entries.findEntry(tx, kind, actor.siteId, id, true)
     if (!row) throw notFound()
+    if (kind === 'rooms' && retire && !row.retired) {
+      // Locked as admissions lock it, so that none books it while it is being retired.
+      await stays.lockRoom(tx, actor.siteId, row.name)
+      if (await stays.roomTaken(tx, actor.siteId, row.name))
+        throw new AppError(Code.CONFLICT, 'master.roomHeld', { name: row.name })
+    }
     if (row.retired !== retire) await entries.setRetired(tx, kind, actor.siteId, id, retire ? new Date() : null)
     await writeAudit(tx, { ...actor, action: retire ? 'retire' : 'restore', entity: RULES[kind].entity, entityId: id })
   })

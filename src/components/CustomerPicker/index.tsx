@@ -18,10 +18,10 @@ import './index.scss'
 const SEARCH_DELAY = 300
 
 /** The picker's filters, in house first (its default). */
-const STATUSES: CustomerStatus[] = ['in_house', 'arriving', 'left', 'all']
+const STATUSES: CustomerStatus[] = ['in_house', 'arriving', 'booked', 'left', 'all']
 
 /** What a row offers for her stay: check-out while she is in house, check-in while she is expected. */
-const STAY_ACTIONS: Partial<Record<CustomerStatus, 'checkOut' | 'checkIn'>> = {
+const STAY_ACTIONS: Partial<Record<NonNullable<Customer['stay']>['status'], 'checkOut' | 'checkIn'>> = {
   in_house: 'checkOut',
   arriving: 'checkIn',
 }
@@ -174,8 +174,11 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
                 <View className="customer-picker__main">
                   <Text className="customer-picker__name">{customer.name}</Text>
                   <Text className="customer-picker__room">{roomOrLeft(customer)}</Text>
-                  <Text className="customer-picker__phone">{stayDay(stay)}</Text>
+                  <Text className="customer-picker__phone">
+                    {stay?.status === 'arriving' ? t('customer.booked', { date: stay.check_in_date }) : stayDay(stay)}
+                  </Text>
                   {stay && stay.overdue && <Text className="customer-picker__overdue">{t('customer.overdue')}</Text>}
+                  {stay && stay.late && <Text className="customer-picker__overdue">{t('customer.late')}</Text>}
                 </View>
                 <Text className="customer-picker__phone">{customer.phone}</Text>
                 {current && customer.id === current.id && <Check size={16} color="#e8627a" />}

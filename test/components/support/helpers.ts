@@ -65,6 +65,7 @@ export const QUIET_DESK = {
       date: '2026-11-22',
       arrivals: 0,
       departures: 0,
+      booked: 0,
       visitors_inside: 0,
       longest_inside_minutes: null,
       no_round: 0,

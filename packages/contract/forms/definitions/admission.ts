@@ -70,7 +70,7 @@ export const admission: FormDefinition = {
       titleKey: 'form.section.stay',
       fields: [
         { key: 'stay_kind', type: 'select', required: true, options: options('stayKind', [...STAY_KINDS]) },
-        { key: 'room', type: 'select', required: true, optionsSource: 'floorList' },
+        { key: 'room', type: 'select', required: true, optionsSource: 'floorList', booksRoom: true },
         { key: 'check_in_date', type: 'date', required: true, initial: 'workingDate', future: true },
         { key: 'days', type: 'number', required: true, min: 1, max: 120, decimals: 0, unitKey: 'form.unit.day' },
         { key: 'leave_date', type: 'computed', compute: (data) => addDays(data.check_in_date, data.days) },

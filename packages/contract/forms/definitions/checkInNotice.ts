@@ -6,7 +6,14 @@ import { options } from './options.js'
 // Both check-in notices: one per customer, reopened for editing; `is_month`
 // marks 月子 (true) or 小月子 (false). A new arrival's notice is saved with her admission.
 const stay: Field[] = [
-  { key: 'room', type: 'select', required: true, optionsSource: 'floorList', initial: 'customer.room' },
+  {
+    key: 'room',
+    type: 'select',
+    required: true,
+    optionsSource: 'floorList',
+    initial: 'customer.room',
+    booksRoom: true,
+  },
   { key: 'check_in_date', type: 'date', required: true, future: true },
   { key: 'days', type: 'number', required: true, min: 1, max: 120, unitKey: 'form.unit.day' },
   { key: 'leave_date', type: 'computed', compute: (data) => addDays(data.check_in_date, data.days) },

@@ -179,6 +179,44 @@ describe('what each kind checks', () => {
     assert.equal(reply.code, -8)
   })
 
+  it('refuses to retire a room a mother is in or booked for, saying why; retires a free one', async () => {
+    const idOf = async (room: string) =>
+      (await admin('rooms', 'list', { keyword: room, page: 1, limit: 5 })).res.list.find(
+        (entry: { name: string }) => entry.name === room,
+      ).id
+    const occupied = site.customers[0].room
+    const inUse = await admin('rooms', 'retire', { id: await idOf(occupied) })
+    assert.deepEqual(
+      [inUse.code, inUse.msg],
+      [-6, `房间 ${occupied} 有客户在住或已预订，不能停用。请先为她办理退房或换房。`],
+    )
+    const room = `14${unique()}`
+    const id = await added('rooms', { floor: 14, room, kind: 'standard', in_service: 'yes' })
+    const booking = await post('/api/care/customer/save', {
+      customer_name: '停用测试',
+      phone: `1380000${String(Date.now() % 1e4).padStart(4, '0')}`,
+      stay_kind: 'month',
+      room,
+      check_in_date: addDays(today, 3),
+      days: 28,
+    })
+    assert.equal(booking.code, 1, booking.msg)
+    const booked = await admin('rooms', 'retire', { id }, 'en')
+    assert.deepEqual(
+      [booked.code, booked.msg],
+      [
+        -6,
+        `Room ${room} has a mother in it or booked for it and cannot be retired. Check her out or move her to another room first.`,
+      ],
+    )
+    assert.equal((await admin('rooms', 'info', { id })).res.retired, false)
+    // Once she has left, the room retires.
+    assert.equal((await post('/api/care/customer/checkout', { customer_id: booking.res.id })).code, 1)
+    assert.equal((await admin('rooms', 'retire', { id })).code, 1)
+    assert.equal((await admin('rooms', 'info', { id })).res.retired, true)
+    assert.deepEqual(await auditActions('rooms', id), ['create', 'retire'])
+  })
+
   it('refuses a package without items or with a quantity of zero; keeps its products and quantities', async () => {
     const empty = await admin('packages', 'save', { name: `测试套餐-${unique()}`, items: [] }, 'zh')
     assert.deepEqual([empty.code, empty.msg], [-1, '请选择物品'])

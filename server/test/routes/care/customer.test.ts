@@ -234,6 +234,7 @@ describe('admission, stays and check-out', () => {
       left_on: null,
       day: 1,
       overdue: false,
+      late: false,
     })
     // In the picker by default, and in her room on the room list.
     assert.ok((await listOf()).some((c) => c.id === saved.res.id))
@@ -496,6 +497,53 @@ describe('admission, stays and check-out', () => {
     assert.equal((await as(CHECKIN, { customer_id: booked })).code, -6)
     // The picker's total counts only what it lists.
     assert.equal((await as(LIST, { limit: 1 })).res.total, inHouse.length + 1)
+  })
+
+  it('lists every booked mother under booked with her date, one past her date flagged late', async () => {
+    // Born before today, as a delivery date must be.
+    const birth = addDays(today, -2)
+    const born = {
+      delivery_date: birth,
+      babies: [{ name: '大宝', sex: 'female', birth_date: birth, birth_weight: 3000 }],
+    }
+    const saves = [
+      await as(SAVE, admissionOf('917', addDays(today, 5), born)),
+      await as(SAVE, admissionOf('918', addDays(today, 1), born)),
+    ]
+    for (const save of saves) assert.equal(save.code, 1, save.msg)
+    const [ahead, late] = saves.map((save) => save.res.id)
+    // Her day passed and she has not come.
+    await app.db
+      .update(stays)
+      .set({ checkInDate: addDays(today, -1) })
+      .where(eq(stays.customerId, late))
+    const booked = await listOf({ status: 'booked' })
+    assert.deepEqual(
+      booked.map((c) => [c.id, c.stay.status, c.stay.check_in_date, c.stay.late]),
+      [
+        [ahead, 'arriving', addDays(today, 5), false],
+        [late, 'arriving', addDays(today, -1), true],
+      ],
+    )
+    // Today's arrivals hold the late one, not the one booked ahead; every list says when each comes.
+    assert.deepEqual(
+      (await listOf({ status: 'arriving' })).map((c) => c.id),
+      [late],
+    )
+    const row = (await listOf({ status: 'all' })).find((c) => c.id === ahead)!
+    assert.deepEqual([row.stay.check_in_date, row.stay.late], [addDays(today, 5), false])
+    assert.equal(
+      (await listOf()).find((c) => c.id === late),
+      undefined,
+    )
+  })
+
+  it('finds a room by its number before a phone that holds the number', async () => {
+    const byPhone = (await as(SAVE, admissionOf('902', today, { phone: '13919000123' }))).res.id
+    const inRoom = (await as(SAVE, admissionOf('919', today))).res.id
+    const found = (await listOf({ keyword: '919' })).map((c) => c.id)
+    assert.equal(found[0], inRoom)
+    assert.ok(found.indexOf(byPhone) > 0, String(found))
   })
 
   it("counts day N of M from the check-in date as day 1 in the centre's time zone, and flags an overdue stay", async () => {

@@ -36,6 +36,24 @@ const visit = (s: TestSite, customerId: number, timeIn: string, timeOut?: string
   updatedBy: s.accountId,
 })
 
+/** A mother of the site booked into `room` for `day`, not yet in. */
+async function book(s: TestSite, name: string, room: string, day: string, phone = `13600000${room}`) {
+  const [mother] = await app.db
+    .insert(customers)
+    .values({ siteId: s.siteId, name, phone, room })
+    .returning({ id: customers.id })
+  await app.db.insert(stays).values({
+    siteId: s.siteId,
+    customerId: mother.id,
+    kind: 'month',
+    checkInDate: day,
+    plannedDays: 28,
+    room,
+    status: 'arriving',
+  })
+  return mother.id
+}
+
 /** Arrivals, departures, visits, rounds and pending orders of a site, the same in both sites. */
 async function fillDay(s: TestSite, maker: number) {
   const [first, second, third] = s.customers
@@ -45,19 +63,7 @@ async function fillDay(s: TestSite, maker: number) {
     .set({ checkInDate: addDays(today, -28), plannedDays: 28 })
     .where(eq(stays.customerId, second.id))
   for (const [i, day] of [today, addDays(today, 1)].entries()) {
-    const [arriving] = await app.db
-      .insert(customers)
-      .values({ siteId: s.siteId, name: `新妈妈${i}`, phone: `1370000${s.siteId % 1000}${i}`, room: `90${i}` })
-      .returning({ id: customers.id })
-    await app.db.insert(stays).values({
-      siteId: s.siteId,
-      customerId: arriving.id,
-      kind: 'month',
-      checkInDate: day,
-      plannedDays: 28,
-      room: `90${i}`,
-      status: 'arriving',
-    })
+    await book(s, `新妈妈${i}`, `90${i}`, day, `1370000${s.siteId % 1000}${i}`)
   }
   // Two visitors inside (the earliest since two hours ago), one gone.
   await app.db
@@ -219,5 +225,52 @@ describe('desk/today', () => {
     assert.equal(day.longest_inside_minutes, null)
     assert.equal(day.no_round, 4)
     assert.deepEqual(day.waiting, { outApplyGeneral: 0, outApplyGift: 0, specialCare: 0, inbound: 0 })
+  })
+})
+
+describe('desk/today: bookings and overdue stays', () => {
+  let quiet: TestSite
+  let late: number
+  let ahead: number
+  before(async () => {
+    quiet = await addSite(app)
+    // The first mother is two days past her leave date; one booking is a day late, one three days ahead.
+    await app.db
+      .update(stays)
+      .set({ checkInDate: addDays(today, -30), plannedDays: 28 })
+      .where(eq(stays.customerId, quiet.customers[0].id))
+    late = await book(quiet, '迟到妈妈', '905', addDays(today, -1))
+    ahead = await book(quiet, '预订妈妈', '906', addDays(today, 3))
+  })
+
+  type Mother = { customer_id: number; check_in_date: string; leave_date: string; late: boolean; overdue: boolean }
+
+  it('counts a booking past its date among the arrivals, flagged late', async () => {
+    const day = await desk({ list: 'arrivals' }, quiet.token)
+    assert.equal(day.arrivals, 1)
+    assert.deepEqual(
+      day.mothers.map((m: Mother) => [m.customer_id, m.check_in_date, m.late, m.overdue]),
+      [[late, addDays(today, -1), true, false]],
+    )
+  })
+
+  it('counts a mother in house past her leave date among the departures, flagged overdue', async () => {
+    const day = await desk({ list: 'departures' }, quiet.token)
+    assert.equal(day.departures, 1)
+    assert.deepEqual(
+      day.mothers.map((m: Mother) => [m.customer_id, m.leave_date, m.late, m.overdue]),
+      [[quiet.customers[0].id, addDays(today, -2), false, true]],
+    )
+  })
+
+  it('lists the mothers booked for a later day with their dates', async () => {
+    const day = await desk({ list: 'booked' }, quiet.token)
+    assert.equal(day.booked, 1)
+    assert.deepEqual(
+      day.mothers.map((m: Mother) => [m.customer_id, m.check_in_date, m.late]),
+      [[ahead, addDays(today, 3), false]],
+    )
+    // The first site's booking for tomorrow is its own.
+    assert.equal((await desk({ list: 'booked' })).booked, 1)
   })
 })

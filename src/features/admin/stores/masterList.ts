@@ -56,15 +56,25 @@ export class MasterListStore {
         return
       }
       const retire = await confirm(error.message, { title: t('master.inUseTitle'), confirmText: t('master.retire') })
-      if (retire) await this.setRetired(entry, true)
+      if (retire) await this.setRetired(entry, true, true)
       return
     }
     await this.list.reload()
   }
 
-  /** Takes an entry out of use, or puts it back. */
-  async setRetired(entry: MasterEntry, retired: boolean) {
-    await (retired ? masterApi.retire : masterApi.restore)(this.kind, entry.id)
+  /**
+   * Takes an entry out of use once confirmed (as deleting is; `confirmed` when the person already
+   * chose it), or puts it back. A refusal (a room a mother is in) is shown by the request layer.
+   */
+  async setRetired(entry: MasterEntry, retired: boolean, confirmed = false) {
+    if (retired && !confirmed && !(await confirm(t('master.confirmRetire', { name: entry.name }), { danger: true })))
+      return
+    try {
+      await (retired ? masterApi.retire : masterApi.restore)(this.kind, entry.id)
+    } catch (error) {
+      if (error instanceof RequestError) return
+      throw error
+    }
     toast(t(retired ? 'master.retiredDone' : 'master.restoredDone'))
     await this.list.reload()
   }

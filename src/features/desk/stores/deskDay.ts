@@ -9,7 +9,7 @@ import { deskToday, type DeskDay } from '../api/deskDay'
 const beginLoad = latestCall()
 
 /** What a badge opens: one of the desk's lists. */
-export type DeskBadge = 'arrivals' | 'departures' | 'visitors' | 'noRound' | 'orders'
+export type DeskBadge = 'arrivals' | 'departures' | 'booked' | 'visitors' | 'noRound' | 'orders'
 
 class DeskDayStore {
   day: DeskDay | null = null

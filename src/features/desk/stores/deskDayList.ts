@@ -1,5 +1,5 @@
-// One list behind a badge of the desk's day: the mothers arriving, leaving or without a round
-// today, the visitors still inside, or the orders waiting for approval by list.
+// One list behind a badge of the desk's day: the mothers arriving (late ones too), leaving
+// (overdue ones too), booked for a later day or without a round today, the visitors still inside, or the orders waiting for approval by list.
 import Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
 import { openFormStore } from '@/features/forms'
@@ -59,9 +59,9 @@ export class DeskDayListStore {
     return Object.entries(this.day?.waiting ?? {}).filter(([, n]) => n > 0) as [WaitingList, number][]
   }
 
-  /** An arriving or leaving mother opens her stay (check-in, check-out); one without a round, her file. */
+  /** An arriving, booked or leaving mother opens her stay (check-in, check-out); one without a round, her file. */
   openMother(mother: DeskMother) {
-    const page = this.list === 'arrivals' || this.list === 'departures' ? STAY_PAGE : CUSTOMER_FILE_PAGE
+    const page = this.list === 'noRound' ? CUSTOMER_FILE_PAGE : STAY_PAGE
     Taro.navigateTo({ url: `${page}?id=${mother.customer_id}` })
   }
 

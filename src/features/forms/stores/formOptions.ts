@@ -4,6 +4,7 @@
 // only (pagesHome).
 import { makeAutoObservable, runInAction } from 'mobx'
 import { getProductBatch, giftTypeList, productList, productPackageList } from '@/api/stock'
+import type { Room } from '@/api/types'
 import { departmentList, floorList } from '@/features/forms/api/formRecords'
 import { isNearExpiry, offeredBatches } from '@yuezi/contract/forms/definitions/stockRules'
 import type { OptionsSource } from '@yuezi/contract/forms/types'
@@ -15,7 +16,7 @@ export interface Choice {
   label: string
   /** A heading the choice is listed under (a room's floor). */
   group?: string
-  /** A room with a customer in it: that customer's id. */
+  /** A room with a customer in it or booked for her: that customer's id. */
   takenBy?: number | null
   /** A second line (a batch's stock and expiry, a product's stock and price). */
   note?: string
@@ -63,6 +64,14 @@ async function products(keyword?: string, selfPaid?: boolean): Promise<Loaded> {
   return { choices, partial: page.total > choices.length }
 }
 
+/** Whose a room is: the mother in it, or the one it is booked for and when she comes. */
+function roomNote(room: Room): string | undefined {
+  if (!room.name) return undefined
+  return room.status === 'arriving'
+    ? t('formUi.roomBooked', { name: room.name, date: (room.check_in_date ?? '').slice(5) })
+    : t('formUi.roomTakenBy', { name: room.name })
+}
+
 /** How each list becomes choices; a source missing here cannot be shown yet. */
 const LOADERS: Partial<Record<OptionsSource, (param: Param) => Promise<Loaded>>> = {
   floorList: async () =>
@@ -73,6 +82,7 @@ const LOADERS: Partial<Record<OptionsSource, (param: Param) => Promise<Loaded>>>
           label: room.room,
           group: t('formUi.floor', { floor: floor.floor }),
           takenBy: room.customer_id,
+          note: roomNote(room),
         })),
       ),
     ),

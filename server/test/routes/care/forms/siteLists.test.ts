@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { centreToday, DEFAULT_ZONE } from '../../../../src/lib/dates.js'
+import { addDays, centreToday, DEFAULT_ZONE } from '../../../../src/lib/dates.js'
 import { call } from '../../../helpers.js'
 import { app, site, useSite } from '../../../siteFixture.js'
 
@@ -36,5 +36,49 @@ describe('floorList', () => {
     assert.equal(await occupant('802'), next.res.id)
     // Rooms nobody stays in.
     assert.equal(await occupant('901'), null)
+  })
+})
+
+describe('floorList: whose each room is', () => {
+  type Room = {
+    room: string
+    customer_id: number | null
+    name: string | null
+    status: string | null
+    check_in_date: string | null
+  }
+  const roomOf = async (room: string) => {
+    const floors = (await post(`${API}/floorList`, {})).res as { rooms: Room[] }[]
+    return floors.flatMap((floor) => floor.rooms).find((r) => r.room === room)!
+  }
+
+  it('names the mother in a taken room, and the one a booked room waits for with her date', async () => {
+    const inHouse = site.customers.find((c) => c.room === '803')!
+    const taken = await roomOf('803')
+    assert.deepEqual([taken.customer_id, taken.name, taken.status], [inHouse.id, inHouse.name, 'in_house'])
+    const day = addDays(centreToday(DEFAULT_ZONE), 4)
+    const booked = await post('/api/care/customer/save', {
+      customer_name: '预订客户',
+      phone: '13900000011',
+      stay_kind: 'month',
+      room: '902',
+      check_in_date: day,
+      days: 28,
+    })
+    assert.equal(booked.code, 1, booked.msg)
+    assert.deepEqual(await roomOf('902'), {
+      room: '902',
+      customer_id: booked.res.id,
+      name: '预订客户',
+      status: 'arriving',
+      check_in_date: day,
+    })
+    assert.deepEqual(await roomOf('903'), {
+      room: '903',
+      customer_id: null,
+      name: null,
+      status: null,
+      check_in_date: null,
+    })
   })
 })

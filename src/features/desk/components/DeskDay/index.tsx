@@ -20,6 +20,7 @@ export default observer(function DeskDay() {
   const badges: [DeskBadge, string, number][] = [
     ['arrivals', t('deskDay.arrivals', { n: day.arrivals }), day.arrivals],
     ['departures', t('deskDay.departures', { n: day.departures }), day.departures],
+    ['booked', t('deskDay.booked', { n: day.booked }), day.booked],
     [
       'visitors',
       minutes === null

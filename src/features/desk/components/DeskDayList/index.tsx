@@ -69,7 +69,10 @@ export default observer(function DeskDayList({ list }: { list: DeskBadge }) {
               clickable
               onClick={() => store.openMother(mother)}
               extra={
-                list === 'noRound' ? (
+                // A mother without a round keeps her round buttons, overdue or not.
+                list !== 'noRound' && (mother.late || mother.overdue) ? (
+                  <Text className="desk-list__flag">{t(mother.late ? 'customer.late' : 'customer.overdue')}</Text>
+                ) : list === 'noRound' ? (
                   <View className="desk-list__rounds">
                     {ROUNDS.map(([form, labelKey]) => (
                       <Button

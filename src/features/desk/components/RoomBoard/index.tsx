@@ -65,7 +65,7 @@ export default observer(function RoomBoard() {
             {rooms.map((room) => (
               <View
                 key={room.room}
-                className={`room-board__tile room-board__tile--${room.state}`}
+                className={`room-board__tile room-board__tile--${room.state}${room.occupant?.overdue ? ' room-board__tile--overdue' : ''}`}
                 onClick={() => store.open(room)}
               >
                 <Text className="room-board__room">{room.room}</Text>

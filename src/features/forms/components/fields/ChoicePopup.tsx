@@ -125,15 +125,22 @@ export default observer(function ChoicePopup({ field, path, session }: FieldProp
                   .filter((choice) => (choice.group ?? '') === group)
                   .map((choice) => {
                     const taken = !!choice.takenBy && choice.takenBy !== customerId
+                    // Her stay's room: another mother's (in it or booked) is refused on saving, so not offered.
+                    const closed = taken && !!field.booksRoom
                     const classes = ['form-choice-popup__tile']
                     if (choice.value === value) classes.push('form-choice-popup__tile--active')
                     if (taken) classes.push('form-choice-popup__tile--taken')
+                    if (closed) classes.push('form-choice-popup__tile--closed')
                     if (choice.warn) classes.push('form-choice-popup__tile--warn')
                     return (
-                      <View key={String(choice.value)} className={classes.join(' ')} onClick={() => pick(choice)}>
+                      <View
+                        key={String(choice.value)}
+                        className={classes.join(' ')}
+                        aria-disabled={closed || undefined}
+                        onClick={() => closed || pick(choice)}
+                      >
                         <Text>{choice.label}</Text>
                         {choice.note && <Text className="form-choice-popup__note">{choice.note}</Text>}
-                        {taken && <Text className="form-choice-popup__note">{t('formUi.roomTaken')}</Text>}
                       </View>
                     )
                   })}
