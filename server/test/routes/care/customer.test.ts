@@ -197,8 +197,8 @@ describe('admission, stays and check-out', () => {
   const as = (url: string, body: object, token = clinic.token, lang?: string) =>
     call(app, url, body, { token, ...(lang ? { lang } : {}) })
   const infoOf = async (id: number, token = clinic.token) => (await as(INFO, { id }, token)).res
-  const listOf = async (body: object = {}) =>
-    (await as(LIST, { limit: 100, ...body })).res.list as (Customer & { stay: any })[]
+  const listOf = async (body: object = {}, token = clinic.token) =>
+    (await as(LIST, { limit: 100, ...body }, token)).res.list as (Customer & { stay: any })[]
   const countWith = async (phone: string) =>
     (await app.db.select({ n: count() }).from(customers).where(eq(customers.phone, phone)))[0].n
 
@@ -501,14 +501,16 @@ describe('admission, stays and check-out', () => {
 
   it('lists every booked mother under booked with her date, one past her date flagged late', async () => {
     // Born before today, as a delivery date must be.
+    // A site of its own: the file's other tests take the clinic's free rooms.
+    const own = await addSite(app)
     const birth = addDays(today, -2)
     const born = {
       delivery_date: birth,
       babies: [{ name: '大宝', sex: 'female', birth_date: birth, birth_weight: 3000 }],
     }
     const saves = [
-      await as(SAVE, admissionOf('917', addDays(today, 5), born)),
-      await as(SAVE, admissionOf('918', addDays(today, 1), born)),
+      await as(SAVE, admissionOf('917', addDays(today, 5), born), own.token),
+      await as(SAVE, admissionOf('918', addDays(today, 1), born), own.token),
     ]
     for (const save of saves) assert.equal(save.code, 1, save.msg)
     const [ahead, late] = saves.map((save) => save.res.id)
@@ -517,7 +519,7 @@ describe('admission, stays and check-out', () => {
       .update(stays)
       .set({ checkInDate: addDays(today, -1) })
       .where(eq(stays.customerId, late))
-    const booked = await listOf({ status: 'booked' })
+    const booked = await listOf({ status: 'booked' }, own.token)
     assert.deepEqual(
       booked.map((c) => [c.id, c.stay.status, c.stay.check_in_date, c.stay.late]),
       [
@@ -527,21 +529,22 @@ describe('admission, stays and check-out', () => {
     )
     // Today's arrivals hold the late one, not the one booked ahead; every list says when each comes.
     assert.deepEqual(
-      (await listOf({ status: 'arriving' })).map((c) => c.id),
+      (await listOf({ status: 'arriving' }, own.token)).map((c) => c.id),
       [late],
     )
-    const row = (await listOf({ status: 'all' })).find((c) => c.id === ahead)!
+    const row = (await listOf({ status: 'all' }, own.token)).find((c) => c.id === ahead)!
     assert.deepEqual([row.stay.check_in_date, row.stay.late], [addDays(today, 5), false])
     assert.equal(
-      (await listOf()).find((c) => c.id === late),
+      (await listOf({}, own.token)).find((c) => c.id === late),
       undefined,
     )
   })
 
   it('finds a room by its number before a phone that holds the number', async () => {
-    const byPhone = (await as(SAVE, admissionOf('902', today, { phone: '13919000123' }))).res.id
-    const inRoom = (await as(SAVE, admissionOf('919', today))).res.id
-    const found = (await listOf({ keyword: '919' })).map((c) => c.id)
+    const own = await addSite(app)
+    const byPhone = (await as(SAVE, admissionOf('902', today, { phone: '13919000123' }), own.token)).res.id
+    const inRoom = (await as(SAVE, admissionOf('919', today), own.token)).res.id
+    const found = (await listOf({ keyword: '919' }, own.token)).map((c) => c.id)
     assert.equal(found[0], inRoom)
     assert.ok(found.indexOf(byPhone) > 0, String(found))
   })
