@@ -28,7 +28,12 @@ const NoticeFor = observer(function NoticeFor({ page, notice }: { page: FormPage
         {stay?.day && (
           <Text className="notice-for__meta">{t('notice.stayDay', { day: stay.day, days: stay.planned_days })}</Text>
         )}
-        {!customer && <Text className="notice-for__hint">{t('notice.newArrivalHint')}</Text>}
+        {/* The 小月子 notice has no babies: its admission makes none. */}
+        {!customer && (
+          <Text className="notice-for__hint">
+            {t(notice.kind === 'small' ? 'notice.newArrivalHintSmall' : 'notice.newArrivalHint')}
+          </Text>
+        )}
       </View>
       {customer ? (
         page.session.isNew && (
