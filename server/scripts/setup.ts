@@ -8,15 +8,21 @@ import { randomBytes } from 'node:crypto'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../src/config.js'
-import { openDatabase } from '../src/db/index.js'
+import { DataFolderInUse, openDatabase } from '../src/db/index.js'
 import { setInstallSetting } from '../src/lib/installSettings.js'
 import { keepFilesPrivate } from '../src/lib/privateFiles.js'
 import { keyIdOf } from '../src/services/backup/crypt.js'
 import { shownUrl } from '../src/services/backup/postgres.js'
 import { createCentreDatabase, localPostgres, PostgresUnavailable } from '../src/services/postgresInstall.js'
-import { newOneTimePassword, setUpCentre, SetupRefused, type NewCentre } from '../src/services/setup.js'
+import {
+  DEFAULT_MANAGER_NAME,
+  newOneTimePassword,
+  setUpCentre,
+  SetupRefused,
+  type NewCentre,
+} from '../src/services/setup.js'
 
-const USAGE = `Usage: npm run setup -- --centre <name> --admin <account> [--name <her name>]
+const USAGE = `Usage: npm run setup -- --centre <name> --admin <account> [--name <her name, default 店长>]
        [--time-zone <IANA zone, default Asia/Shanghai>] [--latitude <deg> --longitude <deg>] [--radius <metres, default 500>]
        [--postgres-admin <a superuser's URL>] [--database <name, default yuezi>] [--embedded]
 Run without options to be asked for each value. Without DATABASE_URL it creates the centre's database
@@ -55,7 +61,7 @@ async function ask(): Promise<Answers> {
     const answers: Answers = {}
     answers.centre = await terminal.question("The centre's name: ")
     answers.admin = await terminal.question("The first manager's account (she signs in with it): ")
-    answers.name = await terminal.question('Her name as records show it (empty: the account): ')
+    answers.name = await terminal.question(`Her name as records show it (empty: ${DEFAULT_MANAGER_NAME}): `)
     answers['time-zone'] = await terminal.question('Time zone (empty: Asia/Shanghai): ')
     answers.latitude = await terminal.question("The centre's latitude for ward rounds (empty: none yet): ")
     if (answers.latitude) answers.longitude = await terminal.question('Its longitude: ')
@@ -226,4 +232,11 @@ async function resetPassword(account: string, embedded: boolean): Promise<number
 }
 
 keepFilesPrivate()
-process.exitCode = await main()
+try {
+  process.exitCode = await main()
+} catch (error) {
+  // A running server holds the data folder: the message says what to do, a stack trace would bury it.
+  if (!(error instanceof DataFolderInUse)) throw error
+  console.error(error.message)
+  process.exitCode = 1
+}

@@ -60,11 +60,14 @@ function sampleValue(field: Field, refs: SampleRefs): unknown {
           return stockOf(refs).batchId
         case 'giftTypeList':
           return stockOf(refs).giftTypeId
+        case 'stayPackageList':
+          return refs.customer.stay_package_id
       }
       return field.options![0].value
     case 'multiselect':
       if (field.optionsSource === 'departmentList') return refs.departmentIds.slice(0, 2)
-      return [field.options![0].value]
+      // An option that no reading of the sample contradicts (无发热 with its 38 °C would be).
+      return [field.options!.find((o) => !field.contradictedBy?.some((c) => c.option === o.value))!.value]
     case 'customer':
       return refs.customer.id
     case 'baby':

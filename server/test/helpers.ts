@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { buildApp, type BuildOptions } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
-import { babies, customers, products, sites, stays, stockBatches } from '../src/db/schema.js'
+import { babies, customers, products, sites, stayPackages, stays, stockBatches } from '../src/db/schema.js'
 import { seedSiteLists } from '../src/demo/seed.js'
 import { seedSiteStock } from '../src/demo/stock.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
@@ -111,6 +111,8 @@ export interface TestCustomer {
   room: string
   delivery_date: string
   babies: { id: number; birth_date: string }[]
+  /** Her stay's package (a stay package of the site's demo list). */
+  stay_package_id: number
 }
 
 export interface TestSite {
@@ -147,6 +149,10 @@ export async function addSite(
     await seedSiteStock(tx, created.id)
     return created
   })
+  const [stayPackage] = await app.db
+    .select({ id: stayPackages.id })
+    .from(stayPackages)
+    .where(and(eq(stayPackages.siteId, site.id), eq(stayPackages.days, 28)))
   const today = centreToday(DEFAULT_ZONE)
   const made: TestCustomer[] = []
   for (const [i, name] of CUSTOMER_NAMES.entries()) {
@@ -168,6 +174,7 @@ export async function addSite(
       checkInDate: addDays(deliveryDate, 3),
       plannedDays: 28,
       room: customer.room,
+      packageId: stayPackage.id,
       status: 'in_house',
     })
     const kids = await app.db
@@ -182,7 +189,7 @@ export async function addSite(
         })),
       )
       .returning({ id: babies.id, birth_date: babies.birthDate })
-    made.push({ ...customer, delivery_date: deliveryDate, babies: kids })
+    made.push({ ...customer, delivery_date: deliveryDate, babies: kids, stay_package_id: stayPackage.id })
   }
   // The site's manager: she approves and administers.
   const { account, password } = await addAccount(app, { siteIds: [site.id], canApprove: true, canAdminister: true })

@@ -135,6 +135,16 @@ describe('a first run without demo data', () => {
       })
     let app = await start()
     try {
+      // Without --name she is called 店长 on the records, never by her account.
+      const named = await app.db.execute(sql`select name from accounts where account = ${admin}`)
+      assert.deepEqual((named as unknown as { rows: { name: string }[] }).rows, [{ name: '店长' }])
+      if (embedded) {
+        // The running server holds the folder: setup says so in one message, without a stack trace.
+        const busy = await setup('--reset-password', admin)
+        assert.equal(busy.code, 1)
+        assert.match(busy.stderr, /is in use by .*: stop it first/)
+        assert.doesNotMatch(busy.stderr, /^\s+at /m)
+      }
       // Four days went by before she tried it.
       await app.db.execute(
         sql`update accounts set password_set_at = now() - interval '73 hours' where account = ${admin}`,

@@ -47,6 +47,7 @@ export async function fillSite(
     giftType: (await as('/api/care/index/giftTypeList')).res.map((g: { id: number }) => g.id),
     room: (await as('/api/admin/rooms/list', { limit: 100 })).res.list.map((r: { id: number }) => r.id),
     package: (await as('/api/care/index/productPackageList')).res.map((p: { id: number }) => p.id),
+    stayPackage: (await as('/api/care/index/stayPackageList')).res.map((p: { id: number }) => p.id),
     record: [],
     roundRecord: [],
     medicine: [],
@@ -192,8 +193,14 @@ const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<st
     self_paid: pick(['yes', 'no']),
   }),
   '/api/admin/packages/save': ({ pools }, pick, n) => ({
-    name: `套餐F${n}`,
+    name: `礼包包F${n}`,
     items: [{ product_id: pick(pools.product), quantity: 1 }],
+  }),
+  '/api/admin/stayPackages/save': (_data, pick, n) => ({
+    name: `套餐F${n}`,
+    days: pick([14, 28]),
+    fee: 12800,
+    includes: pick(['', '月子餐']),
   }),
   '/api/care/outApply/check': ({ pools }, pick) => ({ id: pick(pools.outApply), ...pick(CHECKS) }),
   '/api/care/specialCare/check': ({ pools }, pick) => ({ id: pick(pools.specialCare), ...pick(CHECKS) }),
@@ -221,7 +228,12 @@ const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<st
       phone: `137${String(n).padStart(8, '0')}`,
       babies: [{ name: '宝宝F', sex: pick(['male', 'female']), birth_date: '2026-11-20', birth_time: '08:30' }],
     }
-    const stay = { stay_kind: pick(['month', 'small']), check_in_date: '2026-11-22', days: pick([14, 28]) }
+    const stay = {
+      stay_kind: pick(['month', 'small']),
+      check_in_date: '2026-11-22',
+      days: pick([14, 28]),
+      ...pick([{}, { package_id: pick(pools.stayPackage) }]),
+    }
     return pick([
       { ...mother, ...stay, room: String(901 + (n % 20)) },
       { ...mother, id: pick(pools.customer) },
@@ -237,6 +249,7 @@ const ADMIN_POOLS: Record<string, string> = {
   giftTypes: 'giftType',
   products: 'product',
   packages: 'package',
+  stayPackages: 'stayPackage',
 }
 
 /** The pool of what an id field of a route refers to, if known. */
@@ -253,6 +266,7 @@ export function poolName(url: string, key: string): string | undefined {
     session_id: 'session',
     batch_id: 'batch',
   }
+  if (key === 'package_id' && url.includes('/customer/')) return 'stayPackage'
   if (key !== 'id') return byField[key]
   if (url.startsWith('/api/admin/staff/')) return 'account'
   const listKind = /^\/api\/admin\/(\w+)\//.exec(url)?.[1]
@@ -266,6 +280,7 @@ export function poolName(url: string, key: string): string | undefined {
   if (url.endsWith('/productList')) return 'product'
   if (url.endsWith('/departmentList')) return 'department'
   if (url.endsWith('/giftTypeList')) return 'giftType'
+  if (url.endsWith('/stayPackageList')) return 'stayPackage'
   return undefined
 }
 

@@ -52,6 +52,11 @@ class HomeStore {
     return entry
   }
 
+  /** Nothing recorded on the working date (a new centre's home looks so). */
+  get isEmpty(): boolean {
+    return !!this.summary && Object.values(this.summary.counts).every((count) => !count)
+  }
+
   countFor(name: string): number {
     return this.summary?.counts[name] ?? 0
   }

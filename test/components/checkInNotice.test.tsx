@@ -50,7 +50,7 @@ const typed = (who: { customer_name: string; phone: string }, extra: Record<stri
   ...who,
   delivery_date: '2026-11-18',
   babies: [{ sex: 'male', birth_weight: 3000 }],
-  package: '28天尊享',
+  package_id: 2,
   room: '906',
   check_in_date: '2026-11-22',
   days: 28,
@@ -86,6 +86,13 @@ const server = (routes: Parameters<typeof mockApi>[0] = {}) =>
     [LIST]: () => ({ code: 1, res: { list: [], total: 0 } }),
     '/api/care/index/floorList': () => ({ code: 1, res: [{ floor: 9, rooms: [{ room: '906', customer_id: null }] }] }),
     '/api/care/index/departmentList': () => ({ code: 1, res: [{ id: 3, name: '护理部' }] }),
+    '/api/care/index/stayPackageList': () => ({
+      code: 1,
+      res: [
+        { id: 2, name: '尊享 28 天套餐', days: 28, price: 38800, includes: '', retired: false },
+        { id: 3, name: '小月子 14 天套餐', days: 14, price: 12800, includes: '', retired: false },
+      ],
+    }),
     [SAVE]: () => ({ code: 1, res: { id: 40 } }),
     [RECORD]: () => ({ code: 1, res: { id: 40, name: '月子入住通知单', customer_id: 9, data: {} } }),
     [INFO]: ({ id }) => ({ code: 1, res: id === 9 ? newcomer : her }),
@@ -139,6 +146,7 @@ describe('a check-in notice for a new arrival', () => {
       room: '906',
       check_in_date: '2026-11-22',
       days: 28,
+      package_id: 2,
     })
     expect(customerStore.customerInfo).toMatchObject({ id: 9, name: '周新' })
     expect(Taro.getStorageSync('customerInfo')).toMatchObject({ id: 9, name: '周新' })
@@ -156,7 +164,7 @@ describe('a check-in notice for a new arrival', () => {
         room: '906',
         check_in_date: '2026-11-22',
         days: 14,
-        package: '标准',
+        package_id: 3,
         diet_taboos: '忌生冷',
         departments: [3],
       },
@@ -175,6 +183,7 @@ describe('a check-in notice for a new arrival', () => {
       room: '906',
       check_in_date: '2026-11-22',
       days: 14,
+      package_id: 3,
     })
   })
 

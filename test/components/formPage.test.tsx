@@ -226,6 +226,10 @@ describe('form page', () => {
       [LIST]: () => ({ code: 1, res: { list: [], total: 0 } }),
       '/api/care/index/floorList': () => ({ code: 1, res: [{ floor: 8, rooms: [{ room: '805', customer_id: 7 }] }] }),
       '/api/care/index/departmentList': () => ({ code: 1, res: [] }),
+      '/api/care/index/stayPackageList': () => ({
+        code: 1,
+        res: [{ id: 3, name: '小月子 14 天套餐', days: 14, price: 12800, includes: '', retired: false }],
+      }),
     })
     const view = await show(<FormPage definition={checkInNoticeMonth} />)
     expect(field(view.container, 'customer_name').getAttribute('value')).toBe('李静')
@@ -416,7 +420,7 @@ describe('form page', () => {
         room: '805',
         check_in_date: '2026-11-20',
         days: 10,
-        package: '标准',
+        package_id: 3,
         departments: [3],
       },
     })
@@ -426,6 +430,10 @@ describe('form page', () => {
       [INFO]: () => ({ code: 1, res: notice }),
       '/api/care/index/floorList': () => ({ code: 1, res: [{ floor: 8, rooms: [{ room: '805', customer_id: 7 }] }] }),
       '/api/care/index/departmentList': () => ({ code: 1, res: [{ id: 3, name: '护理部' }] }),
+      '/api/care/index/stayPackageList': () => ({
+        code: 1,
+        res: [{ id: 3, name: '小月子 14 天套餐', days: 14, price: 12800, includes: '', retired: false }],
+      }),
     })
     const view = await show(<FormPage definition={checkInNoticeSmall} />)
     expect(openFormStore.is_month).toBe(false)

@@ -8,7 +8,7 @@ import { centreClock, customerStore, homeStore, sessionStore, workingDateStore }
 import zh from '@locales/zh-CN.json'
 import en from '@locales/en.json'
 import { setLocale } from '@/i18n'
-import { callsTo, click, mockApi, settle } from './support/helpers'
+import { callsTo, click, demoUser, mockApi, settle } from './support/helpers'
 import { signedIn } from './support/signedIn'
 
 const SUMMARY = '/api/care/account/index'
@@ -66,6 +66,22 @@ describe('home', () => {
     expect(screen.getByText('999+')).toBeTruthy()
     expect(document.querySelectorAll('.nut-badge-content')).toHaveLength(2)
     expect(screen.getByText('2026-11-22')).toBeTruthy()
+  })
+
+  it('tells an administrator of an empty home that a new centre starts at 我的 → 门店管理, and nobody else', async () => {
+    homeApi()
+    const view = await show()
+    expect(screen.queryByText(zh['home.startHere'])).toBeNull()
+    view.unmount()
+    signedIn({ ...demoUser, can_administer: true })
+    homeApi()
+    const admin = await show()
+    expect(screen.getByText(zh['home.startHere'])).toBeTruthy()
+    admin.unmount()
+    signedIn({ ...demoUser, can_administer: true })
+    homeApi({ 访客出入登记表: 1 })
+    await show()
+    expect(screen.queryByText(zh['home.startHere'])).toBeNull()
   })
 
   it("says so when the working date is not the centre's today, and not when it is", async () => {

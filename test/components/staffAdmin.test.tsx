@@ -98,6 +98,9 @@ describe('staff page', () => {
     expect(shown).toContain('Abc234defGHk')
     expect(shown).toContain('只显示这一次')
     expect(shown).toContain('首次登录后须立即修改密码')
+    // On a line of its own, and no toast over the dialog.
+    expect(shown).toContain('一次性密码：\nAbc234defGHk\n')
+    expect(Taro.showToast).not.toHaveBeenCalled()
     expect(Taro.navigateBack).toHaveBeenCalled()
   })
 

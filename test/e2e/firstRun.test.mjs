@@ -201,7 +201,7 @@ test('员工: the manager adds a colleague who may approve, and reads her one-ti
   await manager.locator('.admin-form__save').click()
   const dialog = modal(manager)
   await dialog.getByText(fmt(adminZh['staff.passwordTitle'], { name: '李护士' })).waitFor()
-  const password = /一次性密码：([A-Za-z0-9]+)/.exec(await dialog.textContent())?.[1]
+  const password = /一次性密码：\s*([A-Za-z0-9]+)/.exec(await dialog.textContent())?.[1]
   assert.ok(password)
   await dialog.getByText(zh['common.confirm'], { exact: true }).click()
   const card = manager.locator('.staff-list__card').filter({ hasText: 'li.hs' })

@@ -24,7 +24,7 @@ test('the manager adds a staff member, who signs in with her one-time password; 
   await dialog.getByText(fmt(adminZh['staff.passwordTitle'], { name: '林新员工' })).waitFor()
   const text = await dialog.textContent()
   assert.match(text, /只显示这一次/)
-  const password = /一次性密码：([A-Za-z0-9]+)/.exec(text)?.[1]
+  const password = /一次性密码：\s*([A-Za-z0-9]+)/.exec(text)?.[1]
   assert.ok(password, text)
   await dialog.getByText(zh['common.confirm'], { exact: true }).click()
   await manager.waitForURL(/\/pagesAdmin\/pages\/staff\/index/)

@@ -52,12 +52,12 @@ const VISITS = {
   checkInNoticeMonth: {
     entry: 'entry.checkInNoticeMonth',
     room: '816',
-    values: { package: '28天尊享套餐', days: 28 },
+    values: { days: 28 },
   },
   checkInNoticeSmall: {
     entry: 'entry.checkInNoticeSmall',
     room: '817',
-    values: { days: 7, package: '7天小月子套餐' },
+    values: { days: 7 },
   },
 }
 

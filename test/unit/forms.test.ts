@@ -372,6 +372,23 @@ describe('messages', () => {
     expect(byPath('medicines.0.medicine')).toBe('Medicines row 1: Please enter Medicine')
   })
 
+  it('refuses a visitor declaration that contradicts itself or the temperature, as typed and on save', () => {
+    const visit = form('访客出入登记表')
+    const message = (data: Record<string, unknown>) =>
+      validateField(visit, 'health', data).map((error) => fieldErrorMessage(error, t))
+    expect(message({ health: ['noFever', 'fever'] })).toEqual(['健康申报：“无发热”和“发热”不能同时选择'])
+    expect(message({ health: ['noFever'], temperature: 38 })).toEqual([
+      '健康申报选了“无发热”，与体温 38°C 矛盾（≥37.3°C 即为发热）',
+    ])
+    expect(message({ health: ['noFever'], temperature: 37.2 })).toEqual([])
+    expect(message({ health: ['fever'], temperature: 38 })).toEqual([])
+    expect(rulesOf(validateForm(visit, { health: ['none', 'rash'] })).health).toBe('excludes')
+    setLocale('en')
+    expect(message({ health: ['noCough', 'cough'] })).toEqual([
+      'Health declaration: “No cough” and “Cough” cannot both be chosen',
+    ])
+  })
+
   it("says a bound with the field's unit, and a limit of no decimals as a whole number", () => {
     const [weight] = validateForm(form('儿科医生查房签到表'), { weight: 400 }).filter((e) => e.path === 'weight')
     const [lunch] = validateForm(form('家属订餐登记表'), { lunch: 1.5 }).filter((e) => e.path === 'lunch')

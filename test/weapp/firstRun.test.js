@@ -119,7 +119,7 @@ it('the new manager signs in with her one-time password and adds a department, a
   const dialog = await h.waitFor(() => h.ui.modals.slice(modals).find((m) => m.content.includes('zhou.hs')), {
     what: 'the one-time password',
   })
-  colleague = { account: 'zhou.hs', password: /一次性密码：([A-Za-z0-9]+)/.exec(dialog.content)[1] }
+  colleague = { account: 'zhou.hs', password: /一次性密码：\s*([A-Za-z0-9]+)/.exec(dialog.content)[1] }
   await h.waitForPage(STAFF)
   await backToAdmin()
 })

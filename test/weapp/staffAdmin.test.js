@@ -36,7 +36,7 @@ it('the manager adds a staff member, who signs in with her one-time password; di
   })
   expect(dialog.title).toBe(fmt(adminZh['staff.passwordTitle'], { name: '苏新员工' }))
   expect(dialog.showCancel).toBe(false)
-  const password = /一次性密码：([A-Za-z0-9]+)/.exec(dialog.content)[1]
+  const password = /一次性密码：\s*([A-Za-z0-9]+)/.exec(dialog.content)[1]
   expect(dialog.content).toContain('只显示这一次')
   await h.waitForPage(STAFF)
   const id = h.calls.filter((c) => c.url.endsWith('/api/admin/staff/save')).pop().reply.res.id

@@ -48,7 +48,15 @@ export const SheetFile = Type.Unsafe<Uint8Array>({
 })
 
 /** What can be imported. */
-export const IMPORT_KINDS = ['staff', 'rooms', 'products', 'packages', 'openingStock', 'mothers'] as const
+export const IMPORT_KINDS = [
+  'staff',
+  'rooms',
+  'products',
+  'packages',
+  'stayPackages',
+  'openingStock',
+  'mothers',
+] as const
 
 /** What can be imported; each has its template. */
 export const ImportKind = Type.Enum(IMPORT_KINDS)

@@ -1,7 +1,8 @@
 import { Type } from 'typebox'
 import { Day, Envelope, Named, Nullable, Retired } from './common.js'
 
-// /api/care/index: the site's lists that forms choose from: rooms by floor, departments, gift types.
+// /api/care/index: the site's lists that forms choose from: rooms by floor, departments, gift types,
+// stay packages.
 
 export const FloorList = Envelope(
   Type.Array(
@@ -27,3 +28,15 @@ export const DepartmentList = Envelope(Type.Array(Type.Object({ ...Named.propert
 export const GiftTypeList = Envelope(
   Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), package_id: Type.Integer(), retired: Retired })),
 )
+
+export const StayPackage = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** The stay's length it books: choosing it fills the stay's days. */
+  days: Type.Integer(),
+  /** Yuan. */
+  price: Type.Number(),
+  includes: Type.String(),
+  retired: Retired,
+})
+export const StayPackageList = Envelope(Type.Array(StayPackage))

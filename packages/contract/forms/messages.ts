@@ -11,6 +11,10 @@ const ruleKeyOf = (error: FieldError) =>
 /** The error's params, a bound said with the field's unit (500 g) when it has one. */
 function boundsOf(error: FieldError, translate: Translate): FieldError['params'] {
   const params = { ...error.params }
+  // A param naming a locale key (`aKey`) is said in the reader's language under its name without `Key` (`a`).
+  for (const [key, value] of Object.entries(params)) {
+    if (key.endsWith('Key') && typeof value === 'string') params[key.slice(0, -3)] = translate(value)
+  }
   if (!error.unitKey) return params
   const unit = translate(error.unitKey)
   for (const key of ['min', 'max'])

@@ -39,6 +39,8 @@ export type OptionsSource =
   | 'giftTypeList'
   | 'productList'
   | 'productPackageList'
+  /** The stay packages (套餐) a mother books; choosing one fills the stay's days. */
+  | 'stayPackageList'
   | 'floorList'
   | 'getProductBatch'
   /** The sites the signed-in manager administers (admin/staff/sites): whom she may give them to. */
@@ -139,6 +141,10 @@ export interface Field {
   range?: RangeRule
   /** Why a visit outside the centre's rules is let in: shown, and required, only when one is. */
   flagReason?: boolean
+  /** multiselect: options that exclude each other: an option and those it may not be chosen with (无发热, 发热). */
+  excludes?: Record<string, string[]>
+  /** multiselect: an option that a reading of another field contradicts (无发热 with a temperature at or above the fever line). */
+  contradictedBy?: { option: string; field: string; atLeast: number }[]
 }
 
 export interface Section {
@@ -220,6 +226,10 @@ export type RuleName =
   | 'flagReason'
   /** Every count of an order empty or zero (FormDefinition.atLeastOne). */
   | 'noneOrdered'
+  /** Two options chosen that exclude each other (params: aKey, bKey, their labels' keys). */
+  | 'excludes'
+  /** An option that another field's reading contradicts (params: optionKey, valueLabelKey, value, bound). */
+  | 'contradicted'
 
 export interface FieldError {
   /** Dotted path: `temperature`, `medicines.1.dose`. */

@@ -176,6 +176,35 @@ function repeatedBabies(fields: Field[], data: FormData): FieldError[] {
     )
 }
 
+/**
+ * A multiselect's chosen options that exclude each other, or that another field's reading contradicts
+ * (无发热 with 38 °C): the first such pair is the field's error.
+ */
+function contradictions(field: Field, data: FormData): FieldError[] {
+  const chosen = data[field.key]
+  if (field.type !== 'multiselect' || !Array.isArray(chosen)) return []
+  const labelOf = (option: string) => field.options?.find((o) => o.value === option)?.labelKey ?? option
+  const error = (rule: RuleName, params: Record<string, string | number>): FieldError[] => [
+    { path: field.key, labelKey: labelKeyOf(field), rule, params },
+  ]
+  for (const [option, others] of Object.entries(field.excludes ?? {})) {
+    const other = chosen.includes(option) ? others.find((o) => chosen.includes(o)) : undefined
+    if (other) return error('excludes', { aKey: labelOf(option), bKey: labelOf(other) })
+  }
+  for (const { option, field: key, atLeast } of field.contradictedBy ?? []) {
+    const value = data[key]
+    if (chosen.includes(option) && typeof value === 'number' && value >= atLeast) {
+      return error('contradicted', {
+        optionKey: labelOf(option),
+        valueLabelKey: `form.field.${key}`,
+        value,
+        bound: atLeast,
+      })
+    }
+  }
+  return []
+}
+
 /** An order whose counts (`atLeastOne`) are all empty or zero, marked on the first of them. */
 function noneOrdered(definition: FormDefinition, data: FormData): FieldError[] {
   const keys = definition.atLeastOne
@@ -212,7 +241,12 @@ export function validateForm(
   isUpload: UploadCheck = isUploadUrl,
 ): FieldError[] {
   const fields = fieldsOf(definition)
-  return [...validateFields(fields, data, isUpload), ...repeatedBabies(fields, data), ...noneOrdered(definition, data)]
+  return [
+    ...validateFields(fields, data, isUpload),
+    ...repeatedBabies(fields, data),
+    ...noneOrdered(definition, data),
+    ...fields.flatMap((field) => contradictions(field, data)),
+  ]
 }
 
 /** A date or datetime field's values after `today` where the field does not plan ahead (its rows' too). */
@@ -244,7 +278,9 @@ export function futureDateErrors(definition: FormDefinition, data: FormData, tod
 /** One field, for validation on blur. */
 export function validateField(definition: FormDefinition, key: string, data: FormData): FieldError[] {
   const field = fieldsOf(definition).find((f) => f.key === key)
-  return field ? checkField({ ...field, required: isRequired(field, data) }, data[key], key, isUploadUrl) : []
+  if (!field) return []
+  const own = checkField({ ...field, required: isRequired(field, data) }, data[key], key, isUploadUrl)
+  return own.length ? own : contradictions(field, data)
 }
 
 /**

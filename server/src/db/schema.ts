@@ -214,7 +214,8 @@ export const stays = pgTable(
       .notNull()
       .generatedAlwaysAs((): SQL => sql`check_in_date + planned_days`),
     room: text('room').notNull(),
-    packageId: ref('package_id').references(() => productPackages.id),
+    /** Her stay package (套餐), not a gift bundle. */
+    packageId: ref('package_id').references(() => stayPackages.id),
     status: text('status', { enum: STAY_STATUSES }).notNull(),
     /** The day she actually left (the centre's date of her check-out). */
     leftOn: date('left_on', { mode: 'string' }),
@@ -494,7 +495,32 @@ export const products = pgTable(
   ],
 )
 
-/** A list of products and quantities (productPackageList), e.g. what a gift pack holds. */
+/**
+ * A stay package (套餐, stayPackageList): what a mother books, with its length in days, its price
+ * and what it includes; her stay names it, and its days prefill the stay's length.
+ */
+export const stayPackages = pgTable(
+  'stay_packages',
+  {
+    id: id(),
+    siteId: ref('site_id')
+      .notNull()
+      .references(() => sites.id),
+    name: text('name').notNull(),
+    days: integer('days').notNull(),
+    price: money('price').notNull(),
+    includes: text('includes').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    retiredAt: retired(),
+  },
+  (t) => [
+    uniqueIndex('stay_packages_site_name_idx').on(t.siteId, t.name),
+    check('stay_packages_days_check', sql`${t.days} > 0`),
+    check('stay_packages_price_check', sql`${t.price} >= 0`),
+  ],
+)
+
+/** A list of products and quantities (productPackageList), a gift bundle: what a gift pack holds. */
 export const productPackages = pgTable(
   'product_packages',
   {

@@ -9,6 +9,7 @@ import {
   products,
   rooms,
   sites,
+  stayPackages,
   stays,
   surveys,
 } from '../db/schema.js'
@@ -216,6 +217,7 @@ export async function seedIfEmpty(db: Db): Promise<void> {
       })
     }
     for (const siteId of siteIds) {
+      const packages = await seedStayPackages(tx, siteId)
       for (let i = 0; i < CUSTOMERS_PER_SITE; i++) {
         const drawnDelivery = addDays(today, -rnd.int(0, 39))
         const drawnCheckIn = [addDays(drawnDelivery, rnd.int(2, 5)), today].sort()[0]
@@ -237,7 +239,9 @@ export async function seedIfEmpty(db: Db): Promise<void> {
             deliveryDate,
           })
           .returning({ id: customers.id })
-        await tx.insert(stays).values({ ...stay, siteId, customerId: customer.id, room: String(801 + i) })
+        // Her package is the one of her stay's length.
+        const packageId = packages.find((pack) => pack.days === stay.plannedDays)?.id ?? null
+        await tx.insert(stays).values({ ...stay, siteId, customerId: customer.id, room: String(801 + i), packageId })
         const twins = rnd.next() < 0.15
         const familyName = rnd.pick(SURNAMES)
         const firstName = rnd.int(0, 9)
@@ -263,6 +267,23 @@ export async function seedIfEmpty(db: Db): Promise<void> {
  * before is overdue, the one before her arrives today; the others are in house since their check-in
  * date, a 小月子 of 14 days for those in their first week, else a 月子 of 28 or 42 days.
  */
+/** The stay packages (套餐) each demo site offers; a demo stay names the one of its length. */
+const DEMO_STAY_PACKAGES = [
+  {
+    name: '经典 28 天套餐',
+    days: 28,
+    price: '38800.00',
+    includes: '单人套房，月子餐一日五餐，24 小时母婴护理，产后修复 6 次',
+  },
+  {
+    name: '尊享 42 天套餐',
+    days: 42,
+    price: '69800.00',
+    includes: '豪华套房，月子餐一日六餐，一对一护理，产后修复 12 次，新生儿游泳',
+  },
+  { name: '小月子 14 天套餐', days: 14, price: '12800.00', includes: '标准间，调理餐一日五餐，术后护理' },
+]
+
 function demoStay(fromLast: number, today: string, checkInDate: string) {
   switch (fromLast) {
     case 0:
@@ -282,6 +303,18 @@ function demoStay(fromLast: number, today: string, checkInDate: string) {
   const kind = elapsed < 7 && fromLast % 3 === 0 ? ('small' as const) : ('month' as const)
   const plannedDays = kind === 'small' ? 14 : elapsed < 28 ? 28 : 42
   return { kind, checkInDate, plannedDays, status: 'in_house' as const }
+}
+
+/** The site's demo stay packages (those it has already stay as they are), with their days. */
+async function seedStayPackages(db: Db, siteId: number) {
+  await db
+    .insert(stayPackages)
+    .values(DEMO_STAY_PACKAGES.map((pack, sort) => ({ ...pack, siteId, sort })))
+    .onConflictDoNothing()
+  return db
+    .select({ id: stayPackages.id, days: stayPackages.days })
+    .from(stayPackages)
+    .where(eq(stayPackages.siteId, siteId))
 }
 
 /** Floors and their rooms: 801–830 and 901–920, where the demo customers of every site live. */
@@ -305,6 +338,7 @@ export async function seedSiteLists(db: Db, siteId: number): Promise<void> {
     .insert(departments)
     .values(DEPARTMENTS.map((name, sort) => ({ siteId, name, sort })))
     .onConflictDoNothing()
+  await seedStayPackages(db, siteId)
   await db
     .insert(surveys)
     .values({ siteId, version: 1, title: SURVEY_TITLE, content: SURVEY_CONTENT })
@@ -324,6 +358,8 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
       idCard: customers.idCard,
       deliveryDate: customers.deliveryDate,
       checkInDate: stays.checkInDate,
+      plannedDays: stays.plannedDays,
+      packageId: stays.packageId,
     })
     .from(customers)
     .innerJoin(stays, and(eq(stays.customerId, customers.id), isOpen))
@@ -498,10 +534,10 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
     hospital: '市妇幼保健院',
     delivery_mode: 'vaginal',
     babies: [{ sex: baby7.sex, ...(baby7.birthWeight ? { birth_weight: baby7.birthWeight } : {}) }],
-    package: '28天尊享套餐',
+    ...(c7.packageId ? { package_id: c7.packageId } : {}),
     room: c7.room,
     check_in_date: c7.checkInDate,
-    days: 28,
+    days: c7.plannedDays,
     contract_no: 'YZ-2024-0518',
     amount_paid: 68800,
     diet_needs: '哺乳期营养餐，少辣',

@@ -27,16 +27,19 @@ import {
   rooms,
   specialCareItems,
   specialCares,
+  stayPackages,
+  stays,
   stockBatches,
 } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 import { containing } from './customers.js'
 import { isRetired } from './stock.js'
 
-// The centre's lists as the administration edits them: rooms, departments, gift types, products
-// and packages, each kind described by its table, its columns and what refers to its entries.
+// The centre's lists as the administration edits them: rooms, departments, gift types, products,
+// gift bundles (packages) and stay packages, each kind described by its table, its columns and what refers to its entries.
 
-type MasterTable = typeof rooms | typeof departments | typeof giftTypes | typeof products | typeof productPackages
+type MasterTable =
+  typeof rooms | typeof departments | typeof giftTypes | typeof products | typeof productPackages | typeof stayPackages
 
 /** A record naming `value` under `key` of its data, as a value or in a list of values (a check-in notice's departments). */
 const recordNaming = (siteId: number, key: string, value: SQL) =>
@@ -59,6 +62,7 @@ type AnyTable =
   | typeof specialCareItems
   | typeof stockBatches
   | typeof productPackageItems
+  | typeof stays
 
 interface Kind {
   table: MasterTable
@@ -73,7 +77,7 @@ interface Kind {
 }
 
 /** A kind whose entries are told apart by name and listed in their set order. */
-const byName = (table: typeof departments | typeof giftTypes | typeof productPackages) => ({
+const byName = (table: typeof departments | typeof giftTypes | typeof productPackages | typeof stayPackages) => ({
   table,
   search: [table.name],
   order: [table.sort, table.id],
@@ -141,6 +145,16 @@ const KINDS: Record<MasterKind, Kind> = {
       item_count: sql<number>`(select count(*) from ${productPackageItems} where ${productPackageItems.packageId} = ${productPackages.id})::int`,
     },
     uses: (_siteId, { id }) => [[giftTypes, eq(giftTypes.packageId, id)]],
+  },
+  stayPackages: {
+    ...byName(stayPackages),
+    columns: {
+      name: stayPackages.name,
+      days: stayPackages.days,
+      price: stayPackages.price,
+      includes: stayPackages.includes,
+    },
+    uses: (_siteId, { id }) => [[stays, eq(stays.packageId, id)]],
   },
 }
 

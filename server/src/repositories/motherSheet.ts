@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
-import { babies, customers, productPackages, rooms, stays } from '../db/schema.js'
+import { babies, customers, stayPackages, rooms, stays } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 import { isOpen } from './stays.js'
 
@@ -37,17 +37,17 @@ export async function roomsByNumber(db: Db, siteId: number) {
   return new Map(rows.map(({ room, ...rest }) => [room, { ...rest, taken: taken.has(room) }]))
 }
 
-/** The site's packages by name: the live one when a retired one has the same name. */
+/** The site's stay packages by name: the live one when a retired one has the same name. */
 export async function packagesByName(db: Db, siteId: number) {
   const rows = await db
     .select({
-      id: productPackages.id,
-      name: productPackages.name,
-      retired: sql<boolean>`${productPackages.retiredAt} is not null`,
+      id: stayPackages.id,
+      name: stayPackages.name,
+      retired: sql<boolean>`${stayPackages.retiredAt} is not null`,
     })
-    .from(productPackages)
-    .where(eq(productPackages.siteId, siteId))
-    .orderBy(sql`${productPackages.retiredAt} is null`, asc(productPackages.id))
+    .from(stayPackages)
+    .where(eq(stayPackages.siteId, siteId))
+    .orderBy(sql`${stayPackages.retiredAt} is null`, asc(stayPackages.id))
   return new Map(rows.map(({ name, ...rest }) => [name, rest]))
 }
 
@@ -70,11 +70,11 @@ export async function openStayMothers(db: Db, siteId: number) {
       checkInDate: stays.checkInDate,
       plannedDays: stays.plannedDays,
       leaveDate: stays.leaveDate,
-      packageName: productPackages.name,
+      packageName: stayPackages.name,
     })
     .from(stays)
     .innerJoin(customers, eq(customers.id, stays.customerId))
-    .leftJoin(productPackages, eq(productPackages.id, stays.packageId))
+    .leftJoin(stayPackages, eq(stayPackages.id, stays.packageId))
     .where(and(eq(stays.siteId, siteId), isOpen))
     .orderBy(asc(stays.room), asc(customers.id))
   const ids = mothers.map((mother) => mother.id)

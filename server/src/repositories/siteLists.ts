@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import { customers, departments, giftTypes, rooms, sites, stays } from '../db/schema.js'
+import { customers, departments, giftTypes, rooms, sites, stayPackages, stays } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 import { isOpen } from './stays.js'
 import { isRetired } from './stock.js'
@@ -49,6 +49,23 @@ export function listDepartments(db: Db, siteId: number) {
     .from(departments)
     .where(eq(departments.siteId, siteId))
     .orderBy(asc(departments.sort), asc(departments.id))
+}
+
+/** The site's stay packages (their days, price in yuan and what they include); retired ones flagged. */
+export async function listStayPackages(db: Db, siteId: number) {
+  const rows = await db
+    .select({
+      id: stayPackages.id,
+      name: stayPackages.name,
+      days: stayPackages.days,
+      price: stayPackages.price,
+      includes: stayPackages.includes,
+      retired: isRetired(stayPackages.retiredAt),
+    })
+    .from(stayPackages)
+    .where(eq(stayPackages.siteId, siteId))
+    .orderBy(asc(stayPackages.sort), asc(stayPackages.id))
+  return rows.map((row) => ({ ...row, price: Number(row.price) }))
 }
 
 /** Those of the rooms that the site has. */

@@ -2,7 +2,7 @@ import { and, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Static } from 'typebox'
 import type { Stay } from '@yuezi/contract/api/customers'
 import type { StayKind, StayStatus } from '@yuezi/contract/forms/definitions/admission'
-import { productPackages, rooms, stays } from '../db/schema.js'
+import { rooms, stays } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 
 // Mothers' stays: booked, in house, over. An open stay (not left) holds its room.
@@ -30,7 +30,7 @@ export const stayJson = (today: SQL) => sql`json_build_object(
 
 /** Her stay that lists show, of the customer whose id is `customerId`: the open one, else the latest. */
 export const currentStay = (customerId: SQL, today: SQL) => sql`(
-  select ${stayJson(today)} from stays s left join product_packages p on p.id = s.package_id
+  select ${stayJson(today)} from stays s left join stay_packages p on p.id = s.package_id
   where s.customer_id = ${customerId}
   order by (s.status <> 'left') desc, s.check_in_date desc, s.id desc limit 1)`
 
@@ -94,15 +94,6 @@ export async function lockRoom(db: Db, siteId: number, room: string) {
     .from(rooms)
     .where(and(eq(rooms.siteId, siteId), eq(rooms.room, room)))
     .for('update')
-  return row
-}
-
-/** The site's package (its name and whether retired), or undefined. */
-export async function findPackage(db: Db, siteId: number, id: number) {
-  const [row] = await db
-    .select({ name: productPackages.name, retired: sql<boolean>`${productPackages.retiredAt} is not null` })
-    .from(productPackages)
-    .where(and(eq(productPackages.siteId, siteId), eq(productPackages.id, id)))
   return row
 }
 

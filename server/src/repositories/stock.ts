@@ -21,6 +21,7 @@ import {
   outApplies,
   productPackageItems,
   productPackages,
+  stayPackages,
   products,
   specialCares,
   stockBatches,
@@ -194,7 +195,7 @@ export const productNames = async (db: Db, siteId: number, ids: number[]): Promi
 /** Ids of `table` that are the site's, out of `ids`. */
 async function existing(
   db: Db,
-  table: typeof products | typeof productPackages | typeof giftTypes,
+  table: typeof products | typeof productPackages | typeof giftTypes | typeof stayPackages,
   siteId: number,
   ids: number[],
 ): Promise<Set<number>> {
@@ -209,6 +210,7 @@ async function existing(
 export const existingProducts = (db: Db, siteId: number, ids: number[]) => existing(db, products, siteId, ids)
 export const existingPackages = (db: Db, siteId: number, ids: number[]) => existing(db, productPackages, siteId, ids)
 export const existingGiftTypes = (db: Db, siteId: number, ids: number[]) => existing(db, giftTypes, siteId, ids)
+export const existingStayPackages = (db: Db, siteId: number, ids: number[]) => existing(db, stayPackages, siteId, ids)
 
 /** Those of the ids that are the site's products sold as self-paid items. */
 export async function existingSelfPaidProducts(db: Db, siteId: number, ids: number[]): Promise<Set<number>> {

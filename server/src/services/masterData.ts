@@ -13,7 +13,7 @@ import * as stays from '../repositories/stays.js'
 import { fenText, yuan } from '../repositories/stock.js'
 import { checkAgainstSite } from './siteOptions.js'
 
-// The centre's rooms, departments, gift types, products and packages as the administration keeps
+// The centre's rooms, departments, gift types, products, gift bundles and stay packages as the administration keeps
 // them. Each kind is described by data (its form, its columns, its message); the rules are shared:
 // names unique per site, an entry that records refer to is retired rather than deleted, and every
 // change audited in its transaction.
@@ -105,6 +105,22 @@ const RULES: Record<MasterKind, KindRules> = {
     data: (row, items) => ({ name: row.name, items }),
     detail: (row, t) => t.server('master.packages.detail', { count: row.item_count as number }),
     duplicate: named('master.packages.duplicate'),
+  },
+  stayPackages: {
+    entity: 'stay_packages',
+    values: (data) => ({
+      name: text(data.name),
+      days: data.days,
+      price: fenText(Math.round((data.fee as number) * 100)),
+      includes: text(data.includes),
+    }),
+    data: (row) => ({ name: row.name, days: row.days, fee: yuan(row.price as string), includes: row.includes }),
+    detail: (row, t) =>
+      t.server('master.stayPackages.detail', {
+        days: row.days as number,
+        fee: yuan(row.price as string).toFixed(2),
+      }),
+    duplicate: named('master.stayPackages.duplicate'),
   },
 }
 

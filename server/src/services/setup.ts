@@ -10,6 +10,8 @@ import { oneTimePasswordFor } from './staff.js'
 // A centre's first run: its site and its first manager, who signs in with a one-time password
 // and sets her own at once, then puts in the rest of the centre from the app.
 
+/** The first manager's name when setup is given none: what records show, never her account. */
+export const DEFAULT_MANAGER_NAME = '店长'
 export interface NewCentre {
   /** The centre's name as staff see it. */
   centre: string
@@ -52,7 +54,7 @@ export async function setUpCentre(
     await insertSurvey(tx, { siteId, version: 1, title: SURVEY_TITLE, content: SURVEY_CONTENT })
     const accountId = await createAccount(tx, {
       account: input.admin,
-      name: input.adminName || input.admin,
+      name: input.adminName || DEFAULT_MANAGER_NAME,
       passwordHash,
       mustChangePassword: true,
       canApprove: true,

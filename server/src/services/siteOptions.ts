@@ -12,10 +12,11 @@ import {
   existingPackages,
   existingProducts,
   existingSelfPaidProducts,
+  existingStayPackages,
 } from '../repositories/stock.js'
 
 // The site's rooms by floor and departments that forms choose from: plain reads.
-export { listDepartments, listFloors } from '../repositories/siteLists.js'
+export { listDepartments, listFloors, listStayPackages } from '../repositories/siteLists.js'
 
 /** A field's values; `row` is the row the field is in, for a batch's product. */
 type Use = { path: string; field: Field; values: unknown[]; row?: FormData }
@@ -56,6 +57,7 @@ const RETIRABLE: [OptionsSource, MasterKind, string][] = [
   ['departmentList', 'departments', 'entry.departmentRetired'],
   ['giftTypeList', 'giftTypes', 'entry.giftTypeRetired'],
   ['productPackageList', 'packages', 'master.packageRetired'],
+  ['stayPackageList', 'stayPackages', 'stay.packageRetired'],
   ['productList', 'products', 'entry.productRetired'],
   ['selfPaidProductList', 'products', 'entry.productRetired'],
 ]
@@ -114,6 +116,7 @@ export async function checkAgainstSite(
   const soldSet = await existingSelfPaidProducts(db, siteId, ids('selfPaidProductList'))
   const packageSet = await existingPackages(db, siteId, ids('productPackageList'))
   const giftTypeSet = await existingGiftTypes(db, siteId, ids('giftTypeList'))
+  const stayPackageSet = await existingStayPackages(db, siteId, ids('stayPackageList'))
   const batches = await batchesByIds(db, siteId, ids('getProductBatch'))
   const babyIds = new Set(children.map((child) => child.id))
   const has = (set: Set<number>, value: unknown) => {
@@ -135,6 +138,8 @@ export async function checkAgainstSite(
         return has(packageSet, value)
       case 'giftTypeList':
         return has(giftTypeSet, value)
+      case 'stayPackageList':
+        return has(stayPackageSet, value)
       case 'getProductBatch': {
         const id = idOf(value)
         const batch = id === undefined ? undefined : batches.get(id)

@@ -14,6 +14,7 @@ export const ADMIN_ENTRIES: AdminEntry[] = [
   { route: masterListRoute('rooms'), labelKey: MASTER_VIEWS.rooms.labelKey },
   { route: masterListRoute('departments'), labelKey: MASTER_VIEWS.departments.labelKey },
   { route: masterListRoute('products'), labelKey: MASTER_VIEWS.products.labelKey },
+  { route: masterListRoute('stayPackages'), labelKey: MASTER_VIEWS.stayPackages.labelKey },
   { route: masterListRoute('packages'), labelKey: MASTER_VIEWS.packages.labelKey },
   { route: masterListRoute('giftTypes'), labelKey: MASTER_VIEWS.giftTypes.labelKey },
   { route: ACCESS_LOG_PAGE, labelKey: 'mine.accessLog' },

@@ -17,6 +17,7 @@ export const MASTER_VIEWS: Record<MasterKind, MasterView> = {
   giftTypes: { labelKey: 'master.list.giftTypes', searchKey: 'master.search.name' },
   products: { labelKey: 'master.list.products', searchKey: 'master.search.products' },
   packages: { labelKey: 'master.list.packages', searchKey: 'master.search.name' },
+  stayPackages: { labelKey: 'master.list.stayPackages', searchKey: 'master.search.name' },
 }
 
 /** The kind named by a page's address, or undefined for one the app does not know. */

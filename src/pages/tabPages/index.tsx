@@ -60,6 +60,12 @@ export default observer(function Home() {
           </Button>
         </View>
       )}
+      {/* A new centre starts in the administration: an empty home says where. */}
+      {homeStore.isEmpty && !customerStore.customerInfo && sessionStore.userInfo?.can_administer && (
+        <View className="home__start" role="note">
+          {t('home.startHere')}
+        </View>
+      )}
       <EntryGrid onOpen={(entry) => openFormStore.open(entry) || homeStore.setPicking(true, entry.id)} />
       <CustomerPicker
         visible={homeStore.picking}

@@ -74,7 +74,7 @@ export const admission: FormDefinition = {
         { key: 'check_in_date', type: 'date', required: true, initial: 'workingDate', future: true },
         { key: 'days', type: 'number', required: true, min: 1, max: 120, decimals: 0, unitKey: 'form.unit.day' },
         { key: 'leave_date', type: 'computed', compute: (data) => addDays(data.check_in_date, data.days) },
-        { key: 'package_id', type: 'select', optionsSource: 'productPackageList' },
+        { key: 'package_id', type: 'select', optionsSource: 'stayPackageList' },
       ],
     },
   ],

@@ -18,6 +18,8 @@ const stay: Field[] = [
   { key: 'days', type: 'number', required: true, min: 1, max: 120, unitKey: 'form.unit.day' },
   { key: 'leave_date', type: 'computed', compute: (data) => addDays(data.check_in_date, data.days) },
 ]
+// Her stay package, chosen from the site's list: its days fill the stay's, and a new arrival's stay names it.
+const stayPackage: Field = { key: 'package_id', type: 'select', required: true, optionsSource: 'stayPackageList' }
 const notify: Field = { key: 'departments', type: 'multiselect', required: true, optionsSource: 'departmentList' }
 
 export const checkInNoticeMonth: FormDefinition = {
@@ -60,7 +62,7 @@ export const checkInNoticeMonth: FormDefinition = {
     {
       titleKey: 'form.section.stay',
       fields: [
-        { key: 'package', type: 'text', required: true, maxLength: 50 },
+        stayPackage,
         ...stay,
         { key: 'contract_no', type: 'text', maxLength: 40 },
         { key: 'amount_paid', type: 'money' },
@@ -96,7 +98,7 @@ export const checkInNoticeSmall: FormDefinition = {
       titleKey: 'form.section.stay',
       fields: [
         ...stay,
-        { key: 'package', type: 'text', required: true, maxLength: 50 },
+        stayPackage,
         { key: 'diet_taboos', type: 'textarea', maxLength: 500 },
         { key: 'remark', type: 'textarea', maxLength: 500 },
         notify,

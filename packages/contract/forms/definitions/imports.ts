@@ -34,7 +34,7 @@ export const staffImport = sheet(staffForm, [
   right('administer', 'adminForm.right.administer'),
 ])
 
-/** 套餐: a row per item, the package by its name and the product by its name and specification. */
+/** 礼包: a row per item, the gift bundle by its name and the product by its name and specification. */
 export const packageItemsImport = sheet(MASTER_FORMS.packages, [
   { ...fieldOf(MASTER_FORMS.packages, 'name'), key: 'package_name', labelKey: 'master.field.package_name' },
   fieldOf(openingStock, 'product_name'),
@@ -66,7 +66,7 @@ const babyColumn = (key: string, labelKey?: string): Field => ({
 /**
  * 在住客户: a row per baby, the mother's and her stay's columns repeated on each and the rows grouped
  * by her phone (a mother without a baby has one row); her stay's length by its days or its leave
- * date, her room by its number and her package by its name.
+ * date, her room by its number and her stay package by its name.
  */
 export const mothersImport: FormDefinition = {
   ...sheet(admission, [
@@ -82,10 +82,10 @@ export const mothersImport: FormDefinition = {
     { ...fieldOf(admission, 'days'), required: false },
     { key: 'leave_date', type: 'date', future: true },
     {
-      ...fieldOf(MASTER_FORMS.packages, 'name'),
+      ...fieldOf(MASTER_FORMS.stayPackages, 'name'),
       key: 'package',
       required: false,
-      labelKey: 'master.field.package_name',
+      labelKey: 'master.field.stay_package_name',
     },
   ]),
   name: 'mothers',

@@ -5,7 +5,7 @@ import { options } from './options.js'
 // (/api/admin/<kind>/save validates the save with the same definition).
 
 /** The kinds of list entry, each the last part of its API path /api/admin/<kind>. */
-export const MASTER_KINDS = ['rooms', 'departments', 'giftTypes', 'products', 'packages'] as const
+export const MASTER_KINDS = ['rooms', 'departments', 'giftTypes', 'products', 'packages', 'stayPackages'] as const
 export type MasterKind = (typeof MASTER_KINDS)[number]
 
 export const ROOM_KIND_VALUES = ['standard', 'suite', 'deluxe'] as const
@@ -58,5 +58,11 @@ export const MASTER_FORMS: Record<MasterKind, FormDefinition> = {
         field('quantity', { type: 'number', required: true, min: 1, max: 9999, decimals: 0 }),
       ],
     }),
+  ]),
+  stayPackages: form('stayPackages', [
+    name(30),
+    field('days', { type: 'number', required: true, min: 1, max: 120, decimals: 0, unitKey: 'form.unit.day' }),
+    field('fee', { type: 'money', required: true, min: 0 }),
+    field('includes', { type: 'textarea', maxLength: 500 }),
   ]),
 }

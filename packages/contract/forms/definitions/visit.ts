@@ -1,6 +1,9 @@
 import type { FormDefinition } from '../types.js'
 import { FORM_PAGES } from './pages.js'
 import { options } from './options.js'
+import { VISITOR_FEVER } from '../ranges.js'
+
+const SYMPTOMS = ['fever', 'cough', 'soreThroat', 'diarrhoea', 'rash']
 
 export const visit: FormDefinition = {
   ...FORM_PAGES.visit,
@@ -43,6 +46,9 @@ export const visit: FormDefinition = {
             'diarrhoea',
             'rash',
           ]),
+          excludes: { noFever: ['fever'], noCough: ['cough'], none: SYMPTOMS },
+          // A temperature at or above the fever line is a fever, whatever was ticked.
+          contradictedBy: [{ option: 'noFever', field: 'temperature', atLeast: VISITOR_FEVER }],
         },
       ],
     },

@@ -21,6 +21,7 @@ export interface Names {
   giftTypeList?: Map<number, string>
   productList?: Map<number, string>
   productPackageList?: Map<number, string>
+  stayPackageList?: Map<number, string>
   getProductBatch?: Map<number, { batch_no: string; expiry_date: string }>
   /** The products' specifications (an order's): printed under the product's name. */
   productSpecs?: Map<number, string>
@@ -303,6 +304,7 @@ function optionLabel(field: Field, value: unknown, printable: Printable, t: Tran
     case 'giftTypeList':
     case 'productList':
     case 'productPackageList':
+    case 'stayPackageList':
       return names[field.optionsSource]?.get(id) ?? String(value)
     case 'selfPaidProductList':
       return names.productList?.get(id) ?? String(value)

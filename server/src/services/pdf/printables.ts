@@ -10,7 +10,7 @@ import { getCustomer, siteCustomer } from '../../repositories/customers.js'
 import { findFormRecord } from '../../repositories/formRecords.js'
 import { getInbound } from '../../repositories/inbound.js'
 import { getOutApply } from '../../repositories/outApplies.js'
-import { listDepartments } from '../../repositories/siteLists.js'
+import { listDepartments, listStayPackages } from '../../repositories/siteLists.js'
 import { getSpecialCare } from '../../repositories/specialCares.js'
 import { batchesByIds, listGiftTypes, listPackages, productNames } from '../../repositories/stock.js'
 import { getAnswer } from '../../repositories/surveys.js'
@@ -73,6 +73,9 @@ async function siteNames(db: Db, siteId: number, definition: FormDefinition, dat
     names.giftTypeList = new Map((await listGiftTypes(db, siteId)).map((g) => [g.id, g.name]))
   if (needs('productPackageList').length) {
     names.productPackageList = new Map((await listPackages(db, siteId)).map((p) => [p.id, p.name]))
+  }
+  if (needs('stayPackageList').length) {
+    names.stayPackageList = new Map((await listStayPackages(db, siteId)).map((p) => [p.id, p.name]))
   }
   const productIds = [...needs('productList'), ...needs('selfPaidProductList')]
   if (productIds.length) names.productList = await productNames(db, siteId, productIds)

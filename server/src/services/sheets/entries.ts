@@ -6,11 +6,11 @@ import { productKey, productsByNameAndSpec } from '../../repositories/imports.js
 import { createEntry, entryKey, entryProblem } from '../masterData.js'
 import type { ImportKindSpec, RowProblem } from './import.js'
 
-// 房间, 物品 and 套餐: the centre's lists filled from a sheet, each entry checked and added as its
+// 房间, 物品, 礼包 and 套餐: the centre's lists filled from a sheet, each entry checked and added as its
 // administration page saves one; the site's entries count, another site's do not.
 
 /** A kind whose row is its page's form as it stands, told apart by the column `unique`. */
-function listImport(kind: 'rooms' | 'products', unique: string): ImportKindSpec<FormData[]> {
+function listImport(kind: 'rooms' | 'products' | 'stayPackages', unique: string): ImportKindSpec<FormData[]> {
   return {
     definition: MASTER_FORMS[kind],
     async check(db, siteId, rows) {
@@ -37,6 +37,7 @@ function listImport(kind: 'rooms' | 'products', unique: string): ImportKindSpec<
 
 export const roomsImport = listImport('rooms', 'room')
 export const productsImport = listImport('products', 'name')
+export const stayPackagesImport = listImport('stayPackages', 'name')
 
 const MAX_ITEMS = fieldsOf(MASTER_FORMS.packages).find((field) => field.key === 'items')?.maxItems ?? 0
 

@@ -109,13 +109,16 @@ function valueOf(field: Field, cell: CellValue): unknown {
   }
 }
 
-/** Reads, maps and checks a file; answers its rows or throws every error found. */
+/**
+ * Reads, maps and checks a file by its form's rules; throws a file that cannot be read row by row
+ * (its columns, no rows, too many), else answers the rows that pass and every row's errors.
+ */
 async function readRows(
   spec: ImportKindSpec<unknown>,
   settings: ImportSettings,
   bytes: Buffer,
   lang: Lang,
-): Promise<{ rows: ImportRow[]; headers: Map<string, string> }> {
+): Promise<{ rows: ImportRow[]; headers: Map<string, string>; errors: ImportError[] }> {
   const fields = fieldsOf(spec.definition)
   // No column beyond the template's, no row beyond the most an import takes and its header.
   const sheet = await readFirstSheet(bytes, { columns: fields.length, rows: settings.maxRows + 1 })
@@ -151,19 +154,20 @@ async function readRows(
     throw new AppError(Code.INVALID_INPUT, 'import.tooManyRows', { count: sheet.rows.length, max: settings.maxRows })
   }
   const forms = formTranslator(lang)
-  const rows = sheet.rows.map(({ row, cells }) => {
+  const rows: ImportRow[] = []
+  for (const { row, cells } of sheet.rows) {
     const data: FormData = {}
     columns.forEach((field, i) => {
       const value = valueOf(field, cells[i] ?? null)
       if (!isEmpty(value)) data[field.key] = value
     })
-    for (const error of validateForm(spec.definition, data)) {
+    const invalid = validateForm(spec.definition, data)
+    for (const error of invalid) {
       errors.push({ row, column: headers.get(error.path) ?? '', message: fieldErrorMessage(error, forms) })
     }
-    return { row, data }
-  })
-  if (errors.length) throw new ImportInvalidError(errors)
-  return { rows, headers }
+    if (!invalid.length) rows.push({ row, data })
+  }
+  return { rows, headers, errors }
 }
 
 /**
@@ -180,21 +184,20 @@ export async function runImport<Prepared>(
   lang: Lang,
   today: string,
 ): Promise<{ id: number; rows: number } & ImportOutcome> {
-  const { rows, headers } = await readRows(spec as ImportKindSpec<unknown>, settings, file.bytes, lang)
+  const { rows, headers, errors } = await readRows(spec as ImportKindSpec<unknown>, settings, file.bytes, lang)
   return db.transaction(async (tx) => {
+    // The rows that pass their form are checked against each other and the site in the same pass:
+    // a room twice in the file is named beside another row's bad cell, not after it is put right.
     const { problems, prepared } = await spec.check(tx, actor.siteId, rows, today)
-    if (problems.length) {
+    if (problems.length || errors.length) {
       const t = serverTranslator(lang)
+      const found = problems.map((problem) => ({
+        row: problem.row,
+        column: headers.get(problem.key) ?? '',
+        message: t(problem.message, problem.params),
+      }))
       // In the order of the sheet's rows, as a person goes through them.
-      throw new ImportInvalidError(
-        [...problems]
-          .sort((a, b) => a.row - b.row)
-          .map((problem) => ({
-            row: problem.row,
-            column: headers.get(problem.key) ?? '',
-            message: t(problem.message, problem.params),
-          })),
-      )
+      throw new ImportInvalidError([...errors, ...found].sort((a, b) => a.row - b.row))
     }
     const id = await insertImport(tx, {
       siteId: actor.siteId,

@@ -3,7 +3,7 @@ import type { ImportKind } from '../../db/schema.js'
 import type { Lang } from '../../plugins/i18n.js'
 import { templateName, type ImportKindSpec } from './import.js'
 import { signSheetLink } from './link.js'
-import { packagesImport, productsImport, roomsImport } from './entries.js'
+import { packagesImport, productsImport, roomsImport, stayPackagesImport } from './entries.js'
 import { mothersImportKind } from './mothers.js'
 import { openingStockImport } from './openingStock.js'
 import { staffImportKind } from './staff.js'
@@ -23,6 +23,7 @@ export const IMPORT_SPECS: Record<ImportKind, ImportKindSpec<never>> = {
   rooms: roomsImport as ImportKindSpec<never>,
   products: productsImport as ImportKindSpec<never>,
   packages: packagesImport as ImportKindSpec<never>,
+  stayPackages: stayPackagesImport as ImportKindSpec<never>,
   openingStock: openingStockImport as ImportKindSpec<never>,
   mothers: mothersImportKind as ImportKindSpec<never>,
 }

@@ -23,6 +23,7 @@ import {
   products,
   rooms,
   sites,
+  stayPackages,
   stays,
   stockBatches,
   stockMovements,
@@ -172,12 +173,17 @@ describe('admin/import', () => {
     ]
     const bad = await upload('stock.xlsx', await workbook(header, rows), { token: site.token, lang: 'en' })
     assert.equal(bad.code, -1)
+    // One pass: the row a form rule refuses (a quantity below 1) beside those the site's stock refuses.
     assert.deepEqual(
       bad.res.errors.map((e: { row: number; column: string }) => [e.row, e.column]),
-      [[5, 'Quantity']],
-      'the form rules first: a quantity below 1',
+      [
+        [3, 'Expiry date'],
+        [4, 'Product'],
+        [5, 'Quantity'],
+        [6, 'Batch number'],
+      ],
     )
-    assert.match(bad.res.errors[0].message, new RegExp(enForms['form.field.quantity']))
+    assert.match(bad.res.errors[2].message, new RegExp(enForms['form.field.quantity']))
 
     rows[3][5] = 2
     const second = await upload('stock.xlsx', await workbook(header, rows), { token: site.token, lang: 'en' })
@@ -294,7 +300,13 @@ describe('admin/import of the lists', () => {
       '分类',
       '作为自费物品出售',
     ])
-    assert.deepEqual(await templateHeader('packages', 'en'), ['Package name', 'Product', 'Specification', 'Quantity'])
+    assert.deepEqual(await templateHeader('packages', 'en'), [
+      'Gift bundle name',
+      'Product',
+      'Specification',
+      'Quantity',
+    ])
+    assert.deepEqual(await templateHeader('stayPackages', 'zh'), ['名称', '天数', '价格', '包含内容'])
     const name = await call(app, '/api/admin/import/template', { kind: 'staff' }, { token: site.token })
     assert.equal(name.res.name, '员工导入模板.xlsx')
   })
@@ -398,10 +410,20 @@ describe('admin/import of the lists', () => {
       [3, 'Room number', fill(enServer['master.rooms.duplicate'], { name: mine })],
       [4, 'Room number', fill(enServer['import.repeated'], { row: 2 })],
     ])
-    const form = await importRows('rooms', [[5, fresh, '总统套房', '是']])
+    // A bad cell and a room twice are named in one pass, in the order of the rows.
+    const form = await importRows('rooms', [
+      [5, fresh, '总统套房', '是'],
+      [5, mine, '标准间', '否'],
+      [6, theirs, '标准间', '否'],
+      [6, theirs, '套房', '否'],
+    ])
     assert.deepEqual(
       form.res.errors.map((e: { row: number; column: string }) => [e.row, e.column]),
-      [[2, '房型']],
+      [
+        [2, '房型'],
+        [3, '房间号'],
+        [5, '房间号'],
+      ],
     )
     const done = await importRows('rooms', [
       [5, fresh, '套房', '是'],
@@ -442,8 +464,12 @@ describe('admin/import of the lists', () => {
     ])
     assert.deepEqual(
       bad.res.errors.map((e: { row: number; column: string }) => [e.row, e.column]),
-      [[5, '单位']],
-      'the form rules first: a product without a unit',
+      [
+        [3, '名称'],
+        [4, '名称'],
+        [5, '单位'],
+      ],
+      'one pass: a product without a unit beside the names taken',
     )
     const badEn = await importRows(
       'products',
@@ -552,8 +578,8 @@ describe('admin/import of the lists', () => {
       'en',
     )
     assert.deepEqual(cells(again), [
-      [2, 'Package name', fill(enServer['master.packages.duplicate'], { name: k1 })],
-      [3, 'Package name', fill(enServer['master.packages.duplicate'], { name: k1 })],
+      [2, 'Gift bundle name', fill(enServer['master.packages.duplicate'], { name: k1 })],
+      [3, 'Gift bundle name', fill(enServer['master.packages.duplicate'], { name: k1 })],
     ])
   })
 })
@@ -647,7 +673,7 @@ describe('admin/import of the mothers in house', () => {
       'Check-in date',
       'Days of stay',
       'Leave date',
-      'Package name',
+      'Stay package name',
     ])
     const name = await call(app, '/api/admin/import/template', { kind: 'mothers' }, { token: site.token })
     assert.equal(name.res.name, '在住客户导入模板.xlsx')
@@ -662,9 +688,9 @@ describe('admin/import of the mothers in house', () => {
         { siteId: site.siteId, floor: 7, room: off, kind: 'standard', inService: false },
       ])
     const [live, retired] = [unique('套餐'), unique('套餐')]
-    await app.db.insert(productPackages).values([
-      { siteId: site.siteId, name: live },
-      { siteId: site.siteId, name: retired, retiredAt: new Date() },
+    await app.db.insert(stayPackages).values([
+      { siteId: site.siteId, name: live, days: 28, price: '38800' },
+      { siteId: site.siteId, name: retired, days: 28, price: '38800', retiredAt: new Date() },
     ])
     const pa = phoneOf()
     const theirs = other.customers[0]
@@ -792,7 +818,7 @@ describe('admin/import of the mothers in house', () => {
     const pc = phoneOf()
     const added = await importRows(
       'mothers',
-      [row({ name: '郑岚', phone: pc, id: idCard(2), baby: baby('岚宝'), room: '805', pack: '入住礼包（标准）' })],
+      [row({ name: '郑岚', phone: pc, id: idCard(2), baby: baby('岚宝'), room: '805', pack: '经典 28 天套餐' })],
       'zh',
       from,
     )
@@ -828,7 +854,7 @@ describe('admin/import of the mothers in house', () => {
     const mine = rows.find((r) => r[1] === pc)!
     assert.deepEqual(
       [mine[2], mine[4], mine[10], mine[14], mine[17], mine[19]],
-      [idCard(2), '顺产', '女', '月子', '28', '入住礼包（标准）'],
+      [idCard(2), '顺产', '女', '月子', '28', '经典 28 天套餐'],
     )
     const phones = rows.map((r) => r[1])
     for (const theirs of [...other.customers, ...site.customers]) assert.ok(!phones.includes(theirs.phone))

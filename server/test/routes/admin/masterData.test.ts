@@ -246,7 +246,7 @@ describe('what each kind checks', () => {
     const packageName = (await admin('packages', 'info', { id: packageId })).res.data.name
     await admin('packages', 'retire', { id: packageId })
     const gift = await admin('giftTypes', 'save', { name: `测试礼包-${unique()}`, package_id: packageId }, 'zh')
-    assert.deepEqual([gift.code, gift.msg], [-1, `套餐“${packageName}”已停用，请选择在用的套餐`])
+    assert.deepEqual([gift.code, gift.msg], [-1, `礼包“${packageName}”已停用，请选择在用的礼包`])
     await admin('packages', 'restore', { id: packageId })
     const giftId = await added('giftTypes', { name: `测试礼包-${unique()}`, package_id: packageId })
     assert.equal((await admin('packages', 'delete', { id: packageId })).code, -8)
@@ -402,5 +402,31 @@ describe('entries retired or out of service', () => {
     await admin('products', 'retire', { id: productId })
     await refused(`${INBOUND}/save`, { supplier: '停用测试', items: [item] }, zh('products', name))
     await saved(`${INBOUND}/save`, { id, supplier: '停用测试', items: [item, { ...item, batch_no: 'RET-2' }] })
+  })
+})
+
+describe('stay packages (套餐)', () => {
+  it('keeps a package with days, price and what it includes; lists it for stays, not for the other site', async () => {
+    const name = `测试套餐-${unique()}`
+    const id = await added('stayPackages', { name, days: 26, fee: 36800, includes: '月子餐，母婴护理' })
+    const listed = await admin('stayPackages', 'list', { keyword: name, page: 1, limit: 20 })
+    assert.deepEqual(listed.res.list, [{ id, name, detail: '26 天 · ¥36800.00', retired: false, in_service: true }])
+    assert.deepEqual((await admin('stayPackages', 'info', { id })).res.data, {
+      name,
+      days: 26,
+      fee: 36800,
+      includes: '月子餐，母婴护理',
+    })
+    const offered = (await post(`${INDEX}/stayPackageList`, {})).res.find((p: { id: number }) => p.id === id)
+    assert.deepEqual(offered, { id, name, days: 26, price: 36800, includes: '月子餐，母婴护理', retired: false })
+    assert.equal((await admin('stayPackages', 'save', { name, days: 28, fee: 1 })).code, -6)
+    const refused = await admin('stayPackages', 'save', { name: `${name}x`, days: 0, fee: 1 }, 'zh')
+    assert.deepEqual([refused.code, refused.res.errors[0].path], [-1, 'days'])
+    // Another site's staff neither see nor change it.
+    const theirs = await call(app, `${INDEX}/stayPackageList`, {}, { token: other.token })
+    assert.ok(!theirs.res.some((p: { id: number }) => p.id === id))
+    const foreign = await call(app, `${ADMIN}/stayPackages/info`, { id }, { token: other.token })
+    assert.notEqual(foreign.code, 1)
+    assert.deepEqual(await auditActions('stay_packages', id), ['create'])
   })
 })

@@ -336,7 +336,7 @@ describe('admission, stays and check-out', () => {
       customer_name: arrival.customer_name,
       phone: arrival.phone,
       id_card: ID_CARD_HELD,
-      package: '28天尊享套餐',
+      package_id: (await as('/api/care/index/stayPackageList', {})).res[0].id,
       room: '909',
       check_in_date: today,
       days: 28,
@@ -426,12 +426,12 @@ describe('admission, stays and check-out', () => {
       .where(and(eq(rooms.siteId, clinic.siteId), eq(rooms.room, '909')))
     assert.equal((await as(SAVE, admissionOf('909', today))).msg, '房间 909 已停用，请选择其他房间')
     assert.equal((await as(SAVE, admissionOf('9999', today))).code, -1)
-    const [pack] = (await as('/api/care/index/productPackageList', {})).res
-    await as('/api/admin/packages/retire', { id: pack.id })
+    const [pack] = (await as('/api/care/index/stayPackageList', {})).res
+    await as('/api/admin/stayPackages/retire', { id: pack.id })
     const retired = await as(SAVE, admissionOf('910', today, { package_id: pack.id }))
     assert.equal(retired.code, -1)
     assert.match(retired.msg, /已停用/)
-    await as('/api/admin/packages/restore', { id: pack.id })
+    await as('/api/admin/stayPackages/restore', { id: pack.id })
     const withPackage = await as(SAVE, admissionOf('910', today, { package_id: pack.id }))
     assert.equal((await infoOf(withPackage.res.id)).stay.package_name, pack.name)
     // Nothing of the refused admissions was written.
@@ -580,15 +580,17 @@ describe('admission, stays and check-out', () => {
 
   describe('a check-in notice', () => {
     let departmentIds: number[]
+    let stayPackage: { id: number; name: string; days: number }
     before(async () => {
       departmentIds = (await as('/api/care/index/departmentList', {})).res.map((d: { id: number }) => d.id)
+      ;[stayPackage] = (await as('/api/care/index/stayPackageList', {})).res
     })
     /** A 月子入住通知单 naming `who`, for room `room`. */
     const notice = (who: { name: string; phone: string }, room: string) => ({
       customer_name: who.name,
       phone: who.phone,
       id_card: ID_CARD,
-      package: '28天尊享套餐',
+      package_id: stayPackage.id,
       room,
       check_in_date: today,
       days: 28,
@@ -731,7 +733,8 @@ describe('admission, stays and check-out', () => {
     })
 
     it("of a new arrival admits her with her babies and stay in the record's transaction", async () => {
-      const admission = admissionOf('915', today)
+      // The notice's stay package reaches her stay, its days her stay's length.
+      const admission = admissionOf('915', today, { package_id: stayPackage.id, days: stayPackage.days })
       const arrival = { name: admission.customer_name, phone: admission.phone }
       const saved = await as(SAVE_FORM, { name: '月子入住通知单', data: notice(arrival, '915'), admission })
       assert.equal(saved.code, 1, saved.msg)
@@ -741,6 +744,12 @@ describe('admission, stays and check-out', () => {
         [her.name, her.phone, her.stay.room, her.stay.day, her.children.length],
         [arrival.name, arrival.phone, '915', 1, 2],
       )
+      assert.deepEqual(
+        [her.stay.package_id, her.stay.package_name, her.stay.planned_days, her.stay.leave_date],
+        [stayPackage.id, stayPackage.name, stayPackage.days, addDays(today, stayPackage.days)],
+      )
+      const file = (await as('/api/care/customer/timeline', { customer_id: her.id, page: 1, limit: 5 })).res.file
+      assert.equal(file.stay.package_name, stayPackage.name)
       assert.equal(record.customer_name, arrival.name)
     })
 
@@ -1278,17 +1287,17 @@ describe('customer/timeline', () => {
       // Her stay's package, then the package renamed.
       const [{ id: packageId }] = (
         (await app.db.execute(
-          sql`insert into product_packages (site_id, name) values (${site.siteId}, '月子套餐甲') returning id`,
+          sql`insert into stay_packages (site_id, name, days, price) values (${site.siteId}, '月子套餐甲', 28, 0) returning id`,
         )) as unknown as { rows: { id: number }[] }
       ).rows
       try {
         await app.db.execute(sql`update stays set package_id = ${packageId} where id = ${stay.id}`)
         assert.equal((await read()).file.stay.package_name, '月子套餐甲')
-        await app.db.execute(sql`update product_packages set name = '月子套餐乙' where id = ${packageId}`)
+        await app.db.execute(sql`update stay_packages set name = '月子套餐乙' where id = ${packageId}`)
         assert.equal((await read()).file.stay.package_name, '月子套餐乙')
       } finally {
-        await app.db.execute(sql`update stays set package_id = null where id = ${stay.id}`)
-        await app.db.execute(sql`delete from product_packages where id = ${packageId}`)
+        await app.db.execute(sql`update stays set package_id = ${stay.package_id} where id = ${stay.id}`)
+        await app.db.execute(sql`delete from stay_packages where id = ${packageId}`)
       }
       assert.deepEqual(await read(), kept)
     })

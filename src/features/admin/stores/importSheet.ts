@@ -22,6 +22,7 @@ export const IMPORT_KINDS: { kind: ImportKind; labelKey: string }[] = [
   { kind: 'rooms', labelKey: 'import.kind.rooms' },
   { kind: 'products', labelKey: 'import.kind.products' },
   { kind: 'packages', labelKey: 'import.kind.packages' },
+  { kind: 'stayPackages', labelKey: 'import.kind.stayPackages' },
   { kind: 'mothers', labelKey: 'import.kind.mothers' },
 ]
 

@@ -91,9 +91,12 @@ export class StaffEditStore {
       password = saved.password
       return saved
     })
-    if (!reportSave(result, session)) return false
-    if (password) await showOneTime(String(session.values.name ?? ''), String(session.values.account ?? ''), password)
-    return true
+    // The one-time password's dialog says it was saved: a toast over it would cover the password.
+    if (result.status === 'saved' && password) {
+      await showOneTime(String(session.values.name ?? ''), String(session.values.account ?? ''), password)
+      return true
+    }
+    return reportSave(result, session)
   }
 
   private named(key: string) {

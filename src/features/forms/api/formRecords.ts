@@ -16,9 +16,13 @@ import type {
 } from '@/api/types'
 import type { Static } from 'typebox'
 import type { FormRecordListBody, SaveFormBody as SaveFormBodySchema } from '@yuezi/contract/api/formRecords'
+import type { StayPackage as StayPackageSchema } from '@yuezi/contract/api/siteLists'
 
 const BASE = '/api/care/index'
 const QUIET: RequestOptions = { loading: false, showError: false }
+
+/** A stay package (套餐): its days fill the stay's length when it is chosen. */
+export type StayPackage = Static<typeof StayPackageSchema>
 
 /** The list's filters (days of created_at, YYYY-MM-DD, both included) and page. */
 export type FormRecordQuery = Static<typeof FormRecordListBody>
@@ -97,4 +101,9 @@ export function floorList(options: RequestOptions = QUIET) {
 
 export function departmentList(options: RequestOptions = QUIET) {
   return request<Department[]>(`${BASE}/departmentList`, {}, options)
+}
+
+/** The site's stay packages (套餐). */
+export function stayPackageList(options: RequestOptions = QUIET) {
+  return request<StayPackage[]>(`${BASE}/stayPackageList`, {}, options)
 }

@@ -61,6 +61,7 @@ export function admissionOf(kind: StayKind, data: FormData): FormData {
     room: data.room,
     check_in_date: data.check_in_date,
     days: data.days,
+    ...some(data, 'package_id'),
   }
 }
 

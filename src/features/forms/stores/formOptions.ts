@@ -5,7 +5,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { getProductBatch, giftTypeList, productList, productPackageList } from '@/api/stock'
 import type { Room } from '@/api/types'
-import { departmentList, floorList } from '@/features/forms/api/formRecords'
+import { departmentList, floorList, stayPackageList } from '@/features/forms/api/formRecords'
 import { isNearExpiry, offeredBatches } from '@yuezi/contract/forms/definitions/stockRules'
 import type { OptionsSource } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
@@ -22,7 +22,7 @@ export interface Choice {
   note?: string
   /** Shown as a warning (a batch expiring soon). */
   warn?: boolean
-  /** Values for other fields of the same row, set when this choice is picked (a product's price). */
+  /** Values for other fields of the same row (or form, outside rows), set when this choice is picked (a product's price, a stay package's days). */
   fill?: Record<string, unknown>
   /** The item the choice stands for (a batch, a package). */
   data?: unknown
@@ -92,6 +92,17 @@ const LOADERS: Partial<Record<OptionsSource, (param: Param) => Promise<Loaded>>>
     whole((await giftTypeList()).map((g) => ({ value: g.id, label: g.name, data: g, retired: g.retired }))),
   productPackageList: async () =>
     whole((await productPackageList()).map((p) => ({ value: p.id, label: p.name, data: p, retired: p.retired }))),
+  stayPackageList: async () =>
+    whole(
+      (await stayPackageList()).map((p) => ({
+        value: p.id,
+        label: p.name,
+        note: t('formUi.stayPackageNote', { days: p.days, price: p.price.toFixed(2) }),
+        fill: { days: p.days },
+        data: p,
+        retired: p.retired,
+      })),
+    ),
   productList: () => products(),
   selfPaidProductList: () => products(undefined, true),
   getProductBatch: async (productId) => {

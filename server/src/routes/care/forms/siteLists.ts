@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { NoBody } from '@yuezi/contract/api/common'
-import { DepartmentList, FloorList, GiftTypeList } from '@yuezi/contract/api/siteLists'
-import { listDepartments, listFloors } from '../../../services/siteOptions.js'
+import { DepartmentList, FloorList, GiftTypeList, StayPackageList } from '@yuezi/contract/api/siteLists'
+import { listDepartments, listFloors, listStayPackages } from '../../../services/siteOptions.js'
 import { listGiftTypes } from '../../../services/stock.js'
 
-/** The site's lists that forms choose from: rooms by floor, departments, gift types. */
+/** The site's lists that forms choose from: rooms by floor, departments, gift types, stay packages. */
 const siteListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate)
 
@@ -43,6 +43,18 @@ const siteListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => reply.ok(await listGiftTypes(app.db, request.session.siteId)),
+  )
+
+  app.post(
+    '/stayPackageList',
+    {
+      schema: {
+        summary: "The site's stay packages (套餐): days, price and what each includes",
+        body: NoBody,
+        response: { 200: StayPackageList },
+      },
+    },
+    async (request, reply) => reply.ok(await listStayPackages(app.db, request.session.siteId)),
   )
 }
 

@@ -445,10 +445,23 @@ describe('a visit outside the centre’s rules', () => {
     app.db.update(sites).set(rules).where(eq(sites.id, site.siteId))
   const visitOf = (change: object) => {
     const { flag_reason: _reason, ...data } = sampleFor(VISIT)
-    return { ...data, temperature: 36.6, ...change }
+    return { ...data, temperature: 36.6, health: ['fever'], ...change }
   }
   const today = () => centreToday(DEFAULT_ZONE)
   after(() => setRules({ visitFrom: null, visitTo: null, visitPolicy: 'reason' }))
+
+  it('refuses a declaration that contradicts itself or its temperature, in the language of the request', async () => {
+    const both = await save(VISIT, visitOf({ health: ['noFever', 'fever'] }))
+    assert.deepEqual(both.res.errors, [{ path: 'health', message: '健康申报：“无发热”和“发热”不能同时选择' }])
+    const none = await save(VISIT, visitOf({ health: ['none', 'cough'] }), {}, { lang: 'en' })
+    assert.equal(none.code, -1)
+    assert.match(none.msg, /cannot both be chosen/)
+    const fever = await save(VISIT, visitOf({ temperature: 38, health: ['noFever'] }))
+    assert.deepEqual(fever.res.errors, [
+      { path: 'health', message: '健康申报选了“无发热”，与体温 38°C 矛盾（≥37.3°C 即为发热）' },
+    ])
+    assert.equal((await save(VISIT, visitOf({ temperature: 37.2, health: ['noFever', 'noCough'] }))).code, 1)
+  })
 
   it('needs a reason where the centre lets a feverish or late visitor in', async () => {
     await setRules({ visitFrom: '10:00', visitTo: '20:00', visitPolicy: 'reason' })

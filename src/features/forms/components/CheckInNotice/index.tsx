@@ -31,7 +31,12 @@ const NoticeFor = observer(function NoticeFor({ page, notice }: { page: FormPage
             {t('notice.stayDay', { day: dayOfStay(stay.day), days: stay.planned_days })}
           </Text>
         )}
-        {!customer && <Text className="notice-for__hint">{t('notice.newArrivalHint')}</Text>}
+        {/* The 小月子 notice has no babies: its admission makes none. */}
+        {!customer && (
+          <Text className="notice-for__hint">
+            {t(notice.kind === 'small' ? 'notice.newArrivalHintSmall' : 'notice.newArrivalHint')}
+          </Text>
+        )}
       </View>
       {customer ? (
         page.session.isNew && (

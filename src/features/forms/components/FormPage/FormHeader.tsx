@@ -42,11 +42,14 @@ export default observer(function FormHeader({
     <View className="form-header">
       <Text className="form-header__title">{t(definition.titleKey)}</Text>
       <View className="form-header__meta">
-        <Text className="form-header__customer">
-          {customer
-            ? `${t('formUi.forCustomer', { name: customer.name, room: customer.room ?? t('common.dash') })} ${stayDay(customer.stay)}`
-            : t('home.noCustomer')}
-        </Text>
+        {/* A form of no mother (a supplier's inbound order, a department's order) names none. */}
+        {definition.needsCustomer && (
+          <Text className="form-header__customer">
+            {customer
+              ? `${t('formUi.forCustomer', { name: customer.name, room: customer.room ?? t('common.dash') })} ${stayDay(customer.stay)}`
+              : t('home.noCustomer')}
+          </Text>
+        )}
         <Text className="form-header__date">{t('formUi.workingDate', { date: workingDateStore.today })}</Text>
       </View>
       {workingDateStore.isNotToday && (

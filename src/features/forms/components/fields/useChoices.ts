@@ -56,11 +56,19 @@ export function rowFieldsOf(session: FormSession, key: string): Field[] {
 }
 
 /**
- * After a choice at `path`: its `fill` goes into the row's other fields, and the fields whose list
+ * After a choice at `path`: its `fill` goes into the row's (or, outside rows, the form's) other fields, and the fields whose list
  * depends on it are cleared and get the first choice of their new list (the earliest-expiry batch).
  */
 export async function afterChoice(session: FormSession, field: Field, path: string, choice: Choice, changed: boolean) {
   const parts = path.split('.')
+  if (parts.length === 1) {
+    // Outside rows the fill goes into the form's own fields (a stay package's days).
+    const fields = session.definition.sections.flatMap((section) => section.fields)
+    for (const [key, value] of Object.entries(choice.fill ?? {})) {
+      if (changed && fields.some((f) => f.key === key)) session.setValue(key, value)
+    }
+    return
+  }
   if (parts.length !== 3) return
   const siblings = rowFieldsOf(session, parts[0])
   for (const [key, value] of Object.entries(choice.fill ?? {})) {

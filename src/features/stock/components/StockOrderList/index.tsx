@@ -90,7 +90,7 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
         <RecordList
           list={list}
           keyOf={(order) => order.id}
-          emptyText={t('stock.empty')}
+          emptyText={t(store.kind.incoming ? 'stock.emptyInbound' : 'stock.empty')}
           renderItem={(order) => (
             <View className="stock-list__card" onClick={() => store.open(order)}>
               <View className="stock-list__head">
