@@ -342,4 +342,5 @@ export const stayOfNotice = (name: string, data: FormData): FormData => ({
   room: data.room,
   check_in_date: data.check_in_date,
   days: data.days,
+  package_id: data.package_id,
 })

@@ -213,10 +213,11 @@ describe('a mother who left comes back', () => {
   it("from her check-in notice: the notice books her stay in the record's transaction", async () => {
     const { id, body } = await leftMother('913', '陈通知')
     const departments = (await as('/api/care/index/departmentList', {})).res.map((d: { id: number }) => d.id)
+    const [stayPackage] = (await as('/api/care/index/stayPackageList', {})).res
     const notice = (room: string) => ({
       customer_name: '陈通知',
       phone: body.phone,
-      package: '28天尊享套餐',
+      package_id: stayPackage.id,
       room,
       check_in_date: today,
       days: 28,
@@ -231,6 +232,7 @@ describe('a mother who left comes back', () => {
     assert.equal(saved.code, 1, saved.msg)
     const stay = await stayOf(id)
     assert.deepEqual([stay.status, stay.room, stay.check_in_date, stay.day], ['in_house', '914', today, 1])
+    assert.equal(stay.package_id, stayPackage.id)
     assert.equal((await infoOf(id)).room, '914')
     // A second notice while she is in house books nothing more (one per mother, as before).
     const second = await as(SAVE_FORM, { name: '月子入住通知单', customer_id: id, data: notice('914') })
