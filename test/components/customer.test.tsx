@@ -250,7 +250,7 @@ describe('admission page', () => {
         code: 1,
         res: [{ floor: 3, rooms: [{ room: 'A307', customer_id: null }] }],
       }),
-      '/api/care/index/productPackageList': () => ({ code: 1, res: [] }),
+      '/api/care/index/stayPackageList': () => ({ code: 1, res: [] }),
     })
   }
 

@@ -32,10 +32,12 @@ describe('a list of the centre', () => {
     const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
     render(<AdminHome />)
     click(screen.getByText('房间与楼层'))
+    click(screen.getByText('礼包'))
     click(screen.getByText('套餐'))
     expect(navigateTo.mock.calls.map(([options]) => options.url)).toEqual([
       `${MASTER_LIST_PAGE}?kind=rooms`,
       `${MASTER_LIST_PAGE}?kind=packages`,
+      `${MASTER_LIST_PAGE}?kind=stayPackages`,
     ])
   })
 

@@ -147,7 +147,7 @@ describe('admission into a room of the board', () => {
         code: 1,
         res: [{ floor: 9, rooms: [{ room: '902', customer_id: null }] }],
       }),
-      '/api/care/index/productPackageList': () => ({ code: 1, res: [] }),
+      '/api/care/index/stayPackageList': () => ({ code: 1, res: [] }),
     })
     render(<Admission room="902" />)
     await settle()
