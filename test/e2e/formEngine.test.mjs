@@ -287,7 +287,7 @@ async function freeRoom(page) {
 
 /** The rest of a month notice: package, a room, today for 28 days, a department. */
 const stayOf = (room) => [
-  { key: 'package', type: 'text', value: '28天尊享套餐' },
+  { key: 'package_id', type: 'choice' },
   { key: 'room', type: 'room', value: room },
   { key: 'check_in_date', type: 'date' },
   { key: 'days', type: 'number', value: 28 },

@@ -60,6 +60,12 @@ export async function fill(page, { key, type, value }) {
       await field.locator('.form-picker__text').getByText(String(value), { exact: true }).waitFor()
       return String(value)
     }
+    case 'choice':
+      // A list of the site's (its stay packages) in a popup: its first entry.
+      await field.locator('.form-picker__value').click()
+      await page.locator('.form-choice-popup__tile').first().click()
+      await field.locator('.form-picker__text').waitFor()
+      return undefined
     case 'signature':
       await sign(page, key)
       return undefined

@@ -43,7 +43,7 @@ test('her allergy corrected on her notice updates her file after the question; h
   await openEntry(page, 'entry.checkInNoticeMonth')
   await formReady(page, 'form.title.checkInNoticeMonth', 'customer_name')
   await fillAll(page, [
-    { key: 'package', type: 'text', value: '28天尊享套餐' },
+    { key: 'package_id', type: 'choice' },
     { key: 'check_in_date', type: 'date' },
     { key: 'days', type: 'number', value: '28' },
     { key: 'allergies', type: 'textarea', value: '青霉素、头孢过敏' },

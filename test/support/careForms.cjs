@@ -77,7 +77,10 @@ function requiredFields(definition, { room, values, alsoTyped = [] }) {
       // A prefilled value given none is kept as the form starts with it.
       .filter((field) => !(prefills(field) && field.initial.startsWith('customer.') && values[field.key] === undefined))
       .map((field) => {
-        const spec = { key: field.key, type: field.optionsSource === 'floorList' ? 'room' : field.type }
+        // A select of the site's rooms is picked from its tiles, another list of the site's from its popup.
+        const type =
+          field.optionsSource === 'floorList' ? 'room' : field.type === 'select' && field.optionsSource ? 'choice' : field.type
+        const spec = { key: field.key, type }
         const value = spec.type === 'room' ? room : values[field.key]
         if (VALUED.includes(spec.type) && value === undefined)
           throw new Error(`${definition.name}: no value for ${field.key}`)

@@ -243,10 +243,10 @@ it('her allergy corrected on her notice updates her file after the question; her
 
   // Her notice with her allergies changed asks once; 更新她的档案 saves her file with it.
   await openEntry('entry.checkInNoticeMonth', NOTICE)
-  await h.waitFor(() => fieldOf('package'), { what: 'her notice' })
+  await h.waitFor(() => fieldOf('package_id'), { what: 'her notice' })
   await h.settled()
   await fillAll([
-    { key: 'package', type: 'text', value: '28天尊享套餐' },
+    { key: 'package_id', type: 'choice' },
     { key: 'check_in_date', type: 'date' },
     { key: 'days', type: 'number', value: '28' },
     { key: 'allergies', type: 'textarea', value: '青霉素、头孢过敏' },
@@ -350,7 +350,7 @@ it("a new arrival's stay: her notice admits her with twins, day 1 in the picker 
     await fill({ key: `babies.${index}.sex`, type: 'select' })
   }
   await fillAll([
-    { key: 'package', type: 'text', value: '28天尊享套餐' },
+    { key: 'package_id', type: 'choice' },
     { key: 'room', type: 'room', value: room },
     { key: 'check_in_date', type: 'date' },
     { key: 'days', type: 'number', value: '28' },
@@ -433,6 +433,10 @@ it("a new arrival's stay: her notice admits her with twins, day 1 in the picker 
   await fill({ key: 'temperature', type: 'number', value: '37.5' })
   const mark = fmt(formZh['form.flag.visitorFever'], { value: 37.5, bound: 37.3 })
   await h.waitFor(() => h.textOf(fieldOf('temperature')).includes(mark), { what: 'the fever mark' })
+  // 37.5 °C is a fever: her declaration says 发热, not 无发热 (the first chip, ticked by the filler).
+  const chips = h.$$('.nut-checkbox', fieldOf('health'))
+  h.tap(chips[0])
+  h.tap(chips[3])
   h.tap('.form-page__save')
   const asked = fmt(formZh['form.rule.flagReason'], { label: formZh['form.field.flag_reason'] })
   await h.waitFor(() => h.textOf(fieldOf('flag_reason')).includes(asked), { what: 'the reason asked for' })

@@ -142,7 +142,7 @@ it('a 月子入住通知单 started with 新入住 admits a new arrival: she is 
   await f.fillAll([
     { key: 'customer_name', type: 'text', value: '郑新' },
     { key: 'phone', type: 'phone', value: phone },
-    { key: 'package', type: 'text', value: '28天尊享套餐' },
+    { key: 'package_id', type: 'choice' },
     { key: 'room', type: 'room', value: room },
     { key: 'check_in_date', type: 'date' },
     { key: 'days', type: 'number', value: '28' },

@@ -100,6 +100,13 @@ async function fill({ key, type, value }) {
       })
       return String(value)
     }
+    case 'choice': {
+      // A list of the site's (its stay packages) in a popup: its first entry.
+      h.tap(h.$('.form-picker__value', frame))
+      h.tap(await h.waitFor(() => h.$('.form-choice-popup__tile'), { what: `the options of ${key}` }))
+      await h.waitFor(() => h.$('.form-picker__text', fieldOf(key)), { what: `a choice in ${key}` })
+      return undefined
+    }
     case 'signature':
       await sign(key)
       return undefined

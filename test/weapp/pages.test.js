@@ -77,9 +77,10 @@ const SHOWS = {
     titleKey: 'stock.outApplyGeneralList.title',
     data: async () => (await list('outApply/index', { type: 'general' })).no,
   },
+  // A department's order names no mother.
   'pagesHome/pages/form/linliao/commom/form': {
     titleKey: 'form.title.outApplyGeneral',
-    data: async () => customer.name,
+    data: async () => formZh['form.field.department_id'],
   },
   'pagesHome/pages/form/linliao/dcb/form': { titleKey: 'form.title.giftCollection', data: async () => customer.name },
   'pagesHome/pages/form/checkInGift/index': {

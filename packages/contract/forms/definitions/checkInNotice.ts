@@ -97,8 +97,8 @@ export const checkInNoticeSmall: FormDefinition = {
     {
       titleKey: 'form.section.stay',
       fields: [
-        ...stay,
         stayPackage,
+        ...stay,
         { key: 'diet_taboos', type: 'textarea', maxLength: 500 },
         { key: 'remark', type: 'textarea', maxLength: 500 },
         notify,
