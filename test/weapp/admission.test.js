@@ -434,9 +434,12 @@ it("a new arrival's stay: her notice admits her with twins, day 1 in the picker 
   const mark = fmt(formZh['form.flag.visitorFever'], { value: 37.5, bound: 37.3 })
   await h.waitFor(() => h.textOf(fieldOf('temperature')).includes(mark), { what: 'the fever mark' })
   // 37.5 °C is a fever: her declaration says 发热, not 无发热 (the first chip, ticked by the filler).
-  const chips = h.$$('.nut-checkbox', fieldOf('health'))
-  h.tap(chips[0])
-  h.tap(chips[3])
+  const chips = () => h.$$('.nut-checkbox', fieldOf('health'))
+  const ticked = () => h.$$('[class*="-active"], [class*="-checked"]', fieldOf('health')).length
+  h.tap(chips()[0])
+  await h.waitFor(() => ticked() === 0, { what: '无发热 unticked' })
+  h.tap(chips()[3])
+  await h.waitFor(() => ticked() > 0, { what: '发热 ticked' })
   h.tap('.form-page__save')
   const asked = fmt(formZh['form.rule.flagReason'], { label: formZh['form.field.flag_reason'] })
   await h.waitFor(() => h.textOf(fieldOf('flag_reason')).includes(asked), { what: 'the reason asked for' })
