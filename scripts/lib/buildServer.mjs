@@ -1,7 +1,7 @@
 // The server compiled to JavaScript for `npm run start:prod`, systemd and the centre's commands (setup, check,
 // backup, restore): files that node runs without tsx, with the contract's TypeScript inside them and
 // the installed packages loaded from node_modules as they are.
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -20,6 +20,12 @@ export function readInstallSettings() {
   process.env.INSTALL_ENV_FILE ??= file
 }
 
+/** A message of the centre's commands in the terminal's language (LANG), as server/src/plugins/i18n.ts picks it. */
+function commandMessage(key) {
+  const lang = /^en/i.test(process.env.LANG ?? '') ? 'en' : 'zh-CN'
+  return JSON.parse(readFileSync(path.join(ROOT, 'locales/server', `${lang}.json`), 'utf8'))[key]
+}
+
 /**
  * Runs the centre's command `name` (server/scripts/<name>.ts) with the install's settings: in
  * production what `npm run build` compiled, under node alone; in development its sources through tsx,
@@ -30,7 +36,7 @@ export async function runCommand(name) {
   if (process.env.NODE_ENV === 'production') {
     const built = path.join(path.dirname(SERVER_BUILD), `${name}.js`)
     if (!existsSync(built)) {
-      console.error(`Missing the compiled server: run \`npm run build\` first, then \`npm run ${name}\`.`)
+      console.error(commandMessage('command.notBuilt').replace('{name}', name))
       process.exit(1)
     }
     await import(pathToFileURL(built).href)

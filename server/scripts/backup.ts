@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/index.js'
 import { checkIntegrity } from '../src/db/integrity.js'
 import { keepFilesPrivate } from '../src/lib/privateFiles.js'
 import { askRunningServer } from '../src/plugins/backups.js'
+import { commandTranslator } from '../src/plugins/i18n.js'
 import {
   BackupKeyMissing,
   DatabaseDamaged,
@@ -35,7 +36,7 @@ async function main(): Promise<number> {
     return 0
   }
   if (!existsSync(path.join(config.dataDir, 'pglite'))) {
-    console.error(`No embedded database in ${config.dataDir}: set DATA_DIR to the server's`)
+    console.error(commandTranslator()('command.backup.noEmbeddedDatabase', { dir: config.dataDir }))
     return 1
   }
   return backUp(config, 'embedded')

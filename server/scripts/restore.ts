@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../src/config.js'
 import { keepFilesPrivate } from '../src/lib/privateFiles.js'
+import { commandTranslator } from '../src/plugins/i18n.js'
 import {
   BackupDamaged,
   backupIsEncrypted,
@@ -18,17 +19,17 @@ import {
 import { shownUrl } from '../src/services/backup/postgres.js'
 import { openUploadStore } from '../src/services/uploads/index.js'
 
-const USAGE = `Usage: npm run restore -- <backup file>                fills the empty DATA_DIR from it
-       npm run restore -- --check <backup file>        only checks it
-       npm run restore -- --unencrypted <backup file>  restores one made before backups were encrypted
-BACKUP_KEY must be the key the backup was made with.`
-
-const NOT_ENCRYPTED = 'it is not encrypted, a backup made before backups were: nothing proves who made it'
+const t = commandTranslator()
+const USAGE = t('command.restore.usage')
 
 const summary = (manifest: Manifest) =>
-  `taken ${manifest.createdAt} by version ${manifest.appVersion}: ` +
-  `${Object.values(manifest.tables).reduce((sum, count) => sum + count, 0)} rows in ${Object.keys(manifest.tables).length} tables, ` +
-  `${manifest.uploads.length} uploaded files`
+  t('command.restore.summary', {
+    createdAt: manifest.createdAt,
+    version: manifest.appVersion,
+    rows: Object.values(manifest.tables).reduce((sum, count) => sum + count, 0),
+    tables: Object.keys(manifest.tables).length,
+    uploads: manifest.uploads.length,
+  })
 
 async function main(): Promise<number> {
   let parsed
@@ -50,12 +51,12 @@ async function main(): Promise<number> {
   const key = config.backup.key
   try {
     if (parsed.values.check) {
-      console.log(`${file} is whole: ${summary(await checkBackup(file, key))}`)
-      if (!(await backupIsEncrypted(file))) console.warn(`Warning: ${NOT_ENCRYPTED}.`)
+      console.log(t('command.restore.whole', { file, summary: summary(await checkBackup(file, key)) }))
+      if (!(await backupIsEncrypted(file))) console.warn(t('command.restore.notEncrypted'))
       return 0
     }
     if (parsed.values.unencrypted && !(await backupIsEncrypted(file)))
-      console.warn(`Warning: ${NOT_ENCRYPTED}; restoring it as --unencrypted asks. Back up once the server runs.`)
+      console.warn(t('command.restore.restoringUnencrypted'))
     const manifest = await restoreBackup(file, {
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
@@ -64,32 +65,28 @@ async function main(): Promise<number> {
       unencrypted: parsed.values.unencrypted,
     })
     const into = config.databaseUrl ? shownUrl(config.databaseUrl) : config.dataDir
-    console.log(`Restored ${file} into ${into}: ${summary(manifest)}`)
+    console.log(t('command.restore.restored', { file, into, summary: summary(manifest) }))
     return 0
   } catch (error) {
     if (error instanceof BackupDamaged) {
-      console.error(`${file} cannot be restored, it is damaged or cut off: ${error.message}. Nothing was written.`)
+      console.error(t('command.restore.damaged', { file, reason: error.message }))
       return 1
     }
     if (error instanceof BackupKeyMissing) {
-      console.error(`${file} cannot be opened: ${error.message}. Nothing was written.`)
+      console.error(t('command.restore.cannotOpen', { file, reason: error.message }))
       return 1
     }
     if (error instanceof UnencryptedBackup) {
-      console.error(
-        `${file} was not restored: ${error.message}. If you made it, restore it with --unencrypted. Nothing was written.`,
-      )
+      console.error(t('command.restore.unencrypted', { file, reason: error.message }))
       return 1
     }
     if (error instanceof RestoreRefused) {
-      const fix = config.databaseUrl
-        ? 'A restore fills an empty PostgreSQL database only: create one and set DATABASE_URL to it.'
-        : 'A restore fills an empty DATA_DIR only: set DATA_DIR to a new folder.'
-      console.error(`Refused: ${error.message}. ${fix}`)
+      const refused = config.databaseUrl ? 'command.restore.refusedPostgres' : 'command.restore.refusedEmbedded'
+      console.error(t(refused, { reason: error.message }))
       return 1
     }
     if ((error as { code?: string }).code === 'ENOENT') {
-      console.error(`${file}: no such file`)
+      console.error(t('command.restore.noSuchFile', { file }))
       return 1
     }
     throw error

@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.js'
 import { DataFolderInUse, openDatabase } from '../src/db/index.js'
 import { setInstallSetting } from '../src/lib/installSettings.js'
 import { keepFilesPrivate } from '../src/lib/privateFiles.js'
+import { commandTranslator } from '../src/plugins/i18n.js'
 import { keyIdOf } from '../src/services/backup/crypt.js'
 import { shownUrl } from '../src/services/backup/postgres.js'
 import { createCentreDatabase, localPostgres, PostgresUnavailable } from '../src/services/postgresInstall.js'
@@ -22,16 +23,8 @@ import {
   type NewCentre,
 } from '../src/services/setup.js'
 
-const USAGE = `Usage: npm run setup -- --centre <name> --admin <account> [--name <her name, default 店长>]
-       [--time-zone <IANA zone, default Asia/Shanghai>] [--latitude <deg> --longitude <deg>] [--radius <metres, default 500>]
-       [--postgres-admin <a superuser's URL>] [--database <name, default yuezi>] [--embedded]
-Run without options to be asked for each value. Without DATABASE_URL it creates the centre's database
-on PostgreSQL (this machine's when run as root, or the one --postgres-admin names) and writes its
-DATABASE_URL into .env; --embedded keeps the centre in DATA_DIR instead (a very small centre).
-       npm run setup -- --reset-password <account> [--embedded]
-gives an account of the centre on DATABASE_URL (or, with --embedded, in DATA_DIR of a stopped server)
-a new one-time password and ends its sessions: for a manager whose one has expired, or who forgot
-hers, when no other administrator can reset it.`
+const t = commandTranslator()
+const USAGE = t('command.setup.usage', { defaultName: DEFAULT_MANAGER_NAME })
 
 const OPTIONS = {
   centre: { type: 'string' },
@@ -59,13 +52,13 @@ async function ask(): Promise<Answers> {
   const terminal = createInterface({ input: process.stdin, output: process.stdout })
   try {
     const answers: Answers = {}
-    answers.centre = await terminal.question("The centre's name: ")
-    answers.admin = await terminal.question("The first manager's account (she signs in with it): ")
-    answers.name = await terminal.question(`Her name as records show it (empty: ${DEFAULT_MANAGER_NAME}): `)
-    answers['time-zone'] = await terminal.question('Time zone (empty: Asia/Shanghai): ')
-    answers.latitude = await terminal.question("The centre's latitude for ward rounds (empty: none yet): ")
-    if (answers.latitude) answers.longitude = await terminal.question('Its longitude: ')
-    answers.radius = await terminal.question('Metres around it that count as at the centre (empty: 500): ')
+    answers.centre = await terminal.question(t('command.setup.ask.centre'))
+    answers.admin = await terminal.question(t('command.setup.ask.admin'))
+    answers.name = await terminal.question(t('command.setup.ask.name', { defaultName: DEFAULT_MANAGER_NAME }))
+    answers['time-zone'] = await terminal.question(t('command.setup.ask.timeZone'))
+    answers.latitude = await terminal.question(t('command.setup.ask.latitude'))
+    if (answers.latitude) answers.longitude = await terminal.question(t('command.setup.ask.longitude'))
+    answers.radius = await terminal.question(t('command.setup.ask.radius'))
     return answers
   } finally {
     terminal.close()
@@ -76,31 +69,29 @@ function number(value: string | undefined, what: string, min: number, max: numbe
   if (!value) return undefined
   const parsed = Number(value)
   if (!Number.isFinite(parsed) || parsed < min || parsed > max)
-    throw new Invalid(`${what} must be between ${min} and ${max}, got "${value}"`)
+    throw new Invalid(t('command.setup.outOfRange', { what: t(what), min, max, value }))
   return parsed
 }
 
 function centreOf(answers: Answers): NewCentre {
   const centre = answers.centre?.trim()
   const admin = answers.admin?.trim()
-  if (!centre || !admin) throw new Invalid('Both --centre and --admin are needed')
-  if (!/^[\w.@-]{2,64}$/.test(admin))
-    throw new Invalid(`The account "${admin}" may hold only letters, digits and . _ @ - (2 to 64 of them)`)
+  if (!centre || !admin) throw new Invalid(t('command.setup.centreAndAdmin'))
+  if (!/^[\w.@-]{2,64}$/.test(admin)) throw new Invalid(t('command.setup.accountCharacters', { account: admin }))
   const timeZone = answers['time-zone']?.trim() || undefined
   if (timeZone) {
     try {
       new Intl.DateTimeFormat('en', { timeZone })
     } catch {
-      throw new Invalid(`"${timeZone}" is no time zone: give an IANA name such as Asia/Shanghai`)
+      throw new Invalid(t('command.setup.timeZone', { timeZone }))
     }
   }
-  const latitude = number(answers.latitude, 'The latitude', -90, 90)
-  const longitude = number(answers.longitude, 'The longitude', -180, 180)
-  if ((latitude === undefined) !== (longitude === undefined))
-    throw new Invalid('Give both the latitude and the longitude, or neither')
-  const radius = number(answers.radius, 'The radius', 1, 100_000)
+  const latitude = number(answers.latitude, 'command.setup.latitude', -90, 90)
+  const longitude = number(answers.longitude, 'command.setup.longitude', -180, 180)
+  if ((latitude === undefined) !== (longitude === undefined)) throw new Invalid(t('command.setup.bothCoordinates'))
+  const radius = number(answers.radius, 'command.setup.radius', 1, 100_000)
   if (radius !== undefined && !Number.isInteger(radius))
-    throw new Invalid(`The radius must be whole metres, got "${answers.radius}"`)
+    throw new Invalid(t('command.setup.wholeMetres', { value: answers.radius as string }))
   return { centre, admin, adminName: answers.name?.trim() || undefined, timeZone, latitude, longitude, radius }
 }
 
@@ -112,24 +103,18 @@ async function makeBackupKey(): Promise<void> {
   if (process.env.BACKUP_KEY) return
   const envFile = process.env.INSTALL_ENV_FILE
   if (!envFile) {
-    console.log(
-      "BACKUP_KEY is not set: set one in the server's settings (openssl rand -base64 32) before the first backup, " +
-        'and keep a copy away from the backups.',
-    )
+    console.log(t('command.setup.noBackupKey'))
     return
   }
   const key = randomBytes(32)
   await setInstallSetting(envFile, 'BACKUP_KEY', key.toString('base64'))
   process.env.BACKUP_KEY = key.toString('base64')
-  console.log(
-    `Wrote a new BACKUP_KEY (key ${keyIdOf(key)}) into ${envFile}: every backup is encrypted with it, and without it ` +
-      "none can be restored. Keep a copy away from the backups: printed in the centre's safe, or in a password manager.",
-  )
+  console.log(t('command.setup.backupKeyWritten', { keyId: keyIdOf(key), file: envFile }))
 }
 
 const REFUSALS = {
-  centreExists: (input: NewCentre) => `A centre named "${input.centre}" exists already: nothing was created`,
-  accountExists: (input: NewCentre) => `An account "${input.admin}" exists already: nothing was created`,
+  centreExists: (input: NewCentre) => t('command.setup.centreExists', { centre: input.centre }),
+  accountExists: (input: NewCentre) => t('command.setup.accountExists', { account: input.admin }),
 }
 
 async function main(): Promise<number> {
@@ -165,7 +150,7 @@ async function main(): Promise<number> {
   if (!config.databaseUrl && !parsed.values.embedded) {
     const name = parsed.values.database ?? 'yuezi'
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
-      console.error(`The database name "${name}" may hold only a-z, 0-9 and _\n${USAGE}`)
+      console.error(`${t('command.setup.databaseName', { name })}\n${USAGE}`)
       return 1
     }
     let databaseUrl: string
@@ -180,22 +165,21 @@ async function main(): Promise<number> {
     const envFile = process.env.INSTALL_ENV_FILE
     if (envFile) {
       await setInstallSetting(envFile, 'DATABASE_URL', databaseUrl)
-      console.log(`Created the database "${name}" on PostgreSQL; ${envFile} names it (DATABASE_URL).`)
-    } else console.log(`Created the database "${name}" on PostgreSQL: set DATABASE_URL=${databaseUrl}`)
+      console.log(t('command.setup.databaseCreatedInFile', { name, file: envFile }))
+    } else console.log(t('command.setup.databaseCreated', { name, url: databaseUrl }))
     config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, SEED: '0' })
   }
   const database = await openDatabase(config)
   try {
     const created = await setUpCentre(database.db, input)
-    const where = config.databaseUrl ? `on ${shownUrl(config.databaseUrl)}` : `in ${config.dataDir}`
+    const made = { centre: input.centre, siteId: created.siteId, account: input.admin }
     console.log(
-      `Created the centre "${input.centre}" (site ${created.siteId}) ${where}, and its manager "${input.admin}".`,
+      config.databaseUrl
+        ? t('command.setup.createdOnPostgres', { ...made, url: shownUrl(config.databaseUrl) })
+        : t('command.setup.createdEmbedded', { ...made, dir: config.dataDir }),
     )
-    console.log(
-      `Her one-time password, shown this once: she signs in with it within ${config.oneTimePasswordHours} hours ` +
-        '(ONE_TIME_PASSWORD_HOURS) and sets her own at once; after that, --reset-password gives her a new one.',
-    )
-    console.log(`password: ${created.password}`)
+    console.log(t('command.setup.oneTimePassword', { hours: config.oneTimePasswordHours }))
+    console.log(t('command.setup.password', { password: created.password }))
     return 0
   } catch (error) {
     if (!(error instanceof SetupRefused)) throw error
@@ -210,21 +194,18 @@ async function main(): Promise<number> {
 async function resetPassword(account: string, embedded: boolean): Promise<number> {
   const config = loadConfig({ ...process.env, SEED: '0' })
   if (!config.databaseUrl && !embedded) {
-    console.error(`Set DATABASE_URL to the centre's database, or give --embedded for DATA_DIR\n${USAGE}`)
+    console.error(`${t('command.setup.resetNeedsDatabase')}\n${USAGE}`)
     return 1
   }
   const database = await openDatabase(config)
   try {
     const password = await newOneTimePassword(database.db, account)
     if (password === undefined) {
-      console.error(`There is no account "${account}" that signs in (ended or never made): nothing was changed`)
+      console.error(t('command.setup.noSuchAccount', { account }))
       return 1
     }
-    console.log(
-      `"${account}" has a new one-time password, shown this once: she signs in with it within ` +
-        `${config.oneTimePasswordHours} hours (ONE_TIME_PASSWORD_HOURS) and sets her own at once.`,
-    )
-    console.log(`password: ${password}`)
+    console.log(t('command.setup.passwordReset', { account, hours: config.oneTimePasswordHours }))
+    console.log(t('command.setup.password', { password }))
     return 0
   } finally {
     await database.close()

@@ -13,13 +13,17 @@ it('has every message in both languages', () => {
 })
 
 it('has a message for every key the server uses', () => {
-  const sources = readdirSync(path.join(repoRoot, 'server/src'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => read(path.join('server/src', file)))
+  // The centre's commands in server/scripts speak from the same messages.
+  const sources = ['server/src', 'server/scripts']
+    .flatMap((folder) =>
+      readdirSync(path.join(repoRoot, folder), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => read(path.join(folder, file))),
+    )
     .join('\n')
   const used = [
     ...sources.matchAll(
-      /'((?:error|validation|auth|site|password|customer|upload|form|record|medicine|survey|product|order|stock)\.\w+)'/g,
+      /'((?:error|validation|auth|site|password|customer|upload|form|record|medicine|survey|product|order|stock)\.\w+|command\.[\w.]+)'/g,
     ),
   ].map((m) => m[1])
   assert.ok(used.length > 20)

@@ -82,10 +82,11 @@ it(
           NODE_ENV: 'production',
           SEED: '',
           BACKUP_KEY: '',
+          LANG: 'zh_CN.UTF-8',
         },
       },
     )
-    assert.match(stdout, /Wrote a new BACKUP_KEY \(key [0-9a-f]{16}\) into .*: every backup is encrypted with it/)
+    assert.match(stdout, /已把新的 BACKUP_KEY（密钥 [0-9a-f]{16}）写入 .*：每份备份都用它加密/)
     assert.equal(statSync(envFile).mode & 0o777, 0o600)
     const { BACKUP_KEY } = parseEnv(readFileSync(envFile, 'utf8'))
     assert.equal(Buffer.from(BACKUP_KEY ?? '', 'base64').length, 32, 'a new 32-byte key')

@@ -41,7 +41,19 @@ async function setupWith(
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', 'scripts/setup.ts', ...args],
-      { cwd: SERVER, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', SEED: '', ...SECRETS, ...env } },
+      {
+        cwd: SERVER,
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          NODE_ENV: 'production',
+          SEED: '',
+          ...SECRETS,
+          // The English lines are the ones matched here; the Chinese default has a test of its own.
+          LANG: 'en_US.UTF-8',
+          ...env,
+        },
+      },
     )
     return { code: 0, stdout, stderr }
   } catch (error) {
@@ -240,5 +252,15 @@ describe('a first run without demo data', () => {
       assert.equal(refused.code, 1, args.join(' '))
       assert.match(refused.stderr, message, args.join(' '))
     }
+  })
+
+  it('speaks Chinese unless LANG is English', async () => {
+    for (const LANG of ['', 'zh_CN.UTF-8', 'C.UTF-8']) {
+      const refused = await setupWith({ LANG }, '--centre', 'X')
+      assert.equal(refused.code, 1, LANG)
+      assert.match(refused.stderr, /^--centre 和 --admin 都必须提供\n用法：npm run setup -- --centre <中心名称>/, LANG)
+    }
+    const help = await setupWith({ LANG: 'en_GB.UTF-8' }, '--help')
+    assert.match(help.stdout, /^Usage: npm run setup -- --centre <name> --admin <account>/)
   })
 })

@@ -101,10 +101,11 @@ test('npm run setup on the stopped server’s data folder creates the centre and
   const { stdout } = await promisify(execFile)(
     'npm',
     ['run', '--silent', 'setup', '--', '--embedded', '--centre', CENTRE, '--admin', 'wang.dz', '--name', '王店长'],
-    { cwd: ROOT, env: { ...process.env, ...ENV } },
+    // A centre's command speaks Chinese as her terminal does.
+    { cwd: ROOT, env: { ...process.env, ...ENV, LANG: 'zh_CN.UTF-8' } },
   )
   const lines = stdout.trim().split('\n')
-  const password = /^password: (\S+)$/.exec(lines.at(-1))?.[1]
+  const password = /^一次性密码：(\S+)$/.exec(lines.at(-1))?.[1]
   assert.ok(password, stdout)
   assert.equal(lines.filter((line) => line.includes(password)).length, 1, stdout)
   assert.match(stdout, new RegExp(`${CENTRE}.*wang\\.dz`))

@@ -144,7 +144,8 @@ function withoutInstallSettings() {
     DATABASE_URL: _database,
     ...env
   } = process.env
-  return env
+  // The commands speak English under this LANG, the lines matched here.
+  return { ...env, LANG: 'en_US.UTF-8' }
 }
 
 /** `npm run <command>` in `install` under node that refuses tsx: its exit code and output. */
@@ -235,7 +236,7 @@ test("npm run backup and npm run check ask the compiled server running on .env's
 test('in development the commands run their sources through tsx', () => {
   const { NODE_ENV: _mode, ...env } = process.env
   const emptyData = mkdtempSync(path.join(tmpdir(), 'yuezi-no-data-'))
-  const options = { cwd: ROOT, env: { ...env, DATA_DIR: emptyData }, encoding: 'utf8' }
+  const options = { cwd: ROOT, env: { ...env, DATA_DIR: emptyData, LANG: 'en_US.UTF-8' }, encoding: 'utf8' }
   try {
     for (const [command, args, ran] of [
       [SETUP, ['--help'], /^Usage: npm run setup/],

@@ -37,7 +37,8 @@ function npmRun(script, args, env) {
     execFile(
       process.execPath,
       ['--import', 'tsx', `server/scripts/${script}.ts`, ...args],
-      { cwd: ROOT, env: { ...base, BACKUP_DIR: backupDir, BACKUP_KEY, ...env } },
+      // LANG: the commands' English lines are the ones matched here.
+      { cwd: ROOT, env: { ...base, BACKUP_DIR: backupDir, BACKUP_KEY, LANG: 'en_US.UTF-8', ...env } },
       (error, stdout, stderr) => resolve({ code: error ? error.code : 0, stdout, stderr }),
     )
   })

@@ -32,9 +32,9 @@ module.exports = async function globalSetup() {
       '--admin',
       FIRST_MANAGER.account,
     ],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: seeded.dataDir } },
+    { cwd: ROOT, env: { ...process.env, DATA_DIR: seeded.dataDir, LANG: 'zh_CN.UTF-8' } },
   )
-  const firstManager = { ...FIRST_MANAGER, password: /^password: (\S+)$/m.exec(stdout)[1] }
+  const firstManager = { ...FIRST_MANAGER, password: /^一次性密码：(\S+)$/m.exec(stdout)[1] }
   const server = await startServer({ env: { ...env, DATA_DIR: seeded.dataDir, SEED: '0' } })
   globalThis.__WEAPP_SERVER__ = {
     async stop() {

@@ -29,7 +29,8 @@ const zhForms = formsOf(FALLBACK)
 const formMessages: Record<Lang, Messages> = { [FALLBACK]: zhForms, en: { ...zhForms, ...formsOf('en') } }
 
 /** The app sends `lang: zh` for Chinese and the locale (e.g. `en`, `en-US`) otherwise. */
-const languageOf = (header: unknown): Lang => (typeof header === 'string' && /^en/i.test(header) ? 'en' : FALLBACK)
+export const languageOf = (header: unknown): Lang =>
+  typeof header === 'string' && /^en/i.test(header) ? 'en' : FALLBACK
 
 const fill = (template: string, params: Params) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
@@ -43,6 +44,9 @@ export const serverTranslator =
   (lang: Lang) =>
   (key: string, params?: Params): string =>
     translate(lang, key, params)
+
+/** The centre's commands speak the terminal's language: English when LANG starts with `en`, else Chinese. */
+export const commandTranslator = (env: NodeJS.ProcessEnv = process.env) => serverTranslator(languageOf(env.LANG))
 
 /** A translator over locales/forms, the one the app passes to fieldErrorMessage. */
 export const formTranslator =
