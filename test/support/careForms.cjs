@@ -79,7 +79,11 @@ function requiredFields(definition, { room, values, alsoTyped = [] }) {
       .map((field) => {
         // A select of the site's rooms is picked from its tiles, another list of the site's from its popup.
         const type =
-          field.optionsSource === 'floorList' ? 'room' : field.type === 'select' && field.optionsSource ? 'choice' : field.type
+          field.optionsSource === 'floorList'
+            ? 'room'
+            : field.type === 'select' && field.optionsSource
+              ? 'choice'
+              : field.type
         const spec = { key: field.key, type }
         const value = spec.type === 'room' ? room : values[field.key]
         if (VALUED.includes(spec.type) && value === undefined)

@@ -489,8 +489,9 @@ export class FormSession {
    */
   async save(send: SaveCall): Promise<SaveResult> {
     if (this.saving) return { status: 'failed', message: '', code: 0 }
-    if (this.validate().length) return { status: 'invalid', ...this.marked() }
+    // What was typed is on the device at once, refused or sent.
     this.flushDraft()
+    if (this.validate().length) return { status: 'invalid', ...this.marked() }
     this.saving = true
     const key = this.draftKey
     try {
