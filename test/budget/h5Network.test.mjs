@@ -10,7 +10,7 @@ import { launchBrowser, startServer, ROOT } from '../e2e/support.mjs'
 const H5 = path.join(process.env.DIST_DIR || path.join(ROOT, 'dist'), 'h5')
 const KB = 1024
 /** gzip bytes of JS on a cold start, a little above what each page downloads, so that growth shows. */
-const BUDGETS = { login: 165 * KB, home: 175 * KB, form: 235 * KB }
+const BUDGETS = { login: 165 * KB, home: 175 * KB, form: 237 * KB }
 
 let server
 before(async () => {

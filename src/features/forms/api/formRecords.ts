@@ -1,7 +1,6 @@
-// The form records API (/api/care/index/*): records, the check-in rules and
-// the site's lists that forms choose from. Lists are quiet (no loading indicator, no modal):
-// the pages show their own loading and error states.
-import { FILE_CALL, type ServerFile } from '@/api/files'
+// The form records API (/api/care/index/*): records, the check-in rules and the site's lists
+// that forms choose from; the files made from them are in formFiles.ts. Lists are quiet (no
+// loading indicator, no modal): the pages show their own loading and error states.
 import { request, type RequestOptions } from '@/api/request'
 import type {
   Department,
@@ -54,24 +53,6 @@ export function getFormRecordCount(body: { name?: string; date?: string } = {}, 
 /** Deletes a record (soft: kept for audit). */
 export function delFormRecord(id: number, options: RequestOptions = {}) {
   return request<null>(`${BASE}/delFormRecord`, { id }, options)
-}
-
-/** A saved record, or a signed acknowledgement of the check-in rules, as a PDF to open. */
-export function formRecordPdf(body: { id: number } | { answer_id: number }, options: RequestOptions = FILE_CALL) {
-  return request<ServerFile>(`${BASE}/formRecordPdf`, body, options)
-}
-
-/** The records of the named forms with the list's filters, every page, as a spreadsheet to download. */
-export function formRecordExport(
-  body: Omit<FormRecordQuery, 'name' | 'page' | 'limit'> & { names: string[] },
-  options: RequestOptions = FILE_CALL,
-) {
-  return request<ServerFile>(`${BASE}/formRecordExport`, body, options)
-}
-
-/** The acknowledgements of the check-in rules (of a customer, or all), as a spreadsheet to download. */
-export function answerExport(body: { customer_id?: number }, options: RequestOptions = FILE_CALL) {
-  return request<ServerFile>(`${BASE}/answerExport`, body, options)
 }
 
 /** The site's current check-in rules. */

@@ -10,15 +10,8 @@ import { t } from '@/i18n'
 import { customerStore } from '@/stores'
 import { alert, confirm, toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
-import {
-  delFormRecord,
-  formRecordExport,
-  formRecordPdf,
-  getFormRecord,
-  getFormRecordInfo,
-  saveForm,
-  type SaveFormBody,
-} from '../api/formRecords'
+import { delFormRecord, getFormRecord, getFormRecordInfo, saveForm, type SaveFormBody } from '../api/formRecords'
+import { formRecordExport, formRecordPdf } from '../api/formFiles'
 import { fieldAnchor } from '../fieldAnchor'
 import { formOptionsStore } from './formOptions'
 import type { FormSession, SaveResult } from './formSession'
