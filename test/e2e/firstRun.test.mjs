@@ -137,7 +137,11 @@ const ADMIN_HOME = '/pagesAdmin/pages/index/index'
  */
 async function addToList(page, labelKey, fill, shown) {
   await page.goto(`${app.server.url}${ADMIN_HOME}`)
-  await cell(page, adminZh[labelKey]).click()
+  // The list's own cell: 礼包 is also the start of 礼包类型.
+  await page
+    .locator('.nut-cell')
+    .filter({ has: page.getByText(adminZh[labelKey], { exact: true }) })
+    .click()
   await page.getByText(adminZh['master.empty']).waitFor()
   await page.locator('.master-list__new .nut-button').click()
   await fill()
@@ -183,9 +187,20 @@ test('the manager’s first sign-in: a password of her own, then her lists from 
     manager,
     'master.list.packages',
     async () => {
-      await type(manager, 'name', '月子基础包')
+      await type(manager, 'name', '入住礼包')
       await addProductRow(manager)
       await type(manager, 'items.0.quantity', 2)
+    },
+    '入住礼包',
+  )
+  // The stay package the mothers' import names.
+  await addToList(
+    manager,
+    'master.list.stayPackages',
+    async () => {
+      await type(manager, 'name', '月子基础包')
+      await type(manager, 'days', 28)
+      await type(manager, 'fee', 12800)
     },
     '月子基础包',
   )

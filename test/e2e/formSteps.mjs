@@ -189,6 +189,13 @@ export async function saveFeverishVisit(page, temperature, reason) {
     .locator('.form-field__flag')
     .getByText(fmt(formZh['form.flag.visitorFever'], { value: temperature, bound: 37.3 }))
     .waitFor()
+  // A fever is declared as one: 无发热 (the first chip, ticked by the filler) unticked, 发热 ticked.
+  const chips = fieldOf(page, 'health').locator('.nut-checkbox')
+  const ticked = fieldOf(page, 'health').locator('[class*="-active"], [class*="-checked"]')
+  await chips.nth(0).click()
+  await ticked.first().waitFor({ state: 'detached' })
+  await chips.nth(3).click()
+  await ticked.first().waitFor()
   await saveButton(page).click()
   await fieldOf(page, 'flag_reason')
     .getByText(fmt(formZh['form.rule.flagReason'], { label: formZh['form.field.flag_reason'] }))
