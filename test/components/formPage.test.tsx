@@ -30,6 +30,7 @@ import { signedIn } from './support/signedIn'
 const SAVE = '/api/care/index/saveForm'
 const INFO = '/api/care/index/getFormRecordInfo'
 const LIST = '/api/care/index/getFormRecord'
+const PREFILL = '/api/care/index/getFormPrefill'
 const DELETE = '/api/care/index/delFormRecord'
 const CUSTOMERS = '/api/care/customer/index'
 const SIGNATURE = 'http://127.0.0.1:3200/uploads/sig.png'
@@ -39,6 +40,8 @@ const FOOD_DRAFT = 'draft:1:家属订餐登记表:7'
 const serverWith = (routes: Parameters<typeof mockApi>[0]) =>
   mockApi({
     '/api/admin/oss/links': ({ urls }) => ({ err: 0, message: 'ok', data: { urls } }),
+    // The site has no round yet: a new round starts without a doctor.
+    [PREFILL]: () => ({ code: 1, res: {} }),
     ...routes,
   })
 
@@ -184,10 +187,11 @@ describe('form page', () => {
     expect(draft('draft:1:收据遗失证明:7').values).toMatchObject({ customer_name: '李静', handler: '客服小李' })
   })
 
-  it('a round starts with the signed-in staff member as its doctor, whom she may change; an empty doctor is not saved', async () => {
-    const api = serverWith({})
+  it("a round starts with the doctor of the site's last round, not the clerk, whom she may change; an empty doctor is not saved", async () => {
+    const api = serverWith({ [PREFILL]: () => ({ code: 1, res: { doctor_name: '陈医生' } }) })
     const view = await show(<FormPage definition={pediatricianRounds} />)
-    expect(field(view.container, 'doctor_name').getAttribute('value')).toBe('王小美')
+    expect(callsTo(api, PREFILL)[0].data).toEqual({ name: '儿科医生查房签到表' })
+    expect(field(view.container, 'doctor_name').getAttribute('value')).toBe('陈医生')
     typeInto(field(view.container, 'doctor_name'), '林慧敏')
     await act(() => new Promise((resolve) => setTimeout(resolve, DRAFT_DELAY + 50)))
     expect(draft('draft:1:儿科医生查房签到表:7').values).toMatchObject({ doctor_name: '林慧敏' })
@@ -196,6 +200,18 @@ describe('form page', () => {
     await settle()
     expect(messageOf('doctor_name')).toBe('请输入查房医生')
     expect(callsTo(api, SAVE)).toEqual([])
+  })
+
+  it("a site's first round starts without a doctor: the clerk's name is never put in her place", async () => {
+    serverWith({})
+    const view = await show(<FormPage definition={pediatricianRounds} />)
+    expect(field(view.container, 'doctor_name').getAttribute('value') ?? '').toBe('')
+  })
+
+  it("a form without such fields does not ask for the site's last record", async () => {
+    const api = serverWith({})
+    await show(<FormPage definition={proofOfLostReceipt} />)
+    expect(callsTo(api, PREFILL)).toEqual([])
   })
 
   it('a draft left on the device is restored as it was: prefilling never overwrites it', async () => {

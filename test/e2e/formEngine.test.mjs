@@ -131,7 +131,7 @@ test('the lost-receipt proof and the outbound order name the customer and the si
   await page.close()
 })
 
-test('every form has its 历史记录; a ward round and a check-in notice open blank, the round on the working date', async () => {
+test("every form has its 历史记录; a ward round and a check-in notice open blank, the round on the working date with the site's last doctor", async () => {
   const { page } = await chosenMother(1)
   const today = await workingDate(page)
   const forms = [
@@ -155,6 +155,11 @@ test('every form has its 历史记录; a ward round and a check-in notice open b
   await openEntry(page, 'entry.obstetricianRounds')
   await formReady(page, 'form.title.obstetricianRounds', 'round_date')
   assert.equal(await pickedText(page, 'round_date'), today)
+  // Its doctor is the one of the site's last round, never the clerk signed in.
+  const { doctor_name: doctor } = await app.api(page, 'index/getFormPrefill', { name: '产科医生查房签到表' })
+  assert.ok(doctor && doctor !== STAFF, doctor)
+  const doctorInput = await fieldOf(page, 'doctor_name').locator('input').first().elementHandle()
+  await page.waitForFunction(([input, name]) => input.value === name, [doctorInput, doctor])
   await page.close()
 })
 

@@ -43,8 +43,10 @@ beforeEach(() => {
 describe('form session', () => {
   it('holds the customer in customer fields and computes the rest from values and context', () => {
     const session = new FormSession(pediatricianRounds, customer)
-    // The round's date starts on the working date, its doctor as the signed-in staff member.
-    expect(session.values).toEqual({ customer_id: 7, round_date: '2026-11-22', doctor_name: '客服1' })
+    // The round's date starts on the working date; its doctor is the site's last round's, not the clerk.
+    expect(session.values).toEqual({ customer_id: 7, round_date: '2026-11-22' })
+    session.startFromLatest({ doctor_name: '陈医生', temperature: 37 })
+    expect(session.values).toEqual({ customer_id: 7, round_date: '2026-11-22', doctor_name: '陈医生' })
     session.setValue('baby_id', 70)
     session.setValue('round_date', '2026-11-22')
     expect(session.data.age_days).toBe(12)
@@ -60,7 +62,6 @@ describe('form session', () => {
     session.setValue('medicines.0.note', '')
     expect(session.payload()).toEqual({
       round_date: '2026-11-22',
-      doctor_name: '客服1',
       customer_id: 7,
       temperature: 36.5,
       medicines: [{ medicine: '维生素D' }],

@@ -19,7 +19,12 @@ const customer = {
     { id: 71, name: '李小宝', sex: 'female', birth_date: '2026-11-10', birth_weight: null },
   ],
 }
-const sources = { today: '2026-11-22', customer, staff: { name: '王小美' } }
+const sources = {
+  today: '2026-11-22',
+  customer,
+  staff: { name: '王小美' },
+  latest: { doctor_name: '陈医生', temperature: 37 },
+}
 
 describe('first values of a new record', () => {
   it("a check-in notice starts with the mother's name, phone, room, delivery date and her babies as rows", () => {
@@ -37,7 +42,7 @@ describe('first values of a new record', () => {
     })
   })
 
-  it('the staff member signs as 经办人 / 领用人 and does the rounds as 查房医生; the dates of what happens now start on the working date', () => {
+  it("the staff member signs as 经办人 / 领用人; a round's 查房医生 is the site's last round's, not the clerk; the dates of what happens now start on the working date", () => {
     expect(initialValues(proofOfLostReceipt, sources)).toEqual({
       customer_name: '李静',
       phone: '13800000007',
@@ -48,16 +53,16 @@ describe('first values of a new record', () => {
     expect(initialValues(giftCollection, sources)).toEqual({ receive_date: '2026-11-22', handler: '王小美' })
     expect(initialValues(outApplyGift, sources)).toEqual({ apply_date: '2026-11-22' })
     expect(initialValues(specialCare, sources)).toEqual({ room: '805', consume_date: '2026-11-22' })
-    expect(initialValues(obstetricianRounds, sources)).toEqual({ round_date: '2026-11-22', doctor_name: '王小美' })
+    expect(initialValues(obstetricianRounds, sources)).toEqual({ round_date: '2026-11-22', doctor_name: '陈医生' })
     // Twins: the first baby at the top, a section for the other; one baby is chosen by a tap.
     expect(initialValues(pediatricianRounds, sources)).toEqual({
       round_date: '2026-11-22',
-      doctor_name: '王小美',
+      doctor_name: '陈医生',
       baby_id: 70,
       babies: [{ baby_id: 71 }],
     })
     const single = { ...sources, customer: { ...customer, children: [customer.children[0]] } }
-    expect(initialValues(pediatricianRounds, single)).toEqual({ round_date: '2026-11-22', doctor_name: '王小美' })
+    expect(initialValues(pediatricianRounds, single)).toEqual({ round_date: '2026-11-22', doctor_name: '陈医生' })
     expect(initialValues(familyFood, sources)).toEqual({ meal_date: '2026-11-22' })
     expect(initialValues(checkNotice, sources)).toEqual({ sign_date: '2026-11-22' })
     expect(initialValues(visit, sources)).toEqual({})
@@ -73,6 +78,8 @@ describe('first values of a new record', () => {
       customer_name: '李静',
     })
     expect(initialValues(proofOfLostReceipt, { today: '2026-11-22' })).toEqual({ sign_date: '2026-11-22' })
+    // A site's first round: no doctor yet, and never the clerk's name in her place.
+    expect(initialValues(obstetricianRounds, { ...sources, latest: null })).toEqual({ round_date: '2026-11-22' })
   })
 
   it('every first value passes the form rules of its field', () => {

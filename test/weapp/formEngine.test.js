@@ -77,9 +77,12 @@ it("twins' paediatric rounds tell apart in 历史记录: each names the customer
   for (const child of twinsMother.children)
     await api('index/saveForm', paediatricRound(twinsMother.id, child.id, today), token)
   await openForm('pagesHome/pages/form/Pediatricianrounds/form', 'round_date')
-  // A new round starts on the working date, with the signed-in staff member as its doctor.
+  // A new round starts on the working date, with the doctor of the site's last round (not the clerk).
   expect(f.shownValue('round_date')).toBe(today)
-  expect(f.shownValue('doctor_name')).toBe(staff.name)
+  await h.waitFor(() => f.shownValue('doctor_name') === paediatricRound(0, 0, today).data.doctor_name, {
+    what: "the last round's doctor",
+  })
+  expect(f.shownValue('doctor_name')).not.toBe(staff.name)
   h.tap(h.byText(formZh['formUi.records'])[0])
   await h.waitFor(() => h.$$('.form-records__row').length >= 2, { what: 'the two rounds' })
   const rows = h.$$('.form-records__row').map((row) => h.textOf(row))

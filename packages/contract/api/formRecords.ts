@@ -90,3 +90,11 @@ export const FormRecordCount = Envelope(
     Type.Object({ counts: Type.Record(Type.String(), Type.Integer()) }),
   ]),
 )
+
+export const FormPrefillBody = Type.Object({ name: FormName })
+export const FormPrefill = Envelope(
+  Type.Record(Type.String(), Type.Unknown(), {
+    description:
+      "A new record's first values taken from the site's latest record of the form (its fields marked site.latest)",
+  }),
+)

@@ -14,6 +14,8 @@ export interface InitialSources {
     children?: Record<string, unknown>[]
   } | null
   staff?: { name?: string | null } | null
+  /** The site's latest record of the form: the values of its fields marked site.latest. */
+  latest?: FormData | null
 }
 
 /** A baby as a row of the babies field: the row's fields the baby has a value for. */
@@ -23,7 +25,7 @@ function babyRow(rowFields: Field[], child: Record<string, unknown>): FormData {
   return row
 }
 
-function initialValue(field: Field, { today, customer, staff }: InitialSources, source: InitialValue): unknown {
+function initialValue(field: Field, { today, customer, staff, latest }: InitialSources, source: InitialValue): unknown {
   switch (source) {
     case 'customer.name':
       return customer?.name
@@ -41,6 +43,8 @@ function initialValue(field: Field, { today, customer, staff }: InitialSources, 
       return customer?.children?.slice(1).map((child) => ({ baby_id: child.id }))
     case 'staff.name':
       return staff?.name
+    case 'site.latest':
+      return latest?.[field.key]
     case 'workingDate':
       return today
   }
@@ -56,3 +60,9 @@ export function initialValues(definition: FormDefinition, sources: InitialSource
   }
   return values
 }
+
+/** The fields whose first value is the site's latest record's. */
+export const latestFieldsOf = (definition: FormDefinition): string[] =>
+  fieldsOf(definition)
+    .filter((field) => field.initial === 'site.latest')
+    .map((field) => field.key)

@@ -90,6 +90,8 @@ export type InitialValue =
   /** A row naming each of her babies after the first (`baby_id`): twins' rounds. */
   | 'customer.otherBabies'
   | 'staff.name'
+  /** The value in the site's latest record of the form: the doctor who did the last round does most. */
+  | 'site.latest'
   | 'workingDate'
 
 export interface Field {

@@ -202,6 +202,17 @@ export async function findFormRecord(db: Db, siteId: number, id: number) {
   return { ...item, medicines: (await medicinesOf(db, [item.id])).map(medicineItem) }
 }
 
+/** The data of the site's latest live record of the form, or undefined when it has none. */
+export async function latestFormData(db: Db, siteId: number, name: string): Promise<FormData | undefined> {
+  const [record] = await db
+    .select({ data: formRecords.data })
+    .from(formRecords)
+    .where(and(eq(formRecords.siteId, siteId), eq(formRecords.name, name), isNull(formRecords.deletedAt)))
+    .orderBy(...newestFirst)
+    .limit(1)
+  return record?.data as FormData | undefined
+}
+
 // ---------------------------------------------------------------------------------------------
 // Saving
 

@@ -2,6 +2,7 @@ import type { Actor } from '../actor.js'
 import type { Db } from '../db/types.js'
 import { AppError, Code, FormInvalidError } from '../errors.js'
 import { formByName } from '@yuezi/contract/forms/index'
+import { latestFieldsOf } from '@yuezi/contract/forms/initial'
 import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import {
   fieldsOf,
@@ -75,6 +76,18 @@ export async function getFormRecord(db: Db, actor: Actor, id: number) {
 }
 
 /** How many records the site created in [from, to): of the form `name` (0 when none), or per form. */
+/**
+ * A new record's first values that the site's latest record of the form gives (its fields marked
+ * site.latest: a round's doctor); nothing else of that record leaves the server.
+ */
+export async function formPrefill(db: Db, siteId: number, name: string): Promise<FormData> {
+  const definition = formByName(name)
+  const keys = definition ? latestFieldsOf(definition) : []
+  if (keys.length === 0) return {}
+  const latest = await formRecords.latestFormData(db, siteId, name)
+  return Object.fromEntries(keys.filter((key) => latest?.[key] !== undefined).map((key) => [key, latest![key]]))
+}
+
 export async function countFormRecords(db: Db, siteId: number, from: Date, to: Date, name?: string) {
   const counts = await formRecords.countFormRecordsByName(db, siteId, from, to, name)
   // Own keys only: a form named like an Object method (toString) has no count.

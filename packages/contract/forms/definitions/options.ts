@@ -19,11 +19,14 @@ export const medicinesSection: Section = {
   fields: [{ key: 'medicines', type: 'rows', rows: medicineRow, maxItems: 20 }],
 }
 
-/** The doctor who did a round (both round forms): most often the one signed in, who may name a colleague instead. */
+/**
+ * The doctor who did a round (both round forms): the clerk who types it in is not the doctor, so a
+ * new round starts with the doctor of the site's last one, changed when another did this one.
+ */
 export const doctorName: Field = {
   key: 'doctor_name',
   type: 'text',
   required: true,
   maxLength: 30,
-  initial: 'staff.name',
+  initial: 'site.latest',
 }

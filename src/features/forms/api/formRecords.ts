@@ -14,6 +14,7 @@ import type {
   SurveyAnswer,
 } from '@/api/types'
 import type { Static } from 'typebox'
+import type { FormData } from '@yuezi/contract/forms/types'
 import type { FormRecordListBody, SaveFormBody as SaveFormBodySchema } from '@yuezi/contract/api/formRecords'
 import type { StayPackage as StayPackageSchema } from '@yuezi/contract/api/siteLists'
 
@@ -39,6 +40,11 @@ export function saveForm(body: SaveFormBody, options: RequestOptions = { loading
 
 export function getFormRecord(query: FormRecordQuery, options: RequestOptions = QUIET) {
   return request<Page<FormRecord>>(`${BASE}/getFormRecord`, query, options)
+}
+
+/** A new record's first values from the site's latest record of the form (a round's doctor). */
+export function getFormPrefill(name: string, options: RequestOptions = QUIET) {
+  return request<FormData>(`${BASE}/getFormPrefill`, { name }, options)
 }
 
 export function getFormRecordInfo(id: number, options: RequestOptions = QUIET) {

@@ -7,7 +7,7 @@ import { uploadLinks } from '@/api/uploads'
 import type { Baby, Customer, FormRecord, Saved, ServerFieldError } from '@/api/types'
 import { fieldErrorMessage, namingBaby } from '@yuezi/contract/forms/messages'
 import type { ComputeContext, Field, FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
-import { initialValues } from '@yuezi/contract/forms/initial'
+import { initialValues, latestFieldsOf } from '@yuezi/contract/forms/initial'
 import {
   fieldsOf,
   futureDateErrors,
@@ -400,6 +400,12 @@ export class FormSession {
     this.dirty = false
     this.restored = false
     this.prefill()
+  }
+
+  /** A new record's fields that start from the site's latest record of the form (a round's doctor). */
+  startFromLatest(latest: FormData) {
+    const values = initialValues(this.definition, { today: workingDateStore.today, latest })
+    for (const key of latestFieldsOf(this.definition)) if (key in values) this.values[key] = values[key]
   }
 
   /** Who created and changed the record, and when (after a save), without touching the values. */

@@ -1,8 +1,9 @@
 // Opening a form: for whom, which record, which draft.
 import { customerInfo } from '@/api/customer'
 import { RequestError } from '@/api/request'
-import { getFormRecordInfo } from '@/features/forms/api/formRecords'
+import { getFormPrefill, getFormRecordInfo } from '@/features/forms/api/formRecords'
 import type { Baby, Customer, FormRecord } from '@/api/types'
+import { latestFieldsOf } from '@yuezi/contract/forms/initial'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { customerStore, sessionStore } from '@/stores'
 import { draftKey, draftKeys, dropDraftsWithoutAccount, removeDraft } from '@/features/forms/stores/draft'
@@ -39,6 +40,17 @@ function pendingEdits(definition: FormDefinition, customerId: number | undefined
     .map((stored) => Number(stored.slice(prefix.length)))
     .filter((id) => Number.isInteger(id) && id > 0)
     .sort((a, b) => b - a)
+}
+
+/** A new record, with the fields that start from the site's latest record filled (a round's doctor). */
+async function newRecord(session: FormSession): Promise<FormSession> {
+  if (latestFieldsOf(session.definition).length === 0) return session
+  try {
+    session.startFromLatest(await getFormPrefill(session.definition.name))
+  } catch {
+    // Offline or refused: those fields start empty, to be typed.
+  }
+  return session
 }
 
 export interface OpenOptions {
@@ -83,7 +95,7 @@ export async function openSession(
     await session.renewUploadLinks()
     return session
   }
-  if (fresh) return session
+  if (fresh) return newRecord(session)
   const [pending] = pendingEdits(definition, current?.id)
   if (pending) {
     try {
@@ -95,5 +107,5 @@ export async function openSession(
       }
     }
   }
-  return session
+  return newRecord(session)
 }

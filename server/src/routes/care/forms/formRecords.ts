@@ -6,6 +6,8 @@ import {
   FormRecordCount,
   FormRecordCountBody,
   FormRecordInfo,
+  FormPrefill,
+  FormPrefillBody,
   FormRecordList,
   FormRecordListBody,
   SaveFormBody,
@@ -13,6 +15,7 @@ import {
 import {
   countFormRecords,
   deleteFormRecord,
+  formPrefill,
   getFormRecord,
   listFormRecords,
   saveFormRecord,
@@ -115,6 +118,21 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [from, to] = centreDayRange(request.session, date ?? centreToday(request.session))
       return reply.ok(await countFormRecords(app.db, request.session.siteId, from, to, name))
     },
+  )
+
+  app.post(
+    '/getFormPrefill',
+    {
+      schema: {
+        summary: "A new record's first values from the site's latest record of the form",
+        description:
+          "Only the form's fields marked to start from the site's last record (a round's 查房医生); {} when the " +
+          'form has none or the site has no record of it.',
+        body: FormPrefillBody,
+        response: { 200: FormPrefill },
+      },
+    },
+    async (request, reply) => reply.ok(await formPrefill(app.db, request.session.siteId, request.body.name)),
   )
 
   app.post(

@@ -57,6 +57,10 @@ const save = (name: string, data: object, extra: object = {}, headers: Record<st
     headers,
   )
 
+/** A valid round of `own`'s first customer. */
+const ownSample = (own: TestSite) =>
+  validSample(definitionOf('产科医生查房签到表'), { ...refs, customer: own.customers[0], room: own.customers[0].room })
+
 /** Saves and answers the new id, failing the test on a refusal. */
 async function saved(name: string, data: object, extra: object = {}): Promise<number> {
   const reply = await save(name, data, extra)
@@ -746,6 +750,38 @@ describe('delFormRecord', () => {
       msg: 'The record does not exist or has been deleted',
       res: null,
     })
+  })
+})
+
+describe('getFormPrefill', () => {
+  const PREFILL = `${API}/getFormPrefill`
+  const OBSTETRIC = '产科医生查房签到表'
+
+  it("answers the doctor of the site's latest live round of the form, nothing else of it", async () => {
+    const own = await addSite(app)
+    const prefill = (token: string, name = OBSTETRIC) => call(app, PREFILL, { name }, { token })
+    // A site without a round: nothing to start from (never the clerk's name).
+    assert.deepEqual(await prefill(own.token), { code: 1, msg: '成功', res: {} })
+    const round = (doctor: string) =>
+      call(
+        app,
+        SAVE,
+        { name: OBSTETRIC, customer_id: own.customers[0].id, data: { ...ownSample(own), doctor_name: doctor } },
+        { token: own.token },
+      )
+    assert.equal((await round('周雅琴')).code, 1)
+    const latest = (await round('陈思远')).res.id
+    assert.deepEqual((await prefill(own.token)).res, { doctor_name: '陈思远' })
+    // Another form's rounds are its own; a deleted round no longer counts.
+    assert.deepEqual((await prefill(own.token, '儿科医生查房签到表')).res, {})
+    assert.equal((await call(app, DEL, { id: latest }, { token: own.token })).code, 1)
+    assert.deepEqual((await prefill(own.token)).res, { doctor_name: '周雅琴' })
+    // Another site's rounds are not this site's.
+    const other = await addSite(app)
+    assert.deepEqual((await prefill(other.token)).res, {})
+    // A form without such fields answers nothing, whatever its records hold.
+    await saved('家属订餐登记表', sampleFor('家属订餐登记表'))
+    assert.deepEqual((await post(PREFILL, { name: '家属订餐登记表' })).res, {})
   })
 })
 
