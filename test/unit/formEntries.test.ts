@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import zh from '@locales/zh-CN.json'
 import en from '@locales/en.json'
@@ -101,6 +101,17 @@ describe('the registry of forms and lists (features/registry.ts)', () => {
     for (const group of ENTRY_GROUPS) {
       const key = `home.group.${group}`
       expect([key, key in zh, key in en]).toEqual([key, true, true])
+    }
+  })
+
+  it("draws each entry's icon on the mini program from its stylesheet, NutUI's own picture", () => {
+    const glyphs = readFileSync(path.join(__dirname, '../../src/features/home/entryGlyphs.scss'), 'utf8')
+    const icons = path.join(__dirname, '../../node_modules/@nutui/icons-react-taro/dist/es/icons')
+    for (const name of Object.keys(ENTRY_ICONS)) {
+      const svg = /svg64: "([^"]+)"/.exec(readFileSync(path.join(icons, `${name}.js`), 'utf8'))?.[1]
+      const drawn = new RegExp(`&--${name} \\{[^}]*mask-image: url\\('([^']+)'\\)`).exec(glyphs)?.[1]
+      expect([name, svg]).toEqual([name, expect.stringMatching(/^data:image\/svg\+xml;base64,/)])
+      expect([name, drawn]).toEqual([name, svg])
     }
   })
 

@@ -70,6 +70,11 @@ step("signs in; home shows the server's counts of today as badges", async () => 
   await h.waitForPage(HOME)
   await h.settled()
   await expectBadges()
+  // WeChat's audit weighs each setData: home's first (what it draws before anything arrives) and
+  // each after it stay small, the icons' pictures being in the stylesheet.
+  const sent = h.setDataOf(HOME)
+  expect(sent[0]).toBeLessThanOrEqual(50 * 1024)
+  expect(Math.max(...sent)).toBeLessThanOrEqual(50 * 1024)
 })
 
 step("chooses a customer with the picker (the server's customer list)", async () => {

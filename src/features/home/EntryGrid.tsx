@@ -5,7 +5,7 @@ import { t } from '@/i18n'
 import { homeStore } from '@/stores'
 import { badgeText } from '@/utils'
 import { ENTRY_GROUPS, HOME_ENTRIES, type HomeEntry } from '../registry'
-import { ENTRY_ICONS } from './entryIcons'
+import EntryIcon from './EntryIcon'
 import './EntryGrid.scss'
 
 const EntryTile = observer(function EntryTile({
@@ -15,11 +15,10 @@ const EntryTile = observer(function EntryTile({
   entry: HomeEntry
   onOpen: (entry: HomeEntry) => void
 }) {
-  const Icon = ENTRY_ICONS[entry.home.icon]
   const badge = badgeText(homeStore.countFor(entry.name))
   const icon = (
     <View className={`entry-tile__icon entry-tile__icon--${entry.home.group}`}>
-      <Icon size={24} color="#fff" />
+      <EntryIcon name={entry.home.icon} />
     </View>
   )
   return (

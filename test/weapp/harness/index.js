@@ -10,7 +10,7 @@ const { takeErrors } = require('./errors')
 const { storage } = require('./storage')
 const { SERVER_URL, calls, network, hasOrigin, setNetwork } = require('./network')
 const { TEMP_DIR, chooser } = require('./files')
-const { DIST, launchApp, openPage, top, topRoute, stack, readAppJson } = require('./pages')
+const { DIST, launchApp, openPage, top, topRoute, stack, readAppJson, setDataOf } = require('./pages')
 const { ui, back, tapTab } = require('./ui')
 const { location } = require('./map')
 const { updateManager } = require('./updates')
@@ -43,6 +43,7 @@ module.exports = {
   attr,
   stroke,
   readAppJson,
+  setDataOf,
   storage,
   calls,
   ui,

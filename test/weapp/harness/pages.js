@@ -44,6 +44,12 @@ function knownRoutes() {
   return routes
 }
 
+/** Per route, what its page last opened sent with setData (bytes, in order). */
+const setDataSent = new Map()
+
+/** The bytes of each setData of the page last opened at a route, first first. */
+const setDataOf = (route) => setDataSent.get(route) ?? []
+
 /** The page stack, bottom first: { route, query, page (simulator component), title }. */
 const stack = []
 /** Tab pages stay alive while another tab is shown, as WeChat keeps them. */
@@ -81,6 +87,14 @@ function installGlobals() {
           this.route = pending.route
           this.__route__ = pending.route
           this.options = pending.query
+          // What each setData sends across WeChat's bridge, in bytes of JSON, as its audit weighs it.
+          const sent = []
+          setDataSent.set(pending.route, sent)
+          const setData = this.setData
+          this.setData = function (data, callback) {
+            sent.push(Buffer.byteLength(JSON.stringify(data)))
+            return setData.call(this, data, callback)
+          }
           if (this.onLoad) this.onLoad(pending.query)
           if (this.onShow) this.onShow()
         },
@@ -226,4 +240,4 @@ function openPage(url) {
   )
 }
 
-module.exports = { DIST, launchApp, openPage, top, topRoute, stack, readAppJson: appJson }
+module.exports = { DIST, launchApp, openPage, top, topRoute, stack, readAppJson: appJson, setDataOf }
