@@ -158,6 +158,20 @@ function printTotals() {
   console.log(`\n${passed} passed, ${failed} failed`)
 }
 
+/**
+ * The CPU the stages' processes used (user + system, as Linux counts the children it reaped): with
+ * the wall time, how busy the run kept the machine's cores. Databases that detach are not counted.
+ */
+function childCpuMinutes() {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')
+    // cutime and cstime, the 16th and 17th fields of the line (14th and 15th after the name).
+    return (Number(fields[13]) + Number(fields[14])) / 100 / 60
+  } catch {
+    return NaN
+  }
+}
+
 const oneAtATime = process.env.TEST_LANES === '1'
 const lanes = oneAtATime
   ? [toRun]
@@ -165,5 +179,5 @@ const lanes = oneAtATime
 const started = Date.now()
 await Promise.all(lanes.map(runLane))
 printTotals()
-console.log(`${((Date.now() - started) / 60000).toFixed(1)} min`)
+console.log(`${((Date.now() - started) / 60000).toFixed(1)} min, ${childCpuMinutes().toFixed(1)} min of CPU`)
 process.exit(failed ? 1 : 0)
