@@ -1,5 +1,7 @@
-// `npm test`: every suite of the project, in the order that fails fastest,
-// with one closing line that adds them up.
+// `npm test`: every suite of the project in two lanes that run side by side (the checks and the
+// server's suites in one, the builds and what runs on them in the other: on two cores each lane
+// waits on its own browser, database or compiler while the other computes), each in the order that
+// fails fastest, with one closing line that adds them up. TEST_LANES=1 runs one stage at a time.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -21,11 +23,12 @@ const testFiles = (dir) =>
 const HANG_MS = 10 * 60 * 1000
 
 const stages = [
-  { name: 'types and import circles', cmd: process.execPath, args: ['--test', ...testFiles('test/static')] },
-  { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'], quiet: true },
-  { name: 'unit + components (jest)', cmd: bin('jest'), args: ['--ci'] },
-  { name: 'server (PostgreSQL + PGlite)', cmd: 'bash', args: ['server/scripts/test.sh'] },
+  { lane: 1, name: 'types and import circles', cmd: process.execPath, args: ['--test', ...testFiles('test/static')] },
+  { lane: 1, name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'], quiet: true },
+  { lane: 1, name: 'unit + components (jest)', cmd: bin('jest'), args: ['--ci'] },
+  { lane: 1, name: 'server (PostgreSQL + PGlite)', cmd: 'bash', args: ['server/scripts/test.sh'] },
   {
+    lane: 1,
     name: 'reliability (kill -9, outage, load)',
     cmd: process.execPath,
     args: [
@@ -37,11 +40,17 @@ const stages = [
       ...testFiles('test/reliability'),
     ],
   },
-  { name: 'build weapp', cmd: bin('taro'), args: ['build', '--type', 'weapp'], quiet: true },
-  { name: 'weapp (miniprogram-simulate)', cmd: bin('jest'), args: ['--ci', '--config', 'test/weapp/jest.config.js'] },
-  { name: 'build h5', cmd: bin('taro'), args: ['build', '--type', 'h5'], quiet: true },
-  { name: 'budgets', cmd: process.execPath, args: ['--test', ...testFiles('test/budget')] },
+  { lane: 2, name: 'build weapp', cmd: bin('taro'), args: ['build', '--type', 'weapp'], quiet: true },
   {
+    lane: 2,
+    name: 'weapp (miniprogram-simulate)',
+    cmd: bin('jest'),
+    args: ['--ci', '--config', 'test/weapp/jest.config.js'],
+  },
+  { lane: 2, name: 'build h5', cmd: bin('taro'), args: ['build', '--type', 'h5'], quiet: true },
+  { lane: 2, name: 'budgets', cmd: process.execPath, args: ['--test', ...testFiles('test/budget')] },
+  {
+    lane: 2,
     name: 'end to end (Chromium)',
     cmd: process.execPath,
     args: ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${HANG_MS}`, ...testFiles('test/e2e')],
@@ -52,24 +61,41 @@ const stages = [
 const chosen = process.argv.slice(2)
 const toRun = chosen.length ? stages.filter((s) => chosen.some((word) => s.name.includes(word))) : stages
 
+const running = new Set()
+
 function run(stage) {
   return new Promise((resolve) => {
     const started = Date.now()
-    const child = spawn(stage.cmd, stage.args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } })
+    // Its own process group, so that a failure in the other lane stops all of it (servers, browsers).
+    const child = spawn(stage.cmd, stage.args, {
+      cwd: ROOT,
+      env: { ...process.env, FORCE_COLOR: '0' },
+      detached: true,
+    })
+    running.add(child)
     let output = ''
-    const keep = (chunk, stream) => {
-      output += chunk
-      // Stages without tests (builds, lint) speak only when they fail: progress bars are noise in a log.
-      if (!stage.quiet) stream.write(chunk)
-    }
-    child.stdout.on('data', (c) => keep(c, process.stdout))
-    child.stderr.on('data', (c) => keep(c, process.stderr))
-    child.on('close', (code) => {
-      if (stage.quiet && code !== 0) process.stderr.write(output.slice(-8000))
-      resolve({ code, output, seconds: (Date.now() - started) / 1000 })
+    child.stdout.on('data', (c) => (output += c))
+    child.stderr.on('data', (c) => (output += c))
+    child.on('close', (code, signal) => {
+      running.delete(child)
+      resolve({ code: code ?? signal, output, seconds: (Date.now() - started) / 1000 })
     })
   })
 }
+
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      // Already gone.
+    }
+  }
+}
+process.on('SIGINT', () => {
+  stopAll()
+  process.exit(130)
+})
 
 // Counts from jest ("Tests: 3 failed, 40 passed, 43 total") and node:test ("# pass 12" in TAP, Node 20's
 // default through a pipe; "ℹ pass 12" in the spec report, the default from Node 23).
@@ -91,30 +117,67 @@ function addReliability(output) {
     for (const [key, value] of Object.entries(JSON.parse(m[1]))) reliability[key] = (reliability[key] || 0) + value
   }
 }
+
+let passed = 0
+let failed = 0
+let stopped = false
+const summary = new Map()
+
+// Two lanes print their stages whole as each ends (a stage's lines never mix with the other lane's);
+// builds and lint speak only when they fail: progress bars are noise in a log.
+async function runLane(lane) {
+  for (const stage of lane) {
+    if (stopped) return
+    console.log(`▸ ${stage.name} started`)
+    const result = await run(stage)
+    if (stopped) return
+    console.log(`\n=== ${stage.name} ===`)
+    if (!stage.quiet) process.stdout.write(result.output)
+    else if (result.code !== 0) process.stdout.write(result.output.slice(-8000))
+    const c = stage.quiet ? { passed: 0, failed: 0 } : counts(result.output)
+    passed += c.passed
+    failed += c.failed
+    addReliability(result.output)
+    summary.set(
+      stage,
+      `${result.code === 0 ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(36)} ${result.seconds.toFixed(0).padStart(4)} s${stage.quiet ? '' : `  ${c.passed} passed, ${c.failed} failed`}`,
+    )
+    if (result.code !== 0) {
+      if (c.failed === 0) failed += 1
+      stopped = true
+      stopAll()
+      return
+    }
+  }
+}
+
 function printTotals() {
-  console.log(`\n${summary.join('\n')}`)
+  console.log(`\n${toRun.map((stage) => summary.get(stage) ?? `--   ${stage.name} (not run)`).join('\n')}`)
   const keys = Object.keys(reliability)
   if (keys.length) console.log(`\nreliability: ${keys.map((k) => `${k} ${reliability[k]}`).join(', ')}`)
   console.log(`\n${passed} passed, ${failed} failed`)
 }
 
-let passed = 0
-let failed = 0
-const summary = []
-for (const stage of toRun) {
-  console.log(`\n=== ${stage.name} ===`)
-  const result = await run(stage)
-  const c = stage.quiet ? { passed: 0, failed: 0 } : counts(result.output)
-  passed += c.passed
-  failed += c.failed
-  addReliability(result.output)
-  summary.push(
-    `${result.code === 0 ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(32)} ${result.seconds.toFixed(0).padStart(4)} s${stage.quiet ? '' : `  ${c.passed} passed, ${c.failed} failed`}`,
-  )
-  if (result.code !== 0) {
-    if (c.failed === 0) failed += 1
-    printTotals()
-    process.exit(1)
+/**
+ * The CPU the stages' processes used (user + system, as Linux counts the children it reaped): with
+ * the wall time, how busy the run kept the machine's cores. Databases that detach are not counted.
+ */
+function childCpuMinutes() {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')
+    // cutime and cstime, the 16th and 17th fields of the line (14th and 15th after the name).
+    return (Number(fields[13]) + Number(fields[14])) / 100 / 60
+  } catch {
+    return NaN
   }
 }
+
+const oneAtATime = process.env.TEST_LANES === '1'
+const lanes = oneAtATime
+  ? [toRun]
+  : [...new Set(toRun.map((stage) => stage.lane))].map((lane) => toRun.filter((stage) => stage.lane === lane))
+const started = Date.now()
+await Promise.all(lanes.map(runLane))
 printTotals()
+console.log(`${((Date.now() - started) / 60000).toFixed(1)} min, ${childCpuMinutes().toFixed(1)} min of CPU`)
+process.exit(failed ? 1 : 0)
