@@ -6,7 +6,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { eq, sql } from 'drizzle-orm'
-import { formRecords, sites, specialCares, uploads } from '../src/db/schema.js'
+import { CustomerList } from '@yuezi/contract/api/customers'
+import { FormRecordList } from '@yuezi/contract/api/formRecords'
+import { SpecialCare } from '@yuezi/contract/api/specialCare'
+import { UploadReply } from '@yuezi/contract/api/uploads'
+import { customers, formRecords, sites, specialCares, uploads } from '../src/db/schema.js'
+import { holdsUploads } from '../src/plugins/ownUploads.js'
 import { signFields } from '../src/lib/signedLink.js'
 import { openUploadStore } from '../src/services/uploads/index.js'
 import type { UploadStore } from '../src/services/uploads/store.js'
@@ -149,6 +154,29 @@ describe('uploaded photos and signatures', () => {
       assert.equal(url.pathname, reference, what)
       assert.match(url.search, /^\?link=/, what)
       assert.equal((await get(`${url.pathname}${url.search}`)).statusCode, 200, what)
+    }
+  })
+
+  it('are signed only in replies whose schema has a place for one', async () => {
+    assert.equal(holdsUploads(CustomerList), false, 'the customers list')
+    assert.equal(holdsUploads(FormRecordList), true, "records' data")
+    assert.equal(holdsUploads(SpecialCare), true, 'a signed order')
+    assert.equal(holdsUploads(UploadReply), true, 'an upload')
+    // A customer's name that reads like an upload is her name, not a link to sign.
+    const { name } = await uploaded()
+    const customer = site.customers[1]
+    await app.db
+      .update(customers)
+      .set({ name: `/uploads/${name}` })
+      .where(eq(customers.id, customer.id))
+    try {
+      const list = await call(app, '/api/care/customer/index', { page: 1, limit: 50 }, { token: site.token })
+      assert.equal(list.res.list.find((row: { id: number }) => row.id === customer.id).name, `/uploads/${name}`)
+      const id = await savedRecord({ customer_signature: `/uploads/${name}` })
+      const info = await call(app, '/api/care/index/getFormRecordInfo', { id }, { token: site.token })
+      assert.match(info.res.data.customer_signature, /\?link=/)
+    } finally {
+      await app.db.update(customers).set({ name: customer.name }).where(eq(customers.id, customer.id))
     }
   })
 

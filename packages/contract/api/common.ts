@@ -18,6 +18,12 @@ export const Done = Envelope(Type.Null())
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
+/**
+ * A photo's or signature's address in a reply, which the server signs for the caller: a reply is
+ * signed only when its schema has one (`x-upload`, an OpenAPI extension) or a value of any shape.
+ */
+export const Upload = (options: { description?: string } = {}) => Type.String({ ...options, 'x-upload': true })
+
 /** A row of a short list (sites, departments): its id and name. */
 export const Named = Type.Object({ id: Type.Integer(), name: Type.String() })
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { Day, Id, Nullable, RequestId } from './common.js'
+import { Day, Id, Nullable, RequestId, Upload } from './common.js'
 import { FormValue, listFilters, orderReplies, Status } from './orders.js'
 
 // /api/care/specialCare: self-paid item orders of customers (自费物品消费表).
@@ -13,7 +13,7 @@ export const { OrderList: SpecialCareList, OrderInfo: SpecialCare } = orderRepli
   room: Type.String(),
   consume_date: Day,
   remark: Type.String(),
-  signature: Nullable(Type.String({ description: "The customer's signature (an upload's URL)" })),
+  signature: Nullable(Upload({ description: "The customer's signature (an upload's URL)" })),
 })
 
 export const SpecialCareListBody = Type.Object(listFilters)

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import { Nullable } from './common.js'
+import { Nullable, Upload } from './common.js'
 
 // /api/admin/oss: uploads, in their own envelope `{err, message, data}`.
 
@@ -23,7 +23,7 @@ export const UploadBody = {
 export const UploadReply = Type.Object({
   err: Type.Integer({ description: '0 = success, 401 = log in again, else an error code' }),
   message: Type.String(),
-  data: Type.Object({ url: Type.String(), name: Type.String(), size: Type.Integer() }),
+  data: Type.Object({ url: Upload(), name: Type.String(), size: Type.Integer() }),
 })
 
 /** Photos' and signatures' values to show again (a draft's, once its links have expired). */
@@ -35,7 +35,7 @@ export const UploadLinksReply = Type.Object({
   err: Type.Integer({ description: '0 = success, 401 = log in again, else an error code' }),
   message: Type.String(),
   data: Type.Object({
-    urls: Type.Array(Nullable(Type.String()), {
+    urls: Type.Array(Nullable(Upload()), {
       description:
         "Each value's fresh signed link, in the same order; null for a value that is no upload of this server",
     }),

@@ -8,6 +8,10 @@ declare module 'fastify' {
     /** Whether a signature's or photo's value refers to this server's uploads (see isOwnUpload). */
     isOwnUpload(url: string): boolean
   }
+  interface FastifyContextConfig {
+    /** False when the route's reply schema has no place for an upload: its replies are sent as they are. */
+    holdsUploads?: boolean
+  }
 }
 
 export interface OwnUploadsOptions {
@@ -51,6 +55,29 @@ function mapStrings(value: unknown, change: (text: string) => string, depth = 0)
   return copy ?? value
 }
 
+/** The keywords whose values are schemas, or lists or maps of schemas. */
+const SUBSCHEMAS = ['properties', 'patternProperties', 'additionalProperties', 'items', 'anyOf', 'oneOf', 'allOf']
+/** The keywords that say what a value is: a schema with none of them takes a value of any shape. */
+const SHAPES = ['type', 'const', 'enum', 'anyOf', 'oneOf', 'allOf', '$ref', 'not']
+
+/**
+ * Whether a reply schema has a place for an upload's address: a string marked `x-upload` (the
+ * contract's Upload), or a value of any shape (a record's data, which may hold photos).
+ */
+export function holdsUploads(schema: unknown): boolean {
+  if (schema === true) return true
+  if (schema === null || typeof schema !== 'object') return false
+  if (Array.isArray(schema)) return schema.some(holdsUploads)
+  const keywords = schema as Record<string, unknown>
+  if (keywords['x-upload'] === true || !SHAPES.some((shape) => shape in keywords)) return true
+  return SUBSCHEMAS.some((keyword) => {
+    const value = keywords[keyword]
+    if (keyword === 'properties' || keyword === 'patternProperties')
+      return value !== null && typeof value === 'object' && Object.values(value).some(holdsUploads)
+    return value !== undefined && holdsUploads(value)
+  })
+}
+
 /**
  * A save's signatures and photos may be only this server's uploads, whichever of its addresses a
  * device uses; records keep them as `/uploads/<name>`, and every reply to a signed-in staff member
@@ -64,6 +91,12 @@ export default fp<OwnUploadsOptions>(
       return isOwnUpload(url, originsOf(this))
     })
 
+    // A route without reply schemas is walked whatever it answers.
+    app.addHook('onRoute', (route) => {
+      const replies = route.schema?.response
+      if (replies) route.config = { ...route.config, holdsUploads: holdsUploads(Object.values(replies)) }
+    })
+
     // A save sends back the signed links it was shown: the record keeps the reference, not the link.
     app.addHook('preValidation', async (request) => {
       if (!request.body || typeof request.body !== 'object') return
@@ -74,7 +107,7 @@ export default fp<OwnUploadsOptions>(
     })
 
     app.addHook('preSerialization', async (request, _reply, payload) => {
-      if (!request.session) return payload
+      if (!request.session || request.routeOptions.config.holdsUploads === false) return payload
       const own = originsOf(request)
       const { siteId, accountId } = request.session
       return mapStrings(payload, (text) => {

@@ -1,12 +1,51 @@
-import { and, count, desc, eq, inArray, lt } from 'drizzle-orm'
-import { accessLog, accounts } from '../db/schema.js'
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { prepared } from '../db/prepared.js'
+import { ACCESS_KINDS, accessLog, accounts, type AccessAction } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 
-export type AccessEntry = typeof accessLog.$inferInsert
+/** Who handed out what, and how: the same for every entry of one reply. */
+export interface AccessBy {
+  siteId: number
+  accountId: number
+  action: AccessAction
+  linkOpened: boolean
+  httpRequestId: string | null
+}
+
+/** One record handed out. */
+export interface AccessedRecord {
+  customerId: number | null
+  kind: (typeof ACCESS_KINDS)[number]
+  recordId: number
+  name: string
+}
+
+const value = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`
+
+// A reply's entries as one statement of one shape whatever their number (its records' values as
+// arrays), prepared: the read that logs them pays neither Drizzle's building nor a plan.
+const insertStatement = prepared((db) =>
+  db
+    .insert(accessLog)
+    .select(
+      sql`select nextval('access_log_id_seq'), ${value('siteId', 'int8')}, ${value('accountId', 'int8')}, r.customer_id,
+        r.kind, r.record_id, r.name, ${value('action', 'text')}, ${value('linkOpened', 'boolean')},
+        ${value('httpRequestId', 'text')}, now()
+        from unnest(${value('customerIds', 'int8[]')}, ${value('kinds', 'text[]')}, ${value('recordIds', 'int8[]')},
+          ${value('names', 'text[]')}) as r(customer_id, kind, record_id, name)`,
+    )
+    .prepare('access_log_insert'),
+)
 
 /** Writes the entries in one statement. */
-export async function insertEntries(db: Db, entries: AccessEntry[]): Promise<void> {
-  await db.insert(accessLog).values(entries)
+export async function insertEntries(db: Db, by: AccessBy, records: AccessedRecord[]): Promise<void> {
+  await insertStatement(db).execute({
+    ...by,
+    customerIds: records.map((record) => record.customerId),
+    kinds: records.map((record) => record.kind),
+    recordIds: records.map((record) => record.recordId),
+    names: records.map((record) => record.name),
+  })
 }
 
 /** A page of the entries of a customer of the site, newest first, and how many she has in all. */

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { CustomerStatus, Stay } from '@yuezi/contract/api/customers'
 import type { Static } from 'typebox'
 import { babies, customers } from '../db/schema.js'
-import { listPlan, preparedByName, type StatementValue } from '../db/prepared.js'
+import { listPlan, prepared, preparedByName, type StatementValue } from '../db/prepared.js'
 import type { Db } from '../db/types.js'
 import { currentStay } from './stays.js'
 
@@ -319,9 +319,8 @@ export async function updateBaby(db: Db, id: number, values: BabyValues): Promis
 }
 
 /** The babies of the site's mothers `customerIds`: what their rounds' ranges read (birth, birth weight). */
-export async function babiesOfCustomers(db: Db, siteId: number, customerIds: number[]) {
-  if (!customerIds.length) return []
-  return db
+const babiesStatement = prepared((db) =>
+  db
     .select({
       id: babies.id,
       customer_id: babies.customerId,
@@ -331,5 +330,16 @@ export async function babiesOfCustomers(db: Db, siteId: number, customerIds: num
     })
     .from(babies)
     .innerJoin(customers, eq(customers.id, babies.customerId))
-    .where(and(eq(customers.siteId, siteId), inArray(babies.customerId, customerIds)))
+    .where(
+      and(
+        eq(customers.siteId, sql.placeholder('siteId')),
+        sql`${babies.customerId} = any(${sql.placeholder('customerIds')}::int8[])`,
+      ),
+    )
+    .prepare('babies_of_customers'),
+)
+
+export async function babiesOfCustomers(db: Db, siteId: number, customerIds: number[]) {
+  if (!customerIds.length) return []
+  return babiesStatement(db).execute({ siteId, customerIds })
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import { customers, departments, giftTypes, rooms, sites, stayPackages, stays } from '../db/schema.js'
+import { prepared } from '../db/prepared.js'
 import type { Db } from '../db/types.js'
 import { isOpen } from './stays.js'
 import { isRetired } from './stock.js'
@@ -122,8 +123,9 @@ export const departmentName = (db: Db, siteId: number, id: number) => nameOf(db,
 export const giftTypeName = (db: Db, siteId: number, id: number) => nameOf(db, giftTypes, siteId, id)
 
 /** A site's name, time zone, coordinates and sign-in radius, or undefined. */
-export async function findSite(db: Db, id: number) {
-  const [site] = await db
+// Asked by every list that marks ranges and every save that checks a place or visiting hours.
+const siteStatement = prepared((db) =>
+  db
     .select({
       name: sites.name,
       timeZone: sites.timeZone,
@@ -135,6 +137,11 @@ export async function findSite(db: Db, id: number) {
       visitPolicy: sites.visitPolicy,
     })
     .from(sites)
-    .where(eq(sites.id, id))
+    .where(eq(sites.id, sql.placeholder('id')))
+    .prepare('site_by_id'),
+)
+
+export async function findSite(db: Db, id: number) {
+  const [site] = await siteStatement(db).execute({ id })
   return site
 }

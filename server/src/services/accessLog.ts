@@ -19,6 +19,14 @@ export interface HandedOut {
   data: FormData
 }
 
+const by = (actor: Actor, action: AccessAction, linkOpened = false): accessLog.AccessBy => ({
+  siteId: actor.siteId,
+  accountId: actor.accountId,
+  action,
+  linkOpened,
+  httpRequestId: actor.httpRequestId ?? null,
+})
+
 /**
  * Writes one entry per record that holds personal data, all in one statement, awaited: if it
  * fails, the reply fails too, and no such record is handed out unrecorded. `linkOpened`: the PDFs
@@ -34,17 +42,12 @@ export async function logAccess(
   const entries = records
     .filter((record) => holdsPersonalData(record.definition, record.data))
     .map((record) => ({
-      siteId: actor.siteId,
-      accountId: actor.accountId,
       customerId: record.customerId,
       kind: record.kind,
       recordId: record.id,
       name: record.definition.name,
-      action,
-      linkOpened,
-      httpRequestId: actor.httpRequestId ?? null,
     }))
-  if (entries.length) await accessLog.insertEntries(db, entries)
+  if (entries.length) await accessLog.insertEntries(db, by(actor, action, linkOpened), entries)
 }
 
 /** The name her file's reads go by in the access log. */
@@ -62,18 +65,8 @@ async function logCustomer(
   action: AccessAction,
   linkOpened = false,
 ): Promise<void> {
-  await accessLog.insertEntries(db, [
-    {
-      siteId: actor.siteId,
-      accountId: actor.accountId,
-      customerId,
-      kind: 'customer',
-      recordId: customerId,
-      name,
-      action,
-      linkOpened,
-      httpRequestId: actor.httpRequestId ?? null,
-    },
+  await accessLog.insertEntries(db, by(actor, action, linkOpened), [
+    { customerId, kind: 'customer', recordId: customerId, name },
   ])
 }
 
@@ -99,15 +92,12 @@ export async function logMothersExport(db: Db, actor: Actor, customerIds: number
   if (!customerIds.length) return
   await accessLog.insertEntries(
     db,
+    by(actor, 'export'),
     customerIds.map((customerId) => ({
-      siteId: actor.siteId,
-      accountId: actor.accountId,
       customerId,
       kind: 'customer' as const,
       recordId: customerId,
       name: MOTHERS_SHEET_NAME,
-      action: 'export' as const,
-      httpRequestId: actor.httpRequestId ?? null,
     })),
   )
 }

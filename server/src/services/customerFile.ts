@@ -8,7 +8,7 @@ import { AppError, Code } from '../errors.js'
 import * as customers from '../repositories/customers.js'
 import * as stays from '../repositories/stays.js'
 import * as timeline from '../repositories/timeline.js'
-import { WrittenJson } from '../lib/writtenJson.js'
+import { KeptReplies } from '../lib/keptReplies.js'
 import { FILE_NAME } from './accessLog.js'
 
 // Her file (客户档案): her stay, her babies' latest readings, what she owes, and everything recorded
@@ -113,15 +113,12 @@ const PAGES_KEPT = 2000
 /** How long a file read from the database is answered again, at most (ms): then it is read afresh. */
 const KEPT_FOR = 5 * 60_000
 
-interface KeptFile {
-  /** When it was read from the database (ms). */
-  at: number
+interface FileStamp {
   version: number
   today: string
   timeZone: string
   /** Who recorded the page's rows, by account id, as named when it was read. */
   names: Record<string, string>
-  file: WrittenJson
 }
 
 /**
@@ -134,7 +131,15 @@ interface KeptFile {
  * signed-in staff of her site once their read is in her access log.
  */
 export class KeptFiles {
-  private readonly kept = new Map<string, KeptFile>()
+  private readonly kept = new KeptReplies<FileStamp>({
+    most: PAGES_KEPT,
+    keptFor: KEPT_FOR,
+    same: (kept, now) =>
+      kept.version === now.version &&
+      kept.today === now.today &&
+      kept.timeZone === now.timeZone &&
+      sameNames(kept.names, now.names),
+  })
 
   /**
    * A page of her timeline (newest first) with her file's head, for a customer of the caller's
@@ -143,24 +148,17 @@ export class KeptFiles {
   async read(db: Db, actor: Actor, query: { customerId: number; page: number; limit: number }, today: string) {
     const { customerId, page, limit } = query
     const key = `${customerId}/${page}/${limit}`
-    const now = Date.now()
-    this.dropOlderThan(now - KEPT_FOR)
-    const entry = this.kept.get(key)
+    const keptNames = this.kept.stampOf(key)?.names
     const read = await timeline.logFileRead(db, {
       siteId: actor.siteId,
       customerId,
-      byIds: entry ? Object.keys(entry.names).map(Number) : [],
+      byIds: keptNames ? Object.keys(keptNames).map(Number) : [],
       read: { accountId: actor.accountId, name: FILE_NAME, httpRequestId: actor.httpRequestId ?? null },
     })
     if (!read) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
-    if (
-      entry &&
-      entry.version === read.version &&
-      entry.today === today &&
-      entry.timeZone === read.time_zone &&
-      sameNames(entry.names, read.names)
-    )
-      return entry.file
+    const now = { version: read.version, today, timeZone: read.time_zone, names: read.names }
+    const kept = this.kept.find(key, now)
+    if (kept) return kept
 
     const head = await timeline.readFile(db, {
       siteId: actor.siteId,
@@ -183,26 +181,8 @@ export class KeptFiles {
     })
     if (!rows) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
     const allStays = await stays.staysOf(db, customerId, today)
-    const file = new WrittenJson(JSON.stringify(fileOf({ ...head, stays: allStays }, rows, today)))
-    const latest = this.kept.get(key)
-    if (!latest || latest.version <= read.version) {
-      const names = Object.fromEntries(rows.page.map((row) => [row.by_id, row.by]))
-      this.kept.delete(key)
-      this.kept.set(key, { at: now, version: read.version, today, timeZone: read.time_zone, names, file })
-      if (this.kept.size > PAGES_KEPT) this.kept.delete(this.kept.keys().next().value!)
-    }
-    return file
-  }
-
-  /**
-   * Drops the files read before `time`: the oldest come first, as a file read again from the
-   * database is put back last.
-   */
-  private dropOlderThan(time: number) {
-    for (const [key, entry] of this.kept) {
-      if (entry.at >= time) return
-      this.kept.delete(key)
-    }
+    const names = Object.fromEntries(rows.page.map((row) => [row.by_id, row.by]))
+    return this.kept.keep(key, { ...now, names }, fileOf({ ...head, stays: allStays }, rows, today))
   }
 }
 

@@ -1,3 +1,5 @@
+import { KeptReplies } from '../lib/keptReplies.js'
+import { boardVersion } from '../repositories/roomBoard.js'
 import type { CustomerStatus, EarlyLeave } from '@yuezi/contract/api/customers'
 import { daysBetween } from '@yuezi/contract/forms/compute'
 import { FORM_PAGES } from '@yuezi/contract/forms/definitions/pages'
@@ -27,13 +29,30 @@ import { checkAgainstSite, refuseClosedEntries } from './siteOptions.js'
 const notFound = () => new AppError(Code.NOT_FOUND, 'customer.notFound')
 
 /** The site's customers of a status (in house by default) by room, with their babies and stays. */
-export function listCustomers(
-  db: Db,
-  siteId: number,
-  query: { page: number; limit: number; keyword?: string; status?: CustomerStatus },
-  today: string,
-) {
+type ListQuery = { page: number; limit: number; keyword?: string; status?: CustomerStatus }
+
+export function listCustomers(db: Db, siteId: number, query: ListQuery, today: string) {
   return customers.listCustomers(db, siteId, { ...query, status: query.status ?? 'in_house', today })
+}
+
+/** How many first pages an instance keeps: a few statuses and page sizes of each site. */
+const LISTS_KEPT = 1000
+
+/**
+ * The site's customers as the desk and the picker open them, a first page without a keyword, kept
+ * by this instance as the room board is: under the board's version, which counts every write of
+ * the site's mothers, babies, stays and packages, and the centre's day. Other pages are read afresh.
+ */
+export class KeptCustomerLists {
+  private readonly kept = new KeptReplies<{ version: number; today: string }>({ most: LISTS_KEPT })
+
+  async list(db: Db, siteId: number, query: ListQuery, today: string) {
+    if (query.keyword?.trim() || query.page > 1) return listCustomers(db, siteId, query, today)
+    const version = await boardVersion(db, siteId)
+    return this.kept.answer(`${siteId}/${query.status ?? 'in_house'}/${query.limit}`, { version, today }, () =>
+      listCustomers(db, siteId, query, today),
+    )
+  }
 }
 
 /** One customer of the site with her babies and stay; else not-found (also for another site's customer). */

@@ -1,7 +1,8 @@
 import type { Static } from 'typebox'
 import type { BoardRoom } from '@yuezi/contract/api/roomBoard'
 import type { Db } from '../db/types.js'
-import { WrittenJson } from '../lib/writtenJson.js'
+import { KeptReplies } from '../lib/keptReplies.js'
+import type { WrittenJson } from '../lib/writtenJson.js'
 import { boardRooms, boardVersion, type BoardRow } from '../repositories/roomBoard.js'
 
 // The room board (房态): what each room of the site holds on the centre's today.
@@ -50,6 +51,9 @@ async function roomBoard(db: Db, siteId: number, today: string) {
   return { floors, counts }
 }
 
+/** How many sites' boards an instance keeps: every site of a chain. */
+const SITES_KEPT = 10_000
+
 /**
  * The board of each site as this instance last wrote it (JSON, and compressed as clients asked for
  * it), answered again while the site's rooms, stays and mothers are as they were (its board
@@ -58,15 +62,10 @@ async function roomBoard(db: Db, siteId: number, today: string) {
  * only, for signed-in staff of the site.
  */
 export class KeptBoards {
-  private readonly kept = new Map<number, { today: string; version: number; board: WrittenJson }>()
+  private readonly kept = new KeptReplies<{ version: number; today: string }>({ most: SITES_KEPT })
 
   async board(db: Db, siteId: number, today: string): Promise<WrittenJson> {
     const version = await boardVersion(db, siteId)
-    const entry = this.kept.get(siteId)
-    if (entry?.today === today && entry.version === version) return entry.board
-    const board = new WrittenJson(JSON.stringify(await roomBoard(db, siteId, today)))
-    const latest = this.kept.get(siteId)
-    if (!latest || latest.version <= version) this.kept.set(siteId, { today, version, board })
-    return board
+    return this.kept.answer(String(siteId), { version, today }, () => roomBoard(db, siteId, today))
   }
 }

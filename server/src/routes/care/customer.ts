@@ -16,12 +16,21 @@ import { actorOf } from '../../actor.js'
 import { centreToday } from '../../lib/dates.js'
 import { listAccessLog } from '../../services/accessLog.js'
 import { KeptFiles } from '../../services/customerFile.js'
-import { checkIn, checkOut, getCustomer, listCustomers, saveCustomer, undoCheckOut } from '../../services/customers.js'
+import {
+  checkIn,
+  checkOut,
+  getCustomer,
+  KeptCustomerLists,
+  saveCustomer,
+  undoCheckOut,
+} from '../../services/customers.js'
+import { WrittenJson } from '../../lib/writtenJson.js'
 
 /** The site's customers, their babies and stays: admitting, changing, checking in and out; who opened her records. */
 const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate)
   const files = new KeptFiles()
+  const lists = new KeptCustomerLists()
 
   app.post(
     '/index',
@@ -36,8 +45,10 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CustomerList },
       },
     },
-    async (request, reply) =>
-      reply.ok(await listCustomers(app.db, request.session.siteId, request.body, centreToday(request.session))),
+    async (request, reply) => {
+      const list = await lists.list(app.db, request.session.siteId, request.body, centreToday(request.session))
+      return list instanceof WrittenJson ? reply.okJson(list) : reply.ok(list)
+    },
   )
 
   app.post(

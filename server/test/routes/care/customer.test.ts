@@ -77,6 +77,56 @@ describe('customer/index', () => {
     assert.deepEqual(past.res, { list: [], total: matching.res.total })
   })
 
+  it('answers a first page again until a mother, a baby, a stay or a package of the site changes', async () => {
+    const firstPage = async () => (await call(app, LIST, {}, { token: siteOne })).res.list as Customer[]
+    const [mother] = await firstPage()
+    const [baby] = mother.children
+    const stay = (mother as Customer & { stay: { id: number; package_id: number; package_name: string } }).stay
+    const [kept] = await firstPage()
+    assert.deepEqual(kept, mother)
+    // Written by hand, as another instance or a script would: each shows on the next read.
+    const changes: [string, SQL, SQL, (row: Customer & { stay: typeof stay }) => unknown, unknown][] = [
+      [
+        'her name',
+        sql`update customers set name = name || '·' where id = ${mother.id}`,
+        sql`update customers set name = ${mother.name} where id = ${mother.id}`,
+        (row) => row.name,
+        `${mother.name}·`,
+      ],
+      [
+        "her baby's name",
+        sql`update babies set name = '改名' where id = ${baby.id}`,
+        sql`update babies set name = ${baby.name} where id = ${baby.id}`,
+        (row) => row.children[0].name,
+        '改名',
+      ],
+      [
+        "her stay's days",
+        sql`update stays set planned_days = planned_days + 1 where id = ${stay.id}`,
+        sql`update stays set planned_days = planned_days - 1 where id = ${stay.id}`,
+        (row) => row.stay.id === stay.id && (row.stay as unknown as { planned_days: number }).planned_days,
+        (stay as unknown as { planned_days: number }).planned_days + 1,
+      ],
+      [
+        "her package's name",
+        sql`update stay_packages set name = '改名套餐' where id = ${stay.package_id}`,
+        sql`update stay_packages set name = ${stay.package_name} where id = ${stay.package_id}`,
+        (row) => row.stay.package_name,
+        '改名套餐',
+      ],
+    ]
+    for (const [what, change, undo, read, expected] of changes) {
+      await app.db.execute(change)
+      try {
+        const [row] = (await firstPage()) as (Customer & { stay: typeof stay })[]
+        assert.deepEqual(read(row), expected, what)
+      } finally {
+        await app.db.execute(undo)
+      }
+      assert.deepEqual((await firstPage())[0], mother, `${what} undone`)
+    }
+  })
+
   it('finds customers by name, room or phone', async () => {
     const target = all[12]
     assert.ok((await search(target.name)).some((c) => c.id === target.id))
