@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
-import CustomerPicker from '@/components/CustomerPicker'
 import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
 import RecordList from '@/components/RecordList'
@@ -123,8 +122,6 @@ export default observer(function CheckInNoticeList() {
           )}
         />
       </View>
-
-      <CustomerPicker visible={store.pickingCustomer !== null} onClose={store.customerPicked} />
     </PageShell>
   )
 })

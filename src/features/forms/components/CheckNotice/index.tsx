@@ -9,7 +9,7 @@ import '@/features/forms/locales'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
-import { sessionStore } from '@/stores'
+import { customerStore, sessionStore } from '@/stores'
 import { assetUrl } from '../../assetUrl'
 import { CheckNoticeStore, type SurveyAnswer } from '../../stores/checkNotice'
 import { timeText } from '../../summary'
@@ -51,7 +51,7 @@ export default observer(function CheckNotice() {
 
   useEffect(() => {
     if (!sessionStore.isLoggedIn) return undefined
-    store.enter()
+    store.enter(customerStore.customerInfo)
     return store.leave
   }, [store])
 
