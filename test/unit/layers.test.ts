@@ -67,6 +67,12 @@ function namesImported(file: string, target: string): string[] {
     .flatMap(([, , names]) => names.split(',').map((name) => name.trim().split(/\s+/)[0]))
 }
 
+/** The form definitions of packages/contract: a module exporting a FormDefinition is one form's (or a few). */
+const DEFINITIONS = path.resolve(SRC, '../packages/contract/forms/definitions')
+const FORM_DEFINITIONS = readdirSync(DEFINITIONS)
+  .filter((name) => /export const \w+: FormDefinition\b/.test(readFileSync(path.join(DEFINITIONS, name), 'utf8')))
+  .map((name) => name.replace(/\.ts$/, ''))
+
 /** The feature a path from src belongs to (`features/<name>/…`), if any. */
 const featureOf = (target: string) =>
   FEATURES.find((name) => target === `features/${name}` || target.startsWith(`features/${name}/`))
@@ -97,6 +103,17 @@ describe('layers', () => {
         [...namesImported(file, 'stores'), ...namesImported(file, 'stores/index')].includes('customerStore'),
     )
     expect(offenders.map((file) => path.relative(SRC, file))).toEqual([])
+  })
+
+  // The form engine draws whichever definition its page hands it; a form with logic of its own (the
+  // check-in notices, the check-in rules, the visits) is a feature of its own.
+  it('src/features/forms imports no particular form', () => {
+    const offenders = files(path.join(SRC, 'features', 'forms')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/from\s+['"]@yuezi\/contract\/forms\/definitions\/([\w-]+)['"]/g)]
+        .filter(([, module]) => FORM_DEFINITIONS.includes(module))
+        .map(([, module]) => `${path.relative(SRC, file)} → ${module}`),
+    )
+    expect(offenders).toEqual([])
   })
 
   // A feature's index.ts is its public face; its wording is registered by importing its locales for

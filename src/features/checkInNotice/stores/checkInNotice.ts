@@ -9,10 +9,14 @@ import type { StayKind } from '@yuezi/contract/forms/definitions/admission'
 import type { FieldError, FormData } from '@yuezi/contract/forms/types'
 import { isEmpty } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
-import { getFormRecordInfo, saveForm, type SaveFormBody } from '../api/formRecords'
-import type { FormSession } from './formSession'
-import { sessionCustomer } from './openSession'
-import type { FormPageStore } from './formPage'
+import {
+  getFormRecordInfo,
+  saveForm,
+  sessionCustomer,
+  type FormPageStore,
+  type FormSession,
+  type SaveFormBody,
+} from '@/features/forms'
 
 /** What the person chose when the chosen mother's name or phone was changed. */
 export type NamedChoice = 'correct' | 'admit' | 'cancel'

@@ -8,10 +8,9 @@ import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { customerStore } from '@/stores'
 import { dayOfStay } from '@/utils'
+import { careRecords, FormPage, type FormPageStore } from '@/features/forms'
+import '../../locales'
 import { CheckInNoticeStore, type FileChoice, type NamedChoice } from '../../stores/checkInNotice'
-import { careRecords, type FormPageStore } from '../../stores/formPage'
-import FormPage from '../FormPage'
-import './locales'
 import './index.scss'
 
 /** Whom the notice is for: the chosen mother (room, day N of M) or a new arrival, and the way to the other. */

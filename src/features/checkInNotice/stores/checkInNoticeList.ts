@@ -13,10 +13,8 @@ import { workingDateStore } from '@/stores'
 import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
 import { confirm, toast } from '@/utils/feedback'
-import { formRecordExport } from '../api/formFiles'
-import { delFormRecord, getFormRecord, getFormRecordCount } from '../api/formRecords'
+import { delFormRecord, formRecordExport, getFormRecord, getFormRecordCount, openFormStore } from '@/features/forms'
 import { mergedPages } from './mergedPages'
-import { openFormStore } from './openForm'
 
 export type { FormRecord }
 

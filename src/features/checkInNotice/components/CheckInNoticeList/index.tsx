@@ -11,8 +11,8 @@ import '@/features/forms/locales'
 import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, tCount, type MessageKey } from '@/i18n'
+import { timeText } from '@/features/forms'
 import { CHECK_IN_NOTICE_KINDS, CheckInNoticeListStore, isMonthRecord } from '../../stores/checkInNoticeList'
-import { timeText } from '../../summary'
 import './index.scss'
 
 /** 入住通知单记录: both kinds of check-in notice, searchable, by date and kind, open / new / delete. */

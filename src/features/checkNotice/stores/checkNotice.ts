@@ -6,13 +6,8 @@ import type { Customer, Survey, SurveyAnswer } from '@/api/types'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import { toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
-import { answerExport, formRecordPdf } from '../api/formFiles'
-import { answerList, answerSave, getSurvey } from '../api/formRecords'
-import { reportSave } from './formPage'
-import { FormSession } from './formSession'
-import { openFormStore } from './openForm'
-import { sessionCustomer } from './openSession'
-import { RecordHistory } from './recordHistory'
+import { formRecordPdf, FormSession, openFormStore, RecordHistory, reportSave, sessionCustomer } from '@/features/forms'
+import { answerExport, answerList, answerSave, getSurvey } from '../api/surveys'
 
 export type { Survey, SurveyAnswer }
 
