@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { RequestError } from '@/api/request'
 import type { FormRecord, Page } from '@/api/types'
-import { mergedPages } from '@/features/forms/stores/mergedPages'
+import { mergedPages } from '@/features/checkInNotice/stores/mergedPages'
 import { familyFood } from '@yuezi/contract/forms/definitions/familyFood'
 import { outApplyGeneral, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import { stockErrors } from '@yuezi/contract/forms/definitions/stockRules'

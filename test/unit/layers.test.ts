@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 // Data flows one way: pages and components render and call store actions; only stores call the
@@ -39,6 +39,15 @@ const FEATURES = readdirSync(path.join(SRC, 'features')).filter((name) =>
   statSync(path.join(SRC, 'features', name)).isDirectory(),
 )
 
+/** The module `spec` names in `file`, as a path from src (`features/forms/index`). */
+const fromSrc = (file: string, spec: string) =>
+  spec.startsWith('@/')
+    ? spec.slice(2)
+    : path
+        .relative(SRC, path.resolve(path.dirname(file), spec))
+        .split(path.sep)
+        .join('/')
+
 /** What `file` imports, as paths from src (`features/forms/index`), and whether only for its effect. */
 function importsOf(file: string): { target: string; bare: boolean }[] {
   const text = readFileSync(file, 'utf8')
@@ -48,16 +57,21 @@ function importsOf(file: string): { target: string; bare: boolean }[] {
   ]
   return found
     .filter(({ spec }) => spec.startsWith('@/') || spec.startsWith('.'))
-    .map(({ spec, bare }) => ({
-      target: spec.startsWith('@/')
-        ? spec.slice(2)
-        : path
-            .relative(SRC, path.resolve(path.dirname(file), spec))
-            .split(path.sep)
-            .join('/'),
-      bare,
-    }))
+    .map(({ spec, bare }) => ({ target: fromSrc(file, spec), bare }))
 }
+
+/** The names `file` imports, other than as types only, from the module at `target` (a path from src). */
+function namesImported(file: string, target: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/\bimport\s+(type\s+)?\{([^}]*)\}\s*from\s+['"]([^'"]+)['"]/g)]
+    .filter(([, typeOnly, , spec]) => !typeOnly && fromSrc(file, spec) === target)
+    .flatMap(([, , names]) => names.split(',').map((name) => name.trim().split(/\s+/)[0]))
+}
+
+/** The form definitions of packages/contract: a module exporting a FormDefinition is one form's (or a few). */
+const DEFINITIONS = path.resolve(SRC, '../packages/contract/forms/definitions')
+const FORM_DEFINITIONS = readdirSync(DEFINITIONS)
+  .filter((name) => /export const \w+: FormDefinition\b/.test(readFileSync(path.join(DEFINITIONS, name), 'utf8')))
+  .map((name) => name.replace(/\.ts$/, ''))
 
 /** The feature a path from src belongs to (`features/<name>/…`), if any. */
 const featureOf = (target: string) =>
@@ -75,6 +89,29 @@ describe('layers', () => {
       importsOf(file)
         .filter(({ target }) => target.startsWith('features/'))
         .map(({ target }) => `${path.relative(SRC, file)} → ${target}`),
+    )
+    expect(offenders).toEqual([])
+  })
+
+  // A page reads the current mother once and hands her to its store, which works on the mother it
+  // is given: a store that read (or set) the app's current customer itself could not be opened for another.
+  it.each(FEATURES)("no store of src/features/%s imports the app's current customer", (feature) => {
+    const dir = path.join(SRC, 'features', feature, 'stores')
+    const offenders = (existsSync(dir) ? files(dir) : []).filter(
+      (file) =>
+        importsOf(file).some(({ target }) => target === 'stores/customer') ||
+        [...namesImported(file, 'stores'), ...namesImported(file, 'stores/index')].includes('customerStore'),
+    )
+    expect(offenders.map((file) => path.relative(SRC, file))).toEqual([])
+  })
+
+  // The form engine draws whichever definition its page hands it; a form with logic of its own (the
+  // check-in notices, the check-in rules, the visits) is a feature of its own.
+  it('src/features/forms imports no particular form', () => {
+    const offenders = files(path.join(SRC, 'features', 'forms')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/from\s+['"]@yuezi\/contract\/forms\/definitions\/([\w-]+)['"]/g)]
+        .filter(([, module]) => FORM_DEFINITIONS.includes(module))
+        .map(([, module]) => `${path.relative(SRC, file)} → ${module}`),
     )
     expect(offenders).toEqual([])
   })

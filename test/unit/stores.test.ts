@@ -507,10 +507,9 @@ describe('openFormStore', () => {
     expect(stored('is_month')).toBe(false)
   })
 
-  it('fetchFormRecord strips ( ) { } [ ] and takes the first record of the current customer', async () => {
-    customerStore.select(customer)
+  it('fetchFormRecord strips ( ) { } [ ] and takes the first record of the customer', async () => {
     mockServer({ '/api/care/index/getFormRecord': ok({ list: [{ id: 11 }, { id: 12 }], total: 2 }) })
-    await expect(openFormStore.fetchFormRecord('入住(月子){通知}[单]')).resolves.toEqual({ id: 11 })
+    await expect(openFormStore.fetchFormRecord('入住(月子){通知}[单]', customer.id)).resolves.toEqual({ id: 11 })
     expect(requestCalls()[0].data).toEqual({ name: '入住月子通知单', customer_id: 5, page: 1, limit: 1 })
     expect(openFormStore.formRecord).toEqual({ id: 11 })
   })

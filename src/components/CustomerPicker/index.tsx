@@ -28,7 +28,8 @@ const STAY_ACTIONS: Partial<Record<NonNullable<Customer['stay']>['status'], 'che
 
 export interface CustomerPickerProps {
   visible: boolean
-  onClose: () => void
+  /** Closed, with the customer now chosen (none when none was ever chosen). */
+  onClose: (customer: Customer | null) => void
 }
 
 const Footer = observer(function Footer({ onAdmit }: { onAdmit: () => void }) {
@@ -95,13 +96,13 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
 
   // A customer chosen while 新建客户 is open is the mother admitted (or the one her phone found).
   useEffect(() => {
-    if (away === ADMISSION_PAGE) onClose()
+    if (away === ADMISSION_PAGE) onClose(current)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current])
 
   const pick = (customer: Customer) => {
     customerStore.select(customer)
-    onClose()
+    onClose(customer)
   }
 
   const go = (url: string) => {
@@ -125,7 +126,7 @@ export default observer(function CustomerPicker({ visible, onClose }: CustomerPi
       title={t('customer.pickerTitle')}
       portal={popupPortal}
       // Hidden for a page opened from it is not closed: the person comes back to it.
-      onClose={() => away || onClose()}
+      onClose={() => away || onClose(current)}
     >
       <View className="customer-picker__search">
         <Search size={16} color="#8a8f99" />

@@ -66,13 +66,17 @@ export default observer(function Home() {
           {t('home.startHere')}
         </View>
       )}
-      <EntryGrid onOpen={(entry) => openFormStore.open(entry) || homeStore.setPicking(true, entry.id)} />
+      <EntryGrid
+        onOpen={(entry) =>
+          openFormStore.open(entry, { customer: customerStore.customerInfo }) || homeStore.setPicking(true, entry.id)
+        }
+      />
       <CustomerPicker
         visible={homeStore.picking}
-        onClose={() => {
-          const waiting = homeStore.closePicker(!!customerStore.customerInfo)
+        onClose={(customer) => {
+          const waiting = homeStore.closePicker(!!customer)
           const entry = waiting ? featureById(waiting) : undefined
-          if (entry) openFormStore.open(entry)
+          if (entry) openFormStore.open(entry, { customer })
         }}
       />
     </PageShell>

@@ -2,7 +2,7 @@
 // signatures, newest first, page by page.
 import { makeAutoObservable } from 'mobx'
 import { FORM_PAGES } from '@yuezi/contract/forms/definitions/pages'
-import { customerStore } from '@/stores'
+import type { Customer } from '@/api/types'
 import { PagedList } from '@/stores/pagedList'
 import { accessLog, type AccessEntry } from '../api/accessLog'
 
@@ -17,13 +17,9 @@ export class AccessLogStore {
   pickingCustomer = false
   readonly list = new PagedList<AccessEntry>((page, limit) => this.fetch(page, limit))
 
-  constructor() {
+  /** Whose entries are shown: the mother the page hands, then the one chosen in the picker. */
+  constructor(public customer: Customer | null) {
     makeAutoObservable(this, { list: false }, { autoBind: true })
-  }
-
-  /** Whose entries are shown: the current customer. */
-  get customer() {
-    return customerStore.customerInfo
   }
 
   private fetch(page: number, limit: number) {
@@ -41,10 +37,11 @@ export class AccessLogStore {
     this.pickingCustomer = true
   }
 
-  /** The picker closed (the sheet may say so twice): the chosen customer's entries, once. */
-  customerPicked() {
+  /** The picker closed with `customer` chosen (the sheet may say so twice): her entries, once. */
+  customerPicked(customer: Customer | null) {
     if (!this.pickingCustomer) return Promise.resolve()
     this.pickingCustomer = false
+    this.customer = customer
     return this.list.reload()
   }
 }

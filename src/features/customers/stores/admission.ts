@@ -3,10 +3,10 @@
 import Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
 import { customerInfo, customerSave, duplicateOf, type Duplicate } from '@/api/customer'
-import type { CustomerDetails } from '@/api/types'
-import { correctionOf, formOptionsStore, FormSession, reportSave } from '@/features/forms'
+import type { Customer, CustomerDetails } from '@/api/types'
+import { correctionOf } from '@/features/checkInNotice'
+import { formOptionsStore, FormSession, reportSave } from '@/features/forms'
 import { ADMISSION_PAGE } from '@/routes'
-import { customerStore } from '@/stores'
 import { goBackOrHome } from '@/utils/navigation'
 import { admission } from '@yuezi/contract/forms/definitions/admission'
 import type { FormData } from '@yuezi/contract/forms/types'
@@ -35,10 +35,11 @@ export class AdmissionStore {
   /** The mother who left, admitted again (再次入住); null for a new mother. */
   readmitting: CustomerDetails | null = null
 
-  constructor() {
+  /** `select` makes the mother admitted (or chosen instead) the app's current customer (the page's to do). */
+  constructor(private readonly select: (customer: Customer) => void) {
     // The rooms and packages afresh (a room freed a moment ago), before the form asks for them.
     formOptionsStore.reset()
-    makeAutoObservable(this, { session: false }, { autoBind: true })
+    makeAutoObservable<this, 'select'>(this, { session: false, select: false }, { autoBind: true })
   }
 
   /** What was typed before leaving; a room chosen on the room board is hers; `readmit`: her details, to admit her again. */
@@ -107,7 +108,8 @@ export class AdmissionStore {
 
   /** Makes her the current customer (as the picker does) and goes back to where the admission was opened from. */
   private async choose(id: number) {
-    await customerStore.loadById(id).catch(() => {})
+    const her = await customerInfo(id).catch(() => null)
+    if (her) this.select(her)
     goBackOrHome()
   }
 }

@@ -4,7 +4,6 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { customerInfo, customerSave } from '@/api/customer'
 import type { CustomerDetails } from '@/api/types'
 import { FormSession, reportSave } from '@/features/forms'
-import { customerStore } from '@/stores'
 import { goBackOrHome } from '@/utils/navigation'
 import { customerDetails } from '@yuezi/contract/forms/definitions/admission'
 import type { FormData } from '@yuezi/contract/forms/types'
@@ -35,8 +34,16 @@ export class CustomerEditStore {
   /** Why her details could not be read (another site's mother, offline). */
   error = ''
 
-  constructor(readonly customerId: number) {
-    makeAutoObservable(this, { session: false, customerId: false }, { autoBind: true })
+  /** `detailsChanged` tells the page her details were saved (the app's current customer may be her). */
+  constructor(
+    readonly customerId: number,
+    private readonly detailsChanged: (id: number) => Promise<void>,
+  ) {
+    makeAutoObservable<this, 'detailsChanged'>(
+      this,
+      { session: false, customerId: false, detailsChanged: false },
+      { autoBind: true },
+    )
   }
 
   /** Her details as saved, then what was typed before leaving. */
@@ -53,7 +60,7 @@ export class CustomerEditStore {
     }
   }
 
-  /** Saves; her ID number, never shown, is kept unless one is typed. The current customer shows the change. */
+  /** Saves; her ID number, never shown, is kept unless one is typed. The page is told before going back. */
   async save() {
     const result = await this.session.save((body) =>
       customerSave(
@@ -62,8 +69,7 @@ export class CustomerEditStore {
       ),
     )
     if (!reportSave(result, this.session) || result.status !== 'saved') return
-    if (customerStore.customerInfo?.id === this.customerId)
-      await customerStore.loadById(this.customerId).catch(() => {})
+    await this.detailsChanged(this.customerId)
     goBackOrHome()
   }
 }

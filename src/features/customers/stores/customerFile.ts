@@ -4,7 +4,6 @@ import Taro from '@tarojs/taro'
 import { ADMISSION_PAGE } from '@/routes'
 import { FEATURES } from '@/features/registry'
 import { openFormStore } from '@/features/forms'
-import { customerStore } from '@/stores'
 import { PagedList } from '@/stores/pagedList'
 import { openServerFile } from '@/api/files'
 import { openReadmission } from './admission'
@@ -17,11 +16,11 @@ export class CustomerFileStore {
   file: CustomerFile | null = null
   readonly list = new PagedList<TimelineEntry>((page, limit) => this.fetch(page, limit))
 
-  /** Whose file: `customerId`, else the current customer's (none: an empty file). */
+  /** Whose file, as the page hands her id (none: an empty file). */
   readonly customerId: number | undefined
 
   constructor(customerId?: number) {
-    this.customerId = customerId || customerStore.customerInfo?.id
+    this.customerId = customerId || undefined
     makeAutoObservable(this, { list: false, customerId: false }, { autoBind: true })
   }
 
@@ -63,7 +62,7 @@ export class CustomerFileStore {
       return true
     }
     const feature = FEATURES.find((candidate) => candidate.route === entry.route)
-    return feature ? openFormStore.open(feature, entry.id) : false
+    return feature ? openFormStore.open(feature, { id: entry.id }) : false
   }
 
   /** 再次入住: a mother who left is admitted again, her details on the admission page. */

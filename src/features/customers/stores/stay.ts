@@ -3,7 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { customerInfo } from '@/api/customer'
 import type { Customer } from '@/api/types'
 import { t } from '@/i18n'
-import { centreClock, customerStore } from '@/stores'
+import { centreClock } from '@/stores'
 import { chooseOne } from '@/utils/chooseOne'
 import { confirm, toast } from '@/utils/feedback'
 import type { EarlyLeave } from '@yuezi/contract/api/customers'
@@ -17,10 +17,16 @@ export class StayStore {
   error = ''
   private readonly id: number | undefined
 
-  /** Her stay: the mother `id`, else the current customer. */
-  constructor(id?: number) {
-    this.id = id || customerStore.customerInfo?.id
-    makeAutoObservable<this, 'id'>(this, { id: false }, { autoBind: true })
+  /**
+   * Her stay: the mother `id` the page hands; `stayChanged` tells the page her stay changed (the
+   * app's current customer and the picker show it).
+   */
+  constructor(
+    id: number | undefined,
+    private readonly stayChanged: (customer: Customer) => void,
+  ) {
+    this.id = id || undefined
+    makeAutoObservable<this, 'id' | 'stayChanged'>(this, { id: false, stayChanged: false }, { autoBind: true })
   }
 
   async load() {
@@ -106,11 +112,10 @@ export class StayStore {
     if (this.customer) openReadmission(this.customer.id)
   }
 
-  /** Her stay afresh, for this page, the current customer (when it is her) and the picker's list. */
+  /** Her stay afresh, for this page and, through the page, the current customer and the picker's list. */
   private async done(message: string) {
     toast(message, { success: true })
     await this.load()
-    if (this.customer && customerStore.customerInfo?.id === this.customer.id) customerStore.select(this.customer)
-    customerStore.search(customerStore.keyword)
+    if (this.customer) this.stayChanged(this.customer)
   }
 }

@@ -5,7 +5,8 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { openFormStore } from '@/features/forms'
 import { featureById } from '@/features/registry'
 import { CUSTOMER_FILE_PAGE, STAY_PAGE } from '@/routes'
-import { customerStore } from '@/stores'
+import { customerInfo } from '@/api/customer'
+import type { Customer } from '@/api/types'
 import { deskToday, type DeskDay, type DeskMother, type DeskVisit } from '../api/deskDay'
 import type { DeskBadge } from './deskDay'
 
@@ -26,9 +27,13 @@ export class DeskDayListStore {
   status: 'loading' | 'ready' | 'error' = 'loading'
   error = ''
 
-  constructor(list: DeskBadge) {
+  /** `select` makes a mother the app's current customer (the page's to do). */
+  constructor(
+    list: DeskBadge,
+    private readonly select: (customer: Customer) => void,
+  ) {
     this.list = list
-    makeAutoObservable(this, { list: false }, { autoBind: true })
+    makeAutoObservable<this, 'select'>(this, { list: false, select: false }, { autoBind: true })
   }
 
   async load() {
@@ -67,13 +72,14 @@ export class DeskDayListStore {
 
   /** A round for her: she becomes the current customer and the round's form opens. */
   async openRound(mother: DeskMother, form: RoundForm) {
-    await customerStore.loadById(mother.customer_id)
-    openFormStore.open(featureById(form)!)
+    const customer = await customerInfo(mother.customer_id)
+    this.select(customer)
+    openFormStore.open(featureById(form)!, { customer })
   }
 
   /** A visitor's record opens in the visit form, to sign them out. */
   openVisit(visit: DeskVisit) {
-    openFormStore.open(featureById('visit')!, visit.id)
+    openFormStore.open(featureById('visit')!, { id: visit.id })
   }
 
   /** The order list with its pending orders of every day. */

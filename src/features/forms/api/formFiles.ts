@@ -18,8 +18,3 @@ export function formRecordExport(
 ) {
   return request<ServerFile>(`${BASE}/formRecordExport`, body, options)
 }
-
-/** The acknowledgements of the check-in rules (of a customer, or all), as a spreadsheet to download. */
-export function answerExport(body: { customer_id?: number }, options: RequestOptions = FILE_CALL) {
-  return request<ServerFile>(`${BASE}/answerExport`, body, options)
-}

@@ -1,18 +1,8 @@
-// The form records API (/api/care/index/*): records, the check-in rules and the site's lists
-// that forms choose from; the files made from them are in formFiles.ts. Lists are quiet (no
-// loading indicator, no modal): the pages show their own loading and error states.
+// The form records API (/api/care/index/*): records and the site's lists that forms choose from;
+// the files made from them are in formFiles.ts. Lists are quiet (no loading indicator, no modal):
+// the pages show their own loading and error states.
 import { request, type RequestOptions } from '@/api/request'
-import type {
-  Department,
-  Floor,
-  FormRecord,
-  FormRecordCount,
-  FormRecordInfo,
-  Page,
-  Saved,
-  Survey,
-  SurveyAnswer,
-} from '@/api/types'
+import type { Department, Floor, FormRecord, FormRecordCount, FormRecordInfo, Page, Saved } from '@/api/types'
 import type { Static } from 'typebox'
 import type { FormData } from '@yuezi/contract/forms/types'
 import type { FormRecordListBody, SaveFormBody as SaveFormBodySchema } from '@yuezi/contract/api/formRecords'
@@ -59,26 +49,6 @@ export function getFormRecordCount(body: { name?: string; date?: string } = {}, 
 /** Deletes a record (soft: kept for audit). */
 export function delFormRecord(id: number, options: RequestOptions = {}) {
   return request<null>(`${BASE}/delFormRecord`, { id }, options)
-}
-
-/** The site's current check-in rules. */
-export function getSurvey(options: RequestOptions = QUIET) {
-  return request<Survey>(`${BASE}/getSurvey`, {}, options)
-}
-
-/** A customer's signed acknowledgement of the current rules (one per customer and version). */
-export function answerSave(
-  body: { customer_id: number; survey_id: number; data: Record<string, unknown> },
-  options: RequestOptions = { loading: true, showError: false },
-) {
-  return request<Saved>(`${BASE}/answerSave`, body, options)
-}
-
-export function answerList(
-  query: { customer_id?: number; page: number; limit: number },
-  options: RequestOptions = QUIET,
-) {
-  return request<Page<SurveyAnswer>>(`${BASE}/answerList`, query, options)
 }
 
 /** The site's rooms by floor. */

@@ -3,11 +3,10 @@
 import Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
 import { openServerFile, type ServerFile } from '@/api/files'
-import type { FormRecord, Page, Saved } from '@/api/types'
+import type { Customer, FormRecord, Page, Saved } from '@/api/types'
 import { featureByRoute } from '@/features/registry'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
-import { customerStore } from '@/stores'
 import { alert, confirm, toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
 import { delFormRecord, getFormRecord, getFormRecordInfo, saveForm, type SaveFormBody } from '../api/formRecords'
@@ -125,6 +124,8 @@ export class FormPageStore {
   loadError = ''
   /** Opened by its address with no customer chosen: the customer picker is open. */
   choosingCustomer = false
+  /** The mother chosen, whom a new record is for, as the page hands her. */
+  customer: Customer | null = null
   /** The form's records for its customer (the history popup); a tap opens one. */
   readonly history: RecordHistory<FormRecord>
   private readonly backend: FormBackend
@@ -189,7 +190,7 @@ export class FormPageStore {
     const record = openFormStore.formRecord
     if (!this.definition.onePerCustomer || !this.session?.isNew || !record) return null
     // A new notice for a mother who left books her next stay: hers to save, not the old one to open.
-    const chosen = customerStore.customerInfo
+    const chosen = this.customer
     if (this.definition.admits && chosen?.id === this.session.customer?.id && chosen?.stay?.status === 'left')
       return null
     return record.name === this.definition.name && record.customer_id === this.session.customer?.id ? record : null
@@ -202,22 +203,29 @@ export class FormPageStore {
   }
 
   /**
-   * The page opened: it becomes the open form; a new record of a form for the current customer
-   * needs one (without, the customer picker opens first).
+   * The page opened with `customer` chosen: it becomes the open form; a new record of a form for a
+   * customer needs one (without, the customer picker opens first).
    */
-  enter() {
+  enter(customer: Customer | null) {
+    this.customer = customer
     const feature = featureByRoute(this.definition.route)
     openFormStore.setFormName(this.definition.name)
     if (feature?.isMonth !== undefined) openFormStore.setIsMonth(feature.isMonth)
     formOptionsStore.reset()
     const id = idParam()
     // A form that admits its mother opens for a new arrival when none is chosen.
-    if (!id && this.definition.needsCustomer && !this.definition.admits && !customerStore.customerInfo) {
+    if (!id && this.definition.needsCustomer && !this.definition.admits && !customer) {
       this.choosingCustomer = true
       return
     }
     this.start({ id })
-    if (this.definition.onePerCustomer) openFormStore.fetchFormRecord(this.definition.name).catch(() => {})
+    this.fetchExisting()
+  }
+
+  /** A one-per-customer form: the chosen customer's record of it, to offer while a new one is open. */
+  private fetchExisting() {
+    if (this.definition.onePerCustomer)
+      openFormStore.fetchFormRecord(this.definition.name, this.customer?.id).catch(() => {})
   }
 
   /** Opens the customer picker over the form (to fill it in for another customer). */
@@ -225,10 +233,11 @@ export class FormPageStore {
     this.choosingCustomer = true
   }
 
-  /** The customer picker closed: the form opens for the chosen customer; without one, the open form stays or home. */
-  customerPicked() {
+  /** The picker closed with `customer` chosen: the form opens for her; without one, the open form stays or home. */
+  customerPicked(customer: Customer | null) {
     this.choosingCustomer = false
-    if (customerStore.customerInfo) this.start()
+    this.customer = customer
+    if (customer) this.start()
     else if (!this.session) goHome()
   }
 
@@ -246,7 +255,7 @@ export class FormPageStore {
     this.loadError = ''
     this.leave()
     try {
-      const next = await openSession(this.definition, { load: this.backend.load, ...options })
+      const next = await openSession(this.definition, { load: this.backend.load, customer: this.customer, ...options })
       runInAction(() => {
         this.cleanUp = this.options.setup?.(next) ?? null
         this.session = next
@@ -303,7 +312,7 @@ export class FormPageStore {
       .load(result.id)
       .then((record) => session.setRecordInfo(record))
       .catch(() => {})
-    if (definition.onePerCustomer) openFormStore.fetchFormRecord(definition.name).catch(() => {})
+    this.fetchExisting()
   }
 
   /** The saved record as a PDF, opened to print or forward (what is typed stays as it is). */

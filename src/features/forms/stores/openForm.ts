@@ -1,10 +1,10 @@
 import Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { FormRecord } from '@/api/types'
+import type { Customer, FormRecord } from '@/api/types'
 import type { Feature } from '@/features/registry'
 import { t } from '@/i18n'
 import { NOT_FOUND_PAGE } from '@/routes'
-import { customerStore, sessionStore } from '@/stores'
+import { sessionStore } from '@/stores'
 import { stripFormName } from '@/utils'
 import { toast } from '@/utils/feedback'
 import { latestCall } from '@/utils/latest'
@@ -22,7 +22,7 @@ class OpenFormStore {
   gift_type_id: number | null = null
   /** 月子 (true) or 小月子 (false) check-in. */
   is_month = true
-  /** The current customer's record of the open form (memory only). */
+  /** The customer's record of the open form (memory only). */
   formRecord: FormRecord | null = null
 
   constructor() {
@@ -46,11 +46,12 @@ class OpenFormStore {
 
   /**
    * Opens a form or list page (a saved record of it with `id`), which becomes the open form.
-   * A new record of a form filled in for the current customer needs one: without, says so and
-   * answers false (the caller offers the customer picker); a check-in notice opens for a new arrival.
+   * A new record of a form filled in for a customer needs the one the caller has chosen: without,
+   * says so and answers false (the caller offers the customer picker); a check-in notice opens for
+   * a new arrival.
    */
-  open(feature: Feature, id?: number): boolean {
-    if (!id && feature.needsCustomer && !feature.admits && !customerStore.customerInfo) {
+  open(feature: Feature, { id, customer }: { id?: number; customer?: Customer | null } = {}): boolean {
+    if (!id && feature.needsCustomer && !feature.admits && !customer) {
       toast(t('home.chooseCustomerFirst'))
       return false
     }
@@ -72,8 +73,8 @@ class OpenFormStore {
     this.formRecord = null
   }
 
-  /** The current customer's first record of the named form becomes formRecord; no name empties it. */
-  async fetchFormRecord(name?: string): Promise<FormRecord | null> {
+  /** The customer's first record of the named form becomes formRecord; no name empties it. */
+  async fetchFormRecord(name?: string, customerId?: number): Promise<FormRecord | null> {
     if (!name) {
       this.clearRecord()
       return null
@@ -81,7 +82,7 @@ class OpenFormStore {
     const isCurrent = beginLookup()
     const result = await getFormRecord({
       name: stripFormName(name),
-      customer_id: customerStore.customerInfo?.id,
+      customer_id: customerId,
       page: 1,
       limit: 1,
     })

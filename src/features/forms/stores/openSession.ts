@@ -2,32 +2,26 @@
 import { customerInfo } from '@/api/customer'
 import { RequestError } from '@/api/request'
 import { getFormPrefill, getFormRecordInfo } from '@/features/forms/api/formRecords'
-import type { Baby, Customer, FormRecord } from '@/api/types'
+import type { Customer, FormRecord } from '@/api/types'
 import { latestFieldsOf } from '@yuezi/contract/forms/initial'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
-import { customerStore, sessionStore } from '@/stores'
+import { sessionStore } from '@/stores'
 import { draftKey, draftKeys, dropDraftsWithoutAccount, removeDraft } from '@/features/forms/stores/draft'
 import { FormSession, type SessionCustomer } from '@/features/forms/stores/formSession'
 
 /** The server's code for a record that does not exist (any more). */
 const CODE_NOT_FOUND = -2
 
-export function sessionCustomer(customer: Customer, children: Baby[] = customer.children ?? []): SessionCustomer {
+export function sessionCustomer(customer: Customer): SessionCustomer {
   return {
     id: customer.id,
     name: customer.name,
     room: customer.room,
     phone: customer.phone,
     delivery_date: customer.delivery_date,
-    children,
+    children: customer.children ?? [],
     stay: customer.stay,
   }
-}
-
-/** The current customer (customerInfo with childrenData). */
-export function currentCustomer(): SessionCustomer | null {
-  const customer = customerStore.customerInfo
-  return customer ? sessionCustomer(customer, customerStore.childrenData) : null
 }
 
 /** Saved records of the form whose edits were left unsaved (this account's drafts), newest record first. */
@@ -60,6 +54,8 @@ export interface OpenOptions {
   fresh?: boolean
   /** Reads a record (getFormRecordInfo by default; an order's info for the stock forms). */
   load?: (id: number) => Promise<FormRecord>
+  /** The mother chosen, whom a new record is for (the page hands her); none: the site's. */
+  customer?: Customer | null
   /** A new record for no customer, even with one chosen (a check-in notice of a new arrival). */
   noCustomer?: boolean
 }
@@ -73,19 +69,19 @@ export interface OpenOptions {
  */
 export async function openSession(
   definition: FormDefinition,
-  { id, fresh = false, load = (recordId) => getFormRecordInfo(recordId), noCustomer = false }: OpenOptions = {},
+  { id, fresh = false, load = (recordId) => getFormRecordInfo(recordId), customer, noCustomer }: OpenOptions = {},
 ): Promise<FormSession> {
   dropDraftsWithoutAccount()
-  const current = noCustomer ? null : currentCustomer()
+  const current = customer && !noCustomer ? sessionCustomer(customer) : null
   if (id) {
     const record = await load(id)
-    let customer = current
+    let whose = current
     if (record.customer_id && record.customer_id !== current?.id) {
-      customer = sessionCustomer(await customerInfo(record.customer_id, { loading: false, showError: false }))
+      whose = sessionCustomer(await customerInfo(record.customer_id, { loading: false, showError: false }))
     } else if (!record.customer_id) {
-      customer = null
+      whose = null
     }
-    const session = new FormSession(definition, customer)
+    const session = new FormSession(definition, whose)
     session.loadRecord(record)
     if (session.restoreDraft()) await session.renewUploadLinks()
     return session
@@ -99,7 +95,7 @@ export async function openSession(
   const [pending] = pendingEdits(definition, current?.id)
   if (pending) {
     try {
-      return await openSession(definition, { id: pending, load })
+      return await openSession(definition, { id: pending, load, customer })
     } catch (error) {
       // That record is gone (its edits with it) or unreachable for now: start a new one.
       if (error instanceof RequestError && error.code === CODE_NOT_FOUND) {

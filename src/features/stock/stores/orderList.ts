@@ -3,13 +3,14 @@
 import { makeAutoObservable } from 'mobx'
 import Taro from '@tarojs/taro'
 import { openServerFile } from '@/api/files'
+import type { Customer } from '@/api/types'
 import { openFormStore } from '@/features/forms'
 import { featureByRoute } from '@/features/registry'
 import { inbound, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { CUSTOMER_FILE_PAGE } from '@/routes'
-import { customerStore, sessionStore, workingDateStore } from '@/stores'
+import { sessionStore, workingDateStore } from '@/stores'
 import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
 import { confirm, toast } from '@/utils/feedback'
@@ -122,7 +123,7 @@ export class OrderListStore {
 
   /** Opens an order in its form. */
   open(order: Order) {
-    openFormStore.open(this.feature, order.id)
+    openFormStore.open(this.feature, { id: order.id })
   }
 
   /** Her file, from the row of an order for her (the row itself opens the order). */
@@ -130,15 +131,15 @@ export class OrderListStore {
     if (order.customer_id) Taro.navigateTo({ url: `${CUSTOMER_FILE_PAGE}?id=${order.customer_id}` })
   }
 
-  /** A new order; one for a customer asks for the customer first. */
-  create() {
-    if (!openFormStore.open(this.feature)) this.pickingCustomer = true
+  /** A new order, for `customer` when one is chosen; one for a customer without asks for her first. */
+  create(customer: Customer | null) {
+    if (!openFormStore.open(this.feature, { customer })) this.pickingCustomer = true
   }
 
-  /** The customer picker closed: the new order opens if a customer was chosen. */
-  customerPicked() {
+  /** The customer picker closed with `customer` chosen: the new order opens for her. */
+  customerPicked(customer: Customer | null) {
     this.pickingCustomer = false
-    if (customerStore.customerInfo) openFormStore.open(this.feature)
+    if (customer) openFormStore.open(this.feature, { customer })
   }
 
   /** The order as the server now has it replaces the row (a filtered status may drop it). */

@@ -88,6 +88,6 @@ export class StockLevelsStore {
   openOrder(movement: BatchMovement) {
     const form = formOf(movement)
     const feature = form && featureByRoute(form.route)
-    if (feature) openFormStore.open(feature, movement.order_id)
+    if (feature) openFormStore.open(feature, { id: movement.order_id })
   }
 }

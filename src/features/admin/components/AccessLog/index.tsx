@@ -9,7 +9,7 @@ import RecordList from '@/components/RecordList'
 import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
-import { centreClock } from '@/stores'
+import { centreClock, customerStore } from '@/stores'
 import '../../locales'
 import { AccessLogStore, titleKeyOf, type AccessEntry } from '../../stores/accessLog'
 import './index.scss'
@@ -22,7 +22,7 @@ const recordText = (entry: AccessEntry) => {
 
 /** 查阅记录: pick a customer, then who opened which of her records, read or exported as a PDF, newest first. */
 export default observer(function AccessLog() {
-  const [store] = useState(() => new AccessLogStore())
+  const [store] = useState(() => new AccessLogStore(customerStore.customerInfo))
   usePageTitle('accessLog.title')
   useListPage({ refresh: store.refresh, loadMore: store.list.loadMore })
 

@@ -8,7 +8,7 @@ import { FormRenderer } from '@/features/forms'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
-import { sessionStore } from '@/stores'
+import { customerStore, sessionStore } from '@/stores'
 import '../../locales'
 import { AdmissionStore } from '../../stores/admission'
 import SaveButton from '../SaveButton'
@@ -19,7 +19,7 @@ import './index.scss'
  * `room`: the free room she is admitted into, from the room board; `readmit`: the mother who left, admitted again.
  */
 export default observer(function Admission({ room, readmit }: { room?: string; readmit?: number }) {
-  const [store] = useState(() => new AdmissionStore())
+  const [store] = useState(() => new AdmissionStore(customerStore.select))
   const { session, duplicate } = store
   usePageTitle('form.title.admission' as MessageKey)
   useLoginGuard()

@@ -7,15 +7,20 @@ import { FormRenderer } from '@/features/forms'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
-import { sessionStore } from '@/stores'
+import { customerStore, sessionStore } from '@/stores'
 import '../../locales'
 import { CustomerEditStore } from '../../stores/customerEdit'
 import SaveButton from '../SaveButton'
 import '../Admission/index.scss'
 
+/** Her details were saved: the current customer, when it is her, is read afresh. */
+async function detailsChanged(id: number) {
+  if (customerStore.customerInfo?.id === id) await customerStore.loadById(id).catch(() => {})
+}
+
 /** 编辑: her details and her babies (a baby renamed, a detail added later), drawn by the form engine. */
 export default observer(function CustomerEdit({ customerId }: { customerId: number }) {
-  const [store] = useState(() => new CustomerEditStore(customerId))
+  const [store] = useState(() => new CustomerEditStore(customerId, detailsChanged))
   const { session } = store
   usePageTitle('form.title.customerDetails' as MessageKey)
   useLoginGuard()

@@ -10,7 +10,7 @@ import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
 import { flagText } from '@yuezi/contract/forms/ranges'
-import { centreClock } from '@/stores'
+import { centreClock, customerStore } from '@/stores'
 import { dayOfStay, roomOrLeft } from '@/utils'
 import '../../locales'
 import { CustomerFileStore, type CustomerFile as File, type TimelineEntry } from '../../stores/customerFile'
@@ -161,7 +161,9 @@ const EntryRow = ({ entry, onOpen }: { entry: TimelineEntry; onOpen: () => void 
 
 /** 客户档案: her stay, babies, allergies and diet, what she owes, and everything recorded about her. */
 export default observer(function CustomerFile() {
-  const [store] = useState(() => new CustomerFileStore(Number(Taro.getCurrentInstance().router?.params?.id)))
+  const [store] = useState(
+    () => new CustomerFileStore(Number(Taro.getCurrentInstance().router?.params?.id) || customerStore.customerInfo?.id),
+  )
   usePageTitle('customerFile.title')
   useListPage({ refresh: store.refresh, loadMore: store.list.loadMore })
   const file = store.file

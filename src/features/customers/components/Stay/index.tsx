@@ -9,15 +9,22 @@ import PageShell from '@/components/PageShell'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
-import { sessionStore } from '@/stores'
+import { customerStore, sessionStore } from '@/stores'
+import type { Customer } from '@/stores/customer'
 import { stayDay } from '@/utils'
 import '../../locales'
 import { StayStore } from '../../stores/stay'
 import './index.scss'
 
+/** Her stay changed (`customer` as read since): the current customer (when it is her) and the picker's rows show it. */
+function stayChanged(customer: Customer) {
+  if (customerStore.customerInfo?.id === customer.id) customerStore.select(customer)
+  customerStore.search(customerStore.keyword)
+}
+
 /** 入住信息: her stay as the front desk sees it, with checking her in or out, undoing a check-out, admitting her again. */
-export default observer(function Stay({ id }: { id: number }) {
-  const [store] = useState(() => new StayStore(id))
+export default observer(function Stay({ id }: { id?: number }) {
+  const [store] = useState(() => new StayStore(id, stayChanged))
   usePageTitle('stay.title' as MessageKey)
   useLoginGuard()
   // Without a session the login guard takes over.

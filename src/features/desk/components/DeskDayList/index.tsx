@@ -9,6 +9,7 @@ import PageShell from '@/components/PageShell'
 import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t } from '@/i18n'
+import { customerStore } from '@/stores'
 import '../../locales'
 import type { DeskBadge } from '../../stores/deskDay'
 import { DeskDayListStore, ORDER_LISTS, type RoundForm } from '../../stores/deskDayList'
@@ -22,7 +23,7 @@ const ROUNDS: [RoundForm, string][] = [
 
 /** The list behind a badge of the desk's day (`list`): each row opens what the desk does next with it. */
 export default observer(function DeskDayList({ list }: { list: DeskBadge }) {
-  const [store] = useState(() => new DeskDayListStore(list))
+  const [store] = useState(() => new DeskDayListStore(list, customerStore.select))
   usePageTitle('deskDay.title')
   useListPage({ refresh: store.load, loadMore: () => {} })
   const title = t(`deskDay.list.${list}`)

@@ -7,6 +7,7 @@ import { workingDateStore } from '@/stores'
 import { stayDay } from '@/utils'
 import type { FormSession } from '@/features/forms/stores/formSession'
 import { timeText } from '../../summary'
+import './index.scss'
 
 interface Props {
   definition: FormDefinition

@@ -9,6 +9,7 @@ import RecordList from '@/components/RecordList'
 import { t } from '@/i18n'
 import type { RecordHistory } from '../../stores/recordHistory'
 import { placesOf, recordSubject, summarize, timeText, type HistoryEntry } from '../../summary'
+import './index.scss'
 
 interface Props {
   definition: FormDefinition

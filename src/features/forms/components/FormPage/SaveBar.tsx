@@ -3,6 +3,7 @@ import { View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
 import { t } from '@/i18n'
+import './index.scss'
 
 /** The sticky bar at the bottom of a form: Save (once the form is ready), after any other button. */
 export default observer(function SaveBar({

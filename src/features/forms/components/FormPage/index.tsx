@@ -11,7 +11,7 @@ import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
-import { sessionStore } from '@/stores'
+import { customerStore, sessionStore } from '@/stores'
 import { FormPageStore, type FormPageOptions } from '../../stores/formPage'
 import { useLeaveConfirm } from '../../useLeaveConfirm'
 import FormRenderer from '../FormRenderer'
@@ -56,7 +56,7 @@ export default observer(function FormPage({ definition, tools, ...options }: Pro
 
   useEffect(() => {
     if (!sessionStore.isLoggedIn) return undefined // the login guard takes over
-    store.enter()
+    store.enter(customerStore.customerInfo)
     return store.leave
   }, [store])
   useFlushOnHide(store.flushDraft)

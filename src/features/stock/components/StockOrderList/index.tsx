@@ -14,6 +14,7 @@ import '@/features/forms/locales'
 import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, tCount, type MessageKey } from '@/i18n'
+import { customerStore } from '@/stores'
 import { ORDER_STATUSES, OrderListStore, type Order, type OrderListKind } from '../../stores/orderList'
 import './index.scss'
 
@@ -63,7 +64,12 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
           onKeyword={filters.setKeyword}
           onDate={filters.setDate}
         >
-          <Button className="stock-list__new" type="primary" size="small" onClick={store.create}>
+          <Button
+            className="stock-list__new"
+            type="primary"
+            size="small"
+            onClick={() => store.create(customerStore.customerInfo)}
+          >
             {t('stock.new')}
           </Button>
           <Button size="small" fill="outline" onClick={store.exportSheet}>

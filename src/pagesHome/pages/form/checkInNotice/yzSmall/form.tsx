@@ -1,4 +1,4 @@
-import CheckInNotice from '@/features/forms/components/CheckInNotice'
+import { CheckInNotice } from '@/features/checkInNotice'
 import { checkInNoticeSmall } from '@yuezi/contract/forms/definitions/checkInNotice'
 
 /** 小月子入住通知单 (is_month false): one per customer, reopened for editing; a new arrival is admitted with it. */

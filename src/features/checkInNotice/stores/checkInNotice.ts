@@ -3,17 +3,20 @@
 // Imported by the two notice pages only.
 import { makeAutoObservable, runInAction } from 'mobx'
 import { customerInfo, customerSave, duplicateOf, type Duplicate } from '@/api/customer'
-import type { CustomerDetails } from '@/api/types'
+import type { Customer, CustomerDetails } from '@/api/types'
 import type { CustomerSaveBody } from '@/api/customer'
 import type { StayKind } from '@yuezi/contract/forms/definitions/admission'
 import type { FieldError, FormData } from '@yuezi/contract/forms/types'
 import { isEmpty } from '@yuezi/contract/forms/validate'
 import { t } from '@/i18n'
-import { customerStore } from '@/stores'
-import { getFormRecordInfo, saveForm, type SaveFormBody } from '../api/formRecords'
-import type { FormSession } from './formSession'
-import { sessionCustomer } from './openSession'
-import type { FormPageStore } from './formPage'
+import {
+  getFormRecordInfo,
+  saveForm,
+  sessionCustomer,
+  type FormPageStore,
+  type FormSession,
+  type SaveFormBody,
+} from '@/features/forms'
 
 /** What the person chose when the chosen mother's name or phone was changed. */
 export type NamedChoice = 'correct' | 'admit' | 'cancel'
@@ -136,11 +139,15 @@ export class CheckInNoticeStore {
   private page: FormPageStore | null = null
   readonly kind: StayKind
 
-  constructor(kind: StayKind) {
+  /** `select` makes the mother the notice is for the app's current customer (the page's to do). */
+  constructor(
+    kind: StayKind,
+    private readonly select: (customer: Customer) => void,
+  ) {
     this.kind = kind
-    makeAutoObservable<this, 'answer' | 'page' | 'update'>(
+    makeAutoObservable<this, 'answer' | 'page' | 'update' | 'select'>(
       this,
-      { kind: false, answer: false, page: false, update: false },
+      { kind: false, answer: false, page: false, update: false, select: false },
       { autoBind: true },
     )
   }
@@ -270,9 +277,11 @@ export class CheckInNoticeStore {
     this.duplicate = null
   }
 
+  /** She becomes the current customer, whom the page's new records are for too. */
   private becomeCurrent(session: FormSession, her: CustomerDetails) {
     runInAction(() => {
-      customerStore.select(her)
+      this.select(her)
+      if (this.page) this.page.customer = her
       session.customer = sessionCustomer(her)
     })
   }

@@ -6,19 +6,18 @@ import { popupPortal } from '@/components/popupPortal'
 import type { StayKind } from '@yuezi/contract/forms/definitions/admission'
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
-import { dayOfStay } from '@/utils'
 import { customerStore } from '@/stores'
+import { dayOfStay } from '@/utils'
+import { careRecords, FormPage, type FormPageStore } from '@/features/forms'
+import '../../locales'
 import { CheckInNoticeStore, type FileChoice, type NamedChoice } from '../../stores/checkInNotice'
-import { careRecords, type FormPageStore } from '../../stores/formPage'
-import FormPage from '../FormPage'
-import './locales'
 import './index.scss'
 
 /** Whom the notice is for: the chosen mother (room, day N of M) or a new arrival, and the way to the other. */
 const NoticeFor = observer(function NoticeFor({ page, notice }: { page: FormPageStore; notice: CheckInNoticeStore }) {
   const customer = page.session?.customer
   if (!page.session) return null
-  const stay = customer && customerStore.customerInfo?.id === customer.id ? customerStore.customerInfo.stay : null
+  const stay = customer && page.customer?.id === customer.id ? page.customer.stay : null
   return (
     <View className={`notice-for ${customer ? '' : 'notice-for--new'}`}>
       <View className="notice-for__who">
@@ -187,7 +186,7 @@ const DuplicateOffer = observer(function DuplicateOffer({ notice }: { notice: Ch
 
 /** A check-in notice (月子 or 小月子): for the mother it names, or for a new arrival admitted with it. */
 export default function CheckInNotice({ definition, kind }: { definition: FormDefinition; kind: StayKind }) {
-  const [notice] = useState(() => new CheckInNoticeStore(kind))
+  const [notice] = useState(() => new CheckInNoticeStore(kind, customerStore.select))
   return (
     <FormPage
       definition={definition}

@@ -9,14 +9,12 @@ import { checkInNoticeMonth, checkInNoticeSmall } from '@yuezi/contract/forms/de
 import type { FormDefinition } from '@yuezi/contract/forms/types'
 import { t } from '@/i18n'
 import { CUSTOMER_FILE_PAGE } from '@/routes'
-import { customerStore, workingDateStore } from '@/stores'
+import { workingDateStore } from '@/stores'
 import { ListFilterState, type DayAndKeyword } from '@/stores/listFilters'
 import { PagedList } from '@/stores/pagedList'
 import { confirm, toast } from '@/utils/feedback'
-import { formRecordExport } from '../api/formFiles'
-import { delFormRecord, getFormRecord, getFormRecordCount } from '../api/formRecords'
+import { delFormRecord, formRecordExport, getFormRecord, getFormRecordCount, openFormStore } from '@/features/forms'
 import { mergedPages } from './mergedPages'
-import { openFormStore } from './openForm'
 
 export type { FormRecord }
 
@@ -72,8 +70,6 @@ export class CheckInNoticeListStore {
     'checkInNotices',
   )
   counts: Record<string, number> | null = null
-  /** The kind of notice waiting for a customer to be chosen before it opens. */
-  pickingCustomer: FormDefinition | null = null
   readonly list: PagedList<FormRecord>
 
   constructor() {
@@ -107,19 +103,12 @@ export class CheckInNoticeListStore {
   }
 
   open(record: FormRecord) {
-    openFormStore.open(featureOf(isMonthRecord(record) ? checkInNoticeMonth : checkInNoticeSmall), record.id)
+    openFormStore.open(featureOf(isMonthRecord(record) ? checkInNoticeMonth : checkInNoticeSmall), { id: record.id })
   }
 
-  /** A new notice for the current customer; without one, the customer picker opens first. */
+  /** A new notice: the form page opens it for the current customer, or for a new arrival without one. */
   create(definition: FormDefinition) {
-    if (!openFormStore.open(featureOf(definition))) this.pickingCustomer = definition
-  }
-
-  /** The customer picker closed: the notice waiting for a customer opens if one was chosen. */
-  customerPicked() {
-    const definition = this.pickingCustomer
-    this.pickingCustomer = null
-    if (definition && customerStore.customerInfo) openFormStore.open(featureOf(definition))
+    openFormStore.open(featureOf(definition))
   }
 
   /** The notices as the list is filtered, all pages, as a spreadsheet (a sheet per kind). */

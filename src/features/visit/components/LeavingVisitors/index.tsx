@@ -5,7 +5,7 @@ import { observer } from 'mobx-react-lite'
 import { popupPortal } from '@/components/popupPortal'
 import { t } from '@/i18n'
 import { workingDateStore } from '@/stores'
-import type { FormPageStore } from '../../stores/formPage'
+import type { FormPageStore } from '@/features/forms'
 import { LeavingVisitorsStore, visitorName } from '../../stores/leavingVisitors'
 import './index.scss'
 

@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { observer } from 'mobx-react-lite'
-import CustomerPicker from '@/components/CustomerPicker'
 import NavBar from '@/components/NavBar'
 import PageShell from '@/components/PageShell'
 import RecordList from '@/components/RecordList'
@@ -12,8 +11,8 @@ import '@/features/forms/locales'
 import { useListPage } from '@/hooks/useListPage'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, tCount, type MessageKey } from '@/i18n'
+import { timeText } from '@/features/forms'
 import { CHECK_IN_NOTICE_KINDS, CheckInNoticeListStore, isMonthRecord } from '../../stores/checkInNoticeList'
-import { timeText } from '../../summary'
 import './index.scss'
 
 /** 入住通知单记录: both kinds of check-in notice, searchable, by date and kind, open / new / delete. */
@@ -123,8 +122,6 @@ export default observer(function CheckInNoticeList() {
           )}
         />
       </View>
-
-      <CustomerPicker visible={store.pickingCustomer !== null} onClose={store.customerPicked} />
     </PageShell>
   )
 })

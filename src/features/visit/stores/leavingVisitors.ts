@@ -10,9 +10,7 @@ import { CUSTOMER_FILE_PAGE } from '@/routes'
 import { workingDateStore } from '@/stores'
 import { centreClock } from '@/stores/centreClock'
 import { toast } from '@/utils/feedback'
-import { getFormRecord, saveForm } from '../api/formRecords'
-import { newRequestId } from './draft'
-import type { FormPageStore } from './formPage'
+import { getFormRecord, newRequestId, saveForm, type FormPageStore } from '@/features/forms'
 
 /** Pages of visits read to find those still inside (a day's visits fit in a few). */
 const LIMIT = 100

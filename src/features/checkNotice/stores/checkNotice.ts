@@ -2,18 +2,12 @@
 // earlier ones (the history) and the session of a new one, saved with answerSave.
 import { makeAutoObservable, runInAction } from 'mobx'
 import { openServerFile } from '@/api/files'
-import type { Survey, SurveyAnswer } from '@/api/types'
+import type { Customer, Survey, SurveyAnswer } from '@/api/types'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
-import { customerStore } from '@/stores'
 import { toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
-import { answerExport, formRecordPdf } from '../api/formFiles'
-import { answerList, answerSave, getSurvey } from '../api/formRecords'
-import { reportSave } from './formPage'
-import { FormSession } from './formSession'
-import { openFormStore } from './openForm'
-import { currentCustomer } from './openSession'
-import { RecordHistory } from './recordHistory'
+import { formRecordPdf, FormSession, openFormStore, RecordHistory, reportSave, sessionCustomer } from '@/features/forms'
+import { answerExport, answerList, answerSave, getSurvey } from '../api/surveys'
 
 export type { Survey, SurveyAnswer }
 
@@ -27,11 +21,13 @@ export class CheckNoticeStore {
   /** The customer's latest acknowledgement. */
   answer: SurveyAnswer | null = null
   session: FormSession | null = null
+  /** The mother whose acknowledgements these are, as the page hands her. */
+  customer: Customer | null = null
   /** The customer's acknowledgements, newest first (the history popup); a tap shows one. */
   readonly history = new RecordHistory<SurveyAnswer>(
-    (page, limit) => answerList({ customer_id: customerStore.customerInfo?.id, page, limit }),
+    (page, limit) => answerList({ customer_id: this.customer?.id, page, limit }),
     (id) => this.view(id),
-    () => answerExport({ customer_id: customerStore.customerInfo?.id }),
+    () => answerExport({ customer_id: this.customer?.id }),
   )
   /** An acknowledgement opened from the history. */
   viewing: SurveyAnswer | null = null
@@ -67,20 +63,22 @@ export class CheckNoticeStore {
     this.viewing = null
   }
 
-  /** The page opened: a customer is needed (without, the customer picker opens first). */
-  enter() {
+  /** The page opened with `customer` chosen: one is needed (without, the customer picker opens first). */
+  enter(customer: Customer | null) {
     openFormStore.setFormName(checkNotice.name)
-    if (!customerStore.customerInfo) {
+    this.customer = customer
+    if (!customer) {
       this.choosingCustomer = true
       return
     }
     this.load()
   }
 
-  /** The customer picker closed: the rules open for the chosen customer; without one, home. */
-  customerPicked() {
+  /** The customer picker closed with `customer` chosen: the rules open for her; without one, home. */
+  customerPicked(customer: Customer | null) {
     this.choosingCustomer = false
-    if (customerStore.customerInfo) this.load()
+    this.customer = customer
+    if (customer) this.load()
     else goHome()
   }
 
@@ -92,7 +90,7 @@ export class CheckNoticeStore {
   async load() {
     this.status = 'loading'
     this.viewing = null
-    const customer = currentCustomer()
+    const customer = this.customer && sessionCustomer(this.customer)
     try {
       const [rules, answers] = await Promise.all([
         getSurvey(),

@@ -9,17 +9,10 @@ import '@/features/forms/locales'
 import { useLoginGuard } from '@/hooks/useLoginGuard'
 import { usePageTitle } from '@/hooks/usePageTitle'
 import { t, type MessageKey } from '@/i18n'
-import { sessionStore } from '@/stores'
-import { assetUrl } from '../../assetUrl'
-import { CheckNoticeStore, type SurveyAnswer } from '../../stores/checkNotice'
-import { timeText } from '../../summary'
-import FormHeader from '../FormPage/FormHeader'
+import { customerStore, sessionStore } from '@/stores'
 import LoadStatus from '@/components/LoadStatus'
-import RecordsPopup from '../FormPage/RecordsPopup'
-import { useLeaveConfirm } from '../../useLeaveConfirm'
-import SaveBar from '../FormPage/SaveBar'
-import FormRenderer from '../FormRenderer'
-import '../FormPage/index.scss'
+import { assetUrl, FormHeader, FormRenderer, RecordsPopup, SaveBar, timeText, useLeaveConfirm } from '@/features/forms'
+import { CheckNoticeStore, type SurveyAnswer } from '../../stores/checkNotice'
 import './index.scss'
 
 /** An acknowledgement already signed: its signature, date, who took it and when. */
@@ -51,7 +44,7 @@ export default observer(function CheckNotice() {
 
   useEffect(() => {
     if (!sessionStore.isLoggedIn) return undefined
-    store.enter()
+    store.enter(customerStore.customerInfo)
     return store.leave
   }, [store])
 
