@@ -14,14 +14,7 @@ import {
 import type { Db } from '../db/types.js'
 import { addDays, centreDayRange, centreToday, DEFAULT_ZONE as DEMO_ZONE } from '../lib/dates.js'
 import { rowsFromPackage } from '@yuezi/contract/forms/definitions/stockRules'
-import {
-  checkInbound,
-  checkOutApply,
-  checkSpecialCare,
-  saveInbound,
-  saveOutApply,
-  saveSpecialCare,
-} from '../services/orders.js'
+import * as orders from '../services/orders/index.js'
 import { DEMO_SIGNATURE, firstStaff } from './common.js'
 import { random } from './random.js'
 
@@ -286,7 +279,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
     items: [string, number][],
     remark = '',
   ) => {
-    const id = await saveOutApply(
+    const id = await orders.outApply.save(
       db,
       actor,
       {
@@ -308,7 +301,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
   const gift = async (customerId: number, giftType: string, daysAgo: number) => {
     const { giftTypeId, items } = await giftRows(giftType)
     const data = { customer_id: customerId, gift_type_id: giftTypeId, apply_date: addDays(today, -daysAgo), items }
-    const id = await saveOutApply(db, actor, { type: 'gift', data, staffName: staff.name }, today)
+    const id = await orders.outApply.save(db, actor, { type: 'gift', data, staffName: staff.name }, today)
     await dated(outApplies, id, daysAgo)
     return id
   }
@@ -320,7 +313,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
       remark,
       signature: DEMO_SIGNATURE,
     }
-    const id = await saveSpecialCare(db, actor, { data }, today)
+    const id = await orders.specialCare.save(db, actor, { data }, today)
     await dated(specialCares, id, daysAgo)
     return id
   }
@@ -340,11 +333,11 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
     ['婴儿湿巾', 6],
     ['婴儿洗发沐浴露', 2],
   ])
-  await checkOutApply(db, checker, { id: drawn, approve: true }, today)
+  await orders.outApply.check(db, checker, { id: drawn, approve: true }, today)
   const refused = await general('厨房', '厨师长张伟', 2, [['红糖姜茶', 3]])
-  await checkOutApply(db, checker, { id: refused, approve: false, reason: '本月已领取，请下月再申请' }, today)
+  await orders.outApply.check(db, checker, { id: refused, approve: false, reason: '本月已领取，请下月再申请' }, today)
   const handedOut = await gift(c0.id, '入住大礼包', 3)
-  await checkOutApply(db, checker, { id: handedOut, approve: true }, today)
+  await orders.outApply.check(db, checker, { id: handedOut, approve: true }, today)
   await gift(c1.id, '尊享大礼包', 0)
   await specialCare(
     c2.id,
@@ -359,7 +352,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
     ['产妇营养奶粉', 1],
     ['防溢乳垫', 2],
   ])
-  await checkSpecialCare(db, checker, { id: paid, approve: true }, today)
+  await orders.specialCare.check(db, checker, { id: paid, approve: true }, today)
 
   const received = async (supplier: string, daysAgo: number, items: [string, string, number, number][]) => {
     const day = addDays(today, -daysAgo)
@@ -375,7 +368,7 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
         unit_cost: cost,
       })),
     }
-    const id = await saveInbound(db, actor, { data }, today)
+    const id = await orders.inbound.save(db, actor, { data }, today)
     await dated(inboundOrders, id, daysAgo)
     return id
   }
@@ -383,6 +376,6 @@ export async function seedDemoOrders(db: Db, siteId: number): Promise<void> {
     ['婴儿纸尿裤', `R${addDays(today, -2).replaceAll('-', '')}A`, 40, 96],
     ['婴儿湿巾', `R${addDays(today, -2).replaceAll('-', '')}B`, 30, 24.5],
   ])
-  await checkInbound(db, checker, { id: stocked, approve: true }, today)
+  await orders.inbound.check(db, checker, { id: stocked, approve: true }, today)
   await received('康宝供应链', 0, [['产褥垫', `R${today.replaceAll('-', '')}C`, 50, 22]])
 }

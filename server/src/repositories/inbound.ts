@@ -1,25 +1,12 @@
-import { and, count, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
-import { inboundOrderItems, inboundOrders, products, stockBatches, type OrderStatus } from '../db/schema.js'
-import { prepared } from '../db/prepared.js'
+import { and, eq, or, sql } from 'drizzle-orm'
+import { inboundOrderItems, inboundOrders, products, stockBatches } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 import { isExpired, isNearExpiry } from '@yuezi/contract/forms/definitions/stockRules'
-import { containing } from './customers.js'
-import { isLive, itemsDigest, orderOfSite, trailColumns, withTrail, type OrderTables } from './orders.js'
+import { columnsOf, orderReads, orderTables, orderView, type OrderQuery } from './orders.js'
 import { yuan } from './stock.js'
 
 // Inbound orders (入库单): goods received from a supplier. Pending until checked; approval finds or
 // makes each row's batch and puts the quantity in.
-
-export const inboundTables: OrderTables = {
-  kind: 'inbound',
-  entity: 'inbound_orders',
-  orders: inboundOrders,
-  items: inboundOrderItems,
-  itemOrderId: inboundOrderItems.orderId,
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading
 
 /** An inbound order's item as stored, with its product and, once approved, its batch's stock now. */
 interface InboundItemRow {
@@ -52,82 +39,29 @@ const inboundItems = sql<InboundItemRow[]>`coalesce((
   left join ${stockBatches} b on b.id = i.batch_id
   where i.order_id = ${inboundOrders}.id), '[]'::json)`
 
-const headerColumns = {
-  id: inboundOrders.id,
-  no: inboundOrders.no,
-  status: inboundOrders.status,
-  supplier: inboundOrders.supplier,
-  inbound_date: inboundOrders.inboundDate,
-  remark: inboundOrders.remark,
-  reason: inboundOrders.reason,
-  ...trailColumns(inboundOrders),
-  items: inboundItems,
-}
+/** A page of inbound orders: the keyword looks in the number, supplier, remark, products and batch numbers. */
+export type InboundQuery = OrderQuery<Record<never, never>>
 
-const selectHeaders = (db: Db, where: SQL | undefined) =>
-  db
-    .select({ ...headerColumns, deleted_at: inboundOrders.deletedAt })
-    .from(inboundOrders)
-    .where(where)
-
-type HeaderRow = Awaited<ReturnType<typeof selectHeaders>>[number]
-
-/** An order as the API answers it: its items at their costs, their batches' state today, and their digest. */
-function view({ items, deleted_at: _, ...row }: HeaderRow, today: string) {
-  const views = items.map((item) => ({
-    ...item,
-    unit_cost: yuan(item.unit_cost),
-    subtotal: Math.round(yuan(item.unit_cost) * 100 * item.quantity) / 100,
-    near_expiry: isNearExpiry(item.expiry_date, today),
-    expired: isExpired(item.expiry_date, today),
-  }))
-  return { ...withTrail(row), ...itemsDigest(views), items: views }
-}
-
-export interface InboundQuery {
-  page: number
-  limit: number
-  /** The number, supplier, remark, a product's name or a batch number. */
-  keyword?: string
-  status?: OrderStatus
-  /** inbound_date from and to, both included (YYYY-MM-DD). */
-  dateFrom?: string
-  dateTo?: string
-}
-
-/** The site's live inbound orders, latest date first. */
-export async function listInbound(db: Db, siteId: number, query: InboundQuery, today: string) {
-  const conditions: (SQL | undefined)[] = [eq(inboundOrders.siteId, siteId), isNull(inboundOrders.deletedAt)]
-  if (query.status) conditions.push(eq(inboundOrders.status, query.status))
-  if (query.dateFrom) conditions.push(gte(inboundOrders.inboundDate, query.dateFrom))
-  if (query.dateTo) conditions.push(lte(inboundOrders.inboundDate, query.dateTo))
-  const keyword = query.keyword?.trim()
-  if (keyword) conditions.push(ilike(inboundOrders.searchText, containing(keyword)))
-  const where = and(...conditions)
-  const [rows, [{ total }]] = await Promise.all([
-    selectHeaders(db, where)
-      // The order of inbound_orders_site_date_idx.
-      .orderBy(sql`${inboundOrders.inboundDate} desc nulls last`, sql`${inboundOrders.id} desc nulls last`)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(inboundOrders).where(where),
-  ])
-  // A list row shows the digest; info has the items.
-  const list = rows.map((row) => view(row, today)).map(({ items: _, ...row }) => row)
-  return { list, total }
-}
-
-const oneOrder = prepared((db) =>
-  selectHeaders(db, orderOfSite(inboundTables, sql.placeholder('siteId'), sql.placeholder('id'))).prepare(
-    'inbound_one',
-  ),
-)
-
-/** One live inbound order of the site with its items, or undefined. */
-export async function getInbound(db: Db, siteId: number, id: number, today: string) {
-  const [row] = await oneOrder(db).execute({ id, siteId })
-  return row && isLive(row) ? view(row, today) : undefined
-}
+export const inboundReads = orderReads({
+  tables: orderTables('inbound', inboundOrders, inboundOrderItems, inboundOrderItems.orderId),
+  columns: columnsOf(inboundOrders, 'supplier', 'inboundDate', 'remark'),
+  items: () => inboundItems,
+  from: (select) => select.from(inboundOrders).$dynamic(),
+  date: inboundOrders.inboundDate,
+  filters: {},
+  // Its items at their costs, their batches' state today.
+  view: (row, today) =>
+    orderView(
+      row,
+      row.items.map((item) => ({
+        ...item,
+        unit_cost: yuan(item.unit_cost),
+        subtotal: Math.round(yuan(item.unit_cost) * 100 * item.quantity) / 100,
+        near_expiry: isNearExpiry(item.expiry_date, today),
+        expired: isExpired(item.expiry_date, today),
+      })),
+    ),
+})
 
 /** The expiry dates of the site's batches of these products among these numbers, by `${product_id}\n${batch_no}`. */
 export async function batchExpiries(

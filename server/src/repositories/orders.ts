@@ -1,5 +1,20 @@
-import { and, asc, eq, getTableName, sql, type SQLWrapper } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  ilike,
+  isNull,
+  lt,
+  lte,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm'
+import type { AnyPgColumn, PgSelect, PgSelectBuilder, SelectedFields } from 'drizzle-orm/pg-core'
 import {
   accounts,
   auditLog,
@@ -14,14 +29,15 @@ import {
   type OrderKind,
   type OrderStatus,
 } from '../db/schema.js'
-import { preparedByName } from '../db/prepared.js'
+import { prepared, preparedByName } from '../db/prepared.js'
 import type { Db } from '../db/types.js'
 import { isExpired, isNearExpiry } from '@yuezi/contract/forms/definitions/stockRules'
+import { containing, customerOrText } from './customers.js'
 import { yuan, type MovingItem, type StockMove } from './stock.js'
 
 // What the tables of outbound orders (outApplies.ts), self-paid orders (specialCares.ts) and
 // inbound orders (inbound.ts) share: locking, writing and deleting an order and its items, who did
-// what, and how items read. What may be saved and checked is services/orders.ts's.
+// what, how items read, and the builder of each kind's list, one order and count (orderReads).
 
 // ---------------------------------------------------------------------------------------------
 // The kinds of order
@@ -40,6 +56,14 @@ export interface OrderTables {
   itemOrderId: typeof outApplyItems.applyId | typeof specialCareItems.careId | typeof inboundOrderItems.orderId
 }
 
+/** A kind's tables, its audit entity the name of its table. */
+export const orderTables = (
+  kind: OrderKind,
+  orders: OrderTables['orders'],
+  items: OrderTables['items'],
+  itemOrderId: OrderTables['itemOrderId'],
+): OrderTables => ({ kind, entity: getTableName(orders), orders, items, itemOrderId })
+
 /**
  * The order `id` of the site, deleted or not: whoever reads it by id leaves a deleted one out
  * itself (see isLive). With `deleted_at is null` in the statement, PostgreSQL may read the order
@@ -47,11 +71,11 @@ export interface OrderTables {
  * site's orders, whenever its statistics lag behind the table (a new centre's first busy weeks, or
  * the embedded database, which never gathers them).
  */
-export const orderOfSite = (t: OrderTables, siteId: number | SQLWrapper, id: number | SQLWrapper) =>
+const orderOfSite = (t: OrderTables, siteId: number | SQLWrapper, id: number | SQLWrapper) =>
   and(eq(t.orders.id, id), eq(t.orders.siteId, siteId))
 
 /** Whether an order read by orderOfSite is live (not deleted). */
-export const isLive = (order: { deleted_at: Date | null }) => order.deleted_at === null
+const isLive = (order: { deleted_at: Date | null }) => order.deleted_at === null
 
 /**
  * Who changed an order after it was made: the accounts of its `update` audit entries, as a JSON
@@ -240,11 +264,16 @@ const staffName = (account: AnyPgColumn) =>
   sql<string | null>`(select ${accounts.name} from ${accounts} where ${accounts.id} = ${account})`
 
 /**
- * Who made, changed, checked and reversed an order, and when: the header columns of an order
- * table, with the staff's names, and everyone who changed it (see changedBy; no reply shows it).
- * The headers join other tables, so the columns are qualified.
+ * The header columns every kind's select starts with: the order's id, number, status and reason;
+ * who made, changed, checked and reversed it, and when, with the staff's names, and everyone who
+ * changed it (see changedBy; no reply shows it); whether it is deleted (see isLive). The headers
+ * join other tables, so the columns are qualified.
  */
-export const trailColumns = (orders: OrderTables['orders']) => ({
+const headerColumns = (orders: OrderTables['orders']) => ({
+  id: orders.id,
+  no: orders.no,
+  status: orders.status,
+  reason: orders.reason,
   created_at: orders.createdAt,
   created_by: orders.createdBy,
   created_by_name: staffName(orders.createdBy),
@@ -258,9 +287,26 @@ export const trailColumns = (orders: OrderTables['orders']) => ({
   reversed_at: orders.reversedAt,
   reversed_by: orders.reversedBy,
   reversed_by_name: staffName(orders.reversedBy),
+  deleted_at: orders.deletedAt,
 })
 
-/** An order's trail as `trailColumns` reads it. */
+/** A column's key as the API names it, as its table's column is named: applyDate → apply_date. */
+type ApiName<Key extends string> = Key extends `${infer First}${infer Rest}`
+  ? `${First extends Lowercase<First> ? First : `_${Lowercase<First>}`}${ApiName<Rest>}`
+  : Key
+
+/** Columns of an order table for a kind's select, each under its API name (see ApiName). */
+export function columnsOf<Table extends OrderTables['orders'], Key extends keyof Table['_']['columns'] & string>(
+  table: Table,
+  ...keys: Key[]
+) {
+  const columns = getTableColumns(table) as Table['_']['columns']
+  return Object.fromEntries(
+    keys.map((key) => [key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), columns[key]]),
+  ) as { [K in Key as ApiName<K>]: Table['_']['columns'][K] }
+}
+
+/** An order's trail as `headerColumns` reads it. */
 interface TrailRow {
   created_at: Date
   created_by_name: string | null
@@ -271,7 +317,7 @@ interface TrailRow {
 }
 
 /** An order's trail as the API answers it: timestamps as ISO text, a maker's and changer's name '' when unknown. */
-export function withTrail<T extends TrailRow>(row: T) {
+function withTrail<T extends TrailRow>(row: T) {
   return {
     ...row,
     created_at: row.created_at.toISOString(),
@@ -284,7 +330,7 @@ export function withTrail<T extends TrailRow>(row: T) {
 }
 
 /** An order's item as stored, with its product and batch. */
-export interface ItemRow {
+interface ItemRow {
   id: number
   product_id: number
   product_name: string
@@ -325,12 +371,166 @@ export function itemViews(rows: ItemRow[], today: string) {
   }))
 }
 
+/** An item as the digest of its order reads it. */
+interface DigestItem {
+  product_name: string
+  quantity: number
+  subtotal: number
+}
+
 /** What a list row shows of the items: "婴儿湿巾 ×2、一次性内裤 ×5", how many rows and units, and their value. */
-export function itemsDigest(items: { product_name: string; quantity: number; subtotal: number }[]) {
+function itemsDigest(items: DigestItem[]) {
   return {
     items_summary: items.map((item) => `${item.product_name} ×${item.quantity}`).join('、'),
     item_count: items.length,
     total_quantity: items.reduce((n, item) => n + item.quantity, 0),
     total: items.reduce((fen, item) => fen + Math.round(item.subtotal * 100), 0) / 100,
+  }
+}
+
+/** An order as the API answers it: its trail, its items as the kind shows them (`items`) and their digest. */
+export function orderView<Row extends TrailRow & { items: unknown; deleted_at: Date | null }, Item extends DigestItem>(
+  { items: _items, deleted_at: _deleted, ...row }: Row,
+  items: Item[],
+) {
+  return { ...withTrail(row), ...itemsDigest(items), items }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One kind's reads
+
+/** A kind's select of its headers: its rows have headerColumns' columns. */
+type HeaderSelect = PgSelect & { _: { result: { deleted_at: Date | null }[] } }
+
+/** What a kind's header selects: headerColumns, its own columns, and its items as one JSON value. */
+type HeaderFields<Columns, Items> = ReturnType<typeof headerColumns> & Columns & { items: SQL<Items> }
+
+/** What one kind of order's reads differ in (see orderReads). */
+interface OrderReadsOf<
+  Columns extends SelectedFields,
+  Items,
+  Select extends HeaderSelect,
+  Filters extends Record<string, AnyPgColumn>,
+  View,
+  By,
+> {
+  tables: OrderTables
+  /** Its header's own columns: its table's (columnsOf) and the names it shows from the tables it joins. */
+  columns: Columns
+  /** Its items as its header's statement reads them (itemsInOrder, or its own). */
+  items: (t: OrderTables) => SQL<Items>
+  /** The header's select from its table, joined to the tables its columns name; dynamic, for the lists' clauses. */
+  from: (select: PgSelectBuilder<HeaderFields<Columns, Items>>) => Select
+  /** The list's date: its filters' and, latest first, its order (that of the table's (site, date, id) index). */
+  date: AnyPgColumn
+  /** The list's filters besides status and dates: each answers the orders whose column equals its value. */
+  filters: Filters
+  /** The column of the customer a keyword also finds the orders of (by her name, room or phone). */
+  keywordCustomer?: AnyPgColumn
+  /** What the count of orders made (countMade) is by, if anything. */
+  countBy?: By
+  /** An order as the API answers it. */
+  view: (row: Select['_']['result'][number], today: string) => View
+}
+
+/** The values a count of orders made is by: those of the countBy column, or one null. */
+type CountKey<By> = By extends AnyPgColumn ? By['_']['data'] : null
+
+/** A page of a kind's list: status, dates, a keyword and its own filters (see OrderReadsOf.filters). */
+export type OrderQuery<Filters extends Record<string, AnyPgColumn>> = {
+  page: number
+  limit: number
+  keyword?: string
+  status?: OrderStatus
+  /** The kind's date from and to, both included (YYYY-MM-DD). */
+  dateFrom?: string
+  dateTo?: string
+} & { [Key in keyof Filters]?: Filters[Key]['_']['data'] }
+
+/**
+ * One kind of order's reads from its declaration: a page of the site's live orders, latest date
+ * first, each with the digest of its items; one live order of the site with its items (prepared:
+ * every save's and check's answer reads it); how many the site made in a span of time.
+ */
+export function orderReads<
+  Columns extends SelectedFields,
+  Items,
+  Select extends HeaderSelect,
+  Filters extends Record<string, AnyPgColumn>,
+  View extends { items: unknown },
+  By extends AnyPgColumn | undefined = undefined,
+>(kind: OrderReadsOf<Columns, Items, Select, Filters, View, By>) {
+  const t = kind.tables
+  const fields: HeaderFields<Columns, Items> = { ...headerColumns(t.orders), ...kind.columns, items: kind.items(t) }
+  const select = (db: Db) => kind.from(db.select(fields))
+  // Drizzle types a generic select's rows loosely: they are the kind's headers.
+  const headersOf = (rows: unknown) => rows as Select['_']['result'][number][]
+  const oneOrder = prepared((db) =>
+    select(db)
+      .where(orderOfSite(t, sql.placeholder('siteId'), sql.placeholder('id')))
+      .prepare(`${t.kind}_one`),
+  )
+  return {
+    tables: t,
+
+    /** The site's live orders, latest date first. */
+    async list(db: Db, siteId: number, query: OrderQuery<Filters>, today: string) {
+      const conditions: (SQL | undefined)[] = [eq(t.orders.siteId, siteId), isNull(t.orders.deletedAt)]
+      if (query.status) conditions.push(eq(t.orders.status, query.status))
+      for (const [key, column] of Object.entries(kind.filters)) {
+        const value = query[key]
+        if (value !== undefined) conditions.push(eq(column, value))
+      }
+      if (query.dateFrom) conditions.push(gte(kind.date, query.dateFrom))
+      if (query.dateTo) conditions.push(lte(kind.date, query.dateTo))
+      const keyword = query.keyword?.trim()
+      if (keyword) {
+        conditions.push(
+          kind.keywordCustomer
+            ? await customerOrText(db, siteId, keyword, {
+                customerId: kind.keywordCustomer,
+                searchText: t.orders.searchText,
+              })
+            : ilike(t.orders.searchText, containing(keyword)),
+        )
+      }
+      const where = and(...conditions)
+      const [rows, [{ total }]] = await Promise.all([
+        select(db)
+          .where(where)
+          .orderBy(sql`${kind.date} desc nulls last`, sql`${t.orders.id} desc nulls last`)
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ total: count() }).from(t.orders).where(where),
+      ])
+      // A list row shows the digest; info has the items.
+      const list = headersOf(rows)
+        .map((row) => kind.view(row, today))
+        .map(({ items: _, ...row }) => row)
+      return { list, total }
+    },
+
+    /** One live order of the site with its items, or undefined. */
+    async get(db: Db, siteId: number, id: number, today: string): Promise<View | undefined> {
+      const [row] = headersOf(await oneOrder(db).execute({ id, siteId }))
+      return row && isLive(row) ? kind.view(row, today) : undefined
+    },
+
+    /** How many orders the site made in [from, to), deleted ones left out: one count, or one by countBy's values. */
+    countMade(db: Db, siteId: number, from: Date, to: Date): Promise<{ by: CountKey<By>; n: number }[]> {
+      const by = kind.countBy ?? sql<null>`null`
+      const made = db
+        .select({ by, n: count() })
+        .from(t.orders)
+        .where(
+          and(
+            eq(t.orders.siteId, siteId),
+            gte(t.orders.createdAt, from),
+            lt(t.orders.createdAt, to),
+            isNull(t.orders.deletedAt),
+          ),
+        )
+      return kind.countBy ? made.groupBy(kind.countBy) : made
+    },
   }
 }

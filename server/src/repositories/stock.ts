@@ -39,7 +39,8 @@ import {
 import { containing } from './customers.js'
 
 // The site's stock: products, packages, gift types and batches, and the movements that approving
-// and reversing orders make (what may move is services/stock.ts's). Everything is scoped to the site.
+// and reversing orders make (what may move is services/orders/engine.ts's). Everything is scoped
+// to the site.
 
 /** numeric(10,2) columns come back as strings ("12.50"). */
 export const yuan = (value: string | number) => Number(value)

@@ -14,8 +14,8 @@ import * as sessions from '../repositories/sessions.js'
 // Logging in and out, changing the password, moving a session to another site. Each change of a
 // session is audited as a change of the `sessions` row, under the site it is in (or moves to).
 
-// The sites the account may use: a plain read.
-export { listAccountSites } from '../repositories/accounts.js'
+/** The sites the account may use. */
+export const listAccountSites = (db: Db, accountId: number) => accounts.listAccountSites(db, accountId)
 
 const ENTITY = 'sessions'
 

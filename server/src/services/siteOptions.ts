@@ -5,7 +5,7 @@ import type { MasterKind } from '@yuezi/contract/forms/definitions/masterData'
 import type { Field, FieldError, FormData, OptionsSource } from '@yuezi/contract/forms/types'
 import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
 import { retiredAmong } from '../repositories/masterData.js'
-import { closedRooms, existingDepartments, existingRooms } from '../repositories/siteLists.js'
+import * as siteLists from '../repositories/siteLists.js'
 import {
   batchesByIds,
   existingGiftTypes,
@@ -15,8 +15,17 @@ import {
   existingStayPackages,
 } from '../repositories/stock.js'
 
-// The site's rooms by floor and departments that forms choose from: plain reads.
-export { listDepartments, listFloors, listStayPackages } from '../repositories/siteLists.js'
+// The site's rooms, departments and stay packages that forms choose from, and the check of a
+// form's choices against the site's records.
+
+/** The site's rooms that take customers, by floor, each with the mother of its open stay (see listFloors). */
+export const listFloors = (db: Db, siteId: number) => siteLists.listFloors(db, siteId)
+
+/** The site's departments; retired ones flagged. */
+export const listDepartments = (db: Db, siteId: number) => siteLists.listDepartments(db, siteId)
+
+/** The site's stay packages (their days, price and what they include); retired ones flagged. */
+export const listStayPackages = (db: Db, siteId: number) => siteLists.listStayPackages(db, siteId)
 
 /** A field's values; `row` is the row the field is in, for a batch's product. */
 type Use = { path: string; field: Field; values: unknown[]; row?: FormData }
@@ -79,7 +88,7 @@ export async function refuseClosedEntries(
   const held = kept.data ? usesOf(fields, kept.data) : []
   const rooms = new Set([...valuesOf(held, 'floorList').map(String), ...(kept.room ? [kept.room] : [])])
   const chosenRooms = valuesOf(uses, 'floorList').map(String)
-  const [closed] = await closedRooms(
+  const [closed] = await siteLists.closedRooms(
     db,
     siteId,
     chosenRooms.filter((room) => !rooms.has(room)),
@@ -110,8 +119,8 @@ export async function checkAgainstSite(
   const of = (source: OptionsSource) => valuesOf(uses, source)
   const ids = (source: OptionsSource) => idsOf(uses, source)
   // One after another: `db` may be a transaction, whose one connection runs one query at a time.
-  const roomSet = await existingRooms(db, siteId, of('floorList').map(String))
-  const departmentSet = await existingDepartments(db, siteId, ids('departmentList'))
+  const roomSet = await siteLists.existingRooms(db, siteId, of('floorList').map(String))
+  const departmentSet = await siteLists.existingDepartments(db, siteId, ids('departmentList'))
   const productSet = await existingProducts(db, siteId, ids('productList'))
   const soldSet = await existingSelfPaidProducts(db, siteId, ids('selfPaidProductList'))
   const packageSet = await existingPackages(db, siteId, ids('productPackageList'))

@@ -3,9 +3,8 @@ import { actorOf } from '../../actor.js'
 import { readableSize } from '../../lib/fileName.js'
 import { AppError, Code } from '../../errors.js'
 import { centreToday } from '../../lib/dates.js'
-import { ImportDone, ImportTemplateBody, ImportUploadBody, SheetLink } from '@yuezi/contract/api/sheets'
+import { IMPORT_KINDS, ImportDone, ImportTemplateBody, ImportUploadBody, SheetLink } from '@yuezi/contract/api/sheets'
 import {
-  IMPORT_KINDS,
   IMPORT_SPECS,
   MAX_UNPACKED_BYTES,
   READ_LIMITS,

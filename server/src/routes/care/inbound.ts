@@ -2,14 +2,7 @@ import { actorOf } from '../../actor.js'
 import { centreToday } from '../../lib/dates.js'
 import { Saved } from '@yuezi/contract/api/common'
 import { Inbound, InboundList, InboundListBody, InboundSaveBody } from '@yuezi/contract/api/inbound'
-import {
-  checkInbound,
-  deleteInbound,
-  getInbound,
-  listInbound,
-  pageWithMayApprove,
-  saveInbound,
-} from '../../services/orders.js'
+import { inbound, pageWithMayApprove } from '../../services/orders/index.js'
 import { formData, orderRoutes } from './orderRoutes.js'
 
 /** Inbound orders (入库单): goods received from a supplier; approval puts them into their batches. */
@@ -38,7 +31,7 @@ const inboundRoutes = orderRoutes({
       async (request, reply) => {
         const { page, limit, keyword, status, date_from, date_to } = request.body
         const query = { page, limit, keyword, status, dateFrom: date_from, dateTo: date_to }
-        const orders = await listInbound(app.db, request.session.siteId, query, centreToday(request.session))
+        const orders = await inbound.list(app.db, actorOf(request), query, centreToday(request.session))
         return reply.ok(pageWithMayApprove(orders, request.session))
       },
     )
@@ -61,14 +54,14 @@ const inboundRoutes = orderRoutes({
       async (request, reply) => {
         const { id, request_id, ...values } = request.body
         const input = { id, data: formData(values), requestId: request_id }
-        const saved = await saveInbound(app.db, actorOf(request), input, centreToday(request.session))
+        const saved = await inbound.save(app.db, actorOf(request), input, centreToday(request.session))
         return reply.ok({ id: saved })
       },
     )
   },
-  get: (db, actor, id, today) => getInbound(db, actor.siteId, id, today),
-  delete: deleteInbound,
-  check: checkInbound,
+  get: inbound.read,
+  delete: inbound.delete,
+  check: inbound.check,
 })
 
 export default inboundRoutes

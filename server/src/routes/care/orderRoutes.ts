@@ -10,7 +10,7 @@ import {
   type CheckBody as Check,
   type Checker,
   type OrderRead,
-} from '../../services/orders.js'
+} from '../../services/orders/index.js'
 
 // The routes outApply, specialCare and inbound share: /info, /del and /check read the same and call their
 // kind's functions. /index and /save differ in their filters and fields: each kind registers them.

@@ -2,14 +2,7 @@ import { actorOf } from '../../actor.js'
 import { centreToday } from '../../lib/dates.js'
 import { Saved } from '@yuezi/contract/api/common'
 import { OutApply, OutApplyList, OutApplyListBody, OutApplySaveBody } from '@yuezi/contract/api/outApply'
-import {
-  checkOutApply,
-  deleteOutApply,
-  getOutApply,
-  listOutApplies,
-  pageWithMayApprove,
-  saveOutApply,
-} from '../../services/orders.js'
+import { outApply, pageWithMayApprove } from '../../services/orders/index.js'
 import { formData, orderRoutes } from './orderRoutes.js'
 
 /** Outbound orders: supplies for a department, gift packs for customers; approval takes stock out. */
@@ -46,7 +39,7 @@ const outApplyRoutes = orderRoutes({
           dateFrom: date_from,
           dateTo: date_to,
         }
-        const orders = await listOutApplies(app.db, request.session.siteId, query, centreToday(request.session))
+        const orders = await outApply.list(app.db, actorOf(request), query, centreToday(request.session))
         return reply.ok(pageWithMayApprove(orders, request.session))
       },
     )
@@ -76,14 +69,14 @@ const outApplyRoutes = orderRoutes({
           staffName: request.session.name,
           isUpload: (url: string) => request.isOwnUpload(url),
         }
-        const saved = await saveOutApply(app.db, actorOf(request), input, centreToday(request.session))
+        const saved = await outApply.save(app.db, actorOf(request), input, centreToday(request.session))
         return reply.ok({ id: saved })
       },
     )
   },
-  get: (db, actor, id, today) => getOutApply(db, actor.siteId, id, today),
-  delete: deleteOutApply,
-  check: checkOutApply,
+  get: outApply.read,
+  delete: outApply.delete,
+  check: outApply.check,
 })
 
 export default outApplyRoutes

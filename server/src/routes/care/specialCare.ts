@@ -2,14 +2,7 @@ import { actorOf } from '../../actor.js'
 import { centreToday } from '../../lib/dates.js'
 import { Saved } from '@yuezi/contract/api/common'
 import { SpecialCare, SpecialCareList, SpecialCareListBody, SpecialCareSaveBody } from '@yuezi/contract/api/specialCare'
-import {
-  checkSpecialCare,
-  deleteSpecialCare,
-  listSpecialCares,
-  pageWithMayApprove,
-  readSpecialCare,
-  saveSpecialCare,
-} from '../../services/orders.js'
+import { pageWithMayApprove, specialCare } from '../../services/orders/index.js'
 import { formData, orderRoutes } from './orderRoutes.js'
 
 /** Self-paid item orders of customers (自费物品消费表); approval takes stock out. */
@@ -36,7 +29,7 @@ const specialCareRoutes = orderRoutes({
       async (request, reply) => {
         const { page, limit, keyword, status, customer_id, date_from, date_to } = request.body
         const query = { page, limit, keyword, status, customerId: customer_id, dateFrom: date_from, dateTo: date_to }
-        const orders = await listSpecialCares(app.db, actorOf(request), query, centreToday(request.session))
+        const orders = await specialCare.list(app.db, actorOf(request), query, centreToday(request.session))
         return reply.ok(pageWithMayApprove(orders, request.session))
       },
     )
@@ -65,14 +58,14 @@ const specialCareRoutes = orderRoutes({
           requestId: request_id,
           isUpload: (url: string) => request.isOwnUpload(url),
         }
-        const saved = await saveSpecialCare(app.db, actorOf(request), input, centreToday(request.session))
+        const saved = await specialCare.save(app.db, actorOf(request), input, centreToday(request.session))
         return reply.ok({ id: saved })
       },
     )
   },
-  get: readSpecialCare,
-  delete: deleteSpecialCare,
-  check: checkSpecialCare,
+  get: specialCare.read,
+  delete: specialCare.delete,
+  check: specialCare.check,
 })
 
 export default specialCareRoutes

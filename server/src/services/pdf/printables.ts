@@ -8,17 +8,17 @@ import { fieldsOf } from '@yuezi/contract/forms/validate'
 import { flagsOf } from '@yuezi/contract/forms/ranges'
 import { getCustomer, siteCustomer } from '../../repositories/customers.js'
 import { findFormRecord } from '../../repositories/formRecords.js'
-import { getInbound } from '../../repositories/inbound.js'
-import { getOutApply } from '../../repositories/outApplies.js'
+import { inboundReads } from '../../repositories/inbound.js'
+import { outApplyReads } from '../../repositories/outApplies.js'
 import { listDepartments, listStayPackages } from '../../repositories/siteLists.js'
-import { getSpecialCare } from '../../repositories/specialCares.js'
+import { specialCareReads } from '../../repositories/specialCares.js'
 import { batchesByIds, listGiftTypes, listPackages, productNames } from '../../repositories/stock.js'
 import { getAnswer } from '../../repositories/surveys.js'
 import { BILL_NAME } from '../accessLog.js'
 import { customerBill } from '../customerFile.js'
 import { flagsOfRecords } from '../flags.js'
 import { asCurrent } from '../formRecords.js'
-import { OUT_APPLY_FORMS } from '../orders.js'
+import { OUT_APPLY_FORMS } from '../orders/index.js'
 import type { Names, Printable, Translators } from './document.js'
 import type { PdfKind } from './link.js'
 
@@ -163,9 +163,9 @@ const loadAnswer: Load = async (db, site, id, t, lang) => {
 }
 
 type Order =
-  | NonNullable<Awaited<ReturnType<typeof getSpecialCare>>>
-  | NonNullable<Awaited<ReturnType<typeof getOutApply>>>
-  | NonNullable<Awaited<ReturnType<typeof getInbound>>>
+  | NonNullable<Awaited<ReturnType<typeof specialCareReads.get>>>
+  | NonNullable<Awaited<ReturnType<typeof outApplyReads.get>>>
+  | NonNullable<Awaited<ReturnType<typeof inboundReads.get>>>
 
 /** An order's status, who checked it and when, the reason; its items' names and batches from the order itself. */
 function orderParts(site: CentreZone, t: Translators, order: Order) {
@@ -208,7 +208,7 @@ function orderParts(site: CentreZone, t: Translators, order: Order) {
 }
 
 const loadOutApply: Load = async (db, site, id, t, lang) => {
-  const order = await getOutApply(db, site.id, id, centreToday(site))
+  const order = await outApplyReads.get(db, site.id, id, centreToday(site))
   if (!order) return undefined
   const definition = OUT_APPLY_FORMS[order.type]
   const { facts, names, closing } = orderParts(site, t, order)
@@ -229,7 +229,7 @@ const loadOutApply: Load = async (db, site, id, t, lang) => {
 }
 
 const loadSpecialCare: Load = async (db, site, id, t, lang) => {
-  const order = await getSpecialCare(db, site.id, id, centreToday(site))
+  const order = await specialCareReads.get(db, site.id, id, centreToday(site))
   if (!order) return undefined
   const customer = await siteCustomer(db, site.id, order.customer_id)
   const { facts, names, closing } = orderParts(site, t, order)
@@ -257,10 +257,10 @@ const loadSpecialCare: Load = async (db, site, id, t, lang) => {
 /** What a row of an inbound order holds: the columns of its form's rows. */
 const INBOUND_ROW_KEYS = fieldsOf(inbound)
   .flatMap((field) => field.rows ?? [])
-  .map((field) => field.key as keyof NonNullable<Awaited<ReturnType<typeof getInbound>>>['items'][number])
+  .map((field) => field.key as keyof NonNullable<Awaited<ReturnType<typeof inboundReads.get>>>['items'][number])
 
 const loadInbound: Load = async (db, site, id, t, lang) => {
-  const order = await getInbound(db, site.id, id, centreToday(site))
+  const order = await inboundReads.get(db, site.id, id, centreToday(site))
   if (!order) return undefined
   const { facts, names, closing } = orderParts(site, t, order)
   const data: FormData = {

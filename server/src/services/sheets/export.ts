@@ -5,10 +5,10 @@ import { centreDayRange, centreToday } from '../../lib/dates.js'
 import { formTranslator, serverTranslator, type Lang } from '../../plugins/i18n.js'
 import type { RecordKind } from '../../db/schema.js'
 import { listFormRecords } from '../../repositories/formRecords.js'
-import { listInbound, type InboundQuery } from '../../repositories/inbound.js'
-import { listOutApplies, type OrderQuery } from '../../repositories/outApplies.js'
+import { inboundReads, type InboundQuery } from '../../repositories/inbound.js'
+import { outApplyReads, type OutApplyQuery } from '../../repositories/outApplies.js'
 import { findSite } from '../../repositories/siteLists.js'
-import { listSpecialCares, type SpecialCareQuery } from '../../repositories/specialCares.js'
+import { specialCareReads, type SpecialCareQuery } from '../../repositories/specialCares.js'
 import { listAnswers } from '../../repositories/surveys.js'
 import { formByName } from '@yuezi/contract/forms/index'
 import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
@@ -44,7 +44,7 @@ export interface ExportQuery {
   customer_id?: number
   department_id?: number
   type?: 'general' | 'gift'
-  status?: OrderQuery['status']
+  status?: OutApplyQuery['status']
   date_from?: string
   date_to?: string
   keyword?: string
@@ -112,7 +112,7 @@ function sourcesOf(db: Db, site: Site, kind: Exclude<ExportKind, 'stock' | 'moth
       {
         definition: inbound,
         kind,
-        page: async (page, limit) => ids(await listInbound(db, site.id, { ...filters, page, limit }, today)),
+        page: async (page, limit) => ids(await inboundReads.list(db, site.id, { ...filters, page, limit }, today)),
       },
     ]
   }
@@ -122,11 +122,11 @@ function sourcesOf(db: Db, site: Site, kind: Exclude<ExportKind, 'stock' | 'moth
       {
         definition: specialCare,
         kind,
-        page: async (page, limit) => ids(await listSpecialCares(db, site.id, { ...filters, page, limit }, today)),
+        page: async (page, limit) => ids(await specialCareReads.list(db, site.id, { ...filters, page, limit }, today)),
       },
     ]
   }
-  const filters: Omit<OrderQuery, 'page' | 'limit'> = {
+  const filters: Omit<OutApplyQuery, 'page' | 'limit'> = {
     ...orders,
     type: query.type,
     departmentId: query.department_id,
@@ -135,7 +135,7 @@ function sourcesOf(db: Db, site: Site, kind: Exclude<ExportKind, 'stock' | 'moth
     {
       definition: query.type === 'gift' ? outApplyGift : outApplyGeneral,
       kind,
-      page: async (page, limit) => ids(await listOutApplies(db, site.id, { ...filters, page, limit }, today)),
+      page: async (page, limit) => ids(await outApplyReads.list(db, site.id, { ...filters, page, limit }, today)),
     },
   ]
 }

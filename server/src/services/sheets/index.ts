@@ -1,5 +1,5 @@
 import type { Actor } from '../../actor.js'
-import type { ImportKind } from '../../db/schema.js'
+import type { ImportKind as Kind } from '../../db/schema.js'
 import type { Lang } from '../../plugins/i18n.js'
 import { templateName, type ImportKindSpec } from './import.js'
 import { signSheetLink } from './link.js'
@@ -13,12 +13,11 @@ export { runImport, templateOf, type ImportSettings } from './import.js'
 export { readSheetLink, SHEET_RIGHT, type SheetLink } from './link.js'
 export { READ_LIMITS, XLSX_MIME } from './workbook.js'
 export { MAX_UNPACKED_BYTES } from './sheetReader.js'
-export { IMPORT_KINDS, type ImportKind } from '../../db/schema.js'
 
 // Spreadsheets: lists exported, and the administration's imports with their templates.
 
 /** Every kind of import, by the name the app and the link use. */
-export const IMPORT_SPECS: Record<ImportKind, ImportKindSpec<never>> = {
+export const IMPORT_SPECS: Record<Kind, ImportKindSpec<never>> = {
   staff: staffImportKind as ImportKindSpec<never>,
   rooms: roomsImport as ImportKindSpec<never>,
   products: productsImport as ImportKindSpec<never>,
@@ -27,6 +26,9 @@ export const IMPORT_SPECS: Record<ImportKind, ImportKindSpec<never>> = {
   openingStock: openingStockImport as ImportKindSpec<never>,
   mothers: mothersImportKind as ImportKindSpec<never>,
 }
+
+/** The name of a kind of import, as the app and the link use it. */
+export type ImportKind = keyof typeof IMPORT_SPECS
 
 /** A link to a kind's template, in the caller's language. */
 export function createTemplateLink(
