@@ -31,7 +31,7 @@ it('has a message for every key the server uses', () => {
 })
 
 it('has a message for every status an order change can meet', () => {
-  // services/orders.ts notInStatus: order.<verb>.<status>, the status that does not allow the verb.
+  // services/orders/engine.ts notInStatus: order.<verb>.<status>, the status that does not allow the verb.
   const refused = {
     check: ['approved', 'rejected', 'reversed'],
     reverse: ['pending', 'rejected', 'reversed'],
