@@ -24,7 +24,7 @@ import type { UploadStore } from '../services/uploads/store.js'
 import { DEMO_SIGNATURE, firstStaff, writeDemoSignature } from './common.js'
 import { random } from './random.js'
 import { seedDemoOrders, seedSiteStock } from './stock.js'
-import { SURVEY_CONTENT, SURVEY_TITLE } from '../services/checkInRules.js'
+import { CHECK_NOTICE_CONTENT, CHECK_NOTICE_TITLE } from '../services/checkNotice.js'
 
 export const SITE_NAMES = ['阳光月子中心·总店', '阳光月子中心·分店']
 /** Where the demo sites are (GCJ-02): Hangzhou, one in Xihu district, one across the river in Binjiang. */
@@ -341,7 +341,7 @@ export async function seedSiteLists(db: Db, siteId: number): Promise<void> {
   await seedStayPackages(db, siteId)
   await db
     .insert(surveys)
-    .values({ siteId, version: 1, title: SURVEY_TITLE, content: SURVEY_CONTENT })
+    .values({ siteId, version: 1, title: CHECK_NOTICE_TITLE, content: CHECK_NOTICE_CONTENT })
     .onConflictDoNothing()
 }
 

@@ -53,6 +53,18 @@ export async function logAccess(
 /** The name her file's reads go by in the access log. */
 export const FILE_NAME = '客户档案'
 
+/**
+ * A read of her file, written before anything of it is read so that no file of hers goes out
+ * unrecorded; false (and nothing written) for another site's customer or none.
+ */
+export const logFileRead = (db: Db, actor: Actor, customerId: number) =>
+  accessLog.insertFileRead(
+    db,
+    { siteId: actor.siteId, accountId: actor.accountId, httpRequestId: actor.httpRequestId ?? null },
+    customerId,
+    FILE_NAME,
+  )
+
 /** The name her bill's PDFs go by in the access log (and in her timeline). */
 export const BILL_NAME = '费用清单'
 
