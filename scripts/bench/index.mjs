@@ -6,7 +6,7 @@
 //
 //   npm run bench                          everything, the builds included
 //   npm run bench -- --quick               shorter runs, scale 1k and 10k records
-//   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, profile, scale, mothers, pdf,
+//   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, profile, scale, customers, pdf,
 //                                          context, year: a centre's year of writes under kill -9)
 //   npm run bench -- --no-build            use the builds already in DIST_DIR (or dist)
 import os from 'node:os'
@@ -15,7 +15,7 @@ import { buildSection, h5Section, weappSection } from './builds.mjs'
 import { contextSection } from './context.mjs'
 import { DIST, printTable, seconds } from './lib.mjs'
 import { lighthouseSection } from './lighthouse.mjs'
-import { mothersSection } from './mothers.mjs'
+import { customersSection } from './customers.mjs'
 import { pdfSection } from './pdf.mjs'
 import { profileSection } from './profile.mjs'
 import { scaleSection } from './scale.mjs'
@@ -29,7 +29,7 @@ const SECTIONS = {
   server: serverSection,
   profile: profileSection,
   scale: scaleSection,
-  mothers: mothersSection,
+  customers: customersSection,
   pdf: pdfSection,
   context: contextSection,
   year: yearSection,

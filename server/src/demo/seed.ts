@@ -76,7 +76,7 @@ export const DEMO_ACCOUNTS = [
 const CUSTOMERS_PER_SITE = 30
 const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾田董潘袁蔡蒋余杜叶程苏魏吕丁任沈'.split('')
-const MOTHER_NAMES = [
+const CUSTOMER_NAMES = [
   '婷',
   '丽娟',
   '静',
@@ -229,7 +229,7 @@ export async function seedIfEmpty(db: Db): Promise<void> {
           .insert(customers)
           .values({
             siteId,
-            name: rnd.pick(SURNAMES) + rnd.pick(MOTHER_NAMES),
+            name: rnd.pick(SURNAMES) + rnd.pick(CUSTOMER_NAMES),
             phone: rnd.pick(MOBILE_PREFIXES) + rnd.digits(8),
             room: String(801 + i),
             idCard: idCardNumber(

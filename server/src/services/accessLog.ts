@@ -97,10 +97,10 @@ export const logIdHolder = (db: Db, actor: Actor, customerId: number) =>
   logCustomer(db, actor, customerId, ID_HOLDER_NAME, 'read')
 
 /** The name the export of the mothers in house goes by in the access log. */
-export const MOTHERS_SHEET_NAME = '在住客户'
+export const CUSTOMERS_SHEET_NAME = '在住客户'
 
 /** The mothers in house were exported: each one whose ID number left is logged as an export of her. */
-export async function logMothersExport(db: Db, actor: Actor, customerIds: number[]): Promise<void> {
+export async function logCustomersExport(db: Db, actor: Actor, customerIds: number[]): Promise<void> {
   if (!customerIds.length) return
   await accessLog.insertEntries(
     db,
@@ -109,7 +109,7 @@ export async function logMothersExport(db: Db, actor: Actor, customerIds: number
       customerId,
       kind: 'customer' as const,
       recordId: customerId,
-      name: MOTHERS_SHEET_NAME,
+      name: CUSTOMERS_SHEET_NAME,
     })),
   )
 }
