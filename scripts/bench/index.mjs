@@ -6,8 +6,8 @@
 //
 //   npm run bench                          everything, the builds included
 //   npm run bench -- --quick               shorter runs, scale 1k and 10k records
-//   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, profile, scale, mothers, kept,
-//                                          pdf, context, year: a centre's year of writes under kill -9)
+//   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, profile, scale, customers,
+//                                          kept, pdf, context, year: a centre's year of writes under kill -9)
 //   npm run bench -- --no-build            use the builds already in DIST_DIR (or dist)
 import os from 'node:os'
 import { parseArgs } from 'node:util'
@@ -16,7 +16,7 @@ import { contextSection } from './context.mjs'
 import { keptSection } from './kept.mjs'
 import { DIST, printTable, seconds } from './lib.mjs'
 import { lighthouseSection } from './lighthouse.mjs'
-import { mothersSection } from './mothers.mjs'
+import { customersSection } from './customers.mjs'
 import { pdfSection } from './pdf.mjs'
 import { profileSection } from './profile.mjs'
 import { scaleSection } from './scale.mjs'
@@ -30,7 +30,7 @@ const SECTIONS = {
   server: serverSection,
   profile: profileSection,
   scale: scaleSection,
-  mothers: mothersSection,
+  customers: customersSection,
   kept: keptSection,
   pdf: pdfSection,
   context: contextSection,

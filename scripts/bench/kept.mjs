@@ -4,7 +4,7 @@
 // being what a run tells (this machine's speed moves too much between runs for the rates themselves).
 import { startPostgres } from '../lib/postgres.mjs'
 import { api, load, login, ms, PG_PORT_FROM, printTable, seconds, startServer, tempDir } from './lib.mjs'
-import { mothersEndpoints } from './mothers.mjs'
+import { customersEndpoints } from './customers.mjs'
 import { seed } from './scale.mjs'
 
 /** A small centre's board and a big one's: the demo's 50 rooms cut down to 40, topped up to 200. */
@@ -35,7 +35,7 @@ export async function keptSection({ quick }) {
       try {
         const tokens = [(await login(kept.url)).token, (await login(afresh.url)).token]
         const endpoints = {
-          ...(await mothersEndpoints(kept.url, tokens[0])),
+          ...(await customersEndpoints(kept.url, tokens[0])),
           'customer/index': { route: 'care/customer/index', body: { page: 1, limit: 20 } },
         }
         // Both answer the same: a kept reply is the one built afresh.

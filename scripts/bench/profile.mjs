@@ -4,13 +4,13 @@
 // processes, the load generator), what share of the server's profile each package takes, and
 // PostgreSQL's own view (pg_stat_statements): each statement the endpoint sends, how many times per
 // request, how often it is planned, and its time in the database. The room board and her file's
-// timeline come last, on the mothers section's data (seeded once the others are measured).
+// timeline come last, on the customers section's data (seeded once the others are measured).
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { startPostgres } from '../lib/postgres.mjs'
 import { load, login, ms, PG_PORT_FROM, printTable, startServer, tempDir } from './lib.mjs'
-import { mothersEndpoints, ROOMS } from './mothers.mjs'
+import { customersEndpoints, ROOMS } from './customers.mjs'
 import { seed } from './scale.mjs'
 import { checkRuns, saveFormBody } from './server.mjs'
 
@@ -115,7 +115,7 @@ export async function profileSection({ quick }) {
       // outApply/check's pending orders are made first (outApply/save): only the checks are counted.
       await measure('outApply/check', async () => (await checkRuns(url, token, options, start)).check)
       await seed(env, quick ? 10_000 : 1_000_000, ROOMS)
-      for (const [name, { route, body }] of Object.entries(await mothersEndpoints(url, token))) {
+      for (const [name, { route, body }] of Object.entries(await customersEndpoints(url, token))) {
         await measure(name, () => run(route, body))
       }
     } finally {

@@ -28,7 +28,7 @@ const paediatricRound = (customerId, babyId, roundDate) => ({
 })
 
 /** The centre's mothers in house each day, and the records each gets a day. */
-const MOTHERS = 40
+const CUSTOMERS = 40
 const RECORDS_A_DAY = 30
 /** Saves under way at once: a front desk and the nurses' phones. */
 const WRITERS = 8
@@ -67,9 +67,9 @@ async function upload(url, token) {
 async function year(name, env, days) {
   const server = await startServer({ env: { ...env, SEED: '1', UPLOAD_SWEEP_HOURS: '0', INTEGRITY_CHECK_HOURS: '0' } })
   let token = (await login(server.url)).token
-  const mothers = (await api(server.url, 'care/customer/index', { page: 1, limit: 100 }, token)).list
-    .filter((mother) => mother.children.length)
-    .slice(0, MOTHERS)
+  const customers = (await api(server.url, 'care/customer/index', { page: 1, limit: 100 }, token)).list
+    .filter((customer) => customer.children.length)
+    .slice(0, CUSTOMERS)
   const today = new Date().toISOString().slice(0, 10)
   const acknowledged = new Map()
   let uploads = 0
@@ -105,9 +105,9 @@ async function year(name, env, days) {
 
   const jobs = []
   for (let day = 0; day < days; day++)
-    for (const mother of mothers) {
-      for (let n = 0; n < RECORDS_A_DAY; n++) jobs.push({ kind: 'record', day, mother, n })
-      jobs.push({ kind: 'photo', mother }, { kind: 'read', mother })
+    for (const customer of customers) {
+      for (let n = 0; n < RECORDS_A_DAY; n++) jobs.push({ kind: 'record', day, customer, n })
+      jobs.push({ kind: 'photo', customer }, { kind: 'read', customer })
     }
   let next = 0
   await Promise.all(
@@ -115,8 +115,8 @@ async function year(name, env, days) {
       while (next < jobs.length) {
         const job = jobs[next++]
         if (job.kind === 'record') {
-          const requestId = `${name}-${job.day}-${job.mother.id}-${job.n}`
-          const round = paediatricRound(job.mother.id, job.mother.children[0].id, today)
+          const requestId = `${name}-${job.day}-${job.customer.id}-${job.n}`
+          const round = paediatricRound(job.customer.id, job.customer.children[0].id, today)
           const saved = await until((t) =>
             api(server.url, 'care/index/saveForm', { ...round, request_id: requestId }, t),
           )
@@ -126,7 +126,7 @@ async function year(name, env, days) {
           uploads++
         } else {
           await until((t) =>
-            api(server.url, 'care/customer/timeline', { customer_id: job.mother.id, page: 1, limit: 20 }, t),
+            api(server.url, 'care/customer/timeline', { customer_id: job.customer.id, page: 1, limit: 20 }, t),
           )
           reads++
         }
@@ -172,7 +172,7 @@ export async function yearSection({ quick }) {
     pg.stop()
   }
   printTable(
-    `Year: ${MOTHERS} mothers × ${RECORDS_A_DAY} records a day, a photo and a read of her file each, ${days} days, ` +
+    `Year: ${CUSTOMERS} mothers × ${RECORDS_A_DAY} records a day, a photo and a read of her file each, ${days} days, ` +
       `${WRITERS} writers, kill -9 every 5–20 s`,
     [
       'engine',

@@ -34,7 +34,7 @@ import medicineRoutes from './routes/care/forms/medicines.js'
 import formRecordRoutes from './routes/care/forms/formRecords.js'
 import siteListRoutes from './routes/care/forms/siteLists.js'
 import stockListRoutes from './routes/care/forms/stockLists.js'
-import surveyRoutes from './routes/care/forms/surveys.js'
+import checkNoticeRoutes from './routes/care/forms/checkNotice.js'
 import productBatchRoutes from './routes/care/productBatches.js'
 import mapRoutes from './routes/care/map.js'
 import outApplyRoutes from './routes/care/outApply.js'
@@ -136,7 +136,7 @@ export async function buildApp(config: Config, { logStream }: BuildOptions = {})
   await app.register(roomRoutes, { prefix: '/api/care/room' })
   await app.register(deskRoutes, { prefix: '/api/care/desk' })
   // /api/care/index: what the app's forms read and write, by concern.
-  for (const routes of [formRecordRoutes, medicineRoutes, surveyRoutes, siteListRoutes, stockListRoutes]) {
+  for (const routes of [formRecordRoutes, medicineRoutes, checkNoticeRoutes, siteListRoutes, stockListRoutes]) {
     await app.register(routes, { prefix: '/api/care/index' })
   }
   await app.register(productBatchRoutes, { prefix: '/api/care/inoutstore' })

@@ -8,6 +8,7 @@ import { repoRoot } from '../src/config.js'
 // database through a service even for a plain list, and the service is where its rules go.
 const ROUTES = path.join(repoRoot, 'server/src/routes')
 const SERVICES = path.join(repoRoot, 'server/src/services')
+const SOURCES = path.join(repoRoot, 'server/src')
 
 /** An import (types included) of a module under src/repositories or src/db. */
 const DATA_IMPORT = /from\s+['"](?:\.\.\/)+(?:repositories|db)\//
@@ -22,6 +23,12 @@ const filesMatching = (folder: string, pattern: RegExp) =>
     .filter((file) => file.endsWith('.ts'))
     .filter((file) => pattern.test(readFileSync(path.join(folder, file), 'utf8')))
 
+/** That `pattern` finds each of `found` and none of `missed`: a check that can fail. */
+function assertFinds(pattern: RegExp, found: string[], missed: string[]) {
+  for (const text of found) assert.match(text, pattern)
+  for (const text of missed) assert.doesNotMatch(text, pattern)
+}
+
 it('has no route that imports a repository or the database', () => {
   assert.deepEqual(filesMatching(ROUTES, DATA_IMPORT), [])
 })
@@ -29,15 +36,35 @@ it('has no route that imports a repository or the database', () => {
 // A service that passes a repository's function on hands the route the database with no rule in
 // between: the route calls a service function, and that function calls the repository.
 it('has no service that re-exports a repository or the database', () => {
-  for (const reexport of [
-    "export { getOutApply, listOutApplies } from '../repositories/outApplies.js'",
-    "export {\n  listGiftTypes,\n  type ProductQuery,\n} from '../../repositories/stock.js'",
-    "export * from '../../../db/schema.js'",
-    "export type { Db } from '../db/types.js'",
-  ]) {
-    assert.match(reexport, DATA_REEXPORT)
-  }
-  assert.doesNotMatch("import { listGiftTypes } from '../repositories/stock.js'", DATA_REEXPORT)
-  assert.doesNotMatch("export { outApply } from './kinds/outApply.js'", DATA_REEXPORT)
+  assertFinds(
+    DATA_REEXPORT,
+    [
+      "export { getOutApply, listOutApplies } from '../repositories/outApply.js'",
+      "export {\n  listGiftTypes,\n  type ProductQuery,\n} from '../../repositories/stock.js'",
+      "export * from '../../../db/schema.js'",
+      "export type { Db } from '../db/types.js'",
+    ],
+    ["import { listGiftTypes } from '../repositories/stock.js'", "export { outApply } from './kinds/outApply.js'"],
+  )
   assert.deepEqual(filesMatching(SERVICES, DATA_REEXPORT), [])
+})
+
+/** A write of the access log, by Drizzle's table or in SQL. */
+const ACCESS_LOG_WRITE =
+  /\.(?:insert|update|delete)\(\s*accessLog\s*\)|\b(?:insert\s+into|update|delete\s+from)\s+"?access_log\b/i
+
+// Its entries are what an audit of who read her data rests on: one module writes them, so that
+// what an entry holds and when it is written is decided in one place.
+it('has the access log written by its repository only', () => {
+  assertFinds(
+    ACCESS_LOG_WRITE,
+    [
+      'db.insert(accessLog).values(entry)',
+      'tx.delete(accessLog).where(old)',
+      'sql`insert into access_log (site_id) select 1`',
+      'INSERT INTO "access_log" ("site_id")',
+    ],
+    ['db.select().from(accessLog)', 'from access_log x where x.site_id = 1'],
+  )
+  assert.deepEqual(filesMatching(SOURCES, ACCESS_LOG_WRITE), [path.join('repositories', 'accessLog.ts')])
 })

@@ -11,7 +11,8 @@ import { addDays, centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { listCustomers } from '../src/repositories/customers.js'
 import { listFormRecords } from '../src/repositories/formRecords.js'
 import { boardRooms, boardVersion } from '../src/repositories/roomBoard.js'
-import { logFileRead, readFile, readTimeline } from '../src/repositories/timeline.js'
+import { insertFileRead } from '../src/repositories/accessLog.js'
+import { readFile, readFileVersion, readTimeline } from '../src/repositories/customerFile.js'
 import { RECORD_NAMES } from '../src/services/customerFile.js'
 import { definitionOf, validSample } from './formSamples.js'
 import { addSite, call, startApp, type TestSite } from './helpers.js'
@@ -179,9 +180,10 @@ describe("the room board's and her file's statements", () => {
         for (let call = 0; call < 8; call++) {
           await boardVersion(tx, site.siteId)
           await boardRooms(tx, site.siteId, today)
-          const read = { accountId: site.accountId, name: 'customer', httpRequestId: null }
-          const logged = await logFileRead(tx, { siteId: site.siteId, customerId, byIds: [site.accountId], read })
-          assert.deepEqual(Object.keys(logged!.names), [String(site.accountId)])
+          const by = { siteId: site.siteId, accountId: site.accountId, httpRequestId: null }
+          assert.ok(await insertFileRead(tx, by, customerId, 'customer'))
+          const read = await readFileVersion(tx, { siteId: site.siteId, customerId, byIds: [site.accountId] })
+          assert.deepEqual(Object.keys(read!.names), [String(site.accountId)])
           const file = await readFile(tx, {
             siteId: site.siteId,
             customerId,

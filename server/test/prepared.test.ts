@@ -12,18 +12,18 @@ import { builtStatements } from '../src/db/prepared.js'
 import { auditLog } from '../src/db/schema.js'
 import type { Db } from '../src/db/types.js'
 import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
-import { insertEntries } from '../src/repositories/accessLog.js'
+import { insertEntries, insertFileRead } from '../src/repositories/accessLog.js'
 import { writeAudit } from '../src/repositories/audit.js'
 import { babiesOfCustomers, listCustomers } from '../src/repositories/customers.js'
 import { createRecord, customerContext, listFormRecords } from '../src/repositories/formRecords.js'
 import { inboundReads } from '../src/repositories/inbound.js'
 import { lockMovingItems, lockOrder, recordCheck } from '../src/repositories/orders.js'
-import { outApplyReads } from '../src/repositories/outApplies.js'
+import { outApplyReads } from '../src/repositories/outApply.js'
 import { boardRooms, boardVersion } from '../src/repositories/roomBoard.js'
 import { findSite } from '../src/repositories/siteLists.js'
-import { specialCareReads } from '../src/repositories/specialCares.js'
+import { specialCareReads } from '../src/repositories/specialCare.js'
 import { batchesByIds } from '../src/repositories/stock.js'
-import { logFileRead, readFile as readHerFile, readTimeline } from '../src/repositories/timeline.js'
+import { readFile as readHerFile, readFileVersion, readTimeline } from '../src/repositories/customerFile.js'
 import { RECORD_NAMES } from '../src/services/customerFile.js'
 import { addSite, startApp, type TestSite } from './helpers.js'
 
@@ -95,8 +95,8 @@ async function runEach(tx: Db) {
   }
   await boardVersion(tx, siteId)
   await boardRooms(tx, siteId, today)
-  const read = { accountId, name: 'prepared_test', httpRequestId: null }
-  await logFileRead(tx, { siteId, customerId: customer.id, byIds: [], read })
+  await insertFileRead(tx, { siteId, accountId, httpRequestId: null }, customer.id, 'prepared_test')
+  await readFileVersion(tx, { siteId, customerId: customer.id, byIds: [] })
   const file = { siteId, customerId: customer.id, today, roundName: FORM_PAGES.pediatricianRounds.name, roundsRead: 20 }
   await readHerFile(tx, file)
   const page = { limit: 20, offset: 0, recordNames: RECORD_NAMES, mealsName: FORM_PAGES.familyFood.name }

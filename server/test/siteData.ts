@@ -223,7 +223,7 @@ const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<st
   }),
   '/api/care/inbound/save': (data, _pick, n) => inboundBody(data, n),
   '/api/care/customer/save': ({ pools }, pick, n) => {
-    const mother = {
+    const customer = {
       customer_name: `新客户F${n}`,
       phone: `137${String(n).padStart(8, '0')}`,
       babies: [{ name: '宝宝F', sex: pick(['male', 'female']), birth_date: '2026-11-20', birth_time: '08:30' }],
@@ -235,8 +235,8 @@ const VALID: Record<string, (data: SiteData, pick: Pick, n: number) => Record<st
       ...pick([{}, { package_id: pick(pools.stayPackage) }]),
     }
     return pick([
-      { ...mother, ...stay, room: String(901 + (n % 20)) },
-      { ...mother, id: pick(pools.customer) },
+      { ...customer, ...stay, room: String(901 + (n % 20)) },
+      { ...customer, id: pick(pools.customer) },
     ])
   },
   '/api/care/inbound/check': ({ pools }, pick) => ({ id: pick(pools.inbound), ...pick(CHECKS) }),

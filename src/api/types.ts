@@ -12,7 +12,7 @@ import type {
 } from '@yuezi/contract/api/formRecords'
 import type { MapTiles as MapTilesReply, Regeo } from '@yuezi/contract/api/map'
 import type { DepartmentList, FloorList } from '@yuezi/contract/api/siteLists'
-import type { Survey as SurveyReply, SurveyAnswer as SurveyAnswerSchema } from '@yuezi/contract/api/surveys'
+import type { Survey as SurveyReply, SurveyAnswer as SurveyAnswerSchema } from '@yuezi/contract/api/checkNotice'
 
 /** What a reply of the `{code, msg, res}` envelope carries in `res`. */
 export type ResOf<Reply extends TSchema> = Static<Reply>['res']

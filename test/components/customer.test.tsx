@@ -37,7 +37,7 @@ const stay = {
   overdue: false,
 }
 
-const mother: Customer = {
+const customer: Customer = {
   id: 7,
   name: '李静',
   phone: '13800000007',
@@ -48,7 +48,7 @@ const mother: Customer = {
 }
 
 const late: Customer = {
-  ...mother,
+  ...customer,
   id: 8,
   name: '王芳',
   room: 'A306',
@@ -75,7 +75,7 @@ describe('customer picker', () => {
       [CUSTOMERS]: ({ status, keyword }) => ({
         code: 1,
         res:
-          keyword === '无此人' ? { list: [], total: 0 } : { list: status === 'left' ? [] : [mother, late], total: 2 },
+          keyword === '无此人' ? { list: [], total: 0 } : { list: status === 'left' ? [] : [customer, late], total: 2 },
       }),
     })
   }
@@ -103,7 +103,7 @@ describe('customer picker', () => {
 
   it('lists the booked mothers under 待入住, each with her date, one past it flagged 逾期未入住', async () => {
     const booked = (id: number, name: string, date: string, isLate: boolean): Customer => ({
-      ...mother,
+      ...customer,
       id,
       name,
       stay: { ...stay, status: 'arriving', check_in_date: date, day: null, late: isLate },
@@ -116,7 +116,7 @@ describe('customer picker', () => {
         res:
           status === 'booked'
             ? { list: [booked(11, '赵敏', '2026-11-25', false), booked(12, '孙丽', '2026-11-21', true)], total: 2 }
-            : { list: [mother], total: 1 },
+            : { list: [customer], total: 1 },
       }),
     })
     render(<Home />)
@@ -135,7 +135,7 @@ describe('customer picker', () => {
 
   it('shows her day on the home card once chosen, and none for one stored before stays were kept', async () => {
     homeApi()
-    const { stay: _, ...stored } = mother
+    const { stay: _, ...stored } = customer
     customerStore.select(stored)
     const view = render(<Home />)
     await settle()
@@ -143,7 +143,7 @@ describe('customer picker', () => {
     expect(screen.queryByText(/^第 /)).toBeNull()
     view.unmount()
 
-    customerStore.select(mother)
+    customerStore.select(customer)
     render(<Home />)
     await settle()
     expect(screen.getByText('第 3/28 天')).toBeTruthy()
@@ -245,7 +245,7 @@ describe('admission page', () => {
   function server(save: () => { code: number; msg?: string; res?: unknown }) {
     return mockApi({
       [SAVE]: save,
-      [INFO]: ({ id }) => ({ code: 1, res: id === 21 ? admitted : mother }),
+      [INFO]: ({ id }) => ({ code: 1, res: id === 21 ? admitted : customer }),
       '/api/care/index/floorList': () => ({
         code: 1,
         res: [{ floor: 3, rooms: [{ room: 'A307', customer_id: null }] }],
@@ -330,7 +330,7 @@ describe('admission page', () => {
 
 describe('her details page (编辑)', () => {
   const details = {
-    ...mother,
+    ...customer,
     delivery_mode: null,
     hospital: null,
     allergies: '青霉素过敏',
@@ -339,7 +339,7 @@ describe('her details page (编辑)', () => {
   }
 
   it('shows her details and babies; a baby renamed and her allergies corrected are saved to her, her stay kept', async () => {
-    customerStore.select(mother)
+    customerStore.select(customer)
     const api = mockApi({
       [INFO]: () => ({ code: 1, res: details }),
       [SAVE]: () => ({ code: 1, res: { id: 7 } }),
@@ -372,7 +372,7 @@ describe('stay page', () => {
     const api = mockApi({
       [INFO]: () => ({
         code: 1,
-        res: left ? { ...mother, stay: { ...stay, status: 'left', left_on: '2026-11-22', day: null } } : mother,
+        res: left ? { ...customer, stay: { ...stay, status: 'left', left_on: '2026-11-22', day: null } } : customer,
       }),
       [CHECKOUT]: () => {
         left = true
@@ -380,7 +380,7 @@ describe('stay page', () => {
       },
       [CUSTOMERS]: () => ({ code: 1, res: { list: [], total: 0 } }),
     })
-    customerStore.select(mother)
+    customerStore.select(customer)
     render(<Stay id={7} />)
     expect(await screen.findByText('第 3/28 天')).toBeTruthy()
     click(screen.getByText('退房'))
@@ -393,7 +393,10 @@ describe('stay page', () => {
   })
 
   it('asks an early arrival about her leave date and checks her in with the answer', async () => {
-    const booked = { ...mother, stay: { ...stay, status: 'arriving' as const, check_in_date: '2099-01-10', day: null } }
+    const booked = {
+      ...customer,
+      stay: { ...stay, status: 'arriving' as const, check_in_date: '2099-01-10', day: null },
+    }
     const api = mockApi({
       [INFO]: () => ({ code: 1, res: booked }),
       [CHECKIN]: () => ({ code: 1, res: null }),
@@ -414,9 +417,9 @@ describe('stay page', () => {
 
   it('undoes a check-out of today after a confirmation, and offers 再次入住 to a mother who left', async () => {
     let undone = false
-    const gone = { ...mother, stay: { ...stay, status: 'left' as const, left_on: centreClock.today(), day: null } }
+    const gone = { ...customer, stay: { ...stay, status: 'left' as const, left_on: centreClock.today(), day: null } }
     const api = mockApi({
-      [INFO]: () => ({ code: 1, res: undone ? mother : gone }),
+      [INFO]: () => ({ code: 1, res: undone ? customer : gone }),
       [UNDO]: () => {
         undone = true
         return { code: 1, res: null }
@@ -436,7 +439,7 @@ describe('stay page', () => {
   })
 
   it('does nothing when the person cancels', async () => {
-    const api = mockApi({ [INFO]: () => ({ code: 1, res: mother }) })
+    const api = mockApi({ [INFO]: () => ({ code: 1, res: customer }) })
     modal.mockResolvedValueOnce({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
     render(<Stay id={7} />)
     click(await screen.findByText('退房'))

@@ -18,7 +18,7 @@ const day = {
   no_round: 1,
   waiting: { outApplyGeneral: 2, outApplyGift: 0, specialCare: 0, inbound: 1 },
 }
-const mother = {
+const customer = {
   customer_id: 7,
   name: '李静',
   room: 'A305',
@@ -61,7 +61,7 @@ function deskApi() {
               ],
             }
           : list
-            ? { mothers: [mother] }
+            ? { customers: [customer] }
             : {}),
       },
     }),
@@ -115,13 +115,13 @@ describe('the lists behind the desk day', () => {
 
   it('flags a late arrival and an overdue departure; lists the booked mothers with their dates', async () => {
     const rows = {
-      arrivals: [{ ...mother, status: 'arriving', check_in_date: '2026-11-21', late: true }],
-      departures: [{ ...mother, customer_id: 8, name: '陈洁', leave_date: '2026-11-20', overdue: true }],
-      booked: [{ ...mother, customer_id: 9, name: '赵敏', status: 'arriving', check_in_date: '2026-11-25' }],
-      noRound: [{ ...mother, overdue: true }],
+      arrivals: [{ ...customer, status: 'arriving', check_in_date: '2026-11-21', late: true }],
+      departures: [{ ...customer, customer_id: 8, name: '陈洁', leave_date: '2026-11-20', overdue: true }],
+      booked: [{ ...customer, customer_id: 9, name: '赵敏', status: 'arriving', check_in_date: '2026-11-25' }],
+      noRound: [{ ...customer, overdue: true }],
     }
     const api = mockApi({
-      [DESK]: ({ list }) => ({ code: 1, res: { ...day, booked: 1, mothers: rows[list as keyof typeof rows] } }),
+      [DESK]: ({ list }) => ({ code: 1, res: { ...day, booked: 1, customers: rows[list as keyof typeof rows] } }),
     })
     const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
     const arrivals = render(<DeskDayList list="arrivals" />)

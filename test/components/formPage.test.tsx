@@ -45,7 +45,7 @@ const serverWith = (routes: Parameters<typeof mockApi>[0]) =>
     ...routes,
   })
 
-const mother: Customer = {
+const customer: Customer = {
   id: 7,
   name: '李静',
   phone: '13800000007',
@@ -91,7 +91,7 @@ beforeEach(() => {
   signedIn()
   modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
   jest.spyOn(Taro, 'pageScrollTo').mockResolvedValue({ errMsg: 'pageScrollTo:ok' } as never)
-  customerStore.select(mother)
+  customerStore.select(customer)
 })
 
 async function show(ui = <FormPage definition={familyFood} />) {
@@ -126,7 +126,7 @@ describe('form page', () => {
 
   it('needs a customer: opened without one, the customer picker comes first, then the form for the chosen one', async () => {
     customerStore.clear()
-    const api = serverWith({ [CUSTOMERS]: () => ({ code: 1, res: { list: [mother], total: 1 } }) })
+    const api = serverWith({ [CUSTOMERS]: () => ({ code: 1, res: { list: [customer], total: 1 } }) })
     await show()
     expect(screen.getByText('选择客户')).toBeTruthy()
     expect(frame('meal_date')).toBeNull()
@@ -143,7 +143,7 @@ describe('form page', () => {
 
   it('needs a customer: closing the picker without choosing goes home', async () => {
     customerStore.clear()
-    serverWith({ [CUSTOMERS]: () => ({ code: 1, res: { list: [mother], total: 1 } }) })
+    serverWith({ [CUSTOMERS]: () => ({ code: 1, res: { list: [customer], total: 1 } }) })
     const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' })
     await show()
     click(document.querySelector('.customer-picker .nut-popup-title-right') as HTMLElement)
@@ -232,7 +232,7 @@ describe('form page', () => {
 
   it('a check-in notice starts with the mother, her room and both her babies', async () => {
     customerStore.select({
-      ...mother,
+      ...customer,
       children: [
         { id: 70, name: '李大宝', sex: 'male', birth_date: '2026-11-10', birth_weight: 3100 },
         { id: 71, name: '李小宝', sex: 'female', birth_date: '2026-11-10', birth_weight: null },
@@ -525,7 +525,7 @@ describe('form page', () => {
 
   it("each record in the history names its customer and, on a round per baby, the baby: twins' rounds tell apart", async () => {
     customerStore.select({
-      ...mother,
+      ...customer,
       children: [
         { id: 70, name: '李大宝', sex: 'male', birth_date: '2026-11-10', birth_weight: 3100 },
         { id: 71, name: '李小宝', sex: 'female', birth_date: '2026-11-10', birth_weight: 2900 },
@@ -717,7 +717,7 @@ describe('values outside the centre’s ranges', () => {
 
   it('asks why a feverish visitor is let in: the reason field appears, required, and the save waits for it', async () => {
     signedIn({ ...demoUser, visit_rules: { from: '10:00', to: '20:00', policy: 'reason' } })
-    customerStore.select(mother)
+    customerStore.select(customer)
     const api = serverWith({ [SAVE]: () => ({ code: 1, res: { id: 41 } }) })
     const view = await show(<FormPage definition={visit} />)
     expect(frame('flag_reason')).toBeNull()
@@ -735,7 +735,7 @@ describe('values outside the centre’s ranges', () => {
 
   it('where the centre refuses feverish visitors, says so on the temperature', async () => {
     signedIn({ ...demoUser, visit_rules: { from: '10:00', to: '20:00', policy: 'refuse' } })
-    customerStore.select(mother)
+    customerStore.select(customer)
     const view = await show(<FormPage definition={visit} />)
     typeInto(field(view.container, 'temperature'), '37.3')
     blurField(field(view.container, 'temperature'))

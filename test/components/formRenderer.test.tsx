@@ -24,7 +24,7 @@ import {
   typeInto,
 } from './support/helpers'
 
-const mother: SessionCustomer = {
+const customerOfTwins: SessionCustomer = {
   id: 7,
   name: '李静',
   room: 'A305',
@@ -35,7 +35,7 @@ const mother: SessionCustomer = {
   ],
 }
 /** The same mother with one baby: her round is drawn as it always was. */
-const oneBaby: SessionCustomer = { ...mother, children: [mother.children[0]] }
+const oneBaby: SessionCustomer = { ...customerOfTwins, children: [customerOfTwins.children[0]] }
 
 /** One section holding the given fields. */
 const formOf = (...fields: FormDefinition['sections'][number]['fields']): FormDefinition => ({
@@ -45,7 +45,7 @@ const formOf = (...fields: FormDefinition['sections'][number]['fields']): FormDe
   sections: [{ titleKey: 'form.section.basic', fields }],
 })
 
-function show(definition: FormDefinition, customer: SessionCustomer | null = mother) {
+function show(definition: FormDefinition, customer: SessionCustomer | null = customerOfTwins) {
   const session = new FormSession(definition, customer)
   const view = render(<FormRenderer definition={definition} session={session} />)
   return { session, ...view }
@@ -295,7 +295,7 @@ describe('form renderer', () => {
     const { session, container } = show(formOf({ key: 'baby_id', type: 'baby', required: true }))
     click(within(frame(container, 'baby_id')).getByText('李贝'))
     expect(session.values.baby_id).toBe(71)
-    const none = show(formOf({ key: 'baby_id', type: 'baby', required: true }), { ...mother, children: [] })
+    const none = show(formOf({ key: 'baby_id', type: 'baby', required: true }), { ...customerOfTwins, children: [] })
     expect(within(frame(none.container, 'baby_id')).getByText('该客户暂无宝宝信息')).toBeTruthy()
   })
 
@@ -590,7 +590,7 @@ describe('form renderer', () => {
 
   it('a reopened signature is shown as its image', () => {
     const definition = formOf({ key: 'customer_signature', type: 'signature', required: true })
-    const session = new FormSession(definition, mother)
+    const session = new FormSession(definition, customerOfTwins)
     session.loadRecord({
       id: 5,
       name: '测试表',

@@ -27,7 +27,7 @@ const deskDay = {
   waiting: { outApplyGeneral: 1, outApplyGift: 0, specialCare: 2, inbound: 0 },
 }
 
-const mother: Customer = {
+const customer: Customer = {
   id: 7,
   name: '李静',
   phone: '13800000007',
@@ -46,7 +46,7 @@ function homeApi(counts: Record<string, number> = {}, desk: object = deskDay) {
     [SUMMARY]: () => ({ code: 1, res: { date: '2026-11-22', counts } }),
     [CUSTOMERS]: ({ keyword }) => ({
       code: 1,
-      res: keyword === '无此人' ? { list: [], total: 0 } : { list: [mother], total: 1 },
+      res: keyword === '无此人' ? { list: [], total: 0 } : { list: [customer], total: 1 },
     }),
   })
 }
@@ -185,7 +185,7 @@ describe('home', () => {
         url === '/pages/notFound/index'
           ? Promise.resolve({ errMsg: 'navigateTo:ok' })
           : Promise.reject(new Error('navigateTo:fail page not found'))) as unknown as typeof Taro.navigateTo)
-    customerStore.select(mother)
+    customerStore.select(customer)
     await show()
 
     click(screen.getByText('小月子入住通知单'))

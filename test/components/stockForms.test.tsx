@@ -17,7 +17,7 @@ const day = (n: number) => dayjs().add(n, 'day').format('YYYY-MM-DD')
 const TODAY = day(0)
 const SIGNATURE = 'http://127.0.0.1:3200/uploads/sig.png'
 
-const mother: Customer = {
+const customer: Customer = {
   id: 7,
   name: '李静',
   phone: '13800000007',
@@ -104,7 +104,7 @@ beforeEach(() => {
   signedIn(demoUser, TODAY)
   jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
   jest.spyOn(Taro, 'pageScrollTo').mockResolvedValue({ errMsg: 'pageScrollTo:ok' } as never)
-  customerStore.select(mother)
+  customerStore.select(customer)
 })
 
 async function show(ui: JSX.Element) {

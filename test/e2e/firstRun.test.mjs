@@ -324,7 +324,7 @@ test('表格导入: the mothers in house, one in a room the centre lacks is refu
   const header = await templateHeader(manager, 'import.kind.mothers')
   const option = (key) => formZh[`form.option.${key}`]
   /** A mother (a baby or none), in the room since six days ago for 28 days, with the package of the day. */
-  const mother = (name, phone, room, baby = [null, null, null, null, null]) => [
+  const customer = (name, phone, room, baby = [null, null, null, null, null]) => [
     name,
     phone,
     null,
@@ -342,9 +342,9 @@ test('表格导入: the mothers in house, one in a room the centre lacks is refu
     null,
     '月子基础包',
   ]
-  const sun = mother('孙悦', '13912345678', '302', ['悦宝', option('sex.female'), dayFromToday(-9), '07:45', 3300])
+  const sun = customer('孙悦', '13912345678', '302', ['悦宝', option('sex.female'), dayFromToday(-9), '07:45', 3300])
 
-  await importRows(manager, header, [sun, mother('钱多', '13912345679', '309')])
+  await importRows(manager, header, [sun, customer('钱多', '13912345679', '309')])
   const error = manager.locator('.import-sheet__error')
   await error.first().waitFor()
   const errors = await error.allTextContents()
@@ -353,13 +353,13 @@ test('表格导入: the mothers in house, one in a room the centre lacks is refu
   assert.ok(errors[0].includes(fmt(serverZh['stay.roomOutOfService'], { room: '309' })), errors[0])
   assert.equal((await app.api(manager, 'customer/index', { page: 1, limit: 10 })).total, 0)
 
-  await importRows(manager, header, [sun, mother('钱多', '13912345679', '303')])
+  await importRows(manager, header, [sun, customer('钱多', '13912345679', '303')])
   await manager.getByText(fmt(adminZh['import.done'], { rows: 2 })).waitFor()
 
   // The export beside the template answers the same columns.
   const [exported] = await Promise.all([
     manager.waitForEvent('download'),
-    button(manager, adminZh['import.exportMothers']).click(),
+    button(manager, adminZh['import.exportCustomers']).click(),
   ])
   const book = new ExcelJS.Workbook()
   await book.xlsx.readFile(await exported.path())

@@ -60,7 +60,7 @@ async function signInFor(page, customer) {
 }
 
 /** A demo customer with that many babies, read through the API. */
-async function mother(page, babies) {
+async function chooseCustomer(page, babies) {
   await app.loginAndPick(page)
   const { list } = await app.api(page, 'customer/index', { page: 1, limit: 100 })
   const found = list.find((c) => c.children.length === babies && c.phone && c.room)
@@ -69,15 +69,15 @@ async function mother(page, babies) {
 }
 
 /** A new tab signed in as demo, with a mother of that many babies chosen. */
-async function chosenMother(babies) {
+async function chosenCustomer(babies) {
   const page = await app.newPage()
-  const customer = await mother(page, babies)
+  const customer = await chooseCustomer(page, babies)
   await signInFor(page, customer)
   return { page, customer }
 }
 
 test("a check-in notice starts with the mother's name, phone, room, delivery date and both her babies; typing over it is kept", async () => {
-  const { page, customer } = await chosenMother(2)
+  const { page, customer } = await chosenCustomer(2)
   await openEntry(page, 'entry.checkInNoticeMonth')
   await formReady(page, 'form.title.checkInNoticeMonth', 'customer_name')
   assert.equal(await valueOf(page, 'customer_name'), customer.name)
@@ -113,7 +113,7 @@ test("a check-in notice starts with the mother's name, phone, room, delivery dat
 })
 
 test('the lost-receipt proof and the outbound order name the customer and the signed-in staff member; dates of today start on the working date', async () => {
-  const { page, customer } = await chosenMother(1)
+  const { page, customer } = await chosenCustomer(1)
   const today = await workingDate(page)
   await openEntry(page, 'entry.proofOfLostReceipt')
   await formReady(page, 'form.title.proofOfLostReceipt', 'customer_name')
@@ -132,7 +132,7 @@ test('the lost-receipt proof and the outbound order name the customer and the si
 })
 
 test("every form has its 历史记录; a ward round and a check-in notice open blank, the round on the working date with the site's last doctor", async () => {
-  const { page } = await chosenMother(1)
+  const { page } = await chosenCustomer(1)
   const today = await workingDate(page)
   const forms = [
     ['entry.checkInNoticeMonth', 'form.title.checkInNoticeMonth', 'customer_name'],
@@ -164,7 +164,7 @@ test("every form has its 历史记录; a ward round and a check-in notice open b
 })
 
 test("入住须知 shows the whole text in the page, the agreement after it; its 历史记录 lists the customer's acknowledgement", async () => {
-  const { page, customer } = await chosenMother(1)
+  const { page, customer } = await chosenCustomer(1)
   await openEntry(page, 'entry.checkNotice')
   await formReady(page, 'form.title.checkNotice', 'agree')
   const survey = await app.api(page, 'index/getSurvey', {})
@@ -199,7 +199,7 @@ test("入住须知 shows the whole text in the page, the agreement after it; its
 })
 
 test("twins' paediatric rounds tell apart in 历史记录: each names the customer and the baby", async () => {
-  const { page, customer } = await chosenMother(2)
+  const { page, customer } = await chosenCustomer(2)
   const today = await workingDate(page)
   for (const child of customer.children)
     await app.api(page, 'index/saveForm', paediatricRound(customer.id, child.id, today))
@@ -222,7 +222,7 @@ test("twins' paediatric rounds tell apart in 历史记录: each names the custom
 })
 
 test('one paediatric round for her twins: a section per baby, saved once, one row naming both, both in her file', async () => {
-  const { page, customer } = await chosenMother(2)
+  const { page, customer } = await chosenCustomer(2)
   const [first, second] = customer.children
   await openEntry(page, 'entry.pediatricianRounds')
   await formReady(page, 'form.title.pediatricianRounds', 'round_date')
@@ -257,7 +257,7 @@ test('one paediatric round for her twins: a section per baby, saved once, one ro
 })
 
 test("a round saved for her is at the top of her file's timeline, opened from the home card's mother", async () => {
-  const { page, customer } = await chosenMother(2)
+  const { page, customer } = await chosenCustomer(2)
   const today = await workingDate(page)
   // Signed with uploaded signatures: the round's page shows them.
   const signatures = { doctor: await app.uploadSignature(page), family: await app.uploadSignature(page) }

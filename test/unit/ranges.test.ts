@@ -47,7 +47,7 @@ describe('the centre’s ranges', () => {
   test('a mother has a fever from 38.0 °C, high blood pressure from 140/90', () => {
     expect(rules(obstetric, { temperature: 37.9, bp_systolic: 139, bp_diastolic: 89 })).toEqual([])
     expect(rules(obstetric, { temperature: 38, bp_systolic: 140, bp_diastolic: 90 })).toEqual([
-      ['temperature', 'motherFever', 38, 38],
+      ['temperature', 'customerFever', 38, 38],
       ['bp_systolic', 'systolic', 140, 140],
       ['bp_diastolic', 'diastolic', 90, 90],
     ])

@@ -39,7 +39,7 @@ async function openAdmission() {
   await h.waitFor(() => fieldOf('customer_name'), { what: 'the admission form' })
 }
 
-async function typeMother(name, phone, room) {
+async function typeCustomer(name, phone, room) {
   await fill({ key: 'customer_name', type: 'text', value: name })
   await fill({ key: 'phone', type: 'phone', value: phone })
   await fill({ key: 'stay_kind', type: 'select' })
@@ -55,7 +55,7 @@ it('admits a mother with twins from the picker, offers her for her phone, and ch
   await signIn('demo')
 
   await openAdmission()
-  await typeMother(name, phone, room)
+  await typeCustomer(name, phone, room)
   for (const [index, baby] of ['大宝', '二宝'].entries()) {
     h.tap(h.$('.form-rows__add', fieldOf('babies')))
     await h.waitFor(() => fieldOf(`babies.${index}.name`), { what: `baby ${index + 1}` })
@@ -72,7 +72,7 @@ it('admits a mother with twins from the picker, offers her for her phone, and ch
   // Typed again (her phone) as if new, into another room (hers is not offered now): the app offers
   // her, and choosing her keeps her current.
   await openAdmission()
-  await typeMother('另一位', phone, another)
+  await typeCustomer('另一位', phone, another)
   h.tap('.admission__save')
   await h.waitFor(() => h.byText(fmt(customerZh['admission.duplicate.phone'], { name, room })).length, {
     what: 'the mother who holds the phone',
@@ -205,14 +205,14 @@ it('admits a mother into the free room tapped on the room board; her room then o
 it("opens a mother's file from her picker row without choosing her, and exports her bill as a PDF", async () => {
   await signIn('demo')
   const chosen = h.storage.get('customerInfo')
-  const [mother] = (await api('customer/index', { page: 1, limit: 50 }, await tokenOf())).list.filter(
+  const [other] = (await api('customer/index', { page: 1, limit: 50 }, await tokenOf())).list.filter(
     (customer) => customer.id !== chosen?.id,
   )
   await searchCustomers('')
-  const mine = await h.waitFor(() => row(mother.name), { what: `${mother.name} in the picker` })
+  const mine = await h.waitFor(() => row(other.name), { what: `${other.name} in the picker` })
   h.tap(h.byText(zh['customerFile.title'], mine)[0])
   await h.waitForPage(FILE)
-  await h.waitFor(() => h.byText(mother.name).length, { what: 'her file' })
+  await h.waitFor(() => h.byText(other.name).length, { what: 'her file' })
   expect(h.storage.get('customerInfo')?.id).toBe(chosen?.id)
 
   const documents = h.ui.documents.length
@@ -220,7 +220,7 @@ it("opens a mother's file from her picker row without choosing her, and exports 
   const opened = await h.waitFor(() => h.ui.documents[documents], { what: 'the document viewer' })
   expect(opened).toMatchObject({ fileType: 'pdf', showMenu: true, page: FILE })
   const text = execFileSync('pdftotext', ['-enc', 'UTF-8', opened.file, '-'], { encoding: 'utf8' })
-  expect(text).toContain(mother.name)
+  expect(text).toContain(other.name)
   expect(text).toContain(serverZh['pdf.bill'])
 })
 
@@ -295,14 +295,14 @@ it("home starts with the desk's day: its counts, its list of mothers with no rou
   await h.waitForPage('pagesDesk/pages/today/index')
   await h.waitFor(() => h.byText(deskZh['deskDay.list.noRound']).length, { what: 'the list title' })
   const rows = await h.waitFor(
-    () => (h.$$('.desk-list__mother').length === day.no_round ? h.$$('.desk-list__mother') : null),
+    () => (h.$$('.desk-list__customer').length === day.no_round ? h.$$('.desk-list__customer') : null),
     { what: 'a row per mother with no round' },
   )
-  const { mothers } = await api('desk/today', { list: 'noRound' }, await tokenOf())
-  expect(h.textOf(rows[0])).toContain(`${mothers[0].room} ${mothers[0].name}`)
+  const { customers } = await api('desk/today', { list: 'noRound' }, await tokenOf())
+  expect(h.textOf(rows[0])).toContain(`${customers[0].room} ${customers[0].name}`)
   h.tap(h.byText(deskZh['deskDay.obstetricRound'], rows[0])[0])
   await h.waitForPage('pagesHome/pages/form/Obstetricianrounds/form')
-  expect(h.storage.get('customerInfo').id).toBe(mothers[0].customer_id)
+  expect(h.storage.get('customerInfo').id).toBe(customers[0].customer_id)
 
   // Home again: the day is asked for anew.
   await h.back()

@@ -190,8 +190,8 @@ it('表格导入: the mothers in house, a row in a room the centre lacks refused
   // The required columns and her baby's: the others may be left out.
   const header = [
     ...['customer_name', 'phone', 'baby_name'].map(label),
-    adminZh['mothersSheet.baby_sex'],
-    adminZh['mothersSheet.baby_birth_date'],
+    adminZh['customersSheet.baby_sex'],
+    adminZh['customersSheet.baby_birth_date'],
     ...['stay_kind', 'room', 'check_in_date', 'days'].map(label),
   ]
   const row = (room) => [

@@ -7,7 +7,7 @@ const { formZh, fmt, api } = require('./app')
 const f = require('./forms')
 const paediatricRound = require('../support/paediatricRound.cjs')
 
-let twinsMother
+let twinsCustomer
 let staff
 let token
 
@@ -30,21 +30,21 @@ beforeAll(async () => {
   token = login.token
   staff = login.userInfo
   const { list } = await api('customer/index', { page: 1, limit: 100 }, token)
-  twinsMother = list.find((c) => c.children.length === 2 && c.phone && c.room)
+  twinsCustomer = list.find((c) => c.children.length === 2 && c.phone && c.room)
   h.storage.set('token', token)
   h.storage.set('userInfo', staff)
   // As choosing her in the picker leaves them.
-  h.storage.set('customerInfo', twinsMother)
-  h.storage.set('childrenData', twinsMother.children)
+  h.storage.set('customerInfo', twinsCustomer)
+  h.storage.set('childrenData', twinsCustomer.children)
   h.launchApp()
 })
 
 it("a check-in notice starts with the mother's name, phone and room and both her babies", async () => {
-  expect(twinsMother).toBeDefined()
+  expect(twinsCustomer).toBeDefined()
   await openForm('pagesHome/pages/form/checkInNotice/yz/form', 'customer_name')
-  expect(f.shownValue('customer_name')).toBe(twinsMother.name)
-  expect(f.shownValue('phone')).toBe(twinsMother.phone)
-  expect(f.shownValue('room')).toBe(twinsMother.room)
+  expect(f.shownValue('customer_name')).toBe(twinsCustomer.name)
+  expect(f.shownValue('phone')).toBe(twinsCustomer.phone)
+  expect(f.shownValue('room')).toBe(twinsCustomer.room)
   expect(h.textOf(f.fieldOf('baby_count'))).toContain('2')
   expect(f.fieldOf('babies.0.sex')).not.toBeNull()
   expect(f.fieldOf('babies.1.sex')).not.toBeNull()
@@ -55,8 +55,8 @@ it("a check-in notice starts with the mother's name, phone and room and both her
 
 it('the lost-receipt proof names the customer and the signed-in staff member as 经办人, signed on the working date', async () => {
   await openForm('pagesHome/pages/form/ProofofLostReceipt/form', 'customer_name')
-  expect(f.shownValue('customer_name')).toBe(twinsMother.name)
-  expect(f.shownValue('phone')).toBe(twinsMother.phone)
+  expect(f.shownValue('customer_name')).toBe(twinsCustomer.name)
+  expect(f.shownValue('phone')).toBe(twinsCustomer.phone)
   expect(f.shownValue('handler')).toBe(staff.name)
   expect(f.shownValue('sign_date')).toBe(workingDate())
 })
@@ -74,8 +74,8 @@ it('入住须知 shows the whole rules text in the page, then the agreement; it 
 it("twins' paediatric rounds tell apart in 历史记录: each names the customer and the baby", async () => {
   await openForm('pagesHome/pages/form/Pediatricianrounds/form', 'round_date')
   const today = workingDate()
-  for (const child of twinsMother.children)
-    await api('index/saveForm', paediatricRound(twinsMother.id, child.id, today), token)
+  for (const child of twinsCustomer.children)
+    await api('index/saveForm', paediatricRound(twinsCustomer.id, child.id, today), token)
   await openForm('pagesHome/pages/form/Pediatricianrounds/form', 'round_date')
   // A new round starts on the working date, with the doctor of the site's last round (not the clerk).
   expect(f.shownValue('round_date')).toBe(today)
@@ -86,15 +86,15 @@ it("twins' paediatric rounds tell apart in 历史记录: each names the customer
   h.tap(h.byText(formZh['formUi.records'])[0])
   await h.waitFor(() => h.$$('.form-records__row').length >= 2, { what: 'the two rounds' })
   const rows = h.$$('.form-records__row').map((row) => h.textOf(row))
-  const customerLine = fmt(formZh['formUi.forCustomer'], { name: twinsMother.name, room: twinsMother.room })
-  for (const child of twinsMother.children) {
+  const customerLine = fmt(formZh['formUi.forCustomer'], { name: twinsCustomer.name, room: twinsCustomer.room })
+  for (const child of twinsCustomer.children) {
     const baby = fmt(formZh['formUi.recordBaby'], { name: child.name })
     expect([baby, rows.filter((text) => text.includes(baby) && text.includes(customerLine)).length]).toEqual([baby, 1])
   }
 })
 
 it('one paediatric round for her twins: a section per baby, saved once, one row naming both', async () => {
-  const [first, second] = twinsMother.children
+  const [first, second] = twinsCustomer.children
   await openForm('pagesHome/pages/form/Pediatricianrounds/form', 'round_date')
   expect(h.byText(fmt(formZh['formUi.babySection'], { n: 2, name: second.name })).length).toBe(1)
   expect(f.fieldOf('babies.0.baby_id')).toBeNull()
@@ -116,14 +116,18 @@ it('one paediatric round for her twins: a section per baby, saved once, one row 
 
 it('her file shows the round just saved at the top of her timeline, with her babies', async () => {
   const today = (await api('account/index', {}, token)).date
-  const round = await api('index/saveForm', paediatricRound(twinsMother.id, twinsMother.children[1].id, today), token)
+  const round = await api(
+    'index/saveForm',
+    paediatricRound(twinsCustomer.id, twinsCustomer.children[1].id, today),
+    token,
+  )
   // Her file opens for the current customer when no id is given.
   await h.openPage('pagesCustomer/pages/file/index')
   await h.waitFor(() => h.$$('.customer-file__entry').length > 0, { what: 'her timeline' })
   await h.settled()
   const first = h.textOf(h.$$('.customer-file__entry')[0])
   expect(first).toContain(formZh['form.title.pediatricianRounds'])
-  for (const child of twinsMother.children) expect(h.textOf()).toContain(child.name)
+  for (const child of twinsCustomer.children) expect(h.textOf()).toContain(child.name)
   const calls = h.calls.filter((call) => call.url.endsWith('/api/care/customer/timeline'))
   expect(calls.at(-1).reply.res.list[0]).toMatchObject({ kind: 'record', id: round.id })
 })
@@ -136,7 +140,7 @@ const noticeFor = () => h.textOf(h.$('.notice-for__name')).trim()
 
 it('a 月子入住通知单 started with 新入住 admits a new arrival: she is the current customer and in the picker', async () => {
   await openForm('pagesHome/pages/form/checkInNotice/yz/form', 'customer_name')
-  expect(noticeFor()).toBe(fmt(noticeZh['notice.for'], { name: twinsMother.name }))
+  expect(noticeFor()).toBe(fmt(noticeZh['notice.for'], { name: twinsCustomer.name }))
   h.tap(h.byText(noticeZh['notice.startNewArrival'])[0])
   await h.waitFor(() => noticeFor() === noticeZh['notice.newArrival'], { what: 'a new arrival’s notice' })
   const floors = await api('index/floorList', {}, token)

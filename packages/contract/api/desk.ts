@@ -12,14 +12,14 @@ export const DeskTodayBody = Type.Object({
       DESK_LISTS.map((list) => Type.Literal(list)),
       {
         description:
-          'The rows behind one count as well: arrivals, departures, booked or noRound (mothers), visitors (visits still open)',
+          'The rows behind one count as well: arrivals, departures, booked or noRound (customers), visitors (visits still open)',
       },
     ),
   ),
 })
 
-/** A mother behind a count: her stay's room and dates. */
-export const DeskMother = Type.Object({
+/** A customer behind a count: her stay's room and dates. */
+export const DeskCustomer = Type.Object({
   customer_id: Type.Integer(),
   name: Type.String(),
   room: Type.String(),
@@ -62,7 +62,7 @@ export const DeskToday = Envelope(
     longest_inside_minutes: Nullable(Type.Integer({ description: 'How long the earliest of them has been inside' })),
     no_round: Type.Integer({ description: 'Mothers in house with no obstetric or paediatric round recorded today' }),
     waiting: Nullable(DeskWaiting),
-    mothers: Type.Optional(Type.Array(DeskMother)),
+    customers: Type.Optional(Type.Array(DeskCustomer)),
     visits: Type.Optional(Type.Array(DeskVisit)),
   }),
 )

@@ -5,7 +5,7 @@ import { InboundListBody } from './inbound.js'
 import { OutApplyListBody } from './outApply.js'
 import { SpecialCareListBody } from './specialCare.js'
 import { StockListBody } from './stock.js'
-import { AnswerListBody } from './surveys.js'
+import { AnswerListBody } from './checkNotice.js'
 
 // Spreadsheets: a list exported as .xlsx through a short-lived link, and the administration's imports.
 

@@ -14,7 +14,7 @@ export const VISITOR_FEVER = 37.3
 export const BABY_TEMPERATURE = { low: 36.5, high: 37.5 }
 
 /** A mother at or above this temperature (°C) after delivery has a fever: puerperal fever as obstetrics defines it. */
-export const MOTHER_FEVER = 38.0
+export const CUSTOMER_FEVER = 38.0
 
 /** Blood pressure at or above these (mmHg) is hypertensive: ACOG and the Chinese hypertension guideline (中国高血压防治指南). */
 export const BLOOD_PRESSURE = { systolic: 140, diastolic: 90 }
@@ -150,7 +150,7 @@ const RULES: Record<RangeRule, Rule> = {
     const clock = value.slice(11, 16)
     return clock.length === 5 && (clock < from || clock > to) ? { value: clock, bound: `${from}–${to}` } : null
   },
-  motherFever: atLeast(MOTHER_FEVER),
+  customerFever: atLeast(CUSTOMER_FEVER),
   systolic: atLeast(BLOOD_PRESSURE.systolic),
   diastolic: atLeast(BLOOD_PRESSURE.diastolic),
   babyTemperature: (value) => {

@@ -52,7 +52,7 @@ export type OptionsSource =
 export const RANGE_RULES = [
   'visitorFever',
   'visitingHours',
-  'motherFever',
+  'customerFever',
   'systolic',
   'diastolic',
   'babyTemperature',

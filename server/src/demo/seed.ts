@@ -24,7 +24,7 @@ import type { UploadStore } from '../services/uploads/store.js'
 import { DEMO_SIGNATURE, firstStaff, writeDemoSignature } from './common.js'
 import { random } from './random.js'
 import { seedDemoOrders, seedSiteStock } from './stock.js'
-import { SURVEY_CONTENT, SURVEY_TITLE } from '../services/checkInRules.js'
+import { CHECK_NOTICE_CONTENT, CHECK_NOTICE_TITLE } from '../services/checkNotice.js'
 
 export const SITE_NAMES = ['阳光月子中心·总店', '阳光月子中心·分店']
 /** Where the demo sites are (GCJ-02): Hangzhou, one in Xihu district, one across the river in Binjiang. */
@@ -76,7 +76,7 @@ export const DEMO_ACCOUNTS = [
 const CUSTOMERS_PER_SITE = 30
 const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾田董潘袁蔡蒋余杜叶程苏魏吕丁任沈'.split('')
-const MOTHER_NAMES = [
+const CUSTOMER_NAMES = [
   '婷',
   '丽娟',
   '静',
@@ -229,7 +229,7 @@ export async function seedIfEmpty(db: Db): Promise<void> {
           .insert(customers)
           .values({
             siteId,
-            name: rnd.pick(SURNAMES) + rnd.pick(MOTHER_NAMES),
+            name: rnd.pick(SURNAMES) + rnd.pick(CUSTOMER_NAMES),
             phone: rnd.pick(MOBILE_PREFIXES) + rnd.digits(8),
             room: String(801 + i),
             idCard: idCardNumber(
@@ -341,7 +341,7 @@ export async function seedSiteLists(db: Db, siteId: number): Promise<void> {
   await seedStayPackages(db, siteId)
   await db
     .insert(surveys)
-    .values({ siteId, version: 1, title: SURVEY_TITLE, content: SURVEY_CONTENT })
+    .values({ siteId, version: 1, title: CHECK_NOTICE_TITLE, content: CHECK_NOTICE_CONTENT })
     .onConflictDoNothing()
 }
 

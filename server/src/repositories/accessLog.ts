@@ -48,6 +48,32 @@ export async function insertEntries(db: Db, by: AccessBy, records: AccessedRecor
   })
 }
 
+// Her file's read as a statement of its own, prepared: written only for a customer of the site.
+const fileReadStatement = prepared((db) => {
+  const logged = db.$with('logged', {}).as(sql`
+    insert into access_log (site_id, account_id, customer_id, kind, record_id, name, action, http_request_id)
+    select c.site_id, ${value('accountId', 'int8')}, c.id, 'customer', c.id, ${value('name', 'text')}, 'read',
+      ${value('httpRequestId', 'text')}
+    from customers c where c.id = ${value('customerId', 'int8')} and c.site_id = ${value('siteId', 'int8')}
+    returning 1`)
+  return db
+    .with(logged)
+    .select({ written: count() })
+    .from(sql`logged`)
+    .prepare('access_log_file_read')
+})
+
+/** A read of her file under `name`: whether it was written (not for another site's customer, or none). */
+export async function insertFileRead(
+  db: Db,
+  by: Omit<AccessBy, 'action' | 'linkOpened'>,
+  customerId: number,
+  name: string,
+): Promise<boolean> {
+  const [{ written }] = await fileReadStatement(db).execute({ ...by, customerId, name })
+  return written > 0
+}
+
 /** A page of the entries of a customer of the site, newest first, and how many she has in all. */
 export async function listEntries(db: Db, siteId: number, customerId: number, page: number, limit: number) {
   const ofCustomer = and(eq(accessLog.siteId, siteId), eq(accessLog.customerId, customerId))

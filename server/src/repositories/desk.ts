@@ -85,7 +85,7 @@ export async function dayCounts(db: Db, q: DayQuery): Promise<DayCounts> {
   return row
 }
 
-export interface MotherRow {
+export interface DeskCustomerRow {
   customer_id: number
   name: string
   room: string
@@ -106,10 +106,10 @@ export interface VisitRow {
 }
 
 /** The mothers behind a count, by room; those booked ahead by their day, then room. */
-export function mothersOf(db: Db, q: DayQuery, list: Exclude<DeskList, 'visitors'>): Promise<MotherRow[]> {
+export function customersOf(db: Db, q: DayQuery, list: Exclude<DeskList, 'visitors'>): Promise<DeskCustomerRow[]> {
   const where = { arrivals: arriving, departures: leaving, booked, noRound }[list](q)
   const order = list === 'booked' ? sql`s.check_in_date, s.room, c.id` : sql`s.room, c.id`
-  return rowsOf<MotherRow>(
+  return rowsOf<DeskCustomerRow>(
     db,
     sql`select c.id::int as customer_id, c.name, s.room, s.check_in_date::text as check_in_date,
       s.leave_date::text as leave_date, s.status,

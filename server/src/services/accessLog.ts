@@ -53,6 +53,18 @@ export async function logAccess(
 /** The name her file's reads go by in the access log. */
 export const FILE_NAME = '客户档案'
 
+/**
+ * A read of her file, written before anything of it is read so that no file of hers goes out
+ * unrecorded; false (and nothing written) for another site's customer or none.
+ */
+export const logFileRead = (db: Db, actor: Actor, customerId: number) =>
+  accessLog.insertFileRead(
+    db,
+    { siteId: actor.siteId, accountId: actor.accountId, httpRequestId: actor.httpRequestId ?? null },
+    customerId,
+    FILE_NAME,
+  )
+
 /** The name her bill's PDFs go by in the access log (and in her timeline). */
 export const BILL_NAME = '费用清单'
 
@@ -85,10 +97,10 @@ export const logIdHolder = (db: Db, actor: Actor, customerId: number) =>
   logCustomer(db, actor, customerId, ID_HOLDER_NAME, 'read')
 
 /** The name the export of the mothers in house goes by in the access log. */
-export const MOTHERS_SHEET_NAME = '在住客户'
+export const CUSTOMERS_SHEET_NAME = '在住客户'
 
 /** The mothers in house were exported: each one whose ID number left is logged as an export of her. */
-export async function logMothersExport(db: Db, actor: Actor, customerIds: number[]): Promise<void> {
+export async function logCustomersExport(db: Db, actor: Actor, customerIds: number[]): Promise<void> {
   if (!customerIds.length) return
   await accessLog.insertEntries(
     db,
@@ -97,7 +109,7 @@ export async function logMothersExport(db: Db, actor: Actor, customerIds: number
       customerId,
       kind: 'customer' as const,
       recordId: customerId,
-      name: MOTHERS_SHEET_NAME,
+      name: CUSTOMERS_SHEET_NAME,
     })),
   )
 }

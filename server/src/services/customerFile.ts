@@ -7,9 +7,9 @@ import type { Db } from '../db/types.js'
 import { AppError, Code } from '../errors.js'
 import * as customers from '../repositories/customers.js'
 import * as stays from '../repositories/stays.js'
-import * as timeline from '../repositories/timeline.js'
+import * as customerFile from '../repositories/customerFile.js'
 import { KeptReplies } from '../lib/keptReplies.js'
-import { FILE_NAME } from './accessLog.js'
+import { logFileRead } from './accessLog.js'
 
 // Her file (客户档案): her stay, her babies' latest readings, what she owes, and everything recorded
 // about her, newest first.
@@ -29,7 +29,7 @@ const PAGE_OF_KIND = {
 } as const
 
 /** The page that opens a row: a record's (or a PDF's record's) by its form's name, else its kind's; none for her bill. */
-function pageOf(row: timeline.TimelineRow) {
+function pageOf(row: customerFile.TimelineRow) {
   if (row.kind === 'record') return pageOfName.get(row.name)
   if (row.kind !== 'pdf') return PAGE_OF_KIND[row.kind]
   return pageOfName.get(row.name) ?? PAGE_OF_KIND[row.of as keyof typeof PAGE_OF_KIND]
@@ -40,7 +40,7 @@ const printedOf = (of: string | null) =>
   (of === 'customer' ? 'bill' : of) as 'record' | 'answer' | 'specialCare' | 'outApply' | 'bill'
 
 /** A timeline row as the API answers it: with the form's name, title and the page that opens it. */
-function entryOf(row: timeline.TimelineRow) {
+function entryOf(row: customerFile.TimelineRow) {
   const page = pageOf(row)
   return {
     kind: row.kind,
@@ -77,7 +77,7 @@ export async function customerBill(db: Db, siteId: number, customerId: number, t
   const stay = customer.stay ?? null
   const days = owedDays(stay, today)
   if (!days) return { customer, stay, items: [], meals: [], owed: owedOf(0, 0) }
-  const { selfPaid, mealsOwed, ...rows } = await timeline.billBetween(
+  const { selfPaid, mealsOwed, ...rows } = await customerFile.billBetween(
     db,
     customerId,
     FORM_PAGES.familyFood.name,
@@ -90,7 +90,7 @@ export async function customerBill(db: Db, siteId: number, customerId: number, t
 const paediatricRound = formByName(FORM_PAGES.pediatricianRounds.name)!
 
 /** A round's reading of a baby, marked where it is outside the centre's ranges as the round marked it. */
-const reading = (row: timeline.RoundReading, children: RangeBaby[]) => {
+const reading = (row: customerFile.RoundReading, children: RangeBaby[]) => {
   const tcb = [row.tcb_forehead, row.tcb_chest].filter((value): value is number => value !== null)
   const { taken_at: time, ...values } = row
   return {
@@ -104,9 +104,9 @@ const reading = (row: timeline.RoundReading, children: RangeBaby[]) => {
 }
 
 /** Her file's head as read: her details and her babies' readings. */
-type FileHead = NonNullable<Awaited<ReturnType<typeof timeline.readFile>>>
+type FileHead = NonNullable<Awaited<ReturnType<typeof customerFile.readFile>>>
 /** A page of her timeline as read: its rows, how many in all, what she owes. */
-type TimelinePage = NonNullable<Awaited<ReturnType<typeof timeline.readTimeline>>>
+type TimelinePage = NonNullable<Awaited<ReturnType<typeof customerFile.readTimeline>>>
 
 /** How many pages of files an instance keeps: the mothers the desk has open, a few pages each. */
 const PAGES_KEPT = 2000
@@ -149,18 +149,21 @@ export class KeptFiles {
     const { customerId, page, limit } = query
     const key = `${customerId}/${page}/${limit}`
     const keptNames = this.kept.stampOf(key)?.names
-    const read = await timeline.logFileRead(db, {
-      siteId: actor.siteId,
-      customerId,
-      byIds: keptNames ? Object.keys(keptNames).map(Number) : [],
-      read: { accountId: actor.accountId, name: FILE_NAME, httpRequestId: actor.httpRequestId ?? null },
-    })
-    if (!read) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+    // Logged while her file's version is read: a failed write fails the reply, and costs no round trip.
+    const [logged, read] = await Promise.all([
+      logFileRead(db, actor, customerId),
+      customerFile.readFileVersion(db, {
+        siteId: actor.siteId,
+        customerId,
+        byIds: keptNames ? Object.keys(keptNames).map(Number) : [],
+      }),
+    ])
+    if (!logged || !read) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
     const now = { version: read.version, today, timeZone: read.time_zone, names: read.names }
     const kept = this.kept.find(key, now)
     if (kept) return kept
 
-    const head = await timeline.readFile(db, {
+    const head = await customerFile.readFile(db, {
       siteId: actor.siteId,
       customerId,
       today,
@@ -169,7 +172,7 @@ export class KeptFiles {
     })
     if (!head) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
     const { from, to } = owedDays(head.stay, today) ?? { from: null, to: null }
-    const rows = await timeline.readTimeline(db, {
+    const rows = await customerFile.readTimeline(db, {
       siteId: actor.siteId,
       customerId,
       limit,

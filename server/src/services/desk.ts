@@ -2,7 +2,7 @@ import type { DeskList } from '@yuezi/contract/api/desk'
 import { FORM_PAGES } from '@yuezi/contract/forms/definitions/pages'
 import type { Db } from '../db/types.js'
 import { centreDayRange, centreNow, centreToday, type CentreZone } from '../lib/dates.js'
-import { dayCounts, mothersOf, openVisits, type DayQuery } from '../repositories/desk.js'
+import { customersOf, dayCounts, openVisits, type DayQuery } from '../repositories/desk.js'
 
 /** Who asks: her site and its zone, her account, and whether she may approve there. */
 export interface DeskCaller extends CentreZone {
@@ -45,7 +45,7 @@ export async function deskToday(db: Db, caller: DeskCaller, list?: DeskList, now
     list === 'visitors'
       ? openVisits(db, query).then((visits) => ({ visits }))
       : list
-        ? mothersOf(db, query, list).then((mothers) => ({ mothers }))
+        ? customersOf(db, query, list).then((customers) => ({ customers }))
         : {},
   ])
   const earliest = counts.earliest_in

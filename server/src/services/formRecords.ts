@@ -124,7 +124,7 @@ const typed = (value: unknown) => (typeof value === 'string' ? value.trim() : ''
  * A check-in notice names its mother: filed under another (a changed name or phone of the chosen
  * mother), it is refused, so that her details never land in another mother's records.
  */
-function checkNamedMother(data: FormData, customer: { id: number; name: string; phone: string }) {
+function checkNamedCustomer(data: FormData, customer: { id: number; name: string; phone: string }) {
   const field =
     typed(data.customer_name) !== customer.name
       ? 'customer_name'
@@ -134,7 +134,7 @@ function checkNamedMother(data: FormData, customer: { id: number; name: string; 
   if (!field) return
   throw new AppError(
     Code.INVALID_INPUT,
-    'record.otherMother',
+    'record.otherCustomer',
     { named: `${typed(data.customer_name)} ${typed(data.phone)}`, name: customer.name },
     200,
     { field, customer_id: customer.id },
@@ -211,7 +211,7 @@ async function saveRecord(db: Db, actor: Actor, input: SaveInput): Promise<numbe
       if (customerUpdate) await writeAdmission(tx, actor, { id: customerId, data: customerUpdate, today: input.today })
       const customer =
         admission || customerUpdate ? await formRecords.customerContext(tx, actor.siteId, customerId!) : locked
-      if (definition.admits && customer) checkNamedMother(data, customer)
+      if (definition.admits && customer) checkNamedCustomer(data, customer)
       // A new notice for a mother of the site with no open stay (she left) books her next stay with it.
       const booksNext =
         definition.admits && !admission && input.id === undefined && customerId !== undefined

@@ -1,8 +1,8 @@
 import type { Db } from '../db/types.js'
 import { specialCare } from '@yuezi/contract/forms/definitions/stock'
 import { countFormRecordsByName } from '../repositories/formRecords.js'
-import { outApplyReads } from '../repositories/outApplies.js'
-import { specialCareReads } from '../repositories/specialCares.js'
+import { outApplyReads } from '../repositories/outApply.js'
+import { specialCareReads } from '../repositories/specialCare.js'
 import { OUT_APPLY_FORMS } from './orders/index.js'
 
 /**

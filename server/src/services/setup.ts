@@ -2,9 +2,9 @@ import type { Db } from '../db/types.js'
 import { hashPassword, oneTimePassword } from '../lib/password.js'
 import { accountExists, createAccount, findAccount } from '../repositories/accounts.js'
 import { findSiteByName, insertSite } from '../repositories/sites.js'
-import { insertSurvey } from '../repositories/surveys.js'
+import { insertSurvey } from '../repositories/checkNotice.js'
 import { resetPassword } from './accounts.js'
-import { SURVEY_CONTENT, SURVEY_TITLE } from './checkInRules.js'
+import { CHECK_NOTICE_CONTENT, CHECK_NOTICE_TITLE } from './checkNotice.js'
 import { oneTimePasswordFor } from './staff.js'
 
 // A centre's first run: its site and its first manager, who signs in with a one-time password
@@ -51,7 +51,7 @@ export async function setUpCentre(
       longitude: input.longitude ?? null,
       ...(input.radius ? { radius: input.radius } : {}),
     })
-    await insertSurvey(tx, { siteId, version: 1, title: SURVEY_TITLE, content: SURVEY_CONTENT })
+    await insertSurvey(tx, { siteId, version: 1, title: CHECK_NOTICE_TITLE, content: CHECK_NOTICE_CONTENT })
     const accountId = await createAccount(tx, {
       account: input.admin,
       name: input.adminName || DEFAULT_MANAGER_NAME,

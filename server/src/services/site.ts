@@ -4,12 +4,12 @@ import { AppError, Code, FormInvalidError } from '../errors.js'
 import { isTimeZone } from '../lib/dates.js'
 import { writeAudit } from '../repositories/audit.js'
 import { getSiteSettings, updateSite } from '../repositories/sites.js'
-import { currentSurvey, insertSurvey } from '../repositories/surveys.js'
+import { currentSurvey, insertSurvey } from '../repositories/checkNotice.js'
 import { CLOCK_TIME_PATTERN, centreForm } from '@yuezi/contract/forms/definitions/admin'
 import type { FormData } from '@yuezi/contract/forms/types'
 import type { VisitPolicy } from '@yuezi/contract/forms/ranges'
 import { validateForm } from '@yuezi/contract/forms/validate'
-import { SURVEY_TITLE } from './checkInRules.js'
+import { CHECK_NOTICE_TITLE } from './checkNotice.js'
 
 // The centre's own settings, changed by its manager. The check-in rules are versioned: a change
 // is a new version, so what a mother signed keeps the text she signed.
@@ -100,7 +100,7 @@ export async function saveSite(db: Db, actor: Actor, input: SiteInput): Promise<
     const surveyId = await insertSurvey(tx, {
       siteId: actor.siteId,
       version: (survey?.version ?? 0) + 1,
-      title: survey?.title ?? SURVEY_TITLE,
+      title: survey?.title ?? CHECK_NOTICE_TITLE,
       content: input.rules,
     })
     await writeAudit(tx, { ...actor, action: 'create', entity: 'surveys', entityId: surveyId })

@@ -246,12 +246,12 @@ describe('list exports', () => {
 
   it("exports a customer's acknowledgements of the check-in rules, only hers, and logs them", async () => {
     const survey = (await post(`${INDEX}/getSurvey`, {})).res
-    const [mother, another] = site.customers
+    const [customer, another] = site.customers
     const data = { agree: ['yes'], customer_signature: DEMO_SIGNATURE, sign_date: today }
-    const id = await saved(`${INDEX}/answerSave`, { customer_id: mother.id, survey_id: survey.id, data })
+    const id = await saved(`${INDEX}/answerSave`, { customer_id: customer.id, survey_id: survey.id, data })
     const theirId = await saved(`${INDEX}/answerSave`, { customer_id: another.id, survey_id: survey.id, data })
 
-    const { name, sheets } = await exported(`${INDEX}/answerExport`, { customer_id: mother.id })
+    const { name, sheets } = await exported(`${INDEX}/answerExport`, { customer_id: customer.id })
     assert.equal(name, `${zhForms[checkNotice.titleKey]}-${today}.xlsx`)
     const [[header, ...rows]] = [...sheets.values()]
     assert.deepEqual(

@@ -43,7 +43,7 @@ export const packageItemsImport = sheet(MASTER_FORMS.packages, [
 ])
 
 /** Her own columns, as the admission's first section has them. */
-export const MOTHER_KEYS = [
+export const CUSTOMER_KEYS = [
   'customer_name',
   'phone',
   'id_card',
@@ -68,14 +68,14 @@ const babyColumn = (key: string, labelKey?: string): Field => ({
  * by her phone (a mother without a baby has one row); her stay's length by its days or its leave
  * date, her room by its number and her stay package by its name.
  */
-export const mothersImport: FormDefinition = {
+export const customersImport: FormDefinition = {
   ...sheet(admission, [
-    ...MOTHER_KEYS.map((key) => fieldOf(admission, key)),
+    ...CUSTOMER_KEYS.map((key) => fieldOf(admission, key)),
     babyColumn('name'),
-    babyColumn('sex', 'mothersSheet.baby_sex'),
-    babyColumn('birth_date', 'mothersSheet.baby_birth_date'),
-    babyColumn('birth_time', 'mothersSheet.baby_birth_time'),
-    babyColumn('birth_weight', 'mothersSheet.baby_birth_weight'),
+    babyColumn('sex', 'customersSheet.baby_sex'),
+    babyColumn('birth_date', 'customersSheet.baby_birth_date'),
+    babyColumn('birth_time', 'customersSheet.baby_birth_time'),
+    babyColumn('birth_weight', 'customersSheet.baby_birth_weight'),
     fieldOf(admission, 'stay_kind'),
     { ...fieldOf(MASTER_FORMS.rooms, 'room'), labelKey: 'form.field.room' },
     { ...fieldOf(admission, 'check_in_date'), initial: undefined },
@@ -89,5 +89,5 @@ export const mothersImport: FormDefinition = {
     },
   ]),
   name: 'mothers',
-  titleKey: 'mothersSheet.title',
+  titleKey: 'customersSheet.title',
 }

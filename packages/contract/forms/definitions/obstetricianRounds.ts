@@ -38,7 +38,7 @@ export const obstetricianRounds: FormDefinition = {
           max: 42,
           decimals: 1,
           unitKey: 'form.unit.celsius',
-          range: 'motherFever',
+          range: 'customerFever',
         },
         { key: 'bp_systolic', type: 'number', min: 50, max: 250, unitKey: 'form.unit.mmhg', range: 'systolic' },
         { key: 'bp_diastolic', type: 'number', min: 30, max: 150, unitKey: 'form.unit.mmhg', range: 'diastolic' },

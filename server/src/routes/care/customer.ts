@@ -9,9 +9,8 @@ import {
   CustomerListBody,
   CustomerSaveBody,
   StayActionBody,
-  Timeline,
-  TimelineBody,
 } from '@yuezi/contract/api/customers'
+import { CustomerFileBody, CustomerFilePage } from '@yuezi/contract/api/customerFile'
 import { actorOf } from '../../actor.js'
 import { centreToday } from '../../lib/dates.js'
 import { listAccessLog } from '../../services/accessLog.js'
@@ -157,8 +156,8 @@ const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "babies' age in days with the last readings of the paediatric rounds, allergies and diet, and what she " +
           'owes for self-paid items and family meals from her check-in to the day she left (or today). ' +
           "Another site's customer answers -2. The read is written to her access log.",
-        body: TimelineBody,
-        response: { 200: Timeline },
+        body: CustomerFileBody,
+        response: { 200: CustomerFilePage },
       },
     },
     async (request, reply) => {

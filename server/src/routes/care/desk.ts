@@ -17,7 +17,7 @@ const deskRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "later day (`booked`), today's visits without a time out (and how many minutes the earliest has been inside), mothers " +
           'in house with no obstetric or paediatric round recorded today, and, for staff with the approve right, ' +
           'the pending orders of each list that she may approve (not her own unless the site allows it; else ' +
-          'null). `list` adds the rows behind one count: `mothers` by room (booked ones by their day), or `visits` ' +
+          'null). `list` adds the rows behind one count: `customers` by room (booked ones by their day), or `visits` ' +
           'the longest inside first.',
         body: DeskTodayBody,
         response: { 200: DeskToday },

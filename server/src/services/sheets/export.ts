@@ -6,21 +6,21 @@ import { formTranslator, serverTranslator, type Lang } from '../../plugins/i18n.
 import type { RecordKind } from '../../db/schema.js'
 import { listFormRecords } from '../../repositories/formRecords.js'
 import { inboundReads, type InboundQuery } from '../../repositories/inbound.js'
-import { outApplyReads, type OutApplyQuery } from '../../repositories/outApplies.js'
+import { outApplyReads, type OutApplyQuery } from '../../repositories/outApply.js'
 import { findSite } from '../../repositories/siteLists.js'
-import { specialCareReads, type SpecialCareQuery } from '../../repositories/specialCares.js'
-import { listAnswers } from '../../repositories/surveys.js'
+import { specialCareReads, type SpecialCareQuery } from '../../repositories/specialCare.js'
+import { listAnswers } from '../../repositories/checkNotice.js'
 import { formByName } from '@yuezi/contract/forms/index'
 import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import { fieldsOf, isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
-import { mothersImport } from '@yuezi/contract/forms/definitions/imports'
+import { customersImport } from '@yuezi/contract/forms/definitions/imports'
 import { inbound, outApplyGeneral, outApplyGift, specialCare } from '@yuezi/contract/forms/definitions/stock'
 import { logAccess, type HandedOut } from '../accessLog.js'
 import { text, type Printable, type Translators } from '../pdf/document.js'
 import { LOADERS, type Found, type Site } from '../pdf/printables.js'
 import { signSheetLink, type SheetLink } from './link.js'
-import { addMothersSheet, motherRowCount } from './mothers.js'
+import { addCustomersSheet, customerRowCount } from './customers.js'
 import { addStockSheets, stockProductCount } from './stock.js'
 import { addSheet, bytesOf, newWorkbook, type CellValue, type Column } from './workbook.js'
 
@@ -150,7 +150,7 @@ function titleOf(kind: ExportKind, query: ExportQuery, lang: Lang): string {
   if (kind === 'specialCare') return t.forms(specialCare.titleKey)
   if (kind === 'inbound') return t.forms(inbound.titleKey)
   if (kind === 'stock') return t.forms('stockLevels.title')
-  if (kind === 'mothers') return t.forms(mothersImport.titleKey)
+  if (kind === 'mothers') return t.forms(customersImport.titleKey)
   return t.forms((query.type === 'gift' ? outApplyGift : outApplyGeneral).titleKey)
 }
 
@@ -168,7 +168,7 @@ export async function createExportLink(
 ): Promise<{ url: string; name: string }> {
   let count = 0
   if (request.kind === 'stock') count = await stockProductCount(db, site, request.query)
-  else if (request.kind === 'mothers') count = await motherRowCount(db, site.id)
+  else if (request.kind === 'mothers') count = await customerRowCount(db, site.id)
   else for (const source of sourcesOf(db, site, request.kind, request.query)) count += (await source.page(1, 1)).total
   if (count > settings.maxRows) {
     throw new AppError(Code.INVALID_INPUT, 'sheet.tooMany', { count, max: settings.maxRows })
@@ -250,7 +250,7 @@ export async function exportOfLink(
   if (link.kind === 'stock') await addStockSheets(db, book, site, query, t, left)
   if (link.kind === 'mothers') {
     const actor = { siteId: link.siteId, accountId: link.accountId, httpRequestId }
-    await addMothersSheet(db, book, actor, t, left)
+    await addCustomersSheet(db, book, actor, t, left)
   }
   for (const source of link.kind === 'stock' || link.kind === 'mothers' ? [] : sourcesOf(db, site, link.kind, query)) {
     const records: (Found & { id: number })[] = []

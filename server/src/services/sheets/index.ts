@@ -4,7 +4,7 @@ import type { Lang } from '../../plugins/i18n.js'
 import { templateName, type ImportKindSpec } from './import.js'
 import { signSheetLink } from './link.js'
 import { packagesImport, productsImport, roomsImport, stayPackagesImport } from './entries.js'
-import { mothersImportKind } from './mothers.js'
+import { customersImportKind } from './customers.js'
 import { openingStockImport } from './openingStock.js'
 import { staffImportKind } from './staff.js'
 
@@ -24,7 +24,7 @@ export const IMPORT_SPECS: Record<Kind, ImportKindSpec<never>> = {
   packages: packagesImport as ImportKindSpec<never>,
   stayPackages: stayPackagesImport as ImportKindSpec<never>,
   openingStock: openingStockImport as ImportKindSpec<never>,
-  mothers: mothersImportKind as ImportKindSpec<never>,
+  mothers: customersImportKind as ImportKindSpec<never>,
 }
 
 /** The name of a kind of import, as the app and the link use it. */

@@ -714,7 +714,7 @@ describe('admin/import of the mothers in house', () => {
     assert.deepEqual(cells(bad), [
       [3, '宝宝性别', zhServer['import.babyRequired']],
       [3, '宝宝出生时间（时:分）', zhServer['import.birthTime']],
-      [4, '客户姓名', fill(zhServer['import.motherDiffers'], { row: 2 })],
+      [4, '客户姓名', fill(zhServer['import.customerDiffers'], { row: 2 })],
       [5, '手机号', fill(zhServer['import.duplicate.phone'], { name: site.customers[1].name })],
       [6, '楼层房间', fill(zhServer['import.repeated'], { row: 2 })],
       [7, '楼层房间', fill(zhServer['stay.roomTaken'], { room: site.customers[0].room })],

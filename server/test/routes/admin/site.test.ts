@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { auditLog, surveys } from '../../../src/db/schema.js'
 import { Code } from '../../../src/errors.js'
 import { centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
-import { SURVEY_CONTENT } from '../../../src/services/checkInRules.js'
+import { CHECK_NOTICE_CONTENT } from '../../../src/services/checkNotice.js'
 import { addAccount, addSite, call, login, startApp, type TestSite } from '../../helpers.js'
 
 // The centre's settings: only for those who administer the site, audited; a new time zone counts
@@ -52,7 +52,7 @@ describe('centre settings', () => {
         visit_policy: 'reason',
         creator_may_approve: false,
         upload_retention_days: 30,
-        rules: SURVEY_CONTENT,
+        rules: CHECK_NOTICE_CONTENT,
         rules_version: 1,
       },
     )

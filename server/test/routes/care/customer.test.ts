@@ -79,19 +79,19 @@ describe('customer/index', () => {
 
   it('answers a first page again until a mother, a baby, a stay or a package of the site changes', async () => {
     const firstPage = async () => (await call(app, LIST, {}, { token: siteOne })).res.list as Customer[]
-    const [mother] = await firstPage()
-    const [baby] = mother.children
-    const stay = (mother as Customer & { stay: { id: number; package_id: number; package_name: string } }).stay
+    const [customer] = await firstPage()
+    const [baby] = customer.children
+    const stay = (customer as Customer & { stay: { id: number; package_id: number; package_name: string } }).stay
     const [kept] = await firstPage()
-    assert.deepEqual(kept, mother)
+    assert.deepEqual(kept, customer)
     // Written by hand, as another instance or a script would: each shows on the next read.
     const changes: [string, SQL, SQL, (row: Customer & { stay: typeof stay }) => unknown, unknown][] = [
       [
         'her name',
-        sql`update customers set name = name || '·' where id = ${mother.id}`,
-        sql`update customers set name = ${mother.name} where id = ${mother.id}`,
+        sql`update customers set name = name || '·' where id = ${customer.id}`,
+        sql`update customers set name = ${customer.name} where id = ${customer.id}`,
         (row) => row.name,
-        `${mother.name}·`,
+        `${customer.name}·`,
       ],
       [
         "her baby's name",
@@ -123,7 +123,7 @@ describe('customer/index', () => {
       } finally {
         await app.db.execute(undo)
       }
-      assert.deepEqual((await firstPage())[0], mother, `${what} undone`)
+      assert.deepEqual((await firstPage())[0], customer, `${what} undone`)
     }
   })
 
@@ -934,7 +934,7 @@ describe('the migration of the customers already here', () => {
 describe('customer/timeline', () => {
   const TIMELINE = '/api/care/customer/timeline'
   let site: TestSite
-  let mother: TestSite['customers'][number]
+  let customer: TestSite['customers'][number]
   let selfPaidTotal: number
   let productName: string
   const saved: { kind: string; id: number }[] = []
@@ -945,9 +945,8 @@ describe('customer/timeline', () => {
     saved.push({ kind, id: reply.res.id })
   }
   const saveForm = (name: string, data: object) =>
-    keep('record', '/api/care/index/saveForm', { name, customer_id: mother.id, data })
-  const sample = (name: string) =>
-    validSample(definitionOf(name), { customer: mother, room: mother.room, departmentIds: [] })
+    keep('record', '/api/care/index/saveForm', { name, customer_id: customer.id, data })
+  const sample = (name: string) => validSample(definitionOf(name), { customer, room: customer.room, departmentIds: [] })
   type Reading = [weight: number, temperature: number, tcb: [number, number]]
   const readingOf = ([weight, temperature, tcb]: Reading) => ({
     weight,
@@ -968,24 +967,24 @@ describe('customer/timeline', () => {
 
   before(async () => {
     site = await addSite(app)
-    mother = site.customers[0]
+    customer = site.customers[0]
     const refs = await stockRefs(app, site.token)
     await saveForm('访客出入登记表', sample('访客出入登记表'))
     // Each meal at its own price: 18 + 2 × 36.
     const meals = { breakfast: 1, breakfast_price: 18, lunch: 2, lunch_price: 36, dinner: 0, dinner_price: 40 }
     await saveForm('家属订餐登记表', { ...sample('家属订餐登记表'), ...meals })
-    await round(mother.babies[0].id, [3200, 36.6, [5, 6.5]])
-    await round(mother.babies[1].id, [2900, 36.9, [7, 4]])
+    await round(customer.babies[0].id, [3200, 36.6, [5, 6.5]])
+    await round(customer.babies[1].id, [2900, 36.9, [7, 4]])
     // The twins seen at one round.
-    await round(mother.babies[0].id, [3260, 37.1, [8.2, 7]], {
-      id: mother.babies[1].id,
+    await round(customer.babies[0].id, [3260, 37.1, [8.2, 7]], {
+      id: customer.babies[1].id,
       reading: [2850, 36.8, [6, 5.5]],
     })
     const product = (await post('/api/care/index/productList', { limit: 100 })).res.list.find(
       (p: { id: number }) => p.id === refs.productId,
     )
     await keep('specialCare', '/api/care/specialCare/save', {
-      customer_id: mother.id,
+      customer_id: customer.id,
       items: [{ product_id: refs.productId, batch_id: refs.batchId, quantity: 2, price: Number(product.price) }],
       signature: SIGNATURE,
     })
@@ -993,20 +992,20 @@ describe('customer/timeline', () => {
     productName = product.name
     await keep('outApply', '/api/care/outApply/save', {
       type: 'gift',
-      customer_id: mother.id,
+      customer_id: customer.id,
       gift_type_id: refs.giftTypeId,
       items: [{ product_id: refs.productId, batch_id: refs.batchId, quantity: 1 }],
     })
     const survey = (await post('/api/care/index/getSurvey', {})).res
     await keep('answer', '/api/care/index/answerSave', {
-      customer_id: mother.id,
+      customer_id: customer.id,
       survey_id: survey.id,
       data: { agree: ['yes'], customer_signature: SIGNATURE, sign_date: centreToday(DEFAULT_ZONE) },
     })
   })
 
   it('lists everything recorded about her, newest first, each with the page that opens it', async () => {
-    const { res, code } = await post(TIMELINE, { customer_id: mother.id, limit: 100 })
+    const { res, code } = await post(TIMELINE, { customer_id: customer.id, limit: 100 })
     assert.equal(code, 1)
     assert.equal(res.total, saved.length)
     assert.deepEqual(
@@ -1030,16 +1029,16 @@ describe('customer/timeline', () => {
   })
 
   it('pages as the lists do', async () => {
-    const all = (await post(TIMELINE, { customer_id: mother.id, limit: 100 })).res.list
-    const second = (await post(TIMELINE, { customer_id: mother.id, page: 2, limit: 3 })).res
+    const all = (await post(TIMELINE, { customer_id: customer.id, limit: 100 })).res.list
+    const second = (await post(TIMELINE, { customer_id: customer.id, page: 2, limit: 3 })).res
     assert.deepEqual(second.list, all.slice(3, 6))
     assert.equal(second.total, saved.length)
-    const past = (await post(TIMELINE, { customer_id: mother.id, page: 9, limit: 3 })).res
+    const past = (await post(TIMELINE, { customer_id: customer.id, page: 9, limit: 3 })).res
     assert.deepEqual([past.list, past.total], [[], saved.length])
   })
 
   it("heads her file with her stay, her babies' latest readings and what she owes", async () => {
-    const { file } = (await post(TIMELINE, { customer_id: mother.id })).res
+    const { file } = (await post(TIMELINE, { customer_id: customer.id })).res
     assert.equal(file.stay.status, 'in_house')
     assert.equal(file.stay.day, 8)
     const [first, second] = file.babies
@@ -1079,7 +1078,7 @@ describe('customer/timeline', () => {
 
   it("answers not found for another site's mother, and logs each read of her file", async () => {
     const other = await addSite(app)
-    assert.deepEqual(await post(TIMELINE, { customer_id: mother.id }, other.token), {
+    assert.deepEqual(await post(TIMELINE, { customer_id: customer.id }, other.token), {
       code: -2,
       msg: '客户不存在',
       res: null,
@@ -1089,15 +1088,15 @@ describe('customer/timeline', () => {
         await app.db
           .select({ n: count() })
           .from(accessLog)
-          .where(and(eq(accessLog.customerId, mother.id), eq(accessLog.kind, 'customer')))
+          .where(and(eq(accessLog.customerId, customer.id), eq(accessLog.kind, 'customer')))
       )[0].n
     const before = await reads()
-    await post(TIMELINE, { customer_id: mother.id })
+    await post(TIMELINE, { customer_id: customer.id })
     assert.equal(await reads(), before + 1)
-    const log = (await post('/api/care/customer/accessLog', { customer_id: mother.id })).res.list
+    const log = (await post('/api/care/customer/accessLog', { customer_id: customer.id })).res.list
     assert.deepEqual(
       [log[0].kind, log[0].name, log[0].record_id, log[0].action],
-      ['customer', '客户档案', mother.id, 'read'],
+      ['customer', '客户档案', customer.id, 'read'],
     )
   })
 
@@ -1105,7 +1104,7 @@ describe('customer/timeline', () => {
     const BILL = '/api/care/customer/billPdf'
     /** The bill's link asked for and opened, its text read back as a person sees it. */
     const billOf = async (token = site.token) => {
-      const reply = await post(BILL, { customer_id: mother.id }, token)
+      const reply = await post(BILL, { customer_id: customer.id }, token)
       assert.equal(reply.code, 1, reply.msg)
       const response = await app.inject({ method: 'GET', url: reply.res.url })
       assert.equal(response.headers['content-type'], 'application/pdf')
@@ -1113,21 +1112,21 @@ describe('customer/timeline', () => {
       return { name: reply.res.name, text: text.replace(/\s+/g, '') }
     }
     const pdfEntries = async () =>
-      (await post(TIMELINE, { customer_id: mother.id, limit: 100 })).res.list.filter(
+      (await post(TIMELINE, { customer_id: customer.id, limit: 100 })).res.list.filter(
         (entry: { kind: string }) => entry.kind === 'pdf',
       )
 
     it('lists her self-paid items and family meals with the sums her file shows', async () => {
-      const { file } = (await post(TIMELINE, { customer_id: mother.id })).res
+      const { file } = (await post(TIMELINE, { customer_id: customer.id })).res
       const [{ name: siteName }] = (await post('/api/care/account/siteList', {})).res
       const { name, text } = await billOf()
-      assert.equal(name, `费用清单-${mother.name}.pdf`)
+      assert.equal(name, `费用清单-${customer.name}.pdf`)
       const today = centreToday(DEFAULT_ZONE)
       for (const part of [
         siteName,
         '费用清单',
-        mother.name,
-        mother.room,
+        customer.name,
+        customer.room,
         `${file.stay.check_in_date}至${file.stay.leave_date}`,
         productName,
         `2${(selfPaidTotal / 2).toFixed(2)}${selfPaidTotal.toFixed(2)}`,
@@ -1143,7 +1142,7 @@ describe('customer/timeline', () => {
 
     it("refuses another site's mother, and logs each link and each open of her bill", async () => {
       const other = await addSite(app)
-      assert.deepEqual(await post(BILL, { customer_id: mother.id }, other.token), {
+      assert.deepEqual(await post(BILL, { customer_id: customer.id }, other.token), {
         code: -2,
         msg: '客户不存在',
         res: null,
@@ -1154,7 +1153,7 @@ describe('customer/timeline', () => {
             .select({ n: count() })
             .from(accessLog)
             .where(
-              and(eq(accessLog.customerId, mother.id), eq(accessLog.name, '费用清单'), eq(accessLog.action, 'pdf')),
+              and(eq(accessLog.customerId, customer.id), eq(accessLog.name, '费用清单'), eq(accessLog.action, 'pdf')),
             )
         )[0].n
       const before = await bills()
@@ -1165,7 +1164,7 @@ describe('customer/timeline', () => {
     it('lists each printing of her records and of her bill once in her timeline, each opening what it printed', async () => {
       // The visit, the meal order, then the first round.
       const roundId = saved[2].id
-      const before = (await post(TIMELINE, { customer_id: mother.id, limit: 100 })).res.total
+      const before = (await post(TIMELINE, { customer_id: customer.id, limit: 100 })).res.total
       const link = await post('/api/care/index/formRecordPdf', { id: roundId })
       assert.equal(link.code, 1, link.msg)
       // Opened twice (the second from the cache): each open is in her access log, not in her timeline.
@@ -1183,8 +1182,8 @@ describe('customer/timeline', () => {
       // Her bill printed twice above, each link opened once: two entries.
       const bills = earlier.filter((entry: { pdf_of: string }) => entry.pdf_of === 'bill')
       assert.equal(bills.length, 2)
-      assert.deepEqual([bills[0].id, bills[0].name, bills[0].route], [mother.id, '费用清单', ''])
-      const { total, list } = (await post(TIMELINE, { customer_id: mother.id, limit: 100 })).res
+      assert.deepEqual([bills[0].id, bills[0].name, bills[0].route], [customer.id, '费用清单', ''])
+      const { total, list } = (await post(TIMELINE, { customer_id: customer.id, limit: 100 })).res
       assert.equal(total, before + 1)
       const opens = await app.db
         .select({ n: count() })
@@ -1196,7 +1195,7 @@ describe('customer/timeline', () => {
   })
 
   describe('kept by the instance that read it', () => {
-    const read = async (customerId = mother.id) => (await post(TIMELINE, { customer_id: customerId, limit: 100 })).res
+    const read = async (customerId = customer.id) => (await post(TIMELINE, { customer_id: customerId, limit: 100 })).res
     const versionOf = async (customerId: number) => {
       const versions = sql`select coalesce(sum(version), 0)::int as version from timeline_versions
         where customer_id = ${customerId}`
@@ -1206,17 +1205,17 @@ describe('customer/timeline', () => {
     const listed = (res: { list: { kind: string; id: number }[] }) => res.list.map((e) => `${e.kind} ${e.id}`)
 
     it('counts no read of her file, and each write of what her timeline lists', async () => {
-      const before = await versionOf(mother.id)
+      const before = await versionOf(customer.id)
       await read()
       await read()
-      assert.equal(await versionOf(mother.id), before)
+      assert.equal(await versionOf(customer.id), before)
       const visit = await post('/api/care/index/saveForm', {
         name: '访客出入登记表',
-        customer_id: mother.id,
+        customer_id: customer.id,
         data: sample('访客出入登记表'),
       })
       assert.equal(visit.code, 1, visit.msg)
-      assert.ok((await versionOf(mother.id)) > before)
+      assert.ok((await versionOf(customer.id)) > before)
       assert.equal(listed(await read())[0], `record ${visit.res.id}`)
       assert.equal((await post('/api/care/index/delFormRecord', { id: visit.res.id })).code, 1)
       assert.ok(!listed(await read()).includes(`record ${visit.res.id}`))
@@ -1279,7 +1278,7 @@ describe('customer/timeline', () => {
         await afterChange(
           kept,
           sql`select 1`,
-          sql`update form_records set customer_id = ${mother.id} where id = ${record}`,
+          sql`update form_records set customer_id = ${customer.id} where id = ${record}`,
         ),
         `record ${record}`,
       )
@@ -1288,8 +1287,8 @@ describe('customer/timeline', () => {
       const printed = await afterChange(
         kept,
         sql`insert into access_log (site_id, account_id, customer_id, kind, record_id, name, action)
-          values (${site.siteId}, ${site.accountId}, ${mother.id}, 'record', ${record}, '访客出入登记表', 'pdf')`,
-        sql`delete from access_log where action = 'pdf' and record_id = ${record} and customer_id = ${mother.id}`,
+          values (${site.siteId}, ${site.accountId}, ${customer.id}, 'record', ${record}, '访客出入登记表', 'pdf')`,
+        sql`delete from access_log where action = 'pdf' and record_id = ${record} and customer_id = ${customer.id}`,
       )
       assert.equal(listed(printed)[0], `pdf ${record}`)
       assert.equal(printed.total, kept.total + 1)
@@ -1306,8 +1305,8 @@ describe('customer/timeline', () => {
       const kept = await read()
       const allergic = await afterChange(
         kept,
-        sql`update customers set allergies = '青霉素过敏、海鲜过敏' where id = ${mother.id}`,
-        sql`update customers set allergies = ${kept.file.allergies} where id = ${mother.id}`,
+        sql`update customers set allergies = '青霉素过敏、海鲜过敏' where id = ${customer.id}`,
+        sql`update customers set allergies = ${kept.file.allergies} where id = ${customer.id}`,
       )
       assert.equal(allergic.file.allergies, '青霉素过敏、海鲜过敏')
       const [baby, twin] = kept.file.babies
@@ -1320,8 +1319,8 @@ describe('customer/timeline', () => {
       assert.deepEqual([weighed.file.babies[1].birth_weight, weighed.file.babies[1].latest.flags], [2900, []])
       const third = await afterChange(
         kept,
-        sql`insert into babies (customer_id, name, sex, birth_date) values (${mother.id}, '三宝', 'male', ${baby.birth_date})`,
-        sql`delete from babies where customer_id = ${mother.id} and name = '三宝'`,
+        sql`insert into babies (customer_id, name, sex, birth_date) values (${customer.id}, '三宝', 'male', ${baby.birth_date})`,
+        sql`delete from babies where customer_id = ${customer.id} and name = '三宝'`,
       )
       assert.deepEqual(
         third.file.babies.map((b: { name: string }) => b.name),
@@ -1397,7 +1396,7 @@ describe('customer/timeline', () => {
       // A change no trigger counts: written as a replica applies what it is sent.
       await app.db.transaction(async (tx) => {
         await tx.execute(sql`set local session_replication_role = replica`)
-        await tx.execute(sql`update customers set diet_needs = '少盐，不吃辣' where id = ${mother.id}`)
+        await tx.execute(sql`update customers set diet_needs = '少盐，不吃辣' where id = ${customer.id}`)
       })
       try {
         assert.deepEqual(await read(), kept)
@@ -1405,7 +1404,7 @@ describe('customer/timeline', () => {
         t.mock.method(Date, 'now', () => now + 5 * 60_000 + 1)
         assert.equal((await read()).file.diet_needs, '少盐，不吃辣')
       } finally {
-        await app.db.execute(sql`update customers set diet_needs = ${kept.file.diet_needs} where id = ${mother.id}`)
+        await app.db.execute(sql`update customers set diet_needs = ${kept.file.diet_needs} where id = ${customer.id}`)
       }
     })
 
@@ -1413,7 +1412,7 @@ describe('customer/timeline', () => {
       const kept = await read()
       assert.ok(kept.file.owed.meals > 0 && kept.file.owed.self_paid > 0)
       const tomorrow = addDays(centreToday(DEFAULT_ZONE), 1)
-      const stay = sql`(select id from stays where customer_id = ${mother.id} and status = 'in_house')`
+      const stay = sql`(select id from stays where customer_id = ${customer.id} and status = 'in_house')`
       const [{ check_in_date: checkIn }] = (
         (await app.db.execute(sql`select check_in_date::text from stays where id = ${stay}`)) as unknown as {
           rows: { check_in_date: string }[]
@@ -1439,7 +1438,7 @@ describe('customer/timeline', () => {
           const visit = await call(
             second,
             '/api/care/index/saveForm',
-            { name: '访客出入登记表', customer_id: mother.id, data: sample('访客出入登记表') },
+            { name: '访客出入登记表', customer_id: customer.id, data: sample('访客出入登记表') },
             { token: site.token },
           )
           assert.equal(visit.code, 1, visit.msg)
@@ -1461,23 +1460,23 @@ describe('family meals saved before each meal had its price', () => {
 
   it('are read, summed and billed at their one price beside the orders priced per meal', async () => {
     site = await addSite(app)
-    const mother = site.customers[1]
+    const customer = site.customers[1]
     const today = centreToday(DEFAULT_ZONE)
-    const sample = validSample(definitionOf(MEALS), { customer: mother, room: mother.room, departmentIds: [] })
+    const sample = validSample(definitionOf(MEALS), { customer, room: customer.room, departmentIds: [] })
     const fresh = await post('/api/care/index/saveForm', {
       name: MEALS,
-      customer_id: mother.id,
+      customer_id: customer.id,
       data: { ...sample, breakfast: 2, breakfast_price: 15, lunch: 1, lunch_price: 38, dinner: 1, dinner_price: 42.5 },
     })
     assert.equal(fresh.code, 1, fresh.msg)
     // As the server stored an order then: one price for every meal, and the amount it made of it.
-    const earlier = { customer_id: mother.id, meal_date: today, lunch: 1, dinner: 2, unit_price: 25, amount: 75 }
+    const earlier = { customer_id: customer.id, meal_date: today, lunch: 1, dinner: 2, unit_price: 25, amount: 75 }
     const [old] = await app.db
       .insert(formRecords)
       .values({
         siteId: site.siteId,
         name: MEALS,
-        customerId: mother.id,
+        customerId: customer.id,
         data: { ...earlier, family_signature: SIGNATURE },
         createdBy: site.accountId,
         updatedBy: site.accountId,
@@ -1494,9 +1493,9 @@ describe('family meals saved before each meal had its price', () => {
     const listed = (await post('/api/care/index/getFormRecord', { name: MEALS, limit: 10 })).res.list
     assert.equal(listed.find((r: { id: number }) => r.id === old.id).data.dinner_price, 25)
 
-    const { file } = (await post('/api/care/customer/timeline', { customer_id: mother.id })).res
+    const { file } = (await post('/api/care/customer/timeline', { customer_id: customer.id })).res
     assert.deepEqual(file.owed, { self_paid: 0, meals: 185.5, total: 185.5 })
-    const bill = (await post('/api/care/customer/billPdf', { customer_id: mother.id })).res
+    const bill = (await post('/api/care/customer/billPdf', { customer_id: customer.id })).res
     const response = await app.inject({ method: 'GET', url: bill.url })
     const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: response.rawPayload, encoding: 'utf8' })
     for (const part of ['家属订餐小计¥185.50', `${today}1275.00`, `${today}211110.50`])
@@ -1506,7 +1505,7 @@ describe('family meals saved before each meal had its price', () => {
     const again = await post('/api/care/index/saveForm', {
       id: old.id,
       name: MEALS,
-      customer_id: mother.id,
+      customer_id: customer.id,
       data: read,
     })
     assert.equal(again.code, 1, again.msg)

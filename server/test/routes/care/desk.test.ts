@@ -38,20 +38,20 @@ const visit = (s: TestSite, customerId: number, timeIn: string, timeOut?: string
 
 /** A mother of the site booked into `room` for `day`, not yet in. */
 async function book(s: TestSite, name: string, room: string, day: string, phone = `13600000${room}`) {
-  const [mother] = await app.db
+  const [customer] = await app.db
     .insert(customers)
     .values({ siteId: s.siteId, name, phone, room })
     .returning({ id: customers.id })
   await app.db.insert(stays).values({
     siteId: s.siteId,
-    customerId: mother.id,
+    customerId: customer.id,
     kind: 'month',
     checkInDate: day,
     plannedDays: 28,
     room,
     status: 'arriving',
   })
-  return mother.id
+  return customer.id
 }
 
 /** Arrivals, departures, visits, rounds and pending orders of a site, the same in both sites. */
@@ -164,7 +164,7 @@ describe('desk/today', () => {
 
   it('lists the mothers behind a count, by room', async () => {
     const [first, second, third, fourth] = site.customers
-    const arrivals = (await desk({ list: 'arrivals' })).mothers
+    const arrivals = (await desk({ list: 'arrivals' })).customers
     assert.deepEqual(
       arrivals.map((m: { name: string; room: string; status: string; check_in_date: string }) => [
         m.name,
@@ -174,12 +174,12 @@ describe('desk/today', () => {
       ]),
       [['新妈妈0', '900', 'arriving', today]],
     )
-    const departures = (await desk({ list: 'departures' })).mothers
+    const departures = (await desk({ list: 'departures' })).customers
     assert.deepEqual(
       departures.map((m: { customer_id: number; leave_date: string }) => [m.customer_id, m.leave_date]),
       [[second.id, today]],
     )
-    const noRound = (await desk({ list: 'noRound' })).mothers
+    const noRound = (await desk({ list: 'noRound' })).customers
     assert.deepEqual(
       noRound.map((m: { customer_id: number }) => m.customer_id),
       [second.id, fourth.id],
@@ -209,7 +209,7 @@ describe('desk/today', () => {
     assert.equal(theirs.arrivals, 1)
     assert.equal(theirs.visitors_inside, 2)
     assert.deepEqual(
-      theirs.mothers.map((m: { customer_id: number }) => m.customer_id),
+      theirs.customers.map((m: { customer_id: number }) => m.customer_id),
       [other.customers[1].id, other.customers[3].id],
     )
     const ours = await desk({ list: 'visitors' })
@@ -243,13 +243,13 @@ describe('desk/today: bookings and overdue stays', () => {
     ahead = await book(quiet, '预订妈妈', '906', addDays(today, 3))
   })
 
-  type Mother = { customer_id: number; check_in_date: string; leave_date: string; late: boolean; overdue: boolean }
+  type Row = { customer_id: number; check_in_date: string; leave_date: string; late: boolean; overdue: boolean }
 
   it('counts a booking past its date among the arrivals, flagged late', async () => {
     const day = await desk({ list: 'arrivals' }, quiet.token)
     assert.equal(day.arrivals, 1)
     assert.deepEqual(
-      day.mothers.map((m: Mother) => [m.customer_id, m.check_in_date, m.late, m.overdue]),
+      day.customers.map((m: Row) => [m.customer_id, m.check_in_date, m.late, m.overdue]),
       [[late, addDays(today, -1), true, false]],
     )
   })
@@ -258,7 +258,7 @@ describe('desk/today: bookings and overdue stays', () => {
     const day = await desk({ list: 'departures' }, quiet.token)
     assert.equal(day.departures, 1)
     assert.deepEqual(
-      day.mothers.map((m: Mother) => [m.customer_id, m.leave_date, m.late, m.overdue]),
+      day.customers.map((m: Row) => [m.customer_id, m.leave_date, m.late, m.overdue]),
       [[quiet.customers[0].id, addDays(today, -2), false, true]],
     )
   })
@@ -267,7 +267,7 @@ describe('desk/today: bookings and overdue stays', () => {
     const day = await desk({ list: 'booked' }, quiet.token)
     assert.equal(day.booked, 1)
     assert.deepEqual(
-      day.mothers.map((m: Mother) => [m.customer_id, m.check_in_date, m.late]),
+      day.customers.map((m: Row) => [m.customer_id, m.check_in_date, m.late]),
       [[ahead, addDays(today, 3), false]],
     )
     // The first site's booking for tomorrow is its own.

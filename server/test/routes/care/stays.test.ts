@@ -48,7 +48,7 @@ async function admit(room: string, checkIn: string, extra: Record<string, unknow
 }
 
 /** A mother admitted today and checked out: she left. */
-async function leftMother(room: string, name: string) {
+async function leftCustomer(room: string, name: string) {
   const { id, body } = await admit(room, today, { customer_name: name })
   assert.equal((await as(CHECKOUT, { customer_id: id })).code, 1)
   return { id, body }
@@ -121,7 +121,7 @@ describe('an early arrival', () => {
 
 describe('a check-out undone', () => {
   it('the same day, while her room is free: in house again, audited', async () => {
-    const { id } = await leftMother('905', '吴秀英')
+    const { id } = await leftCustomer('905', '吴秀英')
     assert.equal((await stayOf(id)).status, 'left')
     assert.equal((await as(UNDO, { customer_id: id })).code, 1)
     const stay = await stayOf(id)
@@ -140,14 +140,14 @@ describe('a check-out undone', () => {
   })
 
   it('is refused on another day or once her room is taken', async () => {
-    const earlier = await leftMother('906', '周昨天')
+    const earlier = await leftCustomer('906', '周昨天')
     await app.db
       .update(stays)
       .set({ leftOn: addDays(today, -1) })
       .where(eq(stays.customerId, earlier.id))
     assert.equal((await as(UNDO, { customer_id: earlier.id })).code, -6)
 
-    const gone = await leftMother('907', '郑房满')
+    const gone = await leftCustomer('907', '郑房满')
     await admit('907', today, { customer_name: '新住客' })
     const taken = await as(UNDO, { customer_id: gone.id })
     assert.equal(taken.code, -6)
@@ -165,7 +165,7 @@ describe('a mother who left comes back', () => {
   const fileOf = async (id: number) => (await as(FILE, { customer_id: id, page: 1, limit: 10 })).res.file
 
   it('from her file: her details kept, a second stay in house, both in her file', async () => {
-    const { id, body } = await leftMother('908', '吴秀英')
+    const { id, body } = await leftCustomer('908', '吴秀英')
     const her = await infoOf(id)
     const again = await as(SAVE, {
       ...admissionOf('909', today),
@@ -188,7 +188,7 @@ describe('a mother who left comes back', () => {
   })
 
   it('from the duplicate offer: her phone names her as left, and what was typed books her stay', async () => {
-    const { id, body } = await leftMother('910', '冯离开')
+    const { id, body } = await leftCustomer('910', '冯离开')
     const typed = admissionOf('911', today, { customer_name: '冯离开', phone: body.phone })
     const offered = await as(SAVE, typed)
     assert.equal(offered.code, -9)
@@ -211,7 +211,7 @@ describe('a mother who left comes back', () => {
   })
 
   it("from her check-in notice: the notice books her stay in the record's transaction", async () => {
-    const { id, body } = await leftMother('913', '陈通知')
+    const { id, body } = await leftCustomer('913', '陈通知')
     const departments = (await as('/api/care/index/departmentList', {})).res.map((d: { id: number }) => d.id)
     const [stayPackage] = (await as('/api/care/index/stayPackageList', {})).res
     const notice = (room: string) => ({

@@ -24,7 +24,7 @@ export function importTemplate(kind: ImportKind, options: RequestOptions = FILE_
 }
 
 /** The site's mothers in house or booked in the import's columns (administration right only). */
-export function exportMothers(options: RequestOptions = FILE_CALL) {
+export function exportCustomers(options: RequestOptions = FILE_CALL) {
   return request<ServerFile>('/api/care/customer/export', {}, options)
 }
 

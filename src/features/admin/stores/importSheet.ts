@@ -7,7 +7,7 @@ import { RequestError } from '@/api/request'
 import { t } from '@/i18n'
 import { chooseSheet } from '@/utils/chooseSheet'
 import {
-  exportMothers,
+  exportCustomers,
   importTemplate,
   uploadImport,
   type ImportedPassword,
@@ -47,8 +47,8 @@ export class ImportSheetStore {
   }
 
   /** The mothers in house as a spreadsheet, in the columns their import takes. */
-  exportMothers() {
-    openServerFile(() => exportMothers(), { download: true })
+  exportCustomers() {
+    openServerFile(() => exportCustomers(), { download: true })
   }
 
   /** Chooses a file and imports it; the result replaces the last one. */

@@ -33,8 +33,8 @@ const some = (data: FormData, key: string, as = key): FormData => (isEmpty(data[
 const rowsOf = (data: FormData) => (Array.isArray(data.babies) ? (data.babies as FormData[]) : [])
 
 /** A baby admitted with a notice is named after her mother until she is renamed in her file. */
-const babyName = (mother: string, count: number, i: number) =>
-  t(count > 1 ? 'notice.babyNameOf' : 'notice.babyName', { name: mother, n: i + 1 })
+const babyName = (name: string, count: number, i: number) =>
+  t(count > 1 ? 'notice.babyNameOf' : 'notice.babyName', { name, n: i + 1 })
 
 /**
  * The admission a new arrival's notice carries: her details, her babies (named after her, born on

@@ -98,7 +98,7 @@ export class CheckInNoticeListStore {
   }
 
   /** Her file, from a notice's row (the row itself opens the notice). */
-  openFile(record: FormRecord) {
+  openCustomerFile(record: FormRecord) {
     if (record.customer_id) Taro.navigateTo({ url: `${CUSTOMER_FILE_PAGE}?id=${record.customer_id}` })
   }
 

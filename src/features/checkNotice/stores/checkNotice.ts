@@ -7,7 +7,7 @@ import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import { toast } from '@/utils/feedback'
 import { goHome } from '@/utils/navigation'
 import { formRecordPdf, FormSession, openFormStore, RecordHistory, reportSave, sessionCustomer } from '@/features/forms'
-import { answerExport, answerList, answerSave, getSurvey } from '../api/surveys'
+import { answerExport, answerList, answerSave, getSurvey } from '../api/checkNotice'
 
 export type { Survey, SurveyAnswer }
 

@@ -7,7 +7,7 @@ import { openFormStore } from '@/features/forms'
 import { PagedList } from '@/stores/pagedList'
 import { openServerFile } from '@/api/files'
 import { openReadmission } from './admission'
-import { customerBillPdf, customerTimeline, type CustomerFile, type TimelineEntry } from '../api/timeline'
+import { customerBillPdf, customerFilePage, type CustomerFile, type TimelineEntry } from '../api/customerFile'
 
 export type { CustomerFile, TimelineEntry }
 
@@ -26,7 +26,7 @@ export class CustomerFileStore {
 
   private async fetch(page: number, limit: number) {
     if (!this.customerId) return { list: [], total: 0 }
-    const answer = await customerTimeline({ customer_id: this.customerId, page, limit })
+    const answer = await customerFilePage({ customer_id: this.customerId, page, limit })
     runInAction(() => (this.file = answer.file))
     return answer
   }

@@ -4,7 +4,7 @@ import type { Static } from 'typebox'
 import type { DeskList, DeskToday } from '@yuezi/contract/api/desk'
 
 export type DeskDay = Static<typeof DeskToday>['res']
-export type DeskMother = NonNullable<DeskDay['mothers']>[number]
+export type DeskCustomer = NonNullable<DeskDay['customers']>[number]
 export type DeskVisit = NonNullable<DeskDay['visits']>[number]
 export type { DeskList }
 

@@ -7,7 +7,7 @@ import { featureById } from '@/features/registry'
 import { CUSTOMER_FILE_PAGE, STAY_PAGE } from '@/routes'
 import { customerInfo } from '@/api/customer'
 import type { Customer } from '@/api/types'
-import { deskToday, type DeskDay, type DeskMother, type DeskVisit } from '../api/deskDay'
+import { deskToday, type DeskDay, type DeskCustomer, type DeskVisit } from '../api/deskDay'
 import type { DeskBadge } from './deskDay'
 
 /** The order lists an approver checks, by the key the server counts them under. */
@@ -51,8 +51,8 @@ export class DeskDayListStore {
     }
   }
 
-  get mothers(): DeskMother[] {
-    return this.day?.mothers ?? []
+  get customers(): DeskCustomer[] {
+    return this.day?.customers ?? []
   }
 
   get visits(): DeskVisit[] {
@@ -65,14 +65,14 @@ export class DeskDayListStore {
   }
 
   /** An arriving, booked or leaving mother opens her stay (check-in, check-out); one without a round, her file. */
-  openMother(mother: DeskMother) {
+  openCustomer(row: DeskCustomer) {
     const page = this.list === 'noRound' ? CUSTOMER_FILE_PAGE : STAY_PAGE
-    Taro.navigateTo({ url: `${page}?id=${mother.customer_id}` })
+    Taro.navigateTo({ url: `${page}?id=${row.customer_id}` })
   }
 
   /** A round for her: she becomes the current customer and the round's form opens. */
-  async openRound(mother: DeskMother, form: RoundForm) {
-    const customer = await customerInfo(mother.customer_id)
+  async openRound(row: DeskCustomer, form: RoundForm) {
+    const customer = await customerInfo(row.customer_id)
     this.select(customer)
     openFormStore.open(featureById(form)!, { customer })
   }

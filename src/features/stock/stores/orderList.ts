@@ -127,7 +127,7 @@ export class OrderListStore {
   }
 
   /** Her file, from the row of an order for her (the row itself opens the order). */
-  openFile(order: Order) {
+  openCustomerFile(order: Order) {
     if (order.customer_id) Taro.navigateTo({ url: `${CUSTOMER_FILE_PAGE}?id=${order.customer_id}` })
   }
 

@@ -75,7 +75,7 @@ export class LeavingVisitorsStore {
   }
 
   /** The file of the mother a visitor still inside came to see (the row's button marks them left). */
-  openFile(record: FormRecord) {
+  openCustomerFile(record: FormRecord) {
     if (record.customer_id) Taro.navigateTo({ url: `${CUSTOMER_FILE_PAGE}?id=${record.customer_id}` })
   }
 

@@ -533,7 +533,7 @@ describe('marks of values outside the centre’s ranges', () => {
       babies: (sample.babies as Record<string, unknown>[]).map((twin) => ({ ...twin, temperature: 38 })),
     }
     const babyRound = await saved('儿科医生查房签到表', round)
-    const motherRound = await saved('产科医生查房签到表', {
+    const obstetricRound = await saved('产科医生查房签到表', {
       ...sampleFor('产科医生查房签到表'),
       temperature: 37.2,
       bp_systolic: 150,
@@ -555,9 +555,9 @@ describe('marks of values outside the centre’s ranges', () => {
       ['tcb_forehead', 'jaundice', 18, 17.5],
       ['babies.0.temperature', 'babyTemperature', 38, 37.5],
     ])
-    assert.deepEqual(flagsOf(motherRound), [['bp_systolic', 'systolic', 150, 140]])
+    assert.deepEqual(flagsOf(obstetricRound), [['bp_systolic', 'systolic', 150, 140]])
     await post(DEL, { id: babyRound })
-    await post(DEL, { id: motherRound })
+    await post(DEL, { id: obstetricRound })
   })
 })
 

@@ -38,8 +38,8 @@ export default observer(function ImportSheet() {
           {t('import.template')}
         </Button>
         {store.kind === 'mothers' && (
-          <Button size="small" fill="outline" onClick={store.exportMothers}>
-            {t('import.exportMothers')}
+          <Button size="small" fill="outline" onClick={store.exportCustomers}>
+            {t('import.exportCustomers')}
           </Button>
         )}
         <Button size="small" type="primary" onClick={store.chooseAndUpload}>

@@ -83,7 +83,7 @@ export default observer(function CheckInNoticeList() {
                     className="checkin-list__file"
                     onClick={(event) => {
                       event.stopPropagation()
-                      store.openFile(record)
+                      store.openCustomerFile(record)
                     }}
                   >
                     {t('customerFile.title')}

@@ -28,7 +28,7 @@ export default observer(function DeskDayList({ list }: { list: DeskBadge }) {
   useListPage({ refresh: store.load, loadMore: () => {} })
   const title = t(`deskDay.list.${list}`)
   const rows =
-    list === 'orders' ? store.waiting.length : list === 'visitors' ? store.visits.length : store.mothers.length
+    list === 'orders' ? store.waiting.length : list === 'visitors' ? store.visits.length : store.customers.length
 
   return (
     <PageShell className="desk-list" navBar={<NavBar title={t('deskDay.title')} back />}>
@@ -61,18 +61,18 @@ export default observer(function DeskDayList({ list }: { list: DeskBadge }) {
             />
           ))}
         {list !== 'orders' &&
-          store.mothers.map((mother) => (
+          store.customers.map((customer) => (
             <Cell
-              key={mother.customer_id}
-              className="desk-list__mother"
-              title={`${mother.room} ${mother.name}`}
-              description={t('deskDay.stay', { from: mother.check_in_date, to: mother.leave_date })}
+              key={customer.customer_id}
+              className="desk-list__customer"
+              title={`${customer.room} ${customer.name}`}
+              description={t('deskDay.stay', { from: customer.check_in_date, to: customer.leave_date })}
               clickable
-              onClick={() => store.openMother(mother)}
+              onClick={() => store.openCustomer(customer)}
               extra={
                 // A mother without a round keeps her round buttons, overdue or not.
-                list !== 'noRound' && (mother.late || mother.overdue) ? (
-                  <Text className="desk-list__flag">{t(mother.late ? 'customer.late' : 'customer.overdue')}</Text>
+                list !== 'noRound' && (customer.late || customer.overdue) ? (
+                  <Text className="desk-list__flag">{t(customer.late ? 'customer.late' : 'customer.overdue')}</Text>
                 ) : list === 'noRound' ? (
                   <View className="desk-list__rounds">
                     {ROUNDS.map(([form, labelKey]) => (
@@ -82,7 +82,7 @@ export default observer(function DeskDayList({ list }: { list: DeskBadge }) {
                         type="primary"
                         onClick={(event) => {
                           event.stopPropagation()
-                          store.openRound(mother, form)
+                          store.openRound(customer, form)
                         }}
                       >
                         {t(labelKey)}

@@ -102,7 +102,7 @@ export default observer(function StockOrderList({ kind }: { kind: OrderListKind 
               <View className="stock-list__head">
                 <Text className="stock-list__no">{order.no}</Text>
                 {order.customer_id && (
-                  <Text className="stock-list__file" onClick={stop(() => store.openFile(order))}>
+                  <Text className="stock-list__file" onClick={stop(() => store.openCustomerFile(order))}>
                     {t('customerFile.title')}
                   </Text>
                 )}

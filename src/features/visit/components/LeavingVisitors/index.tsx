@@ -78,7 +78,7 @@ export default observer(function LeavingVisitors({ form }: { form: FormPageStore
                   {t('visit.timeIn', { time: String(record.data.time_in ?? '') })}
                 </Text>
                 {record.customer_id && (
-                  <Text className="leaving-visitors__file" onClick={() => store.openFile(record)}>
+                  <Text className="leaving-visitors__file" onClick={() => store.openCustomerFile(record)}>
                     {t('customerFile.title')}
                   </Text>
                 )}

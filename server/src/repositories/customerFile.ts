@@ -5,9 +5,9 @@ import type { Db } from '../db/types.js'
 import { customerColumns } from './customers.js'
 
 // Her file in three prepared statements (each statement of a request is a round trip as dear as the
-// work it carries): the read written to her access log, with her file's version; her details and her
-// babies' readings; and a page of what is recorded about her with what she owes. The service answers
-// the last two again while her file's version is the same.
+// work it carries): her file's version; her details and her babies' readings; and a page of what is
+// recorded about her with what she owes. The service answers the last two again while her file's
+// version is the same.
 
 /** A row of her timeline's page as the statement reads it. */
 export interface TimelineRow {
@@ -167,24 +167,13 @@ const names = sql<Record<string, string>>`(select coalesce(json_object_agg(a.id,
 const timeZone = sql<string>`(select s.time_zone from sites s where s.id = ${site})`
 
 const readStatement = prepared((db) => {
-  const mother = db.$with('her').as(
+  const customer = db.$with('her').as(
     db
       .select({ id: customers.id })
       .from(customers)
       .where(and(eq(customers.id, her), eq(customers.siteId, site))),
   )
-  // Written before anything of her file is read: no file of hers goes out unrecorded.
-  const logged = db.$with('logged', {}).as(sql`
-    insert into access_log (site_id, account_id, customer_id, kind, record_id, name, action, http_request_id)
-    select ${site}, ${value('accountId', 'int8')}, id, 'customer', id, ${value('logName', 'text')}, 'read',
-      ${value('httpRequestId', 'text')}
-    from ${mother}
-    returning 1`)
-  return db
-    .with(mother, logged)
-    .select({ version, names, time_zone: timeZone })
-    .from(mother)
-    .prepare('customer_file_read')
+  return db.with(customer).select({ version, names, time_zone: timeZone }).from(customer).prepare('customer_file_read')
 })
 
 export interface ReadQuery {
@@ -192,22 +181,14 @@ export interface ReadQuery {
   customerId: number
   /** The accounts whose names a kept page of her timeline shows. */
   byIds: number[]
-  /** The access log's entry of this read: who, under which name, in which request. */
-  read: { accountId: number; name: string; httpRequestId: string | null }
 }
 
 /**
- * A read of her file written to her access log, with her file's version, the names of `byIds` and
- * the site's time zone; undefined (and nothing written) for another site's customer or none.
+ * Her file's version, the names of `byIds` and the site's time zone; undefined for another site's
+ * customer or none.
  */
-export async function logFileRead(db: Db, query: ReadQuery) {
-  const { read, ...values } = query
-  const [file] = await readStatement(db).execute({
-    ...values,
-    accountId: read.accountId,
-    logName: read.name,
-    httpRequestId: read.httpRequestId,
-  })
+export async function readFileVersion(db: Db, query: ReadQuery) {
+  const [file] = await readStatement(db).execute({ ...query })
   return file
 }
 

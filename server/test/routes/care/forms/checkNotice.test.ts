@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { surveys } from '../../../../src/db/schema.js'
-import { SURVEY_CONTENT } from '../../../../src/services/checkInRules.js'
+import { CHECK_NOTICE_CONTENT } from '../../../../src/services/checkNotice.js'
 import { centreToday, DEFAULT_ZONE } from '../../../../src/lib/dates.js'
 import { call, referenceOf } from '../../../helpers.js'
 import { app, site, useSite } from '../../../siteFixture.js'
@@ -22,7 +22,7 @@ describe('check-in rules', () => {
 
   it("answers the site's current rules", async () => {
     const survey = (await post('getSurvey', {})).res
-    assert.deepEqual(survey, { id: survey.id, version: 1, title: '入住须知', content: SURVEY_CONTENT })
+    assert.deepEqual(survey, { id: survey.id, version: 1, title: '入住须知', content: CHECK_NOTICE_CONTENT })
     const rules = survey.content.split('\n').filter((line: string) => /^\d+\. /.test(line))
     assert.equal(rules.length, 10)
     for (const topic of ['探视', '洗手', '宝宝', '贵重物品', '火警']) assert.ok(survey.content.includes(topic), topic)
@@ -82,9 +82,12 @@ describe('check-in rules', () => {
 
   it('asks for a new acknowledgement of a new version, and refuses one of an old version', async () => {
     const old = (await post('getSurvey', {})).res
-    await app.db
-      .insert(surveys)
-      .values({ siteId: site.siteId, version: 2, title: '入住须知', content: `${SURVEY_CONTENT}\n11. 新增条款。` })
+    await app.db.insert(surveys).values({
+      siteId: site.siteId,
+      version: 2,
+      title: '入住须知',
+      content: `${CHECK_NOTICE_CONTENT}\n11. 新增条款。`,
+    })
     const current = (await post('getSurvey', {})).res
     assert.equal(current.version, 2)
     const customer = site.customers[2]

@@ -52,8 +52,8 @@ export async function packagesByName(db: Db, siteId: number) {
 }
 
 /** The site's mothers with an open stay (in house or booked), by room, each with her stay and babies. */
-export async function openStayMothers(db: Db, siteId: number) {
-  const mothers = await db
+export async function openStayCustomers(db: Db, siteId: number) {
+  const open = await db
     .select({
       id: customers.id,
       name: customers.name,
@@ -77,7 +77,7 @@ export async function openStayMothers(db: Db, siteId: number) {
     .leftJoin(stayPackages, eq(stayPackages.id, stays.packageId))
     .where(and(eq(stays.siteId, siteId), isOpen))
     .orderBy(asc(stays.room), asc(customers.id))
-  const ids = mothers.map((mother) => mother.id)
+  const ids = open.map((customer) => customer.id)
   const kids = ids.length
     ? await db
         .select({
@@ -92,5 +92,5 @@ export async function openStayMothers(db: Db, siteId: number) {
         .where(inArray(babies.customerId, ids))
         .orderBy(asc(babies.birthDate), asc(babies.id))
     : []
-  return mothers.map((mother) => ({ ...mother, babies: kids.filter((kid) => kid.customerId === mother.id) }))
+  return open.map((customer) => ({ ...customer, babies: kids.filter((kid) => kid.customerId === customer.id) }))
 }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { actorOf } from '../../../actor.js'
 import { NoBody, Saved } from '@yuezi/contract/api/common'
-import { AnswerList, AnswerListBody, AnswerSaveBody, Survey } from '@yuezi/contract/api/surveys'
-import { getSurvey, listAnswers, saveAnswer } from '../../../services/surveys.js'
+import { AnswerList, AnswerListBody, AnswerSaveBody, Survey } from '@yuezi/contract/api/checkNotice'
+import { getSurvey, listAnswers, saveAnswer } from '../../../services/checkNotice.js'
 
 /** The check-in rules (入住须知) and customers' signed acknowledgements of them. */
-const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const checkNoticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate)
 
   app.post(
@@ -59,4 +59,4 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 }
 
-export default surveyRoutes
+export default checkNoticeRoutes

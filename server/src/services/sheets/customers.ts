@@ -1,13 +1,13 @@
 import { admission, isBirthTime } from '@yuezi/contract/forms/definitions/admission'
-import { MOTHER_KEYS, mothersImport } from '@yuezi/contract/forms/definitions/imports'
+import { CUSTOMER_KEYS, customersImport } from '@yuezi/contract/forms/definitions/imports'
 import type ExcelJS from 'exceljs'
 import type { FormData } from '@yuezi/contract/forms/types'
 import { fieldsOf, isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
 import type { Actor } from '../../actor.js'
 import type { Db } from '../../db/types.js'
 import { addDays } from '../../lib/dates.js'
-import { holdersOf, openStayMothers, packagesByName, roomsByNumber } from '../../repositories/motherSheet.js'
-import { logMothersExport } from '../accessLog.js'
+import { holdersOf, openStayCustomers, packagesByName, roomsByNumber } from '../../repositories/customerSheet.js'
+import { logCustomersExport } from '../accessLog.js'
 import { writeAdmission } from '../customers.js'
 import type { Translators } from '../pdf/document.js'
 import type { ImportKindSpec, ImportRow, RowProblem } from './import.js'
@@ -20,7 +20,7 @@ import { addSheet, type CellValue, type Column } from './workbook.js'
 const BABY_KEYS = ['name', 'sex', 'birth_date', 'birth_time', 'birth_weight'] as const
 const STAY_COLUMNS = ['stay_kind', 'room', 'check_in_date', 'days', 'leave_date', 'package'] as const
 /** The columns that say who she is and her stay: the same on every row of hers. */
-const SHARED_KEYS = [...MOTHER_KEYS, ...STAY_COLUMNS]
+const SHARED_KEYS = [...CUSTOMER_KEYS, ...STAY_COLUMNS]
 const babiesField = fieldsOf(admission).find((field) => field.key === 'babies')!
 const MAX_BABIES = babiesField.maxItems ?? 0
 const MAX_DAYS = fieldsOf(admission).find((field) => field.key === 'days')?.max ?? 0
@@ -29,43 +29,43 @@ const DAY_MS = 24 * 3600_000
 const textOf = (value: unknown) => (isEmpty(value) ? '' : String(value).trim())
 
 /** A mother of the file: her first row, her shared columns, her babies' rows. */
-interface Mother {
+interface SheetCustomer {
   row: number
   shared: FormData
   babies: ImportRow[]
 }
 
 /** The rows grouped by the mother's phone; a shared column that differs from her first row's is refused. */
-function mothersOf(rows: ImportRow[], problems: RowProblem[]): Mother[] {
-  const byPhone = new Map<string, Mother>()
+function customersOf(rows: ImportRow[], problems: RowProblem[]): SheetCustomer[] {
+  const byPhone = new Map<string, SheetCustomer>()
   for (const one of rows) {
     const phone = textOf(one.data.phone)
-    let mother = byPhone.get(phone)
-    if (!mother) {
-      mother = { row: one.row, shared: {}, babies: [] }
-      byPhone.set(phone, mother)
+    let customer = byPhone.get(phone)
+    if (!customer) {
+      customer = { row: one.row, shared: {}, babies: [] }
+      byPhone.set(phone, customer)
     }
     for (const key of SHARED_KEYS) {
       const value = one.data[key]
       if (isEmpty(value)) continue
-      if (isEmpty(mother.shared[key])) mother.shared[key] = value
-      else if (textOf(mother.shared[key]) !== textOf(value)) {
-        problems.push({ row: one.row, key, message: 'import.motherDiffers', params: { row: mother.row } })
+      if (isEmpty(customer.shared[key])) customer.shared[key] = value
+      else if (textOf(customer.shared[key]) !== textOf(value)) {
+        problems.push({ row: one.row, key, message: 'import.customerDiffers', params: { row: customer.row } })
       }
     }
-    if (BABY_KEYS.some((key) => !isEmpty(one.data[`baby_${key}`]))) mother.babies.push(one)
+    if (BABY_KEYS.some((key) => !isEmpty(one.data[`baby_${key}`]))) customer.babies.push(one)
   }
   return [...byPhone.values()]
 }
 
 /** Her babies as the admission's rows, each row's own mistakes told at its cells. */
-function babiesOf(mother: Mother, today: string, problems: RowProblem[]): FormData[] {
+function babiesOf(customer: SheetCustomer, today: string, problems: RowProblem[]): FormData[] {
   const rowFields = babiesField.rows ?? []
-  if (mother.babies.length > MAX_BABIES) {
-    const row = mother.babies[MAX_BABIES].row
+  if (customer.babies.length > MAX_BABIES) {
+    const row = customer.babies[MAX_BABIES].row
     problems.push({ row, key: 'baby_name', message: 'import.tooManyBabies', params: { max: MAX_BABIES } })
   }
-  return mother.babies.map(({ row, data }) => {
+  return customer.babies.map(({ row, data }) => {
     const baby: FormData = {}
     for (const field of rowFields) {
       const value = data[`baby_${field.key}`]
@@ -83,7 +83,7 @@ function babiesOf(mother: Mother, today: string, problems: RowProblem[]): FormDa
 }
 
 /** Her stay's days: as written, or from her leave date; a leave date that disagrees is refused. */
-function daysOf({ row, shared }: Mother, problems: RowProblem[]): number | undefined {
+function daysOf({ row, shared }: SheetCustomer, problems: RowProblem[]): number | undefined {
   const checkIn = String(shared.check_in_date)
   const leave = isEmpty(shared.leave_date) ? undefined : String(shared.leave_date)
   if (typeof shared.days === 'number') {
@@ -110,24 +110,24 @@ function daysOf({ row, shared }: Mother, problems: RowProblem[]): number | undef
  * taken by an open stay or by another mother of the file; a package the site has not or has
  * retired; a date after today.
  */
-export const mothersImportKind: ImportKindSpec<{ today: string; mothers: FormData[] }> = {
-  definition: mothersImport,
+export const customersImportKind: ImportKindSpec<{ today: string; customers: FormData[] }> = {
+  definition: customersImport,
   personal: true,
   async check(db, siteId, rows, today) {
     const problems: RowProblem[] = []
-    const mothers = mothersOf(rows, problems)
-    const idCardOf = (mother: Mother) => textOf(mother.shared.id_card).toUpperCase()
-    const phones = mothers.map((mother) => textOf(mother.shared.phone))
-    const idCards = mothers.map(idCardOf).filter(Boolean)
+    const customers = customersOf(rows, problems)
+    const idCardOf = (customer: SheetCustomer) => textOf(customer.shared.id_card).toUpperCase()
+    const phones = customers.map((customer) => textOf(customer.shared.phone))
+    const idCards = customers.map(idCardOf).filter(Boolean)
     const holders = await holdersOf(db, siteId, phones, idCards)
     const roomList = await roomsByNumber(db, siteId)
     const packages = await packagesByName(db, siteId)
     const firstOf = { id_card: new Map<string, number>(), room: new Map<string, number>() }
     const prepared: FormData[] = []
-    for (const mother of mothers) {
-      const { row, shared } = mother
+    for (const customer of customers) {
+      const { row, shared } = customer
       const phone = textOf(shared.phone)
-      const idCard = idCardOf(mother)
+      const idCard = idCardOf(customer)
       const holder =
         holders.find((one) => idCard && one.idCard === idCard) ?? holders.find((one) => one.phone === phone)
       if (holder) {
@@ -158,48 +158,48 @@ export const mothersImportKind: ImportKindSpec<{ today: string; mothers: FormDat
         problems.push({ row, key: 'delivery_date', message: 'import.future', params: { today } })
       }
       const data: FormData = {}
-      for (const key of MOTHER_KEYS) if (!isEmpty(shared[key])) data[key] = shared[key]
+      for (const key of CUSTOMER_KEYS) if (!isEmpty(shared[key])) data[key] = shared[key]
       prepared.push({
         ...data,
-        babies: babiesOf(mother, today, problems),
+        babies: babiesOf(customer, today, problems),
         stay_kind: shared.stay_kind,
         room,
         check_in_date: shared.check_in_date,
-        days: daysOf(mother, problems),
+        days: daysOf(customer, problems),
         ...(pack ? { package_id: pack.id } : {}),
       })
     }
-    return { problems, prepared: { today, mothers: prepared } }
+    return { problems, prepared: { today, customers: prepared } }
   },
-  async write(tx, actor, _importId, { today, mothers }) {
+  async write(tx, actor, _importId, { today, customers }) {
     // A check-in on or before the centre's today is in house, after it booked: as the admission says.
-    for (const data of mothers) await writeAdmission(tx, actor, { data, today })
+    for (const data of customers) await writeAdmission(tx, actor, { data, today })
   },
 }
 
-type ExportedMother = Awaited<ReturnType<typeof openStayMothers>>[number]
+type ExportedCustomer = Awaited<ReturnType<typeof openStayCustomers>>[number]
 
 /** Her rows in the import's columns: one per baby (one without a baby when she has none). */
-function rowsOf(mother: ExportedMother): FormData[] {
+function rowsOf(customer: ExportedCustomer): FormData[] {
   const shared: FormData = {
-    customer_name: mother.name,
-    phone: mother.phone,
-    id_card: mother.idCard,
-    delivery_date: mother.deliveryDate,
-    delivery_mode: mother.deliveryMode,
-    hospital: mother.hospital,
-    allergies: mother.allergies,
-    diet_needs: mother.dietNeeds,
-    remark: mother.remark,
-    stay_kind: mother.kind,
-    room: mother.room,
-    check_in_date: mother.checkInDate,
-    days: mother.plannedDays,
-    leave_date: mother.leaveDate,
-    package: mother.packageName,
+    customer_name: customer.name,
+    phone: customer.phone,
+    id_card: customer.idCard,
+    delivery_date: customer.deliveryDate,
+    delivery_mode: customer.deliveryMode,
+    hospital: customer.hospital,
+    allergies: customer.allergies,
+    diet_needs: customer.dietNeeds,
+    remark: customer.remark,
+    stay_kind: customer.kind,
+    room: customer.room,
+    check_in_date: customer.checkInDate,
+    days: customer.plannedDays,
+    leave_date: customer.leaveDate,
+    package: customer.packageName,
   }
-  if (!mother.babies.length) return [shared]
-  return mother.babies.map((baby) => ({
+  if (!customer.babies.length) return [shared]
+  return customer.babies.map((baby) => ({
     ...shared,
     baby_name: baby.name,
     baby_sex: baby.sex,
@@ -210,24 +210,24 @@ function rowsOf(mother: ExportedMother): FormData[] {
 }
 
 /** How many rows the site's export of its mothers holds. */
-export async function motherRowCount(db: Db, siteId: number): Promise<number> {
-  const mothers = await openStayMothers(db, siteId)
-  return mothers.reduce((sum, mother) => sum + Math.max(mother.babies.length, 1), 0)
+export async function customerRowCount(db: Db, siteId: number): Promise<number> {
+  const customers = await openStayCustomers(db, siteId)
+  return customers.reduce((sum, customer) => sum + Math.max(customer.babies.length, 1), 0)
 }
 
 /**
  * Adds the sheet of the site's mothers in house or booked (at most `max` rows) in the template's
  * columns, choices by their labels; the mothers whose ID number leaves are logged as exported.
  */
-export async function addMothersSheet(
+export async function addCustomersSheet(
   db: Db,
   book: ExcelJS.Workbook,
   actor: Actor,
   t: Translators,
   max: number,
 ): Promise<void> {
-  const mothers = await openStayMothers(db, actor.siteId)
-  const fields = fieldsOf(mothersImport)
+  const customers = await openStayCustomers(db, actor.siteId)
+  const fields = fieldsOf(customersImport)
   const columns: Column[] = fields.map((field) => ({ header: t.forms(labelKeyOf(field)) }))
   const cellOf = (data: FormData, key: string, options?: { value: string; labelKey: string }[]): CellValue => {
     const value = data[key]
@@ -235,11 +235,11 @@ export async function addMothersSheet(
     const option = options?.find((one) => one.value === value)
     return option ? t.forms(option.labelKey) : (value as CellValue)
   }
-  const rows = mothers
+  const rows = customers
     .flatMap(rowsOf)
     .slice(0, max)
     .map((data) => fields.map((field) => cellOf(data, field.key, field.options)))
-  addSheet(book, t.forms(mothersImport.titleKey), columns, rows)
-  const handedOut = mothers.filter((mother) => mother.idCard).map((mother) => mother.id)
-  await logMothersExport(db, actor, handedOut)
+  addSheet(book, t.forms(customersImport.titleKey), columns, rows)
+  const handedOut = customers.filter((customer) => customer.idCard).map((customer) => customer.id)
+  await logCustomersExport(db, actor, handedOut)
 }

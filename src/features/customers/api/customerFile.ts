@@ -2,18 +2,18 @@
 import { FILE_CALL, type ServerFile } from '@/api/files'
 import { request, type RequestOptions } from '@/api/request'
 import type { Static } from 'typebox'
-import type { Timeline } from '@yuezi/contract/api/customers'
+import type { CustomerFilePage as CustomerFileReply } from '@yuezi/contract/api/customerFile'
 
-export type TimelinePage = Static<typeof Timeline>['res']
-export type TimelineEntry = TimelinePage['list'][number]
-export type CustomerFile = TimelinePage['file']
+export type CustomerFilePage = Static<typeof CustomerFileReply>['res']
+export type TimelineEntry = CustomerFilePage['list'][number]
+export type CustomerFile = CustomerFilePage['file']
 
 /** Quiet: the page shows its own loading and error states. */
-export function customerTimeline(
+export function customerFilePage(
   body: { customer_id: number; page: number; limit: number },
   options: RequestOptions = { loading: false, showError: false },
 ) {
-  return request<TimelinePage>('/api/care/customer/timeline', body, options)
+  return request<CustomerFilePage>('/api/care/customer/timeline', body, options)
 }
 
 /** Her bill for the stay as a PDF: a short-lived link and its file name. */

@@ -1,4 +1,4 @@
-// Mothers section: the room board (room/board) of a big centre and her file's timeline
+// Customers section: the room board (room/board) of a big centre and her file's timeline
 // (customer/timeline) with 1M form records on PostgreSQL, with the query plans of the statements
 // each sends (server/scripts/seedScale.ts builds the data, as the scale section does).
 import { startPostgres } from '../lib/postgres.mjs'
@@ -11,7 +11,7 @@ export const ROOMS = 200
 const PHONE_ENCODINGS = 'gzip, deflate, br'
 
 /** The room board, and her file's timeline (page 1 of 20) of the mother of the site's first room. */
-export async function mothersEndpoints(url, token) {
+export async function customersEndpoints(url, token) {
   const [first] = (await api(url, 'care/customer/index', { page: 1, limit: 1 }, token)).list
   return {
     'room/board': { route: 'care/room/board', body: {} },
@@ -19,17 +19,17 @@ export async function mothersEndpoints(url, token) {
   }
 }
 
-export async function mothersSection({ quick }) {
+export async function customersSection({ quick }) {
   const options = { connections: 50, duration: quick ? 2 : 10 }
   const records = quick ? 10_000 : 1_000_000
   const pg = await startPostgres({ portFrom: PG_PORT_FROM })
   try {
-    const env = { DATABASE_URL: pg.url, DATA_DIR: tempDir('mothers-pg'), SEED: '1' }
+    const env = { DATABASE_URL: pg.url, DATA_DIR: tempDir('customers-pg'), SEED: '1' }
     const seeded = await seed(env, records, ROOMS)
     const server = await startServer({ env })
     try {
       const { token } = await login(server.url)
-      const endpoints = await mothersEndpoints(server.url, token)
+      const endpoints = await customersEndpoints(server.url, token)
       // The bare route right before: this machine's speed moves, the share of bare tells more than a rate.
       const bare = await startBare()
       const base = await load({ url: bare.url, route: 'bare', ...options }).finally(() => bare.stop())
@@ -50,7 +50,7 @@ export async function mothersSection({ quick }) {
         ])
       }
       printTable(
-        `Mothers: PostgreSQL, ${seeded.records} form records, ${seeded.customers} customers, ${seeded.rooms} rooms ` +
+        `Customers: PostgreSQL, ${seeded.records} form records, ${seeded.customers} customers, ${seeded.rooms} rooms ` +
           `(seeded in ${seconds(seeded.seconds)}), ${options.connections} connections, ${options.duration} s each`,
         ['endpoint', 'req/s', 'p50', 'p99', 'vs bare', 'failed'],
         rows,
@@ -62,7 +62,7 @@ export async function mothersSection({ quick }) {
         ],
       )
       printTable(
-        'Mothers: query plans (EXPLAIN ANALYZE of the SQL each sends; top node ← indexes read)',
+        'Customers: query plans (EXPLAIN ANALYZE of the SQL each sends; top node ← indexes read)',
         ['endpoint', 'statement', 'plan'],
         ['room/board', 'customer/timeline'].flatMap((endpoint) =>
           seeded.plans[endpoint].map((plan, i) => [i === 0 ? endpoint : '', plan.statement, planText(plan)]),
