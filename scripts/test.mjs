@@ -67,20 +67,31 @@ function run(stage) {
   return new Promise((resolve) => {
     const started = Date.now()
     // Its own process group, so that a failure in the other lane stops all of it (servers, browsers).
-    const child = spawn(stage.cmd, stage.args, {
+    // Through a shell whose `times` tells, on a pipe of its own, the CPU its stage used.
+    const child = spawn('bash', ['-c', '"$@"; status=$?; times >&3; exit $status', 'stage', stage.cmd, ...stage.args], {
       cwd: ROOT,
       env: { ...process.env, FORCE_COLOR: '0' },
       detached: true,
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     })
     running.add(child)
     let output = ''
+    let times = ''
     child.stdout.on('data', (c) => (output += c))
     child.stderr.on('data', (c) => (output += c))
+    child.stdio[3].on('data', (c) => (times += c))
     child.on('close', (code, signal) => {
       running.delete(child)
-      resolve({ code: code ?? signal, output, seconds: (Date.now() - started) / 1000 })
+      resolve({ code: code ?? signal, output, seconds: (Date.now() - started) / 1000, cpu: cpuSeconds(times) })
     })
   })
+}
+
+/** The children's user and system seconds from bash's `times` (its second line: "0m12.5s 0m1.2s"). */
+function cpuSeconds(times) {
+  const line = times.trim().split('\n')[1] ?? ''
+  const seconds = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]))
+  return seconds.length === 2 ? seconds[0] + seconds[1] : NaN
 }
 
 function stopAll() {
@@ -140,7 +151,7 @@ async function runLane(lane) {
     addReliability(result.output)
     summary.set(
       stage,
-      `${result.code === 0 ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(36)} ${result.seconds.toFixed(0).padStart(4)} s${stage.quiet ? '' : `  ${c.passed} passed, ${c.failed} failed`}`,
+      `${result.code === 0 ? 'ok  ' : 'FAIL'} ${stage.name.padEnd(36)} ${result.seconds.toFixed(0).padStart(4)} s ${result.cpu.toFixed(0).padStart(5)} s CPU${stage.quiet ? '' : `  ${c.passed} passed, ${c.failed} failed`}`,
     )
     if (result.code !== 0) {
       if (c.failed === 0) failed += 1

@@ -56,6 +56,19 @@ const BESIDE = [
   ['server/src/lib/commonPasswords.txt', 'commonPasswords.txt'],
 ]
 
+/**
+ * An esbuild plugin that leaves every package outside the built files but those `inside` matches:
+ * node loads them from node_modules as they are.
+ */
+export const packagesOutside = (inside) => ({
+  name: 'packages-outside',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      inside.test(args.path) ? undefined : { path: args.path, external: true },
+    )
+  },
+})
+
 /** Compiles the server and the centre's commands into server/dist/ and copies what they read beside them. */
 export async function buildServer() {
   const outdir = path.dirname(SERVER_BUILD)
@@ -77,18 +90,9 @@ export async function buildServer() {
     target: 'node20',
     sourcemap: 'linked',
     logLevel: 'warning',
-    plugins: [
-      {
-        // The contract is TypeScript that node cannot load, so it goes into the file; every other
-        // package stays a package.
-        name: 'packages-outside',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@yuezi/contract/') ? undefined : { path: args.path, external: true },
-          )
-        },
-      },
-    ],
+    // The contract is TypeScript that node cannot load, so it goes into the file; every other
+    // package stays a package.
+    plugins: [packagesOutside(/^@yuezi\/contract\//)],
   })
   for (const [from, to] of BESIDE) cpSync(path.join(ROOT, from), path.join(outdir, to), { recursive: true })
   return SERVER_BUILD

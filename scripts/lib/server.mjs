@@ -1,7 +1,8 @@
 // The product's server as a child process, for tests that need the real thing: end to end tests,
 // reliability tests (kill -9, restarts, load). It listens on 127.0.0.1 with its own data folder.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -40,13 +41,57 @@ function clockEnv(at) {
   }
 }
 
+/** The sources a seeded data folder depends on: the server's (migrations and demo data included) and the contract. */
+const SEEDED_FROM = ['server/src', 'packages/contract']
+
+/** The files under `dir`, each path relative to ROOT, sorted. */
+function filesUnder(dir) {
+  return readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !file.includes('node_modules'))
+    .sort()
+}
+
+/**
+ * A data folder as a server's first start leaves it (migrated, the demo data seeded), made once
+ * for these sources and the centre's day and then copied: each test server that needs only the
+ * demo then skips the migrations and the seeding, half of its start. Made in a folder of its own
+ * and renamed into place, so that two suites making it at once never share a half-made one.
+ */
+async function seededTemplate() {
+  const hash = createHash('sha256')
+  for (const file of SEEDED_FROM.flatMap(filesUnder)) hash.update(file).update(readFileSync(path.join(ROOT, file)))
+  // The demo's records are dated from the centre's today (its default zone).
+  hash.update(new Date().toLocaleDateString('sv', { timeZone: 'Asia/Shanghai' }))
+  const template = path.join(tmpdir(), `yuezi-seeded-${hash.digest('hex').slice(0, 16)}`)
+  if (existsSync(template)) return template
+  // Others of earlier sources or days, a day old: no run still copies them.
+  for (const name of readdirSync(tmpdir()).filter((name) => name.startsWith('yuezi-seeded-'))) {
+    const old = path.join(tmpdir(), name)
+    if (Date.now() - statSync(old).mtimeMs > 86_400_000) rmSync(old, { recursive: true, force: true })
+  }
+  const making = mkdtempSync(`${template}-making-`)
+  const server = await startServer({ env: { DATA_DIR: making, SEED: '1' } })
+  await server.stop()
+  try {
+    renameSync(making, template)
+  } catch (error) {
+    // Another suite made it first: its copy is as good.
+    rmSync(making, { recursive: true, force: true })
+    if (!existsSync(template)) throw error
+  }
+  return template
+}
+
 /**
  * Starts `node --import tsx server/src/main.ts` and resolves once /api/health answers code 1.
  * `env` adds to (and overrides) the server's environment; `port` or `portFrom` choose where it
  * listens (default: any free port); without env.DATA_DIR it gets a temporary data folder. `clockAt`
  * (a Date) starts the server's clock at that instant. `onOutput` is told each chunk the server writes.
  * `nodeArgs` go to node before the script (the bench's CPU profile); `script` replaces what node runs
- * (the production start's test runs the compiled server).
+ * (the production start's test runs the compiled server). `seeded`: without env.DATA_DIR, its data
+ * folder starts as a copy of the demo's (seededTemplate) instead of empty.
  */
 export async function startServer({
   env = {},
@@ -57,11 +102,13 @@ export async function startServer({
   onOutput,
   nodeArgs = [],
   script = ['--import', 'tsx', 'server/src/main.ts'],
+  seeded = false,
 } = {}) {
   const fixedPort = env.PORT ? Number(env.PORT) : port
   const choosePort = async () => fixedPort ?? (portFrom ? await freePort(portFrom) : await anyFreePort())
   let listenPort = await choosePort()
   const dataDir = env.DATA_DIR || mkdtempSync(path.join(tmpdir(), 'yuezi-server-'))
+  if (seeded && !env.DATA_DIR) cpSync(await seededTemplate(), dataDir, { recursive: true })
   let url = `http://127.0.0.1:${listenPort}`
   let output = ''
   let child

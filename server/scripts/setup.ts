@@ -8,20 +8,17 @@ import { randomBytes } from 'node:crypto'
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../src/config.js'
-import { DataFolderInUse, openDatabase } from '../src/db/index.js'
 import { setInstallSetting } from '../src/lib/installSettings.js'
 import { keepFilesPrivate } from '../src/lib/privateFiles.js'
 import { commandTranslator } from '../src/plugins/i18n.js'
 import { keyIdOf } from '../src/services/backup/crypt.js'
-import { shownUrl } from '../src/services/backup/postgres.js'
-import { createCentreDatabase, localPostgres, PostgresUnavailable } from '../src/services/postgresInstall.js'
-import {
-  DEFAULT_MANAGER_NAME,
-  newOneTimePassword,
-  setUpCentre,
-  SetupRefused,
-  type NewCentre,
-} from '../src/services/setup.js'
+import type { NewCentre } from '../src/services/setup.js'
+import { DEFAULT_MANAGER_NAME } from '../src/services/setupNames.js'
+
+// What reaches a database loads once the options are understood: a mistyped option, --help or a
+// question is answered at once.
+const databases = () => import('../src/db/index.js')
+const centres = () => import('../src/services/setup.js')
 
 const t = commandTranslator()
 const USAGE = t('command.setup.usage', { defaultName: DEFAULT_MANAGER_NAME })
@@ -144,6 +141,17 @@ async function main(): Promise<number> {
     console.error(`${error.message}\n${USAGE}`)
     return 1
   }
+  const [
+    { openDatabase },
+    { setUpCentre, SetupRefused },
+    { shownUrl },
+    { createCentreDatabase, localPostgres, PostgresUnavailable },
+  ] = await Promise.all([
+    databases(),
+    centres(),
+    import('../src/services/backup/postgres.js'),
+    import('../src/services/postgresInstall.js'),
+  ])
   await makeBackupKey()
   // The demo data is never added here, whatever SEED says.
   let config = loadConfig({ ...process.env, SEED: '0' })
@@ -197,6 +205,7 @@ async function resetPassword(account: string, embedded: boolean): Promise<number
     console.error(`${t('command.setup.resetNeedsDatabase')}\n${USAGE}`)
     return 1
   }
+  const [{ openDatabase }, { newOneTimePassword }] = await Promise.all([databases(), centres()])
   const database = await openDatabase(config)
   try {
     const password = await newOneTimePassword(database.db, account)
@@ -217,7 +226,7 @@ try {
   process.exitCode = await main()
 } catch (error) {
   // A running server holds the data folder: the message says what to do, a stack trace would bury it.
-  if (!(error instanceof DataFolderInUse)) throw error
+  if (!(error instanceof (await databases()).DataFolderInUse)) throw error
   console.error(error.message)
   process.exitCode = 1
 }

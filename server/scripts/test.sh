@@ -16,9 +16,11 @@ as_db_owner() { if [[ $(id -u) == 0 ]]; then runuser -u postgres -- "$@"; else "
 
 work=$(mktemp -d)
 [[ $(id -u) == 0 ]] && chown postgres "$work"
+# The compiled test files (scripts/buildTests.mjs): inside server/, where node finds the packages.
+built=.test-build/$$
 stop() {
   as_db_owner "$PG_BIN/pg_ctl" -D "$work/pg" -m immediate stop >/dev/null 2>&1 || true
-  rm -rf "$work"
+  rm -rf "$work" "$built"
 }
 trap stop EXIT
 
@@ -35,16 +37,24 @@ if [[ $# -eq 0 ]]; then
   shopt -s globstar
   tests=(test/**/*.test.ts)
 fi
+# Compiled once for both engines; failures' stack traces still name the TypeScript sources.
+node scripts/buildTests.mjs "$built" "${tests[@]}"
+compiled=()
+for test in "${tests[@]}"; do compiled+=("$built/${test%.ts}.js"); done
 
 # Both engines at once, one a core: the whole suite on PostgreSQL (files side by side, as instances
 # share it), and on the embedded PGlite one file after another on one folder, as a server restarted
 # on the same data opens it. Then PostgreSQL's checker (amcheck) on both databases.
+# The fuzz (test/fuzz.test.ts) shares its cases out between the engines, each from a seed of its
+# own: together they try FUZZ_CASES (10,000) once, instead of the same cases twice.
+fuzz_cases=$(( ${FUZZ_CASES:-10000} / 2 ))
+fuzz_seed=${FUZZ_SEED:-20261122}
 pg_url="postgresql://postgres@127.0.0.1:$port/yuezi_test"
-DATABASE_URL="$pg_url" SEED=1 DATA_DIR="$work/data-pg" \
-  node --import tsx --test "${tests[@]}" >"$work/pg.out" 2>&1 &
+DATABASE_URL="$pg_url" SEED=1 DATA_DIR="$work/data-pg" FUZZ_CASES=$fuzz_cases FUZZ_SEED=$fuzz_seed \
+  node --enable-source-maps --test "${compiled[@]}" >"$work/pg.out" 2>&1 &
 pg_run=$!
-env -u DATABASE_URL DATA_DIR="$work/data-pglite" \
-  node --import tsx --test --test-concurrency=1 "${tests[@]}" >"$work/pglite.out" 2>&1 &
+env -u DATABASE_URL DATA_DIR="$work/data-pglite" FUZZ_CASES=$fuzz_cases FUZZ_SEED=$((fuzz_seed + 1)) \
+  node --enable-source-maps --test --test-concurrency=1 "${compiled[@]}" >"$work/pglite.out" 2>&1 &
 pglite_run=$!
 status=0
 wait $pg_run || status=1

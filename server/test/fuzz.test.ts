@@ -616,6 +616,31 @@ describe('what the fuzz found, pinned', () => {
     assert.deepEqual(await as('/api/care/outApply/save', gift), { code: -1, msg: 'customer_id 的值无效', res: null })
   })
 
+  it('refuses a body nested past any form, in the user’s language, and keeps answering', async () => {
+    // Ten thousand levels overflowed JSON.stringify when an export link wrote its filters (HTTP 500).
+    const deep = (levels: number) => `{"a":${'{"b":'.repeat(levels)}1${'}'.repeat(levels)}}`
+    const headers = { token: data.site.token, 'content-type': 'application/json' }
+    for (const levels of [64, 10_000]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/care/index/answerExport',
+        payload: deep(levels),
+        headers,
+      })
+      assert.deepEqual(response.json(), { code: -1, msg: 'a.b.b 嵌套层级过深', res: null }, `${levels} levels`)
+    }
+    const english = await app.inject({
+      method: 'POST',
+      url: '/api/care/index/answerExport',
+      payload: deep(10_000),
+      headers: { ...headers, lang: 'en' },
+    })
+    assert.equal(english.json().msg, 'a.b.b is nested too deeply')
+    // One level less is a body like any other.
+    const within = await app.inject({ method: 'POST', url: '/api/care/index/answerExport', payload: deep(63), headers })
+    assert.equal(within.json().code, 1)
+  })
+
   it('answers a multipart body it cannot parse as a malformed request', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -22,7 +22,9 @@ export async function startServer(env = {}, { clockAt } = {}) {
     throw new Error(`${H5_DIR} is missing: run \`npm run build:h5\` first`)
   // The suite logs the demo accounts in far more often than a person does (every test starts on a
   // clean device); the login limit has its own server test, so it is not the e2e suite's to meet.
-  return startProductServer({ env: { H5_DIR, LOGIN_RATE_MAX: '1000', ...env }, clockAt })
+  // A server of the demo data starts on a copy of it; one with a clock of its own seeds its own days.
+  const seeded = !clockAt && !env.DATA_DIR && !env.NODE_ENV && env.SEED === undefined
+  return startProductServer({ env: { H5_DIR, LOGIN_RATE_MAX: '1000', ...env }, clockAt, seeded })
 }
 
 /**

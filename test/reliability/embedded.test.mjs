@@ -55,7 +55,7 @@ function device(baseUrl, token) {
 
 let server
 before(async () => {
-  server = await startServer({ env: { SEED: '1' }, portFrom: 58400 })
+  server = await startServer({ env: { SEED: '1' }, portFrom: 58400, seeded: true })
 })
 after(() => server?.stop())
 

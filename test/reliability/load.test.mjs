@@ -1,5 +1,5 @@
 // Load: 200 staff sessions at once, saving forms and listing records for RELIABILITY_LOAD_SECONDS
-// (default 60) against PostgreSQL. No request may fail, every acknowledged save must be stored
+// (default 30) against PostgreSQL. No request may fail, every acknowledged save must be stored
 // exactly once, and the server's memory must level off.
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
@@ -10,7 +10,7 @@ import { call, formBody, login, printCounts, rssMb, staffClient, STREAM_FORMS } 
 import { openForChecks } from './records.mjs'
 
 const SESSIONS = 200
-const SECONDS = Number(process.env.RELIABILITY_LOAD_SECONDS || 60)
+const SECONDS = Number(process.env.RELIABILITY_LOAD_SECONDS || 30)
 const PASSWORD = 'demo1234'
 
 let pg

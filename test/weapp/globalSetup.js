@@ -15,7 +15,7 @@ module.exports = async function globalSetup() {
   // The suite signs in far more often than a person: the login rate limit (tested by the server's
   // own tests) is raised so that it never answers instead of the password check.
   const env = { LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '1000' }
-  const seeded = await startServer({ env })
+  const seeded = await startServer({ env, seeded: true })
   await seeded.stop({ keepData: true })
   // The setup command (what `npm run setup` runs) works on a stopped server's data folder; started
   // again without seeding, the new centre stays as empty as a real centre's first day (the demo

@@ -6,12 +6,11 @@ import { insertSurvey } from '../repositories/checkNotice.js'
 import { resetPassword } from './accounts.js'
 import { CHECK_NOTICE_CONTENT, CHECK_NOTICE_TITLE } from './checkNotice.js'
 import { oneTimePasswordFor } from './staff.js'
+import { DEFAULT_MANAGER_NAME } from './setupNames.js'
 
 // A centre's first run: its site and its first manager, who signs in with a one-time password
 // and sets her own at once, then puts in the rest of the centre from the app.
 
-/** The first manager's name when setup is given none: what records show, never her account. */
-export const DEFAULT_MANAGER_NAME = '店长'
 export interface NewCentre {
   /** The centre's name as staff see it. */
   centre: string

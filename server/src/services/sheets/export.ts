@@ -243,7 +243,7 @@ export async function exportOfLink(
   if (!found) throw new AppError(Code.NOT_FOUND, 'record.notFound')
   const site: Site = { id: link.siteId, ...found }
   const t = translators(link.lang)
-  const book = newWorkbook()
+  const book = await newWorkbook()
   const handedOut: HandedOut[] = []
   let left = settings.maxRows
   const query = link.query as ExportQuery

@@ -241,7 +241,7 @@ export const templateName = (definition: FormDefinition, lang: Lang) =>
 export async function templateOf(spec: ImportKindSpec<unknown>, lang: Lang): Promise<{ bytes: Buffer; name: string }> {
   const forms = formTranslator(lang)
   const title = forms(spec.definition.titleKey)
-  const book = newWorkbook()
+  const book = await newWorkbook()
   const columns = fieldsOf(spec.definition).map((field) => ({
     header: forms(labelKeyOf(field)),
     note: noteOf(field, lang),

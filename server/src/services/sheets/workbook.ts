@@ -1,5 +1,5 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { AppError, Code } from '../../errors.js'
 import type { CellValue, ReadAnswer, ReadSheet, SheetBounds } from './sheetReader.js'
 export type { CellValue, ReadSheet } from './sheetReader.js'
@@ -65,8 +65,10 @@ export function addSheet(book: ExcelJS.Workbook, name: string, columns: Column[]
   return sheet
 }
 
-export const newWorkbook = () => {
-  const book = new ExcelJS.Workbook()
+/** A new workbook; the spreadsheet library (a few hundred modules) loads with the first, not at every start. */
+export const newWorkbook = async () => {
+  const { default: Excel } = await import('exceljs')
+  const book = new Excel.Workbook()
   book.created = new Date()
   return book
 }
