@@ -72,3 +72,13 @@ export function placeAtSite(value: unknown, site: SiteLocation | null | undefine
   }
   return place
 }
+
+/** A site's coordinates and sign-in radius as the location fields count from them; null while it has none. */
+export const siteLocationOf = (site: {
+  latitude: number | null
+  longitude: number | null
+  radius: number
+}): SiteLocation | null =>
+  site.latitude === null || site.longitude === null
+    ? null
+    : { latitude: site.latitude, longitude: site.longitude, radius: site.radius }

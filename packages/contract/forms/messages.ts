@@ -1,6 +1,5 @@
 import type { SignedPlace } from './location.js'
-import type { FieldError, FormData, FormDefinition } from './types.js'
-import { babyAt } from './validate.js'
+import type { FieldError } from './types.js'
 
 export type Translate = (key: string, params?: Record<string, string | number>) => string
 
@@ -36,18 +35,6 @@ export function fieldErrorMessage(error: FieldError, translate: Translate): stri
   return row
     ? translate('form.rule.row', { rows: translate(`form.field.${row[1]}`), n: Number(row[2]) + 1, message })
     : message
-}
-
-/** The error naming the baby its value is about on a twins' round (`children`: her babies by id). */
-export function namingBaby(
-  definition: FormDefinition,
-  data: FormData,
-  children: { id: number; name?: string | null }[],
-  error: FieldError,
-): FieldError {
-  const id = babyAt(definition, data, error.path)
-  const name = id === undefined ? undefined : children.find((child) => child.id === id)?.name
-  return name ? { ...error, baby: name } : error
 }
 
 /**

@@ -231,6 +231,18 @@ export function babyAt(definition: FormDefinition, data: FormData, path: string)
   return section?.babyField ? data[section.babyField] : undefined
 }
 
+/** The error naming the baby its value is about on a twins' round (`children`: her babies by id). */
+export function namingBaby(
+  definition: FormDefinition,
+  data: FormData,
+  children: { id: number; name?: string | null }[],
+  error: FieldError,
+): FieldError {
+  const id = babyAt(definition, data, error.path)
+  const name = id === undefined ? undefined : children.find((child) => child.id === id)?.name
+  return name ? { ...error, baby: name } : error
+}
+
 /**
  * Every rule of the definition, on the app (blur, submit) and on the server (saveForm) alike; the
  * server passes `isUpload`, which accepts only its own uploads.
@@ -301,6 +313,27 @@ export function withComputed(definition: FormDefinition, data: FormData, ctx: Co
         return next
       })
     }
+  }
+  return result
+}
+
+/** The data without the computed values a client may send, rows' included: the server computes them. */
+export function withoutComputed(definition: FormDefinition, data: FormData): FormData {
+  const result: FormData = {}
+  const fields = new Map(fieldsOf(definition).map((f) => [f.key, f]))
+  for (const [key, value] of Object.entries(data)) {
+    const field = fields.get(key)
+    if (field?.type === 'computed') continue
+    if (field?.type === 'rows' && Array.isArray(value)) {
+      const computed = new Set((field.rows ?? []).filter((r) => r.type === 'computed').map((r) => r.key))
+      result[key] = value.map((row) =>
+        row && typeof row === 'object' && !Array.isArray(row)
+          ? Object.fromEntries(Object.entries(row).filter(([k]) => !computed.has(k)))
+          : row,
+      )
+      continue
+    }
+    result[key] = value
   }
   return result
 }

@@ -14,11 +14,13 @@ import {
   surveys,
 } from '../db/schema.js'
 import type { Db } from '../db/types.js'
+import { formByName } from '@yuezi/contract/forms/index'
 import { addDays, centreDayRange, centreNow, centreToday, DEFAULT_ZONE as DEMO_ZONE } from '../lib/dates.js'
 import { hashPassword } from '../lib/password.js'
 import { createAccount } from '../repositories/accounts.js'
 import { findSite } from '../repositories/siteLists.js'
 import { isOpen } from '../repositories/stays.js'
+import { saveCheckInNotice } from '../services/checkInNotices.js'
 import { saveFormRecord } from '../services/formRecords.js'
 import type { UploadStore } from '../services/uploads/store.js'
 import { DEMO_SIGNATURE, firstStaff, writeDemoSignature } from './common.js'
@@ -549,7 +551,8 @@ async function seedDemoRecords(db: Db, siteId: number): Promise<void> {
   })
 
   for (const record of records) {
-    const id = await saveFormRecord(
+    const save = formByName(record.name)?.admits ? saveCheckInNotice : saveFormRecord
+    const id = await save(
       db,
       { siteId, accountId: staff.id },
       { name: record.name, customerId: record.customer.id, data: record.data, today },

@@ -1,5 +1,16 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import { customers, departments, giftTypes, rooms, sites, stayPackages, stays } from '../db/schema.js'
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import {
+  customers,
+  departments,
+  giftTypes,
+  productPackages,
+  products,
+  rooms,
+  sites,
+  stayPackages,
+  stays,
+  stockBatches,
+} from '../db/schema.js'
 import { prepared } from '../db/prepared.js'
 import type { Db } from '../db/types.js'
 import { isOpen } from './stays.js'
@@ -69,40 +80,60 @@ export async function listStayPackages(db: Db, siteId: number) {
   return rows.map((row) => ({ ...row, price: Number(row.price) }))
 }
 
-/** Those of the rooms that the site has. */
-export async function existingRooms(db: Db, siteId: number, names: string[]): Promise<Set<string>> {
-  if (!names.length) return new Set()
-  const rows = await db
-    .select({ room: rooms.room })
-    .from(rooms)
-    .where(and(eq(rooms.siteId, siteId), inArray(rooms.room, names)))
-  return new Set(rows.map((row) => row.room))
+/** The site's lists that forms choose from: rooms by their number, the others by id. */
+export type SiteList = 'rooms' | 'departments' | 'products' | 'packages' | 'giftTypes' | 'stayPackages' | 'batches'
+
+/**
+ * An entry of the site that a form chose: `closed` when retired (a room also when out of
+ * service); a product's `selfPaid`, a batch's product.
+ */
+export interface SiteEntry {
+  list: SiteList
+  key: string
+  name: string
+  closed: boolean
+  selfPaid: boolean
+  productId: number | null
 }
 
-/** Those of the room numbers of the site that are retired or out of service. */
-export async function closedRooms(db: Db, siteId: number, names: string[]): Promise<Set<string>> {
-  if (!names.length) return new Set()
-  const rows = await db
-    .select({ room: rooms.room })
-    .from(rooms)
-    .where(
-      and(
-        eq(rooms.siteId, siteId),
-        inArray(rooms.room, names),
-        or(isNotNull(rooms.retiredAt), eq(rooms.inService, false)),
-      ),
-    )
-  return new Set(rows.map((row) => row.room))
-}
-
-/** Those of the department ids that are the site's. */
-export async function existingDepartments(db: Db, siteId: number, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set()
-  const rows = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(and(eq(departments.siteId, siteId), inArray(departments.id, ids)))
-  return new Set(rows.map((row) => row.id))
+/**
+ * The site's entries among those chosen (a list and its key each), in one statement: a save
+ * checks every choice of its form in one round trip, whichever lists they come from.
+ */
+export async function siteEntries(db: Db, siteId: number, chosen: { list: SiteList; key: string }[]) {
+  const keys = (list: SiteList) => [...new Set(chosen.filter((c) => c.list === list).map((c) => c.key))]
+  const named = (
+    list: SiteList,
+    table: typeof departments | typeof giftTypes | typeof stayPackages | typeof productPackages,
+  ) =>
+    sql`select ${list}::text as list, id::text as key, name, retired_at is not null as closed, false as self_paid,
+      null::text as product_id from ${table} where ${and(eq(table.siteId, siteId), inArray(table.id, keys(list).map(Number)))}`
+  const branches = [
+    keys('rooms').length &&
+      sql`select 'rooms' as list, room as key, room as name, (retired_at is not null or not in_service) as closed,
+        false as self_paid, null::text as product_id
+        from ${rooms} where ${and(eq(rooms.siteId, siteId), inArray(rooms.room, keys('rooms')))}`,
+    keys('departments').length && named('departments', departments),
+    keys('giftTypes').length && named('giftTypes', giftTypes),
+    keys('stayPackages').length && named('stayPackages', stayPackages),
+    keys('packages').length && named('packages', productPackages),
+    keys('products').length &&
+      sql`select 'products' as list, id::text as key, name, retired_at is not null as closed, self_paid,
+        null::text as product_id
+        from ${products} where ${and(eq(products.siteId, siteId), inArray(products.id, keys('products').map(Number)))}`,
+    keys('batches').length &&
+      sql`select 'batches' as list, id::text as key, batch_no as name, false as closed, false as self_paid,
+        product_id::text as product_id
+        from ${stockBatches} where ${and(eq(stockBatches.siteId, siteId), inArray(stockBatches.id, keys('batches').map(Number)))}`,
+  ].filter((branch): branch is SQL => branch !== 0)
+  if (!branches.length) return []
+  const result = await db.execute(sql.join(branches, sql` union all `))
+  type Row = Omit<SiteEntry, 'selfPaid' | 'productId'> & { self_paid: boolean; product_id: string | null }
+  return (result as unknown as { rows: Row[] }).rows.map(({ self_paid, product_id, ...entry }): SiteEntry => ({
+    ...entry,
+    selfPaid: self_paid,
+    productId: product_id === null ? null : Number(product_id),
+  }))
 }
 
 /** The name of a department or gift type of the site, or undefined. */

@@ -21,7 +21,6 @@ import {
   outApplies,
   productPackageItems,
   productPackages,
-  stayPackages,
   products,
   specialCares,
   stockBatches,
@@ -193,33 +192,13 @@ export async function productsAmong(
 export const productNames = async (db: Db, siteId: number, ids: number[]): Promise<Map<number, string>> =>
   new Map([...(await productsAmong(db, siteId, ids))].map(([id, product]) => [id, product.name]))
 
-/** Ids of `table` that are the site's, out of `ids`. */
-async function existing(
-  db: Db,
-  table: typeof products | typeof productPackages | typeof giftTypes | typeof stayPackages,
-  siteId: number,
-  ids: number[],
-): Promise<Set<number>> {
-  if (!ids.length) return new Set()
-  const rows = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.siteId, siteId), inArray(table.id, ids)))
-  return new Set(rows.map((row) => row.id))
-}
-
-export const existingProducts = (db: Db, siteId: number, ids: number[]) => existing(db, products, siteId, ids)
-export const existingPackages = (db: Db, siteId: number, ids: number[]) => existing(db, productPackages, siteId, ids)
-export const existingGiftTypes = (db: Db, siteId: number, ids: number[]) => existing(db, giftTypes, siteId, ids)
-export const existingStayPackages = (db: Db, siteId: number, ids: number[]) => existing(db, stayPackages, siteId, ids)
-
-/** Those of the ids that are the site's products sold as self-paid items. */
-export async function existingSelfPaidProducts(db: Db, siteId: number, ids: number[]): Promise<Set<number>> {
+/** Those of the ids that are the site's products. */
+export async function existingProducts(db: Db, siteId: number, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set()
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.siteId, siteId), eq(products.selfPaid, true), inArray(products.id, ids)))
+    .where(and(eq(products.siteId, siteId), inArray(products.id, ids)))
   return new Set(rows.map((row) => row.id))
 }
 

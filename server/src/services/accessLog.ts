@@ -2,13 +2,31 @@ import type { Actor } from '../actor.js'
 import type { AccessAction, RecordKind } from '../db/schema.js'
 import type { Db } from '../db/types.js'
 import { AppError, Code } from '../errors.js'
-import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'
-import { holdsPersonalData } from '../lib/forms.js'
+import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import { fieldsOf, isEmpty } from '@yuezi/contract/forms/validate'
 import * as accessLog from '../repositories/accessLog.js'
 import { siteCustomer } from '../repositories/customers.js'
 
 // Who opened what: every reply and PDF that hands out a mother's ID number, photos or signatures
 // is recorded before it goes, and a manager of the site reads the entries of one customer.
+
+/** The field types whose values are a mother's most sensitive data: her ID number, photos, signatures. */
+const PERSONAL_TYPES = new Set<Field['type']>(['idCard', 'images', 'signature'])
+
+/** Whether the record's values (rows' included) hold an ID number, a photo or a signature: reading it is logged. */
+function holdsPersonalData(definition: FormDefinition, data: FormData): boolean {
+  const holds = (fields: Field[], values: FormData): boolean =>
+    fields.some((field) => {
+      const value = values[field.key]
+      if (PERSONAL_TYPES.has(field.type)) return !isEmpty(value)
+      return (
+        field.type === 'rows' &&
+        Array.isArray(value) &&
+        value.some((row) => row && typeof row === 'object' && holds(field.rows ?? [], row as FormData))
+      )
+    })
+  return holds(fieldsOf(definition), data)
+}
 
 /** A record a reply or a PDF hands out, with the values its form names. */
 export interface HandedOut {

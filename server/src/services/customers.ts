@@ -2,7 +2,6 @@ import { KeptReplies } from '../lib/keptReplies.js'
 import { boardVersion } from '../repositories/roomBoard.js'
 import type { CustomerStatus, EarlyLeave } from '@yuezi/contract/api/customers'
 import { daysBetween } from '@yuezi/contract/forms/compute'
-import { FORM_PAGES } from '@yuezi/contract/forms/definitions/pages'
 import { idOf } from '@yuezi/contract/forms/definitions/stockRules'
 import {
   admission,
@@ -339,7 +338,7 @@ export async function undoCheckOut(db: Db, actor: Actor, customerId: number, tod
 
 /**
  * A check-in notice for a mother of the site who has no open stay books her next one, inside the
- * record's transaction `tx`: its kind, room, check-in date and days, as an admission would.
+ * notice's transaction `tx`: its kind, room, check-in date and days, as an admission would.
  * Answers whether it booked one (none when she has an open stay).
  */
 export async function bookNextStay(
@@ -354,12 +353,3 @@ export async function bookNextStay(
   await customers.updateCustomer(tx, customerId, { room: stay.values.room })
   return true
 }
-
-/** The stay fields of a check-in notice `name` (月子 or 小月子) as an admission names them. */
-export const stayOfNotice = (name: string, data: FormData): FormData => ({
-  stay_kind: name === FORM_PAGES.checkInNoticeSmall.name ? 'small' : 'month',
-  room: data.room,
-  check_in_date: data.check_in_date,
-  days: data.days,
-  package_id: data.package_id,
-})

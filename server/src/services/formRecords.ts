@@ -3,33 +3,25 @@ import type { Db } from '../db/types.js'
 import { AppError, Code, FormInvalidError } from '../errors.js'
 import { formByName } from '@yuezi/contract/forms/index'
 import { latestFieldsOf } from '@yuezi/contract/forms/initial'
-import type { FormData, FormDefinition } from '@yuezi/contract/forms/types'
+import type { Field, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import {
   fieldsOf,
   isEmpty,
   labelKeyOf,
+  namingBaby,
   validateForm,
   futureDateErrors,
   withComputed,
+  withoutComputed,
   type UploadCheck,
 } from '@yuezi/contract/forms/validate'
 import { GATE_RULES, gateErrors } from '@yuezi/contract/forms/ranges'
-import { namingBaby } from '@yuezi/contract/forms/messages'
-import { medicineFieldsOf, MEDICINES, searchTextOf, siteLocationOf, withoutComputed } from '../lib/forms.js'
+import { siteLocationOf } from '@yuezi/contract/forms/location'
 import { writeAudit } from '../repositories/audit.js'
 import * as formRecords from '../repositories/formRecords.js'
-import * as medicines from '../repositories/medicines.js'
 import { findSite } from '../repositories/siteLists.js'
 import { logAccess } from './accessLog.js'
 import { flagsOfRecords } from './flags.js'
-import {
-  bookNextStay,
-  checkAdmission,
-  checkHerDetails,
-  loggingIdHolder,
-  stayOfNotice,
-  writeAdmission,
-} from './customers.js'
 import { AlreadySaved, auditSave, saveOnce } from './saveOnce.js'
 import { checkAgainstSite, refuseClosedEntries } from './siteOptions.js'
 
@@ -38,6 +30,21 @@ import { checkAgainstSite, refuseClosedEntries } from './siteOptions.js'
 
 const ENTITY = 'form_records'
 const MEDICINE_ENTITY = 'medicines'
+
+/** Free text of the record (text fields, rows' included) that the list's keyword search looks in. */
+function searchTextOf(definition: FormDefinition, data: FormData): string {
+  const TEXT = new Set(['text', 'textarea', 'phone', 'idCard'])
+  const texts = (fields: Field[], values: FormData): string[] =>
+    fields.flatMap((field) => {
+      const value = values[field.key]
+      if (TEXT.has(field.type) && typeof value === 'string') return [value]
+      if (field.type === 'rows' && Array.isArray(value)) {
+        return value.flatMap((row) => (row && typeof row === 'object' ? texts(field.rows ?? [], row as FormData) : []))
+      }
+      return []
+    })
+  return texts(fieldsOf(definition), data).join('\n')
+}
 
 const recordNotFound = () => new AppError(Code.NOT_FOUND, 'record.notFound')
 const medicineNotFound = () => new AppError(Code.NOT_FOUND, 'medicine.notFound')
@@ -111,66 +118,47 @@ export interface SaveInput {
   today: string
   /** Whether a signature or photo is one of this server's uploads: a client's save passes its request's check. */
   isUpload?: UploadCheck
-  /** A new arrival's admission (a check-in notice without a customer): she is admitted with the record. */
+  /** A new arrival's admission, which only a check-in notice carries (services/checkInNotices.ts). */
   admission?: FormData
-  /** Her details and babies changed with a check-in notice for `customerId`, in the record's transaction. */
+  /** Her details and babies changed with a check-in notice for `customerId`. */
   customerUpdate?: FormData
 }
 
-/** The value of a field that names the record's mother, as typed. */
-const typed = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
-
-/**
- * A check-in notice names its mother: filed under another (a changed name or phone of the chosen
- * mother), it is refused, so that her details never land in another mother's records.
- */
-function checkNamedCustomer(data: FormData, customer: { id: number; name: string; phone: string }) {
-  const field =
-    typed(data.customer_name) !== customer.name
-      ? 'customer_name'
-      : typed(data.phone) !== customer.phone
-        ? 'phone'
-        : undefined
-  if (!field) return
-  throw new AppError(
-    Code.INVALID_INPUT,
-    'record.otherCustomer',
-    { named: `${typed(data.customer_name)} ${typed(data.phone)}`, name: customer.name },
-    200,
-    { field, customer_id: customer.id },
-  )
+/** A save's form and data as its definition checked them, ready for its transaction. */
+export type CheckedRecord = Pick<SaveInput, 'customerId' | 'id' | 'requestId' | 'today'> & {
+  definition: FormDefinition
+  data: FormData
 }
 
-/**
- * Validates a form's data with its definition and the site's records, and saves it with its
- * computed fields, a round form's medicines and the audit entry in one transaction. Answers the
- * record's id; a retried save (same request_id) answers the first one's and changes nothing. A
- * record that admits a mother whose ID number is another's logs that answer (see loggingIdHolder).
- */
-export const saveFormRecord = (db: Db, actor: Actor, input: SaveInput): Promise<number> =>
-  loggingIdHolder(db, actor, () => saveRecord(db, actor, input))
+/** The customer of a record as its checks and computed fields read her, with her babies. */
+export type RecordCustomer = NonNullable<Awaited<ReturnType<typeof formRecords.customerContext>>>
 
-async function saveRecord(db: Db, actor: Actor, input: SaveInput): Promise<number> {
-  const definition = formByName(input.name)
-  if (!definition) throw new AppError(Code.INVALID_INPUT, 'form.unknownName', { name: input.name })
-  const { admission } = input
-  if (admission) {
-    if (!definition.admits) throw new AppError(Code.INVALID_INPUT, 'record.notAdmission', { name: definition.name })
-    if (input.customerId !== undefined || input.id !== undefined) {
-      throw new AppError(Code.INVALID_INPUT, 'record.admissionNewOnly')
-    }
-    checkAdmission(admission, { update: false, today: input.today })
-  }
-  const { customerUpdate } = input
-  if (customerUpdate) {
-    if (!definition.admits) throw new AppError(Code.INVALID_INPUT, 'record.notAdmission', { name: definition.name })
-    if (input.customerId === undefined || admission)
-      throw new AppError(Code.INVALID_INPUT, 'record.updateNeedsCustomer')
-    checkHerDetails(customerUpdate, input.today)
-  }
+/** The form named `name`; else refused. */
+export function formOf(name: string): FormDefinition {
+  const definition = formByName(name)
+  if (!definition) throw new AppError(Code.INVALID_INPUT, 'form.unknownName', { name })
+  return definition
+}
+
+/** The refusal of an admission, or a change of her file, with a form that is no check-in notice. */
+export const notAdmission = (definition: FormDefinition) =>
+  new AppError(Code.INVALID_INPUT, 'record.notAdmission', { name: definition.name })
+
+/**
+ * Validates a form's data with its definition, before its transaction: its computed values left
+ * out (the server computes them), else refused naming each field. `admitted`: its customer is a
+ * new arrival admitted with it.
+ */
+export async function checkRecord(
+  db: Db,
+  actor: Actor,
+  definition: FormDefinition,
+  input: SaveInput,
+  admitted = false,
+): Promise<CheckedRecord> {
   const data = withoutComputed(definition, input.data)
   const errors = [...validateForm(definition, data, input.isUpload), ...futureDateErrors(definition, data, input.today)]
-  if (definition.needsCustomer && input.customerId === undefined && !admission) {
+  if (definition.needsCustomer && input.customerId === undefined && !admitted) {
     errors.unshift({ path: 'customer_id', labelKey: 'form.field.customer_id', rule: 'requiredChoice' })
   }
   // The record's customer is the one of its customer fields.
@@ -185,116 +173,132 @@ async function saveRecord(db: Db, actor: Actor, input: SaveInput): Promise<numbe
     const customer = twins ? await formRecords.customerContext(db, actor.siteId, input.customerId!) : undefined
     throw new FormInvalidError(errors.map((error) => namingBaby(definition, data, customer?.children ?? [], error)))
   }
+  const { customerId, id, requestId, today } = input
+  return { definition, data, customerId, id, requestId, today }
+}
 
-  // One-per-customer forms: saves for one customer wait for each other (the row lock), so that
-  // two of them cannot both see "no record yet", and a retry sees the save it repeats.
-  const lockCustomer = async (tx: Db) => {
-    if (input.customerId === undefined) return undefined
-    const customer = await formRecords.customerContext(tx, actor.siteId, input.customerId, definition.onePerCustomer)
-    if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
-    return customer
+/**
+ * The record's customer, read first in its transaction (see saveOnce's `lock`); else not-found.
+ * One-per-customer forms: saves for one customer wait for each other (the row lock), so that two
+ * of them cannot both see "no record yet", and a retry sees the save it repeats.
+ */
+export async function lockCustomer(tx: Db, actor: Actor, record: CheckedRecord): Promise<RecordCustomer | undefined> {
+  if (record.customerId === undefined) return undefined
+  const customer = await formRecords.customerContext(
+    tx,
+    actor.siteId,
+    record.customerId,
+    record.definition.onePerCustomer,
+  )
+  if (!customer) throw new AppError(Code.NOT_FOUND, 'customer.notFound')
+  return customer
+}
+
+/**
+ * Saves a checked record for `customer` inside the transaction `tx`: checked against the site's
+ * records, with its computed fields, a round form's medicines and the audit entry; answers its id.
+ * `newStay`: it books her next stay, her earlier record of a one-per-customer form notwithstanding.
+ */
+export async function writeRecord(
+  tx: Db,
+  actor: Actor,
+  record: CheckedRecord,
+  customer: RecordCustomer | undefined,
+  { newStay = false } = {},
+): Promise<number> {
+  const { definition, data } = record
+  if (record.id !== undefined && !(await formRecords.lockRecord(tx, actor.siteId, record.id, definition.name))) {
+    throw recordNotFound()
+  }
+  const children = customer?.children ?? []
+  const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(definition), data, children)
+  if (siteErrors.length) {
+    throw new FormInvalidError(siteErrors.map((error) => namingBaby(definition, data, children, error)))
+  }
+  const saved = record.id === undefined ? undefined : await formRecords.findFormRecord(tx, actor.siteId, record.id)
+  await refuseClosedEntries(tx, actor.siteId, fieldsOf(definition), data, { data: saved?.data, room: customer?.room })
+
+  if (
+    definition.onePerCustomer &&
+    !newStay &&
+    customer &&
+    (await formRecords.customerHasRecord(tx, customer.id, definition.name, record.id))
+  ) {
+    throw new AppError(Code.CONFLICT, 'record.onePerCustomer', { name: definition.name })
   }
 
+  // A sign-in's distance is counted here from the site's own coordinates, never taken from the client;
+  // a visit is held to the site's own hours and policy.
+  const hasPlaces = fieldsOf(definition).some((field) => field.type === 'location')
+  const gated = fieldsOf(definition).some((field) => field.range && GATE_RULES.includes(field.range))
+  const site = hasPlaces || gated ? await findSite(tx, actor.siteId) : undefined
+  // What the visit was checked against is kept with it: a later change of hours re-judges no visit.
+  const visitHours = site && gated && site.visitFrom && site.visitTo ? { from: site.visitFrom, to: site.visitTo } : null
+  if (site && gated) {
+    const gateRefusals = gateErrors(definition, data, { visitHours }, site.visitPolicy)
+    if (gateRefusals.length) throw new FormInvalidError(gateRefusals)
+  }
+  const computed = withComputed(definition, data, {
+    today: record.today,
+    customer: customer ? { delivery_date: customer.delivery_date } : null,
+    children,
+    site: site ? siteLocationOf(site) : null,
+  })
+  const medicineFields = formRecords.medicineFieldsOf(definition)
+  const { [formRecords.MEDICINES]: medicineRows, ...rest } = computed
+  const stored = medicineFields ? rest : computed
+  // The search text covers the medicines too: the sent ones, or those the record keeps.
+  const keptMedicines =
+    medicineFields && record.id !== undefined && !(formRecords.MEDICINES in data)
+      ? { [formRecords.MEDICINES]: (await formRecords.medicinesOf(tx, [record.id])).map(formRecords.asFormRow) }
+      : {}
+  const values = {
+    name: definition.name,
+    customerId: customer?.id ?? null,
+    data: stored,
+    searchText: searchTextOf(definition, { ...computed, ...keptMedicines }),
+    visitHours,
+    updatedBy: actor.accountId,
+    updatedAt: new Date(),
+  }
+
+  let id: number
+  if (record.id === undefined) {
+    const created = await formRecords.createRecord(tx, actor, values, record.requestId)
+    if (created === undefined) throw new AlreadySaved()
+    id = created
+  } else {
+    id = record.id
+    await formRecords.updateRecord(tx, id, values)
+  }
+  // The sent medicines replace the record's; an update without the key keeps them (they may
+  // have been changed with medicineSave meanwhile).
+  if (medicineFields && (record.id === undefined || formRecords.MEDICINES in data)) {
+    await formRecords.replaceMedicines(tx, actor, id, Array.isArray(medicineRows) ? (medicineRows as FormData[]) : [])
+  }
+  // A new record's audit entry was written with it.
+  if (record.id !== undefined) {
+    await auditSave(tx, { ...actor, action: 'update', entity: ENTITY, entityId: id, requestId: record.requestId })
+  }
+  return id
+}
+
+/**
+ * Validates a form's data with its definition and the site's records, and saves it in one
+ * transaction (see writeRecord); answers the record's id. A retried save (same request_id)
+ * answers the first one's and changes nothing. A check-in notice is saveCheckInNotice's.
+ */
+export async function saveFormRecord(db: Db, actor: Actor, input: SaveInput): Promise<number> {
+  const definition = formOf(input.name)
+  if (input.admission || input.customerUpdate) throw notAdmission(definition)
+  if (definition.admits) throw new Error(`${definition.name} is saved with saveCheckInNotice`)
+  const record = await checkRecord(db, actor, definition, input)
   return saveOnce(
     db,
     actor.siteId,
     input.requestId,
-    async (tx, locked) => {
-      if (input.id !== undefined && !(await formRecords.lockRecord(tx, actor.siteId, input.id, definition.name))) {
-        throw recordNotFound()
-      }
-      // A new arrival is admitted in the record's transaction: a refused record admits nobody.
-      const customerId = admission
-        ? await writeAdmission(tx, actor, { data: admission, today: input.today })
-        : input.customerId
-      // Her file changed with the notice is changed in its transaction: a refused notice changes nothing.
-      if (customerUpdate) await writeAdmission(tx, actor, { id: customerId, data: customerUpdate, today: input.today })
-      const customer =
-        admission || customerUpdate ? await formRecords.customerContext(tx, actor.siteId, customerId!) : locked
-      if (definition.admits && customer) checkNamedCustomer(data, customer)
-      // A new notice for a mother of the site with no open stay (she left) books her next stay with it.
-      const booksNext =
-        definition.admits && !admission && input.id === undefined && customerId !== undefined
-          ? await bookNextStay(tx, actor, customerId, { data: stayOfNotice(definition.name, data), today: input.today })
-          : false
-      const siteErrors = await checkAgainstSite(tx, actor.siteId, fieldsOf(definition), data, customer?.children ?? [])
-      if (siteErrors.length) {
-        throw new FormInvalidError(
-          siteErrors.map((error) => namingBaby(definition, data, customer?.children ?? [], error)),
-        )
-      }
-      const saved = input.id === undefined ? undefined : await formRecords.findFormRecord(tx, actor.siteId, input.id)
-      await refuseClosedEntries(tx, actor.siteId, fieldsOf(definition), data, {
-        data: saved?.data,
-        room: customer?.room,
-      })
-
-      if (
-        definition.onePerCustomer &&
-        !booksNext &&
-        customerId !== undefined &&
-        (await formRecords.customerHasRecord(tx, customerId, definition.name, input.id))
-      ) {
-        throw new AppError(Code.CONFLICT, 'record.onePerCustomer', { name: definition.name })
-      }
-
-      // A sign-in's distance is counted here from the site's own coordinates, never taken from the client;
-      // a visit is held to the site's own hours and policy.
-      const hasPlaces = fieldsOf(definition).some((field) => field.type === 'location')
-      const gated = fieldsOf(definition).some((field) => field.range && GATE_RULES.includes(field.range))
-      const site = hasPlaces || gated ? await findSite(tx, actor.siteId) : undefined
-      // What the visit was checked against is kept with it: a later change of hours re-judges no visit.
-      const visitHours =
-        site && gated && site.visitFrom && site.visitTo ? { from: site.visitFrom, to: site.visitTo } : null
-      if (site && gated) {
-        const gateRefusals = gateErrors(definition, data, { visitHours }, site.visitPolicy)
-        if (gateRefusals.length) throw new FormInvalidError(gateRefusals)
-      }
-      const computed = withComputed(definition, data, {
-        today: input.today,
-        customer: customer ? { delivery_date: customer.delivery_date } : null,
-        children: customer?.children ?? [],
-        site: site ? siteLocationOf(site) : null,
-      })
-      const medicineFields = medicineFieldsOf(definition)
-      const { [MEDICINES]: medicineRows, ...rest } = computed
-      const stored = medicineFields ? rest : computed
-      // The search text covers the medicines too: the sent ones, or those the record keeps.
-      const keptMedicines =
-        medicineFields && input.id !== undefined && !(MEDICINES in data)
-          ? { [MEDICINES]: (await medicines.medicinesOf(tx, [input.id])).map(medicines.asFormRow) }
-          : {}
-      const values = {
-        name: definition.name,
-        customerId: customerId ?? null,
-        data: stored,
-        searchText: searchTextOf(definition, { ...computed, ...keptMedicines }),
-        visitHours,
-        updatedBy: actor.accountId,
-        updatedAt: new Date(),
-      }
-
-      let id: number
-      if (input.id === undefined) {
-        const created = await formRecords.createRecord(tx, actor, values, input.requestId)
-        if (created === undefined) throw new AlreadySaved()
-        id = created
-      } else {
-        id = input.id
-        await formRecords.updateRecord(tx, id, values)
-      }
-      // The sent medicines replace the record's; an update without the key keeps them (they may
-      // have been changed with medicineSave meanwhile).
-      if (medicineFields && (input.id === undefined || MEDICINES in data)) {
-        await medicines.replaceMedicines(tx, actor, id, Array.isArray(medicineRows) ? (medicineRows as FormData[]) : [])
-      }
-      // A new record's audit entry was written with it.
-      if (input.id !== undefined) {
-        await auditSave(tx, { ...actor, action: 'update', entity: ENTITY, entityId: id, requestId: input.requestId })
-      }
-      return id
-    },
-    lockCustomer,
+    (tx, customer: RecordCustomer | undefined) => writeRecord(tx, actor, record, customer),
+    (tx) => lockCustomer(tx, actor, record),
   )
 }
 
@@ -317,14 +321,14 @@ async function roundRecord(db: Db, siteId: number, recordId: number, lock = fals
   const record = await formRecords.liveRecord(db, siteId, recordId, lock)
   if (!record) throw recordNotFound()
   const definition = formByName(record.name)
-  const rowFields = definition && medicineFieldsOf(definition)
+  const rowFields = definition && formRecords.medicineFieldsOf(definition)
   if (!definition || !rowFields) throw new AppError(Code.INVALID_INPUT, 'medicine.notRound', { name: record.name })
   return { ...record, definition, rowFields }
 }
 
 export async function listMedicines(db: Db, siteId: number, recordId: number) {
   await roundRecord(db, siteId, recordId)
-  return (await medicines.medicinesOf(db, [recordId])).map(medicines.medicineItem)
+  return (await formRecords.medicinesOf(db, [recordId])).map(formRecords.medicineItem)
 }
 
 export interface MedicineInput {
@@ -348,9 +352,9 @@ export async function saveMedicine(db: Db, actor: Actor, input: MedicineInput): 
 
     let id: number
     if (input.id === undefined) {
-      id = await medicines.insertMedicine(tx, actor, record.id, values)
+      id = await formRecords.insertMedicine(tx, actor, record.id, values)
     } else {
-      if (!(await medicines.updateMedicine(tx, actor, record.id, input.id, values))) throw medicineNotFound()
+      if (!(await formRecords.updateMedicine(tx, actor, record.id, input.id, values))) throw medicineNotFound()
       id = input.id
     }
     await touchRecord(tx, actor, record.id, record.definition)
@@ -363,9 +367,9 @@ export async function saveMedicine(db: Db, actor: Actor, input: MedicineInput): 
 /** Deletes a medicine of a live record of the site; else not-found. */
 export async function deleteMedicine(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const medicine = await medicines.lockMedicine(tx, actor.siteId, id)
+    const medicine = await formRecords.lockMedicine(tx, actor.siteId, id)
     if (!medicine) throw medicineNotFound()
-    await medicines.deleteMedicine(tx, id)
+    await formRecords.deleteMedicine(tx, id)
     await touchRecord(tx, actor, medicine.recordId, formByName(medicine.name)!)
     await writeAudit(tx, { ...actor, action: 'delete', entity: MEDICINE_ENTITY, entityId: id })
   })
@@ -374,6 +378,11 @@ export async function deleteMedicine(db: Db, actor: Actor, id: number): Promise<
 /** A change of a record's medicines is a change of the record: who and when, and its search text. */
 async function touchRecord(db: Db, actor: Actor, recordId: number, definition: FormDefinition): Promise<void> {
   const data = await formRecords.recordData(db, recordId)
-  const rows = (await medicines.medicinesOf(db, [recordId])).map(medicines.asFormRow)
-  await formRecords.touchRecord(db, actor, recordId, searchTextOf(definition, { ...data, [MEDICINES]: rows }))
+  const rows = (await formRecords.medicinesOf(db, [recordId])).map(formRecords.asFormRow)
+  await formRecords.touchRecord(
+    db,
+    actor,
+    recordId,
+    searchTextOf(definition, { ...data, [formRecords.MEDICINES]: rows }),
+  )
 }

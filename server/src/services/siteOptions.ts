@@ -1,19 +1,9 @@
 import type { Db } from '../db/types.js'
 import { AppError, Code } from '../errors.js'
 import { idOf } from '@yuezi/contract/forms/definitions/stockRules'
-import type { MasterKind } from '@yuezi/contract/forms/definitions/masterData'
 import type { Field, FieldError, FormData, OptionsSource } from '@yuezi/contract/forms/types'
 import { isEmpty, labelKeyOf } from '@yuezi/contract/forms/validate'
-import { retiredAmong } from '../repositories/masterData.js'
 import * as siteLists from '../repositories/siteLists.js'
-import {
-  batchesByIds,
-  existingGiftTypes,
-  existingPackages,
-  existingProducts,
-  existingSelfPaidProducts,
-  existingStayPackages,
-} from '../repositories/stock.js'
 
 // The site's rooms, departments and stay packages that forms choose from, and the check of a
 // form's choices against the site's records.
@@ -52,23 +42,50 @@ function usesOf(fields: Field[], data: FormData): Use[] {
   return uses
 }
 
-const valuesOf = (uses: Use[], source: OptionsSource) =>
-  uses.filter((use) => use.field.optionsSource === source).flatMap((use) => use.values)
+/** The site's list each option source chooses from. */
+const LISTS: Partial<Record<OptionsSource, siteLists.SiteList>> = {
+  floorList: 'rooms',
+  departmentList: 'departments',
+  productList: 'products',
+  selfPaidProductList: 'products',
+  productPackageList: 'packages',
+  giftTypeList: 'giftTypes',
+  stayPackageList: 'stayPackages',
+  getProductBatch: 'batches',
+}
 
-/** Ids as numbers: a picker may send them as digit strings. */
-const idsOf = (uses: Use[], source: OptionsSource) =>
-  valuesOf(uses, source)
-    .map(idOf)
-    .filter((id): id is number => id !== undefined)
+/** A value chosen from a list of the site, keyed as the site keys it (a room by its number, the others by id). */
+type Choice = { source: OptionsSource; list: siteLists.SiteList; key: string }
+
+/** A value's key in its list: a room's number, else its id (a picker may send it as digits); undefined for no id. */
+const keyOf = (list: siteLists.SiteList, value: unknown) => (list === 'rooms' ? String(value) : idOf(value)?.toString())
+
+/** The values of the uses that choose from the site's lists. */
+const choicesOf = (uses: Use[]): Choice[] =>
+  uses.flatMap((use) => {
+    const source = use.field.optionsSource
+    const list = source && LISTS[source]
+    if (!list) return []
+    return use.values.flatMap((value) => {
+      const key = keyOf(list, value)
+      return key === undefined ? [] : [{ source, list, key }]
+    })
+  })
+
+/** The site's entries among the choices, by list and key. */
+async function entriesOf(db: Db, siteId: number, choices: Choice[]) {
+  const entries = await siteLists.siteEntries(db, siteId, choices)
+  return new Map(entries.map((entry) => [`${entry.list}:${entry.key}`, entry]))
+}
 
 /** The lists whose entries the centre retires, and the message naming one (locales/server). */
-const RETIRABLE: [OptionsSource, MasterKind, string][] = [
-  ['departmentList', 'departments', 'entry.departmentRetired'],
-  ['giftTypeList', 'giftTypes', 'entry.giftTypeRetired'],
-  ['productPackageList', 'packages', 'master.packageRetired'],
-  ['stayPackageList', 'stayPackages', 'stay.packageRetired'],
-  ['productList', 'products', 'entry.productRetired'],
-  ['selfPaidProductList', 'products', 'entry.productRetired'],
+const RETIRABLE: [OptionsSource, string][] = [
+  ['departmentList', 'entry.departmentRetired'],
+  ['giftTypeList', 'entry.giftTypeRetired'],
+  ['productPackageList', 'master.packageRetired'],
+  ['stayPackageList', 'stay.packageRetired'],
+  ['productList', 'entry.productRetired'],
+  ['selfPaidProductList', 'entry.productRetired'],
 ]
 
 /**
@@ -84,22 +101,23 @@ export async function refuseClosedEntries(
   data: FormData,
   kept: { data?: FormData; room?: string | null } = {},
 ): Promise<void> {
-  const uses = usesOf(fields, data)
-  const held = kept.data ? usesOf(fields, kept.data) : []
-  const rooms = new Set([...valuesOf(held, 'floorList').map(String), ...(kept.room ? [kept.room] : [])])
-  const chosenRooms = valuesOf(uses, 'floorList').map(String)
-  const [closed] = await siteLists.closedRooms(
-    db,
-    siteId,
-    chosenRooms.filter((room) => !rooms.has(room)),
-  )
-  if (closed !== undefined) throw new AppError(Code.INVALID_INPUT, 'entry.roomClosed', { name: closed })
-  for (const [source, kind, key] of RETIRABLE) {
-    const before = new Set(idsOf(held, source))
-    const chosen = idsOf(uses, source).filter((id) => !before.has(id))
-    // One after another: `db` may be a transaction, whose one connection runs one query at a time.
-    const [name] = (await retiredAmong(db, kind, siteId, chosen)).values()
-    if (name !== undefined) throw new AppError(Code.INVALID_INPUT, key, { name })
+  const held = kept.data ? choicesOf(usesOf(fields, kept.data)) : []
+  const before = new Set([
+    ...held.map((choice) => `${choice.source}:${choice.key}`),
+    ...(kept.room ? [`floorList:${kept.room}`] : []),
+  ])
+  const chosen = choicesOf(usesOf(fields, data)).filter((choice) => !before.has(`${choice.source}:${choice.key}`))
+  const entries = await entriesOf(db, siteId, chosen)
+  const closed = (source: OptionsSource) =>
+    chosen
+      .filter((choice) => choice.source === source)
+      .map((choice) => entries.get(`${choice.list}:${choice.key}`))
+      .find((entry) => entry?.closed)
+  const room = closed('floorList')
+  if (room) throw new AppError(Code.INVALID_INPUT, 'entry.roomClosed', { name: room.name })
+  for (const [source, key] of RETIRABLE) {
+    const entry = closed(source)
+    if (entry) throw new AppError(Code.INVALID_INPUT, key, { name: entry.name })
   }
 }
 
@@ -116,51 +134,20 @@ export async function checkAgainstSite(
   children: { id: number }[],
 ): Promise<FieldError[]> {
   const uses = usesOf(fields, data)
-  const of = (source: OptionsSource) => valuesOf(uses, source)
-  const ids = (source: OptionsSource) => idsOf(uses, source)
-  // One after another: `db` may be a transaction, whose one connection runs one query at a time.
-  const roomSet = await siteLists.existingRooms(db, siteId, of('floorList').map(String))
-  const departmentSet = await siteLists.existingDepartments(db, siteId, ids('departmentList'))
-  const productSet = await existingProducts(db, siteId, ids('productList'))
-  const soldSet = await existingSelfPaidProducts(db, siteId, ids('selfPaidProductList'))
-  const packageSet = await existingPackages(db, siteId, ids('productPackageList'))
-  const giftTypeSet = await existingGiftTypes(db, siteId, ids('giftTypeList'))
-  const stayPackageSet = await existingStayPackages(db, siteId, ids('stayPackageList'))
-  const batches = await batchesByIds(db, siteId, ids('getProductBatch'))
+  const entries = await entriesOf(db, siteId, choicesOf(uses))
   const babyIds = new Set(children.map((child) => child.id))
-  const has = (set: Set<number>, value: unknown) => {
-    const id = idOf(value)
-    return id !== undefined && set.has(id)
-  }
   const valid = (field: Field, value: unknown, row?: FormData): boolean => {
     if (field.type === 'baby') return babyIds.has(value as number)
-    switch (field.optionsSource) {
-      case 'floorList':
-        return roomSet.has(String(value))
-      case 'departmentList':
-        return has(departmentSet, value)
-      case 'productList':
-        return has(productSet, value)
-      case 'selfPaidProductList':
-        return has(soldSet, value)
-      case 'productPackageList':
-        return has(packageSet, value)
-      case 'giftTypeList':
-        return has(giftTypeSet, value)
-      case 'stayPackageList':
-        return has(stayPackageSet, value)
-      case 'getProductBatch': {
-        const id = idOf(value)
-        const batch = id === undefined ? undefined : batches.get(id)
-        // Of the row's product, when the row names a valid one (an invalid one has its own error).
-        const productId = idOf(row?.product_id)
-        return batch !== undefined && (productId === undefined || batch.product_id === productId)
-      }
-      // The caller's own sites, which the staff service checks against her rights.
-      case 'adminSiteList':
-      case undefined:
-        return true
-    }
+    // The caller's own sites (adminSiteList), which the staff service checks against her rights.
+    const list = field.optionsSource && LISTS[field.optionsSource]
+    if (!list) return true
+    const key = keyOf(list, value)
+    const entry = key === undefined ? undefined : entries.get(`${list}:${key}`)
+    if (!entry) return false
+    if (field.optionsSource === 'selfPaidProductList') return entry.selfPaid
+    // Of the row's product, when the row names a valid one (an invalid one has its own error).
+    const productId = list === 'batches' ? idOf(row?.product_id) : undefined
+    return productId === undefined || entry.productId === productId
   }
   return uses
     .filter((use) => !use.values.every((value) => valid(use.field, value, use.row)))

@@ -845,6 +845,41 @@ describe('admission, stays and check-out', () => {
       assert.equal(both.code, -1)
       assert.equal(await countWith(admission.phone), 0)
     })
+
+    it('leaves no mother, stay or audit entry when the record is refused after she was written', async () => {
+      const admission = admissionOf('826', today)
+      const data = notice({ name: admission.customer_name, phone: admission.phone }, '826')
+      /** What the site holds in room 826 and its audit log: no other test of the file writes there. */
+      const written = async () => ({
+        stays: (
+          await app.db
+            .select({ n: count() })
+            .from(stays)
+            .where(and(eq(stays.siteId, clinic.siteId), eq(stays.room, '826')))
+        )[0].n,
+        audited: (await app.db.select({ n: count() }).from(auditLog).where(eq(auditLog.siteId, clinic.siteId)))[0].n,
+      })
+      const before = await written()
+      // The site's check of the record's own choices comes after her admission, in its transaction.
+      const otherDepartment = (await as('/api/care/index/departmentList', {}, other.token)).res[0].id
+      const refused = await as(SAVE_FORM, {
+        name: '月子入住通知单',
+        data: { ...data, departments: [otherDepartment] },
+        admission,
+        request_id: 'notice-826',
+      })
+      assert.deepEqual([refused.code, refused.res.errors.map((e: { path: string }) => e.path)], [-1, ['departments']])
+      assert.equal(await countWith(admission.phone), 0)
+      assert.deepEqual(await written(), before)
+      // Sent again as it should be, under the same request_id, she is admitted once.
+      const saved = await as(SAVE_FORM, { name: '月子入住通知单', data, admission, request_id: 'notice-826' })
+      assert.equal(saved.code, 1, saved.msg)
+      const again = await as(SAVE_FORM, { name: '月子入住通知单', data, admission, request_id: 'notice-826' })
+      assert.equal(again.res.id, saved.res.id)
+      assert.equal(await countWith(admission.phone), 1)
+      // Her, her stay and the record: one audit entry each.
+      assert.deepEqual(await written(), { stays: before.stays + 1, audited: before.audited + 3 })
+    })
   })
 })
 

@@ -5,13 +5,14 @@ import { makeAutoObservable, runInAction, toJS } from 'mobx'
 import { RequestError } from '@/api/request'
 import { uploadLinks } from '@/api/uploads'
 import type { Baby, Customer, FormRecord, Saved, ServerFieldError } from '@/api/types'
-import { fieldErrorMessage, namingBaby } from '@yuezi/contract/forms/messages'
+import { fieldErrorMessage } from '@yuezi/contract/forms/messages'
 import type { ComputeContext, Field, FieldError, FormData, FormDefinition } from '@yuezi/contract/forms/types'
 import { initialValues, latestFieldsOf } from '@yuezi/contract/forms/initial'
 import {
   fieldsOf,
   futureDateErrors,
   isEmpty,
+  namingBaby,
   validateField,
   validateForm,
   withComputed,

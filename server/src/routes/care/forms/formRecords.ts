@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { actorOf } from '../../../actor.js'
 import { centreDayRange, centreToday } from '../../../lib/dates.js'
 import { Done, IdBody, Saved } from '@yuezi/contract/api/common'
+import { formByName } from '@yuezi/contract/forms/index'
 import {
   FormRecordCount,
   FormRecordCountBody,
@@ -20,6 +21,7 @@ import {
   listFormRecords,
   saveFormRecord,
 } from '../../../services/formRecords.js'
+import { saveCheckInNotice } from '../../../services/checkInNotices.js'
 
 /** Form records: saving, listing, reading, counting and deleting them. */
 const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -48,7 +50,9 @@ const formRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { name, customer_id, data, id, request_id, admission, customer_update } = request.body
-      const saved = await saveFormRecord(app.db, actorOf(request), {
+      // A check-in notice may admit her, change her file or book her stay with it: its own service saves it.
+      const save = formByName(name)?.admits ? saveCheckInNotice : saveFormRecord
+      const saved = await save(app.db, actorOf(request), {
         name,
         customerId: customer_id,
         data,

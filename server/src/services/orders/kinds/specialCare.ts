@@ -4,7 +4,7 @@ import { specialCare as definition } from '@yuezi/contract/forms/definitions/sto
 import { idOf, ITEMS } from '@yuezi/contract/forms/definitions/stockRules'
 import type { FormData } from '@yuezi/contract/forms/types'
 import { futureDateErrors, isEmpty, validateForm, withComputed, type UploadCheck } from '@yuezi/contract/forms/validate'
-import { withoutComputed } from '../../../lib/forms.js'
+import { withoutComputed } from '@yuezi/contract/forms/validate'
 import { siteCustomer } from '../../../repositories/customers.js'
 import { specialCareReads } from '../../../repositories/specialCare.js'
 import { fenText, productsAmong } from '../../../repositories/stock.js'
