@@ -6,13 +6,14 @@
 //
 //   npm run bench                          everything, the builds included
 //   npm run bench -- --quick               shorter runs, scale 1k and 10k records
-//   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, profile, scale, mothers, pdf,
-//                                          context, year: a centre's year of writes under kill -9)
+//   npm run bench -- --only server,scale   some sections (weapp, h5, lighthouse, server, profile, scale, mothers, kept,
+//                                          pdf, context, year: a centre's year of writes under kill -9)
 //   npm run bench -- --no-build            use the builds already in DIST_DIR (or dist)
 import os from 'node:os'
 import { parseArgs } from 'node:util'
 import { buildSection, h5Section, weappSection } from './builds.mjs'
 import { contextSection } from './context.mjs'
+import { keptSection } from './kept.mjs'
 import { DIST, printTable, seconds } from './lib.mjs'
 import { lighthouseSection } from './lighthouse.mjs'
 import { mothersSection } from './mothers.mjs'
@@ -30,6 +31,7 @@ const SECTIONS = {
   profile: profileSection,
   scale: scaleSection,
   mothers: mothersSection,
+  kept: keptSection,
   pdf: pdfSection,
   context: contextSection,
   year: yearSection,

@@ -1,28 +1,68 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { PgDatabase, PgDialect, PgPreparedQuery, PgSession, type PreparedQueryConfig } from 'drizzle-orm/pg-core'
 import type { Db } from './types.js'
 
-/** What Drizzle keeps of a connection (`session.client`), on both drivers: a pool, PGlite, or a transaction's. */
-interface Session {
-  client: unknown
+// The busiest statements are built once and sent by name, so that a request pays neither for
+// Drizzle building their SQL nor for PostgreSQL planning it (once per connection). Drizzle binds a
+// statement it prepares to the database it was built on and has no public way to run it in a
+// transaction (drizzle-orm#613): each is built here on a session of this module's own, which keeps
+// what Drizzle's builder hands a session to prepare, and each call hands that to `db`'s session
+// (PgSession.prepareQuery, typed public: the one place this module meets Drizzle's sessions), which
+// binds it to db's connection, a transaction's included, and maps its rows as Drizzle does.
+// node-postgres sends it by name; PGlite keeps no statement by name and sends its text.
+// test/prepared.test.ts fails if an upgrade changes a statement's text or where it runs.
+
+/** What a Drizzle builder hands a session to prepare: the SQL and its values, how rows map, the name. */
+type Preparation = Parameters<PgSession['prepareQuery']>
+
+/** A statement as Drizzle's builder prepared it, run by no connection. */
+class Recorded extends PgPreparedQuery<PreparedQueryConfig> {
+  constructor(readonly preparation: Preparation) {
+    super(preparation[0], undefined, undefined)
+  }
+
+  execute(): never {
+    throw new Error('a prepared statement runs on the database prepared() is given')
+  }
 }
-const sessionOf = (db: Db) => db._.session as unknown as Session
+
+/** A session that runs nothing: what a builder prepares on it comes back Recorded. */
+class Recording extends PgSession {
+  prepareQuery<T extends PreparedQueryConfig = PreparedQueryConfig>(...preparation: Preparation): PgPreparedQuery<T> {
+    // A joined table's columns as a nested object are set to null by a map Drizzle's builder hands
+    // the statement after preparing it, which a statement asked of another session would not have.
+    if (preparation[1]?.some((field) => field.path.length > 1))
+      throw new Error(`${preparation[2]}: a prepared statement selects no nested object`)
+    return new Recorded(preparation) as PgPreparedQuery<PreparedQueryConfig> as PgPreparedQuery<T>
+  }
+
+  transaction(): never {
+    throw new Error('statements are only built on this session')
+  }
+}
+
+/** Where statements are built: Drizzle's query builders, on its default dialect as db/index.ts opens both databases. */
+const builder: Db = new PgDatabase(new PgDialect(), new Recording(new PgDialect()), undefined)
+
+/** Each statement built so far, by name: its SQL text (what test/prepared.test.ts compares). */
+const texts = new Map<string, string>()
+export const builtStatements = (): ReadonlyMap<string, string> => texts
 
 /**
- * A statement of the busiest reads and writes, built once and sent by name with its values, so
- * that a request pays neither for Drizzle building its SQL nor for PostgreSQL parsing and planning
- * it (once per connection). Drizzle binds a prepared statement to the connection it was built for;
- * each call answers it bound to `db`'s, so that it runs in `db`, a transaction included. Built once
- * per driver (PGlite's and node-postgres's statements differ).
+ * A statement built once (by `build`, on a database of Drizzle's query builders) and run on the
+ * database each call is given, a transaction included.
  */
 export function prepared<Statement extends object>(build: (db: Db) => Statement): (db: Db) => Statement {
-  const built = new Map<unknown, Statement>()
+  let preparation: Preparation | undefined
   return (db) => {
-    const session = sessionOf(db)
-    let statement = built.get(session.constructor)
-    if (!statement) built.set(session.constructor, (statement = build(db)))
-    return (statement as Partial<Session>).client === session.client
-      ? statement
-      : Object.create(statement, { client: { value: session.client } })
+    if (!preparation) {
+      const statement: object = build(builder)
+      if (!(statement instanceof Recorded)) throw new Error('prepared() takes a statement Drizzle prepared')
+      preparation = statement.preparation
+      texts.set(preparation[2] ?? '', preparation[0].sql)
+    }
+    // Typed as `build` answers it: the same statement, bound to db's connection.
+    return db._.session.prepareQuery(...preparation) as object as Statement
   }
 }
 

@@ -12,6 +12,12 @@ interface Kept<S extends Stamp> {
   reply: WrittenJson
 }
 
+/**
+ * Off (KEPT_REPLIES=off), every reply is built afresh as if none were kept: what the bench's kept
+ * section measures a kept reply against.
+ */
+const KEEPING = process.env.KEPT_REPLIES !== 'off'
+
 /** Two stamps alike in every value: the default test of a kept reply. */
 const alike = (kept: Stamp, now: Stamp) =>
   Object.keys(now).every((key) => kept[key as keyof Stamp] === now[key as keyof Stamp])
@@ -46,7 +52,7 @@ export class KeptReplies<S extends Stamp> {
   find(key: string, now: S): WrittenJson | undefined {
     this.dropExpired()
     const entry = this.kept.get(key)
-    return entry && (this.options.same ?? alike)(entry.stamp, now) ? entry.reply : undefined
+    return KEEPING && entry && (this.options.same ?? alike)(entry.stamp, now) ? entry.reply : undefined
   }
 
   /** Keeps `value` written as JSON under `key` and `stamp`, unless a newer version is kept; answers it. */
