@@ -1,18 +1,20 @@
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
-import { and, asc, eq, gt, max, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, max, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { accessLog, accounts, accountSites, auditLog } from '../src/db/schema.js'
 import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { writeAudit } from '../src/repositories/audit.js'
 import { definitionOf, SIGNATURE, validSample } from './formSamples.js'
 import {
+  accessLines,
   addAccount,
   addProduct,
   addSite,
   approverOf,
   call,
+  lineOf,
   login,
   PNG,
   startApp,
@@ -394,27 +396,20 @@ describe('the access log', () => {
     withoutId = await notice('小月子入住通知单', 1, undefined)
   })
 
-  /** The clinic's entries written while `read` ran, oldest first. */
+  /** The lines of the clinic's entries written while `read` ran, oldest first. */
   async function loggedBy(read: () => Promise<unknown>) {
-    const inClinic = eq(accessLog.siteId, clinic.siteId)
+    const lines = accessLines(app.db)
+    const inClinic = eq(lines.siteId, clinic.siteId)
     const [{ last }] = await app.db
-      .select({ last: max(accessLog.id) })
-      .from(accessLog)
+      .select({ last: max(lines.id) })
+      .from(lines)
       .where(inClinic)
     await read()
     return app.db
-      .select({
-        accountId: accessLog.accountId,
-        customerId: accessLog.customerId,
-        kind: accessLog.kind,
-        recordId: accessLog.recordId,
-        name: accessLog.name,
-        action: accessLog.action,
-        httpRequestId: accessLog.httpRequestId,
-      })
-      .from(accessLog)
-      .where(and(inClinic, gt(accessLog.id, last ?? 0)))
-      .orderBy(asc(accessLog.id))
+      .select(lineOf(lines))
+      .from(lines)
+      .where(and(inClinic, gt(lines.id, last ?? 0)))
+      .orderBy(asc(lines.id), asc(lines.n))
   }
 
   /** A call as the staff member, with a request id of its own; answers the reply. */
@@ -585,5 +580,40 @@ describe('the access log', () => {
     assert.deepEqual([switched.res.site_id, switched.res.can_administer], [site.siteId, false])
     const there = await call(app, `${CARE}/customer/accessLog`, { customer_id: site.customers[0].id }, { token })
     assert.deepEqual({ code: there.code, res: there.res }, { code: -5, res: null })
+  })
+
+  it('writes one entry for a list of two customers’ records; each customer’s log lists only her own lines', async () => {
+    const centre = await addSite(app)
+    const departmentIds = (await post('index/departmentList', {}, centre.token)).map((d: { id: number }) => d.id)
+    const name = '月子入住通知单'
+    const ids = []
+    for (const [n, idCard] of ['110105199001010010', '110105198512120030'].entries()) {
+      const customer = centre.customers[n]
+      const data = { ...validSample(definitionOf(name), { customer, room: customer.room, departmentIds }) }
+      data.id_card = idCard
+      ids.push((await post('index/saveForm', { name, customer_id: customer.id, data }, centre.token)).id as number)
+    }
+    const requestId = `two-${randomUUID()}`
+    const page = await as('index/getFormRecord', { name, limit: 100 }, requestId, centre.token)
+    assert.deepEqual(new Set(page.res.list.map((r: { id: number }) => r.id)), new Set(ids))
+    // getFormRecord's list writes one row of the table for the request, naming both records.
+    const [{ entries }] = await app.db
+      .select({ entries: count() })
+      .from(accessLog)
+      .where(eq(accessLog.httpRequestId, requestId))
+    assert.equal(entries, 1)
+    for (const [n, recordId] of ids.entries()) {
+      const log = await post('customer/accessLog', { customer_id: centre.customers[n].id }, centre.token)
+      const ofRequest = log.list.filter((line: { request_id: string }) => line.request_id === requestId)
+      assert.deepEqual(
+        ofRequest.map((line: { kind: string; record_id: number; name: string }) => [
+          line.kind,
+          line.record_id,
+          line.name,
+        ]),
+        [['record', recordId, name]],
+      )
+      assert.equal(log.total, log.list.length)
+    }
   })
 })

@@ -3,15 +3,26 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { buildApp, type BuildOptions } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
-import { babies, customers, products, sites, stayPackages, stays, stockBatches } from '../src/db/schema.js'
+import {
+  accessLog,
+  babies,
+  customers,
+  products,
+  sites,
+  stayPackages,
+  stays,
+  stockBatches,
+  type ACCESS_KINDS,
+} from '../src/db/schema.js'
 import { seedSiteLists } from '../src/demo/seed.js'
 import { seedSiteStock } from '../src/demo/stock.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
 import { hashPassword } from '../src/lib/password.js'
 import { createAccount } from '../src/repositories/accounts.js'
+import type { Db } from '../src/db/types.js'
 
 /**
  * An app on the database the environment names (scripts/test.sh: a throwaway PostgreSQL, then a
@@ -314,3 +325,42 @@ export const withReferences = <T>(value: T): T =>
 
 /** What a record keeps of a photo or signature a reply handed out as a signed link: `/uploads/<name>`. */
 export const referenceOf = (url: string): string => new URL(url, 'http://localhost').pathname
+
+/**
+ * The access log's lines, one per record an entry names, with that record's customer, kind, id and
+ * name beside its entry's columns: a subquery to select from as from a table (`id`, then `n`, in the
+ * order written).
+ */
+export const accessLines = (db: Db) =>
+  db
+    .select({
+      id: accessLog.id,
+      siteId: accessLog.siteId,
+      accountId: accessLog.accountId,
+      customerId: sql<number | null>`r.customer_id`.mapWith(Number).as('customer_id'),
+      kind: sql<(typeof ACCESS_KINDS)[number]>`r.kind`.as('kind'),
+      recordId: sql<number>`r.record_id`.mapWith(Number).as('record_id'),
+      name: sql<string>`r.name`.as('name'),
+      n: sql<number>`r.n`.mapWith(Number).as('n'),
+      action: accessLog.action,
+      linkOpened: accessLog.linkOpened,
+      httpRequestId: accessLog.httpRequestId,
+      at: accessLog.at,
+    })
+    .from(accessLog)
+    .crossJoin(
+      sql`unnest(${accessLog.customerIds}, ${accessLog.kinds}, ${accessLog.recordIds}, ${accessLog.names})
+        with ordinality as r(customer_id, kind, record_id, name, n)`,
+    )
+    .as('lines')
+
+/** What a line tells: who read whose record, which one, how, in which request. */
+export const lineOf = (lines: ReturnType<typeof accessLines>) => ({
+  accountId: lines.accountId,
+  customerId: lines.customerId,
+  kind: lines.kind,
+  recordId: lines.recordId,
+  name: lines.name,
+  action: lines.action,
+  httpRequestId: lines.httpRequestId,
+})

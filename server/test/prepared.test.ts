@@ -12,7 +12,7 @@ import { builtStatements } from '../src/db/prepared.js'
 import { auditLog } from '../src/db/schema.js'
 import type { Db } from '../src/db/types.js'
 import { centreToday, DEFAULT_ZONE } from '../src/lib/dates.js'
-import { insertEntries, insertFileRead } from '../src/repositories/accessLog.js'
+import { insertEntry, insertFileRead, listEntries } from '../src/repositories/accessLog.js'
 import { writeAudit } from '../src/repositories/audit.js'
 import { babiesOfCustomers, listCustomers } from '../src/repositories/customers.js'
 import { createRecord, customerContext, listFormRecords } from '../src/repositories/formRecords.js'
@@ -57,9 +57,10 @@ async function runEach(tx: Db) {
   const today = centreToday(DEFAULT_ZONE)
   const actor = { siteId, accountId }
   await writeAudit(tx, { ...actor, action: 'create', entity: 'prepared_test', entityId: 1 })
-  await insertEntries(tx, { ...actor, action: 'read', linkOpened: false, httpRequestId: null }, [
+  await insertEntry(tx, { ...actor, action: 'read', linkOpened: false, httpRequestId: null }, [
     { customerId: customer.id, kind: 'record', recordId: 1, name: 'prepared_test' },
   ])
+  await listEntries(tx, siteId, customer.id, 1, 20)
   await findSite(tx, siteId)
   await babiesOfCustomers(tx, siteId, [customer.id])
   await batchesByIds(tx, siteId, [1])

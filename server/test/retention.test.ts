@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { loadConfig } from '../src/config.js'
 import { accessLog, auditLog } from '../src/db/schema.js'
 import { sweepOldLogs } from '../src/services/retention.js'
-import { addSite, startApp, type TestSite } from './helpers.js'
+import { accessLines, addSite, startApp, type TestSite } from './helpers.js'
 
 // The access log and the audit keep an entry for the centre's retention, then delete it: each
 // test writes entries dated back on a site of its own and reads only that site's.
@@ -24,19 +24,25 @@ async function entriesOf(site: TestSite, days: number[]) {
   for (const [i, age] of days.entries()) {
     const at = daysAgo(age)
     const entity = { siteId: site.siteId, accountId: site.accountId, at }
-    await app.db
-      .insert(accessLog)
-      .values({ ...entity, kind: 'customer', recordId: i, name: '客户档案', action: 'read' })
+    await app.db.insert(accessLog).values({
+      ...entity,
+      customerIds: [null],
+      kinds: ['customer'],
+      recordIds: [i],
+      names: ['客户档案'],
+      action: 'read',
+    })
     await app.db.insert(auditLog).values({ ...entity, action: 'update', entity: 'retention_test', entityId: i })
   }
 }
 
 /** The ages in days (as written) of the site's entries left in each table. */
 async function left(site: TestSite, days: number[]) {
+  const lines = accessLines(app.db)
   const access = await app.db
-    .select({ id: accessLog.recordId })
-    .from(accessLog)
-    .where(and(eq(accessLog.siteId, site.siteId), eq(accessLog.name, '客户档案')))
+    .select({ id: lines.recordId })
+    .from(lines)
+    .where(and(eq(lines.siteId, site.siteId), eq(lines.name, '客户档案')))
   const audit = await app.db
     .select({ id: auditLog.entityId })
     .from(auditLog)

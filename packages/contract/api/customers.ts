@@ -136,7 +136,7 @@ export const AccessLogBody = Type.Object({ customer_id: Id, ...Paging })
 
 /** One opening of a record of hers that holds her ID number, photos or signatures. */
 export const AccessEntry = Type.Object({
-  id: Type.Integer(),
+  id: Type.Integer({ description: "The entry's: the records one reply handed out share it" }),
   account_id: Type.Integer(),
   account_name: Type.String({ description: 'Who opened it' }),
   kind: Type.Union(

@@ -941,10 +941,12 @@ export const ACCESS_ACTIONS = ['read', 'pdf', 'export'] as const
 export type AccessAction = (typeof ACCESS_ACTIONS)[number]
 
 /**
- * Who opened which record holding a mother's ID number, photos or signatures, read in a reply or
- * exported as a PDF: written before the reply goes, so that no such read goes unrecorded.
+ * Who opened which records holding a mother's ID number, photos or signatures, read in a reply or
+ * exported as a PDF: written before the reply goes, so that no such read goes unrecorded. One entry
+ * per reply names every record it handed out, in the four arrays of the same length: the record's
+ * customer, kind, id and form name (its lines, as a manager reads them).
  *
- * Its site, account and customer are not foreign keys: an entry is written on every read of her
+ * Its site, account and customers are not foreign keys: an entry is written on every read of her
  * file, and a foreign key's check locks the site's, the account's and her row for each one, so that
  * the site's reads queue on one another. Its writers take them from the session and from the rows
  * they have just read, and no route deletes a site, an account or a customer.
@@ -955,24 +957,25 @@ export const accessLog = pgTable(
     id: id(),
     siteId: ref('site_id').notNull(),
     accountId: ref('account_id').notNull(),
-    /** The customer the record belongs to; none for a record of the site. */
-    customerId: ref('customer_id'),
-    kind: text('kind', { enum: ACCESS_KINDS }).notNull(),
-    recordId: bigint('record_id', { mode: 'number' }).notNull(),
-    /** The record's form name (stored data, as form_records.name), so the entry reads the same after a deletion. */
-    name: text('name').notNull(),
+    /** The customer each record belongs to; null for a record of the site. */
+    customerIds: bigint('customer_ids', { mode: 'number' }).array().$type<(number | null)[]>().notNull(),
+    kinds: text('kinds', { enum: ACCESS_KINDS }).array().notNull(),
+    recordIds: bigint('record_ids', { mode: 'number' }).array().notNull(),
+    /** Each record's form name (stored data, as form_records.name), so the entry reads the same after a deletion. */
+    names: text('names').array().notNull(),
     action: text('action', { enum: ACCESS_ACTIONS }).notNull(),
     /** A PDF link opened: the link asked for is an entry of its own, the one printing her timeline lists. */
     linkOpened: boolean('link_opened').notNull().default(false),
-    /** The HTTP request that handed the record out: its x-request-id, as in the server's log lines. */
+    /** The HTTP request that handed the records out: its x-request-id, as in the server's log lines. */
     httpRequestId: text('http_request_id'),
     at: at('at').notNull().defaultNow(),
   },
   (t) => [
-    index('access_log_customer_at_idx').on(t.siteId, t.customerId, t.at.desc()),
+    // Her entries are found by the customers they name, whoever else's records a list also named.
+    index('access_log_customers_idx').using('gin', t.customerIds),
     // Her file's timeline lists the PDFs made of her records without reading her other entries.
     index('access_log_customer_pdf_idx')
-      .on(t.siteId, t.customerId, t.at.desc(), t.id.desc())
+      .using('gin', t.customerIds)
       .where(sql`${t.action} = 'pdf' and not ${t.linkOpened}`),
   ],
 )

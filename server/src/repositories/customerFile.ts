@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { plannedWithout, prepared } from '../db/prepared.js'
 import { customers, timelineVersions } from '../db/schema.js'
 import type { Db } from '../db/types.js'
+import { linesOf } from './accessLog.js'
 import { customerColumns } from './customers.js'
 
 // Her file in three prepared statements (each statement of a request is a round trip as dear as the
@@ -78,10 +79,9 @@ const orders = (
  * Each PDF of a record of hers (or of her bill) printed, as her access log holds it: the link asked
  * for, not its opens (the same printing).
  */
-const pdfs = sql`select 'pdf', x.record_id, x.name, x.at, x.account_id, null, null, x.kind
-  from access_log x
-  where x.site_id = ${site} and x.customer_id = ${her} and x.action = 'pdf' and not x.link_opened
-  order by x.at desc, x.id desc limit ${upTo}`
+const pdfs = sql`select 'pdf', r.record_id, r.name, x.at, x.account_id, null, null, r.kind
+  from ${linesOf(site, her)} and x.action = 'pdf' and not x.link_opened
+  order by x.at desc, x.id desc, r.n limit ${upTo}`
 
 const KINDS = [
   records,
@@ -98,8 +98,7 @@ const COUNTS = [
   sql`(select count(*) from special_cares where customer_id = ${her} and site_id = ${site} and deleted_at is null)`,
   sql`(select count(*) from out_applies
     where customer_id = ${her} and site_id = ${site} and type = 'gift' and deleted_at is null)`,
-  sql`(select count(*) from access_log
-    where site_id = ${site} and customer_id = ${her} and action = 'pdf' and not link_opened)`,
+  sql`(select count(*) from ${linesOf(site, her)} and x.action = 'pdf' and not x.link_opened)`,
 ]
 
 /** The page of the kinds merged newest first, with who recorded each (read for the page's rows only). */

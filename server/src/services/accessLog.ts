@@ -8,7 +8,7 @@ import * as accessLog from '../repositories/accessLog.js'
 import { siteCustomer } from '../repositories/customers.js'
 
 // Who opened what: every reply and PDF that hands out a mother's ID number, photos or signatures
-// is recorded before it goes, and a manager of the site reads the entries of one customer.
+// is recorded, one entry per reply, before it goes, and a manager of the site reads one customer's lines.
 
 /** The field types whose values are a mother's most sensitive data: her ID number, photos, signatures. */
 const PERSONAL_TYPES = new Set<Field['type']>(['idCard', 'images', 'signature'])
@@ -46,9 +46,9 @@ const by = (actor: Actor, action: AccessAction, linkOpened = false): accessLog.A
 })
 
 /**
- * Writes one entry per record that holds personal data, all in one statement, awaited: if it
- * fails, the reply fails too, and no such record is handed out unrecorded. `linkOpened`: the PDFs
- * went out through a link asked for earlier (that asking is the printing).
+ * Writes one entry naming each record that holds personal data (each once), in one statement,
+ * awaited: if it fails, the reply fails too, and no such record is handed out unrecorded.
+ * `linkOpened`: the PDFs went out through a link asked for earlier (that asking is the printing).
  */
 export async function logAccess(
   db: Db,
@@ -57,15 +57,18 @@ export async function logAccess(
   records: HandedOut[],
   { linkOpened = false } = {},
 ): Promise<void> {
-  const entries = records
-    .filter((record) => holdsPersonalData(record.definition, record.data))
-    .map((record) => ({
-      customerId: record.customerId,
-      kind: record.kind,
-      recordId: record.id,
-      name: record.definition.name,
-    }))
-  if (entries.length) await accessLog.insertEntries(db, by(actor, action, linkOpened), entries)
+  const named = new Map<string, accessLog.AccessedRecord>()
+  for (const record of records) {
+    if (holdsPersonalData(record.definition, record.data)) {
+      named.set(`${record.kind} ${record.id}`, {
+        customerId: record.customerId,
+        kind: record.kind,
+        recordId: record.id,
+        name: record.definition.name,
+      })
+    }
+  }
+  if (named.size) await accessLog.insertEntry(db, by(actor, action, linkOpened), [...named.values()])
 }
 
 /** The name her file's reads go by in the access log. */
@@ -86,7 +89,7 @@ export const logFileRead = (db: Db, actor: Actor, customerId: number) =>
 /** The name her bill's PDFs go by in the access log (and in her timeline). */
 export const BILL_NAME = '费用清单'
 
-/** One entry about her as a whole (her bill, her ID number), by the caller, in one statement. */
+/** An entry about her as a whole (her bill, her ID number), by the caller, in one statement. */
 async function logCustomer(
   db: Db,
   actor: Actor,
@@ -95,7 +98,7 @@ async function logCustomer(
   action: AccessAction,
   linkOpened = false,
 ): Promise<void> {
-  await accessLog.insertEntries(db, by(actor, action, linkOpened), [
+  await accessLog.insertEntry(db, by(actor, action, linkOpened), [
     { customerId, kind: 'customer', recordId: customerId, name },
   ])
 }
@@ -117,10 +120,10 @@ export const logIdHolder = (db: Db, actor: Actor, customerId: number) =>
 /** The name the export of the mothers in house goes by in the access log. */
 export const CUSTOMERS_SHEET_NAME = '在住客户'
 
-/** The mothers in house were exported: each one whose ID number left is logged as an export of her. */
+/** The mothers in house were exported: one entry names each one whose ID number left, as an export of her. */
 export async function logCustomersExport(db: Db, actor: Actor, customerIds: number[]): Promise<void> {
   if (!customerIds.length) return
-  await accessLog.insertEntries(
+  await accessLog.insertEntry(
     db,
     by(actor, 'export'),
     customerIds.map((customerId) => ({
@@ -135,7 +138,7 @@ export async function logCustomersExport(db: Db, actor: Actor, customerIds: numb
 /** Who may read a site's access log: the staff with the administration right on it. */
 export const canReadAccessLog = (session: { canAdminister: boolean }) => session.canAdminister
 
-/** A page of the entries of a customer of the caller's site, newest first; refused without the right. */
+/** A page of the lines of a customer of the caller's site, newest first; refused without the right. */
 export async function listAccessLog(
   db: Db,
   session: { siteId: number; canAdminister: boolean },

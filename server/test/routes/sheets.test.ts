@@ -8,14 +8,13 @@ import { fieldsOf, labelKeyOf } from '@yuezi/contract/forms/validate'
 import { checkNotice } from '@yuezi/contract/forms/definitions/checkNotice'
 import { inbound, outApplyGeneral } from '@yuezi/contract/forms/definitions/stock'
 import { repoRoot } from '../../src/config.js'
-import { accessLog } from '../../src/db/schema.js'
 import { DEMO_SIGNATURE } from '../../src/demo/common.js'
 import { AppError } from '../../src/errors.js'
 import { createExportLink } from '../../src/services/sheets/export.js'
 import { signSheetLink } from '../../src/services/sheets/link.js'
 import { definitionOf, validSample } from '../formSamples.js'
 import { addDays } from '../../src/lib/dates.js'
-import { addProduct, call, stockRefs } from '../helpers.js'
+import { accessLines, addProduct, call, stockRefs } from '../helpers.js'
 import {
   app,
   check,
@@ -70,11 +69,13 @@ async function exported(url: string, body: object, headers: Record<string, strin
   return { name: reply.res.name as string, sheets: await sheetsOf(file.rawPayload) }
 }
 
-const exportsLogged = async (recordId: number) =>
-  app.db
-    .select({ accountId: accessLog.accountId, kind: accessLog.kind })
-    .from(accessLog)
-    .where(and(eq(accessLog.recordId, recordId), eq(accessLog.action, 'export')))
+const exportsLogged = async (recordId: number) => {
+  const lines = accessLines(app.db)
+  return app.db
+    .select({ accountId: lines.accountId, kind: lines.kind })
+    .from(lines)
+    .where(and(eq(lines.recordId, recordId), eq(lines.action, 'export')))
+}
 
 describe('list exports', () => {
   it('exports the outbound orders the list shows, its columns the form fields with the who and when', async () => {

@@ -11,7 +11,6 @@ import fc from 'fast-check'
 import { strFromU8, strToU8, unzipSync, Zip, zipSync, type ZipInputFile } from 'fflate'
 import { repoRoot } from '../../../src/config.js'
 import {
-  accessLog,
   accounts,
   accountSites,
   auditLog,
@@ -35,7 +34,17 @@ import { addDays, centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
 import { columnLetters, readChecked } from '../../../src/services/sheets/sheetReader.js'
 import { readFirstSheet } from '../../../src/services/sheets/workbook.js'
 import { randomUUID } from 'node:crypto'
-import { addAccount, addProduct, addSite, call, login, PNG, startApp, type TestSite } from '../../helpers.js'
+import {
+  accessLines,
+  addAccount,
+  addProduct,
+  addSite,
+  call,
+  login,
+  PNG,
+  startApp,
+  type TestSite,
+} from '../../helpers.js'
 
 // The administration's imports: the template, files that are no spreadsheet, a bad row refused with
 // nothing written, the file put right importing every row; for opening stock, staff, rooms,
@@ -858,10 +867,11 @@ describe('admin/import of the mothers in house', () => {
     )
     const phones = rows.map((r) => r[1])
     for (const theirs of [...other.customers, ...site.customers]) assert.ok(!phones.includes(theirs.phone))
+    const lines = accessLines(app.db)
     const logged = await app.db
-      .select({ customerId: accessLog.customerId, action: accessLog.action, kind: accessLog.kind })
-      .from(accessLog)
-      .where(and(eq(accessLog.siteId, from.siteId), eq(accessLog.accountId, from.accountId)))
+      .select({ customerId: lines.customerId, action: lines.action, kind: lines.kind })
+      .from(lines)
+      .where(and(eq(lines.siteId, from.siteId), eq(lines.accountId, from.accountId)))
     const [her] = await app.db.select({ id: customers.id }).from(customers).where(eq(customers.phone, pc))
     assert.deepEqual(logged, [{ customerId: her.id, action: 'export', kind: 'customer' }])
 

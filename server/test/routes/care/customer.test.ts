@@ -5,10 +5,20 @@ import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { accessLog, auditLog, customers, formRecords, rooms, stays } from '../../../src/db/schema.js'
+import { auditLog, customers, formRecords, rooms, stays } from '../../../src/db/schema.js'
 import { addDays, centreToday, DEFAULT_ZONE } from '../../../src/lib/dates.js'
 import { definitionOf, SIGNATURE, validSample } from '../../formSamples.js'
-import { addAccount, addSite, call, login, startApp, stockRefs, type TestSite } from '../../helpers.js'
+import {
+  accessLines,
+  addAccount,
+  addSite,
+  call,
+  lineOf,
+  login,
+  startApp,
+  stockRefs,
+  type TestSite,
+} from '../../helpers.js'
 
 interface Customer {
   id: number
@@ -330,20 +340,9 @@ describe('admission, stays and check-out', () => {
     const { account, password } = await addAccount(app, { siteIds: [clinic.siteId] })
     const token = await login(app, account, password)
     const accountId = (await as('/api/care/account/info', {}, token)).res.id
+    const lines = accessLines(app.db)
     const entriesOf = () =>
-      app.db
-        .select({
-          accountId: accessLog.accountId,
-          customerId: accessLog.customerId,
-          kind: accessLog.kind,
-          recordId: accessLog.recordId,
-          name: accessLog.name,
-          action: accessLog.action,
-          httpRequestId: accessLog.httpRequestId,
-        })
-        .from(accessLog)
-        .where(eq(accessLog.customerId, id))
-        .orderBy(accessLog.id)
+      app.db.select(lineOf(lines)).from(lines).where(eq(lines.customerId, id)).orderBy(lines.id, lines.n)
     const offered = async (url: string, body: object, requestId: string) => {
       const response = await app.inject({
         method: 'POST',
@@ -1118,12 +1117,13 @@ describe('customer/timeline', () => {
       msg: '客户不存在',
       res: null,
     })
+    const lines = accessLines(app.db)
     const reads = async () =>
       (
         await app.db
           .select({ n: count() })
-          .from(accessLog)
-          .where(and(eq(accessLog.customerId, customer.id), eq(accessLog.kind, 'customer')))
+          .from(lines)
+          .where(and(eq(lines.customerId, customer.id), eq(lines.kind, 'customer')))
       )[0].n
     const before = await reads()
     await post(TIMELINE, { customer_id: customer.id })
@@ -1182,14 +1182,13 @@ describe('customer/timeline', () => {
         msg: '客户不存在',
         res: null,
       })
+      const lines = accessLines(app.db)
       const bills = async () =>
         (
           await app.db
             .select({ n: count() })
-            .from(accessLog)
-            .where(
-              and(eq(accessLog.customerId, customer.id), eq(accessLog.name, '费用清单'), eq(accessLog.action, 'pdf')),
-            )
+            .from(lines)
+            .where(and(eq(lines.customerId, customer.id), eq(lines.name, '费用清单'), eq(lines.action, 'pdf')))
         )[0].n
       const before = await bills()
       await billOf()
@@ -1220,10 +1219,11 @@ describe('customer/timeline', () => {
       assert.deepEqual([bills[0].id, bills[0].name, bills[0].route], [customer.id, '费用清单', ''])
       const { total, list } = (await post(TIMELINE, { customer_id: customer.id, limit: 100 })).res
       assert.equal(total, before + 1)
+      const lines = accessLines(app.db)
       const opens = await app.db
         .select({ n: count() })
-        .from(accessLog)
-        .where(and(eq(accessLog.kind, 'record'), eq(accessLog.recordId, roundId), eq(accessLog.action, 'pdf')))
+        .from(lines)
+        .where(and(eq(lines.kind, 'record'), eq(lines.recordId, roundId), eq(lines.action, 'pdf')))
       assert.equal(opens[0].n, 3)
       assert.equal(list.length, total)
     })
@@ -1321,9 +1321,11 @@ describe('customer/timeline', () => {
       // A PDF of her record printed (its link asked for) is a row of her timeline.
       const printed = await afterChange(
         kept,
-        sql`insert into access_log (site_id, account_id, customer_id, kind, record_id, name, action)
-          values (${site.siteId}, ${site.accountId}, ${customer.id}, 'record', ${record}, '访客出入登记表', 'pdf')`,
-        sql`delete from access_log where action = 'pdf' and record_id = ${record} and customer_id = ${customer.id}`,
+        sql`insert into access_log (site_id, account_id, customer_ids, kinds, record_ids, names, action)
+          values (${site.siteId}, ${site.accountId}, array[${customer.id}::int8], array['record'], array[${record}::int8],
+            array['访客出入登记表'], 'pdf')`,
+        sql`delete from access_log where action = 'pdf' and record_ids = array[${record}::int8]
+          and customer_ids = array[${customer.id}::int8]`,
       )
       assert.equal(listed(printed)[0], `pdf ${record}`)
       assert.equal(printed.total, kept.total + 1)

@@ -37,7 +37,7 @@ export default observer(function AccessLog() {
         <View className="access-log__items">
           <RecordList
             list={store.list}
-            keyOf={(entry) => entry.id}
+            keyOf={(entry) => `${entry.id} ${entry.kind} ${entry.record_id}`}
             emptyText={t('accessLog.empty')}
             renderItem={(entry) => (
               <View className="access-log__card">
