@@ -20,10 +20,23 @@ const placeAt = (location) => ({ name: `人民广场 ${location}`, address: `上
 
 /**
  * AutoNavi's reverse geocoding, a little slow as over the network (the queries it was asked kept),
- * and grey tiles for every /z/x/y.png. `nothingHere` makes it find no place.
+ * and grey tiles for every /z/x/y.png. `nothingHere` makes it find no place; `hold()` keeps its
+ * answers back until `release()`, so that a test sees the page while it waits for one.
  */
 async function startMapService() {
-  const service = { asked: [], nothingHere: false }
+  let held = null
+  const service = {
+    asked: [],
+    nothingHere: false,
+    hold: () => {
+      let release
+      held = new Promise((resolve) => (release = resolve))
+      service.release = () => {
+        held = null
+        release()
+      }
+    },
+  }
   const tile = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPYt28fAAUuApeTjEcPAAAAAElFTkSuQmCC',
     'base64',
@@ -42,13 +55,16 @@ async function startMapService() {
           aois: [],
           pois: [{ name, distance: '12' }],
         }
-    setTimeout(
-      () =>
-        response
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ status: '1', info: 'OK', regeocode })),
-      400,
-    )
+    const answer = () =>
+      setTimeout(
+        () =>
+          response
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ status: '1', info: 'OK', regeocode })),
+        400,
+      )
+    if (held) held.then(answer)
+    else answer()
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
   service.origin = `http://127.0.0.1:${server.address().port}`
@@ -106,12 +122,15 @@ test('/choose-location fills in the name and address of the point under the pin,
   await app.login(page)
   await page.waitForURL(isHome)
 
+  // The first look-up is held back until the page has said that it is looking.
+  service.hold()
   await page.goto(`${app.server.url}/choose-location`)
   await page.locator('.place__coordinates').waitFor()
   // Opened on the device: the service is asked for that point in GCJ-02 (not the browser's WGS-84), with the key.
   const start = await shownLocation(page)
   assert.equal(start, `${gcjLongitude.toFixed(6)},${gcjLatitude.toFixed(6)}`)
   await page.getByText(zh['location.findingAddress']).waitFor()
+  service.release()
   await fieldsHold(page, placeAt(start).name, placeAt(start).address)
   await assert.rejects(page.getByText(zh['location.findingAddress']).waitFor({ timeout: 300 }))
   assert.equal(service.asked.length, 1)
